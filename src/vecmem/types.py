@@ -1,0 +1,223 @@
+"""Value types shared by every layer: enums, memories, events, results.
+
+All result types are frozen dataclasses with ``to_dict()`` so every front end can turn
+them into JSON the same way.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from dataclasses import dataclass, field
+from typing import Any
+
+
+class StrEnum(str, enum.Enum):
+    def __str__(self) -> str:
+        return self.value
+
+
+class Status(StrEnum):
+    ACTIVE = "active"
+    REVIEW = "review"
+    ARCHIVED = "archived"
+    SUPERSEDED = "superseded"
+
+
+#: Statuses that count as "live" for hash uniqueness: at most one live row per hash.
+LIVE_STATUSES = (Status.ACTIVE.value, Status.REVIEW.value)
+
+
+class MemoryType(StrEnum):
+    PREFERENCE = "preference"
+    PROJECT = "project"
+    ENVIRONMENT = "environment"
+    ACTIVE_CONTEXT = "active_context"
+    IDEA_BACKLOG = "idea_backlog"
+    WORKFLOW = "workflow"
+    TOOL_QUIRK = "tool_quirk"
+    USER_FACT = "user_fact"
+    GENERAL = "general"
+
+
+class Decision(StrEnum):
+    STORE = "store"
+    DUPLICATE = "duplicate"
+    UPDATE = "update"
+    MERGE = "merge"
+    REVIEW = "review"
+    REJECT = "reject"
+
+
+class Action(StrEnum):
+    ADD = "add"
+    DUPLICATE = "duplicate"
+    UPDATE = "update"
+    MERGE = "merge"
+    SUPERSEDE = "supersede"
+    REVIEW = "review"
+    APPROVE = "approve"
+    REJECT = "reject"
+    ARCHIVE = "archive"
+    RESTORE = "restore"
+    REVERT = "revert"
+    SUGGEST = "suggest"
+    REJECT_INPUT = "reject_input"
+    REPAIR = "repair"
+    REEMBED = "reembed"
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _plain(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+class Serializable:
+    def to_dict(self) -> dict[str, Any]:
+        return _plain(self)
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict(Serializable):
+    """What the source-quality filter says about one text."""
+
+    allowed: bool
+    category: str  # e.g. "question", "secret_value", "preference", "general"
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Classification(Serializable):
+    """Deterministic classification of one normalized text."""
+
+    memory_type: MemoryType
+    topic_key: str | None
+    subject: str | None = None
+    predicate: str | None = None
+    object: str | None = None
+    #: True when the topic holds one value at a time (a new value conflicts or replaces).
+    single_valued: bool = True
+    #: True when a new value replaces the old in place (``active_context:``) instead of review.
+    slot: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryRecord(Serializable):
+    id: int
+    scope: str
+    content: str
+    content_norm: str
+    content_hash: str
+    category: str
+    memory_type: str
+    topic_key: str | None
+    subject: str | None
+    predicate: str | None
+    object: str | None
+    status: str
+    confidence: float
+    durability: str
+    source: str
+    hit_count: int
+    superseded_by: int | None
+    created_at: str
+    updated_at: str
+    last_hit_at: str | None
+    #: For review items: what the item proposes (JSON), e.g. conflicting ids or merge text.
+    review_meta: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Event(Serializable):
+    event_id: int
+    memory_id: int | None
+    action: str
+    before_content: str | None
+    after_content: str | None
+    before_status: str | None
+    after_status: str | None
+    source: str | None
+    actor: str | None
+    reason: str | None
+    related_ids: list[int]
+    created_at: str
+    scope: str = "default"
+    meta: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class AddResult(Serializable):
+    """The outcome of one write through the pipeline (or of its preview)."""
+
+    decision: Decision
+    memory_id: int | None
+    reason: str
+    content: str
+    memory_type: str | None = None
+    topic_key: str | None = None
+    category: str | None = None
+    related_ids: list[int] = field(default_factory=list)
+    event_id: int | None = None
+    dry_run: bool = False
+    #: For duplicate decisions: the similarity that triggered it (1.0 for exact).
+    similarity: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class OpResult(Serializable):
+    """The outcome of a status operation (archive, restore, approve, reject, revert)."""
+
+    action: str
+    memory_id: int | None
+    before_status: str | None
+    after_status: str | None
+    reason: str
+    event_id: int | None = None
+    dry_run: bool = False
+    related_ids: list[int] = field(default_factory=list)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit(Serializable):
+    memory: MemoryRecord
+    score: float
+    cosine: float | None = None
+    keyword_rank: int | None = None
+    vector_rank: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class CandidateScore(Serializable):
+    memory_id: int
+    content: str
+    status: str
+    cosine: float | None
+    vector_rank: int | None
+    keyword_rank: int | None
+    fused: float
+    included: bool
+    excluded_because: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation(Serializable):
+    query: str
+    model: str | None
+    dim: int | None
+    query_vector_head: list[float]
+    vector_candidates: int
+    keyword_candidates: int
+    keyword_terms: list[str]
+    matched_terms: dict[int, list[str]]
+    candidates: list[CandidateScore]
+    min_score: float
+    k: int
+    fusion: str
+    notes: list[str] = field(default_factory=list)
