@@ -199,6 +199,11 @@ class Memory:
             if dry_run:
                 return pipeline.preview_result(p, plan)
             result = self._apply_plan(tx, p, plan)
+            if plan.suggestion is not None:
+                from vecmem.engine import judging
+
+                judging.record_suggestion(self._ctx, tx, result.memory_id, p.content,
+                                          plan.suggestion, str(result.decision))
         self._ctx.changed()
         return result
 

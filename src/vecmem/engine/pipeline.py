@@ -70,6 +70,8 @@ class Plan:
     proposal: dict[str, Any] | None = None
     #: In auto mode: the content a merge/update writes.
     new_content: str | None = None
+    #: The LLM judge's suggestion, recorded as a ``suggest`` event beside the decision.
+    suggestion: dict[str, Any] | None = None
 
 
 def prepare(

@@ -73,6 +73,18 @@ def hybrid(
             kw_hits = tx.keyword_search(ctx.scope, terms, want)
         ids = {i for i, _ in vec_hits} | {i for i, _ in kw_hits}
         records = tx.get_many(list(ids))
+        hidden: list[tuple[int, str]] = []
+        if trace is not None and terms:
+            # Not candidates (status is filtered before the cut), but explain names them.
+            for st in ("review", "archived", "superseded"):
+                hidden += [(i, st) for i, _ in tx.keyword_search(ctx.scope, terms, 10, st)]
+            hidden_records = tx.get_many([i for i, _ in hidden])
+            for mid, st in hidden:
+                rec = hidden_records[mid]
+                trace.candidates.append(CandidateScore(
+                    memory_id=mid, content=rec.content, status=st, cosine=None,
+                    vector_rank=None, keyword_rank=None, fused=0.0, included=False,
+                    excluded_because=f"status {st} (filtered before ranking)"))
         if trace is not None:
             others = {m: n for m, n in tx.vector_models(ctx.scope).items() if m != ctx.model_id}
             if others:

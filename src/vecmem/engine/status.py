@@ -186,7 +186,7 @@ def apply_approve(
         assert target is not None
         tx.update_memory(winner, {"hit_count": target.hit_count + 1, "last_hit_at": utcnow()})
     else:  # merge
-        winner = create(text, [*related, rec.id])
+        winner = create(text, related)
     event_id = _set_status(
         ctx, tx, rec, Status.SUPERSEDED.value, action="approve", reason=check.reason,
         actor=actor, related=[winner, *related], extra_fields={"superseded_by": winner},

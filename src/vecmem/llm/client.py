@@ -35,6 +35,7 @@ import httpx
 from pydantic import BaseModel, ValidationError
 
 from vecmem.errors import CircuitOpenError, InvalidInputError, LLMError
+from vecmem.llm import prompts
 from vecmem.types import Serializable
 
 log = logging.getLogger("vecmem.llm")
@@ -197,7 +198,7 @@ class LLMClient:
     ) -> tuple[M, Usage]:
         """Ask for JSON, validate it against ``schema``; one repair round unless ``repair``
         is False (the judge turns it off to keep to one model call per decision)."""
-        convo = _with_schema_hint([dict(m) for m in messages], schema)
+        convo = prompts.with_schema_hint([dict(m) for m in messages], schema)
         total: Usage | None = None
         for _ in range(2 if repair else 1):
             text, usage = self._complete(convo, json_mode=True)
@@ -207,11 +208,8 @@ class LLMClient:
             except _BadAnswer as exc:
                 problem = exc
             log.info("llm answer failed validation (%s)", problem)
-            convo = [*convo, {"role": "assistant", "content": text[:4000]}, {
-                "role": "user",
-                "content": f"Your previous reply was not valid: {problem}. Reply again with "
-                "only the corrected JSON object, no prose and no code fences.",
-            }]
+            convo = [*convo, {"role": "assistant", "content": text[:4000]},
+                     {"role": "user", "content": prompts.repair(str(problem))}]
         after = " even after one repair" if repair else ""
         raise LLMError(f"the model's answer is not valid JSON for {schema.__name__}{after}: "
                        f"{problem}")
@@ -367,22 +365,6 @@ def _usage(payload: dict[str, Any], model: str, latency_ms: float) -> Usage:
         total_tokens=num("total_tokens") or prompt + completion,
         latency_ms=latency_ms,
     )
-
-
-def _with_schema_hint(
-    messages: list[dict[str, Any]], schema: type[BaseModel]
-) -> list[dict[str, Any]]:
-    hint = (
-        "Reply with one JSON object only — no prose, no code fences. It must match this "
-        f"JSON Schema: {json.dumps(schema.model_json_schema(), ensure_ascii=False)}"
-    )
-    # Merged into the first system message: several chat templates (llama.cpp, some vLLM
-    # models) reject a second system message or one that is not first.
-    if messages and messages[0].get("role") == "system":
-        first = dict(messages[0])
-        first["content"] = f"{first.get('content', '')}\n\n{hint}"
-        return [first, *messages[1:]]
-    return [{"role": "system", "content": hint}, *messages]
 
 
 def json_text(text: str) -> str:

@@ -119,9 +119,9 @@ _SECRET_WORD = (
 )
 _ZH_SECRET_WORD = r"(?:密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌)"
 _ASSIGN = re.compile(
-    r"(?i)(?<![A-Za-z0-9])[\"'`]?"
-    rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}|{_ZH_SECRET_WORD})"
-    r"(?![A-Za-z0-9_])[\"'`]?"
+    r"(?i)(?:(?<![A-Za-z0-9])[\"'`]?"
+    rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD})(?![A-Za-z0-9_])[\"'`]?"
+    rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
     r"(?:(?P<strict>\s*(?::=|=>|[:=])\s*)"
     r"|(?P<prose>\s+(?:is\s+set\s+to|is\s+now|is|was|set\s+to|equals)\s+)"
     r"|(?P<zh>\s*(?:是|为|设置为|设置成|设为|改为|改成|换成|用的是)\s*))"
@@ -164,7 +164,9 @@ def _is_placeholder(value: str) -> bool:
         return True
     if value[0] in "$<{[%(" or low.startswith(("os.environ", "process.env", "env.", "env(")):
         return True
-    if "your" in low or "example" in low or "placeholder" in low or "redacted" in low:
+    # Lower-case "example" marks documentation placeholders; AWS's own sample key
+    # (…EXAMPLEKEY) is upper-case and deliberately still treated as a key.
+    if "your" in low or "redacted" in low or re.search(r"example|placeholder|sample", value):
         return True
     if "xxxx" in low or "****" in value or "..." in value:
         return True
@@ -247,8 +249,17 @@ def _random_looking(token: str) -> bool:
     return False
 
 
-def _labelled_as_hash(text: str, start: int) -> bool:
-    return bool(_HASH_LABEL.search(text[max(0, start - 40) : start]))
+_HASH_WORD = re.compile(
+    r"(?i)commit|sha(?:-?1|-?256|-?512)?\b|hash|checksum|digest|md5|revision|fingerprint|etag"
+    r"|哈希|提交|校验|摘要|指纹"
+)
+
+
+def _labelled_as_hash(text: str, start: int, token: str) -> bool:
+    """A token right after "commit"/"sha256:", or hex the sentence calls a checksum."""
+    if _HASH_LABEL.search(text[max(0, start - 40) : start]):
+        return True
+    return bool(_HEX.match(token) and _HASH_WORD.search(text[max(0, start - 80) : start]))
 
 
 def find_secrets(text: str) -> list[SecretFinding]:
@@ -277,7 +288,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
             ):
                 add(base + 1, "bearer_token", m.start("value"), m.start("value") + len(value))
     for m in _ASSIGN.finditer(text):
-        name = m.group("name")
+        name = m.group("name") or m.group("zhname")
         value = _strip_value(m.group("value"))
         if m.start() > 0 and text[m.start() - 1] in "?&" or "&" in value and "://" in text:
             value = value.split("&", 1)[0]  # a URL query parameter ends at the next '&'
@@ -297,7 +308,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
         token = m.group()
         if any(a <= m.start() < b for a, b in urls):
             continue  # document ids inside links are addresses, not credentials
-        if _random_looking(token) and not _labelled_as_hash(text, m.start()):
+        if _random_looking(token) and not _labelled_as_hash(text, m.start(), token):
             kind = "high_entropy_token"
             if len(token) == 40 and re.search(r"(?i)aws|secret", text[max(0, m.start() - 80) : m.start()]):
                 kind = "aws_secret_access_key"
@@ -342,8 +353,13 @@ _MENTION_STATUS = re.compile(
     r"(?:好|完|上|进去|定)?(?:了)?"
     r"|已经?|搞定了?|好了|有了|就绪|完成"
 )
+# Which vendor a credential belongs to is not a usable fact on its own either.
 _MENTION_FILLER = re.compile(
-    r"(?i)\b(?:the|a|an|my|our|your|new|env|environment(?:\s+variables?)?|variables?|vars?"
+    r"(?i)\b(?:openai|deepseek|anthropic|claude|github|gitlab|slack|aws|google|gcp|azure|stripe"
+    r"|hugging ?face|hf|npm|pypi|docker ?hub|docker|telegram|discord|notion|linear|jira|sentry"
+    r"|cloudflare|vercel|qwen|moonshot|zhipu|ssh|gpg|api|access|personal|bot|admin|root|db"
+    r"|database)\b|阿里云|腾讯云|百度|飞书|钉钉|微信|数据库|服务器"
+    r"|\b(?:the|a|an|my|our|your|new|env|environment(?:\s+variables?)?|variables?|vars?"
     r"|file|now|all|both|also|just|again|successfully|correctly|and|for|it|is|are|was|were"
     r"|has|have|been)\b|环境变量|新的?|的|了|个|一个|都|也|再|又|已|全部|成功|正确|和|与"
 )

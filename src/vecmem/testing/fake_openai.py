@@ -150,8 +150,9 @@ class FakeOpenAI:
         server.daemon_threads = True
         server.block_on_close = False  # a handler sleeping out a delay must not block stop
         self._server = server
-        self._thread = threading.Thread(target=server.serve_forever, name="fake-openai",
-                                        daemon=True)
+        # A short poll interval keeps stop() fast (shutdown waits for the next poll).
+        self._thread = threading.Thread(target=server.serve_forever, args=(0.02,),
+                                        name="fake-openai", daemon=True)
         self._thread.start()
         return self
 

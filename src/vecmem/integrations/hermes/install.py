@@ -1,0 +1,153 @@
+"""Put the vecmem provider where Hermes Agent discovers user memory providers.
+
+Hermes (0.19) scans ``$HERMES_HOME/plugins/<name>/`` for a directory whose
+``__init__.py`` mentions ``MemoryProvider``, imports it, and calls its ``register(ctx)``.
+The installed directory is a small shim that imports the provider from the vecmem
+package, plus ``plugin.yaml`` (and the dashboard plugin when the package ships one).
+Newer Hermes versions also find the provider through the ``hermes_agent.memory_providers``
+entry point that vecmem's package metadata declares.
+
+Activation stays the user's choice: ``hermes config set memory.provider vecmem``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sys
+from pathlib import Path
+
+from vecmem.errors import InvalidInputError
+
+PLUGIN_NAME = "vecmem"
+SHIM_MARKER = "# vecmem-hermes-shim"
+_PACKAGE_DIR = Path(__file__).resolve().parent
+
+_SHIM = '''"""vecmem memory provider for Hermes Agent (written by `vecmem hermes install`).
+
+A thin shim: the MemoryProvider itself lives in the vecmem package, which must be
+importable by the Python that runs Hermes. Reinstall with `vecmem hermes install`.
+"""
+
+{marker} v1
+from __future__ import annotations
+
+import sys
+
+# Where vecmem was installed from, used only if Hermes' own Python cannot import it
+# and runs the same Python version.
+_FALLBACK_PATH = {fallback_path!r}
+_FALLBACK_PYTHON = {fallback_python!r}
+
+
+def _load_provider_class():
+    try:
+        from vecmem.integrations.hermes.provider import VecmemMemoryProvider
+    except ImportError:
+        same_python = tuple(sys.version_info[:2]) == tuple(_FALLBACK_PYTHON)
+        if not (_FALLBACK_PATH and same_python):
+            raise ImportError(
+                "vecmem is not installed for the Python that runs Hermes ("
+                + sys.executable
+                + "); install it there: "
+                + sys.executable
+                + " -m pip install vecmem"
+            ) from None
+        if _FALLBACK_PATH not in sys.path:
+            sys.path.append(_FALLBACK_PATH)
+        from vecmem.integrations.hermes.provider import VecmemMemoryProvider
+    return VecmemMemoryProvider
+
+
+VecmemMemoryProvider = _load_provider_class()
+
+
+def register(ctx) -> None:
+    """Hermes calls this with its plugin context; it receives one MemoryProvider."""
+    ctx.register_memory_provider(VecmemMemoryProvider())
+'''
+
+
+def default_hermes_home() -> Path:
+    env = os.environ.get("HERMES_HOME", "").strip()
+    return Path(env).expanduser() if env else Path.home() / ".hermes"
+
+
+def plugin_dir(hermes_home: str | os.PathLike[str] | None = None) -> Path:
+    home = Path(hermes_home).expanduser() if hermes_home else default_hermes_home()
+    return home / "plugins" / PLUGIN_NAME
+
+
+def shim_source() -> str:
+    import vecmem
+
+    package_parent = Path(vecmem.__file__).resolve().parent.parent
+    return _SHIM.format(
+        marker=SHIM_MARKER,
+        fallback_path=str(package_parent),
+        fallback_python=list(sys.version_info[:2]),
+    )
+
+
+def _is_ours(directory: Path) -> bool:
+    init = directory / "__init__.py"
+    try:
+        return SHIM_MARKER in init.read_text(encoding="utf-8", errors="replace")[:4096]
+    except OSError:
+        return False
+
+
+def install(
+    hermes_home: str | os.PathLike[str] | None = None, *, force: bool = False
+) -> list[Path]:
+    """Install (or refresh) the plugin under ``hermes_home``; return the files written.
+
+    Refuses to overwrite a ``plugins/vecmem`` directory that some other plugin owns,
+    unless ``force``.
+    """
+    dest = plugin_dir(hermes_home)
+    if dest.exists() and not dest.is_dir():
+        raise InvalidInputError(f"{dest} exists and is not a directory")
+    if (dest / "__init__.py").exists() and not _is_ours(dest) and not force:
+        raise InvalidInputError(
+            f"{dest} holds a plugin that vecmem did not install; use --force to replace it"
+        )
+    dest.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    init = dest / "__init__.py"
+    _write(init, shim_source())
+    written.append(init)
+
+    manifest = dest / "plugin.yaml"
+    shutil.copyfile(_PACKAGE_DIR / "plugin.yaml", manifest)
+    written.append(manifest)
+
+    dashboard = _PACKAGE_DIR / "dashboard"
+    if (dashboard / "manifest.json").is_file():
+        target = dest / "dashboard"
+        shutil.copytree(
+            dashboard,
+            target,
+            dirs_exist_ok=True,
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "node_modules", "src"),
+        )
+        written += sorted(p for p in target.rglob("*") if p.is_file())
+    return written
+
+
+def uninstall(hermes_home: str | os.PathLike[str] | None = None) -> Path | None:
+    """Remove the plugin directory if vecmem installed it; return it (None if absent)."""
+    dest = plugin_dir(hermes_home)
+    if not dest.exists():
+        return None
+    if not _is_ours(dest):
+        raise InvalidInputError(f"{dest} was not installed by vecmem; remove it by hand")
+    shutil.rmtree(dest)
+    return dest
+
+
+def _write(path: Path, text: str) -> None:
+    tmp = path.with_name(f".{path.name}.tmp")
+    tmp.write_text(text, encoding="utf-8")
+    os.replace(tmp, path)

@@ -1,0 +1,232 @@
+"""MCP server: vecmem's agent actions as typed MCP tools (``vecmem mcp``).
+
+Every action of :data:`vecmem.integrations.actions.ACTIONS` allowed by
+``governance_mode`` becomes one tool with a typed input schema and read-only /
+destructive / idempotent annotations. Calls run through the same
+:class:`~vecmem.integrations.actions.ActionRunner` as the Hermes tool, so validation,
+errors and results match. ``apply_plan`` is never exposed: plans are applied by a person.
+
+Run it with ``vecmem mcp`` or ``python -m vecmem.mcp`` (stdio by default;
+``--transport streamable-http`` serves HTTP on loopback). Works with the official ``mcp``
+SDK 2.x (``MCPServer``) and 1.x (``FastMCP``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import inspect
+import ipaddress
+import sys
+from collections.abc import Callable, Sequence
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from vecmem.errors import InvalidInputError, VecmemError
+from vecmem.integrations.actions import (
+    ACTIONS,
+    PLAN_OP_ACTIONS,
+    ActionRunner,
+    ActionSpec,
+    CallContext,
+    Param,
+    actions_for,
+    dumps,
+    error_payload,
+    redact,
+)
+
+SERVER_NAME = "vecmem"
+Transport = Literal["stdio", "streamable-http"]
+
+INSTRUCTIONS = (
+    "vecmem is a governed long-term memory. Search before answering from memory; add one "
+    "durable fact at a time (preferences, project facts, environment details, user "
+    "facts), not questions or progress notes. vecmem filters noise, folds duplicates and "
+    "holds conflicts for review; every change is audited and can be undone. Plans are "
+    "proposals that a person applies outside MCP."
+)
+
+
+class PlanOperation(BaseModel):
+    """One operation of a proposed plan."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: Literal[PLAN_OP_ACTIONS]  # type: ignore[valid-type]
+    memory_id: int | None = Field(
+        None, ge=1, description="for archive, restore, approve, reject"
+    )
+    memory_ids: list[int] | None = Field(None, description="for merge: the memories to fold")
+    content: str | None = Field(None, description="for add and merge: the text")
+    reason: str | None = None
+
+
+def _param_type(p: Param) -> Any:
+    if p.kind == "operations":
+        return list[PlanOperation]
+    if p.kind == "string":
+        return Literal[p.enum] if p.enum else str  # type: ignore[valid-type]
+    return int if p.kind == "integer" else float
+
+
+def _annotation(p: Param, required: bool) -> Any:
+    constraints: dict[str, Any] = {"description": p.description}
+    if p.minimum is not None:
+        constraints["ge"] = p.minimum
+    if p.maximum is not None:
+        constraints["le"] = p.maximum
+    if p.max_length is not None:
+        constraints["max_length"] = p.max_length
+    if p.kind == "operations":
+        constraints["min_length"] = 1
+    base = _param_type(p)
+    return Annotated[base if required else base | None, Field(**constraints)]
+
+
+def tool_function(spec: ActionSpec, call: Callable[[str, dict[str, Any]], dict[str, Any]]
+                  ) -> Callable[..., dict[str, Any]]:
+    """A function whose signature is the action's typed parameters (for the SDK)."""
+
+    def tool(**kwargs: Any) -> dict[str, Any]:
+        return call(spec.name, kwargs)
+
+    params = [
+        inspect.Parameter(
+            p.name,
+            inspect.Parameter.KEYWORD_ONLY,
+            default=inspect.Parameter.empty if p.name in spec.required else None,
+            annotation=_annotation(p, p.name in spec.required),
+        )
+        for p in sorted(spec.params, key=lambda p: p.name not in spec.required)
+    ]
+    tool.__signature__ = inspect.Signature(params, return_annotation=dict[str, Any])  # type: ignore[attr-defined]
+    tool.__name__ = spec.name
+    tool.__qualname__ = spec.name
+    tool.__doc__ = spec.description
+    return tool
+
+
+def tool_annotations(spec: ActionSpec) -> Any:
+    from mcp.types import ToolAnnotations
+
+    # camelCase field names work with both SDK majors (v2 accepts them as aliases).
+    return ToolAnnotations(
+        title=spec.name.replace("_", " "),
+        readOnlyHint=spec.read_only,
+        destructiveHint=spec.destructive,
+        idempotentHint=spec.idempotent,
+        openWorldHint=False,
+    )
+
+
+def _sdk() -> tuple[type, type[Exception]]:
+    try:
+        from mcp.server.mcpserver import MCPServer
+        from mcp.server.mcpserver.exceptions import ToolError
+    except ImportError:
+        try:
+            from mcp.server.fastmcp import FastMCP as MCPServer
+            from mcp.server.fastmcp.exceptions import ToolError
+        except ImportError:
+            raise InvalidInputError(
+                "the MCP SDK is not installed; pip install 'vecmem[mcp]'"
+            ) from None
+    return MCPServer, ToolError
+
+
+def build_server(memory: Any, *, actions: Sequence[str] | None = None) -> Any:
+    """An SDK server exposing ``actions`` (default: by ``governance_mode``) over ``memory``."""
+    server_cls, tool_error = _sdk()
+    settings = memory.settings
+    runner = ActionRunner(
+        lambda: memory,
+        allowed=actions if actions is not None else actions_for(settings.governance_mode),
+        context=CallContext(source="mcp", actor="mcp"),
+        confirm_phrase=settings.confirm_phrase,
+    )
+
+    def call(name: str, kwargs: dict[str, Any]) -> dict[str, Any]:
+        try:
+            return runner.run(name, kwargs)
+        except VecmemError as exc:
+            payload = redact(error_payload(exc, name), settings.confirm_phrase)
+            raise tool_error(dumps(payload)) from None
+
+    server = server_cls(SERVER_NAME, instructions=INSTRUCTIONS)
+    for name in runner.allowed:
+        spec = ACTIONS[name]
+        server.add_tool(
+            tool_function(spec, call),
+            name=spec.name,
+            description=spec.description,
+            annotations=tool_annotations(spec),
+        )
+    return server
+
+
+def _check_host(host: str) -> None:
+    try:
+        loopback = host == "localhost" or ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        loopback = False
+    if not loopback:
+        raise InvalidInputError(
+            f"refusing to serve MCP over HTTP on {host}: it has no authentication; "
+            "bind to 127.0.0.1 and put an authenticating proxy in front if needed"
+        )
+
+
+def run_mcp(
+    db: str | None = None,
+    transport: Transport = "stdio",
+    *,
+    host: str = "127.0.0.1",
+    port: int = 8765,
+    config: str | None = None,
+) -> None:
+    """Open the memory at ``db`` (settings: vecmem.toml < VECMEM_* < arguments) and serve
+    it over ``transport`` until the client disconnects."""
+    from vecmem.memory import Memory
+    from vecmem.settings import Settings
+
+    if transport not in ("stdio", "streamable-http"):
+        raise InvalidInputError("transport must be 'stdio' or 'streamable-http'")
+    if transport == "streamable-http":
+        _check_host(host)
+    settings = Settings.load(config, db=db)
+    memory = Memory.open(settings=settings)
+    try:
+        server = build_server(memory)
+        if transport == "stdio":
+            server.run("stdio")
+        else:
+            try:
+                server.run("streamable-http", host=host, port=port)  # SDK 2.x
+            except TypeError:  # SDK 1.x reads host and port from its settings
+                server.settings.host, server.settings.port = host, port
+                server.run("streamable-http")
+    finally:
+        memory.close()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m vecmem.mcp", description=__doc__)
+    parser.add_argument("--db", help="SQLite path or postgresql:// URL (default: VECMEM_DB)")
+    parser.add_argument("--config", help="vecmem.toml to read")
+    parser.add_argument("--transport", choices=("stdio", "streamable-http"), default="stdio")
+    parser.add_argument("--host", default="127.0.0.1")
+    parser.add_argument("--port", type=int, default=8765)
+    args = parser.parse_args(argv)
+    try:
+        run_mcp(args.db, args.transport, host=args.host, port=args.port, config=args.config)
+    except VecmemError as exc:
+        print(f"error: {exc.message}", file=sys.stderr)
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,885 @@
+"""The shared engine: PostgreSQL + pgvector, for a team or a fleet of agents on one memory.
+
+Same contract and the same portable SQL as the SQLite engine (``SQLTx`` in ``base.py``);
+this module supplies the dialect and the parts SQLite does differently:
+
+* **Placeholders.** Shared SQL uses ``?``; :func:`translate` rewrites it to psycopg's
+  ``%s`` outside quoted literals and doubles every literal ``%``.
+* **Connections.** One psycopg connection per thread (``Memory`` is used from several
+  threads; a connection must never be shared by two threads at once), autocommit at the
+  protocol level with explicit ``BEGIN``/``COMMIT`` so that nesting can use savepoints,
+  exactly like the SQLite engine. A forked child opens its own connections.
+* **Write serialization.** A write transaction takes ``pg_advisory_xact_lock`` on its
+  scope before its first read, so the pipeline's read-then-write (dedup, topic check,
+  judge) runs one at a time per scope across processes and hosts, the way SQLite's
+  ``BEGIN IMMEDIATE`` does for one file. Scope-less write transactions take an exclusive
+  lock that excludes every scoped writer. The partial unique index on live hashes
+  remains the last line of defence.
+* **Vectors.** ``memory_vectors.vector`` is a ``vector`` column *without* a fixed
+  dimension, because the model (and so the dimension) is a setting and a re-embed moves
+  memories from one model to another. Each (model, dim) gets its own partial HNSW
+  expression index ``USING hnsw ((vector::vector(DIM)) vector_cosine_ops) WHERE model =
+  'M' AND dim = DIM``, created on demand after the first commit that stores such a
+  vector. :meth:`PostgresTx.vector_search` writes the model and dimension into the SQL as
+  literals so the planner can match the partial index, filters scope and status inside
+  the query before the ``LIMIT``, and falls back to an exact scan when the filtered HNSW
+  walk returns fewer than ``k`` rows (pgvector 0.6 has no iterative index scan).
+* **Keywords.** ``memory_keywords(memory_id, terms, tsv)``: ``terms`` is the exact
+  space-joined string the engine indexed (the consistency check compares it) and ``tsv``
+  is ``array_to_tsvector`` of those terms, i.e. every CJK unigram/bigram and Latin word as
+  a verbatim lexeme — no parser, no stemming, so index and query agree byte for byte
+  (``to_tsvector('simple', …)`` would re-split words such as ``don't``). Queries are a
+  tsquery of single-quoted lexemes OR-ed together, so user text never becomes tsquery
+  syntax; GIN index; ranked by ``ts_rank``.
+* **Change numbers.** ``next_seq`` uses a sequence instead of the ``meta`` row, which
+  would otherwise be a row lock every writer of every scope queues on.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+import os
+import re
+import struct
+import threading
+import weakref
+from collections.abc import Iterator, Sequence
+from contextlib import AbstractContextManager, contextmanager, suppress
+from typing import Any
+from urllib.parse import urlsplit, urlunsplit
+
+import numpy as np
+
+from vecmem.errors import StoreError
+from vecmem.store.base import SQLTx, Store, utcnow
+from vecmem.store.schema import LATEST_VERSION, MIGRATIONS
+
+try:  # psycopg is an optional dependency (extra "postgres").
+    import psycopg
+    from psycopg import pq, sql
+    from psycopg.adapt import Dumper, Loader
+except ImportError as exc:  # pragma: no cover - exercised only without the extra
+    raise ImportError(
+        "the PostgreSQL engine needs psycopg 3: pip install 'vecmem[postgres]'"
+    ) from exc
+
+__all__ = ["PostgresStore", "PostgresTx", "translate", "tsquery_literal"]
+
+_log = logging.getLogger("vecmem.store.postgres")
+
+#: Advisory lock namespaces (the two-int form, so they never collide with one-bigint locks
+#: other applications take). ``_NS_WRITE`` keys are scopes (hashtext), ``_NS_GLOBAL`` key 0
+#: is the all-writers lock, key 1 serializes schema changes and index builds.
+_NS_WRITE = 0x7665636D  # "vecm"
+_NS_GLOBAL = 0x76656367  # "vecg"
+_KEY_WRITERS = 0
+_KEY_DDL = 1
+
+#: pgvector 0.6 caps hnsw.ef_search at 1000.
+MAX_EF_SEARCH = 1000
+#: PostgreSQL refuses lexemes of 2 KiB or more and tsvectors of 1 MiB or more.
+_MAX_LEXEME_BYTES = 2046
+_MAX_TSVECTOR_BYTES = 900_000
+#: How long a writer waits for another writer's lock before giving up (SQLite: busy_timeout).
+LOCK_TIMEOUT_MS = 30_000
+
+_TEXT_FORMAT = pq.Format.TEXT
+_BINARY_FORMAT = pq.Format.BINARY
+
+
+# -- SQL dialect ---------------------------------------------------------------------------
+@functools.lru_cache(maxsize=4096)
+def translate(statement: str) -> str:
+    """Rewrite ``?`` placeholders to ``%s`` and escape ``%`` for psycopg.
+
+    ``?`` inside single-quoted literals or double-quoted identifiers is left alone; every
+    ``%`` (inside literals too, since psycopg scans the whole string) becomes ``%%``.
+    """
+    out: list[str] = []
+    quote: str | None = None
+    for ch in statement:
+        if ch == "%":
+            out.append("%%")
+        elif quote is not None:
+            out.append(ch)
+            if ch == quote:
+                quote = None  # a doubled quote simply closes and reopens: still correct
+        elif ch in ("'", '"'):
+            quote = ch
+            out.append(ch)
+        elif ch == "?":
+            out.append("%s")
+        else:
+            out.append(ch)
+    return "".join(out)
+
+
+def _lexemes(terms: str | Sequence[str]) -> list[str]:
+    """Unique, non-empty terms PostgreSQL accepts as lexemes, in first-seen order."""
+    items = terms.split() if isinstance(terms, str) else terms
+    seen: dict[str, None] = {}
+    total = 0
+    for term in items:
+        if not term or term in seen:
+            continue
+        size = len(term.encode("utf-8"))
+        if size > _MAX_LEXEME_BYTES:
+            continue  # cannot be a lexeme; such a token (a blob of base64…) is never a query
+        total += size + 8
+        if total > _MAX_TSVECTOR_BYTES:
+            break  # a tsvector must stay under 1 MiB: the tail of a huge text is not indexed
+        seen[term] = None
+    return list(seen)
+
+
+def tsquery_literal(terms: Sequence[str]) -> str | None:
+    """A tsquery in which every term is one quoted lexeme, OR-ed; ``None`` if no terms.
+
+    Inside single quotes the tsquery parser only interprets ``''`` and backslash escapes,
+    so ``- : " AND ( * ! & |`` in user text are just characters of a lexeme.
+    """
+    quoted = [
+        "'" + term.replace("\\", "\\\\").replace("'", "''") + "'"
+        for term in _lexemes(list(terms))
+    ]
+    return " | ".join(quoted) if quoted else None
+
+
+def _hnsw_index_name(model: str, dim: int) -> str:
+    # Model names are arbitrary text; the index name must be a short safe identifier.
+    digest = hashlib.sha1(f"{model}\x1f{dim}".encode()).hexdigest()[:12]
+    return f"memory_vectors_hnsw_{dim}_{digest}"
+
+
+def redact_url(url: str) -> str:
+    """``url`` without its password, for messages and ``Store.url``."""
+    try:
+        parts = urlsplit(url)
+    except ValueError:
+        return "postgresql://…"
+    if parts.password is None:
+        return url
+    netloc = parts.netloc.rsplit("@", 1)
+    user = (parts.username or "") + ":***"
+    return urlunsplit(parts._replace(netloc=f"{user}@{netloc[1]}"))
+
+
+# -- pgvector adapters -----------------------------------------------------------------------
+# Small dumpers/loaders of our own (rather than pgvector-python's) so that reads come back as
+# float32 numpy arrays directly and nothing depends on that package's internal layout.
+class _VectorTextDumper(Dumper):
+    format = _TEXT_FORMAT
+
+    def dump(self, obj: Any) -> bytes:
+        arr = np.asarray(obj, dtype=np.float32)
+        # repr of a float32 widened to float64 is exact; PostgreSQL parses it back to the
+        # same float4, so a vector round-trips bit for bit.
+        return ("[" + ",".join(repr(float(x)) for x in arr) + "]").encode()
+
+
+class _VectorBinaryDumper(Dumper):
+    format = _BINARY_FORMAT
+
+    def dump(self, obj: Any) -> bytes:
+        arr = np.asarray(obj, dtype=">f4")
+        return struct.pack(">HH", arr.shape[0], 0) + arr.tobytes()
+
+
+class _VectorTextLoader(Loader):
+    format = _TEXT_FORMAT
+
+    def load(self, data: Any) -> np.ndarray:
+        text = bytes(data).decode()
+        if len(text) <= 2:
+            return np.zeros(0, dtype=np.float32)
+        return np.array(text[1:-1].split(","), dtype=np.float32)
+
+
+class _VectorBinaryLoader(Loader):
+    format = _BINARY_FORMAT
+
+    def load(self, data: Any) -> np.ndarray:
+        raw = bytes(data)
+        (dim,) = struct.unpack_from(">H", raw)
+        return np.frombuffer(raw, dtype=">f4", count=dim, offset=4).astype(np.float32)
+
+
+def _register_vector(conn: psycopg.Connection[Any], oid: int) -> None:
+    adapters = conn.adapters
+    text_dumper = type("VectorTextDumper", (_VectorTextDumper,), {"oid": oid})
+    binary_dumper = type("VectorBinaryDumper", (_VectorBinaryDumper,), {"oid": oid})
+    adapters.register_dumper("numpy.ndarray", text_dumper)
+    adapters.register_dumper("numpy.ndarray", binary_dumper)
+    adapters.register_loader(oid, _VectorTextLoader)
+    adapters.register_loader(oid, _VectorBinaryLoader)
+
+
+# -- schema ---------------------------------------------------------------------------------
+_ID = "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"
+_BLOB = "vector"
+_FTS = """CREATE TABLE IF NOT EXISTS memory_keywords (
+    memory_id BIGINT PRIMARY KEY REFERENCES memories(id),
+    terms TEXT NOT NULL,
+    tsv tsvector NOT NULL
+)"""
+#: Run once after migration 1: what SQLite does with its own statements (triggers), plus
+#: the PostgreSQL-only pieces.
+_POST_V1 = [
+    # schema.py says REAL, which is float4 on PostgreSQL (0.9 would read back 0.899999976):
+    # SQLite's REAL is a double, so match it.
+    "ALTER TABLE memories ALTER COLUMN confidence TYPE DOUBLE PRECISION",
+    "CREATE INDEX IF NOT EXISTS memory_keywords_tsv ON memory_keywords USING gin (tsv)",
+    "CREATE SEQUENCE IF NOT EXISTS vecmem_seq AS BIGINT",
+    # Shared SQL (MemoryFilter.text) uses SQLite's instr(); give PostgreSQL the same function.
+    """CREATE OR REPLACE FUNCTION instr(haystack TEXT, needle TEXT) RETURNS INTEGER
+       LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT strpos(haystack, needle) $$""",
+    # Events are append-only and memories are never deleted: the database refuses, whoever
+    # connects, not just vecmem's own code.
+    """CREATE OR REPLACE FUNCTION vecmem_refuse_change() RETURNS trigger
+       LANGUAGE plpgsql AS $$
+       BEGIN RAISE EXCEPTION '%', TG_ARGV[0] USING ERRCODE = 'restrict_violation'; END $$""",
+    """CREATE OR REPLACE TRIGGER events_no_update BEFORE UPDATE ON events
+       FOR EACH ROW EXECUTE FUNCTION vecmem_refuse_change('events are append-only')""",
+    """CREATE OR REPLACE TRIGGER events_no_delete BEFORE DELETE ON events
+       FOR EACH ROW EXECUTE FUNCTION vecmem_refuse_change('events are append-only')""",
+    """CREATE OR REPLACE TRIGGER events_no_truncate BEFORE TRUNCATE ON events
+       FOR EACH STATEMENT EXECUTE FUNCTION vecmem_refuse_change('events are append-only')""",
+    """CREATE OR REPLACE TRIGGER memories_no_delete BEFORE DELETE ON memories
+       FOR EACH ROW EXECUTE FUNCTION
+       vecmem_refuse_change('memories are never deleted; archive instead')""",
+    """CREATE OR REPLACE TRIGGER memories_no_truncate BEFORE TRUNCATE ON memories
+       FOR EACH STATEMENT EXECUTE FUNCTION
+       vecmem_refuse_change('memories are never deleted; archive instead')""",
+]
+#: Tables whose identity column may get explicit ids (import, migrate).
+_IDENTITY = {"memories": "id", "events": "event_id"}
+_INSERT_TABLE = re.compile(r"^\s*INSERT\s+INTO\s+(\w+)", re.IGNORECASE)
+
+
+class PostgresTx(SQLTx):
+    store: PostgresStore
+    conn: psycopg.Connection[Any]
+
+    def __init__(self, conn: psycopg.Connection[Any], store: PostgresStore) -> None:
+        super().__init__(conn, store)
+        self._ef_search: int | None = None
+        #: (model, dim) pairs that got vectors here and may need an HNSW index after commit.
+        self.new_vector_models: set[tuple[str, int]] = set()
+        #: identity columns that received explicit ids and must be moved past them.
+        self.explicit_ids: set[str] = set()
+
+    # -- dialect hooks -------------------------------------------------------------------
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> psycopg.Cursor[Any]:
+        # Always pass a params list: psycopg only un-escapes %% when params are given.
+        return self.conn.execute(translate(sql), list(params))
+
+    def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Bulk variant (migrate): psycopg pipelines the rows in one round trip per batch."""
+        self._note_explicit_ids(sql)
+        with self.conn.cursor() as cur:
+            cur.executemany(translate(sql), [list(r) for r in rows])
+
+    def insert_returning_id(self, sql: str, params: Sequence[Any], id_column: str) -> int:
+        row = self.execute(f"{sql} RETURNING {id_column}", params).fetchone()
+        return int(row[0])
+
+    def _note_explicit_ids(self, sql: str) -> None:
+        match = _INSERT_TABLE.match(sql)
+        if match and match.group(1).lower() in _IDENTITY:
+            table = match.group(1).lower()
+            head = sql[: sql.upper().find("VALUES")] if "VALUES" in sql.upper() else sql
+            if re.search(rf"[(,]\s*{_IDENTITY[table]}\s*[,)]", head):
+                self.explicit_ids.add(table)
+
+    def insert_event_verbatim(self, event: Any) -> int:
+        # An explicit event_id does not advance the identity sequence; remember to move it
+        # past the copied ids before commit, or the next append_event would collide.
+        self.explicit_ids.add("events")
+        return super().insert_event_verbatim(event)
+
+    def reset_identities(self) -> None:
+        """Move identity sequences past the largest id present (after explicit-id inserts)."""
+        for table in sorted(self.explicit_ids):
+            column = _IDENTITY[table]
+            self.conn.execute(
+                sql.SQL(
+                    "SELECT setval(pg_get_serial_sequence({t}, {c}), "
+                    "COALESCE((SELECT MAX({col}) FROM {tab}), 0) + 1, false)"
+                ).format(
+                    t=sql.Literal(table),
+                    c=sql.Literal(column),
+                    col=sql.Identifier(column),
+                    tab=sql.Identifier(table),
+                )
+            )
+        self.explicit_ids.clear()
+
+    # -- bookkeeping ---------------------------------------------------------------------
+    def next_seq(self) -> int:
+        # A sequence, not the meta row: an UPDATE of one shared row would make every writer
+        # of every scope wait for every other one until commit. Like SQLite, one number per
+        # transaction. Unlike SQLite, numbers are handed out at first use, not at commit, so
+        # they order changes only roughly; PostgreSQL needs no in-process index sync.
+        if self._seq is None:
+            row = self.conn.execute("SELECT nextval('vecmem_seq')").fetchone()
+            self._seq = int(row[0])
+        return self._seq
+
+    def current_seq(self) -> int:
+        row = self.conn.execute("SELECT last_value, is_called FROM vecmem_seq").fetchone()
+        return int(row[0]) if row and row[1] else 0
+
+    def ensure_seq_at_least(self, value: int) -> None:
+        """After copying rows with their change numbers (migrate)."""
+        if value > self.current_seq():
+            self.conn.execute("SELECT setval('vecmem_seq', %s, true)", [int(value)])
+
+    # -- keywords ------------------------------------------------------------------------
+    def index_keywords(self, memory_id: int, terms: str) -> None:
+        self.conn.execute(
+            "INSERT INTO memory_keywords (memory_id, terms, tsv) "
+            "VALUES (%s, %s, array_to_tsvector(%s::text[])) "
+            "ON CONFLICT (memory_id) DO UPDATE SET terms = excluded.terms, tsv = excluded.tsv",
+            [memory_id, terms, _lexemes(terms)],
+        )
+
+    def unindex_keywords(self, memory_id: int) -> None:
+        self.conn.execute("DELETE FROM memory_keywords WHERE memory_id = %s", [memory_id])
+
+    def keyword_index_ids(self, scope: str) -> set[int]:
+        rows = self.conn.execute(
+            "SELECT k.memory_id FROM memory_keywords k LEFT JOIN memories m "
+            "ON m.id = k.memory_id WHERE m.scope = %s OR m.id IS NULL",
+            [scope],
+        )
+        return {int(r[0]) for r in rows}
+
+    def keyword_index_terms(self, memory_id: int) -> str | None:
+        row = self.conn.execute(
+            "SELECT terms FROM memory_keywords WHERE memory_id = %s", [memory_id]
+        ).fetchone()
+        return row[0] if row else None
+
+    def keyword_terms_many(self, ids: Sequence[int]) -> dict[int, str]:
+        """Indexed terms of many memories in one query (migrate)."""
+        rows = self.conn.execute(
+            "SELECT memory_id, terms FROM memory_keywords WHERE memory_id = ANY(%s)",
+            [list(ids)],
+        )
+        return {int(i): str(t) for i, t in rows}
+
+    def keyword_search(
+        self, scope: str, terms: list[str], limit: int, status: str = "active"
+    ) -> list[tuple[int, float]]:
+        query = tsquery_literal(terms)
+        if query is None:
+            return []
+        # The tsquery is passed as a parameter and cast, never spliced into SQL; scope and
+        # status are filtered in the same query, before the LIMIT.
+        rows = self.conn.execute(
+            "SELECT m.id, ts_rank(k.tsv, %s::tsquery, 1) AS r "
+            "FROM memory_keywords k JOIN memories m ON m.id = k.memory_id "
+            "WHERE k.tsv @@ %s::tsquery AND m.scope = %s AND m.status = %s "
+            "ORDER BY r DESC, m.id DESC LIMIT %s",
+            [query, query, scope, status, int(limit)],
+        )
+        return [(int(i), float(r)) for i, r in rows]
+
+    # -- vectors -------------------------------------------------------------------------
+    def vector_param(self, vector: np.ndarray) -> Any:
+        return np.asarray(vector, dtype=np.float32)
+
+    def vector_value(self, value: Any) -> np.ndarray:
+        if isinstance(value, np.ndarray):
+            return value.astype(np.float32, copy=False)
+        if isinstance(value, str):
+            return _VectorTextLoader(0).load(value.encode())
+        return np.asarray(value, dtype=np.float32)
+
+    def put_vector(self, memory_id: int, model: str, vector: np.ndarray) -> None:
+        super().put_vector(memory_id, model, vector)
+        key = (model, int(vector.shape[0]))
+        if key not in self.store.hnsw_ready:
+            self.new_vector_models.add(key)
+
+    def vector_search(
+        self, scope: str, model: str, query: np.ndarray, k: int, status: str = "active"
+    ) -> list[tuple[int, float]]:
+        k = int(k)
+        if k <= 0:
+            return []
+        dim = int(query.shape[0])
+        qvec = np.asarray(query, dtype=np.float32)
+        ef = min(MAX_EF_SEARCH, max(self.store.ef_search, 2 * k))
+        if ef != self._ef_search:
+            self.conn.execute(sql.SQL("SET LOCAL hnsw.ef_search = {}").format(ef))
+            self._ef_search = ef
+        rows = self.conn.execute(
+            self.store.vector_sql(model, dim, exact=False), [qvec, scope, status, qvec, k]
+        ).fetchall()
+        if len(rows) < k:
+            # A filtered HNSW walk sees at most ef_search candidates and drops the other
+            # scopes' and statuses' ones afterwards, so it can come back short. The exact
+            # scan (same filters, no index expression to match) is then the right answer.
+            rows = self.conn.execute(
+                self.store.vector_sql(model, dim, exact=True), [qvec, scope, status, qvec, k]
+            ).fetchall()
+        out: list[tuple[int, float]] = []
+        for memory_id, score in rows:
+            score = float(score)
+            # A zero vector has no direction: cosine is NaN; treat it as unrelated.
+            out.append((int(memory_id), 0.0 if score != score else score))
+        return out
+
+
+class _Holder:
+    """One thread's connection; closing it when the thread's locals are dropped."""
+
+    __slots__ = ("__weakref__", "conn", "pid")
+
+    def __init__(self, conn: psycopg.Connection[Any]) -> None:
+        self.conn = conn
+        self.pid = os.getpid()
+
+    def close(self) -> None:
+        if self.pid == os.getpid():
+            with suppress(psycopg.Error):
+                self.conn.close()
+
+    def __del__(self) -> None:  # the thread ended: give the server its backend back
+        self.close()
+
+
+class PostgresStore(Store):
+    """``PostgresStore("postgresql://user:pass@host/db")``: the shared engine."""
+
+    engine_name = "postgres"
+
+    def __init__(
+        self,
+        url: str,
+        *,
+        ef_search: int = 100,
+        hnsw_build_memory: str = "256MB",
+        connect_timeout: int = 10,
+    ) -> None:
+        super().__init__()
+        self._dsn = url
+        # Store.url is shown in stats/doctor output: never with the password.
+        self.url = redact_url(url)
+        self.ef_search = ef_search
+        self.hnsw_build_memory = hnsw_build_memory
+        self.connect_timeout = connect_timeout
+        self._local = threading.local()
+        self._holders: weakref.WeakSet[_Holder] = weakref.WeakSet()
+        self._holders_lock = threading.Lock()
+        self._closed = False
+        self._vector_oid: int | None = None
+        self._sql_cache: dict[tuple[str, int, bool], sql.Composed] = {}
+        #: (model, dim) pairs known to have their HNSW index, and those being built.
+        self.hnsw_ready: set[tuple[str, int]] = set()
+        self._building: set[tuple[str, int]] = set()
+        self._builders: list[threading.Thread] = []
+        with self._guard():
+            self._migrate()
+            self._load_hnsw_ready()
+
+    # -- errors --------------------------------------------------------------------------
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        try:
+            yield
+        except psycopg.errors.LockNotAvailable as exc:
+            raise StoreError(f"database {self.url} is busy; try again ({exc})") from None
+        except psycopg.errors.ReadOnlySqlTransaction as exc:
+            raise StoreError(f"database {self.url} is read-only ({exc})") from None
+        except psycopg.OperationalError as exc:
+            msg = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+            raise StoreError(f"cannot use database {self.url} ({msg})") from None
+
+    # -- connections ---------------------------------------------------------------------
+    def _connect(self) -> psycopg.Connection[Any]:
+        try:
+            conn = psycopg.connect(
+                self._dsn,
+                autocommit=True,
+                connect_timeout=self.connect_timeout,
+                application_name="vecmem",
+            )
+        except psycopg.OperationalError as exc:
+            first = str(exc).strip().splitlines()[0] if str(exc).strip() else "no answer"
+            raise StoreError(f"cannot connect to {self.url} ({first})") from None
+        # A writer waits this long for another writer of its scope, then reports "busy".
+        # (A crashed client never holds a lock: its backend ends with its connection.)
+        conn.execute(f"SET lock_timeout = {LOCK_TIMEOUT_MS}")
+        if self._vector_oid is not None:
+            _register_vector(conn, self._vector_oid)
+        return conn
+
+    def connection(self) -> psycopg.Connection[Any]:
+        if self._closed:
+            raise StoreError("this memory is closed")
+        holder: _Holder | None = getattr(self._local, "holder", None)
+        if holder is not None and (
+            holder.pid != os.getpid() or holder.conn.closed or holder.conn.broken
+        ):
+            # Forked child (never touch the parent's socket) or a connection that broke.
+            self._local.holder = None
+            holder = None
+        if holder is None:
+            holder = _Holder(self._connect())
+            self._local.holder = holder
+            with self._holders_lock:
+                self._holders.add(holder)
+        return holder.conn
+
+    def _drop_connection(self) -> None:
+        holder: _Holder | None = getattr(self._local, "holder", None)
+        self._local.holder = None
+        if holder is not None:
+            holder.close()
+
+    @contextmanager
+    def transaction(
+        self, *, write: bool = True, scope: str | None = None
+    ) -> Iterator[PostgresTx]:
+        """A transaction. ``write=True`` takes the write lock before anything is read.
+
+        With ``scope`` only writers of that scope wait for each other; without it the
+        transaction excludes every other writer (what SQLite always does).
+        """
+        conn = self.connection()
+        with self._guard():
+            if conn.info.transaction_status != pq.TransactionStatus.IDLE:
+                yield from self._nested(conn, write=write, scope=scope)
+                return
+            try:
+                conn.execute("BEGIN")
+                tx = PostgresTx(conn, self)
+                if write:
+                    self._lock_writers(conn, scope)
+            except BaseException:
+                self._rollback(conn)
+                raise
+            try:
+                yield tx
+                if tx.explicit_ids:
+                    tx.reset_identities()
+            except BaseException:
+                self._rollback(conn)
+                raise
+            try:
+                conn.execute("COMMIT")
+            except BaseException:
+                self._rollback(conn)
+                raise
+        if tx.new_vector_models:
+            self.schedule_vector_indexes(sorted(tx.new_vector_models))
+
+    def _nested(
+        self, conn: psycopg.Connection[Any], *, write: bool, scope: str | None
+    ) -> Iterator[PostgresTx]:
+        # Nested use joins the outer transaction through a savepoint, like SQLite.
+        depth = getattr(self._local, "depth", 0) + 1
+        self._local.depth = depth
+        name = f"vecmem_sp_{depth}"
+        try:
+            conn.execute(f"SAVEPOINT {name}")
+            if write:
+                self._lock_writers(conn, scope)
+            tx = PostgresTx(conn, self)
+            try:
+                yield tx
+                if tx.explicit_ids:
+                    tx.reset_identities()
+            except BaseException:
+                try:
+                    conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                    conn.execute(f"RELEASE SAVEPOINT {name}")
+                except psycopg.Error:
+                    pass
+                raise
+            conn.execute(f"RELEASE SAVEPOINT {name}")
+        finally:
+            self._local.depth = depth - 1
+
+    @staticmethod
+    def _lock_writers(conn: psycopg.Connection[Any], scope: str | None) -> None:
+        # Taken before the transaction reads anything; under READ COMMITTED every later
+        # statement then sees all that earlier writers of this scope committed.
+        if scope is None:
+            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_NS_GLOBAL, _KEY_WRITERS])
+        else:
+            conn.execute(
+                "SELECT pg_advisory_xact_lock_shared(%s, %s)", [_NS_GLOBAL, _KEY_WRITERS]
+            )
+            conn.execute("SELECT pg_advisory_xact_lock(%s, hashtext(%s))", [_NS_WRITE, scope])
+
+    def _rollback(self, conn: psycopg.Connection[Any]) -> None:
+        try:
+            conn.execute("ROLLBACK")
+        except psycopg.Error:
+            # The connection itself is gone; the next transaction opens a new one.
+            self._drop_connection()
+
+    def close(self) -> None:
+        with self._holders_lock:
+            for holder in list(self._holders):
+                holder.close()
+            self._holders = weakref.WeakSet()
+        self._local = threading.local()
+        self._closed = True
+
+    # -- schema --------------------------------------------------------------------------
+    def _migrate(self) -> None:
+        conn = self._connect()
+        try:
+            conn.execute("BEGIN")
+            # Two processes opening a fresh database at once must not both create tables.
+            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_NS_GLOBAL, _KEY_DDL])
+            has_vector = conn.execute(
+                "SELECT 1 FROM pg_extension WHERE extname = 'vector'"
+            ).fetchone()
+            if not has_vector:
+                try:
+                    conn.execute("CREATE EXTENSION IF NOT EXISTS vector")
+                except psycopg.Error as exc:
+                    raise StoreError(
+                        f"database {self.url} lacks the pgvector extension and this user "
+                        f"cannot create it ({str(exc).strip()}); run CREATE EXTENSION vector "
+                        "as a superuser"
+                    ) from None
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_version "
+                "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+            )
+            done = {r[0] for r in conn.execute("SELECT version FROM schema_version")}
+            if done and max(done) > LATEST_VERSION:
+                raise StoreError(
+                    f"database {self.url} has schema version {max(done)}, newer than this "
+                    f"vecmem understands ({LATEST_VERSION}); upgrade vecmem"
+                )
+            for version, name, statements in MIGRATIONS:
+                if version in done:
+                    continue
+                for statement in statements:
+                    conn.execute(statement.format(id=_ID, blob=_BLOB, fts=_FTS))
+                if version == 1:
+                    for statement in _POST_V1:
+                        conn.execute(statement)
+                conn.execute(
+                    "INSERT INTO schema_version(version, name, applied_at) VALUES (%s, %s, %s)",
+                    [version, name, utcnow()],
+                )
+            conn.execute("COMMIT")
+            row = conn.execute("SELECT oid FROM pg_type WHERE typname = 'vector'").fetchone()
+            self._vector_oid = int(row[0])
+        except BaseException:
+            if not conn.closed:
+                with suppress(psycopg.Error):
+                    conn.execute("ROLLBACK")
+            raise
+        finally:
+            conn.close()
+
+    def schema_version(self) -> int:
+        with self.transaction(write=False) as tx:
+            row = tx.execute("SELECT MAX(version) FROM schema_version").fetchone()
+        return int(row[0] or 0)
+
+    # -- vector indexes --------------------------------------------------------------------
+    def vector_sql(self, model: str, dim: int, *, exact: bool) -> sql.Composed:
+        """The k-NN statement for one (model, dim): params (query, scope, status, query, k).
+
+        Model and dimension are literals, not parameters: a partial index is only usable
+        when the planner can prove ``model = 'M' AND dim = D`` from the query text, which a
+        generic plan over parameters never can.
+        """
+        key = (model, dim, exact)
+        cached = self._sql_cache.get(key)
+        if cached is not None:
+            return cached
+        vector_expr = (
+            sql.SQL("v.vector") if exact else sql.SQL("(v.vector::vector({}))").format(dim)
+        )
+        statement = sql.SQL(
+            "SELECT v.memory_id, 1 - ({vec} <=> %s::vector({dim})) "
+            "FROM memory_vectors v JOIN memories m ON m.id = v.memory_id "
+            "WHERE v.model = {model} AND v.dim = {dim} AND m.scope = %s AND m.status = %s "
+            "ORDER BY {vec} <=> %s::vector({dim}) LIMIT %s"
+        ).format(vec=vector_expr, dim=sql.Literal(dim), model=sql.Literal(model))
+        self._sql_cache[key] = statement
+        return statement
+
+    def _load_hnsw_ready(self) -> None:
+        conn = self.connection()
+        names = {
+            str(r[0])
+            for r in conn.execute(
+                "SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+                "WHERE i.indrelid = 'memory_vectors'::regclass AND i.indisvalid"
+            )
+        }
+        pairs = [
+            (str(m), int(d))
+            for m, d in conn.execute("SELECT DISTINCT model, dim FROM memory_vectors")
+        ]
+        self.hnsw_ready = {p for p in pairs if _hnsw_index_name(*p) in names}
+        missing = [p for p in pairs if p not in self.hnsw_ready]
+        if missing:
+            # Opening must not wait for a build over a million rows: do it in the background.
+            self.schedule_vector_indexes(missing)
+
+    def schedule_vector_indexes(self, pairs: Sequence[tuple[str, int]]) -> None:
+        """Build missing HNSW indexes in a background thread (after a commit, at open).
+
+        Not in the committing thread: ``CREATE INDEX CONCURRENTLY`` waits for every older
+        transaction, which may belong to another thread of this process waiting on us.
+        """
+        with self._holders_lock:
+            todo = [p for p in pairs if p not in self.hnsw_ready and p not in self._building]
+            self._building.update(todo)
+        if not todo:
+            return
+
+        def build() -> None:
+            try:
+                self.ensure_vector_indexes(todo)
+            except Exception as exc:  # a failed build only costs speed: report, go on
+                _log.warning("vecmem: HNSW index build failed for %s: %s", todo, exc)
+            finally:
+                with self._holders_lock:
+                    self._building.difference_update(todo)
+
+        thread = threading.Thread(target=build, name="vecmem-hnsw-build", daemon=True)
+        self._builders.append(thread)
+        thread.start()
+
+    def wait_for_indexes(self, timeout: float | None = None) -> None:
+        """Wait for background index builds (tests, benchmarks, migrate)."""
+        for thread in list(self._builders):
+            thread.join(timeout)
+        self._builders = [t for t in self._builders if t.is_alive()]
+
+    def ensure_vector_indexes(self, pairs: Sequence[tuple[str, int]] | None = None) -> list[str]:
+        """Create the HNSW index of each (model, dim) that lacks one; returns names created.
+
+        Runs on its own autocommit connection with ``CREATE INDEX CONCURRENTLY``: writers
+        keep writing while a large index builds. Until the index exists, searches are exact
+        scans: slower, never wrong. If another session is already building, returns at once
+        (that session's index will be picked up by the next write of the model).
+        """
+        if pairs is None:
+            with self.transaction(write=False) as tx:
+                pairs = [
+                    (str(m), int(d))
+                    for m, d in tx.execute("SELECT DISTINCT model, dim FROM memory_vectors")
+                ]
+        created: list[str] = []
+        todo = [p for p in pairs if p not in self.hnsw_ready]
+        if not todo or self._closed:
+            return created
+        with self._guard():
+            conn = self._connect()
+            try:
+                # Try, never wait: a blocked lock request holds a snapshot, and a concurrent
+                # index build in another session waits for old snapshots. That would be a
+                # deadlock PostgreSQL cannot see.
+                got = conn.execute(
+                    "SELECT pg_try_advisory_lock(%s, %s)", [_NS_GLOBAL, _KEY_DDL]
+                ).fetchone()
+                if not got or not got[0]:
+                    return created
+                conn.execute(
+                    sql.SQL("SET maintenance_work_mem = {}").format(
+                        sql.Literal(self.hnsw_build_memory)
+                    )
+                )
+                for model, dim in todo:
+                    name = _hnsw_index_name(model, dim)
+                    state = conn.execute(
+                        "SELECT i.indisvalid FROM pg_class c JOIN pg_index i "
+                        "ON i.indexrelid = c.oid WHERE c.relname = %s",
+                        [name],
+                    ).fetchone()
+                    if state is not None and not state[0]:
+                        # Left invalid by an interrupted concurrent build: start over.
+                        conn.execute(
+                            sql.SQL("DROP INDEX CONCURRENTLY IF EXISTS {}").format(
+                                sql.Identifier(name)
+                            )
+                        )
+                        state = None
+                    if state is None:
+                        conn.execute(
+                            sql.SQL(
+                                "CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} "
+                                "ON memory_vectors "
+                                "USING hnsw ((vector::vector({dim})) vector_cosine_ops) "
+                                "WHERE model = {model} AND dim = {dim}"
+                            ).format(
+                                name=sql.Identifier(name),
+                                dim=sql.Literal(dim),
+                                model=sql.Literal(model),
+                            )
+                        )
+                        created.append(name)
+                    self.hnsw_ready.add((model, dim))
+                if created:
+                    # Fresh statistics, or the planner may price the new index off a table
+                    # it still believes empty (a bulk load, a migrate) and never use it.
+                    conn.execute("ANALYZE memories, memory_vectors")
+                conn.execute("SELECT pg_advisory_unlock(%s, %s)", [_NS_GLOBAL, _KEY_DDL])
+            finally:
+                conn.close()
+        return created
+
+    def vector_index_names(self) -> dict[tuple[str, int], str]:
+        """The HNSW index name for each (model, dim) that has one."""
+        return {pair: _hnsw_index_name(*pair) for pair in sorted(self.hnsw_ready)}
+
+    # -- health ----------------------------------------------------------------------------
+    def integrity_check(self) -> list[str]:
+        problems: list[str] = []
+        with self.transaction(write=False) as tx:
+            invalid = tx.execute(
+                "SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
+                "JOIN pg_class t ON t.oid = i.indrelid WHERE NOT i.indisvalid AND t.relname IN "
+                "('memories', 'events', 'memory_vectors', 'memory_keywords', 'plans', 'meta')"
+            ).fetchall()
+            problems.extend(f"index {r[0]} is invalid (rebuild it)" for r in invalid)
+            triggers = {
+                str(r[0])
+                for r in tx.execute(
+                    "SELECT tgname FROM pg_trigger WHERE NOT tgisinternal AND tgenabled <> 'D'"
+                )
+            }
+            for name in ("events_no_update", "events_no_delete", "memories_no_delete"):
+                if name not in triggers:
+                    problems.append(f"trigger {name} is missing or disabled")
+            if not tx.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone():
+                problems.append("pgvector extension is missing")
+            missing_index = [
+                f"{m} ({d}d)"
+                for m, d in tx.execute("SELECT DISTINCT model, dim FROM memory_vectors")
+                if (str(m), int(d)) not in self.hnsw_ready
+            ]
+            if missing_index:
+                problems.append(f"no HNSW index yet for: {', '.join(missing_index)}")
+        return problems
+
+    def size_bytes(self) -> int | None:
+        with self.transaction(write=False) as tx:
+            row = tx.execute("SELECT pg_database_size(current_database())").fetchone()
+        return int(row[0])
+
+    def invalidate_vectors(self) -> None:
+        # Vectors are searched inside PostgreSQL; nothing is cached in process except which
+        # HNSW indexes exist, and those are re-checked on the next write of a model.
+        self.hnsw_ready.clear()
+
+    def write_transaction(self, scope: str | None = None) -> AbstractContextManager[PostgresTx]:
+        """Shorthand for ``transaction(write=True, scope=scope)``."""
+        return self.transaction(write=True, scope=scope)

@@ -1,0 +1,264 @@
+"""In-memory k-NN over unit vectors: an exact numpy scan, and HNSW above a size threshold.
+
+The store keeps vectors durably (SQLite blobs or pgvector); this index is the fast path
+in front of it and can always be rebuilt from the store. It knows nothing of statuses or
+scopes: the caller over-fetches and filters.
+
+Layout (why it is compact): one growable float32 matrix with a row per vector, a row ->
+id array, and an id -> row dict. Removal swaps the last row into the hole, so the matrix
+never has gaps and the exact scan is a single ``matrix @ query``.
+
+Above ``ann_threshold`` vectors an hnswlib graph is kept in sync as well (the exact scan
+stays available as the fallback when hnswlib is not installed). Measured here the exact
+scan costs ~7 ms at 100k x 384 and grows linearly; HNSW stays well under a millisecond.
+hnswlib labels are *versions*, not ids: every upsert of an id gets a fresh label and the
+old one is marked deleted. Fresh labels are never alive twice, which makes hnswlib's
+``replace_deleted`` slot reuse safe, so the graph does not grow with churn.
+"""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import numpy as np
+
+#: hnswlib graph parameters. M=16 / ef_construction=200 is hnswlib's recommended
+#: general-purpose setting; ef_search=64 gave recall@10 >= 0.99 against the exact scan on
+#: real e5 embeddings and clustered synthetic data (tests/embed/test_vector_index.py).
+HNSW_M = 16
+HNSW_EF_CONSTRUCTION = 200
+HNSW_EF_SEARCH = 64
+
+
+def _load_hnswlib() -> Any | None:
+    try:
+        import hnswlib
+    except ImportError:  # optional extra: the exact scan still answers correctly
+        return None
+    return hnswlib
+
+
+class VectorIndex:
+    """Cosine k-NN over ``int64`` ids and unit-length ``float32`` vectors. Thread-safe."""
+
+    def __init__(
+        self,
+        dim: int,
+        *,
+        ann_threshold: int = 20_000,
+        ef_search: int = HNSW_EF_SEARCH,
+        m: int = HNSW_M,
+        ef_construction: int = HNSW_EF_CONSTRUCTION,
+    ) -> None:
+        if dim < 1:
+            raise ValueError(f"dim must be positive, got {dim}")
+        self.dim = int(dim)
+        self.ann_threshold = int(ann_threshold)
+        self.ef_search = int(ef_search)
+        self._m = int(m)
+        self._ef_construction = int(ef_construction)
+        self._lock = threading.RLock()
+        self._mat = np.empty((0, self.dim), dtype=np.float32)
+        self._ids = np.empty(0, dtype=np.int64)  # row -> id
+        self._labels = np.empty(0, dtype=np.int64)  # row -> current hnsw label
+        self._row: dict[int, int] = {}  # id -> row
+        self._n = 0
+        self._hnswlib = _load_hnswlib()
+        self._ann: Any | None = None
+        self._label_ids = np.empty(0, dtype=np.int64)  # hnsw label -> id
+        self._next_label = 0
+
+    # -- inspection ------------------------------------------------------------------
+    def __len__(self) -> int:
+        return self._n
+
+    def __contains__(self, id_: object) -> bool:
+        try:
+            key = int(id_)  # type: ignore[call-overload]
+        except (TypeError, ValueError):
+            return False
+        with self._lock:
+            return key in self._row
+
+    @property
+    def uses_ann(self) -> bool:
+        """True while searches go through the HNSW graph rather than the exact scan."""
+        return self._ann is not None
+
+    def ids(self) -> np.ndarray:
+        with self._lock:
+            return self._ids[: self._n].copy()
+
+    def get(self, id_: int) -> np.ndarray | None:
+        """A copy of the stored vector of ``id_``, or None."""
+        with self._lock:
+            row = self._row.get(int(id_))
+            return None if row is None else self._mat[row].copy()
+
+    # -- changes -------------------------------------------------------------------
+    def upsert(self, ids: np.ndarray, vectors: np.ndarray) -> None:
+        """Insert or replace vectors. Rows are re-normalized (zero rows stay zero)."""
+        ids = np.asarray(ids, dtype=np.int64).reshape(-1)
+        vecs = np.asarray(vectors, dtype=np.float32)
+        if vecs.ndim == 1:
+            vecs = vecs.reshape(1, -1)
+        if vecs.shape != (len(ids), self.dim):
+            raise ValueError(
+                f"expected vectors of shape ({len(ids)}, {self.dim}), got {vecs.shape}"
+            )
+        if not np.isfinite(vecs).all():
+            raise ValueError("vectors contain NaN or infinite values")
+        if len(ids) == 0:
+            return
+        # Last occurrence wins when a batch names an id twice, like repeated upserts would.
+        _, last = np.unique(ids[::-1], return_index=True)
+        keep = np.sort(len(ids) - 1 - last)
+        ids, vecs = ids[keep], vecs[keep]
+        norms = np.linalg.norm(vecs, axis=1, keepdims=True)
+        vecs = vecs / np.where(norms > 0, norms, 1.0)
+
+        with self._lock:
+            rows = np.empty(len(ids), dtype=np.int64)
+            new = 0
+            for i, id_ in enumerate(ids.tolist()):
+                row = self._row.get(id_)
+                if row is None:
+                    row = self._n + new
+                    self._row[id_] = row
+                    new += 1
+                rows[i] = row
+            self._reserve(self._n + new)
+            # A freshly appended row may hold a stale label left by a swap-remove.
+            self._labels[self._n : self._n + new] = -1
+            self._mat[rows] = vecs
+            self._ids[rows] = ids
+            self._n += new
+            if self._ann is not None:
+                self._ann_add(rows)
+            elif self._n >= self.ann_threshold:
+                self._build_ann()
+
+    def remove(self, ids: np.ndarray) -> None:
+        """Remove ids; unknown ids are ignored (removal is idempotent)."""
+        with self._lock:
+            for id_ in np.asarray(ids, dtype=np.int64).reshape(-1).tolist():
+                row = self._row.pop(id_, None)
+                if row is None:
+                    continue
+                if self._ann is not None:
+                    label = int(self._labels[row])
+                    self._ann.mark_deleted(label)
+                    self._label_ids[label] = -1
+                last = self._n - 1
+                if row != last:  # swap-remove keeps the matrix dense
+                    self._mat[row] = self._mat[last]
+                    self._ids[row] = self._ids[last]
+                    self._labels[row] = self._labels[last]
+                    self._row[int(self._ids[row])] = row
+                self._n = last
+            # Hysteresis: only fall back to the exact scan well below the threshold, so a
+            # store hovering around it does not rebuild the graph back and forth.
+            if self._ann is not None and self._n < self.ann_threshold // 2:
+                self._ann = None
+
+    def clear(self) -> None:
+        with self._lock:
+            self._row.clear()
+            self._n = 0
+            self._ann = None
+
+    # -- search --------------------------------------------------------------------
+    def search(self, query: np.ndarray, k: int) -> list[tuple[int, float]]:
+        """The ``k`` nearest ids by cosine similarity, best first (fewer if the index is
+        smaller)."""
+        q = np.asarray(query, dtype=np.float32).reshape(-1)
+        if q.shape[0] != self.dim:
+            raise ValueError(f"query has dimension {q.shape[0]}, index has {self.dim}")
+        norm = float(np.linalg.norm(q))
+        if not np.isfinite(norm):
+            raise ValueError("query contains NaN or infinite values")
+        if norm > 0:
+            q = q / norm
+        with self._lock:
+            k = min(int(k), self._n)
+            if k <= 0:
+                return []
+            if self._ann is None and self._n >= self.ann_threshold:
+                self._build_ann()
+            if self._ann is not None:
+                return self._ann_search(q, k)
+            return self._exact(q, k)
+
+    def _exact(self, q: np.ndarray, k: int) -> list[tuple[int, float]]:
+        scores = self._mat[: self._n] @ q
+        top = np.argpartition(-scores, k - 1)[:k] if k < self._n else np.arange(self._n)
+        top = top[np.argsort(-scores[top], kind="stable")]
+        return list(zip(self._ids[top].tolist(), scores[top].tolist(), strict=True))
+
+    # -- HNSW ------------------------------------------------------------------------
+    def _build_ann(self) -> None:
+        if self._hnswlib is None:
+            return
+        index = self._hnswlib.Index(space="ip", dim=self.dim)
+        index.init_index(
+            max_elements=max(1024, int(self._n * 1.25)),
+            ef_construction=self._ef_construction,
+            M=self._m,
+            allow_replace_deleted=True,
+        )
+        self._ann = index
+        self._label_ids = np.empty(0, dtype=np.int64)
+        self._next_label = 0
+        self._labels[: self._n] = -1  # labels of an earlier graph mean nothing here
+        self._ann_add(np.arange(self._n, dtype=np.int64))
+
+    def _ann_add(self, rows: np.ndarray) -> None:
+        assert self._ann is not None
+        index = self._ann
+        # A replaced vector's old label dies; its graph slot is reused by a fresh label.
+        for label in self._labels[rows].tolist():
+            if label >= 0 and self._label_ids[label] >= 0:
+                index.mark_deleted(label)
+                self._label_ids[label] = -1
+        labels = np.arange(self._next_label, self._next_label + len(rows), dtype=np.int64)
+        self._next_label += len(rows)
+        if len(self._label_ids) < self._next_label:
+            grown = np.full(max(self._next_label, 2 * len(self._label_ids)), -1, np.int64)
+            grown[: len(self._label_ids)] = self._label_ids
+            self._label_ids = grown
+        self._label_ids[labels] = self._ids[rows]
+        self._labels[rows] = labels
+        # Slots in use (deleted ones included) plus this batch bounds what add_items needs.
+        needed = index.get_current_count() + len(rows)
+        if needed > index.get_max_elements():
+            index.resize_index(int(needed * 1.5))
+        index.add_items(self._mat[rows], labels, replace_deleted=True)
+
+    def _ann_search(self, q: np.ndarray, k: int) -> list[tuple[int, float]]:
+        assert self._ann is not None
+        self._ann.set_ef(max(self.ef_search, k))
+        try:
+            labels, dist = self._ann.knn_query(q, k=k, num_threads=1)
+        except RuntimeError:
+            # hnswlib raises when the graph cannot produce k live results (possible
+            # right after heavy deletion); the exact scan always can.
+            return self._exact(q, k)
+        ids = self._label_ids[labels[0]]
+        # hnswlib's "ip" distance is 1 - dot; vectors are unit length, so dot = cosine.
+        return list(zip(ids.tolist(), (1.0 - dist[0]).tolist(), strict=True))
+
+    # -- storage -------------------------------------------------------------------
+    def _reserve(self, rows: int) -> None:
+        cap = self._mat.shape[0]
+        if rows <= cap:
+            return
+        # Grow by half (not double) to bound the transient copy of a large matrix.
+        new_cap = max(rows, int(cap * 1.5), 64)
+        mat = np.empty((new_cap, self.dim), dtype=np.float32)
+        mat[: self._n] = self._mat[: self._n]
+        ids = np.empty(new_cap, dtype=np.int64)
+        ids[: self._n] = self._ids[: self._n]
+        labels = np.full(new_cap, -1, dtype=np.int64)
+        labels[: self._n] = self._labels[: self._n]
+        self._mat, self._ids, self._labels = mat, ids, labels
