@@ -421,6 +421,104 @@ def reembed(json_out: Json = False) -> None:
                              f"{r['remaining']} remaining"))
 
 
+@app.command()
+def ingest(
+    path: Annotated[str, typer.Argument(help="Transcript: JSON/JSONL of {role, content}, "
+                                              "LoCoMo or LongMemEval.")],
+    conversation: Annotated[str | None, typer.Option(
+        help="Which conversation of a multi-conversation file (index or id).")] = None,
+    json_out: Json = False,
+) -> None:
+    """Extract facts from a conversation and run each through the write pipeline."""
+    from vecmem.transcripts import load_transcript
+
+    which: int | str | None = conversation
+    if conversation is not None and conversation.isdigit():
+        which = int(conversation)
+
+    def body(m: Any) -> Any:
+        messages = load_transcript(path, conversation=which)
+        bar = _progress("ingesting")
+        try:
+            return m.ingest(messages, progress=bar)
+        finally:
+            bar.close()
+
+    def render(summary: Any) -> None:
+        out.print(summary.to_text(), highlight=False)
+        for r in summary.results:
+            if str(r.decision) != "store":
+                continue
+            out.print(f"  [green]store[/green] #{r.memory_id}: {_short(r.content)}",
+                      highlight=False)
+
+    summary = _with_memory(body)
+    if json_out:
+        data = summary.to_dict()
+        data["results"] = [r.to_dict() for r in summary.results]
+        emit(data, True)
+    else:
+        render(summary)
+
+
+@app.command()
+def migrate(
+    src: Annotated[str, typer.Argument(help="Source database (path or postgresql:// URL).")],
+    dst: Annotated[str, typer.Argument(help="Destination database (must be empty).")],
+    json_out: Json = False,
+) -> None:
+    """Copy memories, events, plans and vectors between engines, with verification."""
+
+    def action() -> Any:
+        from vecmem.engine.migrate import migrate as run_migrate
+        from vecmem.memory import open_store
+        from vecmem.settings import Settings
+
+        settings = Settings.load(state.config)
+        source = open_store(src, settings)
+        target = open_store(dst, settings)
+        bar = _progress("migrating")
+        try:
+            return run_migrate(source, target, progress=bar)
+        finally:
+            bar.close()
+            source.close()
+            target.close()
+
+    emit(run(action), json_out, lambda r: out.print_json(json.dumps(r, default=str)))
+
+
+@app.command("mcp")
+def mcp_command(
+    transport: Annotated[str, typer.Option(help="stdio or streamable-http")] = "stdio",
+    host: Annotated[str, typer.Option(help="Bind address for streamable-http.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port for streamable-http.")] = 8765,
+) -> None:
+    """Serve the memory tools to any MCP client (stdio by default)."""
+    from vecmem.mcp import run_mcp
+
+    run(lambda: run_mcp(state.db, transport, host=host, port=port, config=state.config))
+
+
+def _mount_optional() -> None:
+    """Front ends with optional dependencies add their commands only when installed."""
+    try:
+        from vecmem.integrations.hermes.cli import hermes_app
+    except ImportError:
+        pass
+    else:
+        app.add_typer(hermes_app, name="hermes")
+    try:
+        from vecmem.server.cli import serve_command
+    except ImportError:
+        pass
+    else:
+        app.command("serve")(serve_command)
+
+
+_mount_optional()
+
+
 def main() -> None:
     """Console-script entry point."""
     try:
@@ -439,6 +537,8 @@ def _read_file(path: str) -> str:
     except OSError as exc:
         raise InvalidInputError(f"cannot read {path}: {exc.strerror}") from None
 
+
+import vecmem.cli_ops  # noqa: E402,F401  (registers the operations commands)
 
 if __name__ == "__main__":
     main()

@@ -84,11 +84,12 @@ def _annotation(p: Param, required: bool) -> Any:
     return Annotated[base if required else base | None, Field(**constraints)]
 
 
-def tool_function(spec: ActionSpec, call: Callable[[str, dict[str, Any]], dict[str, Any]]
-                  ) -> Callable[..., dict[str, Any]]:
+def tool_function(
+    spec: ActionSpec, call: Callable[[str, dict[str, Any]], Any]
+) -> Callable[..., Any]:
     """A function whose signature is the action's typed parameters (for the SDK)."""
 
-    def tool(**kwargs: Any) -> dict[str, Any]:
+    def tool(**kwargs: Any) -> Any:
         return call(spec.name, kwargs)
 
     params = [
@@ -120,24 +121,25 @@ def tool_annotations(spec: ActionSpec) -> Any:
     )
 
 
-def _sdk() -> tuple[type, type[Exception]]:
+def _sdk() -> type:
+    """The SDK's high-level server class: ``MCPServer`` (2.x) or ``FastMCP`` (1.x)."""
     try:
         from mcp.server.mcpserver import MCPServer
-        from mcp.server.mcpserver.exceptions import ToolError
     except ImportError:
         try:
             from mcp.server.fastmcp import FastMCP as MCPServer
-            from mcp.server.fastmcp.exceptions import ToolError
         except ImportError:
             raise InvalidInputError(
                 "the MCP SDK is not installed; pip install 'vecmem[mcp]'"
             ) from None
-    return MCPServer, ToolError
+    return MCPServer
 
 
 def build_server(memory: Any, *, actions: Sequence[str] | None = None) -> Any:
     """An SDK server exposing ``actions`` (default: by ``governance_mode``) over ``memory``."""
-    server_cls, tool_error = _sdk()
+    from mcp.types import CallToolResult, TextContent
+
+    server_cls = _sdk()
     settings = memory.settings
     runner = ActionRunner(
         lambda: memory,
@@ -146,12 +148,15 @@ def build_server(memory: Any, *, actions: Sequence[str] | None = None) -> Any:
         confirm_phrase=settings.confirm_phrase,
     )
 
-    def call(name: str, kwargs: dict[str, Any]) -> dict[str, Any]:
+    def call(name: str, kwargs: dict[str, Any]) -> Any:
         try:
             return runner.run(name, kwargs)
         except VecmemError as exc:
+            # A tool-level error the model can read and correct: the JSON error payload
+            # as the whole content, flagged isError (no SDK prefix, no traceback).
             payload = redact(error_payload(exc, name), settings.confirm_phrase)
-            raise tool_error(dumps(payload)) from None
+            return CallToolResult(content=[TextContent(type="text", text=dumps(payload))],
+                                  isError=True)
 
     server = server_cls(SERVER_NAME, instructions=INSTRUCTIONS)
     for name in runner.allowed:

@@ -593,7 +593,7 @@ class Memory:
             raise InvalidInputError("mode must be hybrid, vector or keyword")
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
-        ms = self.settings.min_score if min_score is None else min_score
+        ms = self._ctx.min_score if min_score is None else min_score
         return search.hybrid(self._ctx, text, k, ms, mode=mode)
 
     def keyword(self, query: str, k: int | None = None) -> list[Hit]:
@@ -603,7 +603,7 @@ class Memory:
                 min_score: float | None = None) -> Explanation:
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
-        ms = self.settings.min_score if min_score is None else min_score
+        ms = self._ctx.min_score if min_score is None else min_score
         return search.explain(self._ctx, text, k, ms)[1]
 
     def stats(self) -> dict[str, Any]:

@@ -45,12 +45,17 @@ class Settings(BaseSettings):
     llm_auto_threshold: float = Field(0.85, ge=0, le=1)
     extract_min_confidence: float = Field(0.7, ge=0, le=1)
     top_k: int = Field(8, ge=1, le=1000)
-    min_score: float = Field(0.3, ge=-1, le=1, description="Cosine threshold for vector hits")
-    duplicate_threshold: float = Field(
-        0.93, ge=0, le=1, description="Cosine at or above which a new fact is a duplicate"
+    min_score: float | None = Field(
+        None, ge=-1, le=1,
+        description="Cosine threshold for vector hits (default: calibrated per model)",
     )
-    judge_floor: float = Field(
-        0.75, ge=0, le=1, description="Cosine above which a neighbour goes to the judge"
+    duplicate_threshold: float | None = Field(
+        None, ge=0, le=1,
+        description="Cosine at or above which a new fact is a duplicate (default: per model)",
+    )
+    judge_floor: float | None = Field(
+        None, ge=0, le=1,
+        description="Cosine above which a neighbour goes to the judge (default: per model)",
     )
     confirm_phrase: str = Field(DEFAULT_CONFIRM_PHRASE, min_length=1)
     governance_mode: Literal["light", "advanced"] = "light"

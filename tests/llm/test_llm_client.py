@@ -324,6 +324,16 @@ def test_usage_is_recorded_per_request(
                                     "latency_ms"}
 
 
+def test_a_failing_usage_hook_does_not_fail_the_call(
+    fake: FakeOpenAI, make_client: Callable[..., LLMClient]
+) -> None:
+    def hook(_usage: Usage) -> None:
+        raise RuntimeError("metrics backend down")
+
+    fake.enqueue({"a": 1})
+    assert make_client(on_usage=hook).chat_json(ASK, Answer)[0] == Answer(a=1)
+
+
 def test_missing_usage_counts_as_zero(fake: FakeOpenAI, client: LLMClient) -> None:
     body = {"choices": [{"message": {"role": "assistant", "content": '{"a": 1}'}}]}
     fake.enqueue(Reply(body=body))

@@ -462,12 +462,16 @@ def test_eight_memory_processes_through_the_pipeline(url: str) -> None:
         ).fetchall()
         assert live == []
         rows, hits = tx.execute("SELECT COUNT(*), SUM(hit_count) FROM memories").fetchone()
-        assert rows == totals["store"]
+        # Every distinct fact got exactly one row (active, or review on a topic conflict);
+        # every other add of it was a duplicate hit.
+        assert rows == totals["store"] + totals["review"] == len(FACTS), totals
         assert hits == totals["duplicate"]
         adds = tx.execute(
             "SELECT COUNT(*) FROM events WHERE action IN ('add', 'duplicate')"
         ).fetchone()[0]
         assert adds == totals["store"] + totals["duplicate"]
+        assert tx.execute("SELECT COUNT(*) FROM events WHERE action = 'review'").fetchone()[0] \
+            == totals["review"]
     store.close()
 
 

@@ -8,7 +8,7 @@ from vecmem.embed.base import Embedder, Embedding, embed_tagged, normalize_rows
 from vecmem.embed.cache import CachedEmbedder
 from vecmem.embed.factory import LOCAL_DEFAULT, PROVIDERS, build_embedder
 from vecmem.embed.hashing import HashingEmbedder
-from vecmem.embed.local import E5Embedder, UseEmbedder
+from vecmem.embed.local import E5Embedder, MixedEmbedder, UseEmbedder
 from vecmem.embed.openai import OpenAIEmbedder
 
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "Embedder",
     "Embedding",
     "HashingEmbedder",
+    "MixedEmbedder",
     "OpenAIEmbedder",
     "UseEmbedder",
     "build_embedder",

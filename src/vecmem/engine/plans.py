@@ -103,7 +103,6 @@ def check_ops(ops: object) -> list[dict[str, Any]]:
     if len(ops) > MAX_OPS:
         raise InvalidInputError(f"a plan holds at most {MAX_OPS} operations, got {len(ops)}")
     clean: list[dict[str, Any]] = []
-    seen: dict[int, int] = {}
     for n, raw in enumerate(ops, 1):
         where = f"operation {n}"
         if not isinstance(raw, dict):
@@ -118,16 +117,13 @@ def check_ops(ops: object) -> list[dict[str, Any]]:
         try:
             if action in _STATUS_CHECKS:
                 op["memory_id"] = status.require_id(raw.get("memory_id"))
-                ids = [op["memory_id"]]
             elif action == "add":
                 op["content"] = _text(raw.get("content"), "content", 100_000)
-                ids = []
             else:
                 from vecmem.memory import Memory
 
                 op["memory_ids"] = Memory.check_merge_ids(raw.get("memory_ids"))
                 op["content"] = _text(raw.get("content"), "content", 100_000)
-                ids = op["memory_ids"]
             if raw.get("reason") is not None:
                 op["reason"] = _text(raw["reason"], "reason", 2000).strip()
         except InvalidInputError as exc:
@@ -137,14 +133,6 @@ def check_ops(ops: object) -> list[dict[str, Any]]:
             raise InvalidInputError(
                 f"{where} ({action}) does not take {', '.join(sorted(extra))}"
             )
-        # Two operations on one memory would each be previewed against the state before
-        # the other ran; the second would then always be stale. Refuse it up front.
-        for mid in ids:
-            if mid in seen:
-                raise InvalidInputError(
-                    f"{where}: memory #{mid} is already used by operation {seen[mid]}"
-                )
-            seen[mid] = n
         clean.append(op)
     return clean
 
@@ -210,6 +198,7 @@ def create_plan(mem: Memory, ops: list[dict[str, Any]], reason: str | None = Non
         reason = _text(reason, "reason", 2000).strip()
     prepared = _prepare_adds(mem, clean)
     entries: list[dict[str, Any]] = []
+    owner: dict[int, int] = {}
     with mem.store.transaction(write=False) as tx:
         for i, op in enumerate(clean):
             preview: dict[str, Any] | None = None
@@ -219,8 +208,17 @@ def create_plan(mem: Memory, ops: list[dict[str, Any]], reason: str | None = Non
             except InvalidTransitionError as exc:
                 # Kept in the plan so the reviewer sees it; apply re-checks and skips it.
                 refused = exc.message
+            touched = _touched(op, preview)
+            for mid in touched:
+                # e.g. "approve #2" supersedes #1 while "archive #1" archives it: whichever
+                # ran second would always be stale, so such a plan is refused up front.
+                if owner.setdefault(mid, i) != i:
+                    raise InvalidInputError(
+                        f"operation {i + 1} ({op['action']}) involves memory #{mid}, which "
+                        f"operation {owner[mid] + 1} already changes; split them into two plans"
+                    )
             entries.append({"index": i, **op, "preview": preview, "refused": refused,
-                            "fingerprint": _fingerprint(tx, mem.scope, _touched(op, preview))})
+                            "fingerprint": _fingerprint(tx, mem.scope, touched)})
     row = PlanRow(id=new_plan_id(), scope=mem.scope, created_at=utcnow(), status="pending",
                   reason=reason, operations=entries, results=None, applied_at=None, meta=None)
     with mem.store.transaction() as tx:

@@ -894,7 +894,11 @@ class ActionRunner:
             result = spec.call(mem, clean, self.context)
             if not spec.read_only and self._on_write is not None:
                 self._on_write()
-        payload = {"action": spec.name, **spec.shape(result)}
+        shaped = spec.shape(result)
+        inner = shaped.pop("action", None)  # e.g. OpResult.action of a preview
+        payload = {"action": spec.name, **shaped}
+        if inner is not None and inner != spec.name:
+            payload["operation"] = inner
         return redact(payload, self._phrase)
 
     def run_json(self, action: Any, args: Mapping[str, Any] | None) -> str:

@@ -4,7 +4,7 @@ Works with OpenAI, DeepSeek, Qwen DashScope (compatible mode), Ollama, vLLM and 
 llama.cpp server. What it adds over a bare POST, and why:
 
 - **JSON answers validated against a pydantic schema**, with one repair round that sends
-  the validation error back: models get JSON almost right surprisingly often.
+  the validation error back (models get JSON *almost* right surprisingly often).
 - **Retries with exponential backoff** on timeouts, connection errors, 5xx and 429 —
   never on other 4xx, which would fail the same way again.
 - **A circuit breaker**: after ``breaker_threshold`` consecutive failed requests, calls
@@ -22,9 +22,11 @@ body is scrubbed before it reaches an exception or a log line.
 from __future__ import annotations
 
 import collections
+import functools
 import json
 import logging
 import re
+import ssl
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
@@ -131,7 +133,8 @@ class LLMClient:
         self._total: Usage | None = None
         # follow_redirects=False is the default; spelled out because the key depends on it.
         self._http = httpx.Client(
-            timeout=httpx.Timeout(timeout), transport=transport, follow_redirects=False
+            timeout=httpx.Timeout(timeout), transport=transport, follow_redirects=False,
+            verify=_ssl_context(),
         )
 
     @classmethod
@@ -142,27 +145,21 @@ class LLMClient:
         if not getattr(settings, "llm_model", None):
             raise InvalidInputError("llm_model is not set (VECMEM_LLM_MODEL)")
         key = getattr(settings, "llm_api_key", None)
-        if key is not None and hasattr(key, "get_secret_value"):
-            key = key.get_secret_value()
-        return cls(
-            settings.llm_base_url,
-            settings.llm_model,
-            api_key=key,
-            timeout=getattr(settings, "llm_timeout", 30),
-            **kwargs,
-        )
+        key = key.get_secret_value() if hasattr(key, "get_secret_value") else key
+        return cls(settings.llm_base_url, settings.llm_model, api_key=key,
+                   timeout=getattr(settings, "llm_timeout", 30), **kwargs)
 
     def __repr__(self) -> str:  # the key is deliberately absent
         return f"LLMClient(base_url={self.base_url!r}, model={self.model!r})"
+
+    def close(self) -> None:
+        self._http.close()
 
     def __enter__(self) -> LLMClient:
         return self
 
     def __exit__(self, *exc: object) -> None:
         self.close()
-
-    def close(self) -> None:
-        self._http.close()
 
     # ---- usage and breaker state -------------------------------------------------------
 
@@ -255,8 +252,7 @@ class LLMClient:
         headers = {"Content-Type": "application/json"}
         if self._api_key:
             headers["Authorization"] = f"Bearer {self._api_key}"
-        log.debug("llm request model=%s url=%s messages=%d", self.model, self.endpoint,
-                  len(messages))
+        log.debug("llm request to %s (%d messages)", self.endpoint, len(messages))
         started = time.perf_counter()
         try:
             resp = self._http.post(self.endpoint, json=body, headers=headers)
@@ -330,14 +326,22 @@ class LLMClient:
             self._usage_log.append(usage)
             self._total = usage if self._total is None else self._total + usage
         if self.on_usage is not None:
-            self.on_usage(usage)
+            try:
+                self.on_usage(usage)
+            except Exception:  # a broken metrics hook must not fail an answered call
+                log.exception("on_usage hook failed")
 
 
 # ---- helpers ---------------------------------------------------------------------------
 
-
 class _BadAnswer(Exception):
     """The model answered, but not with valid JSON for the schema."""
+
+
+@functools.cache
+def _ssl_context() -> ssl.SSLContext:
+    # Building the default context (loading the CA bundle) costs ~80 ms; share one.
+    return httpx.create_ssl_context()
 
 
 def _chat_endpoint(base_url: str) -> str:

@@ -111,9 +111,15 @@ def _third_person(x: str) -> str:
     """Rewrite the user's own pronouns inside an object ("my answers" → "their answers")."""
     if has_cjk(x):
         return re.sub(r"我(?!们)", "用户", x)  # "我们" is the team, not the user
-    for first, third in (("my", "their"), ("me", "them"), ("mine", "theirs"), ("I", "they")):
-        x = re.sub(rf"\b{first}\b", third, x)
+    for first, third in _PRONOUNS_EN:
+        x = re.sub(rf"\b{first}(?![\w'])", third, x)
     return x
+
+
+# Contractions before the bare "I", so "I'm" becomes "they're" and not "they'm".
+_PRONOUNS_EN = (("I'm", "they're"), ("I am", "they are"), ("I've", "they've"),
+                ("I'd", "they'd"), ("I'll", "they'll"), ("I", "they"), ("my", "their"),
+                ("me", "them"), ("mine", "theirs"), ("myself", "themselves"))
 
 
 def _join(head: str, tail: str) -> str:
@@ -156,8 +162,14 @@ _KIN_EN = (
     r"daughter|son|wife|husband|partner|kid|child|dog|cat|pet|mother|mom|father|dad|brother|"
     r"sister|boyfriend|girlfriend"
 )
+_IMPERATIVE_EN = (
+    r"use|answer|reply|respond|write|give|include|add|show|explain|start|put|keep|ask|check|"
+    r"run|commit|push|format|cite|avoid|mention|call|tell|remind|speak|be|make|return|"
+    r"provide|follow|test|document|delete|remove|skip|wrap|sort|translate|summarize"
+)
 _LOOKS_LIKE_VALUE = re.compile(r"[\d_./:-]|\b[A-Z]")
 
+# Short names keep the rule table below readable.
 P, E, J, U = (MemoryType.PREFERENCE, MemoryType.ENVIRONMENT, MemoryType.PROJECT,
               MemoryType.USER_FACT)
 
@@ -204,6 +216,9 @@ def _en(template: str, kind: MemoryType, subject: str, predicate: str,
         *, value_like: bool = False) -> Builder:
     def build(m: re.Match[str]) -> Built | None:
         groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
+        # A pattern with alternatives fills numbered twins ("x2") of the same group.
+        for twin in [k for k in groups if k.endswith("2")]:
+            groups[twin[:-1]] = groups[twin[:-1]] or groups[twin]
         groups["adv"] = groups.get("adv", "").lower()
         x = _value(groups.get("x", ""))
         if x is None or (value_like and not _LOOKS_LIKE_VALUE.search(x)):
@@ -237,7 +252,7 @@ _RULES: list[tuple[re.Pattern[str], Builder]] = [
         r"(?:是|为|用|设为|设置为|改成|改为|换成)(?P<v>.+)$"), _kv_zh),
     (_r(rf"^(?:我们|我)?(?:已经)?把(?P<k>[^，,]{{0,12}}?(?:{_CONFIG_ZH}))(?:号)?"
         rf"{_SET_ZH}了?(?P<v>.+)$"), _kv_zh),
-    (_r(rf"^(?P<k>[^，,我]{{0,12}}?(?:{_CONFIG_ZH}))(?:号)?(?:已经|现在|目前)?"
+    (_r(rf"^(?P<k>(?![这那])[^，,我]{{0,12}}?(?:{_CONFIG_ZH}))(?:号)?(?:已经|现在|目前)?"
         rf"(?:{_SET_ZH}|是|为|用)了?(?P<v>.+)$"), _kv_zh),
     # -- Chinese: project facts
     (_r(r"^(?:这个|本|我们的?|该|当前)?项目(?:现在|目前)?(?P<rest>(?:是|都是)?"
@@ -256,14 +271,21 @@ _RULES: list[tuple[re.Pattern[str], Builder]] = [
      _keep_zh("用户", U, "用户")),
     (_r(rf"^我的?(?P<rest>(?:{_KIN_ZH})(?:的名字)?(?P<verb>叫|是|名叫|在).+)$"),
      _keep_zh("用户的", U, "用户")),
-    (_r(r"^我(?P<rest>(?P<verb>叫)[^，,]{1,20})$"), _keep_zh("用户", U, "用户")),
+    (_r(r"^我(?P<rest>(?P<verb>叫)(?![他她你它])[^，,]{1,20})$"), _keep_zh("用户", U, "用户")),
     # -- English: preferences
     (_r(r"^I (?:really |strongly |generally |usually |always |much |definitely |still )*"
         r"(?:don'?t like|do not like|dislike|hate|can'?t stand) (?P<x>.+)$"),
      _en("User dislikes {x}", P, "user", "dislikes")),
     (_r(r"^I (?:really |strongly |generally |usually |always |much |definitely |still )*"
-        r"(?:prefer|like|love|enjoy) (?P<x>.+)$"), _en("User prefers {x}", P, "user", "prefers")),
-    (_r(r"^(?:please )?(?P<adv>always|never) (?:please )?(?P<x>.+)$"),
+        r"prefer (?P<x>.+)$"), _en("User prefers {x}", P, "user", "prefers")),
+    # "I love that you…", "I like how…" are reactions to the conversation, not preferences.
+    (_r(r"^I (?:really |generally |usually |always |definitely |still |also )*"
+        r"(?:like|love|enjoy) (?:also )?(?!(?:that|how|when|what|it|this|these|those|them|him|"
+        r"her|the way|the idea|the thought|seeing|your|you)\b)"
+        r"(?P<x>.+)$"), _en("User likes {x}", P, "user", "likes")),
+    # Without "please", only with an imperative verb: "Always good to hear" is chatter.
+    (_r(rf"^(?:please (?P<adv>always|never) (?:please )?(?P<x>.+)|(?P<adv2>always|never) "
+        rf"(?P<x2>(?:{_IMPERATIVE_EN})\b.+))$"),
      _en("User prefers that you {adv} {x}", P, "user", "prefers")),
     (_r(r"^(?:from now on|going forward|in (?:the )?future),? (?:please )?(?P<x>.+)$"),
      _en("User prefers that you {x}", P, "user", "prefers")),

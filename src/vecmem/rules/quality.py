@@ -80,7 +80,7 @@ _URL_FILLER = re.compile(
 # --- vague values ("偏好: 是这个") ------------------------------------------------------------
 _VAGUE = re.compile(
     r"(?i)^(?:这个|那个|这些|那些|这样|那样|这种|那种|这里|那里|它|是|就是|就|吧|了|的|嗯|啊|呢|对"
-    r"|还是|同上|如上|上面的?|前面的?|差不多|之类的?|等等|\b(?:this|that|it|these|those|one|thing"
+    r"|还是|同上|如上|上面的?|前面的?|差不多|之类的?|等等|行|好|可以|都行|随便|无所谓|\b(?:this|that|it|these|those|one|thing"
     r"|stuff|same|as|above|the|like|something|whatever|etc|is|just|so)\b|[\s\W_])+$"
 )
 _LABEL = re.compile(r"^[^:]{1,20}:(?P<value>.*)$", re.S)
@@ -119,7 +119,8 @@ _EN_QUESTION = re.compile(
 _EN_REQUEST = re.compile(
     r"(?i)^(?:please|pls|plz|kindly|let's|lets|let us|can you|could you|would you|will you|can u"
     r"|could u|help me|tell me|show me|give me|let me know|remind me|make sure you|i need you to"
-    r"|i want you to|go ahead|try to|do not|don't|dont)\b"
+    r"|i want you to|go ahead|try to|do not|don't|dont|make sure|be sure to|remember to"
+    r"|don't forget|ensure)\b"
     r"|^(?:run|fix|add|remove|delete|check|make|update|install|create|write|show|tell|give|explain"
     r"|help|send|open|deploy|build|rename|refactor|change|look|find|implement|stop|start|restart"
     r"|rerun|re-run|retry|revert|merge|push|pull|commit|review|clean|move|copy|set|turn|switch"
@@ -136,7 +137,8 @@ _ZH_DONE = (
 )
 _ZH_PROGRESS = re.compile(
     r"正在|进行中|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
-    r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)"
+    r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
+    r"|没(?:写|做|跑|改|修|测)完"
     rf"|(?:已经?|刚刚?|终于)(?:{_ZH_DONE})(?!的|在|到|于|时|后)"
     rf"|(?:刚刚?|刚才|已经?|终于)(?:把|将).{{1,30}}?(?:{_ZH_DONE})"
     rf"|(?:{_ZH_DONE}|成功|失败|好)了(?=$|[,.;!])"
@@ -153,7 +155,14 @@ _EN_PROGRESS = re.compile(
     r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing|running)"
     r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
     r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
-    r"|at the moment|successfully|crashed|failed|broke|timed out|went down|errored out)\b"
+    r"|at the moment|successfully)\b"
+    # An outcome that just happened ("failed on main", "crashed again"), not "failed checks".
+    r"|\b(?:crashed|failed|broke|timed out|went down|errored out)(?=\s+(?:again|on|in|at|with"
+    r"|because|after|during|while|when|today|yesterday|twice|this|last|since|to)\b|$|[,.;!])"
+    r"|\b(?:pass|passes|passing|works?|working|builds?|compiles?|green)\s+(?:again|now)\b"
+    r"|^(?:deploying|running|fixing|writing|testing|migrating|refactoring|debugging|building"
+    r"|investigating|reviewing|updating|upgrading|rebuilding|reindexing|cleaning|implementing"
+    r"|adding|removing|rewriting|finishing|wrapping up|halfway)\b(?! (?:is|are|was|were)\b)"
     r"|\b(?:currently|still|now) (?!using|running|living|based)[a-z]+ing\b"
     r"|\b(?:is|are|was|were|has been|have been|got) (?:now |finally |already |still )?(?:done"
     r"|finished|complete|completed|fixed|resolved|deployed|merged|shipped|released|running|passing"

@@ -60,6 +60,7 @@ KIND_DESCRIPTIONS: dict[str, str] = {
     "sendgrid_key": "a SendGrid API key",
     "telegram_bot_token": "a Telegram bot token",
     "connection_password": "a password inside a connection string",
+    "url_credential": "a token embedded in a URL",
     "password": "a password value",
     "secret_assignment": "a value assigned to a secret-named setting",
     "high_entropy_token": "a long random-looking token",
@@ -96,11 +97,14 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 # A password between "user:" and "@" in any scheme://user:pass@host string.
+_PEM_BODY = re.compile(r"-----\s*(?:[A-Za-z0-9-]+:[^\n]*\s+)*[A-Za-z0-9+/=]{16,}")
+# A token as the user part of a URL ("https://<token>@host", Sentry DSNs).
+_URL_USER = re.compile(r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://(?P<value>[^\s:/@]{16,256})@")
 _CONN = re.compile(
     r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@]{0,128}:(?P<value>[^\s@/]{1,256})@"
 )
 _AUTH_HEADER = re.compile(
-    r"(?i)\b(?:proxy-)?authorization\s*[:=]\s*(?:(?:bearer|basic|token|bot|digest)\s+)?"
+    r"(?i)\b(?:proxy-)?authorization\s*:\s*(?P<scheme>(?:bearer|basic|token|bot|digest)\s+)?"
     r"(?P<value>[^\s\"'`,;]{6,})"
 )
 _BEARER = re.compile(r"(?i)(?<![A-Za-z])bearer\s+(?P<value>[A-Za-z0-9._~+/=-]{16,})")
@@ -121,11 +125,14 @@ _ZH_SECRET_WORD = r"(?:密码|口令|密钥|秘钥|私钥|令牌|授权码|访�
 _ASSIGN = re.compile(
     r"(?i)(?:(?<![A-Za-z0-9])[\"'`]?"
     rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD})(?![A-Za-z0-9_])[\"'`]?"
+    # "the root password for the NAS is …": a short qualifier between name and verb.
+    r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30}(?:\s+[\w.-]{1,30})?(?=\s+is\s))?"
     rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
     r"(?:(?P<strict>\s*(?::=|=>|[:=])\s*)"
     r"|(?P<prose>\s+(?:is\s+set\s+to|is\s+now|is|was|set\s+to|equals)\s+)"
-    r"|(?P<zh>\s*(?:是|为|设置为|设置成|设为|改为|改成|换成|用的是)\s*))"
-    r"[\"'`]?(?P<value>[^\s\"'`,;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{1,512})"
+    r"|(?P<zh>\s*(?:是|为|设置为|设置成|设为|改为|改成|换成|用的是)\s*)"
+    r"|(?P<bare>(?<=[\u3400-\u9fff])\s*))"  # "密码 admin@123": no verb after a Chinese name
+    r"(?P<q>[\"'`]?)(?P<value>[^\s\"'`,;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{1,512})"
 )
 # Token candidates for the entropy check: base64/base64url/hex alphabets, no dots (dots
 # separate domains, versions and file names).
@@ -139,6 +146,8 @@ _HASH_LABEL = re.compile(
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
 _HEX = re.compile(r"^[0-9a-fA-F]+$")
 _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+# An unquoted call, subscript or dotted/underscored lower-case identifier is code, not a value.
+_CODE_REF = re.compile(r"^[A-Za-z_][\w.]*[(\[]|^[a-z]+(?:[._][a-z]+)+$")
 
 # Values that are words, not credentials ("password: required", "token is expired").
 _NOT_VALUES = frozenset(
@@ -149,7 +158,7 @@ _NOT_VALUES = frozenset(
     oauth2 jwt apikey api_key string str int text same different correct wrong incorrect
     needed necessary mandatory ok the a an in not never always kept managed handled provided
     generated from via using used changed reset revoked leaked set-up setup ready present
-    absent blank sensitive private public readonly""".split()
+    absent blank sensitive private public readonly pass passwd pwd pw user username""".split()
 )
 _PLACEHOLDER_CHARS = set("*x•.#-_X?")
 
@@ -198,6 +207,8 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
         return False
     if _ENV_NAME.match(value) or _is_path_or_url(value):
         return False  # a reference to where the secret lives, not the secret
+    if mode != "zh" and _CODE_REF.match(value):
+        return False  # code: "token = self.get_token()", "pwd=parsed.password"
     is_password = bool(re.search(r"(?i)pass|pwd|密码|口令", name))
     if value.isdigit() and not is_password and len(value) < 16:
         return False  # "token: 4096" is a number, not a token
@@ -228,6 +239,11 @@ def _random_looking(token: str) -> bool:
     wordy = [s for s in segments if s.isalpha() and s.islower() and len(s) >= 3]
     if len(wordy) >= 2 or (segments and len(wordy) == len(segments)):
         return False  # a path, an identifier or a model name made of words
+    # Identifiers are mostly word-like runs ("i18n_utf8tomultibyte", "PrepSDKCall_SetInfo");
+    # random tokens rarely hold three lower-case letters in a row.
+    words = sum(len(w) for w in re.findall(r"[A-Z]?[a-z]{3,}", core))
+    if words / len(core) >= 0.5:
+        return False
     has_digit = any(c.isdigit() for c in core)
     has_alpha = any(c.isalpha() for c in core)
     if _HEX.match(core):
@@ -243,7 +259,7 @@ def _random_looking(token: str) -> bool:
             and a.isupper() != b.isupper()
         )
         return (
-            len(core) >= 24 and 0.3 <= upper <= 0.7 and case_switches >= len(core) // 3
+            len(core) >= 32 and 0.35 <= upper <= 0.65 and case_switches >= 0.4 * len(core)
             and entropy >= 4.0
         )
     return False
@@ -255,10 +271,16 @@ _HASH_WORD = re.compile(
 )
 
 
+_SECRET_CONTEXT = re.compile(r"(?i)key|token|secret|passw|credential|密钥|秘钥|令牌|密码|凭证")
+_ID_WORD = re.compile(r"(?i)\b(?:ids?|identifiers?|uuid|ulid|trace|span|correlation)\b|编号")
+
+
 def _labelled_as_hash(text: str, start: int, token: str) -> bool:
     """A token right after "commit"/"sha256:", or hex the sentence calls a checksum."""
     if _HASH_LABEL.search(text[max(0, start - 40) : start]):
         return True
+    if _ID_WORD.search(text[max(0, start - 30) : start]):
+        return True  # "the request id format is req_01HX…" names an identifier
     return bool(_HEX.match(token) and _HASH_WORD.search(text[max(0, start - 80) : start]))
 
 
@@ -274,17 +296,24 @@ def find_secrets(text: str) -> list[SecretFinding]:
 
     for prio, (kind, rx) in enumerate(_SHAPES):
         for m in rx.finditer(text):
+            if kind == "private_key" and not _PEM_BODY.search(m.group()):
+                continue  # a header quoted in prose or code, with no key material
             add(prio, kind, m.start(), m.end())
     base = len(_SHAPES)
     for m in _CONN.finditer(text):
         value = m.group("value")
-        if not _is_placeholder(value) and value.casefold() not in _NOT_VALUES:
+        if len(value) >= 4 and not _is_placeholder(value) and value.casefold() not in _NOT_VALUES:
             add(base, "connection_password", m.start("value"), m.end("value"))
+    for m in _URL_USER.finditer(text):
+        if _random_looking(m.group("value")):
+            add(base, "url_credential", m.start("value"), m.end("value"))
     for rx in (_AUTH_HEADER, _BEARER):
         for m in rx.finditer(text):
             value = _strip_value(m.group("value"))
+            # Without a scheme word, "Authorization: …" may be prose; demand a token shape.
+            schemed = rx is _AUTH_HEADER and m.group("scheme")
             if not _is_placeholder(value) and value.casefold() not in _NOT_VALUES and (
-                rx is _AUTH_HEADER or _classes(value) >= 2
+                schemed or (_classes(value) >= 2 and len(value) >= 12 and not _is_path_or_url(value))
             ):
                 add(base + 1, "bearer_token", m.start("value"), m.start("value") + len(value))
     for m in _ASSIGN.finditer(text):
@@ -292,7 +321,12 @@ def find_secrets(text: str) -> list[SecretFinding]:
         value = _strip_value(m.group("value"))
         if m.start() > 0 and text[m.start() - 1] in "?&" or "&" in value and "://" in text:
             value = value.split("&", 1)[0]  # a URL query parameter ends at the next '&'
-        mode = "strict" if m.group("strict") else "prose" if m.group("prose") else "zh"
+        if m.group("strict") is not None:
+            mode = "strict"
+        elif m.group("q") or m.group("zh") is not None:
+            mode = "zh"  # a quoted value or a Chinese verb: a real value, lenient checks
+        else:
+            mode = "prose"
         if not _plausible_assigned(value, name, mode):
             continue
         low = name.casefold()
@@ -308,11 +342,16 @@ def find_secrets(text: str) -> list[SecretFinding]:
         token = m.group()
         if any(a <= m.start() < b for a, b in urls):
             continue  # document ids inside links are addresses, not credentials
-        if _random_looking(token) and not _labelled_as_hash(text, m.start(), token):
-            kind = "high_entropy_token"
-            if len(token) == 40 and re.search(r"(?i)aws|secret", text[max(0, m.start() - 80) : m.start()]):
-                kind = "aws_secret_access_key"
-            add(base + 3, kind, m.start(), m.end())
+        if not _random_looking(token) or _labelled_as_hash(text, m.start(), token):
+            continue
+        if _HEX.match(token) and len(token) in (40, 64) and not _SECRET_CONTEXT.search(
+            text[max(0, m.start() - 40) : m.start()]
+        ):
+            continue  # SHA-1/SHA-256 digest sizes: a hash unless the text calls it a secret
+        kind = "high_entropy_token"
+        if len(token) == 40 and re.search(r"(?i)aws|secret", text[max(0, m.start() - 80) : m.start()]):
+            kind = "aws_secret_access_key"
+        add(base + 3, kind, m.start(), m.end())
 
     kept: list[SecretFinding] = []
     for _prio, f in sorted(found, key=lambda pf: (pf[0], pf[1].start, -(pf[1].end - pf[1].start))):

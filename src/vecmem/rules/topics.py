@@ -147,7 +147,8 @@ _PREF = [
         r"|likes|loves|wants|dislikes|hates|favou?rs|would rather|does not like|doesn't like"
         r"|does not want|doesn't want|enjoys|preference is|preferences? (?:is|are))\b(?P<body>.+)$",
         r"^i (?:really |strongly |generally |usually |always |also )?(?:prefer|like|love|want"
-        r"|dislike|hate|would rather|'d rather|don't like|do not like|enjoy)\b(?P<body>.+)$",
+        r"|dislike|hate|don't like|do not like|enjoy)\b(?P<body>.+)$",
+        r"^i(?:'d| would) (?:much )?rather\b(?P<body>.+)$",
         r"^(?:my |user )?preferences?\s*(?::|is|are)\s*(?P<body>.+)$",
         r"^(?:always|never|from now on|going forward|in (?:the )?future)\b,?\s*(?P<body>.+)$",
     ]
@@ -378,7 +379,7 @@ def _cls(
 
 #: Indexes of _PREF patterns that are standing instructions ("以后…", "Always …") rather than
 #: statements that name a preference; only the latter are trusted over the question rules.
-_STANDING = frozenset({2, 6})
+_STANDING = frozenset({2, 7})
 
 
 def preference_body(text: str, *, explicit_only: bool = False) -> str | None:

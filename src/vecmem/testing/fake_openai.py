@@ -23,6 +23,7 @@ import collections
 import hashlib
 import json
 import math
+import socketserver
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -116,6 +117,17 @@ def _tokens(text: str) -> int:
     return max(1, len(text) // 4)
 
 
+class _Server(ThreadingHTTPServer):
+    daemon_threads = True
+    block_on_close = False  # a handler sleeping out a delay must not block stop()
+
+    def server_bind(self) -> None:
+        # HTTPServer.server_bind resolves the host name (getfqdn), a DNS round trip per
+        # server that tests do not need; bind the socket directly.
+        socketserver.TCPServer.server_bind(self)
+        self.server_name, self.server_port = "127.0.0.1", int(self.server_address[1])
+
+
 class FakeOpenAI:
     """Context manager running the fake server in a background thread on a random port."""
 
@@ -140,15 +152,13 @@ class FakeOpenAI:
         self._requests: list[RecordedRequest] = []
         self._lock = threading.Lock()
         self._stopping = threading.Event()
-        self._server: ThreadingHTTPServer | None = None
+        self._server: _Server | None = None
         self._thread: threading.Thread | None = None
 
     # ---- lifecycle ------------------------------------------------------------------
 
     def start(self) -> FakeOpenAI:
-        server = ThreadingHTTPServer(("127.0.0.1", 0), _make_handler(self))
-        server.daemon_threads = True
-        server.block_on_close = False  # a handler sleeping out a delay must not block stop
+        server = _Server(("127.0.0.1", 0), _make_handler(self))
         self._server = server
         # A short poll interval keeps stop() fast (shutdown waits for the next poll).
         self._thread = threading.Thread(target=server.serve_forever, args=(0.02,),

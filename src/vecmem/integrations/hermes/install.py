@@ -34,28 +34,38 @@ from __future__ import annotations
 
 import sys
 
-# Where vecmem was installed from, used only if Hermes' own Python cannot import it
-# and runs the same Python version.
-_FALLBACK_PATH = {fallback_path!r}
+# Where vecmem (and its dependencies) were installed when this shim was written. Used
+# only if Hermes' own Python cannot import vecmem and is the same Python version; they
+# are appended to sys.path, so Hermes' own packages always win.
+_FALLBACK_PATHS = {fallback_paths!r}
 _FALLBACK_PYTHON = {fallback_python!r}
+
+
+def _missing(exc):
+    return ImportError(
+        "vecmem cannot be imported by the Python that runs Hermes ("
+        + sys.executable
+        + "): "
+        + str(exc)
+        + ". Install it there: "
+        + sys.executable
+        + " -m pip install vecmem"
+    )
 
 
 def _load_provider_class():
     try:
         from vecmem.integrations.hermes.provider import VecmemMemoryProvider
-    except ImportError:
-        same_python = tuple(sys.version_info[:2]) == tuple(_FALLBACK_PYTHON)
-        if not (_FALLBACK_PATH and same_python):
-            raise ImportError(
-                "vecmem is not installed for the Python that runs Hermes ("
-                + sys.executable
-                + "); install it there: "
-                + sys.executable
-                + " -m pip install vecmem"
-            ) from None
-        if _FALLBACK_PATH not in sys.path:
-            sys.path.append(_FALLBACK_PATH)
-        from vecmem.integrations.hermes.provider import VecmemMemoryProvider
+    except ImportError as exc:
+        if tuple(sys.version_info[:2]) != tuple(_FALLBACK_PYTHON):
+            raise _missing(exc) from None
+        for path in _FALLBACK_PATHS:
+            if path not in sys.path:
+                sys.path.append(path)
+        try:
+            from vecmem.integrations.hermes.provider import VecmemMemoryProvider
+        except ImportError as again:
+            raise _missing(again) from None
     return VecmemMemoryProvider
 
 
@@ -79,12 +89,18 @@ def plugin_dir(hermes_home: str | os.PathLike[str] | None = None) -> Path:
 
 
 def shim_source() -> str:
+    import sysconfig
+
     import vecmem
 
-    package_parent = Path(vecmem.__file__).resolve().parent.parent
+    paths = [str(Path(vecmem.__file__).resolve().parent.parent)]
+    for key in ("purelib", "platlib"):
+        path = sysconfig.get_paths().get(key)
+        if path and path not in paths:
+            paths.append(path)
     return _SHIM.format(
         marker=SHIM_MARKER,
-        fallback_path=str(package_parent),
+        fallback_paths=paths,
         fallback_python=list(sys.version_info[:2]),
     )
 

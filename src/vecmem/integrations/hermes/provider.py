@@ -661,7 +661,7 @@ class VecmemMemoryProvider(MemoryProvider):
                     self._warned_no_ingest = True
                 return
             try:
-                mem.ingest(messages)
+                mem.ingest(messages, source="hermes:extract")
             except VecmemError as exc:
                 logger.warning("vecmem: extraction failed for %d turns: %s", len(turns), exc)
 

@@ -1,0 +1,36 @@
+"""Similarity thresholds calibrated per embedding model.
+
+Cosine scales differ between models: unrelated sentences score about 0.0 under the
+hashing embedder but about 0.8 under multilingual-e5. A threshold is only meaningful
+for the model it was measured on, so each model has its own; settings override them.
+The numbers come from ``benchmarks/calibrate.py`` (see benchmarks/README.md).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Thresholds:
+    #: Vector-only hits below this cosine are dropped from search results.
+    min_score: float
+    #: A new fact at or above this cosine to an active memory is a duplicate.
+    duplicate_threshold: float
+    #: Neighbours at or above this cosine are shown to the judge (LLM or rules).
+    judge_floor: float
+
+
+CALIBRATED: dict[str, Thresholds] = {
+    # benchmarks/calibrate.py, 2026-11-29: no different fact merged by any model; the
+    # semantic step is precision-first (paraphrases it misses go to the judge or stay).
+    "e5-small-q4": Thresholds(min_score=0.808, duplicate_threshold=0.970, judge_floor=0.918),
+    "use-m3": Thresholds(min_score=0.255, duplicate_threshold=0.886, judge_floor=0.552),
+    "hashing-v1": Thresholds(min_score=0.0, duplicate_threshold=0.805, judge_floor=0.632),
+}
+#: For models nobody calibrated (an OpenAI-compatible endpoint, say): conservative.
+DEFAULT = Thresholds(min_score=0.30, duplicate_threshold=0.95, judge_floor=0.75)
+
+
+def thresholds_for(model_id: str) -> Thresholds:
+    return CALIBRATED.get(model_id, DEFAULT)

@@ -1,0 +1,474 @@
+"""Cleanup report, health report and doctor: the state of a memory without reading SQL.
+
+``cleanup_report`` and ``health_report`` are pure reads: they open read transactions only
+and write nothing, not a plan, not an event, not a file (the first version's health report
+created a plan file on every run and its cleanup report wrote to a hard-coded path).
+``doctor`` finds index drift; with ``repair=True`` it fixes exactly the actions its
+preview lists, audits them with one ``repair`` event, and never touches a memory row.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+from typing import TYPE_CHECKING, Any
+
+from vecmem.engine import maintenance
+from vecmem.engine.context import Context
+from vecmem.errors import InvalidInputError
+from vecmem.rules import check_quality, classify
+from vecmem.store.base import MemoryFilter, SQLTx, utcnow
+from vecmem.text import content_hash, keyword_terms, normalize
+from vecmem.types import MemoryRecord, Serializable
+
+if TYPE_CHECKING:
+    from vecmem.memory import Memory
+
+#: Sources whose memories were written by a machine, not typed by a person.
+AUTO_SOURCES = frozenset({"auto", "extract", "ingest", "hermes"})
+#: An active_context entry not updated for this long is stale history.
+ACTIVE_CONTEXT_MAX_AGE_DAYS = 14
+#: Candidates that are memories (and so can become archive operations of a plan).
+MEMORY_KINDS = ("auto", "active_context", "duplicate", "superseded_active")
+KIND_ORDER = (*MEMORY_KINDS, "orphan_vector", "orphan_keyword")
+_ALL = 10_000_000
+
+_T = {
+    "zh": {
+        "cleanup": "清理报告 — {date}", "candidates": "低风险清理候选: {n} 条",
+        "review": "审核队列未处理: {n} 条", "ok": "数据一致性: ✅ 全部正常  {counts}",
+        "bad": "数据一致性: ❌ {n} 个问题  {counts}", "dup": "(与 ID:{id} 重复)",
+        "auto": "今天的规则会拒绝它 ({category})", "ac_old": "已 {days} 天未更新",
+        "ac_more": "较旧的 active_context; 当前为 #{current}",
+        "superseded_active": "已被 #{superseded_by} 取代却仍为 active",
+        "duplicate": "规范化后与 #{duplicate_of} 相同",
+        "orphan_vector": "没有对应记忆的向量 (vecmem doctor --repair)",
+        "orphan_keyword": "没有对应记忆的关键词索引行 (vecmem doctor --repair)",
+        "health": "健康报告 — {at} (过去 {window})", "status": "状态: {s}",
+        "ok_s": "✅ 正常", "attention": "⚠️ 需要关注", "critical": "❌ 严重",
+        "new": "新记录: {x}", "queue": "审核队列: {n} 条", "clean": "清理候选: {n} 条",
+        "conflicts": "主题冲突: {n} 组", "size": "数据库大小: {x}", "embedder": "嵌入模型: {x}",
+        "flags": "标记: {x}", "none": "无", "fallback": "回退", "degraded": "降级",
+        "doctor": "诊断 — 发现 {n} 个问题", "actions": "修复动作{mode}:",
+        "preview": " (预览; 加 --repair 执行)", "done": " (已执行)", "no_actions": "  无需修复",
+        "type": "类型", "content": "内容", "reason": "原因",
+    },
+    "en": {
+        "cleanup": "Cleanup report — {date}", "candidates": "Low-risk cleanup candidates: {n}",
+        "review": "Review queue pending: {n}", "ok": "Data consistency: ✅ all good  {counts}",
+        "bad": "Data consistency: ❌ {n} problem(s)  {counts}", "dup": "(duplicate of ID:{id})",
+        "auto": "today's rules would reject it ({category})",
+        "ac_old": "not updated for {days} days",
+        "ac_more": "older active_context entry; #{current} is current",
+        "superseded_active": "superseded by #{superseded_by} but still active",
+        "duplicate": "same text after normalization as #{duplicate_of}",
+        "orphan_vector": "vector without a memory (vecmem doctor --repair)",
+        "orphan_keyword": "keyword index row without a memory (vecmem doctor --repair)",
+        "health": "Health report — {at} (last {window})", "status": "Status: {s}",
+        "ok_s": "✅ ok", "attention": "⚠️ attention", "critical": "❌ critical",
+        "new": "New records: {x}", "queue": "Review queue: {n}", "clean": "Cleanup candidates: {n}",
+        "conflicts": "Topic conflicts: {n}", "size": "Database size: {x}",
+        "embedder": "Embedder: {x}", "flags": "Flags: {x}", "none": "none",
+        "fallback": "fallback", "degraded": "degraded",
+        "doctor": "Doctor — {n} problem(s) found", "actions": "Repair actions{mode}:",
+        "preview": " (preview; run with --repair)", "done": " (done)",
+        "no_actions": "  nothing to repair",
+        "type": "kind", "content": "content", "reason": "reason",
+    },
+}
+
+
+def _lang(lang: str | None) -> dict[str, str]:
+    if lang not in _T:
+        raise InvalidInputError("lang must be zh or en")
+    return _T[lang]
+
+
+def _short(text: str | None, width: int = 80) -> str:
+    text = (text or "").replace("\n", " ")
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def _counts(c: dict[str, Any]) -> str:
+    return (f"memories {c['memories']} · vectors {c['vectors_current_model']} · "
+            f"keyword index {c['keyword_index']}")
+
+
+def _consistency_line(c: dict[str, Any], t: dict[str, str]) -> list[str]:
+    if c["ok"]:
+        return [t["ok"].format(counts=_counts(c))]
+    return [t["bad"].format(n=len(c["problems"]), counts=_counts(c)),
+            *(f"  - {p}" for p in c["problems"])]
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+# -- cleanup -----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Candidate(Serializable):
+    kind: str
+    memory_id: int
+    content: str | None
+    status: str | None
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def reason(self, lang: str = "en") -> str:
+        t = _lang(lang)
+        if self.kind == "active_context":
+            key = "ac_more" if "current" in self.detail else "ac_old"
+            return t[key].format(**self.detail)
+        return t[self.kind].format(**self.detail)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "reason": self.reason("en")}
+
+
+@dataclass(frozen=True)
+class CleanupReport(Serializable):
+    generated_at: str
+    scope: str
+    candidates: list[Candidate]
+    review_backlog: int
+    consistency: dict[str, Any]
+
+    def to_text(self, lang: str = "zh") -> str:
+        t = _lang(lang)
+        lines = [t["cleanup"].format(date=self.generated_at[:10]),
+                 t["candidates"].format(n=len(self.candidates))]
+        for c in self.candidates:
+            if c.content is None:
+                lines.append(f"  [{c.kind}] #{c.memory_id} — {c.reason(lang)}")
+                continue
+            extra = (" " + t["dup"].format(id=c.detail["duplicate_of"])
+                     if c.kind == "duplicate" else "")
+            lines.append(f'  [{c.kind}] #{c.memory_id} "{_short(c.content)}"{extra}')
+        lines.append(t["review"].format(n=self.review_backlog))
+        lines.extend(_consistency_line(self.consistency, t))
+        return "\n".join(lines) + "\n"
+
+    def to_markdown(self, lang: str = "zh") -> str:
+        t = _lang(lang)
+        lines = [f"# {t['cleanup'].format(date=self.generated_at[:10])}", "",
+                 f"**{t['candidates'].format(n=len(self.candidates))}**", ""]
+        if self.candidates:
+            lines += [f"| {t['type']} | ID | {t['content']} | {t['reason']} |", "|---|---|---|---|"]
+            lines += [f"| {c.kind} | {c.memory_id} | {_md_cell(_short(c.content))} | "
+                      f"{_md_cell(c.reason(lang))} |" for c in self.candidates]
+            lines.append("")
+        lines.append(f"- {t['review'].format(n=self.review_backlog)}")
+        lines += [f"- {line}" if not line.startswith("  ") else line
+                  for line in _consistency_line(self.consistency, t)]
+        return "\n".join(lines) + "\n"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"generated_at": self.generated_at, "scope": self.scope,
+                "candidates": [c.to_dict() for c in self.candidates],
+                "candidate_count": len(self.candidates), "review_backlog": self.review_backlog,
+                "consistency": self.consistency}
+
+
+def _is_auto(source: str) -> bool:
+    return source.split(":", 1)[0].strip().lower() in AUTO_SOURCES
+
+
+def _live(tx: SQLTx, scope: str) -> list[MemoryRecord]:
+    return [m for s in ("active", "review")
+            for m in tx.list_memories(scope, MemoryFilter(status=s), limit=_ALL, order="id ASC")]
+
+
+def _find_candidates(tx: SQLTx, scope: str, now: datetime) -> list[Candidate]:
+    live = _live(tx, scope)
+    found: dict[int, Candidate] = {}
+
+    def add(c: Candidate) -> None:
+        found.setdefault(c.memory_id, c)  # the first (most specific) reason wins
+
+    for m in live:
+        if m.status == "active" and m.superseded_by is not None:
+            add(Candidate("superseded_active", m.id, m.content, m.status,
+                          {"superseded_by": m.superseded_by}))
+    # Recompute normalize + hash: a rule change can make two stored spellings one fact.
+    groups: dict[str, list[MemoryRecord]] = defaultdict(list)
+    for m in live:
+        groups[content_hash(normalize(m.content), m.category)].append(m)
+    for same in groups.values():
+        keep = min(same, key=lambda r: (r.status != "active", r.id))
+        for m in same:
+            if m.id != keep.id:
+                add(Candidate("duplicate", m.id, m.content, m.status, {"duplicate_of": keep.id}))
+    slots: dict[str | None, list[MemoryRecord]] = defaultdict(list)
+    for m in live:
+        if m.memory_type == "active_context" and m.status == "active":
+            slots[m.topic_key].append(m)
+    cutoff = (now - timedelta(days=ACTIVE_CONTEXT_MAX_AGE_DAYS)).strftime("%Y-%m-%dT%H:%M:%S")
+    for entries in slots.values():
+        entries.sort(key=lambda r: (r.updated_at, r.id), reverse=True)
+        for m in entries[1:]:
+            add(Candidate("active_context", m.id, m.content, m.status, {"current": entries[0].id}))
+        if entries[0].updated_at < cutoff:
+            days = (now - datetime.fromisoformat(entries[0].updated_at.replace("Z", "+00:00"))).days
+            add(Candidate("active_context", entries[0].id, entries[0].content, "active",
+                          {"days": days}))
+    for m in live:
+        if _is_auto(m.source):
+            verdict = check_quality(m.content)
+            if not verdict.allowed:
+                add(Candidate("auto", m.id, m.content, m.status, {"category": verdict.category}))
+    return sorted(found.values(), key=lambda c: (KIND_ORDER.index(c.kind), c.memory_id))
+
+
+def _analyse(mem: Memory) -> tuple[list[Candidate], int, dict[str, Any]]:
+    ctx = mem.context
+    with ctx.store.transaction(write=False) as tx:
+        candidates = _find_candidates(tx, ctx.scope, datetime.now(UTC))
+        backlog = tx.count_memories(ctx.scope, MemoryFilter(status="review"))
+    check = maintenance.consistency(ctx)
+    candidates += [Candidate("orphan_vector", i, None, None) for i in check["orphan_vector_ids"]]
+    candidates += [Candidate("orphan_keyword", i, None, None) for i in check["orphan_keyword_ids"]]
+    return candidates, backlog, check
+
+
+def cleanup_report(mem: Memory) -> CleanupReport:
+    """Low-risk cleanup candidates with reasons; dry-run only, writes nothing."""
+    candidates, backlog, check = _analyse(mem)
+    return CleanupReport(utcnow(), mem.scope, candidates, backlog, check)
+
+
+def cleanup_plan_ops(report: CleanupReport) -> list[dict[str, Any]]:
+    """Archive operations for every memory candidate (orphans are doctor's job)."""
+    return [{"action": "archive", "memory_id": c.memory_id,
+             "reason": f"cleanup ({c.kind}): {c.reason('en')}"[:2000]}
+            for c in report.candidates if c.kind in MEMORY_KINDS]
+
+
+# -- health ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class HealthReport(Serializable):
+    generated_at: str
+    scope: str
+    window_hours: float
+    status: str
+    flags: list[str]
+    new_records: dict[str, int]
+    review_queue: int
+    cleanup_candidates: int
+    topic_conflicts: list[dict[str, Any]]
+    pending_plans: int
+    consistency: dict[str, Any]
+    size_bytes: int | None
+    embedder: dict[str, Any]
+
+    @property
+    def exit_code(self) -> int:
+        return {"ok": 0, "attention": 1}.get(self.status, 2)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "exit_code": self.exit_code}
+
+    def _lines(self, lang: str) -> list[str]:
+        t = _lang(lang)
+        hours = self.window_hours
+        window = f"{hours:g}h" if hours < 48 or hours % 24 else f"{hours / 24:g}d"
+        new = " · ".join(f"{k} {v}" for k, v in sorted(self.new_records.items())) or t["none"]
+        e = self.embedder
+        notes = [t[k] for k in ("fallback", "degraded") if e.get(k)]
+        emb = f"{e['model']} (dim {e['dim']})" + (f" [{', '.join(notes)}]" if notes else "")
+        conflicts = t["conflicts"].format(n=len(self.topic_conflicts))
+        if self.topic_conflicts:
+            conflicts += "  " + "; ".join(
+                f"{c['topic_key']}: " + ", ".join(f"#{i}" for i in c["ids"])
+                for c in self.topic_conflicts[:5])
+        size = "?" if self.size_bytes is None else _size(self.size_bytes)
+        return [t["health"].format(at=self.generated_at[:16].replace("T", " ") + " UTC",
+                                   window=window),
+                t["status"].format(s=t["ok_s" if self.status == "ok" else self.status]),
+                t["new"].format(x=new), t["queue"].format(n=self.review_queue),
+                t["clean"].format(n=self.cleanup_candidates), conflicts,
+                *_consistency_line(self.consistency, t), t["size"].format(x=size),
+                t["embedder"].format(x=emb),
+                t["flags"].format(x=", ".join(self.flags) or t["none"])]
+
+    def to_text(self, lang: str = "zh") -> str:
+        return "\n".join(self._lines(lang)) + "\n"
+
+    def to_markdown(self, lang: str = "zh") -> str:
+        head, *rest = self._lines(lang)
+        return "\n".join([f"# {head}", "", *(r if r.startswith("  ") else f"- {r}"
+                                             for r in rest)]) + "\n"
+
+
+def _size(n: int) -> str:
+    for unit in ("B", "KB", "MB", "GB"):
+        if n < 1024 or unit == "GB":
+            return f"{n} {unit}" if unit == "B" else f"{n:.1f} {unit}"
+        n /= 1024  # type: ignore[assignment]
+    return str(n)
+
+
+def _topic_conflicts(tx: SQLTx, scope: str) -> list[dict[str, Any]]:
+    rows = tx.execute(
+        "SELECT topic_key FROM memories WHERE scope = ? AND status = 'active' AND topic_key IS "
+        "NOT NULL GROUP BY topic_key HAVING COUNT(*) > 1 ORDER BY topic_key", [scope]).fetchall()
+    out = []
+    for (key,) in rows:
+        same = tx.by_topic(scope, key, ("active",))
+        cls = classify(same[0].content_norm)
+        # Additive topics hold many values; slots (active_context) are cleanup's business.
+        if cls.single_valued and not cls.slot:
+            out.append({"topic_key": key, "ids": [m.id for m in same]})
+    return out
+
+
+def health_report(mem: Memory, window_hours: float = 24) -> HealthReport:
+    """Status ok | attention | critical with flags; a pure read."""
+    if (isinstance(window_hours, bool) or not isinstance(window_hours, int | float)
+            or not 0 < window_hours <= 24 * 3660):
+        raise InvalidInputError("window_hours must be a number of hours between 0 and 87840")
+    ctx: Context = mem.context
+    now = datetime.now(UTC)
+    since = (now - timedelta(hours=window_hours)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    candidates, backlog, check = _analyse(mem)
+    with ctx.store.transaction(write=False) as tx:
+        new = tx.count_events(ctx.scope, since=since)
+        conflicts = _topic_conflicts(tx, ctx.scope)
+        pending = len(tx.list_plans(ctx.scope, status="pending", limit=10_000))
+    emb = ctx.embedder
+    embedder = {
+        "model": ctx.model_id, "dim": int(getattr(emb, "dim", 0) or 0),
+        "provider": ctx.settings.embed_provider,
+        # Hashing chosen on purpose is not a fallback; hashing standing in for a model is.
+        "fallback": bool(getattr(emb, "is_fallback", False))
+        and ctx.settings.embed_provider != "hashing",
+        "degraded": ctx.embedder_state.degraded, "last_error": ctx.embedder_state.last_error,
+    }
+    flags = [name for name, on in (
+        ("review_queue_nonempty", backlog > 0), ("cleanup_candidates", bool(candidates)),
+        ("topic_conflicts", bool(conflicts)), ("consistency_failed", not check["ok"]),
+        ("embedder_fallback", embedder["fallback"]), ("embedder_degraded", embedder["degraded"]),
+    ) if on]
+    status = "critical" if not check["ok"] else "attention" if flags else "ok"
+    return HealthReport(now.strftime("%Y-%m-%dT%H:%M:%S.%fZ"), ctx.scope, float(window_hours),
+                        status, flags, new, backlog, len(candidates), conflicts, pending, check,
+                        ctx.store.size_bytes(), embedder)
+
+
+# -- doctor ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DoctorReport(Serializable):
+    findings: dict[str, list[Any]]
+    actions: list[dict[str, Any]]
+    notes: list[str]
+    repaired: bool
+    repair_event_id: int | None
+    reembed: dict[str, Any] | None
+    consistency: dict[str, Any]
+
+    @property
+    def problems(self) -> int:
+        return sum(len(v) for v in self.findings.values())
+
+    @property
+    def ok(self) -> bool:
+        return self.consistency["ok"]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "problems": self.problems, "ok": self.ok}
+
+    def to_text(self, lang: str = "zh") -> str:
+        t = _lang(lang)
+        lines = [t["doctor"].format(n=self.problems)]
+        lines += [f"  {k}: {len(v)}" for k, v in self.findings.items() if v]
+        lines.append(t["actions"].format(mode=t["done"] if self.repaired else t["preview"]))
+        for a in self.actions:
+            ids = ", ".join(f"#{i}" for i in a["ids"][:10]) + (" …" if len(a["ids"]) > 10 else "")
+            lines.append(f"  {a['action']}: {a['count']} ({ids})")
+        if not self.actions:
+            lines.append(t["no_actions"])
+        lines += [f"  note: {n}" for n in self.notes]
+        lines.extend(_consistency_line(self.consistency, t))
+        return "\n".join(lines) + "\n"
+
+
+def _drift(ctx: Context) -> tuple[dict[str, list[Any]], list[str], list[int] | None]:
+    """Every drifted row (not a sample: ``consistency`` caps its lists, a repair cannot).
+
+    Returns the findings, notes, and the ids to re-embed (None when re-embedding must not
+    run: with only the fallback embedder, real-model vectors are never replaced)."""
+    notes: list[str] = []
+    with ctx.store.transaction(write=False) as tx:
+        rows = tx.execute("SELECT m.id, m.content, v.model FROM memories m LEFT JOIN "
+                          "memory_vectors v ON v.memory_id = m.id WHERE m.scope = ? ORDER BY m.id",
+                          [ctx.scope]).fetchall()
+        ids = {int(r[0]) for r in rows}
+        indexed = tx.keyword_index_ids(ctx.scope)
+        stale = [int(i) for i, content, _ in rows if int(i) in indexed
+                 and tx.keyword_index_terms(int(i)) != " ".join(keyword_terms(content))]
+        findings: dict[str, list[Any]] = {
+            "missing_keyword": sorted(ids - indexed), "orphan_keyword": sorted(indexed - ids),
+            "stale_keyword": stale,
+            "missing_vector": [int(i) for i, _, model in rows if model is None],
+            "other_model_vector": [int(i) for i, _, model in rows
+                                   if model is not None and model != ctx.model_id],
+            "orphan_vector": tx.orphan_vector_ids(),
+            "duplicate_live_hash": [h for h, _ in tx.duplicate_live_hashes(ctx.scope)],
+        }
+        real = any(m != ctx.model_id for m in tx.vector_models(ctx.scope))
+    findings["engine"] = ctx.store.integrity_check()
+    if findings["duplicate_live_hash"]:
+        notes.append("live duplicates are memories, not index rows: doctor never archives; "
+                     "use `vecmem cleanup --plan`")
+    reembed: list[int] | None = sorted(findings["missing_vector"] + findings["other_model_vector"])
+    if reembed and real and getattr(ctx.embedder, "is_fallback", False):
+        notes.append("re-embedding skipped: the fallback embedder would replace real vectors")
+        reembed = None
+    if any(p.startswith("keyword index") for p in findings["engine"]):
+        # The FTS structure itself is damaged: rebuild every row of the scope, not a few.
+        findings["missing_keyword"] = sorted(ids)
+    return findings, notes, reembed
+
+
+def _actions(f: dict[str, list[Any]], reembed: list[int] | None) -> list[dict[str, Any]]:
+    plan = [
+        ("reindex_keywords", sorted(set(f["missing_keyword"]) | set(f["stale_keyword"]))),
+        ("drop_orphan_keyword_rows", f["orphan_keyword"]),
+        ("drop_orphan_vectors", f["orphan_vector"]),
+        ("reembed", reembed or []),
+    ]
+    return [{"action": a, "count": len(ids), "ids": ids} for a, ids in plan if ids]
+
+
+def doctor(mem: Memory, repair: bool = False, actor: str | None = None) -> DoctorReport:
+    """Find index drift; ``repair=True`` carries out exactly the previewed actions."""
+    ctx = mem.context
+    findings, notes, reembed_ids = _drift(ctx)
+    actions = _actions(findings, reembed_ids)
+    if not repair or not actions:
+        return DoctorReport(findings, actions, notes, False, None, None,
+                            maintenance.consistency(ctx))
+    todo = {a["action"]: a["ids"] for a in actions}
+    # reembed commits batch by batch (resumable) and audits itself with reembed events.
+    reembedded = maintenance.reembed(ctx, only_if_needed=True) if "reembed" in todo else None
+    with ctx.store.transaction() as tx:
+        for mid in todo.get("reindex_keywords", []):
+            rec = tx.get(mid)
+            assert rec is not None
+            tx.unindex_keywords(mid)
+            tx.index_keywords(mid, " ".join(keyword_terms(rec.content)))
+        for mid in todo.get("drop_orphan_keyword_rows", []):
+            tx.unindex_keywords(mid)
+        for mid in todo.get("drop_orphan_vectors", []):
+            tx.delete_vector(mid)
+        counts = {a["action"]: a["count"] for a in actions}
+        if reembedded is not None:
+            counts["reembedded"] = reembedded["reembedded"]
+        event_id = tx.append_event(
+            scope=ctx.scope, memory_id=None, action="repair", actor=actor or "doctor",
+            reason="doctor --repair: " + ", ".join(f"{k} {v}" for k, v in counts.items()),
+            meta={"counts": counts},
+            related_ids=[i for a in actions for i in a["ids"]][:50])
+    ctx.store.invalidate_vectors()
+    return DoctorReport(findings, actions, notes, True, event_id, reembedded,
+                        maintenance.consistency(ctx))

@@ -1,0 +1,75 @@
+"""Deterministic vetoes on "these two texts state the same fact".
+
+Embeddings blur exactly the details that make two facts different: a number, a negation,
+the thing a preference is about. Before a high cosine may call a new fact a duplicate of
+an old one, these rules must not object. Pure functions, Chinese and English.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vecmem.rules.topics import classify
+from vecmem.text import ENGLISH_STOPWORDS, has_cjk, normalize
+
+_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+# Negation and polarity markers. A fact and its negation are never the same fact.
+_NEG_ZH = re.compile(r"不|没有|没|别|无需|不要|讨厌|禁止|拒绝")
+_NEG_EN = re.compile(
+    r"\b(?:not|no|never|don't|doesn't|didn't|isn't|aren't|won't|cannot|can't|without|"
+    r"dislikes?|hates?|avoids?|stopped|refuses?)\b|n't\b",
+    re.IGNORECASE,
+)
+
+
+_LATIN = re.compile(r"[A-Za-z][A-Za-z0-9_+#.-]*")
+
+
+def _names(text: str) -> set[str]:
+    """Name-like tokens: any Latin word inside Chinese text, and in English text words with
+    a capital or a digit (Go, Vue, PostgreSQL, gpt-4o) except a plain sentence opener."""
+    cjk = has_cjk(text)
+    out: set[str] = set()
+    for i, m in enumerate(_LATIN.finditer(text)):
+        word = m.group().rstrip(".-")
+        if word.casefold() in ENGLISH_STOPWORDS or len(word) < 2 and not cjk:
+            continue
+        opener = i == 0 and word[:1].isupper() and word[1:].islower()
+        if cjk or (not opener and (any(c.isupper() for c in word) or any(c.isdigit()
+                                                                        for c in word))):
+            out.add(word.casefold())
+    return out
+
+
+def _names_differ(a: str, b: str) -> bool:
+    words_a = {w.casefold() for w in _LATIN.findall(a)}
+    words_b = {w.casefold() for w in _LATIN.findall(b)}
+    return bool(_names(a) - words_b or _names(b) - words_a)
+
+
+def _numbers(text: str) -> set[str]:
+    return set(_NUMBER.findall(text))
+
+
+def _negated(text: str) -> bool:
+    return bool(_NEG_ZH.search(text) or _NEG_EN.search(text))
+
+
+def same_fact_veto(a: str, b: str, *, a_topic: str | None = None,
+                   b_topic: str | None = None) -> str | None:
+    """Why ``a`` and ``b`` cannot be the same fact, or None when nothing objects.
+
+    Topics default to the deterministic classification of each text.
+    """
+    na, nb = normalize(a), normalize(b)
+    ta = a_topic if a_topic is not None else classify(na).topic_key
+    tb = b_topic if b_topic is not None else classify(nb).topic_key
+    if ta != tb and (ta or tb):
+        return f"different topics ({ta or '-'} / {tb or '-'})"
+    if _numbers(na) != _numbers(nb):
+        return "different numbers"
+    if _negated(na) != _negated(nb):
+        return "one is negated"
+    if _names_differ(na, nb):
+        return "different names"
+    return None
