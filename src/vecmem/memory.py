@@ -686,6 +686,12 @@ class Memory:
         self._ctx.changed()
         return result
 
+    def mode_report(self) -> dict[str, Any]:
+        """How the LLM judge's suggestions compare with the outcome and with humans."""
+        from vecmem.engine import judging
+
+        return judging.mode_report(self)
+
     def extract(self, messages: Any) -> list[Any]:
         """Fact candidates from conversation turns (LLM when configured, else rules)."""
         from vecmem.engine import ingest

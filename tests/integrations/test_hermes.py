@@ -148,6 +148,26 @@ def test_install_puts_a_plugin_hermes_discovers(home: Path) -> None:
     assert installer.install(home) == [plugin / "__init__.py", plugin / "plugin.yaml"]
 
 
+def test_entry_point_for_pip_installs(home: Path) -> None:
+    """Newer Hermes also discovers providers through this entry point group."""
+    from importlib.metadata import entry_points
+
+    found = [ep for ep in entry_points(group="hermes_agent.memory_providers")
+             if ep.name == "vecmem"]
+    assert len(found) == 1
+    loaded = found[0].load()
+    assert isinstance(loaded, type) and issubclass(loaded, MemoryProvider)
+    assert loaded().name == "vecmem"
+
+
+def test_invalid_configuration_makes_the_provider_unavailable(home: Path) -> None:
+    write_config(home, governance_mode="heavy")
+    found = {name: available for name, _, available in discover_memory_providers()}
+    assert found["vecmem"] is False
+    provider = load_memory_provider("vecmem")
+    assert "governance_mode" in provider.unavailable_reason()
+
+
 def test_install_refuses_a_foreign_plugin_and_uninstalls(tmp_path: Path) -> None:
     other = tmp_path / "other-home"
     foreign = other / "plugins" / "vecmem"

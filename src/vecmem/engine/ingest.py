@@ -73,7 +73,9 @@ def _extract(mem: Any, msgs: list[Any]) -> tuple[list[Any], str]:
         from vecmem.llm.extract import extract_with_llm
 
         try:
-            return extract_with_llm(llm, msgs), "llm"
+            return extract_with_llm(
+                llm, msgs, default_confidence=mem.settings.extract_min_confidence
+            ), "llm"
         except LLMError as exc:
             log.warning("LLM extraction failed, using the rule-based extractor: %s",
                         exc.message)

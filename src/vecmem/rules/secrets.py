@@ -119,12 +119,14 @@ _SECRET_WORD = (
     rf"|(?:access|auth|refresh|bearer|session|id|bot|personal{_SEP}access|secret){_SEP}token"
     rf"|(?:client|app|consumer|webhook|jwt|signing|shared){_SEP}secret|secret{_SEP}key|secret"
     rf"|(?:private|signing|encryption|master|license|app|auth){_SEP}key"
-    r"|token|pass(?:word|wd|phrase)?|pwd|credentials?)"
+    r"|token|pass(?:word|wd|phrase)|pwd|credentials?)"
 )
 _ZH_SECRET_WORD = r"(?:密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌)"
 _ASSIGN = re.compile(
     r"(?i)(?:(?<![A-Za-z0-9])[\"'`]?"
-    rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD})(?![A-Za-z0-9_])[\"'`]?"
+    # Bare "pass" is an ordinary word ("first pass: …"); only DB_PASS-style names count.
+    rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}|(?:[A-Za-z0-9]{{1,32}}[_.-]){{1,6}}pass)"
+    r"(?![A-Za-z0-9_])[\"'`]?"
     # "the root password for the NAS is …": a short qualifier between name and verb.
     r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30}(?:\s+[\w.-]{1,30})?(?=\s+is\s))?"
     rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
@@ -158,7 +160,8 @@ _NOT_VALUES = frozenset(
     oauth2 jwt apikey api_key string str int text same different correct wrong incorrect
     needed necessary mandatory ok the a an in not never always kept managed handled provided
     generated from via using used changed reset revoked leaked set-up setup ready present
-    absent blank sensitive private public readonly pass passwd pwd pw user username""".split()
+    absent blank sensitive private public readonly pass passwd pwd pw user username bytes bool
+    float dict list optional any""".split()
 )
 _PLACEHOLDER_CHARS = set("*x•.#-_X?")
 
@@ -171,7 +174,7 @@ def _is_placeholder(value: str) -> bool:
     low = value.casefold()
     if not value or set(value) <= _PLACEHOLDER_CHARS:
         return True
-    if value[0] in "$<{[%(" or low.startswith(("os.environ", "process.env", "env.", "env(")):
+    if value[0] in "$<{[%(#" or low.startswith(("os.environ", "process.env", "env.", "env(")):
         return True
     # Lower-case "example" marks documentation placeholders; AWS's own sample key
     # (…EXAMPLEKEY) is upper-case and deliberately still treated as a key.
@@ -239,6 +242,8 @@ def _random_looking(token: str) -> bool:
     wordy = [s for s in segments if s.isalpha() and s.islower() and len(s) >= 3]
     if len(wordy) >= 2 or (segments and len(wordy) == len(segments)):
         return False  # a path, an identifier or a model name made of words
+    if "_" in core and sum(1 for s in core.split("_") if s.isalpha() and len(s) >= 3) >= 2:
+        return False  # CONSTANT_NAMES and snake_case_identifiers
     # Identifiers are mostly word-like runs ("i18n_utf8tomultibyte", "PrepSDKCall_SetInfo");
     # random tokens rarely hold three lower-case letters in a row.
     words = sum(len(w) for w in re.findall(r"[A-Z]?[a-z]{3,}", core))
@@ -309,15 +314,20 @@ def find_secrets(text: str) -> list[SecretFinding]:
             add(base, "url_credential", m.start("value"), m.end("value"))
     for rx in (_AUTH_HEADER, _BEARER):
         for m in rx.finditer(text):
+            if _is_placeholder(m.group("value")):
+                continue
             value = _strip_value(m.group("value"))
             # Without a scheme word, "Authorization: …" may be prose; demand a token shape.
             schemed = rx is _AUTH_HEADER and m.group("scheme")
+            shaped = _classes(value) >= 2 and not _is_path_or_url(value)
             if not _is_placeholder(value) and value.casefold() not in _NOT_VALUES and (
-                schemed or (_classes(value) >= 2 and len(value) >= 12 and not _is_path_or_url(value))
+                (schemed and (shaped or len(value) >= 20)) or (shaped and len(value) >= 12)
             ):
                 add(base + 1, "bearer_token", m.start("value"), m.start("value") + len(value))
     for m in _ASSIGN.finditer(text):
         name = m.group("name") or m.group("zhname")
+        if _is_placeholder(m.group("value")):
+            continue
         value = _strip_value(m.group("value"))
         if m.start() > 0 and text[m.start() - 1] in "?&" or "&" in value and "://" in text:
             value = value.split("&", 1)[0]  # a URL query parameter ends at the next '&'

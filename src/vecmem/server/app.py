@@ -18,8 +18,8 @@ in constant time; there are no cookies, so there is no CSRF to defend against. T
 only describes the routes.
 """
 
-from __future__ import annotations
-
+# No ``from __future__ import annotations``: FastAPI reads the routes' annotations, and
+# some are local aliases (``Mem``) that only eager evaluation can see.
 import hmac
 import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
@@ -183,7 +183,7 @@ class PlanRequest(_Body):
     operations: list[dict[str, Any]] | None = Field(None, min_length=1, max_length=1000)
 
     @model_validator(mode="after")
-    def _one_form(self) -> PlanRequest:
+    def _one_form(self) -> "PlanRequest":
         selection = self.action is not None or self.memory_ids is not None
         if (self.operations is None) == (not selection):
             raise ValueError("give either operations, or action and memory_ids")

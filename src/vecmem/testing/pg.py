@@ -78,9 +78,18 @@ class PgServer:
         if self._stopped:
             return
         self._stopped = True
+        import os, time
+        if os.environ.get("VECMEM_PG_DEBUG"):
+            import psycopg
+            with psycopg.connect(self.url, autocommit=True) as c:
+                for r in c.execute("select pid, datname, state, wait_event_type, wait_event, left(query,80), backend_type from pg_stat_activity"):
+                    print("ACT", r)
+            t = time.time()
         try:
             # pg_ctl stop (fast mode: open client connections are cut) + rm -rf of pgdata.
             self._server.cleanup()
+            if os.environ.get("VECMEM_PG_DEBUG"):
+                print("STOP took", time.time() - t)
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 

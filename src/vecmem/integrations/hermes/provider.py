@@ -388,7 +388,7 @@ class VecmemMemoryProvider(MemoryProvider):
     def name(self) -> str:
         return PROVIDER_NAME
 
-    def is_available(self) -> bool:
+    def is_available(self, **kwargs: Any) -> bool:
         """True when the configuration is usable. Reads config only; no network."""
         return not self.unavailable_reason()
 
@@ -437,7 +437,8 @@ class VecmemMemoryProvider(MemoryProvider):
                 Path(settings.db).parent.mkdir(parents=True, exist_ok=True)
             from vecmem.memory import Memory
 
-            mem = Memory.open(settings.db, settings=settings)
+            # A read-only context must not even re-embed on open.
+            mem = Memory.open(settings.db, settings=settings, reembed=self.writable)
             mem.on_change(self._invalidate)
             with self._lock:
                 self._mem = mem
@@ -782,7 +783,7 @@ class VecmemMemoryProvider(MemoryProvider):
         except VecmemError:
             return "light"
 
-    def get_tool_schemas(self) -> list[dict[str, Any]]:
+    def get_tool_schemas(self, **kwargs: Any) -> list[dict[str, Any]]:
         return [tool_schema(self._mode())]
 
     def handle_tool_call(self, tool_name: str, args: dict[str, Any], **kwargs: Any) -> str:
