@@ -55,7 +55,7 @@ __all__ = [
     "Settings",
     "Status",
     "StoreError",
-    "Verdict",
     "VecmemError",
+    "Verdict",
     "__version__",
 ]

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from vecmem.engine.plans import PLAN_ID_RE
 from vecmem.errors import InvalidInputError
 from vecmem.store.base import MemoryFilter, PlanRow, SQLTx, utcnow
 from vecmem.text import keyword_terms
@@ -220,8 +221,15 @@ def _import_raw(mem: Memory, lines: list[tuple[int, dict[str, Any]]],
     for n, o in events:
         _need(n, o, _EVENT_FIELDS, "event")
         _check_id(n, o["event_id"], "event_id")
+    known = {o["id"] for _, o in memories}
+    for n, o in memories:
+        if o["superseded_by"] is not None and o["superseded_by"] not in known:
+            raise InvalidInputError(f"line {n}: superseded_by #{o['superseded_by']} is not in "
+                                    "the file")
     for n, o in plans:
         _need(n, o, _PLAN_FIELDS, "plan")
+        if not isinstance(o["id"], str) or not PLAN_ID_RE.fullmatch(o["id"]):
+            raise InvalidInputError(f"line {n}: invalid plan id {o['id']!r}")
     vectors = _vectors(mem, memories, progress)
     with ctx.store.transaction() as tx:
         if not _scope_is_empty(tx, ctx.scope):

@@ -44,6 +44,7 @@ import os
 import re
 import struct
 import threading
+import time
 import weakref
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
@@ -82,6 +83,8 @@ MAX_EF_SEARCH = 1000
 #: PostgreSQL refuses lexemes of 2 KiB or more and tsvectors of 1 MiB or more.
 _MAX_LEXEME_BYTES = 2046
 _MAX_TSVECTOR_BYTES = 900_000
+#: How long to leave a (model, dim) alone when another session is building its index.
+INDEX_RETRY_SECONDS = 30.0
 #: How long a writer waits for another writer's lock before giving up (SQLite: busy_timeout).
 LOCK_TIMEOUT_MS = 30_000
 
@@ -482,6 +485,7 @@ class PostgresStore(Store):
         self.hnsw_ready: set[tuple[str, int]] = set()
         self._building: set[tuple[str, int]] = set()
         self._builders: list[threading.Thread] = []
+        self._retry_after: dict[tuple[str, int], float] = {}
         with self._guard():
             self._migrate()
             self._load_hnsw_ready()
@@ -738,8 +742,15 @@ class PostgresStore(Store):
         Not in the committing thread: ``CREATE INDEX CONCURRENTLY`` waits for every older
         transaction, which may belong to another thread of this process waiting on us.
         """
+        now = time.monotonic()
         with self._holders_lock:
-            todo = [p for p in pairs if p not in self.hnsw_ready and p not in self._building]
+            todo = [
+                p
+                for p in pairs
+                if p not in self.hnsw_ready
+                and p not in self._building
+                and self._retry_after.get(p, 0.0) <= now
+            ]
             self._building.update(todo)
         if not todo:
             return
@@ -787,10 +798,30 @@ class PostgresStore(Store):
                 # Try, never wait: a blocked lock request holds a snapshot, and a concurrent
                 # index build in another session waits for old snapshots. That would be a
                 # deadlock PostgreSQL cannot see.
+                valid = {
+                    str(r[0]): bool(r[1])
+                    for r in conn.execute(
+                        "SELECT c.relname, i.indisvalid FROM pg_index i "
+                        "JOIN pg_class c ON c.oid = i.indexrelid "
+                        "WHERE i.indrelid = 'memory_vectors'::regclass"
+                    )
+                }
+                for pair in list(todo):
+                    if valid.get(_hnsw_index_name(*pair)):
+                        self.hnsw_ready.add(pair)  # another process built it
+                        todo.remove(pair)
+                if not todo:
+                    return created
                 got = conn.execute(
                     "SELECT pg_try_advisory_lock(%s, %s)", [_NS_GLOBAL, _KEY_DDL]
                 ).fetchone()
                 if not got or not got[0]:
+                    # Another session is building; look again later rather than after
+                    # every commit.
+                    retry = time.monotonic() + INDEX_RETRY_SECONDS
+                    with self._holders_lock:
+                        for pair in todo:
+                            self._retry_after[pair] = retry
                     return created
                 conn.execute(
                     sql.SQL("SET maintenance_work_mem = {}").format(

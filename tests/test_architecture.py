@@ -1,0 +1,77 @@
+"""Dependencies point downward; the public API is exactly what vecmem exports."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import vecmem
+
+SRC = Path(vecmem.__file__).parent
+
+# package -> vecmem packages it must never import
+FORBIDDEN = {
+    "text": {"rules", "store", "embed", "llm", "engine", "memory", "cli", "server", "mcp",
+             "integrations"},
+    "rules": {"store", "embed", "llm", "engine", "memory", "cli", "server", "mcp",
+              "integrations"},
+    "store": {"engine", "memory", "cli", "server", "mcp", "integrations", "llm"},
+    "embed": {"engine", "memory", "cli", "server", "mcp", "integrations", "store", "llm"},
+    "llm": {"engine", "memory", "cli", "server", "mcp", "integrations", "store", "embed"},
+    "engine": {"cli", "server", "mcp", "integrations"},
+}
+# Front ends talk to Memory, never to the engine or the store directly.
+FRONT_ENDS = {"cli", "server", "mcp", "integrations"}
+FRONT_END_ALLOWED_ENGINE = {"vecmem.engine.migrate"}  # `vecmem migrate` copies stores
+
+
+def _imports(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(a.name for a in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names.add(node.module)
+    return {n for n in names if n.startswith("vecmem")}
+
+
+def _package(path: Path) -> str:
+    rel = path.relative_to(SRC)
+    return rel.parts[0].removesuffix(".py")
+
+
+def test_dependencies_point_downward() -> None:
+    problems = []
+    for path in SRC.rglob("*.py"):
+        pkg = _package(path)
+        for name in _imports(path):
+            parts = name.split(".")
+            target = parts[1] if len(parts) > 1 else ""
+            if target in FORBIDDEN.get(pkg, set()):
+                problems.append(f"{path.relative_to(SRC)} imports {name}")
+            if (pkg in FRONT_ENDS or pkg == "cli_ops") and target in ("engine", "store") \
+                    and name not in FRONT_END_ALLOWED_ENGINE and not name.startswith(
+                        "vecmem.store.base"):
+                problems.append(f"front end {path.relative_to(SRC)} imports {name}")
+    assert problems == []
+
+
+def test_public_api() -> None:
+    assert sorted(vecmem.__all__) == vecmem.__all__
+    for name in vecmem.__all__:
+        assert hasattr(vecmem, name), name
+    for method in ("open", "add", "preview_add", "search", "explain", "archive", "restore",
+                   "approve", "reject", "preview_archive", "revert", "events", "create_plan",
+                   "list_plans", "get_plan", "apply_plan", "cleanup_report", "health_report",
+                   "stats", "extract", "ingest", "add_many", "keyword"):
+        assert callable(getattr(vecmem.Memory, method)), method
+
+
+def test_one_error_root() -> None:
+    import vecmem.errors as errors
+
+    for name in dir(errors):
+        obj = getattr(errors, name)
+        if isinstance(obj, type) and issubclass(obj, Exception) and obj is not errors.VecmemError:
+            assert issubclass(obj, errors.VecmemError), name
