@@ -219,14 +219,12 @@ def cleanup(
 ) -> None:
     """Low-risk cleanup candidates, review backlog, consistency. Changes nothing (--plan
     only stores a plan to review)."""
-    from vecmem.engine.reports import cleanup_plan_ops
-
     fmt = _pick_format(fmt, json_out)
     _check_lang(lang)
 
     def body(m: Any) -> tuple[Any, Any, str]:
         report = m.cleanup_report()
-        ops = cleanup_plan_ops(report)
+        ops = report.plan_ops()
         plan = m.create_plan(ops, reason="cleanup report") if make_plan and ops else None
         return report, plan, lang or m.settings.language
 

@@ -7,6 +7,7 @@ with its events; every change has a ``preview_*`` twin computed by the same code
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -106,7 +107,8 @@ class Memory:
         """Open (creating if needed) the memory at ``db``: a SQLite path or a
         ``postgresql://`` URL. ``overrides`` are setting names (scope, top_k, …)."""
         if settings is None:
-            settings = Settings.load(**({"db": os.fspath(db)} if db is not None else {}), **overrides)
+            where = {"db": os.fspath(db)} if db is not None else {}
+            settings = Settings.load(**where, **overrides)
         elif db is not None or overrides:
             settings = settings.model_copy(
                 update={**({"db": os.fspath(db)} if db is not None else {}), **overrides}
@@ -128,10 +130,9 @@ class Memory:
             ctx.embedder_state.last_error = fallback_reason
         mem = cls(ctx)
         if reembed:
-            try:
+            # On failure keyword search keeps working and health reports the drift.
+            with contextlib.suppress(VecmemError):
                 mem.reembed(progress=progress, only_if_needed=True)
-            except VecmemError:
-                pass  # keyword search keeps working; health reports the drift
         return mem
 
     def close(self) -> None:
@@ -284,7 +285,8 @@ class Memory:
         return self._update(memory_id, content, reason, source, actor, meta, dry_run=False)
 
     def preview_update(self, memory_id: int, content: str, **kwargs: Any) -> AddResult:
-        return self._update(memory_id, content, kwargs.get("reason"), kwargs.get("source", "manual"),
+        return self._update(memory_id, content, kwargs.get("reason"),
+                            kwargs.get("source", "manual"),
                             kwargs.get("actor"), kwargs.get("meta"), dry_run=True)
 
     def _update(self, memory_id: int, content: str, reason: str | None, source: str,
@@ -666,9 +668,9 @@ class Memory:
 
     def doctor(self, *, repair: bool = False) -> Any:
         """Find index drift; with ``repair=True`` fix it (audited)."""
-        from vecmem.engine import reports
+        from vecmem.engine import doctor
 
-        result = reports.doctor(self, repair=repair)
+        result = doctor.doctor(self, repair=repair)
         if repair:
             self._ctx.changed()
         return result

@@ -66,9 +66,7 @@ def test_revert_unknown_and_unrevertible(cmem: Memory) -> None:
 
 def test_events_are_append_only_in_the_database(cmem: Memory) -> None:
     cmem.add("用户住在上海")
-    with pytest.raises(Exception, match="append-only"):
-        with cmem.store.transaction() as tx:
-            tx.execute("UPDATE events SET reason = 'x'")
-    with pytest.raises(Exception, match="append-only"):
-        with cmem.store.transaction() as tx:
-            tx.execute("DELETE FROM events")
+    with pytest.raises(Exception, match="append-only"), cmem.store.transaction() as tx:
+        tx.execute("UPDATE events SET reason = 'x'")
+    with pytest.raises(Exception, match="append-only"), cmem.store.transaction() as tx:
+        tx.execute("DELETE FROM events")

@@ -25,7 +25,8 @@ def filled(cmem: Memory) -> Memory:
 @pytest.mark.parametrize(
     ("query", "expected"),
     [("前端", "我的前端框架是Vue"), ("简洁", "用户偏好：回答简洁务实"), ("沪", None),
-     ("上", "用户住在上海"), ("Kubernetes", "The backend is written in Go and deployed on Kubernetes"),
+     ("上", "用户住在上海"),
+     ("Kubernetes", "The backend is written in Go and deployed on Kubernetes"),
      ("kubernetes deployment", "The backend is written in Go and deployed on Kubernetes")],
 )
 def test_short_chinese_and_english_keyword_queries(filled: Memory, query: str,
@@ -38,7 +39,8 @@ def test_short_chinese_and_english_keyword_queries(filled: Memory, query: str,
 
 
 @pytest.mark.parametrize(
-    "query", ['-', ':', '"', 'AND', '(', '*', 'NOT vue', 'a OR (b', '"前端', "前端*", "x:y", "NEAR(a b)"],
+    "query",
+    ["-", ":", '"', "AND", "(", "*", "NOT vue", "a OR (b", '"前端', "前端*", "x:y", "NEAR(a b)"],
 )
 def test_fts_syntax_characters_are_just_text(filled: Memory, query: str) -> None:
     filled.keyword(query)

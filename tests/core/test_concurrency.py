@@ -53,7 +53,9 @@ def test_four_processes_two_hundred_adds_each(tmp_path) -> None:
     assert rows[0] == totals["store"] + totals["review"]
     assert rows[1] == totals["duplicate"]
     assert totals["duplicate"] >= 800 - len(FACTS)
-    adds = conn.execute("SELECT COUNT(*) FROM events WHERE action IN ('add', 'duplicate', 'review', 'update', 'restore')"
+    adds = conn.execute(
+        "SELECT COUNT(*) FROM events "
+        "WHERE action IN ('add', 'duplicate', 'review', 'update', 'restore')"
                         ).fetchone()[0]
     assert adds == 800  # one event per add
     assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"

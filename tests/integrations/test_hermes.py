@@ -10,6 +10,7 @@ loopback.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
@@ -145,7 +146,9 @@ def test_install_puts_a_plugin_hermes_discovers(home: Path) -> None:
     assert type(provider).__module__ == "vecmem.integrations.hermes.provider"
 
     # Installing again refreshes the same files.
-    assert installer.install(home) == [plugin / "__init__.py", plugin / "plugin.yaml"]
+    again = installer.install(home)
+    assert again[:2] == [plugin / "__init__.py", plugin / "plugin.yaml"]
+    assert all(path.is_file() and plugin in path.parents for path in again)
 
 
 def test_entry_point_for_pip_installs(home: Path) -> None:
@@ -335,7 +338,28 @@ def test_the_agent_cannot_apply_a_plan(home: Path) -> None:
 # ----------------------------------------------------------------------------- recall
 
 
+@contextlib.contextmanager
+def busy(provider: Any) -> Iterator[None]:
+    """Hold the provider's memory lock from another thread (as a long extraction does)."""
+    held, release = threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with provider._lock:
+            held.set()
+            release.wait(10)
+
+    worker = threading.Thread(target=hold)
+    worker.start()
+    assert held.wait(5)
+    try:
+        yield
+    finally:
+        release.set()
+        worker.join()
+
+
 def test_prefetch_recall_and_invalidation(home: Path) -> None:
+    write_config(home, prefetch_wait=0.2)
     manager, provider = start(home)
     try:
         mid = ok(manager, action="add", content="用户偏好：回答简洁务实")["memory_id"]
@@ -346,16 +370,20 @@ def test_prefetch_recall_and_invalidation(home: Path) -> None:
         block = build_memory_context_block(recalled)
         assert block.startswith("<memory-context>") and "用户偏好：回答简洁务实" in block
 
-        # Prepared in the background, then served; an archive must invalidate it.
+        # Recall prepared in the background is served even while the memory is busy...
         manager.queue_prefetch_all("回答风格")
-        assert manager.flush_pending(timeout=10)
-        assert "用户偏好：回答简洁务实" in provider.prefetch("回答风格")
+        assert manager.flush_pending(timeout=10) and provider.wait_idle()
+        with busy(provider):
+            assert "用户偏好：回答简洁务实" in provider.prefetch("回答风格")
+        # ...but never after a write: an archive drops it.
         ok(manager, action="archive", memory_id=mid)
+        with busy(provider):
+            assert provider.prefetch("回答风格") == ""
         assert provider.prefetch("回答风格") == ""
 
         # A mirrored write of the built-in memory tool invalidates it too.
         manager.queue_prefetch_all("编辑器")
-        assert manager.flush_pending(timeout=10)
+        assert manager.flush_pending(timeout=10) and provider.wait_idle()
         assert "Neovim" not in provider.prefetch("编辑器")
         memory_tool_write(manager, {"action": "add", "target": "user",
                                     "content": "用户偏好：编辑器用 Neovim"})
@@ -370,25 +398,12 @@ def test_prefetch_never_waits_long_for_a_busy_memory(home: Path) -> None:
     try:
         ok(manager, action="add", content="用户偏好：回答简洁务实")
         manager.queue_prefetch_all("回答风格")
-        assert manager.flush_pending(timeout=10)
-        held, release = threading.Event(), threading.Event()
-
-        def hold() -> None:  # e.g. a long extraction holding the memory
-            with provider._lock:
-                held.set()
-                release.wait(10)
-
-        worker = threading.Thread(target=hold)
-        worker.start()
-        held.wait(5)
-        try:
+        assert manager.flush_pending(timeout=10) and provider.wait_idle()
+        with busy(provider):
             began = time.monotonic()
             same = provider.prefetch("回答风格")  # prepared for this query
             other = provider.prefetch("完全不同的问题")  # falls back to prepared recall
             elapsed = time.monotonic() - began
-        finally:
-            release.set()
-            worker.join()
         assert "用户偏好：回答简洁务实" in same
         assert "用户偏好：回答简洁务实" in other
         assert elapsed < 2.0
@@ -439,24 +454,11 @@ def test_pre_compress_contributes_relevant_memories(home: Path) -> None:
 def test_sync_turn_never_blocks_and_extracts_in_the_background(home: Path) -> None:
     manager, provider = start(home)
     try:
-        held, release = threading.Event(), threading.Event()
-
-        def hold() -> None:
-            with provider._lock:
-                held.set()
-                release.wait(10)
-
-        worker = threading.Thread(target=hold)
-        worker.start()
-        held.wait(5)
-        try:
+        with busy(provider):
             began = time.monotonic()
             provider.sync_turn("我偏好用 pnpm 管理前端依赖", "好的，已记住。", session_id="s1")
             provider.sync_turn("今天天气怎么样？", "晴天。", session_id="s1")  # 2nd: flush due
             elapsed = time.monotonic() - began
-        finally:
-            release.set()
-            worker.join()
         assert elapsed < 0.5, f"sync_turn blocked for {elapsed:.2f}s"
 
         # Through Hermes' manager as well; the last turn stays buffered until session end.

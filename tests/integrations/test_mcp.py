@@ -23,7 +23,7 @@ from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from vecmem import Memory
-from vecmem.integrations.actions import ADVANCED_ACTIONS, has_method
+from vecmem.integrations.actions import ADVANCED_ACTIONS
 from vecmem.settings import DEFAULT_CONFIRM_PHRASE
 
 
@@ -108,9 +108,8 @@ def _text(result: Any) -> str:
 
 def _missing(*methods: str) -> str | None:
     """Why a tool's backing feature cannot run in this checkout (None when it can)."""
-    probe = Memory.__new__(Memory)
     for name in methods:
-        if not has_method(probe, name):
+        if not callable(getattr(Memory, name, None)):
             return f"Memory.{name} does not exist in this version"
     modules = {"create_plan": "plans", "list_plans": "plans", "get_plan": "plans",
                "cleanup_report": "reports", "health_report": "reports"}
@@ -342,3 +341,72 @@ def test_light_mode_offers_only_light_tools(tmp_path: Path) -> None:
             assert "approve" in session.err("approve", {"memory_id": 1})
         finally:
             session.close()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_streamable_http_transport(tmp_path: Path) -> None:
+    import subprocess
+    import time
+
+    from mcp.client.streamable_http import streamable_http_client
+
+    port = _free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VECMEM_")}
+    env.update(VECMEM_EMBED_PROVIDER="hashing", VECMEM_CONFIG=str(tmp_path / "absent.toml"),
+               HOME=str(tmp_path))
+    with open(tmp_path / "server.log", "w") as log:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "vecmem.mcp", "--db", str(tmp_path / "http.db"),
+             "--transport", "streamable-http", "--port", str(port)],
+            env=env, cwd=tmp_path, stdout=log, stderr=subprocess.STDOUT,
+        )
+    try:
+        async def scenario() -> tuple[list[str], dict[str, Any], dict[str, Any]]:
+            async with (
+                streamable_http_client(f"http://127.0.0.1:{port}/mcp") as streams,
+                ClientSession(streams[0], streams[1]) as session,
+            ):
+                await session.initialize()
+                names = [t.name for t in (await session.list_tools()).tools]
+                added = json.loads(_text(await session.call_tool(
+                    "add", {"content": "用户偏好：回答简洁务实"})))
+                found = json.loads(_text(await session.call_tool("search", {"query": "回答风格"})))
+                return names, added, found
+
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                names, added, found = asyncio.run(scenario())
+                break
+            except Exception:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    raise
+                time.sleep(0.3)
+        assert names[:3] == ["search", "keyword", "add"]
+        assert added["decision"] == "store"
+        assert found["hits"][0]["id"] == added["memory_id"]
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_http_refuses_to_listen_beyond_loopback(tmp_path: Path) -> None:
+    import subprocess
+
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VECMEM_")}
+    env.update(VECMEM_EMBED_PROVIDER="hashing", HOME=str(tmp_path))
+    done = subprocess.run(
+        [sys.executable, "-m", "vecmem.mcp", "--db", str(tmp_path / "x.db"),
+         "--transport", "streamable-http", "--host", "0.0.0.0"],
+        env=env, cwd=tmp_path, capture_output=True, text=True, timeout=60,
+    )
+    assert done.returncode == 2
+    assert "no authentication" in done.stderr
+    assert not (tmp_path / "x.db").exists()

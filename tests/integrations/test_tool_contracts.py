@@ -146,6 +146,7 @@ def test_hermes_tool_schema(mode: str) -> None:
 @pytest.mark.parametrize("mode", ["light", "advanced"])
 @pytest.mark.parametrize("phrase", [DEFAULT_CONFIRM_PHRASE, "yes-apply-it-now"])
 def test_no_schema_can_confirm_a_plan(mode: str, phrase: str) -> None:
+    pytest.importorskip("mcp", reason="the mcp SDK is not installed")
     from vecmem.mcp import build_server
 
     text = json.dumps(tool_schema(mode), ensure_ascii=False)
@@ -167,6 +168,7 @@ def _stub_memory(mode: str = "advanced", phrase: str = DEFAULT_CONFIRM_PHRASE) -
 
 
 def _mcp_tools(mode: str) -> dict[str, Any]:
+    pytest.importorskip("mcp", reason="the mcp SDK is not installed")
     from vecmem.mcp import build_server
 
     server = build_server(_stub_memory(mode))

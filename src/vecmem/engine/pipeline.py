@@ -154,7 +154,8 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
     if live:
         m = live[0]
         where = "already in the review queue" if m.status == Status.REVIEW else "already stored"
-        return Plan(Decision.DUPLICATE, f"exact duplicate of #{m.id} ({where})", m.id, similarity=1.0)
+        return Plan(Decision.DUPLICATE, f"exact duplicate of #{m.id} ({where})", m.id,
+                    similarity=1.0)
     archived = [m for m in same_hash if m.status == Status.ARCHIVED]
 
     cls = p.cls

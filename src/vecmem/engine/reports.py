@@ -19,7 +19,7 @@ from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError
 from vecmem.rules import check_quality, classify
 from vecmem.store.base import MemoryFilter, SQLTx, utcnow
-from vecmem.text import content_hash, keyword_terms, normalize
+from vecmem.text import content_hash, normalize
 from vecmem.types import MemoryRecord, Serializable
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
 _T = {lang: {k: v[i] for k, v in _MESSAGES.items()} for i, lang in enumerate(("zh", "en"))}
 
 
-def _lang(lang: str | None) -> dict[str, str]:
+def labels(lang: str | None) -> dict[str, str]:
     if lang not in _T:
         raise InvalidInputError("lang must be zh or en")
     return _T[lang]
@@ -97,7 +97,7 @@ def _counts(c: dict[str, Any]) -> str:
             f"keyword index {c['keyword_index']}")
 
 
-def _consistency_line(c: dict[str, Any], t: dict[str, str]) -> list[str]:
+def consistency_line(c: dict[str, Any], t: dict[str, str]) -> list[str]:
     if c["ok"]:
         return [t["ok"].format(counts=_counts(c))]
     return [t["bad"].format(n=len(c["problems"]), counts=_counts(c)),
@@ -118,7 +118,7 @@ class Candidate(Serializable):
     detail: dict[str, Any] = field(default_factory=dict)
 
     def reason(self, lang: str = "en") -> str:
-        t = _lang(lang)
+        t = labels(lang)
         if self.kind == "active_context":
             key = "ac_more" if "current" in self.detail else "ac_old"
             return t[key].format(**self.detail)
@@ -137,7 +137,7 @@ class CleanupReport(Serializable):
     consistency: dict[str, Any]
 
     def to_text(self, lang: str = "zh") -> str:
-        t = _lang(lang)
+        t = labels(lang)
         lines = [t["cleanup"].format(date=self.generated_at[:10]),
                  t["candidates"].format(n=len(self.candidates))]
         for c in self.candidates:
@@ -148,11 +148,11 @@ class CleanupReport(Serializable):
                      if c.kind == "duplicate" else "")
             lines.append(f'  [{c.kind}] #{c.memory_id} "{_short(c.content)}"{extra}')
         lines.append(t["review"].format(n=self.review_backlog))
-        lines.extend(_consistency_line(self.consistency, t))
+        lines.extend(consistency_line(self.consistency, t))
         return "\n".join(lines) + "\n"
 
     def to_markdown(self, lang: str = "zh") -> str:
-        t = _lang(lang)
+        t = labels(lang)
         lines = [f"# {t['cleanup'].format(date=self.generated_at[:10])}", "",
                  f"**{t['candidates'].format(n=len(self.candidates))}**", ""]
         if self.candidates:
@@ -162,8 +162,12 @@ class CleanupReport(Serializable):
             lines.append("")
         lines.append(f"- {t['review'].format(n=self.review_backlog)}")
         lines += [f"- {line}" if not line.startswith("  ") else line
-                  for line in _consistency_line(self.consistency, t)]
+                  for line in consistency_line(self.consistency, t)]
         return "\n".join(lines) + "\n"
+
+    def plan_ops(self) -> list[dict[str, Any]]:
+        """Archive operations for a plan (front ends call this, not the engine module)."""
+        return cleanup_plan_ops(self)
 
     def to_dict(self) -> dict[str, Any]:
         return {"generated_at": self.generated_at, "scope": self.scope,
@@ -271,7 +275,7 @@ class HealthReport(Serializable):
         return {**super().to_dict(), "exit_code": self.exit_code}
 
     def _lines(self, lang: str) -> list[str]:
-        t = _lang(lang)
+        t = labels(lang)
         hours = self.window_hours
         window = f"{hours:g}h" if hours < 48 or hours % 24 else f"{hours / 24:g}d"
         new = " · ".join(f"{k} {v}" for k, v in sorted(self.new_records.items())) or t["none"]
@@ -289,7 +293,7 @@ class HealthReport(Serializable):
                 t["status"].format(s=t["ok_s" if self.status == "ok" else self.status]),
                 t["new"].format(x=new), t["queue"].format(n=self.review_queue),
                 t["clean"].format(n=self.cleanup_candidates), conflicts,
-                *_consistency_line(self.consistency, t), t["size"].format(x=size),
+                *consistency_line(self.consistency, t), t["size"].format(x=size),
                 t["embedder"].format(x=emb),
                 t["flags"].format(x=", ".join(self.flags) or t["none"])]
 
@@ -354,122 +358,3 @@ def health_report(mem: Memory, window_hours: float = 24) -> HealthReport:
     return HealthReport(now.strftime("%Y-%m-%dT%H:%M:%S.%fZ"), ctx.scope, float(window_hours),
                         status, flags, new, backlog, len(candidates), conflicts, pending, check,
                         ctx.store.size_bytes(), embedder)
-
-
-# -- doctor ------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class DoctorReport(Serializable):
-    findings: dict[str, list[Any]]
-    actions: list[dict[str, Any]]
-    notes: list[str]
-    repaired: bool
-    repair_event_id: int | None
-    reembed: dict[str, Any] | None
-    consistency: dict[str, Any]
-
-    @property
-    def problems(self) -> int:
-        return sum(len(v) for v in self.findings.values())
-
-    @property
-    def ok(self) -> bool:
-        return self.consistency["ok"]
-
-    def to_dict(self) -> dict[str, Any]:
-        return {**super().to_dict(), "problems": self.problems, "ok": self.ok}
-
-    def to_text(self, lang: str = "zh") -> str:
-        t = _lang(lang)
-        lines = [t["doctor"].format(n=self.problems)]
-        lines += [f"  {k}: {len(v)}" for k, v in self.findings.items() if v]
-        lines.append(t["actions"].format(mode=t["done"] if self.repaired else t["preview"]))
-        for a in self.actions:
-            ids = ", ".join(f"#{i}" for i in a["ids"][:10]) + (" …" if len(a["ids"]) > 10 else "")
-            lines.append(f"  {a['action']}: {a['count']} ({ids})")
-        if not self.actions:
-            lines.append(t["no_actions"])
-        lines += [f"  note: {n}" for n in self.notes]
-        lines.extend(_consistency_line(self.consistency, t))
-        return "\n".join(lines) + "\n"
-
-
-def _drift(ctx: Context) -> tuple[dict[str, list[Any]], list[str], list[int] | None]:
-    """Every drifted row (not a sample: ``consistency`` caps its lists, a repair cannot).
-
-    Returns the findings, notes, and the ids to re-embed (None when re-embedding must not
-    run: with only the fallback embedder, real-model vectors are never replaced)."""
-    notes: list[str] = []
-    with ctx.store.transaction(write=False) as tx:
-        rows = tx.execute("SELECT m.id, m.content, v.model FROM memories m LEFT JOIN "
-                          "memory_vectors v ON v.memory_id = m.id WHERE m.scope = ? ORDER BY m.id",
-                          [ctx.scope]).fetchall()
-        ids = {int(r[0]) for r in rows}
-        indexed = tx.keyword_index_ids(ctx.scope)
-        stale = [int(i) for i, content, _ in rows if int(i) in indexed
-                 and tx.keyword_index_terms(int(i)) != " ".join(keyword_terms(content))]
-        findings: dict[str, list[Any]] = {
-            "missing_keyword": sorted(ids - indexed), "orphan_keyword": sorted(indexed - ids),
-            "stale_keyword": stale,
-            "missing_vector": [int(i) for i, _, model in rows if model is None],
-            "other_model_vector": [int(i) for i, _, model in rows
-                                   if model is not None and model != ctx.model_id],
-            "orphan_vector": tx.orphan_vector_ids(),
-            "duplicate_live_hash": [h for h, _ in tx.duplicate_live_hashes(ctx.scope)],
-        }
-        real = any(m != ctx.model_id for m in tx.vector_models(ctx.scope))
-    findings["engine"] = ctx.store.integrity_check()
-    if findings["duplicate_live_hash"]:
-        notes.append("live duplicates are memories, not index rows: doctor never archives; "
-                     "use `vecmem cleanup --plan`")
-    reembed: list[int] | None = sorted(findings["missing_vector"] + findings["other_model_vector"])
-    if reembed and real and getattr(ctx.embedder, "is_fallback", False):
-        notes.append("re-embedding skipped: the fallback embedder would replace real vectors")
-        reembed = None
-    if any(p.startswith("keyword index") for p in findings["engine"]):
-        # The FTS structure itself is damaged: rebuild every row of the scope, not a few.
-        findings["missing_keyword"] = sorted(ids)
-    return findings, notes, reembed
-
-
-def _actions(f: dict[str, list[Any]], reembed: list[int] | None) -> list[dict[str, Any]]:
-    plan = [
-        ("reindex_keywords", sorted(set(f["missing_keyword"]) | set(f["stale_keyword"]))),
-        ("drop_orphan_keyword_rows", f["orphan_keyword"]),
-        ("drop_orphan_vectors", f["orphan_vector"]),
-        ("reembed", reembed or []),
-    ]
-    return [{"action": a, "count": len(ids), "ids": ids} for a, ids in plan if ids]
-
-
-def doctor(mem: Memory, repair: bool = False, actor: str | None = None) -> DoctorReport:
-    """Find index drift; ``repair=True`` carries out exactly the previewed actions."""
-    ctx = mem.context
-    findings, notes, reembed_ids = _drift(ctx)
-    actions = _actions(findings, reembed_ids)
-    if not repair or not actions:
-        return DoctorReport(findings, actions, notes, False, None, None,
-                            maintenance.consistency(ctx))
-    todo = {a["action"]: a["ids"] for a in actions}
-    # reembed commits batch by batch (resumable) and audits itself with reembed events.
-    reembedded = maintenance.reembed(ctx, only_if_needed=True) if "reembed" in todo else None
-    with ctx.store.transaction() as tx:
-        for mid in todo.get("reindex_keywords", []):
-            rec = tx.get(mid)
-            assert rec is not None
-            tx.unindex_keywords(mid)
-            tx.index_keywords(mid, " ".join(keyword_terms(rec.content)))
-        for mid in todo.get("drop_orphan_keyword_rows", []):
-            tx.unindex_keywords(mid)
-        for mid in todo.get("drop_orphan_vectors", []):
-            tx.delete_vector(mid)
-        counts = {a["action"]: a["count"] for a in actions}
-        if reembedded is not None:
-            counts["reembedded"] = reembedded["reembedded"]
-        event_id = tx.append_event(
-            scope=ctx.scope, memory_id=None, action="repair", actor=actor or "doctor",
-            reason="doctor --repair: " + ", ".join(f"{k} {v}" for k, v in counts.items()),
-            meta={"counts": counts},
-            related_ids=[i for a in actions for i in a["ids"]][:50])
-    ctx.store.invalidate_vectors()
-    return DoctorReport(findings, actions, notes, True, event_id, reembedded,
-                        maintenance.consistency(ctx))

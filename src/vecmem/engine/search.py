@@ -37,7 +37,9 @@ class Trace:
 def check_query(query: object, k: object, min_score: object) -> tuple[str, int, float | None]:
     text = validate_text(query, what="query")
     if len(text) > MAX_QUERY_CHARS:
-        raise InvalidInputError(f"query is too long ({len(text)} characters; limit {MAX_QUERY_CHARS})")
+        raise InvalidInputError(
+            f"query is too long ({len(text)} characters; limit {MAX_QUERY_CHARS})"
+        )
     if k is not None and (isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1000):
         raise InvalidInputError("k must be an integer between 1 and 1000")
     if min_score is not None:
@@ -123,7 +125,8 @@ def hybrid(
         if trace is not None:
             trace.candidates.append(
                 CandidateScore(
-                    memory_id=mid, content=rec.content if rec else "", status=rec.status if rec else "",
+                    memory_id=mid, content=rec.content if rec else "",
+                    status=rec.status if rec else "",
                     cosine=None if c is None else round(c, 4), vector_rank=vr, keyword_rank=kr,
                     fused=round(fused, 4), included=excluded is None, excluded_because=excluded,
                 )
@@ -138,7 +141,8 @@ def hybrid(
         trace.keyword_count = len(kw_hits)
         trace.candidates.sort(key=lambda c: (not c.included, -c.fused))
     return [
-        Hit(memory=rec, score=round(fused, 6), cosine=None if cs.cosine is None else round(cs.cosine, 6),
+        Hit(memory=rec, score=round(fused, 6),
+            cosine=None if cs.cosine is None else round(cs.cosine, 6),
             keyword_rank=cs.keyword_rank, vector_rank=cs.vector_rank)
         for fused, rec, cs in scored[:k]
     ]

@@ -53,7 +53,9 @@ _ALLOW_REASON = {
 
 _WORDS = re.compile(r"[^\W_]")
 _LATIN_WORD = re.compile(r"[A-Za-z0-9]+")
-_PREFIXED = re.compile(r"^(?P<p>active[_ -]?context|idea[_ -]?backlog)\s*:\s*(?P<body>.*)$", re.I | re.S)
+_PREFIXED = re.compile(
+    r"^(?P<p>active[_ -]?context|idea[_ -]?backlog)\s*:\s*(?P<body>.*)$", re.I | re.S
+)
 
 # --- too short / acknowledgements ----------------------------------------------------------
 _ACK = re.compile(

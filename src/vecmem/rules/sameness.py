@@ -32,7 +32,7 @@ def _names(text: str) -> set[str]:
     out: set[str] = set()
     for i, m in enumerate(_LATIN.finditer(text)):
         word = m.group().rstrip(".-")
-        if word.casefold() in ENGLISH_STOPWORDS or len(word) < 2 and not cjk:
+        if word.casefold() in ENGLISH_STOPWORDS or (len(word) < 2 and not cjk):
             continue
         opener = i == 0 and word[:1].isupper() and word[1:].islower()
         if cjk or (not opener and (any(c.isupper() for c in word) or any(c.isdigit()

@@ -86,9 +86,15 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
         "slack_webhook",
         re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9_/-]{16,}"),
     ),
-    ("aws_access_key_id", re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])")),
+    (
+        "aws_access_key_id",
+        re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
+    ),
     ("google_api_key", re.compile(r"(?<![\w-])AIza[0-9A-Za-z_-]{30,}")),
-    ("stripe_key", re.compile(r"(?<![\w-])(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}|whsec_[0-9A-Za-z]{20,}")),
+    (
+        "stripe_key",
+        re.compile(r"(?<![\w-])(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}|whsec_[0-9A-Za-z]{20,}"),
+    ),
     ("huggingface_token", re.compile(r"(?<![\w-])hf_[A-Za-z0-9]{30,}")),
     ("npm_token", re.compile(r"(?<![\w-])npm_[A-Za-z0-9]{30,}")),
     ("pypi_token", re.compile(r"(?<![\w-])pypi-AgE[A-Za-z0-9_-]{40,}")),
@@ -99,7 +105,9 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
 # A password between "user:" and "@" in any scheme://user:pass@host string.
 _PEM_BODY = re.compile(r"-----\s*(?:[A-Za-z0-9-]+:[^\n]*\s+)*[A-Za-z0-9+/=]{16,}")
 # A token as the user part of a URL ("https://<token>@host", Sentry DSNs).
-_URL_USER = re.compile(r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://(?P<value>[^\s:/@]{16,256})@")
+_URL_USER = re.compile(
+    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://(?P<value>[^\s:/@]{16,256})@"
+)
 _CONN = re.compile(
     r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@]{0,128}:(?P<value>[^\s@/]{1,256})@"
 )
@@ -153,15 +161,17 @@ _CODE_REF = re.compile(r"^[A-Za-z_][\w.]*[(\[]|^[a-z]+(?:[._][a-z]+)+$")
 
 # Values that are words, not credentials ("password: required", "token is expired").
 _NOT_VALUES = frozenset(
-    """none null nil empty true false yes no on off enabled disabled enable disable required
-    optional set unset configured missing default auto env environment file files see below
-    above here there todo tbd n/a na unknown valid invalid expired rotated stored saved hidden
-    redacted masked secret secrets token tokens password passwords key keys bearer basic oauth
-    oauth2 jwt apikey api_key string str int text same different correct wrong incorrect
-    needed necessary mandatory ok the a an in not never always kept managed handled provided
-    generated from via using used changed reset revoked leaked set-up setup ready present
-    absent blank sensitive private public readonly pass passwd pwd pw user username bytes bool
-    float dict list optional any""".split()
+    (
+        "none null nil empty true false yes no on off enabled disabled enable disable required "
+        "optional set unset configured missing default auto env environment file files see below "
+        "above here there todo tbd n/a na unknown valid invalid expired rotated stored saved "
+        "hidden redacted masked secret secrets token tokens password passwords key keys bearer "
+        "basic oauth oauth2 jwt apikey api_key string str int text same different correct wrong "
+        "incorrect needed necessary mandatory ok the a an in not never always kept managed "
+        "handled provided generated from via using used changed reset revoked leaked set-up setup "
+        "ready present absent blank sensitive private public readonly pass passwd pwd pw user "
+        "username bytes bool float dict list optional any "
+    ).split()
 )
 _PLACEHOLDER_CHARS = set("*x•.#-_X?")
 
@@ -215,9 +225,12 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
     is_password = bool(re.search(r"(?i)pass|pwd|密码|口令", name))
     if value.isdigit() and not is_password and len(value) < 16:
         return False  # "token: 4096" is a number, not a token
+    machine_made = bool(re.search(r"\d|[^\w.]", value))
     if mode == "prose":
         # English prose ("the token is expired") needs a value that looks machine-made.
-        return len(value) >= 6 and (_classes(value) >= 2 or value.isdigit())
+        return len(value) >= 6 and (machine_made or _random_looking(value))
+    if mode == "code":
+        return machine_made or _random_looking(value)
     return True
 
 
@@ -242,8 +255,8 @@ def _random_looking(token: str) -> bool:
     wordy = [s for s in segments if s.isalpha() and s.islower() and len(s) >= 3]
     if len(wordy) >= 2 or (segments and len(wordy) == len(segments)):
         return False  # a path, an identifier or a model name made of words
-    if "_" in core and sum(1 for s in core.split("_") if s.isalpha() and len(s) >= 3) >= 2:
-        return False  # CONSTANT_NAMES and snake_case_identifiers
+    if sum(1 for s in re.split(r"[_-]", core) if s.isalpha() and len(s) >= 3) >= 2:
+        return False  # CONSTANT_NAMES, snake_case_identifiers, RSASSA-PKCS1-V1_5-SIGN
     # Identifiers are mostly word-like runs ("i18n_utf8tomultibyte", "PrepSDKCall_SetInfo");
     # random tokens rarely hold three lower-case letters in a row.
     words = sum(len(w) for w in re.findall(r"[A-Z]?[a-z]{3,}", core))
@@ -260,11 +273,14 @@ def _random_looking(token: str) -> bool:
     if has_alpha and not has_digit:
         upper = sum(c.isupper() for c in core) / sum(c.isalpha() for c in core)
         case_switches = sum(
-            1 for a, b in zip(core, core[1:], strict=False) if a.isalpha() and b.isalpha()
-            and a.isupper() != b.isupper()
+            1
+            for a, b in zip(core, core[1:], strict=False)
+            if a.isalpha() and b.isalpha() and a.isupper() != b.isupper()
         )
         return (
-            len(core) >= 32 and 0.35 <= upper <= 0.65 and case_switches >= 0.4 * len(core)
+            len(core) >= 32
+            and 0.35 <= upper <= 0.65
+            and case_switches >= 0.4 * len(core)
             and entropy >= 4.0
         )
     return False
@@ -320,8 +336,10 @@ def find_secrets(text: str) -> list[SecretFinding]:
             # Without a scheme word, "Authorization: …" may be prose; demand a token shape.
             schemed = rx is _AUTH_HEADER and m.group("scheme")
             shaped = _classes(value) >= 2 and not _is_path_or_url(value)
-            if not _is_placeholder(value) and value.casefold() not in _NOT_VALUES and (
-                (schemed and (shaped or len(value) >= 20)) or (shaped and len(value) >= 12)
+            if (
+                not _is_placeholder(value)
+                and value.casefold() not in _NOT_VALUES
+                and ((schemed and (shaped or len(value) >= 20)) or (shaped and len(value) >= 12))
             ):
                 add(base + 1, "bearer_token", m.start("value"), m.start("value") + len(value))
     for m in _ASSIGN.finditer(text):
@@ -329,10 +347,11 @@ def find_secrets(text: str) -> list[SecretFinding]:
         if _is_placeholder(m.group("value")):
             continue
         value = _strip_value(m.group("value"))
-        if m.start() > 0 and text[m.start() - 1] in "?&" or "&" in value and "://" in text:
-            value = value.split("&", 1)[0]  # a URL query parameter ends at the next '&'
+        if re.search(r"&\w+=", value) or (m.start() > 0 and text[m.start() - 1] in "?&"):
+            value = value.split("&", 1)[0]  # a query parameter ends at the next '&'
         if m.group("strict") is not None:
-            mode = "strict"
+            # "x = y" with spaces is code: an unquoted word there is a variable, not a value.
+            mode = "code" if re.fullmatch(r"\s+=\s+", m.group("strict")) else "strict"
         elif m.group("q") or m.group("zh") is not None:
             mode = "zh"  # a quoted value or a Chinese verb: a real value, lenient checks
         else:
@@ -354,12 +373,16 @@ def find_secrets(text: str) -> list[SecretFinding]:
             continue  # document ids inside links are addresses, not credentials
         if not _random_looking(token) or _labelled_as_hash(text, m.start(), token):
             continue
-        if _HEX.match(token) and len(token) in (40, 64) and not _SECRET_CONTEXT.search(
-            text[max(0, m.start() - 40) : m.start()]
+        if (
+            _HEX.match(token)
+            and len(token) in (40, 64)
+            and not _SECRET_CONTEXT.search(text[max(0, m.start() - 40) : m.start()])
         ):
             continue  # SHA-1/SHA-256 digest sizes: a hash unless the text calls it a secret
         kind = "high_entropy_token"
-        if len(token) == 40 and re.search(r"(?i)aws|secret", text[max(0, m.start() - 80) : m.start()]):
+        if len(token) == 40 and re.search(
+            r"(?i)aws|secret", text[max(0, m.start() - 80) : m.start()]
+        ):
             kind = "aws_secret_access_key"
         add(base + 3, kind, m.start(), m.end())
 

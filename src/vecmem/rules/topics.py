@@ -20,51 +20,61 @@ from vecmem.types import Classification, MemoryType
 
 __all__ = ["classify", "preference_body", "slugify_name"]
 
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+def _pairs(text: str) -> dict[str, str]:
+    """ "a=b c=d" → {"a": "b", "c": "d"}: vocabulary stays compact and easy to extend."""
+    return dict(pair.split("=", 1) for pair in text.split())
+
+
 # --- vocabulary ----------------------------------------------------------------------------
 
 # Chinese word → English slug. Longest match wins when segmenting a Chinese label.
-_ZH = dict(
-    pair.split("=")
-    for pair in """默认=default 模型=model 嵌入=embedding 向量=vector 维度=dimension 维数=dimension
-    端口=port 数据库=database 语言=language 编程语言=programming_language 时区=timezone
-    编辑器=editor 版本=version 服务器=server 服务=service 地址=address 分支=branch 框架=framework
-    主题=theme 超时=timeout 主机=host 域名=domain 网址=url 链接=url 接口=api 路径=path 目录=directory
-    日志=log 级别=level 等级=level 缓存=cache 队列=queue 代理=proxy 镜像=mirror 区域=region
-    地区=region 集群=cluster 命名空间=namespace 存储=storage 存储桶=bucket 邮箱=email 邮件=email
-    用户名=username 账号=account 账户=account 测试=test 生产=production 预发布=staging 预发=staging
-    开发=development 环境=environment 机器=machine 电脑=computer 笔记本=laptop 操作系统=os 系统=system
-    终端=terminal 字体=font 字号=font_size 编码=encoding 格式=format 温度=temperature 上下文=context
-    长度=length 窗口=window 最大=max 最小=min 批量=batch 大小=size 并发=concurrency 线程=threads
-    进程=processes 重试=retries 次数=count 间隔=interval 频率=frequency 阈值=threshold
-    相似度=similarity 提供商=provider 供应商=provider 后端=backend 前端=frontend 包管理器=package_manager
-    包管理=package_manager 构建=build 运行时=runtime 解释器=interpreter 编译器=compiler 驱动=driver
-    显卡=gpu 内存=memory 磁盘=disk 硬盘=disk 密钥=key 秘钥=key 密码=password 令牌=token 位置=location
-    仓库=repository 主页=homepage 文档=docs 许可证=license 部署=deploy 平台=platform 定时=schedule
-    任务=job 通知=notification 告警=alert 报警=alert 监控=monitoring 发布=release 渠道=channel
-    模式=mode 开关=switch 索引=index 检索=retrieval 上限=limit 限制=limit 速率=rate 配额=quota
-    客户端=client 服务端=server 网站=website 命令行=cli 持续集成=ci 代码风格=linter 格式化=formatter
-    依赖管理=package_manager 消息队列=message_queue 备份=backup 实例=instance 节点=node 容器=container
-    虚拟机=vm 网关=gateway 证书=certificate""".split()
+_ZH = _pairs(
+    "默认=default 模型=model 嵌入=embedding 向量=vector 维度=dimension 维数=dimension 端口=port "
+    "数据库=database 语言=language 编程语言=programming_language 时区=timezone 编辑器=editor "
+    "版本=version 服务器=server 服务=service 地址=address 分支=branch 框架=framework 主题=theme "
+    "超时=timeout 主机=host 域名=domain 网址=url 链接=url 接口=api 路径=path 目录=directory 日志=log "
+    "级别=level 等级=level 缓存=cache 队列=queue 代理=proxy 镜像=mirror 区域=region 地区=region "
+    "集群=cluster 命名空间=namespace 存储=storage 存储桶=bucket 邮箱=email 邮件=email 用户名=username "
+    "账号=account 账户=account 测试=test 生产=production 预发布=staging 预发=staging "
+    "开发=development 环境=environment 机器=machine 电脑=computer 笔记本=laptop 操作系统=os "
+    "系统=system 终端=terminal 字体=font 字号=font_size 编码=encoding 格式=format 温度=temperature "
+    "上下文=context 长度=length 窗口=window 最大=max 最小=min 批量=batch 大小=size 并发=concurrency "
+    "线程=threads 进程=processes 重试=retries 次数=count 间隔=interval 频率=frequency "
+    "阈值=threshold 相似度=similarity 提供商=provider 供应商=provider 后端=backend 前端=frontend "
+    "包管理器=package_manager 包管理=package_manager 构建=build 运行时=runtime 解释器=interpreter "
+    "编译器=compiler 驱动=driver 显卡=gpu 内存=memory 磁盘=disk 硬盘=disk 密钥=key 秘钥=key "
+    "密码=password 令牌=token 位置=location 仓库=repository 主页=homepage 文档=docs 许可证=license "
+    "部署=deploy 平台=platform 定时=schedule 任务=job 通知=notification 告警=alert 报警=alert "
+    "监控=monitoring 发布=release 渠道=channel 模式=mode 开关=switch 索引=index 检索=retrieval "
+    "上限=limit 限制=limit 速率=rate 配额=quota 客户端=client 服务端=server 网站=website 命令行=cli "
+    "持续集成=ci 代码风格=linter 格式化=formatter 依赖管理=package_manager 消息队列=message_queue "
+    "备份=backup 实例=instance 节点=node 容器=container 虚拟机=vm 网关=gateway 证书=certificate "
 )
 # English spellings folded onto one slug.
-_EN_SYNONYMS = {
-    "db": "database", "dim": "dimension", "dims": "dimension", "tz": "timezone",
-    "prod": "production", "addr": "address", "repo": "repository", "env": "environment",
-    "hostname": "host", "dir": "directory", "embed": "embedding", "embeddings": "embedding",
-    "k8s": "kubernetes", "time_zone": "timezone", "api_key": "api_key", "apikey": "api_key",
-    "passwd": "password", "pwd": "password", "back-end": "backend", "front-end": "frontend",
-}
-_KNOWN_SLUGS = frozenset(_ZH.values()) | {"api", "url", "endpoint", "ttl", "shell", "python", "node"}
+_EN_SYNONYMS = _pairs(
+    "db=database dim=dimension dims=dimension tz=timezone prod=production addr=address "
+    "repo=repository env=environment hostname=host dir=directory embed=embedding "
+    "embeddings=embedding k8s=kubernetes time_zone=timezone apikey=api_key passwd=password "
+    "pwd=password back_end=backend front_end=frontend"
+)
+_KNOWN_SLUGS = frozenset(_ZH.values()) | set(_words("api url endpoint ttl shell python node"))
 
 # Label words that make "label: value" a configuration fact.
 _CONFIG_NOUNS = frozenset(
-    """model embedding dimension port database language timezone editor version server host
+    _words(
+        """model embedding dimension port database language timezone editor version server host
     address branch framework theme timeout url endpoint api domain region cluster namespace
     bucket proxy cache queue log level mirror provider email username account shell os terminal
     font font_size encoding temperature context window batch size concurrency threads workers
     retries interval threshold similarity runtime interpreter compiler driver gpu memory disk
     directory storage registry locale mode schedule limit quota rate ttl top_k max_tokens
-    gateway certificate node instance switch flag channel notification alert""".split()
+    gateway certificate node instance switch flag channel notification alert"""
+    )
 )
 
 # Technology name → the aspect it configures. Used on objects ("uses pytest" → testing).
@@ -91,46 +101,83 @@ for _aspect, _names in {
 }.items():
     for _n in _names.split():
         _TECH[_n] = _aspect
-_TECH_MULTI = {"github actions": "ci", "gitlab ci": "ci", "vs code": "editor",
-               "docker compose": "deploy", "sql server": "database", "go test": "test_framework"}
+_TECH_MULTI = {
+    "github actions": "ci",
+    "gitlab ci": "ci",
+    "vs code": "editor",
+    "docker compose": "deploy",
+    "sql server": "database",
+    "go test": "test_framework",
+}
 # Words in a project/predicate phrase that name the aspect explicitly.
 _ASPECT_WORDS = {
-    "test": "test_framework", "tests": "test_framework", "testing": "test_framework",
-    "test_suite": "test_framework", "database": "database", "deploy": "deploy",
-    "deployed": "deploy", "language": "language", "programming_language": "language",
-    "framework": "framework", "build": "build", "package_manager": "package_manager",
-    "ci": "ci", "linter": "linter", "formatter": "formatter", "license": "license",
-    "cache": "cache", "message_queue": "message_queue", "log": "logging",
-    "monitoring": "monitoring", "docs": "docs",
+    "test": "test_framework",
+    "tests": "test_framework",
+    "testing": "test_framework",
+    "test_suite": "test_framework",
+    "database": "database",
+    "deploy": "deploy",
+    "deployed": "deploy",
+    "language": "language",
+    "programming_language": "language",
+    "framework": "framework",
+    "build": "build",
+    "package_manager": "package_manager",
+    "ci": "ci",
+    "linter": "linter",
+    "formatter": "formatter",
+    "license": "license",
+    "cache": "cache",
+    "message_queue": "message_queue",
+    "log": "logging",
+    "monitoring": "monitoring",
+    "docs": "docs",
 }
-_COMPONENTS = frozenset("backend frontend api cli client server website mobile docs".split())
+_COMPONENTS = frozenset(_words("backend frontend api cli client server website mobile docs"))
 
 # Preference aspects: (aspect, pattern). "weak" words only decide when nothing else does.
 _PREF_ASPECTS: list[tuple[str, re.Pattern[str]]] = [
     (a, re.compile(p, re.IGNORECASE))
     for a, p in [
-        ("code_first", r"先看代码|代码优先|先给代码|先贴代码|代码在前|先上代码|\bcode[- ]first\b"
-         r"|\bcode (?:before|then)\b|\b(?:show|see) (?:the )?code first\b"),
-        ("questions", r"问问题|反问|提问|追问|\b(?:follow-up|clarifying) questions?\b"
-         r"|\bask(?:ing)? (?:me )?(?:any )?questions?\b"),
-        ("language", r"中文|英文|英语|汉语|日语|日文|韩语|法语|德语|简体|繁体|(?<!编程)语言"
-         r"|\b(?:chinese|english|japanese|korean|french|german|spanish|mandarin)\b"
-         r"|(?<!programming )\blanguage\b"),
-        ("format", r"markdown|表格|列表|格式|排版|标题|要点|代码块|表情|\b(?:bullet(?: point)?s?"
-         r"|tables?|lists?|headings?|formatting|format|emojis?|json|yaml|code blocks?)\b"),
+        (
+            "code_first",
+            r"先看代码|代码优先|先给代码|先贴代码|代码在前|先上代码|\bcode[- ]first\b"
+            r"|\bcode (?:before|then)\b|\b(?:show|see) (?:the )?code first\b",
+        ),
+        (
+            "questions",
+            r"问问题|反问|提问|追问|\b(?:follow-up|clarifying) questions?\b"
+            r"|\bask(?:ing)? (?:me )?(?:any )?questions?\b",
+        ),
+        (
+            "language",
+            r"中文|英文|英语|汉语|日语|日文|韩语|法语|德语|简体|繁体|(?<!编程)语言"
+            r"|\b(?:chinese|english|japanese|korean|french|german|spanish|mandarin)\b"
+            r"|(?<!programming )\blanguage\b",
+        ),
+        (
+            "format",
+            r"markdown|表格|列表|格式|排版|标题|要点|代码块|表情|\b(?:bullet(?: point)?s?"
+            r"|tables?|lists?|headings?|formatting|format|emojis?|json|yaml|code blocks?)\b",
+        ),
         ("theme", r"深色|暗色|浅色|亮色|暗黑|主题|\b(?:dark|light) (?:mode|theme)\b|\btheme\b"),
         ("indentation", r"缩进|\b(?:tabs?|spaces|indent(?:ation)?)\b"),
         ("timezone", r"时区|\btime ?zone\b"),
         ("naming", r"命名|\bnaming\b|snake_case|camelcase"),
         ("commit_style", r"提交信息|\bcommit messages?\b|conventional commits"),
         ("address_form", r"称呼|\b(?:be called|call (?:me|them|him|her)|address(?:ed)? as)\b"),
-        ("response_style", r"简洁|详细|务实|准确|精炼|精简|简短|简明|啰嗦|冗长|废话|直接|直白|长篇|"
-         r"口语|正式|语气|风格|客气|幽默|\b(?:concise|verbose|brief|terse|detailed|succinct|short"
-         r"|to the point|direct|tone|style|formal|casual|friendly|pragmatic|accurate|thorough"
-         r"|wordy|fluff)\b"),
+        (
+            "response_style",
+            r"简洁|详细|务实|准确|精炼|精简|简短|简明|啰嗦|冗长|废话|直接|直白|长篇|"
+            r"口语|正式|语气|风格|客气|幽默|\b(?:concise|verbose|brief|terse|detailed|succinct|short"
+            r"|to the point|direct|tone|style|formal|casual|friendly|pragmatic|accurate|thorough"
+            r"|wordy|fluff)\b",
+        ),
     ]
 ]
-_PREF_WEAK = re.compile(r"回答|回复|输出|答案|\b(?:answers?|responses?|repl(?:y|ies)|output)\b", re.I)
+_PREF_WEAK = re.compile(
+    r"回答|回复|输出|答案|\b(?:answers?|responses?|repl(?:y|ies)|output)\b", re.I
+)
 
 # --- patterns ------------------------------------------------------------------------------
 
@@ -154,11 +201,30 @@ _PREF = [
     ]
 ]
 _PATH_FIELDS = {
-    "路径": "path", "目录": "path", "文件夹": "path", "位置": "path", "path": "path",
-    "directory": "path", "dir": "path", "folder": "path", "location": "path",
-    "仓库地址": "repo", "代码仓库": "repo", "仓库": "repo", "repo": "repo", "repository": "repo",
-    "网址": "url", "主页": "url", "地址": "url", "url": "url", "homepage": "url",
-    "website": "url", "文档地址": "docs", "文档": "docs", "docs": "docs", "documentation": "docs",
+    "路径": "path",
+    "目录": "path",
+    "文件夹": "path",
+    "位置": "path",
+    "path": "path",
+    "directory": "path",
+    "dir": "path",
+    "folder": "path",
+    "location": "path",
+    "仓库地址": "repo",
+    "代码仓库": "repo",
+    "仓库": "repo",
+    "repo": "repo",
+    "repository": "repo",
+    "网址": "url",
+    "主页": "url",
+    "地址": "url",
+    "url": "url",
+    "homepage": "url",
+    "website": "url",
+    "文档地址": "docs",
+    "文档": "docs",
+    "docs": "docs",
+    "documentation": "docs",
 }
 _FIELD = "|".join(sorted(map(re.escape, _PATH_FIELDS), key=len, reverse=True))
 _PROJECT_PATH = [
@@ -177,7 +243,8 @@ _PROJECT_PATH = [
 ]
 # "项目…" or a component as subject ("后端使用 Go 编写").
 _ZH_PROJECT = re.compile(
-    r"^(?:(?:本|该|这个|此|我们的?|当前)?项目|(?=(?:后端|前端|客户端|服务端|命令行)))(?P<rest>.+)$", re.S
+    r"^(?:(?:本|该|这个|此|我们的?|当前)?项目|(?=(?:后端|前端|客户端|服务端|命令行)))(?P<rest>.+)$",
+    re.S,
 )
 _ZH_PROJECT_PRED = re.compile(
     r"使用的是|用的是|是用|使用|采用|基于|依赖于?|部署(?:在|到|于)|运行在|跑在|托管(?:在|于)"
@@ -196,8 +263,11 @@ _EN_PRED = re.compile(
     r"|requires|targets|deploys to|stores data in|needs|has) ",
     re.I,
 )
-_WE_USE = re.compile(r"^(?:we|我们)(?: (?:now|currently|also))?\s*(?:use|are using|用|使用|采用)"
-                     r"\s*(?P<rest>.+)$", re.I | re.S)
+_WE_USE = re.compile(
+    r"^(?:we|我们)(?: (?:now|currently|also))?\s*(?:use|are using|用|使用|采用)"
+    r"\s*(?P<rest>.+)$",
+    re.I | re.S,
+)
 _PRED_ASPECT = [
     (re.compile(r"written in|编写|开发语言", re.I), "language"),
     (re.compile(r"deploy|部署|hosted on|托管", re.I), "deploy"),
@@ -206,8 +276,11 @@ _PRED_ASPECT = [
 ]
 _DEFAULT = [
     re.compile(r"^默认(?:的)?(?P<label>.{1,16}?)(?::|是|为|=|用|使用)(?P<value>.+)$", re.S),
-    re.compile(r"^(?:the |our |my )?default (?P<label>.{1,40}?)\s*(?::|=|\s(?:is|are|is set to"
-               r"|should be)\s)\s*(?P<value>.+)$", re.I | re.S),
+    re.compile(
+        r"^(?:the |our |my )?default (?P<label>.{1,40}?)\s*(?::|=|\s(?:is|are|is set to"
+        r"|should be)\s)\s*(?P<value>.+)$",
+        re.I | re.S,
+    ),
     re.compile(r"^(?:the |our |my )?(?P<label>.{1,40}?) defaults to (?P<value>.+)$", re.I | re.S),
 ]
 _SECRET_LOCATION = re.compile(
@@ -229,11 +302,16 @@ _ENV_SUBJECT = re.compile(
 # Windows path ("E:/x") is not a separator.
 _KV = [
     re.compile(r"^(?P<label>[^:=,.;]{1,40}?)\s*(?:=|:(?![\\/]))\s*(?P<value>.+)$", re.S),
-    re.compile(r"^(?P<label>[^,.;]{1,16}?)(?:设置为|设为|用的是|使用的是|是|为)(?P<value>.+)$", re.S),
+    re.compile(
+        r"^(?P<label>[^,.;]{1,16}?)(?:设置为|设为|用的是|使用的是|是|为)(?P<value>.+)$", re.S
+    ),
     # English "X is Y" — but not a passive sentence ("Token usage is logged per request").
-    re.compile(r"^(?:the |our |my )?(?P<label>(?:[\w.+-]+ ){0,4}[\w.+-]+) (?:is set to|is|are|="
-               r") (?!(?:not |now |also )?(?:\w+ed|written|built|run|kept|done|made|shown|known"
-               r"|taken|given|seen|driven|held)\b)(?P<value>.+)$", re.I | re.S),
+    re.compile(
+        r"^(?:the |our |my )?(?P<label>(?:[\w.+-]+ ){0,4}[\w.+-]+) (?:is set to|is|are|="
+        r") (?!(?:not |now |also )?(?:\w+ed|written|built|run|kept|done|made|shown|known"
+        r"|taken|given|seen|driven|held)\b)(?P<value>.+)$",
+        re.I | re.S,
+    ),
 ]
 _PORT = re.compile(
     r"^(?:the |our |my )?(?P<label>.{1,40}?) (?:listens on|runs on|is served on|uses|is on) port"
@@ -253,50 +331,78 @@ _EN_USER = r"(?:(?:the )?user|i|my|i'm)"
 _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
     (k, re.compile(p, re.I | re.S))
     for k, p in [
-        ("user.residence", rf"^{_USER}(?:现在|目前)?(?:住在|居住在|生活在|定居在?|家在|现居|常驻)(?P<o>.+)$"),
-        ("user.residence", r"^(?:(?:the )?user (?:lives|resides|is based|is living) in|i (?:live|"
-         r"reside|am based) in|i'm based in|my home is in) (?P<o>.+)$"),
+        (
+            "user.residence",
+            rf"^{_USER}(?:现在|目前)?(?:住在|居住在|生活在|定居在?|家在|现居|常驻)(?P<o>.+)$",
+        ),
+        (
+            "user.residence",
+            r"^(?:(?:the )?user (?:lives|resides|is based|is living) in|i (?:live|"
+            r"reside|am based) in|i'm based in|my home is in) (?P<o>.+)$",
+        ),
         ("user.name", rf"^{_USER}(?:的)?(?:名字|姓名)(?:是|叫|为|:)(?P<o>.+)$"),
-        ("user.name", r"^(?:用户叫|我叫|(?:the )?user's name is|(?:the )?user is (?:named|called)"
-         r"|my name is|call me) ?(?P<o>.+)$"),
+        (
+            "user.name",
+            r"^(?:用户叫|我叫|(?:the )?user's name is|(?:the )?user is (?:named|called)"
+            r"|my name is|call me) ?(?P<o>.+)$",
+        ),
         ("user.birthday", rf"^{_USER}(?:的)?生日(?:是|在|:)(?P<o>.+)$"),
         ("user.birthday", r"^(?:(?:the )?user's|my) birthday is (?P<o>.+)$"),
         ("user.timezone", rf"^{_USER}(?:的)?时区(?:是|为|:)?(?P<o>.+)$"),
         ("user.timezone", r"^(?:(?:the )?user's|my) time ?zone is (?P<o>.+)$"),
         ("user.native_language", rf"^{_USER}(?:的)?母语(?:是|为)(?P<o>.+)$"),
-        ("user.native_language", r"^(?:(?:the )?user's|my) (?:native|first) language is (?P<o>.+)$"),
+        (
+            "user.native_language",
+            r"^(?:(?:the )?user's|my) (?:native|first) language is (?P<o>.+)$",
+        ),
         ("user.employer", rf"^{_USER}(?:目前|现在)?在(?P<o>.+?)(?:工作|上班|任职)$"),
         ("user.employer", r"^(?:(?:the )?user works|i work) (?:at|for) (?P<o>.+)$"),
-        ("user.occupation", rf"^{_USER}(?:的职业)?(?:是|为)(?:一名|一个|一位|名|个|位)?(?P<o>.{{1,12}}?"
-         r"(?:师|员|家|生|者|工|经理|总监|主管|老板|创始人|学生|医生|律师|老师|作家|博士))$"),
-        ("user.occupation", r"^(?:(?:the )?user (?:is|works as)|i am|i'm|i work as) an? (?P<o>(?:[\w-]+ )"
-         r"{0,3}(?:engineer|developer|programmer|designer|teacher|doctor|nurse|student|manager|"
-         r"scientist|researcher|writer|lawyer|founder|analyst|consultant|architect|admin"
-         r"|administrator))$"),
+        (
+            "user.occupation",
+            rf"^{_USER}(?:的职业)?(?:是|为)(?:一名|一个|一位|名|个|位)?(?P<o>.{{1,12}}?"
+            r"(?:师|员|家|生|者|工|经理|总监|主管|老板|创始人|学生|医生|律师|老师|作家|博士))$",
+        ),
+        (
+            "user.occupation",
+            r"^(?:(?:the )?user (?:is|works as)|i am|i'm|i work as) an? (?P<o>(?:[\w-]+ )"
+            r"{0,3}(?:engineer|developer|programmer|designer|teacher|doctor|nurse|student|manager|"
+            r"scientist|researcher|writer|lawyer|founder|analyst|consultant|architect|admin"
+            r"|administrator))$",
+        ),
     ]
 ]
-_RELATIONS = {
-    "女儿": "daughter", "儿子": "son", "妻子": "wife", "老婆": "wife", "太太": "wife", "丈夫": "husband",
-    "老公": "husband", "父亲": "father", "爸爸": "father", "母亲": "mother", "妈妈": "mother",
-    "哥哥": "brother", "弟弟": "brother", "姐姐": "sister", "妹妹": "sister", "孩子": "child",
-    "猫": "cat", "狗": "dog", "宠物": "pet", "伴侣": "partner", "女朋友": "girlfriend", "男朋友": "boyfriend",
-}
-_EN_RELATIONS = ("daughter son wife husband father mother brother sister child kid cat dog pet "
-                 "partner girlfriend boyfriend boss manager").split()
+_RELATIONS = _pairs(
+    "女儿=daughter 儿子=son 妻子=wife 老婆=wife 太太=wife 丈夫=husband 老公=husband 父亲=father "
+    "爸爸=father 母亲=mother 妈妈=mother 哥哥=brother 弟弟=brother 姐姐=sister 妹妹=sister "
+    "孩子=child 猫=cat 狗=dog 宠物=pet 伴侣=partner 女朋友=girlfriend 男朋友=boyfriend"
+)
+_EN_RELATIONS = _words(
+    "daughter son wife husband father mother brother sister child kid cat dog pet partner "
+    "girlfriend boyfriend boss manager"
+)
+_REL_ALT = "|".join(sorted(_RELATIONS, key=len, reverse=True))
 _ZH_REL = re.compile(
-    rf"^{_USER}(?:的)?(?:家的|养的|有一?[个只条位]?)?(?P<rel>{'|'.join(sorted(_RELATIONS, key=len, reverse=True))})"
-    r"(?:叫|名叫|名字是|名字叫|的名字是|是)(?P<o>.+)$", re.S)
+    rf"^{_USER}(?:的)?(?:家的|养的|有一?[个只条位]?)?(?P<rel>{_REL_ALT})"
+    r"(?:叫|名叫|名字是|名字叫|的名字是|是)(?P<o>.+)$",
+    re.S,
+)
 _EN_REL = re.compile(
     rf"^(?:(?:the )?user's|my) (?P<rel>{'|'.join(_EN_RELATIONS)})(?:'s name is| is (?:named|called)"
-    r"| is) (?P<o>.+)$", re.I | re.S)
+    r"| is) (?P<o>.+)$",
+    re.I | re.S,
+)
 _HABIT = re.compile(
     rf"^{_USER}(?:习惯|通常|一般|经常|总是|每天|每周|每晚|每早|平时|常常|往往)"
     r"|^(?:(?:the )?user|i) (?:usually|often|always|typically|normally|habitually|generally"
-    r"|tends? to|every (?:day|morning|night|evening|week))\b", re.I)
+    r"|tends? to|every (?:day|morning|night|evening|week))\b",
+    re.I,
+)
 _USER_SUBJECT = re.compile(
     rf"^{_USER}|^(?:the )?user(?:'s \w+| (?:is|was|has|had|lives|works|speaks|uses|owns|studies"
     r"|grew|goes|drives|codes|writes|reads|plays|wakes|comes|moved|was born|can|cannot|can't"
-    r"|does|doesn't|knows))\b|^(?:i|i'm|i am|my)\b", re.I)
+    r"|does|doesn't|knows))\b|^(?:i|i'm|i am|my)\b",
+    re.I,
+)
 
 # --- helpers -------------------------------------------------------------------------------
 
@@ -342,7 +448,12 @@ def _zh_segments(run: str) -> list[str]:
 
 def _label_slugs(label: str) -> list[str]:
     """Glossary slugs of a short label phrase, in order ("嵌入维度" → embedding, dimension)."""
-    label = re.sub(r"^(?:(?:the|our|my|this|a|an)\s+|我们的|我的|当前|目前|现在)", "", label.strip(), flags=re.I)
+    label = re.sub(
+        r"^(?:(?:the|our|my|this|a|an)\s+|我们的|我的|当前|目前|现在)",
+        "",
+        label.strip(),
+        flags=re.I,
+    )
     slugs: list[str] = []
     for tok in re.findall(r"[\u3400-\u9fff]+|[A-Za-z0-9][A-Za-z0-9_.+#-]*", label):
         if CJK_CHAR.match(tok):
@@ -367,8 +478,13 @@ def _tech_aspects(text: str) -> list[str]:
 
 
 def _cls(
-    mtype: MemoryType, key: str | None, subj: str | None, pred: str | None, obj: str | None,
-    single: bool = True, slot: bool = False,
+    mtype: MemoryType,
+    key: str | None,
+    subj: str | None,
+    pred: str | None,
+    obj: str | None,
+    single: bool = True,
+    slot: bool = False,
 ) -> Classification:
     obj = obj.strip(" :;,.") if obj else obj
     return Classification(mtype, key, subj, pred, obj or None, single if key else False, slot)
@@ -407,8 +523,14 @@ def _preference(text: str, body: str) -> Classification:
     if not aspects and _PREF_WEAK.search(body):
         return _cls(MemoryType.PREFERENCE, "preference.response_style", "user", "prefers", body)
     # Unknown or mixed aspect: a key of its own so unrelated preferences never collide.
-    return _cls(MemoryType.PREFERENCE, f"preference.{_short_hash(text)}", "user", "prefers", body,
-                single=False)
+    return _cls(
+        MemoryType.PREFERENCE,
+        f"preference.{_short_hash(text)}",
+        "user",
+        "prefers",
+        body,
+        single=False,
+    )
 
 
 def _project_path(text: str) -> Classification | None:
@@ -439,8 +561,14 @@ def _user_fact(text: str) -> Classification | None:
         obj = re.sub(r"^(?:named|called)\s+", "", m.group("o"), flags=re.I)
         return _cls(MemoryType.USER_FACT, f"user.{rel}.name", "user", f"{rel}.name", obj)
     if _HABIT.match(text):
-        return _cls(MemoryType.USER_FACT, f"user.habit.{_short_hash(text)}", "user", "habit", text,
-                    single=False)
+        return _cls(
+            MemoryType.USER_FACT,
+            f"user.habit.{_short_hash(text)}",
+            "user",
+            "habit",
+            text,
+            single=False,
+        )
     if _USER_SUBJECT.match(text):
         return _cls(MemoryType.USER_FACT, None, "user", None, text)
     return None
@@ -486,7 +614,9 @@ def _project(text: str) -> Classification | None:
         parts = ["project", owner] if owner else ["project"]
         key = _aspect_key(parts, explicit, m.group("rest"))
         pm = _EN_PRED.match(m.group("rest"))
-        pred, obj = (pm.group().strip(), m.group("rest")[pm.end() :]) if pm else (None, m.group("rest"))
+        pred, obj = (
+            (pm.group().strip(), m.group("rest")[pm.end() :]) if pm else (None, m.group("rest"))
+        )
         return _cls(MemoryType.PROJECT, key, owner or "project", pred, obj)
     m = _WE_USE.match(text)
     if m:
@@ -527,8 +657,11 @@ def _environment(text: str) -> Classification | None:
             return _cls(MemoryType.ENVIRONMENT, f"config.{subject}.port", subject, "port", value)
     m = _ENV_SUBJECT.match(text)
     if m:
-        label, pred, value = (m.group("label"), m.group("pred"), m.group("value")) if m.group(
-            "label") else (m.group("zlabel"), m.group("zpred"), m.group("zvalue"))
+        label, pred, value = (
+            (m.group("label"), m.group("pred"), m.group("value"))
+            if m.group("label")
+            else (m.group("zlabel"), m.group("zpred"), m.group("zvalue"))
+        )
         subject = "_".join(_label_slugs(label))
         aspects = _tech_aspects(value)
         if re.search(r"\bport\b|端口", value, re.I):
@@ -547,13 +680,25 @@ def classify(content_norm: str) -> Classification:
     text = normalize(content_norm) if content_norm else ""
     m = _SLOT.match(text)
     if m:
-        return _cls(MemoryType.ACTIVE_CONTEXT, "active_context", "active_context", "is",
-                    m.group("body"), slot=True)
+        return _cls(
+            MemoryType.ACTIVE_CONTEXT,
+            "active_context",
+            "active_context",
+            "is",
+            m.group("body"),
+            slot=True,
+        )
     m = _BACKLOG.match(text)
     if m:
         body = m.group("body")
-        return _cls(MemoryType.IDEA_BACKLOG, f"idea_backlog.{_short_hash(body)}", "idea_backlog",
-                    "idea", body, single=False)
+        return _cls(
+            MemoryType.IDEA_BACKLOG,
+            f"idea_backlog.{_short_hash(body)}",
+            "idea_backlog",
+            "idea",
+            body,
+            single=False,
+        )
     body = preference_body(text)
     if body is not None:
         return _preference(text, body)

@@ -304,7 +304,7 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
     @router.post("/cleanup/plan", tags=["plans"], summary="Turn the cleanup candidates into a plan")
     def cleanup_plan(mem: Mem) -> dict[str, Any]:
         report = mem.cleanup_report()
-        ops = report.plan_operations()
+        ops = report.plan_ops()
         if not ops:
             raise InvalidInputError("the cleanup report has no candidates; no plan was made")
         return mem.create_plan(ops, reason="cleanup report").to_dict()

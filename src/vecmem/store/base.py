@@ -254,7 +254,8 @@ class SQLTx(abc.ABC):
 
     def count_memories(self, scope: str, flt: MemoryFilter) -> int:
         where, params = flt.where(scope)
-        return int(self.execute(f"SELECT COUNT(*) FROM memories WHERE {where}", params).fetchone()[0])
+        row = self.execute(f"SELECT COUNT(*) FROM memories WHERE {where}", params).fetchone()
+        return int(row[0])
 
     def count_by(self, scope: str, column: str) -> dict[str, int]:
         assert column in ("status", "memory_type", "category", "source")
@@ -598,5 +599,5 @@ class Store(abc.ABC):
             count += 1
         return count
 
-    def invalidate_vectors(self) -> None:
+    def invalidate_vectors(self) -> None:  # noqa: B027 - engines without a cache need nothing
         """Drop any in-memory vector index (after a bulk change made elsewhere)."""

@@ -284,6 +284,10 @@ class PostgresTx(SQLTx):
         with self.conn.cursor() as cur:
             cur.executemany(translate(sql), [list(r) for r in rows])
 
+    def pipeline(self) -> AbstractContextManager[Any]:
+        """Send many statements without waiting for each answer (bulk copies)."""
+        return self.conn.pipeline()
+
     def insert_returning_id(self, sql: str, params: Sequence[Any], id_column: str) -> int:
         row = self.execute(f"{sql} RETURNING {id_column}", params).fetchone()
         return int(row[0])
@@ -582,6 +586,24 @@ class PostgresStore(Store):
         if tx.new_vector_models:
             self.schedule_vector_indexes(sorted(tx.new_vector_models))
 
+    @contextmanager
+    def snapshot(self) -> Iterator[PostgresTx]:
+        """A read-only transaction that sees one consistent state throughout (export, migrate).
+
+        Ordinary transactions are READ COMMITTED: each statement sees the latest commits,
+        which is what writers need after taking their lock, but a long multi-query read of
+        a live database would mix states.
+        """
+        conn = self.connection()
+        with self._guard():
+            if conn.info.transaction_status != pq.TransactionStatus.IDLE:
+                raise StoreError("a snapshot cannot be nested in another transaction")
+            conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY")
+            try:
+                yield PostgresTx(conn, self)
+            finally:
+                self._rollback(conn)
+
     def _nested(
         self, conn: psycopg.Connection[Any], *, write: bool, scope: str | None
     ) -> Iterator[PostgresTx]:
@@ -875,10 +897,13 @@ class PostgresStore(Store):
     def integrity_check(self) -> list[str]:
         problems: list[str] = []
         with self.transaction(write=False) as tx:
+            # An index being built concurrently is invalid until it is done: not a problem.
             invalid = tx.execute(
                 "SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
                 "JOIN pg_class t ON t.oid = i.indrelid WHERE NOT i.indisvalid AND t.relname IN "
-                "('memories', 'events', 'memory_vectors', 'memory_keywords', 'plans', 'meta')"
+                "('memories', 'events', 'memory_vectors', 'memory_keywords', 'plans', 'meta') "
+                "AND i.indexrelid NOT IN "
+                "(SELECT index_relid FROM pg_stat_progress_create_index)"
             ).fetchall()
             problems.extend(f"index {r[0]} is invalid (rebuild it)" for r in invalid)
             triggers = {
@@ -892,13 +917,6 @@ class PostgresStore(Store):
                     problems.append(f"trigger {name} is missing or disabled")
             if not tx.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone():
                 problems.append("pgvector extension is missing")
-            missing_index = [
-                f"{m} ({d}d)"
-                for m, d in tx.execute("SELECT DISTINCT model, dim FROM memory_vectors")
-                if (str(m), int(d)) not in self.hnsw_ready
-            ]
-            if missing_index:
-                problems.append(f"no HNSW index yet for: {', '.join(missing_index)}")
         return problems
 
     def size_bytes(self) -> int | None:

@@ -7,6 +7,7 @@ from the file by change number, so several processes can share one file.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import sqlite3
 import threading
@@ -193,10 +194,8 @@ class SQLiteStore(Store):
     def close(self) -> None:
         with self._index_lock:
             for conn in self._connections:
-                try:
+                with contextlib.suppress(sqlite3.Error):
                     conn.close()
-                except sqlite3.Error:
-                    pass
             self._connections.clear()
             self._indexes.clear()
         self._local = threading.local()

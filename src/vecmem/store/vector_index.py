@@ -23,12 +23,13 @@ from typing import Any
 
 import numpy as np
 
-#: hnswlib graph parameters. M=16 / ef_construction=200 is hnswlib's recommended
-#: general-purpose setting; ef_search=64 gave recall@10 >= 0.99 against the exact scan on
-#: real e5 embeddings and clustered synthetic data (tests/embed/test_vector_index.py).
+#: hnswlib graph parameters, measured on real LoCoMo turn vectors with real question
+#: vectors (e5 8.6k x 384, USE 14k x 512): ef_construction 100 builds twice as fast as
+#: 200 at the same search recall; ef_search 128 gave recall@10 0.995-0.998 against the
+#: exact scan (64 gave 0.986-0.990, too close to the 0.98 goal) at ~0.5 ms per query.
 HNSW_M = 16
-HNSW_EF_CONSTRUCTION = 200
-HNSW_EF_SEARCH = 64
+HNSW_EF_CONSTRUCTION = 100
+HNSW_EF_SEARCH = 128
 
 
 def _load_hnswlib() -> Any | None:

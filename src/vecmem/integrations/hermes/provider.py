@@ -342,6 +342,16 @@ class _Worker:
             except BaseException as exc:
                 future.set_exception(exc)
 
+    def drain(self, timeout: float | None) -> bool:
+        """Wait until everything submitted so far has run (FIFO); False on timeout."""
+        if self._thread is None:
+            return True
+        try:
+            self.submit(lambda: None).result(timeout=timeout)
+        except Exception:
+            return False
+        return True
+
     def shutdown(self, timeout: float) -> None:
         self._closed = True
         self._queue.put(None)
@@ -478,6 +488,10 @@ class VecmemMemoryProvider(MemoryProvider):
                 mem, self._mem = self._mem, None
                 if mem is not None:
                     mem.close()
+
+    def wait_idle(self, timeout: float | None = 10.0) -> bool:
+        """Block until queued recall and extraction work has finished (tests, tools)."""
+        return self._prefetch_worker.drain(timeout) and self._write_worker.drain(timeout)
 
     # -- system prompt -------------------------------------------------------------------
     def system_prompt_block(self, **kwargs: Any) -> str:

@@ -1,0 +1,138 @@
+"""Doctor: find drift between memories and their indexes, and repair it (audited).
+
+The preview (``repair=False``) lists exactly the actions a repair would take; the repair
+writes one ``repair`` event with the counts and never touches a memory row.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from vecmem.engine import maintenance
+from vecmem.engine.context import Context
+from vecmem.engine.reports import consistency_line, labels
+from vecmem.text import keyword_terms
+from vecmem.types import Serializable
+
+if TYPE_CHECKING:
+    from vecmem.memory import Memory
+
+
+# -- doctor ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class DoctorReport(Serializable):
+    findings: dict[str, list[Any]]
+    actions: list[dict[str, Any]]
+    notes: list[str]
+    repaired: bool
+    repair_event_id: int | None
+    reembed: dict[str, Any] | None
+    consistency: dict[str, Any]
+
+    @property
+    def problems(self) -> int:
+        return sum(len(v) for v in self.findings.values())
+
+    @property
+    def ok(self) -> bool:
+        return self.consistency["ok"]
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**super().to_dict(), "problems": self.problems, "ok": self.ok}
+
+    def to_text(self, lang: str = "zh") -> str:
+        t = labels(lang)
+        lines = [t["doctor"].format(n=self.problems)]
+        lines += [f"  {k}: {len(v)}" for k, v in self.findings.items() if v]
+        lines.append(t["actions"].format(mode=t["done"] if self.repaired else t["preview"]))
+        for a in self.actions:
+            ids = ", ".join(f"#{i}" for i in a["ids"][:10]) + (" …" if len(a["ids"]) > 10 else "")
+            lines.append(f"  {a['action']}: {a['count']} ({ids})")
+        if not self.actions:
+            lines.append(t["no_actions"])
+        lines += [f"  note: {n}" for n in self.notes]
+        lines.extend(consistency_line(self.consistency, t))
+        return "\n".join(lines) + "\n"
+
+
+def _drift(ctx: Context) -> tuple[dict[str, list[Any]], list[str], list[int] | None]:
+    """Every drifted row (not a sample: ``consistency`` caps its lists, a repair cannot).
+
+    Returns the findings, notes, and the ids to re-embed (None when re-embedding must not
+    run: with only the fallback embedder, real-model vectors are never replaced)."""
+    notes: list[str] = []
+    with ctx.store.transaction(write=False) as tx:
+        rows = tx.execute("SELECT m.id, m.content, v.model FROM memories m LEFT JOIN "
+                          "memory_vectors v ON v.memory_id = m.id WHERE m.scope = ? ORDER BY m.id",
+                          [ctx.scope]).fetchall()
+        ids = {int(r[0]) for r in rows}
+        indexed = tx.keyword_index_ids(ctx.scope)
+        stale = [int(i) for i, content, _ in rows if int(i) in indexed
+                 and tx.keyword_index_terms(int(i)) != " ".join(keyword_terms(content))]
+        findings: dict[str, list[Any]] = {
+            "missing_keyword": sorted(ids - indexed), "orphan_keyword": sorted(indexed - ids),
+            "stale_keyword": stale,
+            "missing_vector": [int(i) for i, _, model in rows if model is None],
+            "other_model_vector": [int(i) for i, _, model in rows
+                                   if model is not None and model != ctx.model_id],
+            "orphan_vector": tx.orphan_vector_ids(),
+            "duplicate_live_hash": [h for h, _ in tx.duplicate_live_hashes(ctx.scope)],
+        }
+        real = any(m != ctx.model_id for m in tx.vector_models(ctx.scope))
+    findings["engine"] = ctx.store.integrity_check()
+    if findings["duplicate_live_hash"]:
+        notes.append("live duplicates are memories, not index rows: doctor never archives; "
+                     "use `vecmem cleanup --plan`")
+    reembed: list[int] | None = sorted(findings["missing_vector"] + findings["other_model_vector"])
+    if reembed and real and getattr(ctx.embedder, "is_fallback", False):
+        notes.append("re-embedding skipped: the fallback embedder would replace real vectors")
+        reembed = None
+    if any(p.startswith("keyword index") for p in findings["engine"]):
+        # The FTS structure itself is damaged: rebuild every row of the scope, not a few.
+        findings["missing_keyword"] = sorted(ids)
+    return findings, notes, reembed
+
+
+def _actions(f: dict[str, list[Any]], reembed: list[int] | None) -> list[dict[str, Any]]:
+    plan = [
+        ("reindex_keywords", sorted(set(f["missing_keyword"]) | set(f["stale_keyword"]))),
+        ("drop_orphan_keyword_rows", f["orphan_keyword"]),
+        ("drop_orphan_vectors", f["orphan_vector"]),
+        ("reembed", reembed or []),
+    ]
+    return [{"action": a, "count": len(ids), "ids": ids} for a, ids in plan if ids]
+
+
+def doctor(mem: Memory, repair: bool = False, actor: str | None = None) -> DoctorReport:
+    """Find index drift; ``repair=True`` carries out exactly the previewed actions."""
+    ctx = mem.context
+    findings, notes, reembed_ids = _drift(ctx)
+    actions = _actions(findings, reembed_ids)
+    if not repair or not actions:
+        return DoctorReport(findings, actions, notes, False, None, None,
+                            maintenance.consistency(ctx))
+    todo = {a["action"]: a["ids"] for a in actions}
+    # reembed commits batch by batch (resumable) and audits itself with reembed events.
+    reembedded = maintenance.reembed(ctx, only_if_needed=True) if "reembed" in todo else None
+    with ctx.store.transaction() as tx:
+        for mid in todo.get("reindex_keywords", []):
+            rec = tx.get(mid)
+            assert rec is not None
+            tx.unindex_keywords(mid)
+            tx.index_keywords(mid, " ".join(keyword_terms(rec.content)))
+        for mid in todo.get("drop_orphan_keyword_rows", []):
+            tx.unindex_keywords(mid)
+        for mid in todo.get("drop_orphan_vectors", []):
+            tx.delete_vector(mid)
+        counts = {a["action"]: a["count"] for a in actions}
+        if reembedded is not None:
+            counts["reembedded"] = reembedded["reembedded"]
+        event_id = tx.append_event(
+            scope=ctx.scope, memory_id=None, action="repair", actor=actor or "doctor",
+            reason="doctor --repair: " + ", ".join(f"{k} {v}" for k, v in counts.items()),
+            meta={"counts": counts},
+            related_ids=[i for a in actions for i in a["ids"]][:50])
+    ctx.store.invalidate_vectors()
+    return DoctorReport(findings, actions, notes, True, event_id, reembedded,
+                        maintenance.consistency(ctx))

@@ -1,0 +1,90 @@
+// Standalone boot for `vecmem serve`: find the access token, then mount the UI.
+//
+// The server prints http://127.0.0.1:8765/#token=…; the fragment never reaches the
+// server, so the token stays out of URLs and logs. It is moved into sessionStorage (this
+// tab only), removed from the address bar, and sent as `Authorization: Bearer …`.
+
+import { ApiError, mountApp } from "./ui.js";
+import { translate } from "./i18n.js";
+
+const TOKEN_KEY = "vecmem.token";
+const root = document.getElementById("app");
+let app = null;
+
+function readToken() {
+  const match = /(?:^|[#&])token=([^&]+)/.exec(window.location.hash);
+  if (match) {
+    sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
+    history.replaceState(null, "", window.location.pathname + window.location.search);
+  }
+  return sessionStorage.getItem(TOKEN_KEY);
+}
+
+async function request(method, path, { params, body } = {}) {
+  const query = new URLSearchParams(params || {}).toString();
+  const headers = { Authorization: `Bearer ${sessionStorage.getItem(TOKEN_KEY) || ""}` };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(`/api${path}${query ? `?${query}` : ""}`, {
+    method, headers, body: body === undefined ? undefined : JSON.stringify(body),
+    credentials: "omit", cache: "no-store",
+  });
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, data && data.error,
+      (data && data.message) || `HTTP ${response.status}`);
+  }
+  return data;
+}
+
+function lang() {
+  const stored = localStorage.getItem("vecmem.lang");
+  if (stored) return stored;
+  return (navigator.language || "en").toLowerCase().startsWith("zh") ? "zh" : "en";
+}
+
+function askForToken(refused) {
+  if (app) app.destroy();
+  app = null;
+  sessionStorage.removeItem(TOKEN_KEY);
+  const t = (key) => translate(lang(), key);
+  const input = Object.assign(document.createElement("input"), {
+    type: "password", className: "vm-input", autocomplete: "off", id: "vm-token",
+  });
+  input.dataset.test = "token-input";
+  const form = document.createElement("form");
+  form.className = "vm-card vm-token-form";
+  const title = document.createElement("h1");
+  title.textContent = t("token.title");
+  const help = document.createElement("p");
+  help.className = "vm-muted";
+  help.textContent = refused ? t("token.wrong") : t("token.help");
+  const label = Object.assign(document.createElement("label"), { htmlFor: "vm-token" });
+  label.className = "vm-field-label";
+  label.textContent = t("token.label");
+  const submit = Object.assign(document.createElement("button"), { type: "submit" });
+  submit.className = "vm-btn vm-btn--primary";
+  submit.textContent = t("token.submit");
+  form.append(title, help, label, input, submit);
+  form.addEventListener("submit", (e) => {
+    e.preventDefault();
+    if (!input.value.trim()) return;
+    sessionStorage.setItem(TOKEN_KEY, input.value.trim());
+    start();
+  });
+  root.className = "vm-app vm-app--gate";
+  root.replaceChildren(form);
+  input.focus();
+}
+
+function start() {
+  root.className = "vm-app";
+  app = mountApp(root, { request, onUnauthorized: () => askForToken(true) });
+}
+
+if (readToken()) start();
+else askForToken(false);

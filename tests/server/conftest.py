@@ -1,0 +1,81 @@
+"""Fixtures for the HTTP API and dashboard tests: a seeded memory and a token."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from vecmem import Memory
+from vecmem.embed.hashing import HashingEmbedder
+
+TOKEN = "test-token-0123456789abcdef"
+PHRASE = "我确认执行计划"
+
+FACTS = [
+    "用户偏好：回答简洁务实",
+    "项目使用 Vue 3 作为前端框架",
+    "The deploy server runs Ubuntu 24.04",
+    "用户的时区是 Asia/Shanghai",
+    "Prefers pnpm over npm for JavaScript projects",
+    "项目的数据库是 PostgreSQL 16",
+    "CI runs on GitHub Actions with a nightly build",
+    "active_context: 正在重构搜索模块",
+    "Use ruff for linting and formatting Python code",
+    "工作流：提交前先运行 make test",
+    "The API server listens on port 8080",
+    "The API server terminates TLS with Caddy",
+    "idea_backlog: 给面板加一个导出按钮",
+]
+
+
+@dataclass
+class Seeded:
+    """Ids of the seeded memories worth pointing at in tests."""
+
+    ids: dict[str, int]
+    review_id: int
+    conflict_with: int
+    merged_id: int
+    merged_from: list[int]
+    archived_id: int
+    updated_id: int
+
+
+def seed(mem: Memory) -> Seeded:
+    """A small, realistic memory: facts in both languages, one topic conflict in review,
+    one merge (with lineage), one archived memory and one updated memory."""
+    ids: dict[str, int] = {}
+    for text in FACTS:
+        r = mem.add(text, source="manual")
+        assert r.memory_id is not None, (text, r)
+        ids[text] = r.memory_id
+    conflict = mem.add("用户偏好：回答详细全面", source="hermes")
+    assert str(conflict.decision) == "review", conflict
+    assert conflict.memory_id is not None
+    sources = [ids["The API server listens on port 8080"],
+               ids["The API server terminates TLS with Caddy"]]
+    merged = mem.merge(sources, "The API server listens on port 8080 behind Caddy (TLS)",
+                       reason="one fact about the API server")
+    assert merged.memory_id is not None
+    archived = ids["idea_backlog: 给面板加一个导出按钮"]
+    mem.archive(archived, reason="done already")
+    updated = ids["项目的数据库是 PostgreSQL 16"]
+    mem.update(updated, "项目的数据库是 PostgreSQL 17", reason="upgraded")
+    return Seeded(ids=ids, review_id=conflict.memory_id, conflict_with=conflict.related_ids[0],
+                  merged_id=merged.memory_id, merged_from=sources, archived_id=archived,
+                  updated_id=updated)
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> Iterator[Memory]:
+    m = Memory.open(str(tmp_path / "server.db"), embedder=HashingEmbedder())
+    yield m
+    m.close()
+
+
+@pytest.fixture
+def seeded(mem: Memory) -> Seeded:
+    return seed(mem)
