@@ -6,8 +6,9 @@ Reads labelled fact pairs (same fact / related-but-different / unrelated, Chines
 English and mixed) and query→fact pairs from benchmarks/data, prints the cosine
 distribution of each label per model and the thresholds that follow:
 
-- duplicate_threshold: just above the highest "related" pair left after the pipeline's
-  deterministic vetoes (``label*`` rows: topic, numbers, negation) (precision first: two facts
+- duplicate_threshold: low enough for every "same" pair left after the pipeline's
+  deterministic vetoes (``label*`` rows: the new text adds nothing; topic, numbers,
+  negation, names agree) and above every "related" pair left after them (precision first: two facts
   that differ must never be merged by similarity), reported with the recall on "same";
 - judge_floor: the 10th percentile of "related" pairs (similar enough to show a judge);
 - min_score: the highest value that keeps 90% of relevant query→fact cosines.
@@ -22,7 +23,7 @@ from pathlib import Path
 import numpy as np
 
 from vecmem.embed.factory import build_embedder
-from vecmem.rules.sameness import same_fact_veto
+from vecmem.rules.sameness import adds_information, same_fact_veto
 from vecmem.rules.topics import classify
 from vecmem.text import normalize
 
@@ -49,7 +50,8 @@ def pair_cosines(embedder, pairs: list[dict]) -> dict[str, np.ndarray]:
     for p, c in zip(pairs, cos, strict=True):
         out.setdefault(p["label"], []).append(float(c))
         # What the pipeline may still call a duplicate after its deterministic vetoes.
-        if same_fact_veto(p["a"], p["b"]) is None and not _topic_decides(p["a"], p["b"]):
+        if (same_fact_veto(p["a"], p["b"]) is None and not adds_information(p["b"], p["a"])
+                and not _topic_decides(p["a"], p["b"])):
             out.setdefault(p["label"] + "*", []).append(float(c))
     return {k: np.asarray(v) for k, v in out.items()}
 
@@ -70,8 +72,11 @@ def calibrate(provider: str) -> dict:
     embedder = build_embedder(provider)
     pairs = pair_cosines(embedder, load("dedup_pairs.jsonl"))
     relevant, irrelevant = query_cosines(embedder, load("query_pairs.jsonl"))
-    unvetoed = pairs.get("related*", np.asarray([0.0]))
-    dup = min(round(float(unvetoed.max()) + 0.005, 3), 0.999)
+    # Catch every "same" pair the vetoes let through, but stay above every "different"
+    # pair they let through (none, on this data set: then the lowest "same*" decides).
+    unvetoed = pairs.get("related*", np.asarray([-1.0]))
+    same = pairs.get("same*", np.asarray([0.999]))
+    dup = round(min(max(float(unvetoed.max()) + 0.005, float(same.min()) - 0.005), 0.999), 3)
     floor = round(float(np.percentile(pairs["related"], 10)), 3)
     # A cosine of 0 means "nothing in common"; never keep those as vector hits.
     min_score = max(round(float(np.percentile(relevant, 10)), 3), 0.0)

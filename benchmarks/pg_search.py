@@ -22,7 +22,8 @@ written through the pipeline: this measures search, not ingestion.
     .venv/bin/python benchmarks/pg_search.py --pg-url postgresql://… --sizes 100000
 
 Without ``--pg-url`` a throwaway PostgreSQL 16 + pgvector 0.6.2 is started with pgserver
-(``vecmem.testing.pg``; fsync off, which affects loading only) and deleted afterwards.
+(``vecmem.testing.pg``; fsync off, which affects loading only; shared_buffers=4GB unless
+``--pg-settings`` says otherwise) and deleted afterwards.
 """
 
 from __future__ import annotations
@@ -52,7 +53,15 @@ MODEL = "bench-384"
 SCOPE = "bench"
 CHUNK = 50_000
 N_CLUSTERS = 2000
-CJK = "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指几九区强放决西被干做必战先回则任取据处府研"
+CJK = (
+    "的一是在不了有和人这中大为上个国我以要他时来用们生到作地于出就分对成会可主发年动"
+    "同工也能下过子说产种面而方后多定行学法所民得经十三之进着等部度家电力里如水化高自"
+    "二理起小物现实加量都两体制机当使点从业本去把性好应开它合还因由其些然前外天政四日"
+    "那社义事平形相全表间样与关各重新线内数正心反你明看原又么利比或但质气第向道命此变"
+    "条只没结解问意建月公无系军很情者最立代想已通并提直题党程展五果料象员革位入常文总"
+    "次品式活设及管特件长求老头基资边流路级少图山统接知较将组见计别她手角期根论运农指"
+    "几九区强放决西被干做必战先回则任取据处府研"
+)
 _SYLLABLES = [c + v for c in "bcdfghjklmnprstvwz" for v in ("a", "e", "i", "o", "u", "ai", "ou")]
 
 
@@ -320,8 +329,13 @@ def run_size(n: int, args: argparse.Namespace, server: Any, workdir: Path) -> di
         info = load_postgres(url, data, args.hnsw_build_memory)
         print(f"postgres: load {info['load_s']:.1f}s, HNSW build {info['hnsw_build_s']:.1f}s",
               flush=True)
-        store = PostgresStore(url, ef_search=args.ef_search)
+        store = PostgresStore(url, ef_search=args.ef_search[0])
         pg = measure(store, data, queries, truth, args.k)
+        pg["ef_search"] = args.ef_search[0]
+        for ef in args.ef_search[1:]:
+            store.ef_search = ef
+            pg[f"vector_ef_{ef}"] = measure(store, data, queries, truth, args.k)["vector"]
+        store.ef_search = args.ef_search[0]
         with store.transaction(write=False) as tx:
             sql = store.vector_sql(MODEL, args.dim, exact=False).as_string(tx.conn)
             plan = [r[0] for r in tx.conn.execute(
@@ -357,9 +371,15 @@ def main() -> None:
     parser.add_argument("--dim", type=int, default=384)
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--queries", type=int, default=200)
-    parser.add_argument("--ef-search", type=int, default=100)
+    parser.add_argument("--ef-search", type=int, nargs="+", default=[100],
+                        help="PostgreSQL hnsw.ef_search values; the first is the default run")
     parser.add_argument("--hnsw-build-memory", default="4GB")
     parser.add_argument("--pg-url", help="use this (empty) database instead of pgserver")
+    parser.add_argument(
+        "--pg-settings", nargs="*", default=["shared_buffers=4GB"], metavar="NAME=VALUE",
+        help="settings for the pgserver server (default: shared_buffers=4GB, so the HNSW "
+             "index stays in PostgreSQL's own cache; pass nothing for stock settings)",
+    )
     parser.add_argument("--skip-sqlite", action="store_true")
     parser.add_argument("--skip-postgres", action="store_true")
     parser.add_argument("--out", type=Path, help="write the results as JSON here")
@@ -372,7 +392,8 @@ def main() -> None:
     if not args.skip_postgres and not args.pg_url:
         from vecmem.testing.pg import start_server
 
-        server = start_server()
+        settings = dict(item.split("=", 1) for item in args.pg_settings)
+        server = start_server(settings=settings)
     workdir = Path(tempfile.mkdtemp(prefix="vecmem-bench-"))
     results: dict[str, Any] = {
         "machine": {"python": platform.python_version(), "cpu": platform.processor()

@@ -182,3 +182,31 @@ def test_scopes_are_isolated(engine_url: str) -> None:
         assert [h.memory.id for h in alice.search("上海")] == [a.memory_id]
         with pytest.raises(Exception, match="does not exist"):
             alice.get(b.memory_id)
+
+
+@pytest.mark.parametrize(
+    ("stored", "restated"),
+    [("团队每周一上午在三楼会议室开站会", "团队每周一上午在会议室开站会"),
+     ("The team uses GitHub Actions for every CI pipeline",
+      "The team uses GitHub Actions for CI pipelines")],
+)
+def test_semantic_duplicate_in_both_languages(cmem: Memory, stored: str,
+                                              restated: str) -> None:
+    a = cmem.add(stored)
+    b = cmem.add(restated)
+    assert b.decision == Decision.DUPLICATE, b.reason
+    assert b.memory_id == a.memory_id and "semantic duplicate" in b.reason
+    assert b.similarity is not None and b.similarity < 1.0
+
+
+@pytest.mark.parametrize(
+    ("stored", "new"),
+    [("用户喜欢喝绿茶和乌龙茶", "用户喜欢喝红茶和乌龙茶"),
+     ("The user is allergic to peanuts", "The user is allergic to peanuts and shellfish"),
+     ("The service listens on port 8000 in staging", "The service listens on port 8080 in staging")],
+)
+def test_a_changed_or_richer_fact_is_never_dropped(cmem: Memory, stored: str, new: str) -> None:
+    cmem.add(stored)
+    r = cmem.add(new)
+    assert r.decision != Decision.DUPLICATE, r.reason
+    assert new in [m.content for m in cmem.list(limit=100)]

@@ -1,81 +1,48 @@
-"""Fixtures for the HTTP API and dashboard tests: a seeded memory and a token."""
+"""Fixtures for the HTTP API and dashboard tests: a fresh memory and a seeded one.
+
+Seeding runs the real write pipeline once per session into a template file; each test
+that asks for ``seeded`` gets its own copy of that file (fast, and fully isolated).
+"""
 
 from __future__ import annotations
 
+import shutil
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from server_seed import Seeded, seed
 
 from vecmem import Memory
 from vecmem.embed.hashing import HashingEmbedder
 
-TOKEN = "test-token-0123456789abcdef"
-PHRASE = "我确认执行计划"
 
-FACTS = [
-    "用户偏好：回答简洁务实",
-    "项目使用 Vue 3 作为前端框架",
-    "The deploy server runs Ubuntu 24.04",
-    "用户的时区是 Asia/Shanghai",
-    "Prefers pnpm over npm for JavaScript projects",
-    "项目的数据库是 PostgreSQL 16",
-    "CI runs on GitHub Actions with a nightly build",
-    "active_context: 正在重构搜索模块",
-    "Use ruff for linting and formatting Python code",
-    "工作流：提交前先运行 make test",
-    "The API server listens on port 8080",
-    "The API server terminates TLS with Caddy",
-    "idea_backlog: 给面板加一个导出按钮",
-]
-
-
-@dataclass
-class Seeded:
-    """Ids of the seeded memories worth pointing at in tests."""
-
-    ids: dict[str, int]
-    review_id: int
-    conflict_with: int
-    merged_id: int
-    merged_from: list[int]
-    archived_id: int
-    updated_id: int
-
-
-def seed(mem: Memory) -> Seeded:
-    """A small, realistic memory: facts in both languages, one topic conflict in review,
-    one merge (with lineage), one archived memory and one updated memory."""
-    ids: dict[str, int] = {}
-    for text in FACTS:
-        r = mem.add(text, source="manual")
-        assert r.memory_id is not None, (text, r)
-        ids[text] = r.memory_id
-    conflict = mem.add("用户偏好：回答详细全面", source="hermes")
-    assert str(conflict.decision) == "review", conflict
-    assert conflict.memory_id is not None
-    sources = [ids["The API server listens on port 8080"],
-               ids["The API server terminates TLS with Caddy"]]
-    merged = mem.merge(sources, "The API server listens on port 8080 behind Caddy (TLS)",
-                       reason="one fact about the API server")
-    assert merged.memory_id is not None
-    archived = ids["idea_backlog: 给面板加一个导出按钮"]
-    mem.archive(archived, reason="done already")
-    updated = ids["项目的数据库是 PostgreSQL 16"]
-    mem.update(updated, "项目的数据库是 PostgreSQL 17", reason="upgraded")
-    return Seeded(ids=ids, review_id=conflict.memory_id, conflict_with=conflict.related_ids[0],
-                  merged_id=merged.memory_id, merged_from=sources, archived_id=archived,
-                  updated_id=updated)
+@pytest.fixture(scope="session")
+def seeded_template(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Seeded]:
+    path = tmp_path_factory.mktemp("seed") / "template.db"
+    mem = Memory.open(str(path), embedder=HashingEmbedder())
+    try:
+        ids = seed(mem)
+    finally:
+        mem.close()
+    return path, ids
 
 
 @pytest.fixture
-def mem(tmp_path: Path) -> Iterator[Memory]:
-    m = Memory.open(str(tmp_path / "server.db"), embedder=HashingEmbedder())
+def mem(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Memory]:
+    path = tmp_path / "server.db"
+    if "seeded" in request.fixturenames:
+        template, _ = request.getfixturevalue("seeded_template")
+        for suffix in ("", "-wal", "-shm"):
+            if Path(f"{template}{suffix}").exists():
+                shutil.copyfile(f"{template}{suffix}", f"{path}{suffix}")
+    m = Memory.open(str(path), embedder=HashingEmbedder())
     yield m
     m.close()
 
 
 @pytest.fixture
-def seeded(mem: Memory) -> Seeded:
-    return seed(mem)
+def seeded(mem: Memory, seeded_template: tuple[Path, Seeded]) -> Seeded:
+    """The ids of the seeded memory that ``mem`` was opened on."""
+    assert mem.count() > 0
+    return seeded_template[1]

@@ -88,8 +88,10 @@ class CachedEmbedder:
         with different prefixes, so the same text has two different vectors.
         """
         model_id = self.inner.model_id
+        if not texts:
+            return Embedding(np.empty((0, self.inner.dim), dtype=np.float32), model_id, False)
         keys = [(model_id, role, _text_key(t)) for t in texts]
-        out = np.empty((len(texts), self.inner.dim), dtype=np.float32)
+        hits: dict[int, np.ndarray] = {}
         # Each distinct missing text is embedded once (an import often repeats lines).
         missing: dict[tuple[str, str, bytes], list[int]] = {}
         with self._lock:
@@ -99,27 +101,31 @@ class CachedEmbedder:
                     missing.setdefault(key, []).append(i)
                 else:
                     self._entries.move_to_end(key)
-                    out[i] = vec
-            n_missing = sum(len(v) for v in missing.values())
-            self.hits += len(texts) - n_missing
-            self.misses += n_missing
-        if not missing:
-            return Embedding(out, model_id, False)
+                    hits[i] = vec
+            self.hits += len(hits)
+            self.misses += len(texts) - len(hits)
 
-        result = compute([texts[idxs[0]] for idxs in missing.values()])
-        if result.is_fallback or result.model_id != model_id:
-            # Trigger: the inner embedder is (or just became) a fallback, or switched
-            # models during the call. Why: cached hits belong to `model_id` and the new
-            # vectors do not, so one batch would mix two spaces. Outcome: bypass the
-            # cache for the whole call and store nothing.
-            if n_missing == len(texts):
-                return result
-            return compute(texts)
+        result = None
+        if missing:
+            result = compute([texts[idxs[0]] for idxs in missing.values()])
+            if result.is_fallback or result.model_id != model_id:
+                # Trigger: the inner embedder is (or just became) a fallback, or switched
+                # models during the call. Why: cached hits belong to `model_id` and the
+                # new vectors do not, so one batch would mix two spaces. Outcome: bypass
+                # the cache for the whole call and store nothing.
+                return result if not hits else compute(texts)
 
-        with self._lock:
-            for (key, idxs), vec in zip(missing.items(), result.vectors, strict=True):
-                out[idxs] = vec
-                self._put(key, vec)
+        # The width comes from the vectors themselves: asking inner.dim could cost a
+        # network probe for an API model of unknown width.
+        width = result.vectors.shape[1] if result is not None else next(iter(hits.values())).size
+        out = np.empty((len(texts), width), dtype=np.float32)
+        for i, vec in hits.items():
+            out[i] = vec
+        if result is not None:
+            with self._lock:
+                for (key, idxs), vec in zip(missing.items(), result.vectors, strict=True):
+                    out[idxs] = vec
+                    self._put(key, vec)
         return Embedding(out, model_id, False)
 
     def _put(self, key: tuple[str, str, bytes], vec: np.ndarray) -> None:

@@ -16,7 +16,7 @@ import numpy as np
 
 from vecmem.engine.context import Context
 from vecmem.rules import check_quality, classify, redact_secrets
-from vecmem.rules.sameness import same_fact_veto
+from vecmem.rules.sameness import adds_information, same_fact_veto
 from vecmem.store.base import SQLTx, utcnow
 from vecmem.text import content_hash, keyword_terms, normalize, validate_text
 from vecmem.types import LIVE_STATUSES, AddResult, Classification, Decision, Status, Verdict
@@ -214,8 +214,11 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
 
 
 def _may_be_same_fact(p: Prepared, other: Neighbour) -> bool:
-    """Deterministic vetoes (topic, numbers, negation) before a cosine may call it a
-    duplicate: storing a near-copy is a nuisance, dropping a different fact is a loss."""
+    """Deterministic vetoes before a cosine may call it a duplicate: the new text must
+    add nothing to the old one, and topic, numbers, negation and names must agree.
+    Storing a near-copy is a nuisance; dropping a different fact is a loss."""
+    if adds_information(p.norm, other.content):
+        return False
     return same_fact_veto(p.norm, other.content, a_topic=p.cls.topic_key or "",
                           b_topic=other.topic_key or "") is None
 

@@ -69,10 +69,10 @@ _ACK = re.compile(
 _NOT_CJK = r"[^\s\u3400-\u9fff]"
 _URLISH = re.compile(
     rf"(?i)[a-z][a-z0-9+.-]{{1,20}}://{_NOT_CJK}*|www\.{_NOT_CJK}+"
-    r"|(?<![\w@])(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|cn|co|app|xyz|info|edu|gov|me|so|sh"
+    r"|(?<![\w@.-])(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|cn|co|app|xyz|info|edu|gov|me|so|sh"
     rf"|cloud|tech|site|page|us|uk|de|jp)(?::\d+)?(?:/{_NOT_CJK}*)?(?![\w.])"
     rf"|\b[a-z]:[\\/]{_NOT_CJK}*|\\\\{_NOT_CJK}+|(?<![\w.])(?:~|\.{{1,2}})?/{_NOT_CJK}+"
-    r"|[a-z0-9_.-]+(?:/[a-z0-9_.-]+)+"
+    r"|(?<![a-z0-9_.-])[a-z0-9_.-]+(?:/[a-z0-9_.-]+)+"
 )
 _URL_FILLER = re.compile(
     r"(?i)\b(?:link|url|see|ref|source|path|here|there|docs?|website|site|page|file|dir"
@@ -116,7 +116,8 @@ _EN_QUESTION = re.compile(
     r"|hasn't) (?:i|you|we|he|she|it|they|this|that|these|those|there|the|a|an|my|your|our|any"
     r"|anyone|someone)\b"
     r"|\b(?:any (?:idea|ideas|thoughts)|thoughts on|what about|how about|should we|shall we"
-    r"|do you know|do you think|wdyt|is it possible|i wonder|i'm wondering|wondering (?:if|whether))\b"
+    r"|do you know|do you think|wdyt|is it possible|i wonder|i'm wondering"
+    r"|wondering (?:if|whether))\b"
 )
 _EN_REQUEST = re.compile(
     r"(?i)^(?:please|pls|plz|kindly|let's|lets|let us|can you|could you|would you|will you|can u"
@@ -180,7 +181,8 @@ _HEDGE = re.compile(
     r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|估计|不确定|不一定|回头|有空|改天|以后再说"
     r"|再说吧?$|再看看|想想|琢磨|考虑一下|试试看|刚发现|突然想到|突发奇想|应该可以|有机会"
     r"|可能(?:要|需要|得|应该|可以|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
-    r"|\b(?:maybe|perhaps|probably|possibly|i guess|not sure|unsure|i think we (?:could|should|might)"
+    r"|\b(?:maybe|perhaps|probably|possibly|i guess|not sure|unsure"
+    r"|i think we (?:could|should|might)"
     r"|we could (?:try|maybe)|could try|might be worth|worth (?:a look|looking|trying|considering"
     r"|exploring|checking|a try|investigating)|sometime|someday|some day|at some point|one day"
     r"|kind of|sort of|idk|dunno|no idea|might want to|random thought|just a thought)\b"

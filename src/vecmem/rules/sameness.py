@@ -10,14 +10,15 @@ from __future__ import annotations
 import re
 
 from vecmem.rules.topics import classify
-from vecmem.text import ENGLISH_STOPWORDS, has_cjk, normalize
+from vecmem.text import CJK_CHAR, ENGLISH_STOPWORDS, has_cjk, normalize
 
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
 # Negation and polarity markers. A fact and its negation are never the same fact.
-_NEG_ZH = re.compile(r"不|没有|没|别|无需|不要|讨厌|禁止|拒绝")
+_NEG_ZH = re.compile(r"不|没有|没|别|无需|不要|讨厌|禁止|拒绝|以前|曾经|过去|原来|已经不")
 _NEG_EN = re.compile(
     r"\b(?:not|no|never|don't|doesn't|didn't|isn't|aren't|won't|cannot|can't|without|"
-    r"dislikes?|hates?|avoids?|stopped|refuses?)\b|n't\b",
+    r"dislikes?|hates?|avoids?|stopped|refuses?|used to|formerly|previously|no longer|"
+    r"anymore)\b|n't\b",
     re.IGNORECASE,
 )
 
@@ -47,6 +48,51 @@ def _names_differ(a: str, b: str) -> bool:
     return bool(_names(a) - words_b or _names(b) - words_a)
 
 
+_CJK_FUNCTION = frozenset("的了是在和与及也都就还把被很更最这那个些我你他她它们吗呢吧啊着过地得之其为以于而或")
+_WORD = re.compile(r"[a-z][a-z0-9'+#-]*")
+
+
+def _content_units(text: str) -> set[str]:
+    """Content characters (CJK) and roughly stemmed content words (Latin)."""
+    folded = text.casefold()
+    units = {c for c in folded if CJK_CHAR.match(c) and c not in _CJK_FUNCTION}
+    for word in _WORD.findall(folded):
+        if word in ENGLISH_STOPWORDS:
+            continue
+        units.add(_stem(word))
+    return units
+
+
+def adds_information(new: str, old: str) -> bool:
+    """True when ``new`` says something ``old`` does not (a content character or word
+    that ``old`` lacks). Calling such a text a duplicate would drop that part, so the
+    pipeline never does: a duplicate may only repeat what is already stored."""
+    return bool(_content_units(normalize(new)) - _content_units(normalize(old)))
+
+
+def _stem(word: str) -> str:
+    """A deliberately small stemmer: enough that "pipelines"/"pipeline" and
+    "uses"/"used"/"using" meet, without a dictionary."""
+    if len(word) > 4 and word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif len(word) > 4 and word.endswith(("sses", "xes", "zes", "ches", "shes")):
+        word = word[:-2]
+    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    elif len(word) > 5 and word.endswith("ing"):
+        word = word[:-3]
+    elif len(word) > 4 and word.endswith("ed"):
+        word = word[:-2]
+    return word[:-1] if len(word) > 3 and word.endswith("e") else word
+
+
+def _substituted(a: str, b: str) -> bool:
+    """Each text says something the other does not ("绿茶"/"红茶", "vim"/"emacs"): a changed
+    value, not a rephrasing that only adds detail. Embeddings score these 0.97+."""
+    ua, ub = _content_units(a), _content_units(b)
+    return bool(ua - ub) and bool(ub - ua)
+
+
 def _numbers(text: str) -> set[str]:
     return set(_NUMBER.findall(text))
 
@@ -72,4 +118,6 @@ def same_fact_veto(a: str, b: str, *, a_topic: str | None = None,
         return "one is negated"
     if _names_differ(na, nb):
         return "different names"
+    if _substituted(na, nb):
+        return "each says something the other does not"
     return None

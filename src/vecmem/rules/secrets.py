@@ -16,6 +16,7 @@ bug too. Pure functions, no I/O.
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 from collections import Counter
@@ -160,19 +161,18 @@ _ENV_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 _CODE_REF = re.compile(r"^[A-Za-z_][\w.]*[(\[]|^[a-z]+(?:[._][a-z]+)+$")
 
 # Values that are words, not credentials ("password: required", "token is expired").
-_NOT_VALUES = frozenset(
-    (
-        "none null nil empty true false yes no on off enabled disabled enable disable required "
-        "optional set unset configured missing default auto env environment file files see below "
-        "above here there todo tbd n/a na unknown valid invalid expired rotated stored saved "
-        "hidden redacted masked secret secrets token tokens password passwords key keys bearer "
-        "basic oauth oauth2 jwt apikey api_key string str int text same different correct wrong "
-        "incorrect needed necessary mandatory ok the a an in not never always kept managed "
-        "handled provided generated from via using used changed reset revoked leaked set-up setup "
-        "ready present absent blank sensitive private public readonly pass passwd pwd pw user "
-        "username bytes bool float dict list optional any "
-    ).split()
+_NOT_VALUE_WORDS = (
+    "none null nil empty true false yes no on off enabled disabled enable disable required "
+    "optional set unset configured missing default auto env environment file files see below "
+    "above here there todo tbd n/a na unknown valid invalid expired rotated stored saved "
+    "hidden redacted masked secret secrets token tokens password passwords key keys bearer "
+    "basic oauth oauth2 jwt apikey api_key string str int text same different correct wrong "
+    "incorrect needed necessary mandatory ok the a an in not never always kept managed "
+    "handled provided generated from via using used changed reset revoked leaked set-up setup "
+    "ready present absent blank sensitive private public readonly pass passwd pwd pw user "
+    "username bytes bool float dict list optional any "
 )
+_NOT_VALUES = frozenset(_NOT_VALUE_WORDS.split())
 _PLACEHOLDER_CHARS = set("*x•.#-_X?")
 
 
@@ -244,7 +244,7 @@ def _transitions(value: str) -> int:
     """Letter↔digit switches: random tokens switch often, words and versions rarely."""
     kinds = ["d" if c.isdigit() else "a" if c.isalpha() else "" for c in value]
     kinds = [k for k in kinds if k]
-    return sum(1 for a, b in zip(kinds, kinds[1:], strict=False) if a != b)
+    return sum(1 for a, b in itertools.pairwise(kinds) if a != b)
 
 
 def _random_looking(token: str) -> bool:
@@ -274,7 +274,7 @@ def _random_looking(token: str) -> bool:
         upper = sum(c.isupper() for c in core) / sum(c.isalpha() for c in core)
         case_switches = sum(
             1
-            for a, b in zip(core, core[1:], strict=False)
+            for a, b in itertools.pairwise(core)
             if a.isalpha() and b.isalpha() and a.isupper() != b.isupper()
         )
         return (
@@ -411,7 +411,8 @@ def redact_secrets(text: str) -> str:
 # --- credential mentions without content ("已配置 API_KEY", "token set") -----------------
 
 _MENTION_SECRET = re.compile(
-    r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]{1,32}[_.-]){0,6}(?:api[_ .-]?keys?|apikey|access[_ .-]?keys?|secret[_ .-]?keys?"
+    r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]{1,32}[_.-]){0,6}"
+    r"(?:api[_ .-]?keys?|apikey|access[_ .-]?keys?|secret[_ .-]?keys?"
     r"|private[_ .-]?keys?|ssh[_ .-]?keys?|access[_ .-]?tokens?|auth[_ .-]?tokens?|tokens?"
     r"|secrets?|passwords?|passwd|passphrase|credentials?|creds|keys?)(?![A-Za-z0-9])"
     r"|密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据|授权码"

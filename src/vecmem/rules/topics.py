@@ -18,6 +18,8 @@ import re
 from vecmem.text import CJK_CHAR, normalize
 from vecmem.types import Classification, MemoryType
 
+_T = MemoryType  # short alias: classification tables below stay readable
+
 __all__ = ["classify", "preference_body", "slugify_name"]
 
 
@@ -34,26 +36,29 @@ def _pairs(text: str) -> dict[str, str]:
 
 # Chinese word → English slug. Longest match wins when segmenting a Chinese label.
 _ZH = _pairs(
-    "默认=default 模型=model 嵌入=embedding 向量=vector 维度=dimension 维数=dimension 端口=port "
-    "数据库=database 语言=language 编程语言=programming_language 时区=timezone 编辑器=editor "
-    "版本=version 服务器=server 服务=service 地址=address 分支=branch 框架=framework 主题=theme "
-    "超时=timeout 主机=host 域名=domain 网址=url 链接=url 接口=api 路径=path 目录=directory 日志=log "
-    "级别=level 等级=level 缓存=cache 队列=queue 代理=proxy 镜像=mirror 区域=region 地区=region "
-    "集群=cluster 命名空间=namespace 存储=storage 存储桶=bucket 邮箱=email 邮件=email 用户名=username "
-    "账号=account 账户=account 测试=test 生产=production 预发布=staging 预发=staging "
-    "开发=development 环境=environment 机器=machine 电脑=computer 笔记本=laptop 操作系统=os "
-    "系统=system 终端=terminal 字体=font 字号=font_size 编码=encoding 格式=format 温度=temperature "
-    "上下文=context 长度=length 窗口=window 最大=max 最小=min 批量=batch 大小=size 并发=concurrency "
-    "线程=threads 进程=processes 重试=retries 次数=count 间隔=interval 频率=frequency "
-    "阈值=threshold 相似度=similarity 提供商=provider 供应商=provider 后端=backend 前端=frontend "
-    "包管理器=package_manager 包管理=package_manager 构建=build 运行时=runtime 解释器=interpreter "
-    "编译器=compiler 驱动=driver 显卡=gpu 内存=memory 磁盘=disk 硬盘=disk 密钥=key 秘钥=key "
-    "密码=password 令牌=token 位置=location 仓库=repository 主页=homepage 文档=docs 许可证=license "
-    "部署=deploy 平台=platform 定时=schedule 任务=job 通知=notification 告警=alert 报警=alert "
-    "监控=monitoring 发布=release 渠道=channel 模式=mode 开关=switch 索引=index 检索=retrieval "
-    "上限=limit 限制=limit 速率=rate 配额=quota 客户端=client 服务端=server 网站=website 命令行=cli "
-    "持续集成=ci 代码风格=linter 格式化=formatter 依赖管理=package_manager 消息队列=message_queue "
-    "备份=backup 实例=instance 节点=node 容器=container 虚拟机=vm 网关=gateway 证书=certificate "
+    "默认=default 模型=model 嵌入=embedding 向量=vector 维度=dimension 维数=dimension "
+    "端口=port 数据库=database 语言=language 编程语言=programming_language 时区=timezone "
+    "编辑器=editor 版本=version 服务器=server 服务=service 地址=address 分支=branch "
+    "框架=framework 主题=theme 超时=timeout 主机=host 域名=domain 网址=url 链接=url 接口=api "
+    "路径=path 目录=directory 日志=log 级别=level 等级=level 缓存=cache 队列=queue 代理=proxy "
+    "镜像=mirror 区域=region 地区=region 集群=cluster 命名空间=namespace 存储=storage "
+    "存储桶=bucket 邮箱=email 邮件=email 用户名=username 账号=account 账户=account 测试=test "
+    "生产=production 预发布=staging 预发=staging 开发=development 环境=environment "
+    "机器=machine 电脑=computer 笔记本=laptop 操作系统=os 系统=system 终端=terminal 字体=font "
+    "字号=font_size 编码=encoding 格式=format 温度=temperature 上下文=context 长度=length "
+    "窗口=window 最大=max 最小=min 批量=batch 大小=size 并发=concurrency 线程=threads "
+    "进程=processes 重试=retries 次数=count 间隔=interval 频率=frequency 阈值=threshold "
+    "相似度=similarity 提供商=provider 供应商=provider 后端=backend 前端=frontend "
+    "包管理器=package_manager 包管理=package_manager 构建=build 运行时=runtime "
+    "解释器=interpreter 编译器=compiler 驱动=driver 显卡=gpu 内存=memory 磁盘=disk 硬盘=disk "
+    "密钥=key 秘钥=key 密码=password 令牌=token 位置=location 仓库=repository 主页=homepage "
+    "文档=docs 许可证=license 部署=deploy 平台=platform 定时=schedule 任务=job "
+    "通知=notification 告警=alert 报警=alert 监控=monitoring 发布=release 渠道=channel "
+    "模式=mode 开关=switch 索引=index 检索=retrieval 上限=limit 限制=limit 速率=rate "
+    "配额=quota 客户端=client 服务端=server 网站=website 命令行=cli 持续集成=ci "
+    "代码风格=linter 格式化=formatter 依赖管理=package_manager 消息队列=message_queue "
+    "备份=backup 实例=instance 节点=node 容器=container 虚拟机=vm 网关=gateway "
+    "证书=certificate "
 )
 # English spellings folded onto one slug.
 _EN_SYNONYMS = _pairs(
@@ -101,38 +106,22 @@ for _aspect, _names in {
 }.items():
     for _n in _names.split():
         _TECH[_n] = _aspect
+# Multi-word names ("+" stands for a space).
 _TECH_MULTI = {
-    "github actions": "ci",
-    "gitlab ci": "ci",
-    "vs code": "editor",
-    "docker compose": "deploy",
-    "sql server": "database",
-    "go test": "test_framework",
+    k.replace("+", " "): v
+    for k, v in _pairs(
+        "github+actions=ci gitlab+ci=ci vs+code=editor docker+compose=deploy "
+        "sql+server=database go+test=test_framework"
+    ).items()
 }
 # Words in a project/predicate phrase that name the aspect explicitly.
-_ASPECT_WORDS = {
-    "test": "test_framework",
-    "tests": "test_framework",
-    "testing": "test_framework",
-    "test_suite": "test_framework",
-    "database": "database",
-    "deploy": "deploy",
-    "deployed": "deploy",
-    "language": "language",
-    "programming_language": "language",
-    "framework": "framework",
-    "build": "build",
-    "package_manager": "package_manager",
-    "ci": "ci",
-    "linter": "linter",
-    "formatter": "formatter",
-    "license": "license",
-    "cache": "cache",
-    "message_queue": "message_queue",
-    "log": "logging",
-    "monitoring": "monitoring",
-    "docs": "docs",
-}
+_ASPECT_WORDS = _pairs(
+    "test=test_framework tests=test_framework testing=test_framework test_suite=test_framework "
+    "database=database deploy=deploy deployed=deploy language=language "
+    "programming_language=language framework=framework build=build "
+    "package_manager=package_manager ci=ci linter=linter formatter=formatter license=license "
+    "cache=cache message_queue=message_queue log=logging monitoring=monitoring docs=docs"
+)
 _COMPONENTS = frozenset(_words("backend frontend api cli client server website mobile docs"))
 
 # Preference aspects: (aspect, pattern). "weak" words only decide when nothing else does.
@@ -200,40 +189,21 @@ _PREF = [
         r"^(?:always|never|from now on|going forward|in (?:the )?future)\b,?\s*(?P<body>.+)$",
     ]
 ]
-_PATH_FIELDS = {
-    "路径": "path",
-    "目录": "path",
-    "文件夹": "path",
-    "位置": "path",
-    "path": "path",
-    "directory": "path",
-    "dir": "path",
-    "folder": "path",
-    "location": "path",
-    "仓库地址": "repo",
-    "代码仓库": "repo",
-    "仓库": "repo",
-    "repo": "repo",
-    "repository": "repo",
-    "网址": "url",
-    "主页": "url",
-    "地址": "url",
-    "url": "url",
-    "homepage": "url",
-    "website": "url",
-    "文档地址": "docs",
-    "文档": "docs",
-    "docs": "docs",
-    "documentation": "docs",
-}
+_PATH_FIELDS = _pairs(
+    "路径=path 目录=path 文件夹=path 位置=path path=path directory=path dir=path folder=path "
+    "location=path 仓库地址=repo 代码仓库=repo 仓库=repo repo=repo repository=repo 网址=url "
+    "主页=url 地址=url url=url homepage=url website=url 文档地址=docs 文档=docs docs=docs "
+    "documentation=docs"
+)
+_ZH_IS = "(?::|是|为|在|=|位于)"
 _FIELD = "|".join(sorted(map(re.escape, _PATH_FIELDS), key=len, reverse=True))
 _PROJECT_PATH = [
     re.compile(p, re.I | re.S)
     for p in [
-        rf"^(?:本|该|这个)?项目(?P<name>.{{0,40}}?)的?(?P<field>{_FIELD})(?::|是|为|在|=|位于)(?P<value>.+)$",
-        rf"^(?P<name>.{{1,40}}?)项目的?(?P<field>{_FIELD})(?::|是|为|在|=|位于)(?P<value>.+)$",
-        rf"^(?:the )?project (?P<name>.{{1,40}}?)(?:'s)? (?P<field>{_FIELD})\s*(?::|=|is at|is located at"
-        rf"|lives (?:at|in)|is)\s*(?P<value>.+)$",
+        rf"^(?:本|该|这个)?项目(?P<name>.{{0,40}}?)的?(?P<field>{_FIELD}){_ZH_IS}(?P<value>.+)$",
+        rf"^(?P<name>.{{1,40}}?)项目的?(?P<field>{_FIELD}){_ZH_IS}(?P<value>.+)$",
+        rf"^(?:the )?project (?P<name>.{{1,40}}?)(?:'s)? (?P<field>{_FIELD})\s*(?::|=|is at"
+        rf"|is located at|lives (?:at|in)|is)\s*(?P<value>.+)$",
         rf"^(?:the )?(?P<name>.{{1,40}}?) project(?:'s)? (?P<field>{_FIELD})\s*(?::|=|is at"
         rf"|is located at|lives (?:at|in)|is)\s*(?P<value>.+)$",
         r"^(?:the )?(?P<name>.{1,40}?) project (?:lives|is located|is|sits) (?:at|in|under) "
@@ -315,8 +285,8 @@ _KV = [
 ]
 _PORT = re.compile(
     r"^(?:the |our |my )?(?P<label>.{1,40}?) (?:listens on|runs on|is served on|uses|is on) port"
-    r" (?P<value>\d{2,5})$|^(?P<zlabel>.{1,20}?)(?:监听|使用|跑在|运行在|用)(?:端口)?(?P<zvalue>\d{2,5})"
-    r"(?:端口)?$",
+    r" (?P<value>\d{2,5})$"
+    r"|^(?P<zlabel>.{1,20}?)(?:监听|使用|跑在|运行在|用)(?:端口)?(?P<zvalue>\d{2,5})(?:端口)?$",
     re.I | re.S,
 )
 # Procedures: "When deploying, always …", "每次发版前先…". Typed, never keyed.
@@ -519,12 +489,12 @@ def _preference(text: str, body: str) -> Classification:
     if not aspects and len(tech) == 1:
         aspects = ["programming_language" if tech[0] == "language" else tech[0]]
     if len(aspects) == 1:
-        return _cls(MemoryType.PREFERENCE, f"preference.{aspects[0]}", "user", "prefers", body)
+        return _cls(_T.PREFERENCE, f"preference.{aspects[0]}", "user", "prefers", body)
     if not aspects and _PREF_WEAK.search(body):
-        return _cls(MemoryType.PREFERENCE, "preference.response_style", "user", "prefers", body)
+        return _cls(_T.PREFERENCE, "preference.response_style", "user", "prefers", body)
     # Unknown or mixed aspect: a key of its own so unrelated preferences never collide.
     return _cls(
-        MemoryType.PREFERENCE,
+        _T.PREFERENCE,
         f"preference.{_short_hash(text)}",
         "user",
         "prefers",
@@ -543,7 +513,7 @@ def _project_path(text: str) -> Classification | None:
         if name in {"", "the", "this", "our", "my"} or len(name) > 40:
             name = ""
         key = ".".join(p for p in ("project", name, field) if p)
-        return _cls(MemoryType.PROJECT, key, name or "project", field, m.group("value"))
+        return _cls(_T.PROJECT, key, name or "project", field, m.group("value"))
     return None
 
 
@@ -551,7 +521,7 @@ def _user_fact(text: str) -> Classification | None:
     for key, rx in _USER_FACTS:
         m = rx.match(text)
         if m:
-            return _cls(MemoryType.USER_FACT, key, "user", key.split(".")[1], m.group("o"))
+            return _cls(_T.USER_FACT, key, "user", key.split(".")[1], m.group("o"))
     m = _ZH_REL.match(text)
     rel = _RELATIONS[m.group("rel")] if m else None
     if not m:
@@ -559,10 +529,10 @@ def _user_fact(text: str) -> Classification | None:
         rel = m.group("rel").casefold() if m else None
     if m and rel:
         obj = re.sub(r"^(?:named|called)\s+", "", m.group("o"), flags=re.I)
-        return _cls(MemoryType.USER_FACT, f"user.{rel}.name", "user", f"{rel}.name", obj)
+        return _cls(_T.USER_FACT, f"user.{rel}.name", "user", f"{rel}.name", obj)
     if _HABIT.match(text):
         return _cls(
-            MemoryType.USER_FACT,
+            _T.USER_FACT,
             f"user.habit.{_short_hash(text)}",
             "user",
             "habit",
@@ -570,7 +540,7 @@ def _user_fact(text: str) -> Classification | None:
             single=False,
         )
     if _USER_SUBJECT.match(text):
-        return _cls(MemoryType.USER_FACT, None, "user", None, text)
+        return _cls(_T.USER_FACT, None, "user", None, text)
     return None
 
 
@@ -599,8 +569,8 @@ def _project(text: str) -> Classification | None:
             name = "" if known else slugify_name(middle)
             parts = ["project", *(p for p in (name, *comps) if p)]
             key = _aspect_key(parts, aspects[0] if len(aspects) == 1 else None, pm.group() + obj)
-            return _cls(MemoryType.PROJECT, key, ".".join(parts[1:]) or "project", pm.group(), obj)
-        return _cls(MemoryType.PROJECT, None, "project", None, rest)
+            return _cls(_T.PROJECT, key, ".".join(parts[1:]) or "project", pm.group(), obj)
+        return _cls(_T.PROJECT, None, "project", None, rest)
     m = _EN_PROJECT.match(text)
     if m:
         comp = m.group("comp").casefold().replace("-", "")
@@ -617,11 +587,11 @@ def _project(text: str) -> Classification | None:
         pred, obj = (
             (pm.group().strip(), m.group("rest")[pm.end() :]) if pm else (None, m.group("rest"))
         )
-        return _cls(MemoryType.PROJECT, key, owner or "project", pred, obj)
+        return _cls(_T.PROJECT, key, owner or "project", pred, obj)
     m = _WE_USE.match(text)
     if m:
         key = _aspect_key(["project"], None, m.group("rest"))
-        return _cls(MemoryType.PROJECT, key, "project", "uses", m.group("rest"))
+        return _cls(_T.PROJECT, key, "project", "uses", m.group("rest"))
     return None
 
 
@@ -641,20 +611,20 @@ def _environment(text: str) -> Classification | None:
             slugs = _label_slugs(m.group("label"))
             if 0 < len(slugs) <= 5:
                 key = "config.default_" + "_".join(slugs)
-                return _cls(MemoryType.ENVIRONMENT, key, key[7:], "is", m.group("value"))
+                return _cls(_T.ENVIRONMENT, key, key[7:], "is", m.group("value"))
             if i == 0:
                 break
     m = _SECRET_LOCATION.match(text)
     if m:
         slug = "_".join(_label_slugs(m.group("label"))) or "credential"
         value = re.sub(r"^(?:in|at|on|inside)\s+", "", m.group("value"), flags=re.I)
-        return _cls(MemoryType.ENVIRONMENT, f"config.{slug}.location", slug, "stored_in", value)
+        return _cls(_T.ENVIRONMENT, f"config.{slug}.location", slug, "stored_in", value)
     m = _PORT.match(text)
     if m:
         label, value = m.group("label") or m.group("zlabel"), m.group("value") or m.group("zvalue")
         subject = "_".join(_label_slugs(label))
         if subject and len(subject) <= 40:
-            return _cls(MemoryType.ENVIRONMENT, f"config.{subject}.port", subject, "port", value)
+            return _cls(_T.ENVIRONMENT, f"config.{subject}.port", subject, "port", value)
     m = _ENV_SUBJECT.match(text)
     if m:
         label, pred, value = (
@@ -667,11 +637,11 @@ def _environment(text: str) -> Classification | None:
         if re.search(r"\bport\b|端口", value, re.I):
             aspects = ["port"]
         key = f"config.{subject}.{aspects[0]}" if len(aspects) == 1 and subject else None
-        return _cls(MemoryType.ENVIRONMENT, key, subject, pred, value)
+        return _cls(_T.ENVIRONMENT, key, subject, pred, value)
     for rx in _KV:
         m = rx.match(text)
         if m and (slug := _config_key(m.group("label"))):
-            return _cls(MemoryType.ENVIRONMENT, f"config.{slug}", slug, "is", m.group("value"))
+            return _cls(_T.ENVIRONMENT, f"config.{slug}", slug, "is", m.group("value"))
     return None
 
 
@@ -681,7 +651,7 @@ def classify(content_norm: str) -> Classification:
     m = _SLOT.match(text)
     if m:
         return _cls(
-            MemoryType.ACTIVE_CONTEXT,
+            _T.ACTIVE_CONTEXT,
             "active_context",
             "active_context",
             "is",
@@ -692,7 +662,7 @@ def classify(content_norm: str) -> Classification:
     if m:
         body = m.group("body")
         return _cls(
-            MemoryType.IDEA_BACKLOG,
+            _T.IDEA_BACKLOG,
             f"idea_backlog.{_short_hash(body)}",
             "idea_backlog",
             "idea",
@@ -707,5 +677,5 @@ def classify(content_norm: str) -> Classification:
         if found is not None:
             return found
     if _WORKFLOW.search(text):
-        return _cls(MemoryType.WORKFLOW, None, None, None, text)
-    return _cls(MemoryType.GENERAL, None, None, None, None)
+        return _cls(_T.WORKFLOW, None, None, None, text)
+    return _cls(_T.GENERAL, None, None, None, None)

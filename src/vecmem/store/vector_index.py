@@ -234,7 +234,10 @@ class VectorIndex:
         needed = index.get_current_count() + len(rows)
         if needed > index.get_max_elements():
             index.resize_index(int(needed * 1.5))
-        index.add_items(self._mat[rows], labels, replace_deleted=True)
+        # A full build passes a view, not a fancy-indexed copy of the whole matrix.
+        full = len(rows) == self._n and bool((rows == np.arange(self._n)).all())
+        data = self._mat[: self._n] if full else self._mat[rows]
+        index.add_items(data, labels, replace_deleted=True)
 
     def _ann_search(self, q: np.ndarray, k: int) -> list[tuple[int, float]]:
         assert self._ann is not None

@@ -74,28 +74,60 @@ class PgServer:
     def create_database(self, name: str | None = None) -> str:
         return create_database(self.url, name)
 
+    def configure(self, settings: dict[str, str]) -> None:
+        """``ALTER SYSTEM`` each setting; reload, or restart if one needs it (shared_buffers)."""
+        import psycopg
+        from psycopg import sql
+
+        with psycopg.connect(self.url, autocommit=True) as conn:
+            restart = False
+            for name, value in settings.items():
+                context = conn.execute(
+                    "SELECT context FROM pg_settings WHERE name = %s", [name]
+                ).fetchone()
+                if context is None:
+                    raise ValueError(f"unknown PostgreSQL setting {name!r}")
+                restart = restart or context[0] == "postmaster"
+                conn.execute(
+                    sql.SQL("ALTER SYSTEM SET {} = {}").format(
+                        sql.Identifier(name), sql.Literal(str(value))
+                    )
+                )
+            if not restart:
+                conn.execute("SELECT pg_reload_conf()")
+        if restart:
+            self.restart()
+
+    def restart(self) -> None:
+        """``pg_ctl restart`` (same socket, same options) and refresh pgserver's view of it."""
+        from pgserver._commands import pg_ctl
+        from pgserver.utils import PostmasterInfo
+
+        pgdata = self._server.pgdata
+        pg_ctl(["-w", "-t", "120", "restart"], pgdata=pgdata, user=self._server.system_user,
+               timeout=180)
+        # pgserver stops "its" postmaster at cleanup by pid: point it at the new one.
+        self._server._postmaster_info = PostmasterInfo.read_from_pgdata(pgdata)
+
     def stop(self) -> None:
         if self._stopped:
             return
         self._stopped = True
-        import os, time
-        if os.environ.get("VECMEM_PG_DEBUG"):
-            import psycopg
-            with psycopg.connect(self.url, autocommit=True) as c:
-                for r in c.execute("select pid, datname, state, wait_event_type, wait_event, left(query,80), backend_type from pg_stat_activity"):
-                    print("ACT", r)
-            t = time.time()
         try:
             # pg_ctl stop (fast mode: open client connections are cut) + rm -rf of pgdata.
             self._server.cleanup()
-            if os.environ.get("VECMEM_PG_DEBUG"):
-                print("STOP took", time.time() - t)
         finally:
             shutil.rmtree(self.root, ignore_errors=True)
 
 
-def start_server(parent: str | Path | None = None) -> PgServer:
-    """Start a server in a new temporary folder (under ``parent`` if given)."""
+def start_server(
+    parent: str | Path | None = None, *, settings: dict[str, str] | None = None
+) -> PgServer:
+    """Start a server in a new temporary folder (under ``parent`` if given).
+
+    ``settings`` are PostgreSQL settings (e.g. ``{"shared_buffers": "2GB"}``) applied
+    before the server is handed out.
+    """
     ok, reason = pgserver_available()
     if not ok:
         raise ImportError(reason)
@@ -108,7 +140,14 @@ def start_server(parent: str | Path | None = None) -> PgServer:
     except BaseException:
         shutil.rmtree(root, ignore_errors=True)
         raise
-    return PgServer(root, server)
+    handle = PgServer(root, server)
+    if settings:
+        try:
+            handle.configure(settings)
+        except BaseException:
+            handle.stop()
+            raise
+    return handle
 
 
 @contextlib.contextmanager

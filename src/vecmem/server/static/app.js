@@ -48,6 +48,7 @@ function lang() {
 }
 
 function askForToken(refused) {
+  if (!app && root.querySelector(".vm-token-form")) return; // already asking
   if (app) app.destroy();
   app = null;
   sessionStorage.removeItem(TOKEN_KEY);
@@ -83,7 +84,12 @@ function askForToken(refused) {
 
 function start() {
   root.className = "vm-app";
-  app = mountApp(root, { request, onUnauthorized: () => askForToken(true) });
+  // Several requests may be refused at once, some after a newer start: only the
+  // current app's first refusal asks again.
+  const instance = mountApp(root, {
+    request, onUnauthorized: () => { if (app === instance) askForToken(true); },
+  });
+  app = instance;
 }
 
 if (readToken()) start();

@@ -1,0 +1,212 @@
+"""The quality filter: the labelled dev and extra sets, order of checks, and totality."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from vecmem.rules import check_quality
+from vecmem.types import Verdict
+
+DATA = Path(__file__).resolve().parent.parent / "data"
+
+REJECT_CATEGORIES = {
+    "question",
+    "progress",
+    "bare_url_path",
+    "half_formed",
+    "secret_no_context",
+    "secret_value",
+    "too_short",
+    "too_long",
+}
+ALLOW_CATEGORIES = {
+    "preference",
+    "config",
+    "project",
+    "active_context",
+    "idea_backlog",
+    "user_fact",
+    "general",
+}
+
+
+def _load(name: str) -> list[dict[str, str]]:
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+DEV = _load("quality_dev.jsonl")
+EXTRA = _load("quality_extra.jsonl")
+
+
+def _check(case: dict[str, str]) -> None:
+    verdict = check_quality(case["text"])
+    assert isinstance(verdict, Verdict)
+    assert verdict.allowed == (case["expect"] == "allow"), (case, verdict)
+    assert verdict.category == case["category"], (case, verdict)
+
+
+@pytest.mark.parametrize("case", DEV, ids=[c["text"][:40] for c in DEV])
+def test_dev_set(case: dict[str, str]) -> None:
+    _check(case)
+
+
+@pytest.mark.parametrize("case", EXTRA, ids=[c["text"][:40] for c in EXTRA])
+def test_extra_set(case: dict[str, str]) -> None:
+    _check(case)
+
+
+def test_extra_set_is_broad() -> None:
+    assert len(EXTRA) >= 80
+    categories = {c["category"] for c in EXTRA}
+    assert categories >= REJECT_CATEGORIES | ALLOW_CATEGORIES
+    zh = [c for c in EXTRA if any("\u4e00" <= ch <= "\u9fff" for ch in c["text"])]
+    en = [c for c in EXTRA if c not in zh]
+    assert len(zh) >= 30 and len(en) >= 30
+
+
+def test_data_sets_use_only_known_categories() -> None:
+    for case in DEV + EXTRA:
+        expected = ALLOW_CATEGORIES if case["expect"] == "allow" else REJECT_CATEGORIES
+        assert case["category"] in expected, case
+
+
+def test_every_verdict_category_is_known() -> None:
+    for case in DEV + EXTRA:
+        v = check_quality(case["text"])
+        assert v.category in (ALLOW_CATEGORIES if v.allowed else REJECT_CATEGORIES)
+        assert v.reason and v.reason[0].isupper() and v.reason.isascii()
+
+
+# --- order of checks ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "active_context: 正在调试，OPENAI_API_KEY=sk-AbCdEf0123456789GhIjKlMnOp",
+        "idea_backlog: use ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5 for the bot",
+        "用户偏好：数据库密码是 Zx9!kLm2Qp",
+        "要不要把 AKIAIOSFODNN7EXAMPLE 换掉？",
+        "x" * 2500 + " password: hunter2hunter2",
+    ],
+)
+def test_secret_values_win_over_everything(text: str) -> None:
+    v = check_quality(text)
+    assert (v.allowed, v.category) == (False, "secret_value")
+
+
+def test_reason_never_echoes_the_secret() -> None:
+    for text, value in [
+        ("DEEPSEEK_API_KEY=sk-7d2c0e9a41b84f6c9d3e2a1b0c9f8e7d", "7d2c0e9a41b84f6c9d3e"),
+        ("服务器 root 密码是 Tr0ub4dor&3", "Tr0ub4dor"),
+        ("postgres://app:s3cretPa55@db:5432/app", "s3cretPa55"),
+    ]:
+        v = check_quality(text)
+        assert v.category == "secret_value"
+        assert value not in v.reason
+
+
+def test_prefixed_entries_allow_progress_but_not_emptiness() -> None:
+    assert check_quality("active_context: 正在运行迁移，今天先做到这里").allowed
+    assert check_quality("idea_backlog: maybe try a reranker?").allowed
+    for empty in ["active_context:", "idea_backlog： ", "active_context: 这个"]:
+        v = check_quality(empty)
+        assert (v.allowed, v.category) == (False, "too_short")
+
+
+def test_explicit_preference_beats_question_words() -> None:
+    for text in [
+        "用户偏好：不要在回答里问问题",
+        "用户偏好：回答结尾不要问“要不要继续？”之类的话",
+        "User prefers that you never ask 'should I continue?'",
+    ]:
+        v = check_quality(text)
+        assert (v.allowed, v.category) == (True, "preference"), text
+
+
+def test_a_preference_asked_as_a_question_is_a_question() -> None:
+    v = check_quality("用户喜欢简洁的回答吗？")
+    assert (v.allowed, v.category) == (False, "question")
+
+
+def test_path_alone_is_bare_but_a_named_project_path_is_a_fact() -> None:
+    assert check_quality("E:/projects/hermes-vecmem").category == "bare_url_path"
+    v = check_quality("项目 hermes-vecmem 路径：E:/projects/hermes-vecmem")
+    assert (v.allowed, v.category) == (True, "project")
+
+
+def test_length_limit_is_on_the_normalized_text() -> None:
+    assert check_quality("用户偏好：" + "简" * 1990).allowed
+    v = check_quality("用户偏好：" + "简" * 2000)
+    assert (v.allowed, v.category) == (False, "too_long")
+    # Whitespace runs collapse before measuring.
+    assert check_quality("The staging server runs PostgreSQL 16" + " " * 5000).allowed
+
+
+def test_same_verdict_for_full_width_and_half_width() -> None:
+    assert check_quality("默认模型：deepseek/deepseek-v4-flash") == check_quality(
+        "默认模型: deepseek/deepseek-v4-flash"
+    )
+
+
+# --- totality ------------------------------------------------------------------------------
+
+WEIRD = [
+    "",
+    " ",
+    "\n\t\r",
+    "\u200b\u200b\ufeff",
+    "。。。！！！",
+    "?",
+    "？？？",
+    "!!!",
+    "...",
+    "----",
+    ":",
+    "：",
+    "🙂",
+    "🙂🚀🔥" * 50,
+    "\x01\x02\x1f\x7f",
+    "a\x00b",
+    "\ud800",
+    "a" * 10_000,
+    "中" * 10_000,
+    "sk-" * 5_000,
+    "a_" * 50_000,
+    "-----BEGIN RSA PRIVATE KEY-----" * 200,
+    "password=" * 3_000,
+    "https://" + "a/" * 5_000,
+    "active_context:" * 100,
+    "偏好:",
+    "𝔘𝔫𝔦𝔠𝔬𝔡𝔢 ｆｕｌｌｗｉｄｔｈ",
+    "\u0301\u0301\u0301",
+    "רשימה בעברית ومقال بالعربية",
+]
+
+
+@pytest.mark.parametrize("text", WEIRD, ids=[repr(t[:12]) for t in WEIRD])
+def test_never_raises(text: str) -> None:
+    v = check_quality(text)
+    assert isinstance(v, Verdict)
+    assert isinstance(v.allowed, bool) and v.category and v.reason
+    assert v.category in (ALLOW_CATEGORIES if v.allowed else REJECT_CATEGORIES)
+
+
+def test_empty_and_punctuation_only_are_too_short() -> None:
+    for text in ["", "   ", "。。。", "?!", "🙂", "\x01\x02"]:
+        v = check_quality(text)
+        assert (v.allowed, v.category) == (False, "too_short"), text
+
+
+def test_non_string_input_is_a_verdict_not_a_crash() -> None:
+    v = check_quality(None)  # type: ignore[arg-type]
+    assert v.allowed is False
+
+
+def test_deterministic() -> None:
+    for case in DEV:
+        assert check_quality(case["text"]) == check_quality(case["text"])
