@@ -78,6 +78,8 @@ def calibrate(provider: str) -> dict:
     same = pairs.get("same*", np.asarray([0.999]))
     dup = round(min(max(float(unvetoed.max()) + 0.005, float(same.min()) - 0.005), 0.999), 3)
     floor = round(float(np.percentile(pairs["related"], 10)), 3)
+    # A duplicate is never less similar than what is merely shown to the judge.
+    dup = max(dup, floor)
     # A cosine of 0 means "nothing in common"; never keep those as vector hits.
     min_score = max(round(float(np.percentile(relevant, 10)), 3), 0.0)
     return {

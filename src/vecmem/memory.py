@@ -322,56 +322,59 @@ class Memory:
 
     # -- status operations ---------------------------------------------------------------
     def archive(self, memory_id: int, *, reason: str | None = None,
-                actor: str | None = None) -> OpResult:
-        return self._status_op(status.check_archive, memory_id, reason, actor, False)
+                actor: str | None = None, meta: dict[str, Any] | None = None) -> OpResult:
+        return self._status_op(status.check_archive, memory_id, reason, actor, False, meta)
 
     def preview_archive(self, memory_id: int, *, reason: str | None = None) -> OpResult:
         return self._status_op(status.check_archive, memory_id, reason, None, True)
 
     def restore(self, memory_id: int, *, reason: str | None = None,
-                actor: str | None = None) -> OpResult:
-        return self._status_op(status.check_restore, memory_id, reason, actor, False)
+                actor: str | None = None, meta: dict[str, Any] | None = None) -> OpResult:
+        return self._status_op(status.check_restore, memory_id, reason, actor, False, meta)
 
     def preview_restore(self, memory_id: int, *, reason: str | None = None) -> OpResult:
         return self._status_op(status.check_restore, memory_id, reason, None, True)
 
     def reject(self, memory_id: int, *, reason: str | None = None,
-               actor: str | None = None) -> OpResult:
-        return self._status_op(status.check_reject, memory_id, reason, actor, False)
+               actor: str | None = None, meta: dict[str, Any] | None = None) -> OpResult:
+        return self._status_op(status.check_reject, memory_id, reason, actor, False, meta)
 
     def preview_reject(self, memory_id: int, *, reason: str | None = None) -> OpResult:
         return self._status_op(status.check_reject, memory_id, reason, None, True)
 
     def approve(self, memory_id: int, *, reason: str | None = None,
-                actor: str | None = None) -> OpResult:
-        return self._status_op(status.check_approve, memory_id, reason, actor, False)
+                actor: str | None = None, meta: dict[str, Any] | None = None) -> OpResult:
+        return self._status_op(status.check_approve, memory_id, reason, actor, False, meta)
 
     def preview_approve(self, memory_id: int, *, reason: str | None = None) -> OpResult:
         return self._status_op(status.check_approve, memory_id, reason, None, True)
 
     def _status_op(self, check: Callable[..., status.OpCheck], memory_id: int,
-                   reason: str | None, actor: str | None, dry_run: bool) -> OpResult:
+                   reason: str | None, actor: str | None, dry_run: bool,
+                   meta: dict[str, Any] | None = None) -> OpResult:
         reason = _optional_text(reason, "reason")
+        meta = _optional_meta(meta)
         with self._tx(write=not dry_run) as tx:
-            result = self.run_status_op(tx, check, memory_id, reason, actor, dry_run)
+            result = self.run_status_op(tx, check, memory_id, reason, actor, dry_run, meta)
         if not dry_run:
             self._ctx.changed()
         return result
 
     def run_status_op(self, tx: SQLTx, check: Callable[..., status.OpCheck], memory_id: int,
-                      reason: str | None, actor: str | None, dry_run: bool) -> OpResult:
+                      reason: str | None, actor: str | None, dry_run: bool,
+                      meta: dict[str, Any] | None = None) -> OpResult:
         """One guarded status operation inside ``tx`` (plans batch these)."""
         c = check(self._ctx, tx, memory_id, reason)
         if dry_run:
             return status.summarize(c)
         if c.action == "approve":
             return status.apply_approve(
-                self._ctx, tx, c, actor,
+                self._ctx, tx, c, actor, meta=meta,
                 rewrite=lambda mid, text, why: self._rewrite_in(tx, mid, text, why, actor),
                 create=lambda text, ids: self._merge_in(tx, text, ids, reason=c.reason,
                                                         source="review", actor=actor),
             )
-        return status.apply_simple(self._ctx, tx, c, actor)
+        return status.apply_simple(self._ctx, tx, c, actor, meta=meta)
 
     def _rewrite_in(self, tx: SQLTx, memory_id: int, text: str, why: str,
                     actor: str | None) -> int:
@@ -461,10 +464,12 @@ class Memory:
             raise InvalidInputError("merge ids must be distinct")
         return ids
 
-    def revert(self, event_id: int, *, actor: str | None = None) -> OpResult:
+    def revert(self, event_id: int, *, actor: str | None = None,
+               meta: dict[str, Any] | None = None) -> OpResult:
         """Undo an add, update, merge, archive, restore, approve or reject event."""
+        meta = _optional_meta(meta)
         with self._tx() as tx:
-            result = self.run_revert(tx, event_id, actor, dry_run=False)
+            result = self.run_revert(tx, event_id, actor, dry_run=False, meta=meta)
         self._ctx.changed()
         return result
 
@@ -473,7 +478,7 @@ class Memory:
             return self.run_revert(tx, event_id, None, dry_run=True)
 
     def run_revert(self, tx: SQLTx, event_id: int, actor: str | None, *,
-                   dry_run: bool) -> OpResult:
+                   dry_run: bool, meta: dict[str, Any] | None = None) -> OpResult:
         event, reason = revert.check_revert(self._ctx, tx, event_id)
         if dry_run:
             rec = tx.get(event.memory_id)
@@ -481,7 +486,7 @@ class Memory:
             return OpResult("revert", event.memory_id, rec.status if rec else None, after,
                             reason, None, dry_run=True, related_ids=[event.event_id])
         return revert.apply_revert(
-            self._ctx, tx, event, reason, actor,
+            self._ctx, tx, event, reason, actor, provenance=meta,
             rewrite=lambda mid, text, why: self._rewrite_in(tx, mid, text, why, actor),
         )
 
@@ -721,6 +726,23 @@ def _optional_text(value: object, what: str) -> str | None:
     if not isinstance(value, str) or "\x00" in value or len(value) > 2000:
         raise InvalidInputError(f"{what} must be a string of at most 2000 characters")
     return value.strip() or None
+
+
+def _optional_meta(meta: object) -> dict[str, Any] | None:
+    """Provenance kept in the event (e.g. which agent tool asked for the change)."""
+    if meta is None:
+        return None
+    if not isinstance(meta, dict):
+        raise InvalidInputError("meta must be an object (a dict)")
+    import json
+
+    try:
+        size = len(json.dumps(meta, ensure_ascii=False))
+    except (TypeError, ValueError):
+        raise InvalidInputError("meta must be JSON-serializable") from None
+    if size > 20_000:
+        raise InvalidInputError("meta is too large (limit 20,000 characters as JSON)")
+    return meta
 
 
 def _page(limit: object, offset: object) -> tuple[int, int]:

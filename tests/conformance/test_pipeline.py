@@ -203,7 +203,8 @@ def test_semantic_duplicate_in_both_languages(cmem: Memory, stored: str,
     ("stored", "new"),
     [("用户喜欢喝绿茶和乌龙茶", "用户喜欢喝红茶和乌龙茶"),
      ("The user is allergic to peanuts", "The user is allergic to peanuts and shellfish"),
-     ("The service listens on port 8000 in staging", "The service listens on port 8080 in staging")],
+     ("The service listens on port 8000 in staging",
+      "The service listens on port 8080 in staging")],
 )
 def test_a_changed_or_richer_fact_is_never_dropped(cmem: Memory, stored: str, new: str) -> None:
     cmem.add(stored)

@@ -150,3 +150,14 @@ def test_events_filter_and_order(cmem: Memory) -> None:
         cmem.events(action="explode")
     with pytest.raises(InvalidInputError):
         cmem.events(since="yesterday")
+
+
+def test_status_operations_keep_provenance(cmem: Memory) -> None:
+    mid = cmem.add("用户住在上海").memory_id
+    prov = {"tool": "memory", "action": "remove", "session": "s-1"}
+    ev = cmem.archive(mid, meta=prov).event_id
+    assert cmem.events(mid, action="archive")[0].meta == {"provenance": prov}
+    cmem.revert(ev, meta=prov)
+    assert cmem.events(mid, action="revert")[0].meta["provenance"] == prov
+    with pytest.raises(InvalidInputError, match="meta"):
+        cmem.archive(mid, meta="not a dict")  # type: ignore[arg-type]

@@ -167,6 +167,7 @@ def test_dashboard_flow(server: str, browser: Any, mem: Memory, seeded: Seeded) 
     page.click("[data-test=plan-dialog] [data-test=dialog-submit]")
     page.wait_for_selector("[data-test=plan-error]:not([hidden])")
     assert "nothing was changed" in page.inner_text("[data-test=plan-error]")
+    assert page.locator("[data-test=plan-phrase]").input_value() == "I confirm"
     assert [mem.get(i).status for i in (pnpm, tz)] == ["active", "active"]
     assert mem.get_plan(plan.id).status == "pending"
     assert mem.events(limit=1000) == events_before
@@ -179,11 +180,28 @@ def test_dashboard_flow(server: str, browser: Any, mem: Memory, seeded: Seeded) 
     assert mem.events(pnpm, limit=1)[0].reason == "no longer relevant"
     page.click("[data-test=plan-dialog] [data-test=dialog-cancel]")
 
-    # Health and cleanup render their reports.
+    # Health with its flags; the cleanup report turns into a plan (still pending).
     page.click("[data-test=tab-health]")
     page.wait_for_selector("[data-test=health-status]")
+    assert "cleanup_candidates" in page.inner_text("[data-test=health-flags]")
     page.click("[data-test=tab-cleanup]")
     page.wait_for_selector("[data-test=cleanup-row]")
+    page.click("[data-test=cleanup-plan]")
+    page.wait_for_selector("[data-test=plan-dialog] [data-test=plan-phrase]")
+    page.click("[data-test=plan-dialog] [data-test=dialog-cancel]")
+    assert mem.get(seeded.noise_id).status == "active"
+    assert len(mem.list_plans(status="pending")) == 1
+
+    # Add through the pipeline: preview first, then add.
+    page.click("[data-test=add]")
+    page.fill("[data-test=add-content]", "用户偏好：界面用深色主题")
+    page.click("[data-test=add-preview-btn]")
+    page.wait_for_selector("[data-test=add-preview]")
+    assert mem.count(text="深色主题") == 0  # the preview wrote nothing
+    page.click("[data-test=add-dialog] [data-test=dialog-submit]")
+    page.wait_for_selector("[data-test=add-dialog]", state="detached")
+    (added,) = mem.list(text="深色主题")
+    assert (added.status, added.source) == ("active", "dashboard")
 
     # Language toggle, then dark mode.
     page.click("[data-test=tab-memories]")

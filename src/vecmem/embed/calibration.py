@@ -26,9 +26,9 @@ CALIBRATED: dict[str, Thresholds] = {
     # any model. The semantic step is precision-first: a duplicate must add nothing to
     # the stored memory and pass the deterministic vetoes (rules/sameness.py); the
     # paraphrases it leaves alone go to the judge or are stored.
-    "e5-small-q4": Thresholds(min_score=0.808, duplicate_threshold=0.962, judge_floor=0.925),
-    "use-m3": Thresholds(min_score=0.255, duplicate_threshold=0.830, judge_floor=0.582),
-    "hashing-v1": Thresholds(min_score=0.0, duplicate_threshold=0.631, judge_floor=0.615),
+    "e5-small-q4": Thresholds(min_score=0.808, duplicate_threshold=0.934, judge_floor=0.925),
+    "use-m3": Thresholds(min_score=0.255, duplicate_threshold=0.775, judge_floor=0.582),
+    "hashing-v1": Thresholds(min_score=0.0, duplicate_threshold=0.615, judge_floor=0.615),
 }
 #: For models nobody calibrated (an OpenAI-compatible endpoint, say): conservative.
 DEFAULT = Thresholds(min_score=0.30, duplicate_threshold=0.95, judge_floor=0.75)

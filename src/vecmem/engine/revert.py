@@ -8,6 +8,7 @@ event whose ``meta.reverts_event`` names the event it undoes. An event is revert
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
 from vecmem.engine.context import Context
 from vecmem.engine.status import load, require_id
@@ -49,10 +50,12 @@ def check_revert(ctx: Context, tx: SQLTx, event_id: object) -> tuple[Event, str]
 
 def apply_revert(
     ctx: Context, tx: SQLTx, event: Event, reason: str, actor: str | None,
-    rewrite: Callable[[int, str, str], int],
+    rewrite: Callable[[int, str, str], int], provenance: dict[str, Any] | None = None,
 ) -> OpResult:
     rec = load(ctx, tx, event.memory_id)
-    meta = {"reverts_event": event.event_id}
+    meta: dict[str, Any] = {"reverts_event": event.event_id}
+    if provenance:
+        meta["provenance"] = provenance
     now = utcnow()
     related: list[int] = [event.event_id]
 

@@ -143,18 +143,21 @@ def _set_status(
     )
 
 
-def apply_simple(ctx: Context, tx: SQLTx, check: OpCheck, actor: str | None) -> OpResult:
+def apply_simple(ctx: Context, tx: SQLTx, check: OpCheck, actor: str | None,
+                 meta: dict[str, Any] | None = None) -> OpResult:
     """archive, restore, reject: one status change, one event."""
     rec = check.memory
     assert rec is not None and check.after_status is not None
     event_id = _set_status(ctx, tx, rec, check.after_status, action=check.action,
-                           reason=check.reason, actor=actor)
+                           reason=check.reason, actor=actor,
+                           meta={"provenance": meta} if meta else None)
     return OpResult(check.action, rec.id, rec.status, check.after_status, check.reason, event_id)
 
 
 def apply_approve(
     ctx: Context, tx: SQLTx, check: OpCheck, actor: str | None,
     rewrite: Callable[[int, str, str], int], create: Callable[[str, list[int]], int],
+    meta: dict[str, Any] | None = None,
 ) -> OpResult:
     """Approve a review item: a conflict supersedes what it conflicted with; a proposal
     (update/merge/duplicate) is applied through the given write-path callbacks."""
@@ -162,9 +165,11 @@ def apply_approve(
     assert rec is not None
     kind = check.extra.get("kind", "conflict")
     related = list(check.related_ids)
+    provenance = {"provenance": meta} if meta else {}
     if kind == "conflict":
         event_id = _set_status(ctx, tx, rec, Status.ACTIVE.value, action="approve",
-                               reason=check.reason, actor=actor, related=related)
+                               reason=check.reason, actor=actor, related=related,
+                               meta=provenance or None)
         for tid in related:
             target = tx.get(tid)
             if target is not None and target.status == Status.ACTIVE:
@@ -190,7 +195,7 @@ def apply_approve(
     event_id = _set_status(
         ctx, tx, rec, Status.SUPERSEDED.value, action="approve", reason=check.reason,
         actor=actor, related=[winner, *related], extra_fields={"superseded_by": winner},
-        meta={"kind": kind, "result_id": winner},
+        meta={"kind": kind, "result_id": winner, **provenance},
     )
     if kind == "merge":
         for tid in related:

@@ -82,13 +82,16 @@ _URL_FILLER = re.compile(
 # --- vague values ("偏好: 是这个") ------------------------------------------------------------
 _VAGUE = re.compile(
     r"(?i)^(?:这个|那个|这些|那些|这样|那样|这种|那种|这里|那里|它|是|就是|就|吧|了|的|嗯|啊|呢|对"
-    r"|还是|同上|如上|上面的?|前面的?|差不多|之类的?|等等|行|好|可以|都行|随便|无所谓|\b(?:this|that|it|these|those|one|thing"
+    r"|还是|同上|如上|上面的?|前面的?|差不多|之类的?|等等|行|好|可以|都行|随便|无所谓|说的|聊的"
+    r"|提到的|讨论的|上次|之前|东西|事情?|那件事|\b(?:things?|we|you|talked|discussed|mentioned"
+    r"|about|earlier|before|said)\b|\b(?:this|that|it|these|those|one|thing"
     r"|stuff|same|as|above|the|like|something|whatever|etc|is|just|so)\b|[\s\W_])+$"
 )
 _LABEL = re.compile(r"^[^:]{1,20}:(?P<value>.*)$", re.S)
 
 # --- questions and requests ----------------------------------------------------------------
-_QUOTED = re.compile(r'"[^"]*"|\'[^\']*\'|<[^>]*>')
+# Quoted spans (bounded, so an unclosed quote cannot make the scan quadratic).
+_QUOTED = re.compile(r'"[^"]{0,300}"|\'[^\']{0,300}\'|<[^>]{0,300}>')
 _STANDING = re.compile(
     r"(?i)以后|今后|往后|永远|总是|始终|每次|再也|一律|回答[里中时]|回复[里中时]"
     r"|\b(?:ever|always|never|anymore|any more|from now on|going forward|in (?:the )?future"
@@ -129,7 +132,7 @@ _EN_REQUEST = re.compile(
     r"|rerun|re-run|retry|revert|merge|push|pull|commit|review|clean|move|copy|set|turn|switch"
     r"|use|upgrade|downgrade|bump|generate|summarize|translate|read|search|list|print|debug"
     r"|investigate|document|draft|edit) (?:the|a|an|this|that|these|those|it|them|me|us|my|our"
-    r"|your|all|some|up|out|down|again|every|each|any|its|their)\b"
+    r"|your|all|some|up|out|down|again|every|each|any|its|their|whether|if|why|how|what|for)\b"
     r"|\b(?:please|for me|asap)$"
 )
 
@@ -141,7 +144,9 @@ _ZH_DONE = (
 _ZH_PROGRESS = re.compile(
     r"正在|进行中|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
-    r"|没(?:写|做|跑|改|修|测)完"
+    r"|没(?:写|做|跑|改|修|测)完|在等|等待中|阻塞|(?:完成|做|写|改|跑)了?(?:一半|大半|过半|\d+%)"
+    # A sentence that opens with a finished action has no subject: a status report.
+    rf"|^(?:刚刚?|刚才|已经?|昨天|今天|上午|下午|晚上)?(?:{_ZH_DONE}|重构|优化|重写|更新|删除|添加|新增|改)了"
     rf"|(?:已经?|刚刚?|终于)(?:{_ZH_DONE})(?!的|在|到|于|时|后)"
     rf"|(?:刚刚?|刚才|已经?|终于)(?:把|将).{{1,30}}?(?:{_ZH_DONE})"
     rf"|(?:{_ZH_DONE}|成功|失败|好)了(?=$|[,.;!])"
@@ -158,7 +163,15 @@ _EN_PROGRESS = re.compile(
     r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing|running)"
     r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
     r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
-    r"|at the moment|successfully)\b"
+    r"|at the moment|successfully|blocked (?:on|by)|waiting (?:on|for)|on hold"
+    r"|(?:is|are) (?:blocked|stuck|pending))\b"
+    # First-person work reports: "Today I cleaned up …", "We just migrated …", "Spent the …".
+    r"|^(?:(?:today|yesterday|tonight|earlier(?: today)?|this (?:morning|afternoon|evening|week)"
+    r"|last (?:night|week)),? )?(?:i|we) (?:just |already |finally |have |'ve )?(?:fixed|finished"
+    r"|completed|deployed|merged|shipped|released|pushed|implemented|resolved|migrated|refactored"
+    r"|ran|started|tested|upgraded|cleaned up|added|removed|updated|rewrote|wrote|spent|tried)\b"
+    r"|^(?:today|yesterday|tonight|this (?:morning|afternoon|evening)|last night)\b"
+    r"|^spent (?:the|this|all|a|an|\w+ (?:hours|days|minutes))\b"
     # An outcome that just happened ("failed on main", "crashed again"), not "failed checks".
     r"|\b(?:crashed|failed|broke|timed out|went down|errored out)(?=\s+(?:again|on|in|at|with"
     r"|because|after|during|while|when|today|yesterday|twice|this|last|since|to)\b|$|[,.;!])"
@@ -199,7 +212,8 @@ def _reject(category: str, reason: str) -> Verdict:
 
 
 def _secret_verdict(raw: str, norm: str) -> Verdict | None:
-    findings = find_secrets(norm) or find_secrets(raw)
+    # Both forms: normalization folds full-width look-alikes, the raw text keeps line breaks.
+    findings = find_secrets(norm) or (find_secrets(raw) if raw != norm else [])
     if not findings:
         return None
     kinds = list(dict.fromkeys(f.kind for f in findings))

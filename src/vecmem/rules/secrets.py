@@ -139,7 +139,7 @@ _ASSIGN = re.compile(
     # "the root password for the NAS is …": a short qualifier between name and verb.
     r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30}(?:\s+[\w.-]{1,30})?(?=\s+is\s))?"
     rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
-    r"(?:(?P<strict>\s*(?::=|=>|[:=])\s*)"
+    r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*)"
     r"|(?P<prose>\s+(?:is\s+set\s+to|is\s+now|is|was|set\s+to|equals)\s+)"
     r"|(?P<zh>\s*(?:是|为|设置为|设置成|设为|改为|改成|换成|用的是)\s*)"
     r"|(?P<bare>(?<=[\u3400-\u9fff])\s*))"  # "密码 admin@123": no verb after a Chinese name
@@ -177,7 +177,8 @@ _PLACEHOLDER_CHARS = set("*x•.#-_X?")
 
 
 def _strip_value(value: str) -> str:
-    return value.rstrip(".,:;!?)]}>'\"`")
+    # "!" stays: passwords end in it far more often than a label sentence does.
+    return value.rstrip(".,:;?)]}>'\"`")
 
 
 def _is_placeholder(value: str) -> bool:
@@ -422,7 +423,7 @@ _MENTION_STATUS = re.compile(
     r"(?:configured|set(?:\s+up)?|added|updated|saved|rotated|done|ready|in\s+place|exported"
     r"|provided|generated|installed|filled(?:\s+in)?|created|renewed|refreshed|changed|reset"
     r"|replaced|applied|loaded|ok|okay)\b"
-    r"|(?:已经?|都)?(?:配置|设置|添加|加|更新|保存|填写?|填入|换|轮换|生成|导出|写入|设|改|弄|搞|创建|重置)"
+    r"|(?:已经?|都)?(?:配置|设置|添加|加|更新|保存|填写?|填入|换|轮换|生成|导出|写入|设|配|改|弄|搞|创建|重置)"
     r"(?:好|完|上|进去|定)?(?:了)?"
     r"|已经?|搞定了?|好了|有了|就绪|完成"
 )
@@ -434,7 +435,7 @@ _MENTION_FILLER = re.compile(
     r"|database)\b|阿里云|腾讯云|百度|飞书|钉钉|微信|数据库|服务器"
     r"|\b(?:the|a|an|my|our|your|new|env|environment(?:\s+variables?)?|variables?|vars?"
     r"|file|now|all|both|also|just|again|successfully|correctly|and|for|it|is|are|was|were"
-    r"|has|have|been)\b|环境变量|新的?|的|了|个|一个|都|也|再|又|已|全部|成功|正确|和|与"
+    r"|has|have|been)\b|环境变量|新的?|的|了|个|一个|都|也|再|又|已|全部|成功|正确|和|与|把|将"
 )
 
 

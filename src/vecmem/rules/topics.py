@@ -248,7 +248,7 @@ _DEFAULT = [
     re.compile(r"^默认(?:的)?(?P<label>.{1,16}?)(?::|是|为|=|用|使用)(?P<value>.+)$", re.S),
     re.compile(
         r"^(?:the |our |my )?default (?P<label>.{1,40}?)\s*(?::|=|\s(?:is|are|is set to"
-        r"|should be)\s)\s*(?P<value>.+)$",
+        r"|should be)(?:\s|(?=[\u3400-\u9fff])))\s*(?P<value>.+)$",
         re.I | re.S,
     ),
     re.compile(r"^(?:the |our |my )?(?P<label>.{1,40}?) defaults to (?P<value>.+)$", re.I | re.S),

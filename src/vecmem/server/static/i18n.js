@@ -226,6 +226,7 @@ const STRINGS = {
     "plan.phrase_help": "Type the confirmation phrase configured for this memory " +
       "(setting confirm_phrase) to apply the plan. A wrong phrase changes nothing.",
     "plan.phrase_placeholder": "type the phrase",
+    "plan.wrong_phrase": "That is not the confirmation phrase; nothing was changed.",
     "plan.apply": "Apply plan",
     "plan.later": "Keep pending",
     "plan.applied_toast": "Plan {id} applied: {n} operation(s)",
@@ -503,6 +504,7 @@ const STRINGS = {
     "plan.phrase_help": "输入为这份记忆配置的确认短语（设置项 confirm_phrase）以执行计划。" +
       "短语错误不会做任何修改。",
     "plan.phrase_placeholder": "输入确认短语",
+    "plan.wrong_phrase": "确认短语不正确；没有做任何修改。",
     "plan.apply": "执行计划",
     "plan.later": "暂不执行",
     "plan.applied_toast": "计划 {id} 已执行：{n} 项",

@@ -1158,7 +1158,8 @@ export function mountApp(root, options) {
           await refresh();
           openPlanDialog(applied);
         } catch (err) {
-          error.textContent = messageOf(err);
+          const wrongPhrase = err instanceof ApiError && err.error === "ConfirmationError";
+          error.textContent = wrongPhrase ? t("plan.wrong_phrase") : messageOf(err);
           error.hidden = false;
           phrase.focus();
           phrase.select();
@@ -1274,9 +1275,9 @@ export function mountApp(root, options) {
         h("div", {}, h("h3", {}, t("cleanup.title")),
           h("p", { class: "vm-muted" }, t("cleanup.intro"))),
         h("span", { class: "vm-spacer" }),
-        h("button", { class: "vm-btn vm-btn--primary", type: "button",
-          disabled: !memoryCandidates.length, "data-test": "cleanup-plan", onclick: makePlan },
-        t("cleanup.make_plan", { n: memoryCandidates.length }))),
+        memoryCandidates.length ? h("button", { class: "vm-btn vm-btn--primary", type: "button",
+          "data-test": "cleanup-plan", onclick: makePlan },
+        t("cleanup.make_plan", { n: memoryCandidates.length })) : null),
       r.candidates.length ? h("div", { class: "vm-card vm-table-wrap" },
         h("table", { class: "vm-table", "data-test": "cleanup-table" },
           h("thead", {}, h("tr", {}, ["kind", "id", "status", "content", "why"]
