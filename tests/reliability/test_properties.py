@@ -318,6 +318,37 @@ def revert_preview_gap() -> bool:
     return _GAPS["revert"]
 
 
+def revert_update_bug() -> bool:
+    """True while reverting an update whose old text is live again elsewhere escapes as a
+    raw ``sqlite3.IntegrityError`` (see ``test_revert_of_update_refuses_a_hash_clash``)."""
+    if "revert_update" not in _GAPS:
+        tmp = Path(tempfile.mkdtemp(prefix="vecmem-gap-"))
+        try:
+            with _fresh(tmp, "gap.db") as mem:
+                a = mem.add("The deploy server runs Ubuntu 24.04").memory_id
+                u = mem.update(a, "The build server runs Debian 12")
+                mem.add("The deploy server runs Ubuntu 24.04")
+                try:
+                    mem.revert(u.event_id)
+                    _GAPS["revert_update"] = False
+                except VecmemError:
+                    _GAPS["revert_update"] = False
+                except sqlite3.IntegrityError:
+                    _GAPS["revert_update"] = True
+        finally:
+            shutil.rmtree(tmp, ignore_errors=True)
+    return _GAPS["revert_update"]
+
+
+def revert_tolerated() -> tuple[type[BaseException], ...]:
+    known: tuple[type[BaseException], ...] = ()
+    if revert_preview_gap():
+        known += (InvalidTransitionError,)
+    if revert_update_bug():
+        known += (InvalidTransitionError, sqlite3.IntegrityError)
+    return known
+
+
 def snapshot(path: str) -> tuple[Any, ...]:
     """Everything a write could touch, read straight from the file."""
     conn = sqlite3.connect(path)
@@ -363,7 +394,7 @@ class PreviewAgreesWithOperation(RuleBasedStateMachine):
         return max(read_memories(self.path) or [0])
 
     def _preview_then_real(self, name: str, preview: Any, real: Any, fields: tuple[str, ...],
-                           gap: bool = False) -> Any:
+                           tolerate: tuple[type[BaseException], ...] = ()) -> Any:
         before = snapshot(self.path)
         try:
             expected = preview()
@@ -378,12 +409,10 @@ class PreviewAgreesWithOperation(RuleBasedStateMachine):
             return None
         try:
             result = real()
-        except InvalidTransitionError as exc:
+        except tolerate as exc:
             # A known gap (reported, with an xfail test below): the real operation refuses
             # a hash clash its preview does not check. It must still write nothing.
-            if not gap:
-                raise AssertionError(f"preview of {name} said {expected} but it raised {exc}")
-            note(f"known preview gap on {name}: {exc}")
+            note(f"known preview gap on {name}: {exc!r}")
             assert snapshot(self.path) == before
             return None
         self.ops += 1
@@ -419,7 +448,7 @@ class PreviewAgreesWithOperation(RuleBasedStateMachine):
         self._preview_then_real("revert", lambda: self.mem.preview_revert(eid),
                                 lambda: self.mem.revert(eid),
                                 ("action", "memory_id", "before_status", "after_status"),
-                                gap=revert_preview_gap())
+                                tolerate=revert_tolerated())
 
     @rule(ids=st.lists(st.integers(1, 12), min_size=2, max_size=3, unique=True),
           text=st.sampled_from(MERGE_TEXTS))
@@ -427,7 +456,7 @@ class PreviewAgreesWithOperation(RuleBasedStateMachine):
         self._preview_then_real("merge", lambda: self.mem.preview_merge(ids, text),
                                 lambda: self.mem.merge(ids, text),
                                 ("decision", "related_ids", "content", "reason"),
-                                gap=merge_preview_gap())
+                                tolerate=(InvalidTransitionError,) if merge_preview_gap() else ())
 
     @rule(q=st.sampled_from(QUERIES), mode=st.sampled_from(["hybrid", "vector", "keyword"]))
     def search(self, q: str, mode: str) -> None:
@@ -547,3 +576,19 @@ def test_replayer_catches_an_event_without_its_change(mem: Memory, db_path: str)
     conn.close()
     with pytest.raises(AssertionError):
         assert_replay_matches(db_path)
+
+
+@pytest.mark.xfail(strict=True, reason="BUG: reverting an update whose old text is live again "
+                   "in another memory raises a raw sqlite3.IntegrityError (UNIQUE "
+                   "memories_live_hash) from pipeline._rewrite via Memory._rewrite_in; the "
+                   "preview says it would succeed")
+def test_revert_of_update_refuses_a_hash_clash(mem: Memory) -> None:
+    a = mem.add("The deploy server runs Ubuntu 24.04").memory_id
+    u = mem.update(a, "The build server runs Debian 12")
+    again = mem.add("The deploy server runs Ubuntu 24.04")
+    assert str(again.decision) == "store" and again.memory_id != a
+    with pytest.raises(InvalidTransitionError):
+        mem.preview_revert(u.event_id)
+    with pytest.raises(InvalidTransitionError):
+        mem.revert(u.event_id)
+    assert mem.get(a).content == "The build server runs Debian 12"

@@ -283,18 +283,26 @@ def test_hermes_dashboard_tab(browser: Any, tmp_path: Path,
                 assert time.monotonic() < deadline, "the Hermes dashboard did not start"
                 time.sleep(0.3)
         page = new_page(browser)
-        page.goto(f"http://127.0.0.1:{port}/vecmem")
-        page.wait_for_selector("[data-test=memory-row]", timeout=30_000)
-        assert page.locator(".vm-app.vm-embedded").count() == 1
-        assert page.locator("[data-test=memory-row]").count() == 16
-        page.click("[data-test=tab-review]")
-        page.wait_for_selector(f"[data-test=review-item][data-id='{seeded.review_id}']")
-        page.click("[data-test=review-reject]")
-        page.click("[data-test=confirm-dialog] [data-test=dialog-submit]")
-        page.wait_for_selector("[data-test=review-empty]")
-        page.click("[data-test=tab-memories]")
-        page.wait_for_selector("[data-test=memory-row]")
+        page.set_default_timeout(30_000)  # Hermes' own bundle is large; CI can be slow
+        watch = PageWatch(page, expected=("status of 401",))  # Hermes' probes, not ours
+        try:
+            page.goto(f"http://127.0.0.1:{port}/vecmem")
+            page.wait_for_selector("[data-test=memory-row]")
+            assert page.locator(".vm-app.vm-embedded").count() == 1
+            assert page.locator("[data-test=memory-row]").count() == 16
+            page.click("[data-test=tab-review]")
+            page.wait_for_selector(f"[data-test=review-item][data-id='{seeded.review_id}']")
+            page.click("[data-test=review-reject]")
+            page.click("[data-test=confirm-dialog] [data-test=dialog-submit]")
+            page.wait_for_selector("[data-test=review-empty]")
+            page.click("[data-test=tab-memories]")
+            page.wait_for_selector("[data-test=memory-row]")
+        except playwright_api.Error as exc:  # say what the page showed, not just "timeout"
+            page.screenshot(path=str(tmp_path / "hermes-failure.png"))
+            raise AssertionError(f"{exc}\npage errors: {watch.errors}\npage text: "
+                                 f"{page.inner_text('body')[:1500]}") from None
         shot(page, "hermes-tab.png")
+        assert watch.errors == []
     finally:
         proc.terminate()
         try:

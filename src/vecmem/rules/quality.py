@@ -29,6 +29,17 @@ from vecmem.types import MemoryType, Verdict
 
 __all__ = ["MAX_CHARS", "check_quality"]
 
+
+# ``\b`` in Python treats CJK characters as word characters, and normalization removes the
+# spaces between Chinese and Latin text ("添加GitHub的SSH key"), so a plain ``\b`` never
+# fires there. Every pattern here is compiled with an ASCII-only word boundary instead.
+_ASCII_B = r"(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))"
+
+
+def _re(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern.replace(r"\b", _ASCII_B), flags)
+
+
 #: Longer texts are documents, not memories.
 MAX_CHARS = 2000
 
@@ -51,14 +62,12 @@ _ALLOW_REASON = {
     "general": "Statement of fact.",
 }
 
-_WORDS = re.compile(r"[^\W_]")
-_LATIN_WORD = re.compile(r"[A-Za-z0-9]+")
-_PREFIXED = re.compile(
-    r"^(?P<p>active[_ -]?context|idea[_ -]?backlog)\s*:\s*(?P<body>.*)$", re.I | re.S
-)
+_WORDS = _re(r"[^\W_]")
+_LATIN_WORD = _re(r"[A-Za-z0-9]+")
+_PREFIXED = _re(r"^(?P<p>active[_ -]?context|idea[_ -]?backlog)\s*:\s*(?P<body>.*)$", re.I | re.S)
 
 # --- too short / acknowledgements ----------------------------------------------------------
-_ACK = re.compile(
+_ACK = _re(
     r"(?i)\b(?:ok(?:ay)?|k|thanks?(?: you)?(?: so much| a lot)?|thx|ty|got it|sure|yes|yep|yeah"
     r"|no|nope|cool|nice|great|good|fine|alright|sounds good|lgtm|noted|hello|hi|hey|bye"
     r"|perfect|awesome)\b|好的?|好吧|嗯+|行|可以|收到|谢谢|多谢|感谢|明白了?|知道了|了解|没问题"
@@ -67,49 +76,49 @@ _ACK = re.compile(
 
 # --- bare URL / path -----------------------------------------------------------------------
 _NOT_CJK = r"[^\s\u3400-\u9fff]"
-_URLISH = re.compile(
+_URLISH = _re(
     rf"(?i)[a-z][a-z0-9+.-]{{1,20}}://{_NOT_CJK}*|www\.{_NOT_CJK}+"
     r"|(?<![\w@.-])(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|cn|co|app|xyz|info|edu|gov|me|so|sh"
     rf"|cloud|tech|site|page|us|uk|de|jp)(?::\d+)?(?:/{_NOT_CJK}*)?(?![\w.])"
     rf"|\b[a-z]:[\\/]{_NOT_CJK}*|\\\\{_NOT_CJK}+|(?<![\w.])(?:~|\.{{1,2}})?/{_NOT_CJK}+"
     r"|(?<![a-z0-9_.-])[a-z0-9_.-]+(?:/[a-z0-9_.-]+)+"
 )
-_URL_FILLER = re.compile(
+_URL_FILLER = _re(
     r"(?i)\b(?:link|url|see|ref|source|path|here|there|docs?|website|site|page|file|dir"
     r"|directory|folder|at|in|->|=>)\b|链接|网址|地址|参考|见|路径|这里|那里|文档|网站|目录|文件|在"
 )
 
 # --- vague values ("偏好: 是这个") ------------------------------------------------------------
-_VAGUE = re.compile(
+_VAGUE = _re(
     r"(?i)^(?:这个|那个|这些|那些|这样|那样|这种|那种|这里|那里|它|是|就是|就|吧|了|的|嗯|啊|呢|对"
     r"|还是|同上|如上|上面的?|前面的?|差不多|之类的?|等等|行|好|可以|都行|随便|无所谓|说的|聊的"
     r"|提到的|讨论的|上次|之前|东西|事情?|那件事|\b(?:things?|we|you|talked|discussed|mentioned"
     r"|about|earlier|before|said)\b|\b(?:this|that|it|these|those|one|thing"
     r"|stuff|same|as|above|the|like|something|whatever|etc|is|just|so)\b|[\s\W_])+$"
 )
-_LABEL = re.compile(r"^[^:]{1,20}:(?P<value>.*)$", re.S)
+_LABEL = _re(r"^[^:]{1,20}:(?P<value>.*)$", re.S)
 
 # --- questions and requests ----------------------------------------------------------------
 # Quoted spans (bounded, so an unclosed quote cannot make the scan quadratic).
-_QUOTED = re.compile(r'"[^"]{0,300}"|\'[^\']{0,300}\'|<[^>]{0,300}>')
-_STANDING = re.compile(
+_QUOTED = _re(r'"[^"]{0,300}"|\'[^\']{0,300}\'|<[^>]{0,300}>')
+_STANDING = _re(
     r"(?i)以后|今后|往后|永远|总是|始终|每次|再也|一律|回答[里中时]|回复[里中时]"
     r"|\b(?:ever|always|never|anymore|any more|from now on|going forward|in (?:the )?future"
     r"|in (?:your )?(?:answers|responses|replies))\b"
 )
-_ZH_QUESTION = re.compile(
+_ZH_QUESTION = _re(
     r"有没有|要不要|能不能|可不可以|是不是|会不会|需不需要|用不用|对不对|好不好|行不行|该不该|想不想"
     r"|算不算|值不值得|可以不可以|请问|问一下|想问|请教|求问|咨询一下|想知道|想了解|^要不(?!要)"
     r"|(?<!知道)(?<!会)(?<!懂)(?<!了解)(?<!熟悉)(?<!清楚)(?<!解释)(?<!说明)(?:为什么|为啥|怎么(?!样的)|怎样|咋)"
     r"|^.{0,6}?(?:如何|多少|哪|什么|谁|几(?!乎)|是否|能否)"
-    r"|(?:吗|么|呢|什么|哪个|哪里|多少)$"
+    r"|(?:吗|么|呢|什么|哪个|哪里|多少)$|(?:有|是|干|做|叫)什么|什么(?:意思|用|时候|区别|原因)|到底(?!了)"
 )
-_ZH_REQUEST = re.compile(
-    r"^(?:请(?!求|假|柬)|麻烦|劳驾|帮我|帮忙|给我|你(?:去|来|帮|把|先|再|看|试|能|可以|觉得)|把|先把"
+_ZH_REQUEST = _re(
+    r"^(?:(?:先|暂时|暂且)?(?:别|不要|不用)|等我|请(?!求|假|柬)|麻烦|劳驾|帮我|帮忙|给我|你(?:去|来|帮|把|先|再|看|试|能|可以|觉得)|把|先把"
     r"|再把|去把|试试|试一下|看看|查一下|跑一下|检查一下|确认一下|告诉我|说说|解释一下|不要|别)"
 )
-_ZH_WEAK_REQUEST = re.compile(r"(?:吧|一下|一点)$")
-_EN_QUESTION = re.compile(
+_ZH_WEAK_REQUEST = _re(r"(?:吧|一下|一点)$")
+_EN_QUESTION = _re(
     r"(?i)^why\b|^how (?:do|does|did|can|could|should|would|will|is|are|was|to|about|much|many"
     r"|long|often|come)\b|^(?:what|which|who|whom|whose) (?:is|are|was|were|do|does|did|can"
     r"|could|should|would|will|about|if|kind|type|happened|happens)\b|^(?:what|who)'s\b"
@@ -122,7 +131,7 @@ _EN_QUESTION = re.compile(
     r"|do you know|do you think|wdyt|is it possible|i wonder|i'm wondering"
     r"|wondering (?:if|whether))\b"
 )
-_EN_REQUEST = re.compile(
+_EN_REQUEST = _re(
     r"(?i)^(?:please|pls|plz|kindly|let's|lets|let us|can you|could you|would you|will you|can u"
     r"|could u|help me|tell me|show me|give me|let me know|remind me|make sure you|i need you to"
     r"|i want you to|go ahead|try to|do not|don't|dont|make sure|be sure to|remember to"
@@ -141,8 +150,9 @@ _ZH_DONE = (
     r"完成|修复|修好|搞定|部署|上线|合并|提交|发布|解决|跑完|跑通|改完|写完|做完|弄好|测完|通过|结束|启动"
     r"|重启|升级|回滚|推送"
 )
-_ZH_PROGRESS = re.compile(
-    r"正在|进行中|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
+_ZH_PROGRESS = _re(
+    r"正在|进行中|(?:重建|构建|部署|迁移|同步|导入|导出|上传|下载|训练|编译|处理|运行|安装|更新|升级|测试"
+    r"|调试|开发|编写|排查|修复|重构)中(?=$|[,.;!])|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
     r"|没(?:写|做|跑|改|修|测)完|在等|等待中|阻塞|(?:完成|做|写|改|跑)了?(?:一半|大半|过半|\d+%)"
     # A sentence that opens with a finished action has no subject: a status report.
@@ -156,10 +166,12 @@ _ZH_PROGRESS = re.compile(
     r"|(?:提升|提高|降低|降到|增加|减少|优化|加速|涨|升|降)(?:到|了|至)?.{0,20}了$"
     r"|(?:我|我们|现在|目前|当前)正?在(?:写|做|跑|改|看|调|修|搞|弄|处理|整理|测试|开发|部署|排查|重构|研究|准备)"
 )
-_EN_PROGRESS = re.compile(
+_EN_PROGRESS = _re(
     r"(?i)^(?:just |finally |now |already )?(?:fixed|finished|completed|deployed|merged|shipped"
     r"|released|pushed|implemented|resolved|migrated|refactored|ran|started|tested|upgraded"
-    r"|rebased|committed|wrapped up|cleaned up|added|removed|updated|rewrote|wrote|set up|got)\b"
+    r"|rebased|committed|wrapped up|cleaned up|added|removed|updated|rewrote|wrote|set up|got"
+    r"|rolled back|reverted|restarted|rebooted|bumped|reran|re-ran|retried|kicked off|triggered"
+    r"|published|patched)\b"
     r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing|running)"
     r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
     r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
@@ -178,7 +190,8 @@ _EN_PROGRESS = re.compile(
     r"|\b(?:pass|passes|passing|works?|working|builds?|compiles?|green)\s+(?:again|now)\b"
     r"|^(?:deploying|running|fixing|writing|testing|migrating|refactoring|debugging|building"
     r"|investigating|reviewing|updating|upgrading|rebuilding|reindexing|cleaning|implementing"
-    r"|adding|removing|rewriting|finishing|wrapping up|halfway)\b(?! (?:is|are|was|were)\b)"
+    r"|adding|removing|rewriting|finishing|wrapping up|halfway|moving on|switching|continuing"
+    r"|heading|trying)\b(?! (?:is|are|was|were)\b)|\bnext(?: up)?$"
     r"|\b(?:currently|still|now) (?!using|running|living|based)[a-z]+ing\b"
     r"|\b(?:is|are|was|were|has been|have been|got) (?:now |finally |already |still )?(?:done"
     r"|finished|complete|completed|fixed|resolved|deployed|merged|shipped|released|running|passing"
@@ -190,7 +203,7 @@ _EN_PROGRESS = re.compile(
 )
 
 # --- half-formed ---------------------------------------------------------------------------
-_HEDGE = re.compile(
+_HEDGE = _re(
     r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|估计|不确定|不一定|回头|有空|改天|以后再说"
     r"|再说吧?$|再看看|想想|琢磨|考虑一下|试试看|刚发现|突然想到|突发奇想|应该可以|有机会"
     r"|可能(?:要|需要|得|应该|可以|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
@@ -226,7 +239,7 @@ def _short_verdict(text: str) -> Verdict | None:
         return _reject("too_short", "Contains no words.")
     if not _WORDS.search(_ACK.sub(" ", text)):
         return _reject("too_short", "Only an acknowledgement or greeting, not a fact.")
-    if _units(text) < 4:
+    if _units(text) < 4 and not _is_bare_url_path(text):  # "~/x" is reported as a bare path
         return _reject("too_short", "Too short to be a useful memory.")
     return None
 

@@ -31,6 +31,16 @@ __all__ = [
 ]
 
 
+# ``\b`` in Python treats CJK characters as word characters, and normalization removes the
+# spaces between Chinese and Latin text ("添加GitHub的SSH key"), so a plain ``\b`` never
+# fires there. Every pattern here is compiled with an ASCII-only word boundary instead.
+_ASCII_B = r"(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))"
+
+
+def _re(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern.replace(r"\b", _ASCII_B), flags)
+
+
 @dataclass(frozen=True, slots=True)
 class SecretFinding:
     """One secret value in a text: ``text[start:end]`` is the value (never its label)."""
@@ -71,52 +81,50 @@ KIND_DESCRIPTIONS: dict[str, str] = {
 _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     (
         "private_key",
-        re.compile(
+        _re(
             r"-----BEGIN[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
             r"(?:.*?-----END[A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|.*\Z)",
             re.DOTALL,
         ),
     ),
-    ("jwt", re.compile(r"(?<![\w-])eyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*")),
-    ("anthropic_key", re.compile(r"(?<![\w-])sk-ant-[A-Za-z0-9_-]{20,}")),
-    ("openai_key", re.compile(r"(?<![\w-])sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}")),
-    ("github_token", re.compile(r"(?<![\w-])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,})")),
-    ("gitlab_token", re.compile(r"(?<![\w-])glpat-[A-Za-z0-9_-]{20,}")),
-    ("slack_token", re.compile(r"(?<![\w-])xox[abposre]-[A-Za-z0-9-]{10,}")),
+    ("jwt", _re(r"(?<![\w-])eyJ[A-Za-z0-9_-]{6,}\.eyJ[A-Za-z0-9_-]{2,}\.[A-Za-z0-9_-]*")),
+    ("anthropic_key", _re(r"(?<![\w-])sk-ant-[A-Za-z0-9_-]{20,}")),
+    ("openai_key", _re(r"(?<![\w-])sk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}")),
+    ("github_token", _re(r"(?<![\w-])(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_\w{20,})")),
+    ("gitlab_token", _re(r"(?<![\w-])glpat-[A-Za-z0-9_-]{20,}")),
+    ("slack_token", _re(r"(?<![\w-])xox[abposre]-[A-Za-z0-9-]{10,}")),
     (
         "slack_webhook",
-        re.compile(r"https://hooks\.slack\.com/services/[A-Za-z0-9_/-]{16,}"),
+        _re(r"https://hooks\.slack\.com/services/[A-Za-z0-9_/-]{16,}"),
     ),
     (
         "aws_access_key_id",
-        re.compile(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
+        _re(r"(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}(?![A-Za-z0-9])"),
     ),
-    ("google_api_key", re.compile(r"(?<![\w-])AIza[0-9A-Za-z_-]{30,}")),
+    ("google_api_key", _re(r"(?<![\w-])AIza[0-9A-Za-z_-]{30,}")),
     (
         "stripe_key",
-        re.compile(r"(?<![\w-])(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}|whsec_[0-9A-Za-z]{20,}"),
+        _re(r"(?<![\w-])(?:sk|rk)_(?:live|test)_[0-9A-Za-z]{10,}|whsec_[0-9A-Za-z]{20,}"),
     ),
-    ("huggingface_token", re.compile(r"(?<![\w-])hf_[A-Za-z0-9]{30,}")),
-    ("npm_token", re.compile(r"(?<![\w-])npm_[A-Za-z0-9]{30,}")),
-    ("pypi_token", re.compile(r"(?<![\w-])pypi-AgE[A-Za-z0-9_-]{40,}")),
-    ("sendgrid_key", re.compile(r"(?<![\w-])SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{20,}")),
-    ("telegram_bot_token", re.compile(r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_-]{30,}")),
+    ("huggingface_token", _re(r"(?<![\w-])hf_[A-Za-z0-9]{30,}")),
+    ("npm_token", _re(r"(?<![\w-])npm_[A-Za-z0-9]{30,}")),
+    ("pypi_token", _re(r"(?<![\w-])pypi-AgE[A-Za-z0-9_-]{40,}")),
+    ("sendgrid_key", _re(r"(?<![\w-])SG\.[A-Za-z0-9_-]{16,}\.[A-Za-z0-9_-]{20,}")),
+    ("telegram_bot_token", _re(r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_-]{30,}")),
 ]
 
 # A password between "user:" and "@" in any scheme://user:pass@host string.
-_PEM_BODY = re.compile(r"-----\s*(?:[A-Za-z0-9-]+:[^\n]*\s+)*[A-Za-z0-9+/=]{16,}")
+_PEM_BODY = _re(r"-----\s*(?:[A-Za-z0-9-]+:[^\n]*\s+)*[A-Za-z0-9+/=]{16,}")
 # A token as the user part of a URL ("https://<token>@host", Sentry DSNs).
-_URL_USER = re.compile(
-    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://(?P<value>[^\s:/@]{16,256})@"
-)
-_CONN = re.compile(
+_URL_USER = _re(r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://(?P<value>[^\s:/@]{16,256})@")
+_CONN = _re(
     r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@]{0,128}:(?P<value>[^\s@/]{1,256})@"
 )
-_AUTH_HEADER = re.compile(
+_AUTH_HEADER = _re(
     r"(?i)\b(?:proxy-)?authorization\s*:\s*(?P<scheme>(?:bearer|basic|token|bot|digest)\s+)?"
     r"(?P<value>[^\s\"'`,;]{6,})"
 )
-_BEARER = re.compile(r"(?i)(?<![A-Za-z])bearer\s+(?P<value>[A-Za-z0-9._~+/=-]{16,})")
+_BEARER = _re(r"(?i)(?<![A-Za-z])bearer\s+(?P<value>[A-Za-z0-9._~+/=-]{16,})")
 
 # Secret-ish setting names. The final word must end the name, so TOKEN_LIMIT, max_tokens,
 # API_KEY_FILE and tokenizer are not secret names. Qualifier repetition is bounded so the
@@ -131,7 +139,7 @@ _SECRET_WORD = (
     r"|token|pass(?:word|wd|phrase)|pwd|credentials?)"
 )
 _ZH_SECRET_WORD = r"(?:密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌)"
-_ASSIGN = re.compile(
+_ASSIGN = _re(
     r"(?i)(?:(?<![A-Za-z0-9])[\"'`]?"
     # Bare "pass" is an ordinary word ("first pass: …"); only DB_PASS-style names count.
     rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}|(?:[A-Za-z0-9]{{1,32}}[_.-]){{1,6}}pass)"
@@ -147,18 +155,18 @@ _ASSIGN = re.compile(
 )
 # Token candidates for the entropy check: base64/base64url/hex alphabets, no dots (dots
 # separate domains, versions and file names).
-_TOKEN = re.compile(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/=_-]{20,}(?![A-Za-z0-9+/=_-])")
-_URL = re.compile(r"(?i)\b[a-z][a-z0-9+.-]{1,20}://[^\s\"'<>]+")
-_HASH_LABEL = re.compile(
+_TOKEN = _re(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/=_-]{20,}(?![A-Za-z0-9+/=_-])")
+_URL = _re(r"(?i)\b[a-z][a-z0-9+.-]{1,20}://[^\s\"'<>]+")
+_HASH_LABEL = _re(
     r"(?i)(?:commit|sha(?:-?1|-?256|-?512)?|hash|checksum|digest|revision|rev|md5|etag|uuid"
     r"|fingerprint|object\s+id|build\s+id|trace\s+id|request\s+id|id|提交|哈希|校验和?|摘要|指纹)"
     r"[\s:=#'\"`(]*(?:is\s+|是|为)?[\s:=#'\"`]*$"
 )
-_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
-_HEX = re.compile(r"^[0-9a-fA-F]+$")
-_ENV_NAME = re.compile(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
+_UUID = _re(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
+_HEX = _re(r"^[0-9a-fA-F]+$")
+_ENV_NAME = _re(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 # An unquoted call, subscript or dotted/underscored lower-case identifier is code, not a value.
-_CODE_REF = re.compile(r"^[A-Za-z_][\w.]*[(\[]|^[a-z]+(?:[._][a-z]+)+$")
+_CODE_REF = _re(r"^[A-Za-z_][\w.]*[(\[]|^[a-z]+(?:[._][a-z]+)+$")
 
 # Values that are words, not credentials ("password: required", "token is expired").
 _NOT_VALUE_WORDS = (
@@ -287,14 +295,14 @@ def _random_looking(token: str) -> bool:
     return False
 
 
-_HASH_WORD = re.compile(
+_HASH_WORD = _re(
     r"(?i)commit|sha(?:-?1|-?256|-?512)?\b|hash|checksum|digest|md5|revision|fingerprint|etag"
     r"|哈希|提交|校验|摘要|指纹"
 )
 
 
-_SECRET_CONTEXT = re.compile(r"(?i)key|token|secret|passw|credential|密钥|秘钥|令牌|密码|凭证")
-_ID_WORD = re.compile(r"(?i)\b(?:ids?|identifiers?|uuid|ulid|trace|span|correlation)\b|编号")
+_SECRET_CONTEXT = _re(r"(?i)key|token|secret|passw|credential|密钥|秘钥|令牌|密码|凭证")
+_ID_WORD = _re(r"(?i)\b(?:ids?|identifiers?|uuid|ulid|trace|span|correlation)\b|编号")
 
 
 def _labelled_as_hash(text: str, start: int, token: str) -> bool:
@@ -411,14 +419,14 @@ def redact_secrets(text: str) -> str:
 
 # --- credential mentions without content ("已配置 API_KEY", "token set") -----------------
 
-_MENTION_SECRET = re.compile(
+_MENTION_SECRET = _re(
     r"(?i)(?<![A-Za-z0-9])(?:[A-Za-z0-9]{1,32}[_.-]){0,6}"
     r"(?:api[_ .-]?keys?|apikey|access[_ .-]?keys?|secret[_ .-]?keys?"
     r"|private[_ .-]?keys?|ssh[_ .-]?keys?|access[_ .-]?tokens?|auth[_ .-]?tokens?|tokens?"
     r"|secrets?|passwords?|passwd|passphrase|credentials?|creds|keys?)(?![A-Za-z0-9])"
     r"|密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据|授权码"
 )
-_MENTION_STATUS = re.compile(
+_MENTION_STATUS = _re(
     r"(?i)\b(?:has\s+been\s+|have\s+been\s+|was\s+|were\s+|is\s+|are\s+|got\s+|now\s+)?"
     r"(?:configured|set(?:\s+up)?|added|updated|saved|rotated|done|ready|in\s+place|exported"
     r"|provided|generated|installed|filled(?:\s+in)?|created|renewed|refreshed|changed|reset"
@@ -428,7 +436,7 @@ _MENTION_STATUS = re.compile(
     r"|已经?|搞定了?|好了|有了|就绪|完成"
 )
 # Which vendor a credential belongs to is not a usable fact on its own either.
-_MENTION_FILLER = re.compile(
+_MENTION_FILLER = _re(
     r"(?i)\b(?:openai|deepseek|anthropic|claude|github|gitlab|slack|aws|google|gcp|azure|stripe"
     r"|hugging ?face|hf|npm|pypi|docker ?hub|docker|telegram|discord|notion|linear|jira|sentry"
     r"|cloudflare|vercel|qwen|moonshot|zhipu|ssh|gpg|api|access|personal|bot|admin|root|db"

@@ -23,6 +23,16 @@ _T = MemoryType  # short alias: classification tables below stay readable
 __all__ = ["classify", "preference_body", "slugify_name"]
 
 
+# ``\b`` in Python treats CJK characters as word characters, and normalization removes the
+# spaces between Chinese and Latin text ("添加GitHub的SSH key"), so a plain ``\b`` never
+# fires there. Every pattern here is compiled with an ASCII-only word boundary instead.
+_ASCII_B = r"(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))"
+
+
+def _re(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern.replace(r"\b", _ASCII_B), flags)
+
+
 def _words(text: str) -> list[str]:
     return text.split()
 
@@ -57,7 +67,7 @@ _ZH = _pairs(
     "模式=mode 开关=switch 索引=index 检索=retrieval 上限=limit 限制=limit 速率=rate "
     "配额=quota 客户端=client 服务端=server 网站=website 命令行=cli 持续集成=ci "
     "代码风格=linter 格式化=formatter 依赖管理=package_manager 消息队列=message_queue "
-    "备份=backup 实例=instance 节点=node 容器=container 虚拟机=vm 网关=gateway "
+    "类型=type 备份=backup 实例=instance 节点=node 容器=container 虚拟机=vm 网关=gateway "
     "证书=certificate "
 )
 # English spellings folded onto one slug.
@@ -78,7 +88,7 @@ _CONFIG_NOUNS = frozenset(
     font font_size encoding temperature context window batch size concurrency threads workers
     retries interval threshold similarity runtime interpreter compiler driver gpu memory disk
     directory storage registry locale mode schedule limit quota rate ttl top_k max_tokens
-    gateway certificate node instance switch flag channel notification alert"""
+    gateway certificate node instance switch flag channel notification alert index type vector"""
     )
 )
 
@@ -126,7 +136,7 @@ _COMPONENTS = frozenset(_words("backend frontend api cli client server website m
 
 # Preference aspects: (aspect, pattern). "weak" words only decide when nothing else does.
 _PREF_ASPECTS: list[tuple[str, re.Pattern[str]]] = [
-    (a, re.compile(p, re.IGNORECASE))
+    (a, _re(p, re.IGNORECASE))
     for a, p in [
         (
             "code_first",
@@ -164,16 +174,14 @@ _PREF_ASPECTS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ]
 ]
-_PREF_WEAK = re.compile(
-    r"回答|回复|输出|答案|\b(?:answers?|responses?|repl(?:y|ies)|output)\b", re.I
-)
+_PREF_WEAK = _re(r"回答|回复|输出|答案|\b(?:answers?|responses?|repl(?:y|ies)|output)\b", re.I)
 
 # --- patterns ------------------------------------------------------------------------------
 
-_SLOT = re.compile(r"^active[_ -]?context\s*:\s*(?P<body>.*)$", re.I | re.S)
-_BACKLOG = re.compile(r"^idea[_ -]?backlog\s*:\s*(?P<body>.*)$", re.I | re.S)
+_SLOT = _re(r"^active[_ -]?context\s*:\s*(?P<body>.*)$", re.I | re.S)
+_BACKLOG = _re(r"^idea[_ -]?backlog\s*:\s*(?P<body>.*)$", re.I | re.S)
 _PREF = [
-    re.compile(p, re.I | re.S)
+    _re(p, re.I | re.S)
     for p in [
         r"^(?:用户|我)?(?:的)?(?:偏好|喜好)(?:设置)?\s*(?::|是|为)?\s*(?P<body>.+)$",
         r"^(?:用户|我)(?:更|比较|很|最|一直|总是|通常|非常)?(?:喜欢|偏好|偏爱|倾向于?|希望|想要|要求"
@@ -184,7 +192,7 @@ _PREF = [
         r"|does not want|doesn't want|enjoys|preference is|preferences? (?:is|are))\b(?P<body>.+)$",
         r"^i (?:really |strongly |generally |usually |always |also )?(?:prefer|like|love|want"
         r"|dislike|hate|don't like|do not like|enjoy)\b(?P<body>.+)$",
-        r"^i(?:'d| would) (?:much )?rather\b(?P<body>.+)$",
+        r"^i(?:'d| would) (?:much )?(?:rather|prefer|like)\b(?P<body>.+)$",
         r"^(?:my |user )?preferences?\s*(?::|is|are)\s*(?P<body>.+)$",
         r"^(?:always|never|from now on|going forward|in (?:the )?future)\b,?\s*(?P<body>.+)$",
     ]
@@ -198,7 +206,7 @@ _PATH_FIELDS = _pairs(
 _ZH_IS = "(?::|是|为|在|=|位于)"
 _FIELD = "|".join(sorted(map(re.escape, _PATH_FIELDS), key=len, reverse=True))
 _PROJECT_PATH = [
-    re.compile(p, re.I | re.S)
+    _re(p, re.I | re.S)
     for p in [
         rf"^(?:本|该|这个)?项目(?P<name>.{{0,40}}?)的?(?P<field>{_FIELD}){_ZH_IS}(?P<value>.+)$",
         rf"^(?P<name>.{{1,40}}?)项目的?(?P<field>{_FIELD}){_ZH_IS}(?P<value>.+)$",
@@ -212,54 +220,55 @@ _PROJECT_PATH = [
     ]
 ]
 # "项目…" or a component as subject ("后端使用 Go 编写").
-_ZH_PROJECT = re.compile(
+_ZH_PROJECT = _re(
     r"^(?:(?:本|该|这个|此|我们的?|当前)?项目|(?=(?:后端|前端|客户端|服务端|命令行)))(?P<rest>.+)$",
     re.S,
 )
-_ZH_PROJECT_PRED = re.compile(
+_ZH_PROJECT_PRED = _re(
     r"使用的是|用的是|是用|使用|采用|基于|依赖于?|部署(?:在|到|于)|运行在|跑在|托管(?:在|于)"
     r"|编写语言是|许可证是|遵循|用(?!户)"
 )
-_EN_PROJECT = re.compile(
+_EN_PROJECT = _re(
     r"^(?:the|this|our|my) (?:(?P<name>[a-z0-9][\w.-]*) )?(?P<comp>project|repo|repository|codebase"
     r"|monorepo|backend|back-end|frontend|front-end|api|cli|service|app|application|website"
-    r"|library|package|sdk)(?:'s (?P<aspect>[a-z ]{2,30}?))? (?P<rest>(?:is|are|uses|runs|relies"
+    r"|library|package|sdk)(?: (?:layer|module|side|tier|code))?"
+    r"(?:'s (?P<aspect>[a-z ]{2,30}?))? (?P<rest>(?:is|are|uses|runs|relies"
     r"|depends|requires|targets|deploys|stores|was|has|needs)\b.+)$",
     re.I | re.S,
 )
-_EN_PRED = re.compile(
+_EN_PRED = _re(
     r"^(?:is |are |was )?(?:(?:written|built|deployed|hosted|licensed|tested|based|implemented"
     r"|developed) (?:in|with|on|to|under|using)|uses|using|runs on|runs|relies on|depends on"
     r"|requires|targets|deploys to|stores data in|needs|has) ",
     re.I,
 )
-_WE_USE = re.compile(
+_WE_USE = _re(
     r"^(?:we|我们)(?: (?:now|currently|also))?\s*(?:use|are using|用|使用|采用)"
     r"\s*(?P<rest>.+)$",
     re.I | re.S,
 )
 _PRED_ASPECT = [
-    (re.compile(r"written in|编写|开发语言", re.I), "language"),
-    (re.compile(r"deploy|部署|hosted on|托管", re.I), "deploy"),
-    (re.compile(r"licen[cs]ed under|许可证|协议", re.I), "license"),
-    (re.compile(r"tested with|for (?:unit )?tests?\b|for testing|测试", re.I), "test_framework"),
+    (_re(r"written in|编写|开发语言", re.I), "language"),
+    (_re(r"deploy|部署|hosted on|托管", re.I), "deploy"),
+    (_re(r"licen[cs]ed under|许可证|协议", re.I), "license"),
+    (_re(r"tested with|for (?:unit )?tests?\b|for testing|测试", re.I), "test_framework"),
 ]
 _DEFAULT = [
-    re.compile(r"^默认(?:的)?(?P<label>.{1,16}?)(?::|是|为|=|用|使用)(?P<value>.+)$", re.S),
-    re.compile(
+    _re(r"^默认(?:的)?(?P<label>.{1,30}?)(?::|是|为|=|用|使用)(?P<value>.+)$", re.S),
+    _re(
         r"^(?:the |our |my )?default (?P<label>.{1,40}?)\s*(?::|=|\s(?:is|are|is set to"
         r"|should be)(?:\s|(?=[\u3400-\u9fff])))\s*(?P<value>.+)$",
         re.I | re.S,
     ),
-    re.compile(r"^(?:the |our |my )?(?P<label>.{1,40}?) defaults to (?P<value>.+)$", re.I | re.S),
+    _re(r"^(?:the |our |my )?(?P<label>.{1,40}?) defaults to (?P<value>.+)$", re.I | re.S),
 ]
-_SECRET_LOCATION = re.compile(
+_SECRET_LOCATION = _re(
     r"^(?:the |our |my )?(?P<label>.{0,20}?(?:api[ _-]?key|token|password|secret|credentials?"
     r"|密钥|密码|令牌|凭证|凭据))s?\s*(?P<pred>is stored|are stored|is kept|are kept|lives|live"
     r"|存放在|保存在|放在|存在|存储在|在)\s*(?P<value>.+)$",
     re.I | re.S,
 )
-_ENV_SUBJECT = re.compile(
+_ENV_SUBJECT = _re(
     r"^(?:the |our |my )?(?P<label>(?:[\w.-]+ ){0,3}?(?:server|machine|host|box|cluster|vm|laptop"
     r"|workstation|desktop|computer|pc|container|database|db|environment|runner|node|instance"
     r"|gpu)s?) (?P<pred>runs on|runs|is running|uses|is on|listens on|is hosted on|hosts|has)"
@@ -271,26 +280,24 @@ _ENV_SUBJECT = re.compile(
 # "label: value" forms. Labels hold no sentence punctuation, and a colon that starts a
 # Windows path ("E:/x") is not a separator.
 _KV = [
-    re.compile(r"^(?P<label>[^:=,.;]{1,40}?)\s*(?:=|:(?![\\/]))\s*(?P<value>.+)$", re.S),
-    re.compile(
-        r"^(?P<label>[^,.;]{1,16}?)(?:设置为|设为|用的是|使用的是|是|为)(?P<value>.+)$", re.S
-    ),
+    _re(r"^(?P<label>[^:=,.;]{1,40}?)\s*(?:=|:(?![\\/]))\s*(?P<value>.+)$", re.S),
+    _re(r"^(?P<label>[^,.;]{1,16}?)(?:设置为|设为|用的是|使用的是|是|为)(?P<value>.+)$", re.S),
     # English "X is Y" — but not a passive sentence ("Token usage is logged per request").
-    re.compile(
+    _re(
         r"^(?:the |our |my )?(?P<label>(?:[\w.+-]+ ){0,4}[\w.+-]+) (?:is set to|is|are|="
         r") (?!(?:not |now |also )?(?:\w+ed|written|built|run|kept|done|made|shown|known"
         r"|taken|given|seen|driven|held)\b)(?P<value>.+)$",
         re.I | re.S,
     ),
 ]
-_PORT = re.compile(
+_PORT = _re(
     r"^(?:the |our |my )?(?P<label>.{1,40}?) (?:listens on|runs on|is served on|uses|is on) port"
     r" (?P<value>\d{2,5})$"
     r"|^(?P<zlabel>.{1,20}?)(?:监听|使用|跑在|运行在|用)(?:端口)?(?P<zvalue>\d{2,5})(?:端口)?$",
     re.I | re.S,
 )
 # Procedures: "When deploying, always …", "每次发版前先…". Typed, never keyed.
-_WORKFLOW = re.compile(
+_WORKFLOW = _re(
     r"^(?:when|whenever|before|after|every time|each time)\b.{3,}\b(?:always|first|must|run|use"
     r"|make sure)\b|^每次.{1,20}(?:前|后|时)|(?:发版|发布|部署|提交|合并|上线)(?:前|之前|后|之后)"
     r"(?:先|要|必须|需要|都)",
@@ -299,7 +306,7 @@ _WORKFLOW = re.compile(
 _USER = "(?:用户|我)(?!们|名|量|数|群|体|端|界面|协议|手册|表|id|ID)"
 _EN_USER = r"(?:(?:the )?user|i|my|i'm)"
 _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
-    (k, re.compile(p, re.I | re.S))
+    (k, _re(p, re.I | re.S))
     for k, p in [
         (
             "user.residence",
@@ -351,23 +358,23 @@ _EN_RELATIONS = _words(
     "girlfriend boyfriend boss manager"
 )
 _REL_ALT = "|".join(sorted(_RELATIONS, key=len, reverse=True))
-_ZH_REL = re.compile(
+_ZH_REL = _re(
     rf"^{_USER}(?:的)?(?:家的|养的|有一?[个只条位]?)?(?P<rel>{_REL_ALT})"
     r"(?:叫|名叫|名字是|名字叫|的名字是|是)(?P<o>.+)$",
     re.S,
 )
-_EN_REL = re.compile(
+_EN_REL = _re(
     rf"^(?:(?:the )?user's|my) (?P<rel>{'|'.join(_EN_RELATIONS)})(?:'s name is| is (?:named|called)"
     r"| is) (?P<o>.+)$",
     re.I | re.S,
 )
-_HABIT = re.compile(
+_HABIT = _re(
     rf"^{_USER}(?:习惯|通常|一般|经常|总是|每天|每周|每晚|每早|平时|常常|往往)"
     r"|^(?:(?:the )?user|i) (?:usually|often|always|typically|normally|habitually|generally"
     r"|tends? to|every (?:day|morning|night|evening|week))\b",
     re.I,
 )
-_USER_SUBJECT = re.compile(
+_USER_SUBJECT = _re(
     rf"^{_USER}|^(?:the )?user(?:'s \w+| (?:is|was|has|had|lives|works|speaks|uses|owns|studies"
     r"|grew|goes|drives|codes|writes|reads|plays|wakes|comes|moved|was born|can|cannot|can't"
     r"|does|doesn't|knows))\b|^(?:i|i'm|i am|my)\b",
@@ -634,7 +641,7 @@ def _environment(text: str) -> Classification | None:
         )
         subject = "_".join(_label_slugs(label))
         aspects = _tech_aspects(value)
-        if re.search(r"\bport\b|端口", value, re.I):
+        if _re(r"\bport\b|端口", re.I).search(value):
             aspects = ["port"]
         key = f"config.{subject}.{aspects[0]}" if len(aspects) == 1 and subject else None
         return _cls(_T.ENVIRONMENT, key, subject, pred, value)
