@@ -201,10 +201,13 @@ def load_postgres(url: str, data: Data, build_memory: str) -> dict[str, float]:
                 with cur.copy(f"COPY memories ({MEMORY_COLS}) FROM STDIN") as cp:
                     for i, c in zip(ids, contents, strict=True):
                         cp.write_row(_row(data, i, c, now))
-                with cur.copy("COPY memory_keywords (memory_id, terms, tsv) FROM STDIN") as cp:
+                with cur.copy(
+                    "COPY memory_keywords (memory_id, scope, status, terms, tsv) FROM STDIN"
+                ) as cp:
                     for i, c in zip(ids, contents, strict=True):
                         terms = keyword_terms(c)
-                        cp.write_row((i, " ".join(terms), _tsvector_text(terms)))
+                        cp.write_row((i, str(data.scope[i - 1]), str(data.status[i - 1]),
+                                      " ".join(terms), _tsvector_text(terms)))
                 with cur.copy(
                     "COPY memory_vectors (memory_id, model, dim, vector, seq) "
                     "FROM STDIN (FORMAT BINARY)"

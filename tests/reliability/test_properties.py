@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, note, settings
+from hypothesis import HealthCheck, assume, event, given, note, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
@@ -390,8 +390,14 @@ class PreviewAgreesWithOperation(RuleBasedStateMachine):
             shutil.rmtree(self.tmp, ignore_errors=True)
 
     # -- helpers --
-    def _ids(self) -> int:
-        return max(read_memories(self.path) or [0])
+    def _pick(self, pick: int, status: str | None = None) -> int | None:
+        """An existing memory id (of ``status``), chosen by ``pick``; one pick in ten is
+        an id that does not exist, so refusals are exercised too."""
+        rows = read_memories(self.path)
+        ids = sorted(i for i, r in rows.items() if status is None or r["status"] == status)
+        if pick % 10 == 9 or not ids:
+            return max(rows or [0]) + 1 if status is None else None
+        return ids[pick % len(ids)]
 
     def _preview_then_real(self, name: str, preview: Any, real: Any, fields: tuple[str, ...],
                            tolerate: tuple[type[BaseException], ...] = ()) -> Any:
@@ -402,6 +408,7 @@ class PreviewAgreesWithOperation(RuleBasedStateMachine):
         except VecmemError as exc:
             expected, refused = None, exc
         assert snapshot(self.path) == before, f"preview of {name} wrote to the database"
+        event(f"{name}: " + (type(refused).__name__ if refused else "applied"))
         if refused is not None:
             with pytest.raises(type(refused)):
                 real()
@@ -430,29 +437,39 @@ class PreviewAgreesWithOperation(RuleBasedStateMachine):
         self._preview_then_real("add", lambda: self.mem.preview_add(text),
                                 lambda: self.mem.add(text), _ADD_FIELDS)
 
-    @rule(mid=st.integers(1, 12), text=st.sampled_from(TEXTS))
-    def update(self, mid: int, text: str) -> None:
+    @rule(pick=st.integers(0, 99), text=st.sampled_from(TEXTS))
+    def update(self, pick: int, text: str) -> None:
+        mid = self._pick(pick)
         self._preview_then_real("update", lambda: self.mem.preview_update(mid, text),
                                 lambda: self.mem.update(mid, text),
                                 ("decision", "memory_id", "reason", "content"))
 
     @rule(op=st.sampled_from(["archive", "restore", "approve", "reject"]),
-          mid=st.integers(1, 12))
-    def status_op(self, op: str, mid: int) -> None:
+          pick=st.integers(0, 99),
+          status=st.sampled_from([None, "active", "archived", "review", "superseded"]))
+    def status_op(self, op: str, pick: int, status: str | None) -> None:
+        mid = self._pick(pick, status)
+        if mid is None:
+            return
         preview = getattr(self.mem, f"preview_{op}")
         real = getattr(self.mem, op)
         self._preview_then_real(op, lambda: preview(mid), lambda: real(mid), _OP_FIELDS)
 
-    @rule(eid=st.integers(1, 40))
-    def revert(self, eid: int) -> None:
+    @rule(pick=st.integers(0, 999))
+    def revert(self, pick: int) -> None:
+        events = [e["event_id"] for e in read_events(self.path) if e["memory_id"] is not None]
+        eid = events[pick % len(events)] if events and pick % 10 != 9 else pick + 1000
         self._preview_then_real("revert", lambda: self.mem.preview_revert(eid),
                                 lambda: self.mem.revert(eid),
                                 ("action", "memory_id", "before_status", "after_status"),
                                 tolerate=revert_tolerated())
 
-    @rule(ids=st.lists(st.integers(1, 12), min_size=2, max_size=3, unique=True),
+    @rule(picks=st.lists(st.integers(0, 99), min_size=2, max_size=3),
           text=st.sampled_from(MERGE_TEXTS))
-    def merge(self, ids: list[int], text: str) -> None:
+    def merge(self, picks: list[int], text: str) -> None:
+        ids = list(dict.fromkeys(self._pick(p, "active" if p % 3 else None) for p in picks))
+        if None in ids or len(ids) < 2:
+            return
         self._preview_then_real("merge", lambda: self.mem.preview_merge(ids, text),
                                 lambda: self.mem.merge(ids, text),
                                 ("decision", "related_ids", "content", "reason"),
@@ -472,7 +489,7 @@ class PreviewAgreesWithOperation(RuleBasedStateMachine):
 
 
 PreviewAgreesWithOperation.TestCase.settings = settings(
-    max_examples=25, stateful_step_count=30, deadline=None,
+    max_examples=40, stateful_step_count=40, deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
 test_preview_agrees_with_operation = PreviewAgreesWithOperation.TestCase

@@ -94,7 +94,7 @@ def test_page_and_static_files_are_public_with_a_strict_csp(client: TestClient) 
     # No inline script or style: every script has a src, there is no style attribute.
     assert all("src=" in tag for tag in re.findall(r"<script[^>]*>", html))
     assert "style=" not in html and "<style" not in html
-    for asset in ("app.js", "ui.js", "i18n.js", "app.css", "favicon.svg"):
+    for asset in ("app.js", "ui.js", "dom.js", "i18n.js", "app.css", "favicon.svg"):
         r = client.get(f"/static/{asset}")
         assert r.status_code == 200, asset
         assert r.headers["content-security-policy"] == CONTENT_SECURITY_POLICY
@@ -591,3 +591,14 @@ def test_every_ui_string_exists_in_both_languages() -> None:
     for name in ("review_queue_nonempty", "cleanup_candidates", "topic_conflicts",
                  "consistency_failed", "embedder_fallback", "embedder_degraded"):
         assert f"flag.{name}" in en
+
+
+def test_query_vocabularies_match_the_core_enums() -> None:
+    from typing import get_args
+
+    from vecmem.server.app import EventAction, StatusName, TypeName
+    from vecmem.types import Action, MemoryType, Status
+
+    assert get_args(StatusName) == tuple(s.value for s in Status)
+    assert get_args(TypeName) == tuple(t.value for t in MemoryType)
+    assert set(get_args(EventAction)) == {a.value for a in Action}

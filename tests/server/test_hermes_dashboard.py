@@ -164,7 +164,7 @@ def test_bundle_is_built_from_the_current_sources() -> None:
 def test_bundle_and_modules_parse_as_javascript() -> None:
     static = Path(__file__).resolve().parents[2] / "src" / "vecmem" / "server" / "static"
     subprocess.run(["node", "--check", str(DASHBOARD_DIR / "dist" / "index.js")], check=True)
-    for name in ("app.js", "ui.js", "i18n.js"):
+    for name in ("app.js", "ui.js", "dom.js", "i18n.js"):
         subprocess.run(["node", "--experimental-default-type=module", "--check",
                         str(static / name)], check=True)
 

@@ -41,7 +41,8 @@ def _populate(path: str) -> dict[str, Any]:
     mem.add("默认模型：deepseek-v4")
     mem.add("默认模型：qwen-max")  # topic conflict -> review
     c = mem.add("项目使用 Python 3.11 和 PostgreSQL 16").memory_id
-    merged = mem.merge([a, b], "用户偏好：回答简洁，先给代码").memory_id  # superseded_by -> later id
+    # The sources' superseded_by points at a later id: the copy must cope with that.
+    merged = mem.merge([a, b], "用户偏好：回答简洁，先给代码").memory_id
     mem.archive(c, reason="旧的")
     plan = mem.create_plan([{"action": "restore", "memory_id": c}], reason="恢复")
     mem.apply_plan(plan.id, confirm=mem.settings.confirm_phrase)

@@ -277,6 +277,28 @@ def test_keyword_search_filters_status_before_limit(store: PostgresStore) -> Non
         assert len(archived) == 30
 
 
+def test_keyword_rows_follow_status_and_scope_changes(store: PostgresStore) -> None:
+    """The keyword table's copy of scope/status is kept equal by a trigger, however the
+    memory is changed."""
+    terms = keyword_terms("部署流程 deploy")
+    with store.transaction() as tx:
+        a = add(tx, "部署流程 deploy")
+    with store.transaction() as tx:
+        tx.update_memory(a, {"status": "archived"})
+    with store.transaction(write=False) as tx:
+        assert tx.keyword_search("s", terms, 5) == []
+        assert [i for i, _ in tx.keyword_search("s", terms, 5, status="archived")] == [a]
+    with store.transaction() as tx:  # raw SQL, not the store's methods
+        tx.execute("UPDATE memories SET status = 'active', scope = 'moved' WHERE id = ?", [a])
+    with store.transaction(write=False) as tx:
+        assert tx.keyword_search("s", terms, 5) == []
+        assert [i for i, _ in tx.keyword_search("moved", terms, 5)] == [a]
+        assert tx.keyword_index_ids("moved") == {a}
+    assert store.integrity_check() == []
+    with pytest.raises(ValueError, match="no such memory"), store.transaction() as tx:
+        tx.index_keywords(12345, "x")
+
+
 def test_keyword_index_survives_huge_and_odd_terms(store: PostgresStore) -> None:
     long_word = "a" * 5000  # longer than a lexeme may be
     text = f"{long_word} 用户 don't"
@@ -501,6 +523,34 @@ def test_threads_get_their_own_connections(store: PostgresStore) -> None:
     assert len(pids) == 6
     with store.transaction(write=False) as tx:
         assert tx.count_memories("s", MemoryFilter()) == 120
+
+
+def _forked_child(store: PostgresStore, queue: mp.Queue) -> None:
+    import gc
+
+    try:
+        with store.transaction() as tx:  # a fresh connection: never the parent's socket
+            add(tx, "written by the forked child")
+        store._local = threading.local()  # drop every reference the child has to them
+        gc.collect()
+        queue.put("ok")
+    except BaseException as exc:  # pragma: no cover - reported by the parent
+        queue.put(repr(exc))
+
+
+def test_forked_child_never_breaks_the_parents_connection(store: PostgresStore) -> None:
+    with store.transaction() as tx:
+        add(tx, "written by the parent")
+        parent_pid = tx.execute("SELECT pg_backend_pid()").fetchone()[0]
+    ctx = mp.get_context("fork")
+    queue: mp.Queue = ctx.Queue()
+    child = ctx.Process(target=_forked_child, args=(store, queue))
+    child.start()
+    assert queue.get(timeout=60) == "ok"
+    child.join(timeout=30)
+    with store.transaction(write=False) as tx:  # same session, still alive
+        assert tx.execute("SELECT pg_backend_pid()").fetchone()[0] == parent_pid
+        assert tx.count_memories("s", MemoryFilter()) == 2
 
 
 def test_scoped_write_lock_lets_other_scopes_proceed(store: PostgresStore) -> None:

@@ -5,10 +5,10 @@ filter rejects those *categories* (Chinese and English alike) and lets facts thr
 Checks run in a fixed order, and the order is part of the contract:
 
 1. secret values (win over everything, even inside ``active_context:``),
-2. too long, empty,
+2. too long,
 3. ``active_context:`` / ``idea_backlog:`` entries (allowed even when they describe work
    in progress — that is what they are for),
-4. credential mentions without content, too short / acknowledgements, bare URLs/paths,
+4. credential mentions without content, empty / too short / acknowledgements, bare URLs/paths,
    vague values ("偏好: 是这个"),
 5. explicit preferences ("用户偏好：…", "User prefers …") are trusted over the heuristics
    below, so "用户偏好：不要在回答里问问题" is not mistaken for a question,

@@ -48,7 +48,9 @@ def _names_differ(a: str, b: str) -> bool:
     return bool(_names(a) - words_b or _names(b) - words_a)
 
 
-_CJK_FUNCTION = frozenset("的了是在和与及也都就还把被很更最这那个些我你他她它们吗呢吧啊着过地得之其为以于而或")
+_CJK_FUNCTION = frozenset(
+    "的了是在和与及也都就还把被很更最这那个些我你他她它们吗呢吧啊着过地得之其为以于而或"
+)
 _WORD = re.compile(r"[a-z][a-z0-9'+#-]*")
 
 

@@ -16,6 +16,7 @@ bug too. Pure functions, no I/O.
 
 from __future__ import annotations
 
+import bisect
 import itertools
 import math
 import re
@@ -113,10 +114,11 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
     ("telegram_bot_token", _re(r"(?<![\w:])\d{8,10}:AA[A-Za-z0-9_-]{30,}")),
 ]
 
-# A password between "user:" and "@" in any scheme://user:pass@host string.
+# Key material after a PEM header (optionally after "Proc-Type: …" style header lines).
 _PEM_BODY = _re(r"-----\s*(?:[A-Za-z0-9-]+:[^\n]*\s+)*[A-Za-z0-9+/=]{16,}")
 # A token as the user part of a URL ("https://<token>@host", Sentry DSNs).
 _URL_USER = _re(r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://(?P<value>[^\s:/@]{16,256})@")
+# A password between "user:" and "@" in any scheme://user:pass@host string.
 _CONN = _re(
     r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@]{0,128}:(?P<value>[^\s@/]{1,256})@"
 )
@@ -376,9 +378,11 @@ def find_secrets(text: str) -> list[SecretFinding]:
             kind = "secret_assignment"
         add(base + 2, kind, m.start("value"), m.start("value") + len(value))
     urls = [(u.start(), u.end()) for u in _URL.finditer(text)]
+    url_starts = [a for a, _ in urls]
     for m in _TOKEN.finditer(text):
         token = m.group()
-        if any(a <= m.start() < b for a, b in urls):
+        i = bisect.bisect_right(url_starts, m.start()) - 1
+        if i >= 0 and m.start() < urls[i][1]:
             continue  # document ids inside links are addresses, not credentials
         if not _random_looking(token) or _labelled_as_hash(text, m.start(), token):
             continue
@@ -395,11 +399,19 @@ def find_secrets(text: str) -> list[SecretFinding]:
             kind = "aws_secret_access_key"
         add(base + 3, kind, m.start(), m.end())
 
+    # Most specific first; a finding overlapping an already kept one is dropped. ``kept`` is
+    # kept sorted by start so each overlap test is a bisect, not a scan.
     kept: list[SecretFinding] = []
+    starts: list[int] = []
     for _prio, f in sorted(found, key=lambda pf: (pf[0], pf[1].start, -(pf[1].end - pf[1].start))):
-        if all(f.end <= k.start or f.start >= k.end for k in kept):
-            kept.append(f)
-    return sorted(kept, key=lambda f: f.start)
+        i = bisect.bisect_left(starts, f.start)
+        if i > 0 and kept[i - 1].end > f.start:
+            continue
+        if i < len(kept) and kept[i].start < f.end:
+            continue
+        kept.insert(i, f)
+        starts.insert(i, f.start)
+    return kept
 
 
 def redact_secrets(text: str) -> str:

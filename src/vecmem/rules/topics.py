@@ -304,7 +304,6 @@ _WORKFLOW = _re(
     re.I | re.S,
 )
 _USER = "(?:用户|我)(?!们|名|量|数|群|体|端|界面|协议|手册|表|id|ID)"
-_EN_USER = r"(?:(?:the )?user|i|my|i'm)"
 _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
     (k, _re(p, re.I | re.S))
     for k, p in [
@@ -392,7 +391,7 @@ def slugify_name(name: str) -> str:
     """A proper name as a key part: lower-cased, spaces→'-', every letter (CJK too) kept."""
     name = re.sub(r"[\"'`“”‘’《》<>「」\[\]()]", "", name).strip().casefold()
     name = re.sub(r"\s+", "-", name)
-    name = re.sub(r"[^\w.+-]", "", name)
+    name = re.sub(r"[^\w.+#&@-]", "", name)
     return re.sub(r"-{2,}", "-", name).strip("-.")
 
 

@@ -4,8 +4,9 @@
 // server, so the token stays out of URLs and logs. It is moved into sessionStorage (this
 // tab only), removed from the address bar, and sent as `Authorization: Bearer …`.
 
-import { ApiError, mountApp } from "./ui.js";
+import { ApiError } from "./dom.js";
 import { translate } from "./i18n.js";
+import { mountApp } from "./ui.js";
 
 const TOKEN_KEY = "vecmem.token";
 const root = document.getElementById("app");
