@@ -89,7 +89,8 @@ class Settings(BaseSettings):
             for name in cls.model_fields
             if f"VECMEM_{name.upper()}" in os.environ
         }
-        merged = {**file_values, **env_values, **{k: v for k, v in overrides.items() if v is not None}}
+        given = {k: v for k, v in overrides.items() if v is not None}
+        merged = {**file_values, **env_values, **given}
         try:
             return _build(cls, merged)
         except ValidationError as exc:

@@ -116,14 +116,14 @@ def cjk_ratio(text: str) -> float:
 
 _WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
 
-ENGLISH_STOPWORDS = frozenset(
-    """a an the and or but if of to in on at by for with from as is are was were be been
+_STOPWORDS_TEXT = """a an the and or but if of to in on at by for with from as is are was were
+    be been
     being am do does did have has had i you he she it we they me him her us them my your his
     its our their this that these those what which who whom whose when where why how not no
     so than too very can could should would will shall may might must just about into over
     after before again further then once there here all any both each few more most other
-    some such only own same s t don now""".split()
-)
+    some such only own same s t don now"""
+ENGLISH_STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 
 
 def keyword_terms(text: str, *, for_query: bool = False) -> list[str]:

@@ -11,10 +11,7 @@ import enum
 from dataclasses import dataclass, field
 from typing import Any
 
-
-class StrEnum(str, enum.Enum):
-    def __str__(self) -> str:
-        return self.value
+StrEnum = enum.StrEnum
 
 
 class Status(StrEnum):

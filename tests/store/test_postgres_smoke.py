@@ -531,7 +531,7 @@ def _forked_child(store: PostgresStore, queue: mp.Queue) -> None:
     try:
         with store.transaction() as tx:  # a fresh connection: never the parent's socket
             add(tx, "written by the forked child")
-        store._local = threading.local()  # drop every reference the child has to them
+        store.close()  # closes only its own connection, and drops the inherited one
         gc.collect()
         queue.put("ok")
     except BaseException as exc:  # pragma: no cover - reported by the parent

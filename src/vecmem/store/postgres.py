@@ -164,7 +164,7 @@ def redact_url(url: str) -> str:
         parts = urlsplit(url)
     except ValueError:
         return "postgresql://…"
-    if parts.password is None:
+    if not parts.password:
         return url
     netloc = parts.netloc.rsplit("@", 1)
     user = (parts.username or "") + ":***"
@@ -471,28 +471,15 @@ class _Holder:
         self.pid = os.getpid()
 
     def close(self) -> None:
+        # Only in the process that opened it: close() on a forked child's inherited copy
+        # would send "terminate" down the parent's socket. (Merely dropping the copy is
+        # safe: psycopg skips that when the pid differs.)
         if self.pid == os.getpid():
             with suppress(psycopg.Error):
                 self.conn.close()
 
     def __del__(self) -> None:  # the thread ended: give the server its backend back
         self.close()
-
-
-#: Every live connection holder of this process, and the ones a forked child inherited.
-_ALL_HOLDERS: weakref.WeakSet[_Holder] = weakref.WeakSet()
-_INHERITED: list[_Holder] = []
-
-
-def _pin_inherited() -> None:
-    # A forked child shares its parent's sockets. If it ever freed an inherited connection,
-    # libpq would send "terminate" down the parent's socket and end the parent's session.
-    # So the child keeps them referenced (never used, never freed) and opens its own.
-    pass
-
-
-if hasattr(os, "register_at_fork"):
-    os.register_at_fork(after_in_child=_pin_inherited)
 
 
 class PostgresStore(Store):
@@ -577,7 +564,6 @@ class PostgresStore(Store):
             self._local.holder = holder
             with self._holders_lock:
                 self._holders.add(holder)
-            _ALL_HOLDERS.add(holder)
         return holder.conn
 
     def _drop_connection(self) -> None:
