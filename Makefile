@@ -19,9 +19,9 @@ install: $(STAMP)
 
 # System packages the browser tests use (Debian's Chromium); skipped when present.
 system-deps:
-	@if ! command -v chromium >/dev/null 2>&1; then \
-	  echo "installing chromium (browser tests)"; \
-	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
+	@if ! dpkg -s chromium fonts-noto-cjk >/dev/null 2>&1; then \
+	  echo "installing chromium and a CJK font (browser tests)"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium fonts-noto-cjk >/dev/null) \
 	  || echo "warning: could not install chromium; browser tests will be skipped"; \
 	fi
 
@@ -30,7 +30,7 @@ demo: install
 
 test: install system-deps
 	$(BIN)/ruff check src tests benchmarks examples
-	$(BIN)/python -m pytest -q -p no:cacheprovider
+	VECMEM_SCREENSHOTS_DIR=$${VECMEM_SCREENSHOTS_DIR:-$$(mktemp -d)} $(BIN)/python -m pytest -q -p no:cacheprovider
 
 lint: install
 	$(BIN)/ruff check src tests benchmarks examples

@@ -2,7 +2,8 @@
 SQLite file, driven by Playwright with Debian's ``/usr/bin/chromium`` (no browser
 download). Every change made through the page is verified through ``Memory``.
 
-Screenshots land in ``docs/screenshots/`` (the README shows them).
+Screenshots land in ``docs/screenshots/`` (the README shows them), or in
+``$VECMEM_SCREENSHOTS_DIR`` when set.
 """
 
 from __future__ import annotations
@@ -26,7 +27,9 @@ from vecmem import Memory
 from vecmem.server.app import create_app
 
 CHROMIUM = Path("/usr/bin/chromium")
-SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
+# The README's pictures; point VECMEM_SCREENSHOTS_DIR elsewhere to leave them untouched.
+SCREENSHOTS = Path(os.environ.get("VECMEM_SCREENSHOTS_DIR")
+                   or Path(__file__).resolve().parents[2] / "docs" / "screenshots")
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
                  "--no-first-run", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync"]

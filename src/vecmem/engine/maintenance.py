@@ -83,8 +83,11 @@ def stats(ctx: Context) -> dict[str, Any]:
         "by_source": by_source,
         "model": ctx.model_id,
         "dim": int(getattr(ctx.embedder, "dim", 0) or 0),
-        "embedder_fallback": bool(getattr(ctx.embedder, "is_fallback", False)
-                                  or ctx.embedder_state.degraded),
+        # Hashing chosen on purpose is not a fallback; hashing because the configured
+        # model is missing (or an API that is down) is.
+        "embedder_fallback": bool(ctx.embedder_state.degraded or (
+            getattr(ctx.embedder, "is_fallback", False)
+            and ctx.settings.embed_provider != "hashing")),
         "embedder_error": ctx.embedder_state.last_error,
         "size_bytes": ctx.store.size_bytes(),
         "consistency": {k: check[k] for k in ("ok", "memories", "vectors",

@@ -73,12 +73,14 @@ __all__ = ["PostgresStore", "PostgresTx", "translate", "tsquery_literal"]
 _log = logging.getLogger("vecmem.store.postgres")
 
 #: Advisory lock namespaces (the two-int form, so they never collide with one-bigint locks
-#: other applications take). ``_NS_WRITE`` keys are scopes (hashtext), ``_NS_GLOBAL`` key 0
-#: is the all-writers lock, key 1 serializes schema changes and index builds.
+#: other applications take). ``_NS_WRITE`` keys are scopes (hashtext); in ``_NS_GLOBAL``,
+#: key 0 is the all-writers lock, key 1 serializes schema migrations, key 2 index builds
+#: (separate, so that opening a store never waits for a long HNSW build).
 _NS_WRITE = 0x7665636D  # "vecm"
 _NS_GLOBAL = 0x76656367  # "vecg"
 _KEY_WRITERS = 0
-_KEY_DDL = 1
+_KEY_MIGRATE = 1
+_KEY_INDEX = 2
 
 #: pgvector 0.6 caps hnsw.ef_search at 1000.
 MAX_EF_SEARCH = 1000
@@ -687,7 +689,7 @@ class PostgresStore(Store):
         try:
             conn.execute("BEGIN")
             # Two processes opening a fresh database at once must not both create tables.
-            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_NS_GLOBAL, _KEY_DDL])
+            conn.execute("SELECT pg_advisory_xact_lock(%s, %s)", [_NS_GLOBAL, _KEY_MIGRATE])
             has_vector = conn.execute(
                 "SELECT 1 FROM pg_extension WHERE extname = 'vector'"
             ).fetchone()
@@ -858,7 +860,7 @@ class PostgresStore(Store):
                 if not todo:
                     return created
                 got = conn.execute(
-                    "SELECT pg_try_advisory_lock(%s, %s)", [_NS_GLOBAL, _KEY_DDL]
+                    "SELECT pg_try_advisory_lock(%s, %s)", [_NS_GLOBAL, _KEY_INDEX]
                 ).fetchone()
                 if not got or not got[0]:
                     # Another session is building; look again later rather than after
@@ -907,7 +909,7 @@ class PostgresStore(Store):
                     # Fresh statistics, or the planner may price the new index off a table
                     # it still believes empty (a bulk load, a migrate) and never use it.
                     conn.execute("ANALYZE memories, memory_vectors")
-                conn.execute("SELECT pg_advisory_unlock(%s, %s)", [_NS_GLOBAL, _KEY_DDL])
+                conn.execute("SELECT pg_advisory_unlock(%s, %s)", [_NS_GLOBAL, _KEY_INDEX])
             finally:
                 conn.close()
         return created

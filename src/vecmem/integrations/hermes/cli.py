@@ -62,6 +62,7 @@ def install_cmd(
     typer.echo(
         "\nNext:\n"
         "  hermes config set memory.provider vecmem     (or: hermes memory setup)\n"
+        "  hermes plugins enable vecmem                 (shows the dashboard tab)\n"
         "  Settings go under memory.vecmem in config.yaml; API keys in the environment\n"
         "  (VECMEM_LLM_API_KEY, VECMEM_EMBED_API_KEY).\n"
         "  vecmem must be importable by the Python that runs Hermes; if it is not:\n"
