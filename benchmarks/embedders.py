@@ -22,6 +22,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import os
 import re
 import sys
 import time
@@ -283,6 +284,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache-dir", type=Path, default=None,
                     help="reuse LoCoMo vectors between runs (speed is then not re-measured)")
     ap.add_argument("--json", type=Path, default=None, help="also write all numbers here")
+    ap.add_argument("--sections", default="a,b,c", help="which of a (LoCoMo), b (pairs), "
+                    "c (speed) to run")
     args = ap.parse_args(argv)
 
     names = [n.strip() for n in args.embedders.split(",") if n.strip()]
@@ -292,18 +295,23 @@ def main(argv: list[str] | None = None) -> int:
         convs = convs[: args.convs]
     results: dict = {"command": " ".join(sys.argv)}
 
-    print("(c) speed", file=sys.stderr)
-    qs = [q for c in convs for q, _, _ in c["queries"]][:200]
-    docs = [t for c in convs for _, t in c["turns"]][:1000]
-    results["speed"] = {n: speed(e, qs, docs) for n, e in embedders.items()}
-
-    print("(b) paraphrase pairs", file=sys.stderr)
-    results["paraphrase"] = paraphrase_eval(load_pairs(args.pairs), embedders)
-
-    print("(a) LoCoMo", file=sys.stderr)
-    items = locomo_scores(convs, embedders, args.cache_dir)
-    results["locomo"] = {name: recall(items, f) for name, f in locomo_methods(names).items()}
-    results["locomo_queries"] = len(items)
+    sections = set(args.sections.split(","))
+    if "c" in sections:
+        print("(c) speed", file=sys.stderr)
+        qs = [q for c in convs for q, _, _ in c["queries"]][:200]
+        docs = [t for c in convs for _, t in c["turns"]][:1000]
+        # Speed depends on what else the machine runs: record its load next to the numbers.
+        results["load_before"] = os.getloadavg()[0]
+        results["speed"] = {n: speed(e, qs, docs) for n, e in embedders.items()}
+        results["load_after"] = os.getloadavg()[0]
+    if "b" in sections:
+        print("(b) paraphrase pairs", file=sys.stderr)
+        results["paraphrase"] = paraphrase_eval(load_pairs(args.pairs), embedders)
+    if "a" in sections:
+        print("(a) LoCoMo", file=sys.stderr)
+        items = locomo_scores(convs, embedders, args.cache_dir)
+        results["locomo"] = {name: recall(items, f) for name, f in locomo_methods(names).items()}
+        results["locomo_queries"] = len(items)
 
     print_tables(results)
     if args.json:
@@ -313,6 +321,15 @@ def main(argv: list[str] | None = None) -> int:
 
 def print_tables(r: dict) -> None:
     cats = list(CATEGORIES.values())
+    if "locomo" in r:
+        print_locomo(r, cats)
+    if "paraphrase" in r:
+        print_pairs(r)
+    if "speed" in r:
+        print_speed(r)
+
+
+def print_locomo(r: dict, cats: list[str]) -> None:
     print(f"\n(a) LoCoMo turn retrieval, {r['locomo_queries']} questions (categories 1-4)")
     head = "| method | R@5 | R@10 | hit@10 | " + " | ".join(f"{c} R@10" for c in cats) + " |"
     print(head)
@@ -320,6 +337,9 @@ def print_tables(r: dict) -> None:
     for name, m in r["locomo"].items():
         print(f"| {name} | {m['@5']:.3f} | {m['@10']:.3f} | {m['hit@10']:.3f} | "
               + " | ".join(f"{m[c + '@10']:.3f}" for c in cats) + " |")
+
+
+def print_pairs(r: dict) -> None:
     print("\n(b) paraphrase pairs: top-1 / MRR")
     kinds = sorted({k for v in r["paraphrase"].values() for k in v if k != "all"})
     print("| method | all top-1 | all MRR | " + " | ".join(f"{k} top-1 | {k} MRR" for k in kinds)
@@ -328,7 +348,11 @@ def print_tables(r: dict) -> None:
     for name, v in r["paraphrase"].items():
         print(f"| {name} | {v['all']['top1']:.3f} | {v['all']['mrr']:.3f} | "
               + " | ".join(f"{v[k]['top1']:.3f} | {v[k]['mrr']:.3f}" for k in kinds) + " |")
-    print("\n(c) speed (2-core machine; query latency warm, single text)")
+
+
+def print_speed(r: dict) -> None:
+    print(f"\n(c) speed (query latency warm, single text; {os.cpu_count()} cores, load average "
+          f"{r['load_before']:.1f} before / {r['load_after']:.1f} after)")
     print("| embedder | load s | query p50 ms | query p95 ms | batch docs/s |")
     print("|---|---|---|---|---|")
     for name, s in r["speed"].items():

@@ -108,13 +108,27 @@ def _render_plan(doc: Any) -> None:
         out.print(f"apply with: vecmem plan apply {d['id']} --confirm <phrase>", highlight=False)
 
 
+def _check_out(path: str | None) -> None:
+    """Refuse an unusable --out before anything is created."""
+    if not path:
+        return
+    target = Path(path)
+    if target.is_dir():
+        _usage(f"--out {path} is a folder")
+    if not target.parent.is_dir():
+        _usage(f"--out {path}: folder {target.parent} does not exist")
+    if not os.access(target.parent, os.W_OK):
+        _usage(f"--out {path}: folder {target.parent} is not writable")
+
+
 def _write_doc(doc: Any, path: str | None) -> None:
     if path:
-        target = Path(path)
-        if target.is_dir():
-            _usage(f"--out {path} is a folder")
-        target.write_text(json.dumps(doc.to_dict(), ensure_ascii=False, indent=2) + "\n",
-                          encoding="utf-8")
+        try:
+            Path(path).write_text(json.dumps(doc.to_dict(), ensure_ascii=False, indent=2)
+                                  + "\n", encoding="utf-8")
+        except OSError as exc:
+            err.print(f"[red]error:[/red] cannot write {path}: {exc.strerror}", highlight=False)
+            raise typer.Exit(1) from None
         err.print(f"wrote {path}", highlight=False)
 
 
@@ -153,6 +167,7 @@ def plan_create(
             ops += [{"action": action, "memory_id": i} for i in ids or []]
         return m.create_plan(ops, reason=reason)
 
+    _check_out(out_file)
     doc = _with_memory(body)
     _write_doc(doc, out_file)
     emit(doc, json_out, _render_plan)
@@ -186,6 +201,7 @@ def plan_show(
     json_out: Json = False,
 ) -> None:
     """One plan with its previews (and results once applied)."""
+    _check_out(out_file)
     doc = _with_memory(lambda m: m.get_plan(plan_id))
     _write_doc(doc, out_file)
     emit(doc, json_out, _render_plan)

@@ -24,6 +24,7 @@ causes (an FTS row or a vector lost outside vecmem) is repaired by ``doctor``.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import multiprocessing as mp
 import os
@@ -186,10 +187,9 @@ def read_acks(files: list[Path]) -> list[dict[str, Any]]:
         if not f.exists():
             continue
         for line in f.read_text(encoding="utf-8").splitlines():
-            try:
+            # A line cut by the kill was never acknowledged.
+            with contextlib.suppress(json.JSONDecodeError):
                 acks.append(json.loads(line))
-            except json.JSONDecodeError:
-                pass  # a line cut by the kill was never acknowledged
     return acks
 
 

@@ -282,7 +282,7 @@ def merge_preview_gap() -> bool:
         tmp = Path(tempfile.mkdtemp(prefix="vecmem-gap-"))
         try:
             with _fresh(tmp, "gap.db") as mem:
-                a, b, c = (mem.add(t).memory_id for t in (
+                a, b, _ = (mem.add(t).memory_id for t in (
                     "The deploy server runs Ubuntu 24.04", "The build server runs Debian 12",
                     "The database server runs Alpine 3.19"))
                 mem.preview_merge([a, b], "The database server runs Alpine 3.19")

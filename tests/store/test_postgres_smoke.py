@@ -388,6 +388,39 @@ def test_hnsw_search_matches_exact_and_falls_back_when_short(store: PostgresStor
         assert sorted(i for i, _ in tx.vector_search("small", "m", query, 10)) == small
 
 
+def test_filtered_hnsw_widens_the_walk_before_scanning(store: PostgresStore) -> None:
+    """A scope holding 5 % of a model's vectors: the first walk comes back short, the
+    second, wider one (ef from the observed hit rate) fills k without an exact scan."""
+    rng = np.random.default_rng(5)
+    dim = 16
+    vecs = np.stack([unit(rng, dim) for _ in range(4000)])
+    scopes = ["mid" if i % 20 == 0 else "rest" for i in range(len(vecs))]
+    with store.transaction() as tx:
+        ids = [add(tx, f"fact {i}", scope=sc) for i, sc in enumerate(scopes)]
+        tx.executemany(
+            "INSERT INTO memory_vectors (memory_id, model, dim, vector) VALUES (?, ?, ?, ?)",
+            [(i, "m", dim, v) for i, v in zip(ids, vecs, strict=True)],
+        )
+    store.ensure_vector_indexes()
+    mid = np.array([sc == "mid" for sc in scopes])
+    query = unit(rng, dim)
+    order = np.argsort(-(vecs[mid] @ query))[:10]
+    expected = {np.array(ids)[mid][j] for j in order}
+    with store.transaction(write=False) as tx:
+        walks: list[int] = []
+        original = tx._hnsw
+
+        def spy(model: str, d: int, ef: int, params: list[Any]) -> list[Any]:
+            walks.append(ef)
+            return original(model, d, ef, params)
+
+        tx._hnsw = spy  # type: ignore[method-assign]
+        hits = tx.vector_search("mid", "m", query, 10)
+    assert len(hits) == 10
+    assert len({i for i, _ in hits} & expected) >= 8
+    assert len(walks) == 2 and walks[0] == store.ef_search and walks[1] > walks[0]
+
+
 # -- concurrency ---------------------------------------------------------------------------
 FACTS = [f"用户偏好：第{i}号偏好，回答要点{i}" for i in range(30)] + [
     f"The user's tool number {i} is called tool-{i}" for i in range(30)

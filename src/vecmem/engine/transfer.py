@@ -28,8 +28,9 @@ import numpy as np
 
 from vecmem.engine.plans import PLAN_ID_RE
 from vecmem.errors import InvalidInputError
+from vecmem.rules import check_quality
 from vecmem.store.base import MemoryFilter, PlanRow, SQLTx, utcnow
-from vecmem.text import keyword_terms
+from vecmem.text import keyword_terms, validate_text
 from vecmem.types import Event, MemoryRecord, Status
 
 if TYPE_CHECKING:
@@ -97,7 +98,7 @@ def export_jsonl(
 
 
 # -- parsing -----------------------------------------------------------------------------
-def _parse(path: str | os.PathLike[str]) -> list[tuple[int, dict[str, Any]]]:
+def _parse(path: str | os.PathLike[str], *, restore: bool) -> list[tuple[int, dict[str, Any]]]:
     """Every line, validated before anything is written, so a bad file imports nothing."""
     p = Path(path).expanduser()
     if p.is_dir():
@@ -125,11 +126,24 @@ def _parse(path: str | os.PathLike[str]) -> list[tuple[int, dict[str, Any]]]:
                     f"{p}: line {n} has unknown type {obj.get('type')!r} (expected header, "
                     "memory, event or plan, or an object with a content field)"
                 )
-            if kind == "memory" and (not isinstance(obj.get("content"), str)
-                                     or not obj["content"].strip()):
-                raise InvalidInputError(f"{p}: line {n}: a memory needs a non-empty content")
+            if kind == "memory":
+                _check_content(p, n, obj.get("content"), restore=restore)
             out.append((n, {**obj, "type": kind}))
     return out
+
+
+def _check_content(p: Path, n: int, content: object, *, restore: bool) -> None:
+    """The same checks as any write (NUL, invalid UTF-8, size). A raw restore skips the
+    quality filter, so it refuses secret values here; the pipeline rejects them itself."""
+    if not isinstance(content, str) or not content.strip():
+        raise InvalidInputError(f"{p}: line {n}: a memory needs a non-empty content")
+    try:
+        validate_text(content, what="content")
+    except InvalidInputError as exc:
+        raise InvalidInputError(f"{p}: line {n}: {exc.message}") from None
+    if restore and check_quality(content).category == "secret_value":
+        raise InvalidInputError(f"{p}: line {n}: contains a secret value; secrets are never "
+                                "stored (remove the line and import again)")
 
 
 def _need(n: int, obj: dict[str, Any], fields: tuple[str, ...], what: str) -> None:
@@ -147,7 +161,7 @@ def _check_id(n: int, value: object, what: str) -> int:
 # -- import ------------------------------------------------------------------------------
 def import_jsonl(mem: Memory, path: str | os.PathLike[str], raw: bool = False,
                  progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
-    lines = _parse(path)
+    lines = _parse(path, restore=raw)
     if raw:
         return _import_raw(mem, lines, progress)
     return _import_pipeline(mem, lines, progress)

@@ -280,13 +280,20 @@ _IDENTITY = {"memories": "id", "events": "event_id"}
 _INSERT_TABLE = re.compile(r"^\s*INSERT\s+INTO\s+(\w+)", re.IGNORECASE)
 
 
+class _Connection(psycopg.Connection[Any]):
+    """A psycopg connection that remembers its session's hnsw.ef_search."""
+
+    ef_search: int | None = None
+
+
 class PostgresTx(SQLTx):
     store: PostgresStore
     conn: psycopg.Connection[Any]
 
     def __init__(self, conn: psycopg.Connection[Any], store: PostgresStore) -> None:
         super().__init__(conn, store)
-        self._ef_search: int | None = None
+        #: hnsw.ef_search in force: the session default until a SET LOCAL changes it.
+        self._ef_search: int | None = getattr(conn, "ef_search", None)
         #: (model, dim) pairs that got vectors here and may need an HNSW index after commit.
         self.new_vector_models: set[tuple[str, int]] = set()
         #: identity columns that received explicit ids and must be moved past them.
@@ -441,19 +448,22 @@ class PostgresTx(SQLTx):
             return []
         dim = int(query.shape[0])
         qvec = np.asarray(query, dtype=np.float32)
+        params = [qvec, scope, status, qvec, k]
+        # The HNSW walk yields at most ef_search candidates; the scope/status filter then
+        # drops some, so ask for headroom (2k: half the candidates may be filtered out).
         ef = min(MAX_EF_SEARCH, max(self.store.ef_search, 2 * k))
-        if ef != self._ef_search:
-            self.conn.execute(sql.SQL("SET LOCAL hnsw.ef_search = {}").format(ef))
-            self._ef_search = ef
-        rows = self.conn.execute(
-            self.store.vector_sql(model, dim, exact=False), [qvec, scope, status, qvec, k]
-        ).fetchall()
+        rows = self._hnsw(model, dim, ef, params)
+        if len(rows) < k and rows and ef < MAX_EF_SEARCH:
+            # Came back short: the filter kept len(rows) of ef candidates. Widen the walk to
+            # what that fraction needs, if pgvector allows it.
+            need = int(ef * k / len(rows) * 1.5) + 1
+            if need <= MAX_EF_SEARCH:
+                rows = self._hnsw(model, dim, need, params)
         if len(rows) < k:
-            # A filtered HNSW walk sees at most ef_search candidates and drops the other
-            # scopes' and statuses' ones afterwards, so it can come back short. The exact
-            # scan (same filters, no index expression to match) is then the right answer.
+            # Still short (a small scope in a big table, or fewer than k eligible rows): the
+            # exact scan, same filters but no index expression to match, is the answer.
             rows = self.conn.execute(
-                self.store.vector_sql(model, dim, exact=True), [qvec, scope, status, qvec, k]
+                self.store.vector_sql(model, dim, exact=True), params
             ).fetchall()
         out: list[tuple[int, float]] = []
         for memory_id, score in rows:
@@ -461,6 +471,14 @@ class PostgresTx(SQLTx):
             # A zero vector has no direction: cosine is NaN; treat it as unrelated.
             out.append((int(memory_id), 0.0 if score != score else score))
         return out
+
+    def _hnsw(self, model: str, dim: int, ef: int, params: list[Any]) -> list[Any]:
+        if ef != self._ef_search:
+            self.conn.execute(sql.SQL("SET LOCAL hnsw.ef_search = {}").format(ef))
+            self._ef_search = ef
+        return self.conn.execute(
+            self.store.vector_sql(model, dim, exact=False), params
+        ).fetchall()
 
 
 class _Holder:
@@ -535,7 +553,7 @@ class PostgresStore(Store):
     # -- connections ---------------------------------------------------------------------
     def _connect(self) -> psycopg.Connection[Any]:
         try:
-            conn = psycopg.connect(
+            conn = _Connection.connect(
                 self._dsn,
                 autocommit=True,
                 connect_timeout=self.connect_timeout,
@@ -547,6 +565,9 @@ class PostgresStore(Store):
         # A writer waits this long for another writer of its scope, then reports "busy".
         # (A crashed client never holds a lock: its backend ends with its connection.)
         conn.execute(f"SET lock_timeout = {LOCK_TIMEOUT_MS}")
+        # The session default, so a search needs no SET LOCAL round trip of its own.
+        conn.execute(f"SET hnsw.ef_search = {int(self.ef_search)}")
+        conn.ef_search = int(self.ef_search)
         if self._vector_oid is not None:
             _register_vector(conn, self._vector_oid)
         return conn
