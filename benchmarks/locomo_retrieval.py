@@ -1,0 +1,95 @@
+"""LoCoMo turn retrieval through the real ``Memory.search`` (keyword, vector, hybrid).
+
+Every dialogue turn of a conversation is a memory (stored with ``add_many(raw=True)``,
+one scope per conversation, so the real keyword index, vector index and fusion answer);
+every question of categories 1-4 is a query against its own conversation. Recall@5 and
+@10 of the evidence turns (dia_id), per category and overall.
+
+LoCoMo is CC BY-NC: it is read from --data and never copied into this repository.
+
+    .venv/bin/python benchmarks/locomo_retrieval.py --data ../shared/data/locomo10.json \
+        --embedders e5,use
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from embedders import CATEGORIES, KS, load_locomo  # noqa: E402
+
+from vecmem import Memory  # noqa: E402
+from vecmem.embed.factory import build_embedder  # noqa: E402
+
+MODES = ("keyword", "vector", "hybrid")
+
+
+def run(data: Path, provider: str, limit: int | None, min_score: float) -> dict:
+    convs = load_locomo(data)[:limit]
+    embedder = build_embedder(provider)
+    scores: dict[str, dict[int, list[list[float]]]] = {
+        m: defaultdict(lambda: [[] for _ in KS]) for m in MODES
+    }
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        for conv in convs:
+            with Memory.open(f"{tmp}/locomo.db", embedder=embedder, scope=str(conv["id"]),
+                             reembed=False) as mem:
+                results = mem.add_many([t for _, t in conv["turns"]], source="locomo",
+                                       raw=True)
+                turn_of: dict[int, set[str]] = defaultdict(set)
+                for (dia_id, _), r in zip(conv["turns"], results, strict=True):
+                    if r.memory_id is not None:
+                        turn_of[r.memory_id].add(dia_id)
+                for question, category, evidence in conv["queries"]:
+                    for mode in MODES:
+                        hits = mem.search(question, k=max(KS), mode=mode, min_score=min_score)
+                        for i, k in enumerate(KS):
+                            found = set().union(*(turn_of[h.memory.id] for h in hits[:k]))
+                            scores[mode][category][i].append(len(found & evidence)
+                                                             / len(evidence))
+    return {"model": embedder.model_id, "scores": scores,
+            "seconds": time.perf_counter() - started}
+
+
+def table(results: list[dict]) -> None:
+    cats = sorted(CATEGORIES)
+    head = "| embedder | mode | " + " | ".join(
+        f"{CATEGORIES[c]} @5 / @10" for c in cats) + " | overall @5 | overall @10 |"
+    print(head)
+    print("|" + "---|" * (head.count("|") - 1))
+    for r in results:
+        for mode in MODES:
+            per = r["scores"][mode]
+            cells = [f"{_mean(per[c][0]):.3f} / {_mean(per[c][1]):.3f}" for c in cats]
+            overall = [_mean([x for c in cats for x in per[c][i]]) for i in range(len(KS))]
+            print(f"| {r['model']} | {mode} | " + " | ".join(cells)
+                  + f" | {overall[0]:.3f} | {overall[1]:.3f} |")
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values) if values else 0.0
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--data", type=Path, required=True)
+    parser.add_argument("--embedders", default="e5")
+    parser.add_argument("--limit", type=int, default=None, help="first N conversations")
+    parser.add_argument("--min-score", type=float, default=-1.0,
+                        help="cosine floor for vector hits (default -1: rank everything)")
+    args = parser.parse_args()
+    results = [run(args.data, p, args.limit, args.min_score) for p in args.embedders.split(",")]
+    table(results)
+    for r in results:
+        print(f"{r['model']}: {r['seconds']:.0f} s (store + all queries, all modes)")
+
+
+if __name__ == "__main__":
+    main()
