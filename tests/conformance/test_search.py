@@ -83,7 +83,7 @@ def test_explain_shows_scores_and_exclusions(filled: Memory) -> None:
     for c in ex.candidates:
         assert c.fused == round(c.fused, 4)
     d = ex.to_dict()
-    assert d["fusion"].startswith("rrf")
+    assert d["fusion"].startswith("blend")
 
 
 @pytest.mark.parametrize("bad", ["", "  ", "a\x00", None])

@@ -239,11 +239,9 @@ def test_python_export_and_import_paths(seeded: tuple[Memory, dict[str, int]], d
     ledger.unchanged()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: pipeline import (engine/transfer.py "
-                   "_import_pipeline -> Memory.add_many) commits batch by batch, so a line only "
-                   "validate_text refuses (NUL, lone surrogate, over 100k chars) after line 256 "
-                   "leaves a partial import, although _parse promises a bad file imports nothing")
 def test_python_import_is_all_or_nothing(mem: Memory, tmp_path: Path) -> None:
+    """Regression test (fixed in 9480d35): a bad line after the first batch of 256
+    used to leave a partial import."""
     p = tmp_path / "late-bad-line.jsonl"
     lines = [json.dumps({"content": f"Service node-{i} listens on port {1000 + i}"})
              for i in range(300)]
@@ -253,11 +251,10 @@ def test_python_import_is_all_or_nothing(mem: Memory, tmp_path: Path) -> None:
     assert mem.count() == 0
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: raw import (engine/transfer.py _import_raw) never "
-                   "runs memory content through validate_text: NUL and 1 MB contents are "
-                   "stored verbatim and a lone surrogate escapes as a raw UnicodeEncodeError")
 @pytest.mark.parametrize("bad", [NUL, HUGE, SURROGATE], ids=["nul", "huge", "surrogate"])
 def test_python_raw_import_validates_content(mem: Memory, tmp_path: Path, bad: str) -> None:
+    """Regression test (fixed in 9480d35): raw import stored NUL and 1 MB contents
+    verbatim and let a lone surrogate escape as UnicodeEncodeError."""
     with Memory.open(str(tmp_path / "src.db"), embedder=HashingEmbedder()) as src:
         src.add("The deploy server runs Ubuntu 24.04")
         src.export(tmp_path / "export.jsonl")
@@ -394,15 +391,17 @@ def test_cli_subprocess_bad_input(cli_db: str, tmp_path: Path) -> None:
     ledger.unchanged()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: cli_ops._write_doc writes --out outside run(), so "
-                   "an unwritable --out path ends in a Python traceback (FileNotFoundError) "
-                   "after the plan was already created")
 def test_cli_plan_out_to_a_missing_folder_is_a_clear_error(cli_db: str, tmp_path: Path) -> None:
+    """Regression test (fixed in 9480d35): ``--out`` into a missing folder was a
+    traceback after the plan had been created; now it is refused before anything is made."""
+    ledger = Ledger(cli_db)
     proc = _subprocess(cli_db, "plan", "create", "--archive", "1", "--out",
                        str(tmp_path / "missing" / "plan.json"), cwd=tmp_path)
     err = proc.stderr.decode("utf-8", "replace")
-    assert proc.returncode in (1, 2)
+    assert proc.returncode == 2, err
     no_traceback(err)
+    assert err.startswith("error:") and "does not exist" in err
+    ledger.unchanged()
 
 
 # -- HTTP -------------------------------------------------------------------------------------

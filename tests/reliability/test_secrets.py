@@ -137,10 +137,9 @@ def _raw_export_with_a_secret(tmp_path: Path) -> Path:
     return path
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: a raw import (engine/transfer.py _import_raw) "
-                   "restores memories and events verbatim without the secret check, so a "
-                   "tampered or old export stores a credential")
 def test_raw_import_refuses_secrets(mem: Memory, db_path: str, tmp_path: Path) -> None:
+    """Regression test (fixed in 9480d35): a raw restore of a tampered export stored
+    the credential verbatim."""
     path = _raw_export_with_a_secret(tmp_path)
     with contextlib.suppress(InvalidInputError):  # refusing the whole file is fine too
         mem.import_(path, raw=True)
