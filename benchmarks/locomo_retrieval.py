@@ -22,10 +22,10 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from embedders import CATEGORIES, KS, load_locomo  # noqa: E402
+from embedders import CATEGORIES, KS, load_locomo
 
-from vecmem import Memory  # noqa: E402
-from vecmem.embed.factory import build_embedder  # noqa: E402
+from vecmem import Memory
+from vecmem.embed.factory import build_embedder
 
 MODES = ("keyword", "vector", "hybrid")
 
