@@ -1,0 +1,224 @@
+"""Search latency through ``Memory.search`` at 10k / 100k / 1M memories, and add throughput.
+
+    .venv/bin/python benchmarks/search_latency.py --sizes 10000,100000 [--sizes ...,1000000]
+
+The store is filled directly (random unit vectors, 384-d like e5, and texts drawn from a
+Chinese + English vocabulary for the keyword index), so the numbers are about search, not
+about embedding. The query's embedding is reported separately (e5 and USE, measured in
+the same run); "everything else" is ``Memory.search`` with a query embedder that returns a
+precomputed vector, i.e. the vector index, the keyword side, fusion and status filtering.
+Baselines in the same process over the same vectors: a numpy exact scan, and sqlite-vec's
+full scan (``vec_distance_cosine`` through apsw, because this Python cannot load SQLite
+extensions). ANN recall@10 is measured against the exact scan.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import tempfile
+import time
+
+import numpy as np
+
+from vecmem import Memory
+from vecmem.store.base import vector_to_blob
+from vecmem.text import keyword_terms
+
+DIM = 384
+WORDS = [
+    "deploy", "server", "model", "cache", "token", "python", "rust", "editor", "theme",
+    "coffee", "travel", "music", "garden", "budget", "meeting", "family", "project",
+    "review", "design", "report",
+]
+CJK = "前端后端模型部署缓存编辑器主题咖啡旅行音乐花园预算会议家庭项目评审设计报告用户偏好"
+
+
+class FixedQueryEmbedder:
+    """Returns a vector chosen per query text; its model id matches the stored vectors."""
+
+    model_id = "bench-384"
+    dim = DIM
+    is_fallback = False
+
+    def __init__(self) -> None:
+        self.vectors: dict[str, np.ndarray] = {}
+
+    def embed_query(self, text: str) -> np.ndarray:
+        return self.vectors[text]
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        return np.vstack([self.vectors.get(t, _unit(np.ones(DIM))) for t in texts])
+
+
+def _unit(v: np.ndarray) -> np.ndarray:
+    return (v / np.linalg.norm(v)).astype(np.float32)
+
+
+def fill(path: str, n: int, rng: np.random.Generator) -> np.ndarray:
+    """n active memories with random vectors; a tenth archived (status filtering matters)."""
+    vectors = rng.standard_normal((n, DIM)).astype(np.float32)
+    vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    mem = Memory.open(path, embedder=FixedQueryEmbedder(), reembed=False)
+    store = mem.store
+    now = "2026-11-29T00:00:00.000000Z"
+    with store.transaction() as tx:
+        conn = tx.conn
+        rows, fts, vecs = [], [], []
+        for i in range(n):
+            words = " ".join(rng.choice(WORDS, 4))
+            zh = "".join(rng.choice(list(CJK), 6))
+            text = f"memory {i}: {words} {zh}"
+            status = "archived" if i % 10 == 9 else "active"
+            rows.append((i + 1, "default", text, text, f"h{i}", "general", "general", status,
+                         now, now))
+            fts.append((i + 1, " ".join(keyword_terms(text))))
+            vecs.append((i + 1, "bench-384", DIM, vector_to_blob(vectors[i])))
+        conn.executemany(
+            "INSERT INTO memories (id, scope, content, content_norm, content_hash, category, "
+            "memory_type, status, created_at, updated_at, seq) VALUES (?,?,?,?,?,?,?,?,?,?,1)",
+            rows)
+        conn.executemany("INSERT INTO memory_fts(rowid, terms) VALUES (?, ?)", fts)
+        conn.executemany("INSERT INTO memory_vectors (memory_id, model, dim, vector, seq) "
+                         "VALUES (?,?,?,?,1)", vecs)
+        tx.execute("UPDATE meta SET value = '2' WHERE key = 'seq'")
+    mem.close()
+    return vectors
+
+
+def percentile(values: list[float], q: float) -> float:
+    return float(np.percentile(np.asarray(values), q))
+
+
+def bench_size(n: int, queries: int, rng: np.random.Generator) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        path = f"{tmp}/bench.db"
+        t0 = time.perf_counter()
+        vectors = fill(path, n, rng)
+        fill_s = time.perf_counter() - t0
+        embedder = FixedQueryEmbedder()
+        mem = Memory.open(path, embedder=embedder, reembed=False)
+        qs = [_unit(vectors[rng.integers(n)] + 0.3 * rng.standard_normal(DIM).astype(np.float32))
+              for _ in range(queries)]
+        texts = [f"q{i} {rng.choice(WORDS)} {rng.choice(list(CJK))}" for i in range(queries)]
+        for t, q in zip(texts, qs, strict=True):
+            embedder.vectors[t] = q
+        t0 = time.perf_counter()
+        mem.search(texts[0], k=10, min_score=-1)  # builds the in-memory index
+        build_s = time.perf_counter() - t0
+        active = np.array([i % 10 != 9 for i in range(n)])
+        act_vecs, act_ids = vectors[active], np.arange(1, n + 1)[active]
+        lat, exact_lat, recall = [], [], []
+        for t, q in zip(texts, qs, strict=True):
+            s = time.perf_counter()
+            mem.search(t, k=10, min_score=-1, mode="vector")
+            lat.append((time.perf_counter() - s) * 1000)
+            s = time.perf_counter()
+            scores = act_vecs @ q
+            top = act_ids[np.argpartition(-scores, 10)[:10]]
+            exact_lat.append((time.perf_counter() - s) * 1000)
+            with mem.store.transaction(write=False) as tx:
+                got = {i for i, _ in tx.vector_search("default", "bench-384", q, 10)}
+            recall.append(len(got & set(top.tolist())) / 10)
+        hybrid = []
+        for t in texts:
+            s = time.perf_counter()
+            mem.search(t, k=10, min_score=-1)
+            hybrid.append((time.perf_counter() - s) * 1000)
+        vec_lat = _sqlite_vec_scan(path, qs[: min(5, queries)])
+        mem.close()
+    return {"n": n, "fill_s": fill_s, "build_s": build_s,
+            "vector_p50": percentile(lat, 50), "vector_p95": percentile(lat, 95),
+            "hybrid_p50": percentile(hybrid, 50), "hybrid_p95": percentile(hybrid, 95),
+            "numpy_p50": percentile(exact_lat, 50), "sqlite_vec_p50": vec_lat,
+            "recall": statistics.mean(recall)}
+
+
+def _sqlite_vec_scan(path: str, qs: list[np.ndarray]) -> float | None:
+    try:
+        import apsw
+        import sqlite_vec
+    except ImportError:
+        return None
+    conn = apsw.Connection(path)
+    conn.enable_load_extension(True)
+    conn.load_extension(sqlite_vec.loadable_path())
+    times = []
+    for q in qs:
+        s = time.perf_counter()
+        list(conn.execute(
+            "SELECT v.memory_id, vec_distance_cosine(v.vector, ?) AS d FROM memory_vectors v "
+            "JOIN memories m ON m.id = v.memory_id WHERE m.status = 'active' "
+            "ORDER BY d LIMIT 10", (vector_to_blob(q),)))
+        times.append((time.perf_counter() - s) * 1000)
+    conn.close()
+    return percentile(times, 50)
+
+
+def embed_cost(queries: int) -> dict[str, float]:
+    from vecmem.embed.factory import build_embedder
+
+    out = {}
+    for name in ("e5", "use"):
+        e = build_embedder(name)
+        e.embed_query("warm up")
+        times = []
+        for i in range(queries):
+            s = time.perf_counter()
+            e.embed_query(f"what does the user prefer for question {i}?")
+            times.append((time.perf_counter() - s) * 1000)
+        out[e.model_id] = percentile(times, 50)
+    return out
+
+
+def add_throughput(stored: int, n: int) -> dict[str, float]:
+    """Rules-only pipeline with the default embedder, with ``stored`` memories present."""
+    rng = np.random.default_rng(7)
+    with tempfile.TemporaryDirectory() as tmp:
+        path = f"{tmp}/add.db"
+        fill(path, stored, rng)
+        with Memory.open(path, reembed=False) as mem:
+            texts = [f"The user's note number {i} mentions {rng.choice(WORDS)} and "
+                     f"{rng.choice(WORDS)}" for i in range(2 * n)]
+            s = time.perf_counter()
+            for t in texts[:n]:
+                mem.add(t, source="bench")
+            single = n / (time.perf_counter() - s)
+            s = time.perf_counter()
+            mem.add_many(texts[n:], source="bench")
+            batched = n / (time.perf_counter() - s)
+            model = mem.context.model_id
+    return {"model": model, "single_per_s": single, "batched_per_s": batched}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", default="10000,100000")
+    parser.add_argument("--queries", type=int, default=200)
+    parser.add_argument("--add-stored", type=int, default=100_000)
+    parser.add_argument("--add-n", type=int, default=200)
+    args = parser.parse_args()
+    rng = np.random.default_rng(42)
+    rows = [bench_size(int(s), args.queries, rng) for s in args.sizes.split(",")]
+    print("| memories | vector p50 / p95 ms | hybrid p50 / p95 ms | numpy exact p50 ms "
+          "| sqlite-vec scan p50 ms | vector vs numpy | vector vs sqlite-vec | ANN recall@10 "
+          "| index build s |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    for r in rows:
+        sv = r["sqlite_vec_p50"]
+        vs_vec = "n/a" if sv is None else f"{sv / r['vector_p50']:.0f}x faster"
+        print(f"| {r['n']:,} | {r['vector_p50']:.2f} / {r['vector_p95']:.2f} "
+              f"| {r['hybrid_p50']:.2f} / {r['hybrid_p95']:.2f} | {r['numpy_p50']:.2f} "
+              f"| {'n/a' if sv is None else f'{sv:.1f}'} "
+              f"| {r['numpy_p50'] / r['vector_p50']:.1f}x faster "
+              f"| {vs_vec} "
+              f"| {r['recall']:.3f} | {r['build_s']:.1f} |")
+    costs = embed_cost(50)
+    print("\nquery embedding p50: " + ", ".join(f"{m} {v:.1f} ms" for m, v in costs.items()))
+    t = add_throughput(args.add_stored, args.add_n)
+    print(f"\nadd throughput with {args.add_stored:,} stored ({t['model']}): "
+          f"single {t['single_per_s']:.1f}/s, batched {t['batched_per_s']:.1f}/s")
+
+
+if __name__ == "__main__":
+    main()
