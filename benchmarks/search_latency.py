@@ -32,6 +32,10 @@ WORDS = [
     "review", "design", "report",
 ]
 CJK = "前端后端模型部署缓存编辑器主题咖啡旅行音乐花园预算会议家庭项目评审设计报告用户偏好"
+CJK += "".join(chr(c) for c in range(0x4E00, 0x4E00 + 2000, 3))
+#: A long-tailed vocabulary (drawn with a Zipf law), like real text: a few common words,
+#: many rare ones. A tiny vocabulary would make every keyword match a fifth of the store.
+VOCAB = np.array(WORDS + [f"w{i:05d}" for i in range(20_000)])
 
 
 class FixedQueryEmbedder:
@@ -57,7 +61,11 @@ def _unit(v: np.ndarray) -> np.ndarray:
 
 def fill(path: str, n: int, rng: np.random.Generator) -> np.ndarray:
     """n active memories with random vectors; a tenth archived (status filtering matters)."""
-    vectors = rng.standard_normal((n, DIM)).astype(np.float32)
+    # Real embeddings are clustered (topics); uniform random vectors are the worst case
+    # for any ANN index and look nothing like text. 1 cluster per ~50 memories.
+    centers = rng.standard_normal((max(n // 50, 10), DIM)).astype(np.float32)
+    vectors = centers[rng.integers(len(centers), size=n)]
+    vectors = vectors + 0.6 * rng.standard_normal((n, DIM)).astype(np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
     mem = Memory.open(path, embedder=FixedQueryEmbedder(), reembed=False)
     store = mem.store
@@ -66,8 +74,8 @@ def fill(path: str, n: int, rng: np.random.Generator) -> np.ndarray:
         conn = tx.conn
         rows, fts, vecs = [], [], []
         for i in range(n):
-            words = " ".join(rng.choice(WORDS, 4))
-            zh = "".join(rng.choice(list(CJK), 6))
+            words = " ".join(VOCAB[rng.zipf(1.3, 4) % len(VOCAB)])
+            zh = "".join(CJK[j] for j in rng.zipf(1.3, 6) % len(CJK))
             text = f"memory {i}: {words} {zh}"
             status = "archived" if i % 10 == 9 else "active"
             rows.append((i + 1, "default", text, text, f"h{i}", "general", "general", status,
@@ -100,7 +108,8 @@ def bench_size(n: int, queries: int, rng: np.random.Generator) -> dict:
         mem = Memory.open(path, embedder=embedder, reembed=False)
         qs = [_unit(vectors[rng.integers(n)] + 0.3 * rng.standard_normal(DIM).astype(np.float32))
               for _ in range(queries)]
-        texts = [f"q{i} {rng.choice(WORDS)} {rng.choice(list(CJK))}" for i in range(queries)]
+        texts = [f"q{i} {VOCAB[rng.zipf(1.3) % len(VOCAB)]} {rng.choice(list(CJK[:40]))}"
+                 for i in range(queries)]
         for t, q in zip(texts, qs, strict=True):
             embedder.vectors[t] = q
         t0 = time.perf_counter()
