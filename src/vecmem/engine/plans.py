@@ -31,6 +31,7 @@ from vecmem.errors import (
     NotFoundError,
     PlanError,
 )
+from vecmem.rules.secrets import find_secrets
 from vecmem.store.base import PlanRow, SQLTx, utcnow
 from vecmem.types import Serializable
 
@@ -126,6 +127,12 @@ def check_ops(ops: object) -> list[dict[str, Any]]:
                 op["content"] = _text(raw.get("content"), "content", 100_000)
             if raw.get("reason") is not None:
                 op["reason"] = _text(raw["reason"], "reason", 2000).strip()
+            # A plan document is stored and exported: a secret must never enter it, not
+            # even as an operation the pipeline would later refuse.
+            for key in ("content", "reason"):
+                if key in op and find_secrets(op[key]):
+                    raise InvalidInputError(
+                        f"{key} contains a secret value; secrets are never stored")
         except InvalidInputError as exc:
             raise InvalidInputError(f"{where} ({action}): {exc.message}") from None
         extra = set(raw) - {"action", "reason"} - set(op)
