@@ -106,7 +106,9 @@ def bench_size(n: int, queries: int, rng: np.random.Generator) -> dict:
         fill_s = time.perf_counter() - t0
         embedder = FixedQueryEmbedder()
         mem = Memory.open(path, embedder=embedder, reembed=False)
-        qs = [_unit(vectors[rng.integers(n)] + 0.3 * rng.standard_normal(DIM).astype(np.float32))
+        # A query near a stored memory (noise of about a third of the vector's length).
+        qs = [_unit(vectors[rng.integers(n)]
+                    + 0.02 * rng.standard_normal(DIM).astype(np.float32))
               for _ in range(queries)]
         texts = [f"q{i} {VOCAB[rng.zipf(1.3) % len(VOCAB)]} {rng.choice(list(CJK[:40]))}"
                  for i in range(queries)]
