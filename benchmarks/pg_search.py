@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import platform
 import shutil
 import statistics
@@ -183,13 +184,17 @@ def _tsvector_text(terms: list[str]) -> str:
     )
 
 
-def load_postgres(url: str, data: Data, build_memory: str) -> dict[str, float]:
+def load_postgres(
+    url: str, data: Data, build_memory: str, ef_construction: int = 64
+) -> dict[str, float]:
     import psycopg
 
     from vecmem.store.postgres import PostgresStore, _register_vector
 
     t0 = time.perf_counter()
-    store = PostgresStore(url, hnsw_build_memory=build_memory)
+    store = PostgresStore(
+        url, hnsw_build_memory=build_memory, hnsw_ef_construction=ef_construction
+    )
     oid = store._vector_oid
     assert oid is not None
     now = utcnow()
@@ -278,6 +283,7 @@ def measure(store: Any, data: Data, queries: Any, truth: list[set[int]], k: int,
         with store.transaction(write=False) as tx:
             return tx.keyword_search(SCOPE, terms, k)
 
+    load_before = os.getloadavg()[0]
     t = time.perf_counter()
     vector(qvecs[0])  # SQLite: loads its in-process index here
     first_query_s = time.perf_counter() - t
@@ -291,6 +297,9 @@ def measure(store: Any, data: Data, queries: Any, truth: list[set[int]], k: int,
     ktimes, kres = _timed(keyword, two_terms)
     ztimes, zres = _timed(keyword, zh2)
     return {
+        # The machine's 1-minute load average around the measurement: on a shared box,
+        # latencies are only comparable between runs with similar load.
+        "load_avg": [round(load_before, 1), round(os.getloadavg()[0], 1)],
         "first_query_s": round(first_query_s, 2),
         "vector": {**_summary(vtimes), "recall_at_k": round(recall, 4)},
         "keyword_two_terms": {
@@ -329,7 +338,7 @@ def run_size(n: int, args: argparse.Namespace, server: Any, workdir: Path) -> di
 
     if not args.skip_postgres:
         url = args.pg_url or server.create_database(f"bench_{n}")
-        info = load_postgres(url, data, args.hnsw_build_memory)
+        info = load_postgres(url, data, args.hnsw_build_memory, args.ef_construction)
         print(f"postgres: load {info['load_s']:.1f}s, HNSW build {info['hnsw_build_s']:.1f}s",
               flush=True)
         store = PostgresStore(url, ef_search=args.ef_search[0])
@@ -377,6 +386,8 @@ def main() -> None:
     parser.add_argument("--ef-search", type=int, nargs="+", default=[100],
                         help="PostgreSQL hnsw.ef_search values; the first is the default run")
     parser.add_argument("--hnsw-build-memory", default="4GB")
+    parser.add_argument("--ef-construction", type=int, default=64,
+                        help="PostgreSQL HNSW build parameter (pgvector default 64)")
     parser.add_argument("--pg-url", help="use this (empty) database instead of pgserver")
     parser.add_argument(
         "--pg-settings", nargs="*", default=["shared_buffers=4GB"], metavar="NAME=VALUE",
@@ -400,7 +411,7 @@ def main() -> None:
     workdir = Path(tempfile.mkdtemp(prefix="vecmem-bench-"))
     results: dict[str, Any] = {
         "machine": {"python": platform.python_version(), "cpu": platform.processor()
-                    or platform.machine(), "cpus": __import__("os").cpu_count()},
+                    or platform.machine(), "cpus": os.cpu_count()},
         "settings": {k: v for k, v in vars(args).items() if k not in ("out", "pg_url")},
         "runs": [],
     }

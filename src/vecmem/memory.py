@@ -19,6 +19,7 @@ from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError, NotFoundError, VecmemError
 from vecmem.settings import DEFAULT_DB, Settings
 from vecmem.store.base import MemoryFilter, SQLTx, Store, utcnow
+from vecmem.text import validate_text
 from vecmem.types import (
     AddResult,
     Decision,
@@ -396,12 +397,7 @@ class Memory:
                              category=sources[0].category if sources else None)
         if not p.verdict.allowed:
             raise InvalidInputError(f"the merged text was rejected: {p.verdict.reason}")
-        clash = [m for m in tx.by_hash(self.scope, p.hash, ("active", "review"))
-                 if m.id not in source_ids]
-        if clash:
-            raise status.InvalidTransitionError(
-                f"cannot merge: #{clash[0].id} already holds the merged text"
-            )
+        self._check_merge_clash(tx, p.hash, source_ids)
         # Sources leave the live set first so the merged text may equal one of them.
         now = utcnow()
         for s in sources:
@@ -448,12 +444,21 @@ class Memory:
                     )
             if not p.verdict.allowed:
                 raise InvalidInputError(f"the merged text was rejected: {p.verdict.reason}")
+            self._check_merge_clash(tx, p.hash, ids)
             plan = pipeline.Plan(Decision.MERGE, reason, related_ids=ids, new_content=p.content)
             if dry_run:
                 return pipeline.preview_result(p, plan)
             result = self._apply_plan(tx, p, plan)
         self._ctx.changed()
         return result
+
+    def _check_merge_clash(self, tx: SQLTx, content_hash: str, source_ids: Sequence[int]) -> None:
+        clash = [m for m in tx.by_hash(self.scope, content_hash, ("active", "review"))
+                 if m.id not in source_ids]
+        if clash:
+            raise status.InvalidTransitionError(
+                f"cannot merge: #{clash[0].id} already holds the merged text"
+            )
 
     @staticmethod
     def check_merge_ids(memory_ids: object) -> list[int]:
@@ -541,8 +546,8 @@ class Memory:
                 _check_time(value, name)
         for name, value in (("category", category), ("topic_key", topic_key), ("source", source),
                             ("text", text)):
-            if value is not None and (not isinstance(value, str) or "\x00" in value):
-                raise InvalidInputError(f"{name} must be a string")
+            if value is not None:
+                validate_text(value, what=name)
         return MemoryFilter(status, category, memory_type, topic_key, source, since, until, text)
 
     def events(

@@ -630,10 +630,6 @@ def test_hermes_tool_bad_calls(provider: Any, db_path: str) -> None:
     ledger.unchanged()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: Memory._filter (memory.py) does not reject lone "
-                   "surrogates in text/category/topic_key/source filters, so Memory.list/count "
-                   "raise a raw UnicodeEncodeError from sqlite; the Hermes mirror's remove/"
-                   "replace (provider._find) lets it escape into Hermes")
 def test_hermes_mirror_remove_with_a_lone_surrogate(provider: Any, db_path: str) -> None:
     ledger = Ledger(db_path)
     try:
@@ -644,9 +640,6 @@ def test_hermes_mirror_remove_with_a_lone_surrogate(provider: Any, db_path: str)
         ledger.unchanged()
 
 
-@pytest.mark.xfail(strict=True, reason="BUG: Memory.list/count with a lone surrogate in a "
-                   "filter raise UnicodeEncodeError instead of InvalidInputError (memory.py "
-                   "_filter checks only for NUL)")
 def test_python_list_filters_refuse_lone_surrogates(mem: Memory) -> None:
     for field in ("text", "category", "topic_key", "source"):
         with pytest.raises(InvalidInputError):

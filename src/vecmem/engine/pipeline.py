@@ -17,6 +17,7 @@ import numpy as np
 from vecmem.engine.context import Context
 from vecmem.rules import check_quality, classify, redact_secrets
 from vecmem.rules.sameness import adds_information, same_fact_veto
+from vecmem.rules.secrets import redact_tree
 from vecmem.store.base import SQLTx, utcnow
 from vecmem.text import content_hash, keyword_terms, normalize, validate_text
 from vecmem.types import LIVE_STATUSES, AddResult, Classification, Decision, Status, Verdict
@@ -363,7 +364,7 @@ def insert_new(
             "created_at": now,
             "updated_at": now,
             "review_meta": review_meta,
-            "meta": p.meta,
+            "meta": redact_tree(p.meta) if p.meta else None,
         },
         terms=p.terms,
     )
@@ -398,7 +399,9 @@ def _rewrite(
             "subject": q.cls.subject,
             "predicate": q.cls.predicate,
             "object": q.cls.object,
-            "status": Status.ACTIVE.value,
+            # Rewriting a review item keeps it in review: only approval makes it active.
+            "status": Status.REVIEW.value if target.status == Status.REVIEW
+            else Status.ACTIVE.value,
             "updated_at": now,
             "source": q.source,
         },
@@ -413,7 +416,8 @@ def _rewrite(
         before_content=target.content,
         after_content=q.content,
         before_status=target.status,
-        after_status=Status.ACTIVE.value,
+        after_status=Status.REVIEW.value if target.status == Status.REVIEW
+        else Status.ACTIVE.value,
         reason=plan.reason,
         related_ids=plan.related_ids,
         meta=_meta(p),
@@ -439,7 +443,8 @@ def _result(p: Prepared, plan: Plan, memory_id: int | None, event_id: int | None
         decision=plan.decision,
         memory_id=memory_id,
         reason=plan.reason,
-        content=p.content,
+        # A refused secret is never echoed back through any front end.
+        content=redact_secrets(p.content) if plan.decision == Decision.REJECT else p.content,
         memory_type=p.cls.memory_type.value,
         topic_key=p.cls.topic_key,
         category=p.category if plan.decision != Decision.REJECT else p.verdict.category,

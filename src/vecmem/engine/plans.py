@@ -203,6 +203,9 @@ def create_plan(mem: Memory, ops: list[dict[str, Any]], reason: str | None = Non
     clean = check_ops(ops)
     if reason is not None:
         reason = _text(reason, "reason", 2000).strip()
+        if find_secrets(reason):
+            raise InvalidInputError("the plan reason contains a secret value; secrets are "
+                                    "never stored")
     prepared = _prepare_adds(mem, clean)
     entries: list[dict[str, Any]] = []
     owner: dict[int, int] = {}

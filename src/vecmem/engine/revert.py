@@ -14,7 +14,8 @@ from vecmem.engine.context import Context
 from vecmem.engine.status import load, require_id
 from vecmem.errors import InvalidTransitionError, NotFoundError
 from vecmem.store.base import SQLTx, utcnow
-from vecmem.types import LIVE_STATUSES, Event, OpResult, Status
+from vecmem.text import content_hash, normalize
+from vecmem.types import LIVE_STATUSES, Event, MemoryRecord, OpResult, Status
 
 REVERTIBLE = ("add", "update", "merge", "archive", "restore", "approve", "reject", "supersede",
               "review")
@@ -45,7 +46,41 @@ def check_revert(ctx: Context, tx: SQLTx, event_id: object) -> tuple[Event, str]
     target = event.before_status or Status.ARCHIVED.value
     if event.action in ("add", "review", "merge"):
         target = Status.ARCHIVED.value
+    if event.action == "approve":
+        target = Status.REVIEW.value
+    _check_no_clash(ctx, tx, event, rec, target)
     return event, f"revert {event.action} (event {eid}): #{rec.id} back to {target}"
+
+
+def _check_no_clash(ctx: Context, tx: SQLTx, event: Event, rec: MemoryRecord,
+                    target: str) -> None:
+    """Refuse, in the check (so a preview says so too), a revert that would bring back a
+    fact some other live memory already holds: the database would refuse it anyway."""
+    revived: list[tuple[int, str]] = []  # (memory id, content hash it would have live)
+    if event.action == "update":
+        before = normalize(event.before_content or rec.content)
+        revived.append((rec.id, content_hash(before, rec.category)))
+    elif target in LIVE_STATUSES and rec.status not in LIVE_STATUSES:
+        revived.append((rec.id, rec.content_hash))
+    if event.action == "merge":
+        for source_id in event.related_ids:
+            src = tx.get(source_id)
+            if src is not None and src.status == Status.SUPERSEDED and src.superseded_by == rec.id:
+                revived.append((src.id, src.content_hash))
+    if event.action == "approve" and (event.meta or {}).get("kind", "conflict") == "conflict":
+        for sup in tx.events(ctx.scope, action="supersede", limit=1000, since=event.created_at):
+            if (sup.meta or {}).get("approve_event") == event.event_id and sup.memory_id:
+                cur = tx.get(sup.memory_id)
+                if cur is not None and cur.status == Status.SUPERSEDED:
+                    revived.append((cur.id, cur.content_hash))
+    reviving = {mid for mid, _ in revived}
+    for mid, digest in revived:
+        for other in tx.by_hash(ctx.scope, digest, LIVE_STATUSES):
+            if other.id != mid and other.id not in reviving:
+                raise InvalidTransitionError(
+                    f"cannot revert event {event.event_id}: #{other.id} already holds the same "
+                    f"fact as #{mid} (archive #{other.id} first)"
+                )
 
 
 def apply_revert(

@@ -148,8 +148,10 @@ def apply_simple(ctx: Context, tx: SQLTx, check: OpCheck, actor: str | None,
     """archive, restore, reject: one status change, one event."""
     rec = check.memory
     assert rec is not None and check.after_status is not None
+    # A restored memory is live again: it is no longer superseded by anything.
+    extra = {"superseded_by": None} if check.action == "restore" else None
     event_id = _set_status(ctx, tx, rec, check.after_status, action=check.action,
-                           reason=check.reason, actor=actor,
+                           reason=check.reason, actor=actor, extra_fields=extra,
                            meta={"provenance": meta} if meta else None)
     return OpResult(check.action, rec.id, rec.status, check.after_status, check.reason, event_id)
 

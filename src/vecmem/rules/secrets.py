@@ -22,6 +22,7 @@ import math
 import re
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 __all__ = [
     "KIND_DESCRIPTIONS",
@@ -471,3 +472,14 @@ def looks_like_secret_mention(text: str) -> bool:
     rest = _MENTION_STATUS.sub(" ", rest)
     rest = _MENTION_FILLER.sub(" ", rest)
     return not re.search(r"[^\W_]", rest)
+
+
+def redact_tree(value: Any) -> Any:
+    """``value`` (JSON-like: dicts, lists, strings) with every string redacted."""
+    if isinstance(value, str):
+        return redact_secrets(value)
+    if isinstance(value, dict):
+        return {k: redact_tree(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [redact_tree(v) for v in value]
+    return value

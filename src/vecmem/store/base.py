@@ -19,7 +19,7 @@ from typing import Any
 
 import numpy as np
 
-from vecmem.rules.secrets import redact_secrets
+from vecmem.rules.secrets import redact_secrets, redact_tree
 from vecmem.types import Event, MemoryRecord
 
 MEMORY_COLUMNS = (
@@ -333,7 +333,7 @@ class SQLTx(abc.ABC):
         # Reasons and provenance are free text typed by people and agents: a credential
         # pasted there would otherwise live forever in an append-only log.
         reason = redact_secrets(reason) if reason else reason
-        meta = _redact_tree(meta) if meta else meta
+        meta = redact_tree(meta) if meta else meta
         return self.insert_returning_id(
             "INSERT INTO events (scope, memory_id, action, before_content, after_content, "
             "before_status, after_status, source, actor, reason, related_ids, meta, created_at) "
@@ -558,16 +558,6 @@ class SQLTx(abc.ABC):
 
     def scopes(self) -> list[str]:
         return [str(r[0]) for r in self.execute("SELECT DISTINCT scope FROM memories ORDER BY 1")]
-
-
-def _redact_tree(value: Any) -> Any:
-    if isinstance(value, str):
-        return redact_secrets(value)
-    if isinstance(value, dict):
-        return {k: _redact_tree(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_redact_tree(v) for v in value]
-    return value
 
 
 def _plan(row: Sequence[Any]) -> PlanRow:
