@@ -489,11 +489,16 @@ class SQLTx(abc.ABC):
     def vectors_since(
         self, scope: str, model: str, seq: int
     ) -> Iterator[tuple[int, np.ndarray]]:
+        # Two indexed lookups instead of one OR across both tables (a full scan per sync).
         rows = self.execute(
             "SELECT v.memory_id, v.vector FROM memory_vectors v JOIN memories m "
-            "ON m.id = v.memory_id WHERE m.scope = ? AND v.model = ? AND m.status = 'active' "
-            "AND (v.seq > ? OR m.seq > ?)",
-            [scope, model, seq, seq],
+            "ON m.id = v.memory_id WHERE v.seq > ? AND m.scope = ? AND v.model = ? "
+            "AND m.status = 'active' "
+            "UNION "
+            "SELECT v.memory_id, v.vector FROM memories m JOIN memory_vectors v "
+            "ON v.memory_id = m.id WHERE m.seq > ? AND m.scope = ? AND v.model = ? "
+            "AND m.status = 'active'",
+            [seq, scope, model, seq, scope, model],
         )
         for memory_id, blob in rows:
             yield int(memory_id), self.vector_value(blob)

@@ -77,7 +77,22 @@ class SQLiteTx(SQLTx):
         expr = fts_query(terms)
         if expr is None:
             return []
-        # Status and scope are filtered in the same query, before the LIMIT.
+        # Fast path: FTS5's own top-n by rank, then the status/scope filter. Correct only
+        # when enough rows survive the filter; otherwise the joined query filters before
+        # the LIMIT (status is always filtered before the top-k cut).
+        probe = limit * 4
+        top = self.conn.execute(
+            "SELECT rowid, rank FROM memory_fts WHERE memory_fts MATCH ? ORDER BY rank LIMIT ?",
+            (expr, probe),
+        ).fetchall()
+        if top:
+            marks = ",".join("?" * len(top))
+            keep = {int(i) for (i,) in self.conn.execute(
+                f"SELECT id FROM memories WHERE id IN ({marks}) AND scope = ? AND status = ?",
+                [*(r[0] for r in top), scope, status])}
+            hits = [(int(i), -float(r)) for i, r in top if int(i) in keep]
+            if len(hits) >= limit or len(top) < probe:
+                return hits[:limit]
         rows = self.conn.execute(
             "SELECT m.id, bm25(memory_fts) AS r FROM memory_fts "
             "JOIN memories m ON m.id = memory_fts.rowid "
