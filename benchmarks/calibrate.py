@@ -88,7 +88,8 @@ def calibrate(provider: str) -> dict:
         "relevant": relevant, "irrelevant": irrelevant,
         "duplicate_threshold": dup,
         "dup_recall": float(np.mean(pairs.get("same*", np.zeros(1)) >= dup)),
-        "same*": pairs.get("same*", np.zeros(1)), "related*": unvetoed,
+        "same*": pairs.get("same*", np.zeros(0)),
+        "related*": pairs.get("related*", np.zeros(0)),
         "judge_floor": floor,
         "min_score": min_score,
         "irrelevant_cut": float(np.mean(irrelevant < min_score)),
@@ -136,6 +137,9 @@ def main() -> None:
         for label in ("same", "same*", "related", "related*", "unrelated", "relevant",
                       "irrelevant"):
             v = r[label]
+            if len(v) == 0:
+                print(f"{r['model']:<14}{label:<12}{0:>4}   (none left after the vetoes)")
+                continue
             print(f"{r['model']:<14}{label:<12}{len(v):>4}{v.min():>8.3f}"
                   f"{np.percentile(v, 10):>8.3f}{np.median(v):>8.3f}"
                   f"{np.percentile(v, 90):>8.3f}{v.max():>8.3f}")
