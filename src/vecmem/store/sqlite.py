@@ -107,6 +107,29 @@ class SQLiteTx(SQLTx):
         index = self.store.vector_index(self, scope, model, int(query.shape[0]))
         return index.search(query, k)
 
+    # The index sync runs before every search; SQLite's planner would otherwise pick the
+    # equality indexes (model, scope/status) that match every row and scan the table.
+    def changed_since(self, scope: str, seq: int) -> list[tuple[int, str]]:
+        rows = self.conn.execute(
+            "SELECT id, status FROM memories INDEXED BY memories_seq "
+            "WHERE seq > ? AND scope = ?", (seq, scope))
+        return [(int(i), str(st)) for i, st in rows]
+
+    def vectors_since(
+        self, scope: str, model: str, seq: int
+    ) -> Iterator[tuple[int, np.ndarray]]:
+        rows = self.conn.execute(
+            "SELECT v.memory_id, v.vector FROM memory_vectors v INDEXED BY memory_vectors_seq "
+            "JOIN memories m ON m.id = v.memory_id WHERE v.seq > ? AND m.scope = ? "
+            "AND v.model = ? AND m.status = 'active' "
+            "UNION "
+            "SELECT v.memory_id, v.vector FROM memories m INDEXED BY memories_seq "
+            "JOIN memory_vectors v ON v.memory_id = m.id WHERE m.seq > ? AND m.scope = ? "
+            "AND v.model = ? AND m.status = 'active'",
+            (seq, scope, model, seq, scope, model))
+        for memory_id, blob in rows:
+            yield int(memory_id), np.frombuffer(blob, dtype="<f4")
+
 
 class SQLiteStore(Store):
     engine_name = "sqlite"
