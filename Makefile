@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS := local,sqlitevec,postgres,server,mcp,hermes,dev
 
-.PHONY: install demo test lint bench clean system-deps
+.PHONY: install demo test test-slow lint clean system-deps
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -30,10 +30,14 @@ demo: install
 
 test: install system-deps
 	$(BIN)/ruff check src tests benchmarks examples
-	VECMEM_SCREENSHOTS_DIR=$${VECMEM_SCREENSHOTS_DIR:-$$(mktemp -d)} $(BIN)/python -m pytest -q -p no:cacheprovider
+	VECMEM_SCREENSHOTS_DIR=$${VECMEM_SCREENSHOTS_DIR:-$$(mktemp -d)} $(BIN)/python -m pytest -q -p no:cacheprovider -m "not slow"
 
 lint: install
 	$(BIN)/ruff check src tests benchmarks examples
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info
+
+# The long crash storms (2 x 120 SIGKILLs, about 10 minutes): not part of `make test`.
+test-slow: install
+	$(BIN)/python -m pytest -q -p no:cacheprovider -m slow
