@@ -185,7 +185,7 @@ def _tsvector_text(terms: list[str]) -> str:
 
 
 def load_postgres(
-    url: str, data: Data, build_memory: str, ef_construction: int = 64
+    url: str, data: Data, build_memory: str, ef_construction: int = 128
 ) -> dict[str, float]:
     import psycopg
 
@@ -383,11 +383,11 @@ def main() -> None:
     parser.add_argument("--dim", type=int, default=384)
     parser.add_argument("--k", type=int, default=10)
     parser.add_argument("--queries", type=int, default=200)
-    parser.add_argument("--ef-search", type=int, nargs="+", default=[100],
+    parser.add_argument("--ef-search", type=int, nargs="+", default=[200],
                         help="PostgreSQL hnsw.ef_search values; the first is the default run")
     parser.add_argument("--hnsw-build-memory", default="4GB")
-    parser.add_argument("--ef-construction", type=int, default=64,
-                        help="PostgreSQL HNSW build parameter (pgvector default 64)")
+    parser.add_argument("--ef-construction", type=int, default=128,
+                        help="PostgreSQL HNSW build parameter (PostgresStore's default 128)")
     parser.add_argument("--pg-url", help="use this (empty) database instead of pgserver")
     parser.add_argument(
         "--pg-settings", nargs="*", default=["shared_buffers=4GB"], metavar="NAME=VALUE",

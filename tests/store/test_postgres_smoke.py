@@ -402,6 +402,7 @@ def test_filtered_hnsw_widens_the_walk_before_scanning(store: PostgresStore) -> 
             [(i, "m", dim, v) for i, v in zip(ids, vecs, strict=True)],
         )
     store.ensure_vector_indexes()
+    store.ef_search = 40  # a first walk that is sure to come back short
     mid = np.array([sc == "mid" for sc in scopes])
     query = unit(rng, dim)
     order = np.argsort(-(vecs[mid] @ query))[:10]
