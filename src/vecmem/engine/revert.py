@@ -183,7 +183,3 @@ def apply_revert(
     event_id = set_status(rec.id, previous, reason, **extra)
     return OpResult("revert", rec.id, rec.status, previous, reason, event_id,
                     related_ids=related)
-
-
-def revert_id(value: object) -> int:
-    return require_id(value, "event id")

@@ -602,16 +602,5 @@ class Store(abc.ABC):
     def size_bytes(self) -> int | None:
         return None
 
-    def rebuild_keyword_index(self, tx: SQLTx, scope: str, terms_of: Any) -> int:
-        """Re-create every keyword row of ``scope`` from content (doctor --repair)."""
-        count = 0
-        for memory_id, content in tx.execute(
-            "SELECT id, content FROM memories WHERE scope = ?", [scope]
-        ).fetchall():
-            tx.unindex_keywords(int(memory_id))
-            tx.index_keywords(int(memory_id), terms_of(content))
-            count += 1
-        return count
-
     def invalidate_vectors(self) -> None:  # noqa: B027 - engines without a cache need nothing
         """Drop any in-memory vector index (after a bulk change made elsewhere)."""
