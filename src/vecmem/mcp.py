@@ -25,16 +25,15 @@ from pydantic import BaseModel, ConfigDict, Field
 from vecmem.errors import InvalidInputError, VecmemError
 from vecmem.integrations.actions import (
     ACTIONS,
-    PLAN_OP_ACTIONS,
     ActionRunner,
     ActionSpec,
     CallContext,
-    Param,
     actions_for,
     dumps,
     error_payload,
     redact,
 )
+from vecmem.integrations.params import PLAN_OP_ACTIONS, Param
 
 SERVER_NAME = "vecmem"
 Transport = Literal["stdio", "streamable-http"]

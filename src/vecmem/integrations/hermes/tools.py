@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from vecmem.integrations.actions import ACTIONS, PARAMS, actions_for
+from vecmem.integrations.actions import ACTIONS, actions_for
+from vecmem.integrations.params import PARAMS
 
 TOOL_NAME = "vecmem"
 
