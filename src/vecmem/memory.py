@@ -170,7 +170,9 @@ class Memory:
     def _tx(self, write: bool = True) -> Any:
         if self._closed:
             raise VecmemError("this memory is closed")
-        return self._ctx.store.transaction(write=write)
+        # Everything Memory writes belongs to its own scope: on PostgreSQL, writers of
+        # other scopes need not wait for it.
+        return self._ctx.store.transaction(write=write, scope=self._ctx.scope)
 
     # -- the write pipeline --------------------------------------------------------------
     def add(

@@ -210,3 +210,46 @@ def test_non_string_input_is_a_verdict_not_a_crash() -> None:
 def test_deterministic() -> None:
     for case in DEV:
         assert check_quality(case["text"]) == check_quality(case["text"])
+
+
+# A request to be reminded once ("next time", "tomorrow") is a task for the agent: stale the
+# moment it is done, recalled forever if stored. A standing wish about reminders ("每次…",
+# "always", "before every deploy", or a third-person statement) is a preference: kept.
+ONE_OFF_REMINDERS = [
+    "记得下次提醒我",
+    "记得提醒我一下",
+    "下次记得告诉我",
+    "记住下次要提醒我",
+    "记得，下次提醒我检查迁移",
+    "remind me next time",
+    "don't forget to remind me tomorrow",
+    "Next time, remind me about the migrations",
+    "Please notify me tomorrow",
+]
+STANDING_REMINDERS = [
+    "用户希望每次部署前提醒他检查迁移",
+    "以后每次部署前都提醒我检查迁移",
+    "每次部署前提醒我检查迁移",
+    "The user wants reminders before every deploy",
+    "Always remind me to run the migrations before deploying",
+    "Remind me whenever a nightly build fails",
+    "用户偏好：部署前提醒我检查迁移",
+]
+
+
+@pytest.mark.parametrize("text", ONE_OFF_REMINDERS)
+def test_one_off_reminder_requests_are_rejected(text: str) -> None:
+    verdict = check_quality(text)
+    assert (verdict.allowed, verdict.category) == (False, "question"), verdict
+
+
+@pytest.mark.parametrize("text", STANDING_REMINDERS)
+def test_standing_reminder_wishes_are_kept(text: str) -> None:
+    verdict = check_quality(text)
+    assert verdict.allowed, verdict
+
+
+@pytest.mark.parametrize("text", ["提醒功能用的是 cron", "The reminder service runs on port 9000",
+                                  "My manager will remind me about the review"])
+def test_facts_about_reminders_are_not_requests(text: str) -> None:
+    assert check_quality(text).allowed

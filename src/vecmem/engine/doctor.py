@@ -115,6 +115,8 @@ def doctor(mem: Memory, repair: bool = False, actor: str | None = None) -> Docto
     todo = {a["action"]: a["ids"] for a in actions}
     # reembed commits batch by batch (resumable) and audits itself with reembed events.
     reembedded = maintenance.reembed(ctx, only_if_needed=True) if "reembed" in todo else None
+    # Database-wide lock (no scope): orphan vectors belong to no scope, and the engine
+    # check covers the whole database.
     with ctx.store.transaction() as tx:
         for mid in todo.get("reindex_keywords", []):
             rec = tx.get(mid)

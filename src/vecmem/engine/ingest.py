@@ -124,7 +124,7 @@ def ingest(
                 continue
             decisions[str(r.decision)] += 1
             results.append(r)
-        with mem.store.transaction() as tx:
+        with mem.store.transaction(scope=mem.scope) as tx:  # the key names the scope
             tx.set_meta(meta_key, str(min(begin + chunk_turns, len(msgs))))
         if progress:
             progress(min(begin + chunk_turns, len(msgs)), len(msgs))

@@ -128,7 +128,7 @@ def reembed(
         if vecs is None or made_by != model:
             failed = True
             break
-        with ctx.store.transaction() as tx:
+        with ctx.store.transaction(scope=ctx.scope) as tx:
             for i, vec in zip(ids, vecs, strict=True):
                 if tx.get(i) is not None:
                     tx.put_vector(i, model, vec)

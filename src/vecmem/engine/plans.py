@@ -231,7 +231,7 @@ def create_plan(mem: Memory, ops: list[dict[str, Any]], reason: str | None = Non
                             "fingerprint": _fingerprint(tx, mem.scope, touched)})
     row = PlanRow(id=new_plan_id(), scope=mem.scope, created_at=utcnow(), status="pending",
                   reason=reason, operations=entries, results=None, applied_at=None, meta=None)
-    with mem.store.transaction() as tx:
+    with mem.store.transaction(scope=mem.scope) as tx:
         tx.insert_plan(row)
     return _doc(row)
 
@@ -334,7 +334,7 @@ def apply_plan(mem: Memory, plan_id: str, confirm: str, actor: str | None = None
     prepared = _prepare_adds(mem, entries)
     actor = actor or "plan"
     results: list[dict[str, Any]] = []
-    with mem.store.transaction() as tx:
+    with mem.store.transaction(scope=mem.scope) as tx:
         row = _load(mem, tx, pid)  # re-read under the write lock: no double apply
         if row.status != "pending":
             raise PlanError(f"plan {pid} is {row.status}; only a pending plan can be applied")
@@ -347,7 +347,7 @@ def apply_plan(mem: Memory, plan_id: str, confirm: str, actor: str | None = None
             before = _max_event(tx)
             try:
                 # A savepoint per op: a late refusal undoes only this op's partial writes.
-                with mem.store.transaction() as sub:
+                with mem.store.transaction(scope=mem.scope) as sub:
                     result = _apply_op(mem, sub, entry, prepared.get(i), actor)
             except (InvalidTransitionError, InvalidInputError, NotFoundError) as exc:
                 results.append({**base, "status": "skipped", "reason": f"refused: {exc.message}"})
@@ -375,7 +375,7 @@ def revert_plan(mem: Memory, plan_id: str, actor: str | None = None) -> PlanDoc:
     pid = check_plan_id(plan_id)
     actor = actor or "plan"
     done: list[dict[str, Any]] = []
-    with mem.store.transaction() as tx:
+    with mem.store.transaction(scope=mem.scope) as tx:
         row = _load(mem, tx, pid)
         if row.status != "applied":
             raise PlanError(f"plan {pid} is {row.status}; only an applied plan can be reverted")

@@ -245,6 +245,8 @@ def _import_raw(mem: Memory, lines: list[tuple[int, dict[str, Any]]],
         if not isinstance(o["id"], str) or not PLAN_ID_RE.fullmatch(o["id"]):
             raise InvalidInputError(f"line {n}: invalid plan id {o['id']!r}")
     vectors = _vectors(mem, memories, progress)
+    # Database-wide lock (no scope): explicit ids and the identity sequences moved past
+    # them are shared by every scope, so no other writer may take ids meanwhile.
     with ctx.store.transaction() as tx:
         if not _scope_is_empty(tx, ctx.scope):
             raise InvalidInputError(

@@ -17,6 +17,12 @@ llama.cpp server. What it adds over a bare POST, and why:
 The API key goes only to ``base_url``: redirects are never followed (a redirect to another
 host would carry the Authorization header there), and any echo of the key in an error
 body is scrubbed before it reaches an exception or a log line.
+
+Secret values in what is sent never leave the process: every request's messages pass
+through :func:`redact_messages` (``vecmem.rules.secrets``) in :meth:`LLMClient._complete`,
+the one path to the network, so extraction, the judge, repair rounds and any future
+caller get it without having to remember. The model sees ``[REDACTED:<kind>]`` where a
+password or key was; the rest of the text arrives unchanged.
 """
 
 from __future__ import annotations
@@ -38,6 +44,7 @@ from pydantic import BaseModel, ValidationError
 
 from vecmem.errors import CircuitOpenError, InvalidInputError, LLMError
 from vecmem.llm import prompts
+from vecmem.rules.secrets import redact_tree
 from vecmem.types import Serializable
 
 log = logging.getLogger("vecmem.llm")
@@ -214,6 +221,9 @@ class LLMClient:
     # ---- the request loop --------------------------------------------------------------
 
     def _complete(self, messages: list[dict[str, Any]], *, json_mode: bool) -> tuple[str, Usage]:
+        # Here, not in each prompt builder: every request passes this line, so no caller can
+        # forget it (a repair round even re-sends the model's own answer).
+        messages = redact_messages(messages)
         trial = self._admit()
         attempts = 1 if trial else self.max_retries + 1
         last: _Failure | None = None
@@ -342,6 +352,15 @@ class _BadAnswer(Exception):
 def _ssl_context() -> ssl.SSLContext:
     # Building the default context (loading the CA bundle) costs ~80 ms; share one.
     return httpx.create_ssl_context()
+
+
+def redact_messages(messages: Sequence[Message]) -> list[dict[str, Any]]:
+    """``messages`` with every secret value in any string replaced by ``[REDACTED:<kind>]``.
+
+    The whole message is walked, not only ``content``: a list of content parts or a
+    ``name`` carries text too. Roles never look like secrets, and redaction is idempotent.
+    """
+    return [redact_tree(dict(m)) for m in messages]
 
 
 def _chat_endpoint(base_url: str) -> str:

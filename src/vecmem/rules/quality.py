@@ -10,10 +10,12 @@ Checks run in a fixed order, and the order is part of the contract:
    in progress — that is what they are for),
 4. credential mentions without content, empty / too short / acknowledgements, bare URLs/paths,
    vague values ("偏好: 是这个"),
-5. explicit preferences ("用户偏好：…", "User prefers …") are trusted over the heuristics
+5. one-off reminder requests ("记得下次提醒我", "remind me next time"; a standing
+   "每次部署前提醒我…" is a preference and passes),
+6. explicit preferences ("用户偏好：…", "User prefers …") are trusted over the heuristics
    below, so "用户偏好：不要在回答里问问题" is not mistaken for a question,
-6. questions and requests, transient progress, hedged half-thoughts,
-7. everything else is allowed; its category comes from :func:`classify`.
+7. questions and requests, transient progress, hedged half-thoughts,
+8. everything else is allowed; its category comes from :func:`classify`.
 
 Pure function, no I/O, never raises.
 """
@@ -102,9 +104,10 @@ _LABEL = _re(r"^[^:]{1,20}:(?P<value>.*)$", re.S)
 # Quoted spans (bounded, so an unclosed quote cannot make the scan quadratic).
 _QUOTED = _re(r'"[^"]{0,300}"|\'[^\']{0,300}\'|<[^>]{0,300}>')
 _STANDING = _re(
-    r"(?i)以后|今后|往后|永远|总是|始终|每次|再也|一律|回答[里中时]|回复[里中时]"
+    r"(?i)以后|今后|往后|永远|总是|始终|每次|每当|每回|再也|一律|回答[里中时]|回复[里中时]"
     r"|\b(?:ever|always|never|anymore|any more|from now on|going forward|in (?:the )?future"
-    r"|in (?:your )?(?:answers|responses|replies))\b"
+    r"|in (?:your )?(?:answers|responses|replies)|every time|each time|whenever"
+    r"|(?:before|after) (?:every|each))\b"
 )
 _ZH_QUESTION = _re(
     r"有没有|要不要|能不能|可不可以|是不是|会不会|需不需要|用不用|对不对|好不好|行不行|该不该|想不想"
@@ -118,6 +121,28 @@ _ZH_REQUEST = _re(
     r"|再把|去把|试试|试一下|看看|查一下|跑一下|检查一下|确认一下|告诉我|说说|解释一下|不要|别)"
 )
 _ZH_WEAK_REQUEST = _re(r"(?:吧|一下|一点)$")
+# Reminder requests: "记得下次提醒我", "remind me next time", "下次记得告诉我". The user asks the
+# agent to do one thing, once, later: a task that is stale the moment it is done, and
+# recalled forever if stored, so it is a request, not a fact. A *standing* wish is
+# different: "每次部署前提醒我检查迁移", "Always remind me …", "用户希望每次部署前提醒他检查迁移",
+# "The user wants reminders before every deploy" say how the user wants to be treated from
+# now on, which is a preference and is kept. Hence these match only when the sentence
+# opens with nothing but request words and a time ("记得", "下次", "please", "tomorrow")
+# before "remind/tell me" (a third-person subject never matches), and only without a
+# standing marker (_STANDING: 每次, 以后, always, every time, before every …).
+_ZH_REMIND = _re(
+    r"^(?:(?:请|麻烦|你|记得|记住|别忘了?|不要忘了?|千万|一定|务必|要|下次|下回|到时候?|回头"
+    r"|明天|后天|今晚|晚点|晚些|稍后|待会儿?|等会儿?|一会儿?|过几天|改天|再|也|就|得|帮我|给我)"
+    r"[\s,]*)*(?:(?:提醒|告诉|通知|催)(?:一下|一声)?我|提个醒)"
+)
+_EN_REMIND = _re(
+    r"(?i)^(?:(?:please|pls|and|so|also|just|hey|oh|next time|another time|later|tomorrow"
+    r"|tonight|in the morning|this (?:morning|afternoon|evening|weekend)|next (?:week|month)"
+    r"|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|remember to|don't forget to|dont forget to"
+    r"|do not forget to|make sure (?:to|you)|be sure to|can you|could you|would you|will you"
+    r"|can u|could u|i'd like you to|i would like you to|i want you to|i need you to)[\s,]+)*"
+    r"(?:remind|tell|notify|ping|alert|nudge) me\b"
+)
 _EN_QUESTION = _re(
     r"(?i)^why\b|^how (?:do|does|did|can|could|should|would|will|is|are|was|to|about|much|many"
     r"|long|often|come)\b|^(?:what|which|who|whom|whose) (?:is|are|was|were|do|does|did|can"
@@ -302,6 +327,11 @@ def check_quality(text: str) -> Verdict:
     if _is_vague(norm):
         return _reject("half_formed", "The value is only a vague reference, not a fact.")
 
+    # Before the preference trust below: "I'd like you to remind me next week" is worded
+    # like a preference but asks for one reminder.
+    if (_ZH_REMIND.search(norm) or _EN_REMIND.search(norm)) and not _STANDING.search(norm):
+        return _reject("question", "A request to be reminded or told something once, later: "
+                       "a task for the agent, not a fact to keep.")
     explicit_pref = preference_body(norm, explicit_only=True) is not None
     if not (explicit_pref and not text.rstrip().endswith(("?", "？"))):
         if _is_question(text, norm):

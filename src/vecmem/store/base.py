@@ -589,8 +589,17 @@ class Store(abc.ABC):
         self.lock = threading.RLock()
 
     @abc.abstractmethod
-    def transaction(self, *, write: bool = True) -> AbstractContextManager[SQLTx]:
-        """A transaction; ``write=True`` takes the write lock up front (no upgrade deadlock)."""
+    def transaction(
+        self, *, write: bool = True, scope: str | None = None
+    ) -> AbstractContextManager[SQLTx]:
+        """A transaction; ``write=True`` takes the write lock up front (no upgrade deadlock).
+
+        ``scope`` names the only scope a write transaction changes: an engine may then let
+        writers of other scopes run at the same time. Without it the transaction excludes
+        every other writer; operations that span scopes (migrate, raw import, repairs of
+        rows without a scope) must leave it out. Nested transactions pass the same scope as
+        the outer one.
+        """
 
     @abc.abstractmethod
     def close(self) -> None: ...

@@ -236,9 +236,6 @@ _FTS = """CREATE TABLE IF NOT EXISTS memory_keywords (
 #: Run once after migration 1: what SQLite does with its own statements (triggers), plus
 #: the PostgreSQL-only pieces.
 _POST_V1 = [
-    # schema.py says REAL, which is float4 on PostgreSQL (0.9 would read back 0.899999976):
-    # SQLite's REAL is a double, so match it.
-    "ALTER TABLE memories ALTER COLUMN confidence TYPE DOUBLE PRECISION",
     "CREATE INDEX IF NOT EXISTS memory_keywords_tsv ON memory_keywords USING gin (tsv)",
     "CREATE SEQUENCE IF NOT EXISTS vecmem_seq AS BIGINT",
     # Shared SQL (MemoryFilter.text) uses SQLite's instr(); give PostgreSQL the same function.

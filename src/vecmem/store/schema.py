@@ -1,8 +1,15 @@
 """Schema migrations shared by both engines: each is a named list of statements.
 
 A migration runs once, in a transaction, and is recorded in ``schema_version``. Add new
-ones at the end; never edit one that has shipped. ``{id}``, ``{blob}`` and ``{fts}``
-are filled by the engine's dialect.
+ones at the end; never edit one that has shipped in a way that changes the schema it
+leaves behind. ``{id}``, ``{blob}`` and ``{fts}`` are filled by the engine's dialect.
+
+Types are chosen to mean the same on both engines: ``DOUBLE PRECISION`` is an 8-byte float
+on PostgreSQL and has REAL affinity (also 8 bytes) on SQLite, whereas ``REAL`` would be a
+4-byte float on PostgreSQL (0.9 would read back as 0.899999976). Migration 1 declared
+``confidence REAL`` until PostgreSQL altered it to ``DOUBLE PRECISION`` in the same
+transaction, and SQLite's REAL already is 8 bytes: databases made before the change store
+exactly what new ones do, so editing the text of migration 1 here changes no schema.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
                 predicate TEXT,
                 object TEXT,
                 status TEXT NOT NULL CHECK (status IN ('active','review','archived','superseded')),
-                confidence REAL NOT NULL DEFAULT 1.0,
+                confidence DOUBLE PRECISION NOT NULL DEFAULT 1.0,
                 durability TEXT NOT NULL DEFAULT 'long_term',
                 source TEXT NOT NULL DEFAULT 'manual',
                 hit_count INTEGER NOT NULL DEFAULT 0,

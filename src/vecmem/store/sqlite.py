@@ -201,7 +201,10 @@ class SQLiteStore(Store):
         return conn
 
     @contextmanager
-    def transaction(self, *, write: bool = True) -> Iterator[SQLiteTx]:
+    def transaction(
+        self, *, write: bool = True, scope: str | None = None
+    ) -> Iterator[SQLiteTx]:
+        # ``scope`` is ignored: one SQLite file has one writer whatever the scope.
         conn = self.connection()
         with self._guard():
             if conn.in_transaction:
