@@ -1,7 +1,9 @@
 """LoCoMo turn retrieval through the real ``Memory.search`` (keyword, vector, hybrid).
 
-Every dialogue turn of a conversation is a memory (stored with ``add_many(raw=True)``,
-one scope per conversation, so the real keyword index, vector index and fusion answer);
+Every dialogue turn of a conversation is a memory (stored with ``add_many(raw=True,
+episode=True)`` -- the turns are one conversation, which is what ``episode`` declares;
+``--no-episode`` stores them as unrelated memories -- one scope per conversation, so the
+real keyword index, vector index and fusion answer);
 every question of categories 1-4 is a query against its own conversation. Recall@5 and
 @10 of the evidence turns (dia_id), per category and overall.
 
@@ -30,7 +32,8 @@ from vecmem.embed.factory import build_embedder
 MODES = ("keyword", "vector", "hybrid")
 
 
-def run(data: Path, provider: str, limit: int | None, min_score: float) -> dict:
+def run(data: Path, provider: str, limit: int | None, min_score: float,
+        episode: bool = True) -> dict:
     convs = load_locomo(data)[:limit]
     embedder = build_embedder(provider)
     scores: dict[str, dict[int, list[list[float]]]] = {
@@ -42,7 +45,7 @@ def run(data: Path, provider: str, limit: int | None, min_score: float) -> dict:
             with Memory.open(f"{tmp}/locomo.db", embedder=embedder, scope=str(conv["id"]),
                              reembed=False) as mem:
                 results = mem.add_many([t for _, t in conv["turns"]], source="locomo",
-                                       raw=True)
+                                       raw=True, episode=episode)
                 turn_of: dict[int, set[str]] = defaultdict(set)
                 for (dia_id, _), r in zip(conv["turns"], results, strict=True):
                     if r.memory_id is not None:
@@ -54,7 +57,7 @@ def run(data: Path, provider: str, limit: int | None, min_score: float) -> dict:
                             found = set().union(*(turn_of[h.memory.id] for h in hits[:k]))
                             scores[mode][category][i].append(len(found & evidence)
                                                              / len(evidence))
-    return {"model": embedder.model_id, "scores": scores,
+    return {"model": embedder.model_id + ("" if episode else " (no episode)"), "scores": scores,
             "seconds": time.perf_counter() - started}
 
 
@@ -84,8 +87,11 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="first N conversations")
     parser.add_argument("--min-score", type=float, default=-1.0,
                         help="cosine floor for vector hits (default -1: rank everything)")
+    parser.add_argument("--no-episode", action="store_true",
+                        help="store the turns as unrelated memories (no episode context)")
     args = parser.parse_args()
-    results = [run(args.data, p, args.limit, args.min_score) for p in args.embedders.split(",")]
+    results = [run(args.data, p, args.limit, args.min_score, not args.no_episode)
+               for p in args.embedders.split(",")]
     table(results)
     for r in results:
         print(f"{r['model']}: {r['seconds']:.0f} s (store + all queries, all modes)")

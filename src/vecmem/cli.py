@@ -251,13 +251,14 @@ def explain(
         out.print(f"fusion: {ex.fusion}; min_score {ex.min_score:.4f}; k {ex.k}",
                   highlight=False)
         table = Table()
-        for col in ("id", "included", "cosine", "vec rank", "kw rank", "fused", "why excluded",
-                    "matched", "content"):
+        for col in ("id", "included", "cosine", "vec rank", "kw rank", "fused", "context",
+                    "why excluded", "matched", "content"):
             table.add_column(col, overflow="fold")
         for c in ex.candidates:
             table.add_row(str(c.memory_id), "yes" if c.included else "no",
                           "" if c.cosine is None else f"{c.cosine:.4f}",
                           str(c.vector_rank or ""), str(c.keyword_rank or ""), f"{c.fused:.4f}",
+                          f"+{c.context:.4f} from #{c.context_from}" if c.context else "",
                           c.excluded_because or "", " ".join(ex.matched_terms.get(c.memory_id, [])),
                           _short(c.content, 40))
         out.print(table)

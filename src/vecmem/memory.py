@@ -16,6 +16,7 @@ from typing import Any
 
 from vecmem.engine import pipeline, revert, search, status
 from vecmem.engine.context import Context
+from vecmem.engine.search import EPISODE_KEY, new_episode_id
 from vecmem.errors import InvalidInputError, NotFoundError, VecmemError
 from vecmem.settings import DEFAULT_DB, Settings
 from vecmem.store.base import MemoryFilter, SQLTx, Store, utcnow
@@ -246,21 +247,28 @@ class Memory:
         category: str | None = None,
         batch_size: int = 256,
         progress: Callable[[int, int], None] | None = None,
+        episode: bool = False,
     ) -> list[AddResult]:
         """Add many texts: embedded in batches, one transaction per batch.
 
         ``raw=True`` skips the quality filter (never the secret check) and the judge; texts
         are still normalized, hashed, deduplicated exactly, embedded and audited.
+        ``episode=True`` declares the texts consecutive parts of one conversation or
+        document: they share an episode id (in their provenance), and a search hit lends
+        part of its score to its neighbours in the episode (``engine/search.py``).
         """
         if isinstance(texts, str):
             raise InvalidInputError("add_many takes a list of texts, not one string")
+        if not isinstance(episode, bool):
+            raise InvalidInputError("episode must be true or false")
         items = list(texts)
+        meta = {EPISODE_KEY: new_episode_id()} if episode else None
         results: list[AddResult] = []
         for start in range(0, len(items), batch_size):
             chunk = items[start : start + batch_size]
             prepared = [
                 pipeline.prepare(self._ctx, t, source=source, category=category, raw=raw,
-                                 embed=False)
+                                 embed=False, meta=meta)
                 for t in chunk
             ]
             todo = [i for i, p in enumerate(prepared) if p.verdict.allowed]

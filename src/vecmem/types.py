@@ -201,6 +201,9 @@ class CandidateScore(Serializable):
     fused: float
     included: bool
     excluded_because: str | None = None
+    #: Score lent by an episode neighbour (``context_from``), included in ``fused``.
+    context: float = 0.0
+    context_from: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

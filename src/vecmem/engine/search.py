@@ -7,7 +7,8 @@ count break ties. ``explain`` runs the very same function and returns its trace.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+import uuid
+from dataclasses import dataclass, field, replace
 
 from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError
@@ -15,7 +16,7 @@ from vecmem.text import keyword_terms, validate_text
 from vecmem.types import CandidateScore, Explanation, Hit, MemoryRecord, Status
 
 #: Bump when the ranking formula changes, so stored explanations stay interpretable.
-FUSION_FORMULA_VERSION = "blend-v1"
+FUSION_FORMULA_VERSION = "blend-v2"
 #: Weight of the vector side in the score blend; the keyword side gets the rest.
 VECTOR_WEIGHT = 0.4
 #: Reciprocal-rank term that breaks ties between equal blended scores.
@@ -24,6 +25,18 @@ RRF_K = 10
 OVERFETCH = 5
 MIN_CANDIDATES = 50
 MAX_QUERY_CHARS = 4000
+#: Provenance key naming the episode of memories written by ``add_many(episode=True)``.
+EPISODE_KEY = "episode"
+#: Share of its best episode neighbour's score a memory receives (hybrid mode only).
+#: The answer to a question often sits in the turn after the one that shares its words:
+#: on LoCoMo (all 10 conversations) recall@10 0.661 -> 0.706 at 0.5, 0.707 at 0.7,
+#: 0.692 at 1.0, and recall@5 rises too (benchmarks/retrieval_study.py).
+EPISODE_WEIGHT = 0.5
+
+
+def new_episode_id() -> str:
+    # Short on purpose: a 32-hex-digit id would look like a secret to the redactor.
+    return uuid.uuid4().hex[:12]
 
 
 @dataclass
@@ -136,6 +149,8 @@ def hybrid(
         if excluded is None and rec is not None:
             scored.append((fused, rec, CandidateScore(mid, rec.content, rec.status, c, vr, kr,
                                                        fused, True)))
+    if mode == "hybrid" and scored:
+        scored = _episode_context(ctx, scored, trace)
     # Fused score first; ties go to the more often confirmed, then the more recent memory.
     scored.sort(key=lambda s: (round(-s[0], 12), -s[1].hit_count, _neg(s[1].updated_at)))
     if trace is not None:
@@ -148,6 +163,56 @@ def hybrid(
             keyword_rank=cs.keyword_rank, vector_rank=cs.vector_rank)
         for fused, rec, cs in scored[:k]
     ]
+
+
+def _episode_context(
+    ctx: Context, scored: list[tuple[float, MemoryRecord, CandidateScore]],
+    trace: Trace | None,
+) -> list[tuple[float, MemoryRecord, CandidateScore]]:
+    """Each memory of an episode gains ``EPISODE_WEIGHT`` times the better fused score of
+    its two neighbours (the memories written just before and after it in the same
+    episode); a neighbour that was no candidate joins with that share alone. Memories
+    written outside an episode are untouched, so this costs one indexed lookup."""
+    fused = {rec.id: f for f, rec, _ in scored}
+    pool = set(fused) | {i - 1 for i in fused} | {i + 1 for i in fused}
+    with ctx.store.transaction(write=False) as tx:
+        episode = tx.episodes_of(ctx.scope, pool, EPISODE_KEY)
+        if not episode:
+            return scored
+        lent: dict[int, tuple[float, int]] = {}
+        for mid, ep in episode.items():
+            best = max(((fused.get(n, 0.0), n) for n in (mid - 1, mid + 1)
+                        if episode.get(n) == ep), default=(0.0, 0))
+            if best[0] > 0:
+                lent[mid] = best
+        joining = tx.get_many([m for m in lent if m not in fused])
+    out: list[tuple[float, MemoryRecord, CandidateScore]] = []
+    for f, rec, cs in scored:
+        share, source = lent.get(rec.id, (0.0, 0))
+        if share:
+            f = f + EPISODE_WEIGHT * share
+            cs = replace(cs, fused=f, context=round(EPISODE_WEIGHT * share, 4),
+                         context_from=source)
+        out.append((f, rec, cs))
+    for mid, rec in joining.items():
+        if rec.status != Status.ACTIVE:
+            continue
+        share, source = lent[mid]
+        f = EPISODE_WEIGHT * share
+        cs = CandidateScore(mid, rec.content, rec.status, None, None, None, f, True,
+                            context=round(f, 4), context_from=source)
+        out.append((f, rec, cs))
+    if trace is not None:
+        changed = {cs.memory_id: cs for _, _, cs in out if cs.context}
+        trace.candidates = [
+            replace(c, fused=round(changed[c.memory_id].fused, 4),
+                    context=changed[c.memory_id].context,
+                    context_from=changed[c.memory_id].context_from)
+            if c.included and c.memory_id in changed else c
+            for c in trace.candidates
+        ] + [replace(cs, fused=round(cs.fused, 4)) for cs in changed.values()
+             if cs.memory_id not in fused]
+    return out
 
 
 def _minmax(scores: dict[int, float]) -> dict[int, float]:
@@ -192,6 +257,6 @@ def explain(ctx: Context, query: str, k: int, min_score: float) -> tuple[list[Hi
         k=k,
         fusion=(f"{FUSION_FORMULA_VERSION}: {VECTOR_WEIGHT}·minmax(cosine) + "
                 f"{1 - VECTOR_WEIGHT:.1f}·minmax(keyword) + 0.01·rrf(k={RRF_K}); "
-                "ties: hit_count, recency"),
+                f"+ {EPISODE_WEIGHT}·best episode neighbour; ties: hit_count, recency"),
         notes=trace.notes,
     )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import abc
 import json
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -212,6 +212,23 @@ class SQLTx(abc.ABC):
             ):
                 rec = row_to_memory(row)
                 out[rec.id] = rec
+        return out
+
+    def episodes_of(self, scope: str, ids: Iterable[int], key: str) -> dict[int, str]:
+        """The episode id (``meta[key]``) of each active memory of ``scope`` among ``ids``
+        that has one; memories written outside an episode are left out."""
+        ids = sorted({int(i) for i in ids if int(i) > 0})
+        out: dict[int, str] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self.execute(
+                f"SELECT id, meta FROM memories WHERE id IN ({marks}) AND scope = ? "
+                "AND status = 'active' AND meta LIKE ?", [*chunk, scope, f'%"{key}"%'])
+            for memory_id, meta in rows:
+                value = (_json_load(meta) or {}).get(key)
+                if isinstance(value, str):
+                    out[int(memory_id)] = value
         return out
 
     def get_memory_meta(self, memory_id: int) -> dict[str, Any] | None:

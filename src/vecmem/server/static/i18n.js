@@ -177,6 +177,7 @@ const STRINGS = {
     "explain.notes": "Notes",
     "explain.in": "returned",
     "explain.out": "excluded",
+    "explain.context": "+{score} from episode neighbour #{id}",
 
     "preview.related": "Also affects {ids}",
     "preview.note": "Preview computed by the same code that applies it; nothing changed yet.",
@@ -458,6 +459,7 @@ const STRINGS = {
     "explain.notes": "说明",
     "explain.in": "已返回",
     "explain.out": "已排除",
+    "explain.context": "+{score}，来自同一段对话的相邻记忆 #{id}",
 
     "preview.related": "同时影响 {ids}",
     "preview.note": "预览与实际执行使用同一段代码；此时尚未做任何修改。",

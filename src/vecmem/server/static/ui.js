@@ -584,7 +584,9 @@ export function mountApp(root, options) {
     h("td", { class: "vm-num" }, dash(c.keyword_rank)),
     h("td", { class: "vm-num" }, fixed4(c.fused)),
     h("td", {}, c.included ? h("span", { class: "vm-badge vm-badge--active" }, t("explain.in"))
-      : h("span", { class: "vm-excluded" }, c.excluded_because || t("explain.out")))));
+      : h("span", { class: "vm-excluded" }, c.excluded_because || t("explain.out")),
+    c.context ? h("span", { class: "vm-context", "data-test": "explain-context" },
+      " " + t("explain.context", { score: fixed4(c.context), id: c.context_from })) : "")));
     return [
       drawerHead(t("explain.title"), h("code", {}, x.query)),
       kvGrid([

@@ -181,6 +181,7 @@ const STRINGS = {
     "explain.notes": "Notes",
     "explain.in": "returned",
     "explain.out": "excluded",
+    "explain.context": "+{score} from episode neighbour #{id}",
 
     "preview.related": "Also affects {ids}",
     "preview.note": "Preview computed by the same code that applies it; nothing changed yet.",
@@ -462,6 +463,7 @@ const STRINGS = {
     "explain.notes": "说明",
     "explain.in": "已返回",
     "explain.out": "已排除",
+    "explain.context": "+{score}，来自同一段对话的相邻记忆 #{id}",
 
     "preview.related": "同时影响 {ids}",
     "preview.note": "预览与实际执行使用同一段代码；此时尚未做任何修改。",
@@ -1253,7 +1255,9 @@ function mountApp(root, options) {
     h("td", { class: "vm-num" }, dash(c.keyword_rank)),
     h("td", { class: "vm-num" }, fixed4(c.fused)),
     h("td", {}, c.included ? h("span", { class: "vm-badge vm-badge--active" }, t("explain.in"))
-      : h("span", { class: "vm-excluded" }, c.excluded_because || t("explain.out")))));
+      : h("span", { class: "vm-excluded" }, c.excluded_because || t("explain.out")),
+    c.context ? h("span", { class: "vm-context", "data-test": "explain-context" },
+      " " + t("explain.context", { score: fixed4(c.context), id: c.context_from })) : "")));
     return [
       drawerHead(t("explain.title"), h("code", {}, x.query)),
       kvGrid([
