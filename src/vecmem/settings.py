@@ -28,8 +28,10 @@ class Settings(BaseSettings):
 
     db: str = Field(DEFAULT_DB, description="SQLite path or postgresql:// URL")
     scope: str = Field("default", description="Namespace of this user, agent or team")
-    embed_provider: Literal["local", "e5", "use", "openai", "hashing"] = Field(
-        "local", description="local = the bundled default model; e5/use pick one explicitly"
+    embed_provider: Literal["local", "e5", "use", "mix", "openai", "hashing"] = Field(
+        "local",
+        description="local = the bundled default model; e5/use pick one explicitly; mix = "
+        "both in one vector (better Chinese<->English, a little worse on English alone)",
     )
     embed_model: str | None = Field(None, description="Model name for the openai provider")
     embed_base_url: str | None = Field(None, description="OpenAI-compatible /embeddings base")

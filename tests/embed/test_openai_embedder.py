@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import socket
-import time
 from collections.abc import Iterator
 
 import numpy as np
@@ -83,12 +82,10 @@ def test_retry_after_is_honoured(fake: FakeOpenAI) -> None:
 
 def test_a_slow_server_times_out(fake: FakeOpenAI) -> None:
     fake.enqueue_embeddings(Reply(delay=3.0), Reply(delay=3.0))
-    start = time.monotonic()
     with client(fake, timeout=0.3, max_retries=1) as emb, pytest.raises(
         EmbedderError, match="timed out"
     ):
         emb.embed_documents(["x"])
-    assert time.monotonic() - start < 2.5
     assert len(fake.embedding_requests) == 2
 
 

@@ -14,7 +14,6 @@ import contextlib
 import json
 import sqlite3
 import threading
-import time
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -358,6 +357,15 @@ def busy(provider: Any) -> Iterator[None]:
         worker.join()
 
 
+def still_busy(provider: Any) -> bool:
+    """True while another thread holds the memory lock: a call that returned before this
+    is False did not wait for the lock (no wall-clock measurement needed)."""
+    if provider._lock.acquire(blocking=False):
+        provider._lock.release()
+        return False
+    return True
+
+
 def test_prefetch_recall_and_invalidation(home: Path) -> None:
     write_config(home, prefetch_wait=0.2)
     manager, provider = start(home)
@@ -400,13 +408,11 @@ def test_prefetch_never_waits_long_for_a_busy_memory(home: Path) -> None:
         manager.queue_prefetch_all("回答风格")
         assert manager.flush_pending(timeout=10) and provider.wait_idle()
         with busy(provider):
-            began = time.monotonic()
             same = provider.prefetch("回答风格")  # prepared for this query
             other = provider.prefetch("完全不同的问题")  # falls back to prepared recall
-            elapsed = time.monotonic() - began
+            assert still_busy(provider), "prefetch waited for the busy memory"
         assert "用户偏好：回答简洁务实" in same
         assert "用户偏好：回答简洁务实" in other
-        assert elapsed < 2.0
     finally:
         manager.shutdown_all()
 
@@ -455,11 +461,9 @@ def test_sync_turn_never_blocks_and_extracts_in_the_background(home: Path) -> No
     manager, provider = start(home)
     try:
         with busy(provider):
-            began = time.monotonic()
             provider.sync_turn("我偏好用 pnpm 管理前端依赖", "好的，已记住。", session_id="s1")
             provider.sync_turn("今天天气怎么样？", "晴天。", session_id="s1")  # 2nd: flush due
-            elapsed = time.monotonic() - began
-        assert elapsed < 0.5, f"sync_turn blocked for {elapsed:.2f}s"
+            assert still_busy(provider), "sync_turn waited for the busy memory"
 
         # Through Hermes' manager as well; the last turn stays buffered until session end.
         manager.sync_all("I prefer tabs over spaces in Go code", "Noted.", session_id="s1")
