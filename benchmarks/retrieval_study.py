@@ -16,6 +16,13 @@ whole study takes a few minutes on 2 busy cores. Sections:
   a third side, RM3, two-stage feedback, MMR, query-adaptive weights, coord factor.
 * context: smoothing by the adjacent memory in insertion order -- generic in form, but
   only meaningful for memories written as a conversation stream, so reported apart.
+* episode: the best context method for memories written as one ordered stream (the
+  product's ``add_many(episode=True)``): smoothing shapes (window, weights, sum vs max,
+  before vs after fusion, iterated), a keyword side whose documents also hold their
+  neighbours' terms (BM25F or a second FTS5-style column), and contextual document
+  vectors (each turn embedded after its previous turn, ``--embed-context``); grids are
+  tuned on 0-4, the winner is ablated with paired bootstrap intervals against the
+  product's recipe (b=0.3 + 0.5 * max(prev, next)) on held-out and on all ten.
 * final: the combined recipe with ablations and paired bootstrap intervals; ceiling:
   recall at deeper cut-offs and sample misses (terminal only); cost: CPU ms per query.
 
@@ -25,12 +32,15 @@ time (no speaker, date or dia_id handling); evidence labels are read only to sco
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/retrieval_study.py \
         --data ../shared/data/locomo10.json --cache-dir /tmp/vecmem-bench-cache \
-        [--sections base,kw,char,vec,fusion,prf,more,context,final,ceiling,cost]
+        [--sections base,kw,char,vec,fusion,prf,more,context,final,ceiling,cost,episode]
+        [--embed-context]
 
 Vectors come from ``--cache-dir`` (``embedders.py`` fills it; the key is a hash of the
 exact texts, so captions on/off are different entries). The "query: " document variant
 and the "passage: " question variant are embedded once with ``--embed-variants`` (about
-4 min on 2 busy cores) and cached next to them.
+4 min on 2 busy cores) and cached next to them; so are the contextual turn vectors with
+``--embed-context`` (5.9k texts twice as long through ``E5Embedder.embed_documents``:
+about 10 CPU-minutes).
 LoCoMo is CC BY-NC: it is read from --data and never copied into this repository.
 """
 
@@ -103,7 +113,8 @@ def cache_path(cache_dir: Path, model_id: str, kind: str, texts: list[str]) -> P
     return cache_dir / f"{model_id}-{kind}-{tag}.npy"
 
 
-def load(data: Path, cache_dir: Path, embed_variants: bool) -> list[Conv]:
+def load(data: Path, cache_dir: Path, embed_variants: bool, embed_context: bool = False
+         ) -> list[Conv]:
     convs = []
     toks = {name: Tokenizer(spec) for name, spec in TOKENIZERS.items()}
     for n, raw in enumerate(load_locomo(data)):
@@ -136,6 +147,14 @@ def load(data: Path, cache_dir: Path, embed_variants: bool) -> list[Conv]:
                 c.vec["e5pp"] = (d, qp)
                 mean = q + qp
                 c.vec["e5avg"] = (d, mean / np.linalg.norm(mean, axis=1, keepdims=True))
+        for tag, (before, after) in CONTEXT_VARIANTS.items():
+            # Each turn embedded together with its neighbours in the stream (write-time
+            # context). Keyed on the joined texts, so it never collides with the plain turns.
+            path = cache_path(cache_dir, "e5-small-q4-ctx", "d", context_texts(docs, before, after))
+            if embed_context and not path.exists():
+                embed_documents(context_texts(docs, before, after), path)
+            if "e5" in c.vec and path.exists():
+                c.vec[f"e5{tag}"] = (np.load(path).astype(np.float32), c.vec["e5"][1])
         for name, tok in toks.items():
             # The FTS5 row holds " ".join(keyword_terms(content)); a query is the OR of its
             # keyword terms, each tokenized (stemmed) by the same tokenizer.
@@ -148,6 +167,28 @@ def load(data: Path, cache_dir: Path, embed_variants: bool) -> list[Conv]:
             c.query_tokens[key] = [char_ngrams(t, n_chars) for t in c.query_tokens["none"]]
         convs.append(c)
     return convs
+
+
+#: Contextual document embeddings: tag -> (turns before, turns after) joined to the turn.
+#: Previous + turn + next, (1, 1), was embedded for conversations 0-4 only and dropped: on
+#: them it was below previous + turn in every combination tried (e.g. alone in the blend
+#: 0.716 vs 0.738 R@10, with the best smoothing and keyword context 0.778 vs 0.782) and
+#: costs 1.6x as much to embed.
+CONTEXT_VARIANTS = {"ctxp": (1, 0)}
+
+
+def context_texts(docs: list[str], before: int, after: int) -> list[str]:
+    """Each memory's text preceded by the ``before`` and followed by the ``after``
+    memories written next to it, one per line (a generic ordered stream, no parsing)."""
+    return ["\n".join(docs[max(0, i - before):i + after + 1]) for i in range(len(docs))]
+
+
+def embed_documents(texts: list[str], path: Path) -> None:
+    """The product's own document path (``E5Embedder.embed_documents``)."""
+    from vecmem.embed.local import E5Embedder
+
+    path.parent.mkdir(parents=True, exist_ok=True)
+    np.save(path, E5Embedder().embed_documents(texts).astype(np.float32))
 
 
 def char_ngrams(words: list[str], n: int) -> list[str]:
@@ -395,6 +436,7 @@ class Study:
     def __init__(self, convs: list[Conv]) -> None:
         self.convs = convs
         self._kw: dict[tuple[int, KW], KeywordIndex] = {}
+        self.ctx_kw: dict[tuple, np.ndarray] = {}  # episode section: contextual BM25 weights
         self.results: dict[str, dict[str, float]] = {}
         self.rows: dict[str, dict[str, np.ndarray]] = {}
 
@@ -447,11 +489,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--embed-variants", action="store_true",
                     help="embed the e5 prefix variants when not cached (turns as 'query: ', "
                     "questions as 'passage: '; ~4 min on 2 busy cores)")
+    ap.add_argument("--embed-context", action="store_true",
+                    help="embed each turn with its neighbours for the episode section when "
+                    "not cached (3 variants, ~5.9k texts each)")
     ap.add_argument("--sections", default=",".join(ORDER),
                     help="comma-separated subset of: " + ", ".join(ORDER))
     args = ap.parse_args(argv)
     t0 = time.perf_counter()
-    convs = load(args.data, args.cache_dir, args.embed_variants)
+    convs = load(args.data, args.cache_dir, args.embed_variants, args.embed_context)
     print(f"loaded {len(convs)} conversations, "
           f"{sum(len(c.questions) for c in convs)} questions in "
           f"{time.perf_counter() - t0:.0f} s", file=sys.stderr)
@@ -465,7 +510,7 @@ def main(argv: list[str] | None = None) -> int:
 
 SECTIONS: dict[str, Callable[[Study], None]] = {}
 ORDER = ("base", "kw", "char", "vec", "fusion", "prf", "more", "context", "final", "ceiling",
-         "cost")
+         "cost", "episode")
 
 
 
@@ -854,6 +899,334 @@ def sec_more(st: Study) -> None:
 
 
 SECTIONS["more"] = sec_more
+
+
+# ---------------------------------------------------------------------------- episode
+# Everything below is for memories written as one ordered stream (``add_many(episode=True)``
+# in the product): only the insertion order is used, never speakers, dates or dia_ids.
+def shift(s: np.ndarray, by: int) -> np.ndarray:
+    """Column i of the result holds column i - by of ``s`` (0 where that is outside)."""
+    out = np.zeros_like(s)
+    if by > 0:
+        out[:, by:] = s[:, :-by]
+    elif by < 0:
+        out[:, :by] = s[:, -by:]
+    else:
+        out[:] = s
+    return out
+
+
+@dataclass(frozen=True)
+class Smooth:
+    """fused'(d) = fused(d) + agg_j(w_j * fused(neighbour_j)), neighbours ``prev[j]`` / ``next[j]``
+    positions j+1 before / after d. ``agg`` "max" (the product) or "sum"; ``combine`` "add"
+    or "max" (a memory keeps the larger of its own and its lent score); ``times`` applies it
+    repeatedly (context of the context)."""
+
+    prev: tuple[float, ...] = (0.5,)
+    next: tuple[float, ...] = (0.5,)
+    agg: str = "max"
+    combine: str = "add"
+    times: int = 1
+
+    def __call__(self, s: np.ndarray) -> np.ndarray:
+        fin = np.where(np.isfinite(s), s, 0.0)
+        for _ in range(self.times):
+            lent = [w * shift(fin, j + 1) for j, w in enumerate(self.prev) if w]
+            lent += [w * shift(fin, -(j + 1)) for j, w in enumerate(self.next) if w]
+            if not lent:
+                return fin
+            near = np.max(lent, axis=0) if self.agg == "max" else np.sum(lent, axis=0)
+            fin = fin + near if self.combine == "add" else np.maximum(fin, near)
+        return fin
+
+
+PRODUCT_SMOOTH = Smooth()
+
+
+def kernel(a: float, r: float, width: int, next_share: float = 1.0) -> Smooth:
+    """Sum over the ``width`` memories on each side, weight a * r^(distance - 1); the
+    memories after get ``next_share`` times the weight of those before."""
+    prev = tuple(round(a * r ** j, 4) for j in range(width))
+    return Smooth(prev, tuple(round(w * next_share, 4) for w in prev), "sum")
+
+
+@dataclass(frozen=True)
+class CtxKW:
+    """Keyword side whose documents also hold their neighbours' terms at weight ``lam``.
+    "bm25f": one field, tf = own + lam * neighbours', length likewise (BM25F); "column": a
+    second FTS5 column of the neighbours' text, score = bm25(own) + lam * bm25(context), as
+    FTS5's ``bm25(t, 1.0, lam)`` computes it. ``window`` "prev", "next" or "both"."""
+
+    lam: float = 0.0
+    how: str = "bm25f"
+    window: str = "both"
+
+
+def ctx_keyword(st: Study, c: Conv, p: KW, ck: CtxKW) -> np.ndarray:
+    """Query x memory scores; the contextual index is cached (it is built at write time)."""
+    key = (c.n, p, ck)
+    if key not in st.ctx_kw:
+        st.ctx_kw[key] = ctx_weights(st.kw(c, p), p, ck)
+    return st.kw(c, p).q @ st.ctx_kw[key].T
+
+
+def ctx_weights(idx: KeywordIndex, p: KW, ck: CtxKW) -> np.ndarray:
+    tf = idx.tf
+    nb = np.zeros_like(tf)
+    if ck.window in ("prev", "both"):
+        nb += shift(tf.T, 1).T
+    if ck.window in ("next", "both"):
+        nb += shift(tf.T, -1).T
+
+    def sat(t: np.ndarray) -> np.ndarray:
+        dl = t.sum(axis=1, keepdims=True)
+        return t * (p.k1 + 1) / np.maximum(t + p.k1 * (1 - p.b + p.b * dl / dl.mean()), 1e-9)
+
+    n = tf.shape[0]
+    if ck.how == "bm25f":
+        t = tf + ck.lam * nb
+        w = sat(t)
+    else:
+        t = tf + nb
+        w = sat(tf) + ck.lam * sat(nb)
+    df = (t > 0).sum(axis=0)
+    raw = (n - df + 0.5) / (df + 0.5)
+    idf = (np.maximum(np.log(raw), 1e-6) if p.idf == "fts5" else np.log1p(raw)).astype(np.float32)
+    return w * idf
+
+
+def unit(v: np.ndarray) -> np.ndarray:
+    return v / np.linalg.norm(v, axis=1, keepdims=True)
+
+
+@dataclass(frozen=True)
+class Episode:
+    """One episode-context pipeline. ``vec``: plain e5 ("e5") or a contextual document
+    vector ("e5ctxp" = previous turn + turn, "e5ctxpn" = prev + turn + next, "e5ctxn");
+    ``vec_mix`` in (0, 1) averages the contextual vector into the plain one (unit mean,
+    stored as one vector) instead of replacing it. ``smooth_sides`` smooths each side's raw
+    scores before candidate selection and fusion instead of the fused score after."""
+
+    vec: str = "e5"
+    vec_mix: float = 0.0
+    kw_ctx: CtxKW = CtxKW()
+    vector_weight: float = 0.4
+    smooth: Smooth | None = PRODUCT_SMOOTH
+    smooth_sides: bool = False
+    depth: int | None = PRODUCT_DEPTH
+
+    kw: KW = BEST_KW
+
+    def vectors(self, c: Conv) -> np.ndarray:
+        d, q = c.vec["e5"]
+        if self.vec != "e5":
+            key = f"{self.vec}@{self.vec_mix}"  # the stored vector: computed at write time
+            if key not in c.vec:
+                dc = c.vec[self.vec][0]
+                c.vec[key] = (unit((1 - self.vec_mix) * d + self.vec_mix * dc)
+                              if self.vec_mix else dc, q)
+            d = c.vec[key][0]
+        return q @ d.T
+
+    def __call__(self, st: Study, c: Conv) -> np.ndarray:
+        idx = st.kw(c, self.kw)
+        kws = ctx_keyword(st, c, self.kw, self.kw_ctx) if self.kw_ctx.lam else idx.scores()
+        cos = self.vectors(c)
+        if self.smooth and self.smooth_sides:
+            cos, kws = self.smooth(cos), self.smooth(kws)
+        out = fuse([(cos, False), (kws, True)],
+                   Fusion(weights=(self.vector_weight, 1 - self.vector_weight), depth=self.depth))
+        if self.smooth and not self.smooth_sides:
+            out = self.smooth(out)
+        return out
+
+
+PRODUCT_EPISODE = "product: b=0.3 + smoothing 0.5 max(prev, next)"
+
+
+def paired_split(st: Study, a: str, b: str, n: int = 2000) -> None:
+    """``Study.paired`` on held-out 5-9 and on all ten."""
+    for label, convs in (("held-out 5-9", HELD_OUT), ("all 10", range(10))):
+        sel = np.isin(st.rows[b]["conv"], list(convs))
+        diff = (st.rows[b]["r10"] - st.rows[a]["r10"])[sel]
+        rng = np.random.default_rng(0)
+        boots = diff[rng.integers(0, len(diff), (n, len(diff)))].mean(axis=1)
+        lo, hi = np.percentile(boots, [2.5, 97.5])
+        print(f"- {b!r} vs {a!r}, {label}: {diff.mean():+.4f} R@10 (95% CI {lo:+.4f} .. "
+              f"{hi:+.4f}; {int((diff > 0).sum())} questions up, {int((diff < 0).sum())} down)")
+
+
+def tune_best(st: Study, title: str, grid: dict[str, Episode]) -> tuple[str, Episode]:
+    """Score a grid on the tune conversations only; print the five best (all columns) and
+    return the winner by tune R@10."""
+    tune = [c for c in st.convs if c.n in TUNE]
+    scored = []
+    for name, e in grid.items():
+        r = recall_rows(tune, lambda c, e=e: e(st, c))
+        scored.append((float(r["r10"].mean()), name))
+    scored.sort(reverse=True)
+    print(f"\n_{title}: {len(grid)} settings tried on 0-4; the five best:_\n", flush=True)
+    for _, name in scored[:5]:
+        st.run(name, lambda c, e=grid[name]: e(st, c))
+    return scored[0][1], grid[scored[0][1]]
+
+
+def sec_episode(st: Study) -> None:
+    section("Episode context: smoothing shapes (fused score, BM25 b=0.3)")
+    st.run("hybrid b=0.3, no context", lambda c: Episode(smooth=None)(st, c))
+    st.run(PRODUCT_EPISODE, lambda c: Episode()(st, c))
+    shapes = {
+        "sum of neighbours 0.5 + 0.5": Smooth(agg="sum"),
+        "sum of neighbours 0.3 + 0.3": Smooth((0.3,), (0.3,), "sum"),
+        "max, own score kept if larger (no add)": Smooth((1.0,), (1.0,), combine="max"),
+        "max(prev 0.6, next 0.4)": Smooth((0.6,), (0.4,)),
+        "max(prev 0.7, next 0.3)": Smooth((0.7,), (0.3,)),
+        "max(prev 0.4, next 0.6)": Smooth((0.4,), (0.6,)),
+        "window 2, max, 0.5 / 0.25": Smooth((0.5, 0.25), (0.5, 0.25)),
+        "window 2, sum, 0.4 / 0.2": Smooth((0.4, 0.2), (0.4, 0.2), "sum"),
+        "window 3, max, 0.5 / 0.25 / 0.125": Smooth((0.5, 0.25, 0.125), (0.5, 0.25, 0.125)),
+        "twice, max 0.5": Smooth(times=2),
+        "twice, max 0.3": Smooth((0.3,), (0.3,), times=2),
+    }
+    for name, sm in shapes.items():
+        st.run(f"smoothing: {name}", lambda c, sm=sm: Episode(smooth=sm)(st, c))
+    for g in (0.3, 0.5, 0.7):
+        st.run(f"smoothing each side before fusion, max {g}",
+               lambda c, g=g: Episode(smooth=Smooth((g,), (g,)), smooth_sides=True)(st, c))
+    grid = {}
+    for p1, n1, p2, n2, agg in itertools.product((0.4, 0.5, 0.6, 0.7), (0.3, 0.4, 0.5, 0.6),
+                                                 (0.0, 0.15, 0.3), (0.0, 0.15, 0.3),
+                                                 ("max", "sum")):
+        if agg == "sum" and p1 + n1 > 1.0:
+            continue
+        grid[f"smoothing grid: {agg}(prev {p1}/{p2}, next {n1}/{n2})"] = Episode(
+            smooth=Smooth((p1, p2), (n1, n2), agg))
+    best_grid_name, best_grid = tune_best(st, "Smoothing grid (window 2)", grid)
+    grid = {}
+    for a, r, width, ns, depth in itertools.product((0.4, 0.5, 0.6), (0.5, 0.7, 0.85, 1.0),
+                                                    (2, 3, 4, 6), (0.7, 1.0), (50, 100)):
+        grid[f"kernel: sum a={a} r={r} width={width} next x{ns} depth={depth}"] = Episode(
+            smooth=kernel(a, r, width, ns), depth=depth)
+    best_kernel_name, best_kernel = tune_best(st, "Kernel grid (sum, decaying weights)", grid)
+    best_smooth_name, best_smooth = max(
+        ((best_grid_name, best_grid), (best_kernel_name, best_kernel)),
+        key=lambda nb: st.results[nb[0]]["tune"])
+
+    section("Episode context: contextual keyword side (neighbours' terms in the document)")
+    for how in ("bm25f", "column"):
+        for window in ("prev", "both"):
+            for lam in (0.2, 0.35, 0.5, 1.0):  # bm25f at 1.0 = plain concatenation
+                ck = CtxKW(lam, how, window)
+                st.run(f"kw ctx {how} {window} lam={lam}, no smoothing",
+                       lambda c, ck=ck: Episode(kw_ctx=ck, smooth=None)(st, c))
+                st.run(f"kw ctx {how} {window} lam={lam} + product smoothing",
+                       lambda c, ck=ck: Episode(kw_ctx=ck)(st, c))
+
+    section("Episode context: contextual document embeddings (e5 embed_documents at write time)")
+    variants = [f"e5{v}" for v in CONTEXT_VARIANTS
+                if all(f"e5{v}" in c.vec for c in st.convs)]
+    if not variants:
+        print("(no contextual vectors cached: run with --embed-context)")
+    for v in variants:
+        st.run(f"vector alone {v}", lambda c, v=v: Episode(vec=v).vectors(c))
+        for mix in (0.0, 0.5):
+            e = Episode(vec=v, vec_mix=mix, smooth=None, depth=best_smooth.depth)
+            label = f"{v}" if not mix else f"mean(e5, {v}) mix={mix}"
+            for sname, sm in (("no smoothing", None), ("product smoothing", PRODUCT_SMOOTH),
+                              ("best smoothing", best_smooth.smooth)):
+                st.run(f"hybrid vec={label}, {sname}",
+                       lambda c, e=e, sm=sm: replace(e, smooth=sm)(st, c))
+        for w in (0.2, 0.4):
+            st.run(f"e5 0.4 + kw 0.6 + {v} side {w} + best smoothing",
+                   lambda c, v=v, w=w: three_side(st, c, v, w, best_smooth.smooth,
+                                                         best_smooth.depth))
+
+    section("Episode context: combinations (tuned on 0-4)")
+    grid = {}
+    for v in [None, *variants]:
+        for mix in ((0.0,) if v is None else (0.3, 0.5, 0.7, 1.0)):
+            for lam in (0.0, 0.2, 0.35):
+                for sname, sm in (("product", PRODUCT_SMOOTH), ("best", best_smooth.smooth),
+                                  ("kernel a=0.4 r=0.7 w=3", kernel(0.4, 0.7, 3)),
+                                  ("none", None)):
+                    for w in (0.4, 0.5):
+                        name = (f"combo: vec={v or 'e5'} mix={mix} kw-ctx bm25f both lam={lam} "
+                                f"smoothing {sname} w={w}")
+                        grid[name] = Episode(vec=v or "e5", vec_mix=mix if mix < 1 else 0.0,
+                                             kw_ctx=CtxKW(lam), smooth=sm, vector_weight=w,
+                                             depth=best_smooth.depth)
+    best_name, best = tune_best(st, "Combination grid", grid)
+    print(f"\nBest by tune R@10: {best_name} = {best}")
+    print(f"Best smoothing-only by tune R@10: {best_smooth_name}")
+
+    section("Episode context: best recipe, ablations and paired intervals")
+    st.run(PRODUCT_EPISODE, lambda c: Episode()(st, c))
+    st.run("BEST " + best_name, lambda c: best(st, c))
+    ablations = {"- contextual vector (plain e5)": replace(best, vec="e5", vec_mix=0.0),
+                 "- contextual keyword side": replace(best, kw_ctx=CtxKW()),
+                 "- smoothing": replace(best, smooth=None),
+                 "smoothing -> product's": replace(best, smooth=PRODUCT_SMOOTH),
+                 "vector weight 0.4": replace(best, vector_weight=0.4),
+                 "contextual vector replaces the plain one (one embedding per memory)":
+                     replace(best, vec_mix=0.0),
+                 "keyword context as plain concatenation (lam 1.0)":
+                     replace(best, kw_ctx=replace(best.kw_ctx, lam=1.0)),
+                 "idf log(1 + ...) as the in-memory keyword index":
+                     replace(best, kw=KW(b=0.3, idf="plus1"))}
+    for name, e in ablations.items():
+        if e != best:
+            st.run(f"BEST {name}", lambda c, e=e: e(st, c))
+    print("\n| recipe | held-out R@5 | held-out R@10 | all R@5 | all R@10 |\n|---|---|---|---|---|")
+    for name in (PRODUCT_EPISODE, best_smooth_name, "BEST " + best_name,
+                 *(f"BEST {a}" for a, e in ablations.items() if e != best)):
+        r = st.rows[name]
+        held = np.isin(r["conv"], list(HELD_OUT))
+        print(f"| {name} | {r['r5'][held].mean():.3f} | {r['r10'][held].mean():.3f} | "
+              f"{r['r5'].mean():.3f} | {r['r10'].mean():.3f} |")
+    print()
+    paired_split(st, PRODUCT_EPISODE, "BEST " + best_name)
+    paired_split(st, PRODUCT_EPISODE, best_smooth_name)
+    for name, e in ablations.items():
+        if e != best:
+            paired_split(st, f"BEST {name}", "BEST " + best_name)
+    episode_cost(st, {"product smoothing": Episode(), "best smoothing": best_smooth,
+                      "BEST": best, "BEST, keyword index built per query": best})
+
+
+def episode_cost(st: Study, recipes: dict[str, Episode]) -> None:
+    """Ranking CPU ms per query as in ``sec_cost``; the keyword index (and its contextual
+    variant, a write-time cost in the product) is built outside the timing except in rows
+    named "built per query"."""
+    c = max(st.convs, key=lambda c: len(c.docs))
+    print(f"\n### Episode context: ranking cost per query ({len(c.docs)} memories, numpy)\n")
+    print("| recipe | CPU ms / query (median of best-of-5, 40 queries) |\n|---|---|")
+    for name, e in recipes.items():
+        times = []
+        for i in range(min(40, len(c.questions))):
+            one = single_query(c, i)
+            solo = Study([one])
+            e(solo, one)
+            best = float("inf")
+            for _ in range(5):
+                if "per query" in name:
+                    solo = Study([one])  # a new Study: both keyword indexes rebuilt
+                t = time.process_time()
+                e(solo, one)
+                best = min(best, (time.process_time() - t) * 1000)
+            times.append(best)
+        print(f"| {name} | {np.median(times):.2f} |", flush=True)
+
+
+def three_side(st: Study, c: Conv, v: str, w: float, sm: Smooth, depth: int | None = 50
+               ) -> np.ndarray:
+    """Plain e5, BM25 and the contextual cosine as three fusion sides, then smoothing."""
+    q = c.vec["e5"][1]
+    return sm(fuse([(st.cos(c), False), (st.kw(c, BEST_KW).scores(), True),
+                    (q @ c.vec[v][0].T, False)], Fusion(weights=(0.4, 0.6, w), depth=depth)))
+
+
+SECTIONS["episode"] = sec_episode
 
 
 if __name__ == "__main__":

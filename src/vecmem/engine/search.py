@@ -27,11 +27,13 @@ MIN_CANDIDATES = 50
 MAX_QUERY_CHARS = 4000
 #: Provenance key naming the episode of memories written by ``add_many(episode=True)``.
 EPISODE_KEY = "episode"
-#: Share of its best episode neighbour's score a memory receives (hybrid mode only).
-#: The answer to a question often sits in the turn after the one that shares its words:
-#: on LoCoMo (all 10 conversations) recall@10 0.661 -> 0.706 at 0.5, 0.707 at 0.7,
-#: 0.692 at 1.0, and recall@5 rises too (benchmarks/retrieval_study.py).
-EPISODE_WEIGHT = 0.5
+#: Share of an episode neighbour's fused score a memory receives (hybrid mode only), by
+#: offset in the episode: -1 is the memory written just before. The answer to a question
+#: often sits in the turns after the one that shares its words, so earlier neighbours
+#: lend more. Tuned on LoCoMo conversations 0-4 (benchmarks/retrieval_study.py, section
+#: episode); recall@10 on the held-out 5-9: none 0.647, max(prev, next)*0.5 0.686,
+#: these weights 0.717. The best settings form a flat plateau.
+EPISODE_WEIGHTS: dict[int, float] = {-1: 0.5, -2: 0.425, 1: 0.35, 2: 0.2975}
 
 
 def new_episode_id() -> str:
@@ -169,36 +171,34 @@ def _episode_context(
     ctx: Context, scored: list[tuple[float, MemoryRecord, CandidateScore]],
     trace: Trace | None,
 ) -> list[tuple[float, MemoryRecord, CandidateScore]]:
-    """Each memory of an episode gains ``EPISODE_WEIGHT`` times the better fused score of
-    its two neighbours (the memories written just before and after it in the same
-    episode); a neighbour that was no candidate joins with that share alone. Memories
-    written outside an episode are untouched, so this costs one indexed lookup."""
+    """Each memory of an episode gains a share (``EPISODE_WEIGHTS``) of the fused scores
+    of its neighbours, the memories written just before and after it in the same
+    episode; a neighbour that was no candidate joins with those shares alone. Memories
+    written outside an episode are untouched; the whole step is one indexed lookup."""
     fused = {rec.id: f for f, rec, _ in scored}
-    pool = set(fused) | {i - 1 for i in fused} | {i + 1 for i in fused}
+    pool = {i + d for i in fused for d in (0, *EPISODE_WEIGHTS)}
     with ctx.store.transaction(write=False) as tx:
         episode = tx.episodes_of(ctx.scope, pool, EPISODE_KEY)
         if not episode:
             return scored
-        lent: dict[int, tuple[float, int]] = {}
+        lent: dict[int, tuple[float, int]] = {}  # id -> (share, largest contributor)
         for mid, ep in episode.items():
-            best = max(((fused.get(n, 0.0), n) for n in (mid - 1, mid + 1)
-                        if episode.get(n) == ep), default=(0.0, 0))
-            if best[0] > 0:
-                lent[mid] = best
+            parts = [(w * fused[mid + d], mid + d) for d, w in EPISODE_WEIGHTS.items()
+                     if mid + d in fused and episode.get(mid + d) == ep]
+            if parts:
+                lent[mid] = (sum(p for p, _ in parts), max(parts)[1])
         joining = tx.get_many([m for m in lent if m not in fused])
     out: list[tuple[float, MemoryRecord, CandidateScore]] = []
     for f, rec, cs in scored:
         share, source = lent.get(rec.id, (0.0, 0))
         if share:
-            f = f + EPISODE_WEIGHT * share
-            cs = replace(cs, fused=f, context=round(EPISODE_WEIGHT * share, 4),
-                         context_from=source)
+            f = f + share
+            cs = replace(cs, fused=f, context=round(share, 4), context_from=source)
         out.append((f, rec, cs))
     for mid, rec in joining.items():
         if rec.status != Status.ACTIVE:
             continue
-        share, source = lent[mid]
-        f = EPISODE_WEIGHT * share
+        f, source = lent[mid]
         cs = CandidateScore(mid, rec.content, rec.status, None, None, None, f, True,
                             context=round(f, 4), context_from=source)
         out.append((f, rec, cs))
@@ -257,6 +257,8 @@ def explain(ctx: Context, query: str, k: int, min_score: float) -> tuple[list[Hi
         k=k,
         fusion=(f"{FUSION_FORMULA_VERSION}: {VECTOR_WEIGHT}·minmax(cosine) + "
                 f"{1 - VECTOR_WEIGHT:.1f}·minmax(keyword) + 0.01·rrf(k={RRF_K}); "
-                f"+ {EPISODE_WEIGHT}·best episode neighbour; ties: hit_count, recency"),
+                "+ episode neighbours (" + ", ".join(
+                    f"{d:+d}: {w}" for d, w in EPISODE_WEIGHTS.items()) + "); "
+                "ties: hit_count, recency"),
         notes=trace.notes,
     )
