@@ -1,6 +1,7 @@
 """Search latency through ``Memory.search`` at 10k / 100k / 1M memories, and add throughput.
 
     .venv/bin/python benchmarks/search_latency.py --sizes 10000,100000 [--sizes ...,1000000]
+        [--keep-dir DIR [--keep-index]] [--search-only]
 
 The store is filled directly (random unit vectors, 384-d like e5, and texts drawn from a
 Chinese + English vocabulary for the keyword index), so the numbers are about search, not
@@ -10,19 +11,31 @@ precomputed vector, i.e. the vector index, the keyword side, fusion and status f
 Baselines in the same process over the same vectors: a numpy exact scan, and sqlite-vec's
 full scan (``vec_distance_cosine`` through apsw, because this Python cannot load SQLite
 extensions). ANN recall@10 is measured against the exact scan.
+
+Per size the index is opened twice: the first open builds it from the blobs (and saves a
+copy beside the database, store/index_cache.py), the second loads that copy; the queries
+run on the second. ``--keep-dir`` keeps the filled databases (filling 1M takes minutes)
+and reuses them on the next run; the saved index is deleted first, so the build is
+measured, unless ``--keep-index`` (then the "build" column is a load too).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import shutil
+import sqlite3
 import statistics
 import tempfile
 import time
+from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
 
 from vecmem import Memory
 from vecmem.store.base import vector_to_blob
+from vecmem.store.index_cache import SUFFIX
 from vecmem.text import keyword_terms
 
 DIM = 384
@@ -59,53 +72,89 @@ def _unit(v: np.ndarray) -> np.ndarray:
     return (v / np.linalg.norm(v)).astype(np.float32)
 
 
-def fill(path: str, n: int, rng: np.random.Generator) -> np.ndarray:
-    """n active memories with random vectors; a tenth archived (status filtering matters)."""
+def make_vectors(n: int, rng: np.random.Generator) -> np.ndarray:
     # Real embeddings are clustered (topics); uniform random vectors are the worst case
     # for any ANN index and look nothing like text. 1 cluster per ~50 memories.
-    centers = rng.standard_normal((max(n // 50, 10), DIM)).astype(np.float32)
-    vectors = centers[rng.integers(len(centers), size=n)]
-    vectors = vectors + 0.6 * rng.standard_normal((n, DIM)).astype(np.float32)
+    centers = rng.standard_normal((max(n // 50, 10), DIM), dtype=np.float32)
+    vectors = np.empty((n, DIM), dtype=np.float32)
+    for lo in range(0, n, 100_000):  # in slices: float64 noise for 1M would be 3 GB
+        hi = min(n, lo + 100_000)
+        vectors[lo:hi] = centers[rng.integers(len(centers), size=hi - lo)]
+        vectors[lo:hi] += 0.6 * rng.standard_normal((hi - lo, DIM), dtype=np.float32)
     vectors /= np.linalg.norm(vectors, axis=1, keepdims=True)
+    return vectors
+
+
+def fill(path: str, n: int, rng: np.random.Generator) -> np.ndarray:
+    """n active memories with random vectors; a tenth archived (status filtering matters)."""
+    vectors = make_vectors(n, rng)
     mem = Memory.open(path, embedder=FixedQueryEmbedder(), reembed=False)
     store = mem.store
     now = "2026-11-29T00:00:00.000000Z"
     with store.transaction() as tx:
-        conn = tx.conn
-        rows, fts, vecs = [], [], []
-        for i in range(n):
-            words = " ".join(VOCAB[rng.zipf(1.3, 4) % len(VOCAB)])
-            zh = "".join(CJK[j] for j in rng.zipf(1.3, 6) % len(CJK))
-            text = f"memory {i}: {words} {zh}"
-            status = "archived" if i % 10 == 9 else "active"
-            rows.append((i + 1, "default", text, text, f"h{i}", "general", "general", status,
-                         now, now))
-            fts.append((i + 1, " ".join(keyword_terms(text))))
-            vecs.append((i + 1, "bench-384", DIM, vector_to_blob(vectors[i])))
-        conn.executemany(
-            "INSERT INTO memories (id, scope, content, content_norm, content_hash, category, "
-            "memory_type, status, created_at, updated_at, seq) VALUES (?,?,?,?,?,?,?,?,?,?,1)",
-            rows)
-        conn.executemany("INSERT INTO memory_fts(rowid, terms) VALUES (?, ?)", fts)
-        conn.executemany("INSERT INTO memory_vectors (memory_id, model, dim, vector, seq) "
-                         "VALUES (?,?,?,?,1)", vecs)
+        for lo in range(0, n, 100_000):
+            _insert(tx.conn, vectors, lo, min(n, lo + 100_000), now, rng)
         tx.execute("UPDATE meta SET value = '2' WHERE key = 'seq'")
     mem.close()
     return vectors
+
+
+def _insert(conn: sqlite3.Connection, vectors: np.ndarray, lo: int, hi: int, now: str,
+            rng: np.random.Generator) -> None:
+    rows, fts, vecs = [], [], []
+    for i in range(lo, hi):
+        words = " ".join(VOCAB[rng.zipf(1.3, 4) % len(VOCAB)])
+        zh = "".join(CJK[j] for j in rng.zipf(1.3, 6) % len(CJK))
+        text = f"memory {i}: {words} {zh}"
+        status = "archived" if i % 10 == 9 else "active"
+        rows.append((i + 1, "default", text, text, f"h{i}", "general", "general", status,
+                     now, now))
+        fts.append((i + 1, " ".join(keyword_terms(text))))
+        vecs.append((i + 1, "bench-384", DIM, vector_to_blob(vectors[i])))
+    conn.executemany(
+        "INSERT INTO memories (id, scope, content, content_norm, content_hash, category, "
+        "memory_type, status, created_at, updated_at, seq) VALUES (?,?,?,?,?,?,?,?,?,?,1)",
+        rows)
+    conn.executemany("INSERT INTO memory_fts(rowid, terms) VALUES (?, ?)", fts)
+    conn.executemany("INSERT INTO memory_vectors (memory_id, model, dim, vector, seq) "
+                     "VALUES (?,?,?,?,1)", vecs)
+
+
+def _s(value: float | None) -> str:
+    return "n/a" if value is None else f"{value:.2f}"
 
 
 def percentile(values: list[float], q: float) -> float:
     return float(np.percentile(np.asarray(values), q))
 
 
-def bench_size(n: int, queries: int, rng: np.random.Generator) -> dict:
+@contextlib.contextmanager
+def database(n: int, keep_dir: str | None) -> Iterator[tuple[str, np.ndarray, float | None]]:
+    """(path, vectors, fill seconds or None when reused) of a filled database of n."""
+    rng = np.random.default_rng(1000 + n)
     with tempfile.TemporaryDirectory() as tmp:
-        path = f"{tmp}/bench.db"
+        folder = Path(keep_dir or tmp)
+        folder.mkdir(parents=True, exist_ok=True)
+        path, saved = folder / f"bench-{n}.db", folder / f"bench-{n}.vectors.npy"
+        if keep_dir and path.exists() and saved.exists():
+            yield str(path), np.load(saved), None
+            return
+        for stale in folder.glob(f"bench-{n}.db*"):  # an interrupted earlier fill
+            shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
         t0 = time.perf_counter()
-        vectors = fill(path, n, rng)
+        vectors = fill(str(path), n, rng)
         fill_s = time.perf_counter() - t0
+        if keep_dir:
+            np.save(saved, vectors)  # last: marks the database as complete
+        yield str(path), vectors, fill_s
+
+
+def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = False) -> dict:
+    rng = np.random.default_rng(42 + n)
+    with database(n, keep_dir) as (path, vectors, fill_s):
+        if not keep_index:
+            shutil.rmtree(path + SUFFIX, ignore_errors=True)  # measure the build
         embedder = FixedQueryEmbedder()
-        mem = Memory.open(path, embedder=embedder, reembed=False)
         # A query near a stored memory (noise of about a third of the vector's length).
         qs = [_unit(vectors[rng.integers(n)]
                     + 0.02 * rng.standard_normal(DIM).astype(np.float32))
@@ -114,23 +163,36 @@ def bench_size(n: int, queries: int, rng: np.random.Generator) -> dict:
                  for i in range(queries)]
         for t, q in zip(texts, qs, strict=True):
             embedder.vectors[t] = q
+        mem = Memory.open(path, embedder=embedder, reembed=False)
         t0 = time.perf_counter()
-        mem.search(texts[0], k=10, min_score=-1)  # builds the in-memory index
+        # Vector mode: the keyword side's own first-use cost is not the vector index's.
+        mem.search(texts[0], k=10, min_score=-1, mode="vector")  # builds, saves a copy
         build_s = time.perf_counter() - t0
-        active = np.array([i % 10 != 9 for i in range(n)])
+        save_s = mem.store.index_cache.last_save_s
+        mem.close()
+        mem = Memory.open(path, embedder=embedder, reembed=False)
+        t0 = time.perf_counter()
+        mem.search(texts[0], k=10, min_score=-1, mode="vector")  # loads the copy
+        open_s = time.perf_counter() - t0
+        load_s = mem.store.index_cache.last_load_s
+        active = np.arange(n) % 10 != 9
         act_vecs, act_ids = vectors[active], np.arange(1, n + 1)[active]
-        lat, exact_lat, recall = [], [], []
-        for t, q in zip(texts, qs, strict=True):
+        # Separate loops: OpenBLAS threads keep spinning for a while after the exact scan's
+        # matrix product and would steal the 2 cores from a search timed right after it.
+        lat, exact_lat, recall, truth = [], [], [], []
+        for t in texts:
             s = time.perf_counter()
             mem.search(t, k=10, min_score=-1, mode="vector")
             lat.append((time.perf_counter() - s) * 1000)
+        for q in qs:
             s = time.perf_counter()
             scores = act_vecs @ q
-            top = act_ids[np.argpartition(-scores, 10)[:10]]
+            truth.append(act_ids[np.argpartition(-scores, 10)[:10]])
             exact_lat.append((time.perf_counter() - s) * 1000)
-            with mem.store.transaction(write=False) as tx:
+        with mem.store.transaction(write=False) as tx:
+            for q, top in zip(qs, truth, strict=True):
                 got = {i for i, _ in tx.vector_search("default", "bench-384", q, 10)}
-            recall.append(len(got & set(top.tolist())) / 10)
+                recall.append(len(got & set(top.tolist())) / 10)
         hybrid = []
         for t in texts:
             s = time.perf_counter()
@@ -138,7 +200,8 @@ def bench_size(n: int, queries: int, rng: np.random.Generator) -> dict:
             hybrid.append((time.perf_counter() - s) * 1000)
         vec_lat = _sqlite_vec_scan(path, qs[: min(5, queries)])
         mem.close()
-    return {"n": n, "fill_s": fill_s, "build_s": build_s,
+    return {"n": n, "fill_s": fill_s, "build_s": build_s, "save_s": save_s, "open_s": open_s,
+            "load_s": load_s,
             "vector_p50": percentile(lat, 50), "vector_p95": percentile(lat, 95),
             "hybrid_p50": percentile(hybrid, 50), "hybrid_p95": percentile(hybrid, 95),
             "numpy_p50": percentile(exact_lat, 50), "sqlite_vec_p50": vec_lat,
@@ -208,9 +271,14 @@ def main() -> None:
     parser.add_argument("--queries", type=int, default=200)
     parser.add_argument("--add-stored", type=int, default=100_000)
     parser.add_argument("--add-n", type=int, default=200)
+    parser.add_argument("--keep-dir", help="keep filled databases here and reuse them")
+    parser.add_argument("--keep-index", action="store_true",
+                        help="with --keep-dir: load a saved index instead of building it")
+    parser.add_argument("--search-only", action="store_true",
+                        help="skip the query-embedding and add-throughput measurements")
     args = parser.parse_args()
-    rng = np.random.default_rng(42)
-    rows = [bench_size(int(s), args.queries, rng) for s in args.sizes.split(",")]
+    rows = [bench_size(int(s), args.queries, args.keep_dir, args.keep_index)
+            for s in args.sizes.split(",")]
     print("| memories | vector p50 / p95 ms | hybrid p50 / p95 ms | numpy exact p50 ms "
           "| sqlite-vec scan p50 ms | vector vs numpy | vector vs sqlite-vec | ANN recall@10 "
           "| index build s |")
@@ -224,6 +292,15 @@ def main() -> None:
               f"| {r['numpy_p50'] / r['vector_p50']:.1f}x faster "
               f"| {vs_vec} "
               f"| {r['recall']:.3f} | {r['build_s']:.1f} |")
+    print("\n| memories | fill s | first open: build + save s (save alone) "
+          "| second open: load s (file load alone) |")
+    print("|---|---|---|---|")
+    for r in rows:
+        fill_s = "reused" if r["fill_s"] is None else f"{r['fill_s']:.0f}"
+        print(f"| {r['n']:,} | {fill_s} | {r['build_s']:.1f} ({_s(r['save_s'])}) "
+              f"| {r['open_s']:.2f} ({_s(r['load_s'])}) |")
+    if args.search_only:
+        return
     costs = embed_cost(50)
     print("\nquery embedding p50: " + ", ".join(f"{m} {v:.1f} ms" for m, v in costs.items()))
     t = add_throughput(args.add_stored, args.add_n)

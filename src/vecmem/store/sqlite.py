@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -20,6 +21,7 @@ import numpy as np
 
 from vecmem.errors import StoreError
 from vecmem.store.base import SQLTx, Store, utcnow
+from vecmem.store.index_cache import IndexCache
 from vecmem.store.schema import LATEST_VERSION, MIGRATIONS
 
 BUSY_TIMEOUT_MS = 30_000
@@ -74,6 +76,9 @@ class SQLiteTx(SQLTx):
     ) -> list[tuple[int, float]]:
         from vecmem.text import fts_query
 
+        if status == "active" and self.store.memory_keyword_index:
+            return self.store.keyword_index(self, scope).search(terms, limit)
+        # Other statuses (explain's "filtered" list) and the fallback: FTS5 itself.
         expr = fts_query(terms)
         if expr is None:
             return []
@@ -100,6 +105,22 @@ class SQLiteTx(SQLTx):
             (expr, scope, status, limit),
         )
         return [(int(i), -float(r)) for i, r in rows]
+
+    def keyword_docs(self, scope: str) -> Iterator[tuple[int, str]]:
+        """(id, FTS5 terms) of every active memory of ``scope``: the keyword index build."""
+        rows = self.conn.execute(
+            "SELECT m.id, f.terms FROM memories m JOIN memory_fts f ON f.rowid = m.id "
+            "WHERE m.scope = ? AND m.status = 'active' ORDER BY m.id", (scope,))
+        for memory_id, terms in rows:
+            yield int(memory_id), terms
+
+    def keyword_changes_since(self, scope: str, seq: int) -> list[tuple[int, bool, str | None]]:
+        """(id, is active, FTS5 terms or None) of memories changed after ``seq``."""
+        rows = self.conn.execute(
+            "SELECT m.id, m.status = 'active', f.terms FROM memories m INDEXED BY memories_seq "
+            "LEFT JOIN memory_fts f ON f.rowid = m.id WHERE m.seq > ? AND m.scope = ?",
+            (seq, scope))
+        return [(int(i), bool(active), terms) for i, active, terms in rows]
 
     def vector_search(
         self, scope: str, model: str, query: np.ndarray, k: int, status: str = "active"
@@ -133,6 +154,8 @@ class SQLiteTx(SQLTx):
 
 class SQLiteStore(Store):
     engine_name = "sqlite"
+    #: Active-status keyword search through the in-memory BM25 index (False: FTS5 only).
+    memory_keyword_index = True
 
     def __init__(self, path: str | os.PathLike[str], *, ann_threshold: int = 20_000) -> None:
         super().__init__()
@@ -143,7 +166,14 @@ class SQLiteStore(Store):
         self._connections: list[sqlite3.Connection] = []
         self._indexes: dict[tuple[str, str], Any] = {}
         self._index_seq: dict[tuple[str, str], int] = {}
+        # Saved copies of large indexes beside the file; ``_index_saved`` holds each index's
+        # ``changes`` at its last save or load (absent: no copy made by this process yet).
+        self.index_cache = IndexCache(self.path)
+        self._index_saved: dict[tuple[str, str], int] = {}
+        self._store_id: str | None = None
         self._index_lock = threading.Lock()
+        self._keyword_indexes: dict[str, Any] = {}  # scope -> KeywordIndex
+        self._keyword_lock = threading.Lock()
         self._closed = False
         self._check_path()
         with self._guard():
@@ -210,11 +240,14 @@ class SQLiteStore(Store):
             if conn.in_transaction:
                 # Nested use joins the outer transaction via a savepoint.
                 conn.execute("SAVEPOINT nested")
+                changes = conn.total_changes
                 try:
                     yield SQLiteTx(conn, self)
                 except BaseException:
                     conn.execute("ROLLBACK TO nested")
                     conn.execute("RELEASE nested")
+                    if conn.total_changes != changes:  # see the rollback below
+                        self.invalidate_vectors(persisted=False)
                     raise
                 conn.execute("RELEASE nested")
                 return
@@ -222,23 +255,32 @@ class SQLiteStore(Store):
             # state and then race to change it (and never deadlock on a lock upgrade).
             conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             tx = SQLiteTx(conn, self)
+            changes = conn.total_changes
             try:
                 yield tx
             except BaseException:
                 conn.execute("ROLLBACK")
-                if tx._seq is not None:
-                    # The index may have synced rows this transaction wrote; rebuild it.
-                    self.invalidate_vectors()
+                # Nested transactions write through tx objects of their own: the
+                # connection's change counter sees their writes too.
+                if tx._seq is not None or conn.total_changes != changes:
+                    # The index may have synced rows this transaction wrote; rebuild it
+                    # (saved copies hold committed rows only, so they stay valid).
+                    self.invalidate_vectors(persisted=False)
                 raise
             conn.execute("COMMIT")
 
     def close(self) -> None:
         with self._index_lock:
+            for key, index in self._indexes.items():
+                # At 1M a save takes ~11 s and each open catches up 1k changes in 1.5-5 s:
+                # refresh the copy only once it is 0.1% behind, not after every write.
+                self._save_index(key, index, min_changes=max(1, len(index) // 1000))
             for conn in self._connections:
                 with contextlib.suppress(sqlite3.Error):
                     conn.close()
             self._connections.clear()
             self._indexes.clear()
+            self._index_saved.clear()
         self._local = threading.local()
         self._closed = True
 
@@ -273,6 +315,12 @@ class SQLiteStore(Store):
                     "INSERT INTO schema_version(version, name, applied_at) VALUES (?, ?, ?)",
                     (version, name, utcnow()),
                 )
+            # Names this database for its saved vector indexes (index_cache): a copy made
+            # for another file that once lived at this path is never trusted.
+            conn.execute(
+                "INSERT INTO meta(key, value) VALUES ('store_id', ?) ON CONFLICT(key) DO NOTHING",
+                (secrets.token_hex(16),),
+            )
             conn.execute("COMMIT")
         except BaseException:
             conn.execute("ROLLBACK")
@@ -299,18 +347,36 @@ class SQLiteStore(Store):
                 total += p.stat().st_size
         return total
 
+    # -- keyword index -------------------------------------------------------------------
+    def keyword_index(self, tx: SQLiteTx, scope: str) -> Any:
+        """The in-memory BM25 index of the active memories of ``scope``, synced to now.
+
+        Built from the terms in ``memory_fts`` (the durable copy) and kept in step by change
+        number, like the vector index; a rollback drops it (``invalidate_vectors``).
+        """
+        from vecmem.store.keyword_index import KeywordIndex
+
+        with self._keyword_lock:
+            index = self._keyword_indexes.get(scope)
+            now = tx.current_seq()
+            if index is None:
+                index = KeywordIndex.build(tx.keyword_docs(scope))
+                index.seq = now
+                self._keyword_indexes[scope] = index
+            elif now != index.seq:
+                index.apply(tx.keyword_changes_since(scope, index.seq))
+                index.seq = now
+            return index
+
     # -- vector index --------------------------------------------------------------------
     def vector_index(self, tx: SQLiteTx, scope: str, model: str, dim: int) -> Any:
         """The in-memory index of active vectors of ``model`` in ``scope``, synced to now."""
-        from vecmem.store.vector_index import VectorIndex
-
         key = (scope, model)
         with self._index_lock:
             index = self._indexes.get(key)
             if index is None or getattr(index, "dim", dim) != dim:
-                index = VectorIndex(dim, ann_threshold=self.ann_threshold)
+                index, self._index_seq[key] = self._open_index(tx, scope, model, dim)
                 self._indexes[key] = index
-                self._index_seq[key] = -1
             last = self._index_seq[key]
             now = tx.current_seq()
             if now != last:
@@ -342,9 +408,48 @@ class SQLiteStore(Store):
                     if moved:
                         index.remove(np.asarray(moved, dtype=np.int64))
                 self._index_seq[key] = now
+                if key not in self._index_saved:  # built from the blobs: keep a copy
+                    self._save_index(key, index)
             return index
 
-    def invalidate_vectors(self) -> None:
+    def _open_index(self, tx: SQLiteTx, scope: str, model: str, dim: int) -> tuple[Any, int]:
+        """A valid saved copy and the seq it reflects (the caller's sync catches up from
+        there), else an empty index to fill from the blobs (seq -1)."""
+        from vecmem.store.vector_index import VectorIndex
+
+        self._store_id = tx.get_meta("store_id")
+        loaded = None if self._store_id is None else self.index_cache.load(
+            store_id=self._store_id, scope=scope, model=model, dim=dim,
+            current_seq=tx.current_seq(), ann_threshold=self.ann_threshold)
+        if loaded is None:
+            self._index_saved.pop((scope, model), None)
+            return VectorIndex(dim, ann_threshold=self.ann_threshold), -1
+        self._index_saved[(scope, model)] = loaded[0].changes
+        return loaded
+
+    def _save_index(self, key: tuple[str, str], index: Any, *, min_changes: int = 0) -> None:
+        """Save a copy of an index big enough to be slow to rebuild, unless the last copy
+        is fewer than ``min_changes`` rows behind. Never raises."""
+        if len(index) < max(1, self.ann_threshold) or self._store_id is None:
+            return
+        saved = self._index_saved.get(key)
+        if saved is not None and index.changes - saved < min_changes:
+            return
+        seq = self._index_seq[key]
+        if not self.index_cache.is_committed(self._store_id, seq):
+            return  # synced rows of an open transaction: try again at the next sync
+        self.index_cache.save(
+            index, store_id=self._store_id, scope=key[0], model=key[1], seq=seq)
+        # A failed save counts as one too, so a full disk is not retried on every sync.
+        self._index_saved[key] = index.changes
+
+    def invalidate_vectors(self, *, persisted: bool = True) -> None:
+        """Drop the in-memory indexes, and with ``persisted`` the saved copies too (rows
+        changed in a way change numbers do not show)."""
         with self._index_lock:
             self._indexes.clear()
             self._index_seq.clear()
+            self._keyword_indexes.clear()
+            self._index_saved.clear()
+            if persisted:
+                self.index_cache.discard()
