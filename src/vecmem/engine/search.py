@@ -93,6 +93,17 @@ def hybrid(
             kw_hits = tx.keyword_search(ctx.scope, terms, want)
         ids = {i for i, _ in vec_hits} | {i for i, _ in kw_hits}
         records = tx.get_many(list(ids))
+        episode: dict[int, str] = {}
+        neighbours: dict[int, MemoryRecord] = {}
+        if mode == "hybrid" and ids:
+            # Only memories written in an episode take part; most stores have none, and
+            # then this is one lookup over the candidates.
+            episode = tx.episodes_of(ctx.scope, ids, EPISODE_KEY)
+            if episode:
+                near = {i + d for i in episode for d in EPISODE_WEIGHTS} - ids
+                more = tx.episodes_of(ctx.scope, near, EPISODE_KEY)
+                episode.update(more)
+                neighbours = tx.get_many(list(more))
         hidden: list[tuple[int, str]] = []
         if trace is not None and terms:
             # Not candidates (status is filtered before the cut), but explain names them.
@@ -151,10 +162,12 @@ def hybrid(
         if excluded is None and rec is not None:
             scored.append((fused, rec, CandidateScore(mid, rec.content, rec.status, c, vr, kr,
                                                        fused, True)))
-    if mode == "hybrid" and scored:
-        scored = _episode_context(ctx, scored, trace)
-    # Fused score first; ties go to the more often confirmed, then the more recent memory.
-    scored.sort(key=lambda s: (round(-s[0], 12), -s[1].hit_count, _neg(s[1].updated_at)))
+    if episode and scored:
+        scored = _episode_context(scored, episode, neighbours, trace)
+    # Fused score first; ties go to the more often confirmed, then the more recent memory
+    # (two stable sorts: cheaper than a composite key over timestamp strings).
+    scored.sort(key=lambda s: s[1].updated_at, reverse=True)
+    scored.sort(key=lambda s: (round(-s[0], 12), -s[1].hit_count))
     if trace is not None:
         trace.vector_count = len(vec_hits)
         trace.keyword_count = len(kw_hits)
@@ -168,26 +181,21 @@ def hybrid(
 
 
 def _episode_context(
-    ctx: Context, scored: list[tuple[float, MemoryRecord, CandidateScore]],
-    trace: Trace | None,
+    scored: list[tuple[float, MemoryRecord, CandidateScore]], episode: dict[int, str],
+    neighbours: dict[int, MemoryRecord], trace: Trace | None,
 ) -> list[tuple[float, MemoryRecord, CandidateScore]]:
     """Each memory of an episode gains a share (``EPISODE_WEIGHTS``) of the fused scores
-    of its neighbours, the memories written just before and after it in the same
-    episode; a neighbour that was no candidate joins with those shares alone. Memories
-    written outside an episode are untouched; the whole step is one indexed lookup."""
+    of its neighbours, the memories written just before and after it in the same episode
+    (``episode``: id -> episode id); a neighbour that was no candidate (``neighbours``)
+    joins with those shares alone. Memories written outside an episode are untouched."""
     fused = {rec.id: f for f, rec, _ in scored}
-    pool = {i + d for i in fused for d in (0, *EPISODE_WEIGHTS)}
-    with ctx.store.transaction(write=False) as tx:
-        episode = tx.episodes_of(ctx.scope, pool, EPISODE_KEY)
-        if not episode:
-            return scored
-        lent: dict[int, tuple[float, int]] = {}  # id -> (share, largest contributor)
-        for mid, ep in episode.items():
-            parts = [(w * fused[mid + d], mid + d) for d, w in EPISODE_WEIGHTS.items()
-                     if mid + d in fused and episode.get(mid + d) == ep]
-            if parts:
-                lent[mid] = (sum(p for p, _ in parts), max(parts)[1])
-        joining = tx.get_many([m for m in lent if m not in fused])
+    lent: dict[int, tuple[float, int]] = {}  # id -> (share, largest contributor)
+    for mid, ep in episode.items():
+        parts = [(w * fused[mid + d], mid + d) for d, w in EPISODE_WEIGHTS.items()
+                 if mid + d in fused and episode.get(mid + d) == ep]
+        if parts:
+            lent[mid] = (sum(p for p, _ in parts), max(parts)[1])
+    joining = {m: neighbours[m] for m in lent if m not in fused and m in neighbours}
     out: list[tuple[float, MemoryRecord, CandidateScore]] = []
     for f, rec, cs in scored:
         share, source = lent.get(rec.id, (0.0, 0))
@@ -233,10 +241,6 @@ def fuse(vector: float | None, keyword: float | None, vrank: int | None,
     score = VECTOR_WEIGHT * (vector or 0.0) + (1 - VECTOR_WEIGHT) * (keyword or 0.0)
     rr = sum(1.0 / (RRF_K + r) for r in (vrank, krank) if r is not None)
     return score + 0.01 * rr
-
-
-def _neg(timestamp: str) -> tuple[int, ...]:
-    return tuple(-ord(ch) for ch in timestamp)
 
 
 def explain(ctx: Context, query: str, k: int, min_score: float) -> tuple[list[Hit], Explanation]:
