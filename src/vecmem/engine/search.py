@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import uuid
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError
@@ -92,103 +93,123 @@ def hybrid(
         if mode != "vector" and terms:
             kw_hits = tx.keyword_search(ctx.scope, terms, want)
         ids = {i for i, _ in vec_hits} | {i for i, _ in kw_hits}
-        records = tx.get_many(list(ids))
-        episode: dict[int, str] = {}
+        # Ranking needs only status, hit count, age and episode; whole records are read for
+        # the k returned (and for every candidate when explaining).
+        facts = tx.rank_facts(ctx.scope, ids, EPISODE_KEY)
+        records = tx.get_many(list(ids)) if trace is not None else {}
+        episode = {i: f.episode for i, f in facts.items()
+                   if f.episode is not None and f.status == Status.ACTIVE}
         neighbours: dict[int, MemoryRecord] = {}
-        if mode == "hybrid" and ids:
-            # Only memories written in an episode take part; most stores have none, and
-            # then this is one lookup over the candidates.
-            episode = tx.episodes_of(ctx.scope, ids, EPISODE_KEY)
-            if episode:
-                near = {i + d for i in episode for d in EPISODE_WEIGHTS} - ids
-                more = tx.episodes_of(ctx.scope, near, EPISODE_KEY)
-                episode.update(more)
-                neighbours = tx.get_many(list(more))
-        hidden: list[tuple[int, str]] = []
-        if trace is not None and terms:
-            # Not candidates (status is filtered before the cut), but explain names them.
-            for st in ("review", "archived", "superseded"):
-                hidden += [(i, st) for i, _ in tx.keyword_search(ctx.scope, terms, 10, st)]
-            hidden_records = tx.get_many([i for i, _ in hidden])
-            for mid, st in hidden:
-                rec = hidden_records[mid]
-                trace.candidates.append(CandidateScore(
-                    memory_id=mid, content=rec.content, status=st, cosine=None,
-                    vector_rank=None, keyword_rank=None, fused=0.0, included=False,
-                    excluded_because=f"status {st} (filtered before ranking)"))
+        if mode == "hybrid" and episode:
+            near = {i + d for i in episode for d in EPISODE_WEIGHTS} - ids
+            more = tx.episodes_of(ctx.scope, near, EPISODE_KEY)
+            episode.update(more)
+            neighbours = tx.get_many(list(more))
+        else:
+            episode = {}
         if trace is not None:
-            others = {m: n for m, n in tx.vector_models(ctx.scope).items() if m != ctx.model_id}
-            if others:
-                trace.notes.append(
-                    "excluded vectors of other models: "
-                    + ", ".join(f"{m} ({n})" for m, n in others.items())
-                )
-            for mid in ids:
-                terms_row = tx.keyword_index_terms(mid) or ""
-                indexed = set(terms_row.split())
-                hit_terms = [t for t in terms if t in indexed]
-                if hit_terms:
-                    trace.matched[mid] = hit_terms
+            _trace_lookups(tx, ctx, trace, terms, ids)
+        scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace)
+        if episode and scored:
+            scored = _episode_context(scored, episode, neighbours, trace)
+        # Fused score first; ties go to the more often confirmed, then the more recent
+        # memory (two stable sorts: cheaper than a composite key over timestamp strings).
+        scored.sort(key=lambda s: s[1].updated_at, reverse=True)
+        scored.sort(key=lambda s: (round(-s[0], 12), -s[1].hit_count))
+        top = scored[:k]
+        full = {**records, **neighbours}
+        full.update(tx.get_many([cs.memory_id for _, _, cs in top if cs.memory_id not in full]))
+    if trace is not None:
+        trace.vector_count = len(vec_hits)
+        trace.keyword_count = len(kw_hits)
+        trace.candidates.sort(key=lambda c: (not c.included, -c.fused))
+    return [
+        Hit(memory=full[cs.memory_id], score=round(fused, 6),
+            cosine=None if cs.cosine is None else round(cs.cosine, 6),
+            keyword_rank=cs.keyword_rank, vector_rank=cs.vector_rank)
+        for fused, _, cs in top
+    ]
+
+
+def _trace_lookups(tx: Any, ctx: Context, trace: Trace, terms: list[str],
+                   ids: set[int]) -> None:
+    """What explain shows beyond the ranking: memories hidden by status, vectors of other
+    models, and which query terms each candidate matched."""
+    hidden: list[tuple[int, str]] = []
+    if terms:
+        # Not candidates (status is filtered before the cut), but explain names them.
+        for st in ("review", "archived", "superseded"):
+            hidden += [(i, st) for i, _ in tx.keyword_search(ctx.scope, terms, 10, st)]
+    hidden_records = tx.get_many([i for i, _ in hidden])
+    for mid, st in hidden:
+        rec = hidden_records[mid]
+        trace.candidates.append(CandidateScore(
+            memory_id=mid, content=rec.content, status=st, cosine=None,
+            vector_rank=None, keyword_rank=None, fused=0.0, included=False,
+            excluded_because=f"status {st} (filtered before ranking)"))
+    others = {m: n for m, n in tx.vector_models(ctx.scope).items() if m != ctx.model_id}
+    if others:
+        trace.notes.append(
+            "excluded vectors of other models: "
+            + ", ".join(f"{m} ({n})" for m, n in others.items())
+        )
+    for mid in ids:
+        indexed = set((tx.keyword_index_terms(mid) or "").split())
+        hit_terms = [t for t in terms if t in indexed]
+        if hit_terms:
+            trace.matched[mid] = hit_terms
+
+
+def _rank(
+    ids: set[int], facts: dict[int, Any], records: dict[int, MemoryRecord],
+    vec_hits: list[tuple[int, float]], kw_hits: list[tuple[int, float]], min_score: float,
+    mode: str, trace: Trace | None,
+) -> list[tuple[float, Any, CandidateScore]]:
+    """Fused score of every candidate; the excluded ones go to the trace only."""
     cos = dict(vec_hits)
-    kw_score = dict(kw_hits)
     vrank = {mid: r for r, (mid, _) in enumerate(vec_hits, 1)}
     krank = {mid: r for r, (mid, _) in enumerate(kw_hits, 1)}
     vnorm = _minmax({m: c for m, c in cos.items() if c >= min_score})
-    knorm = _minmax(kw_score)
-    scored: list[tuple[float, MemoryRecord, CandidateScore]] = []
+    knorm = _minmax(dict(kw_hits))
+    scored: list[tuple[float, Any, CandidateScore]] = []
     for mid in ids:
-        rec = records.get(mid)
+        fact = facts.get(mid)
         c = cos.get(mid)
         excluded = None
         vr = vrank.get(mid)
         kr = krank.get(mid)
         below = c is not None and c < min_score
         fused = fuse(vnorm.get(mid), knorm.get(mid), vr if not below else None, kr)
-        if rec is None or rec.status != Status.ACTIVE:
-            excluded = f"status {rec.status if rec else 'missing'}"
+        if fact is None or fact.status != Status.ACTIVE:
+            excluded = f"status {fact.status if fact else 'missing'}"
         elif below and kr is None:
             excluded = f"cosine {c:.4f} below min_score {min_score:.4f}"
         elif mode == "vector" and (c is None or below):
             excluded = "no vector match above min_score"
+        content = records[mid].content if mid in records else ""
         if trace is not None:
             trace.candidates.append(
                 CandidateScore(
-                    memory_id=mid, content=rec.content if rec else "",
-                    status=rec.status if rec else "",
+                    memory_id=mid, content=content, status=fact.status if fact else "",
                     cosine=None if c is None else round(c, 4), vector_rank=vr, keyword_rank=kr,
                     fused=round(fused, 4), included=excluded is None, excluded_because=excluded,
                 )
             )
-        if excluded is None and rec is not None:
-            scored.append((fused, rec, CandidateScore(mid, rec.content, rec.status, c, vr, kr,
+        if excluded is None and fact is not None:
+            scored.append((fused, fact, CandidateScore(mid, content, fact.status, c, vr, kr,
                                                        fused, True)))
-    if episode and scored:
-        scored = _episode_context(scored, episode, neighbours, trace)
-    # Fused score first; ties go to the more often confirmed, then the more recent memory
-    # (two stable sorts: cheaper than a composite key over timestamp strings).
-    scored.sort(key=lambda s: s[1].updated_at, reverse=True)
-    scored.sort(key=lambda s: (round(-s[0], 12), -s[1].hit_count))
-    if trace is not None:
-        trace.vector_count = len(vec_hits)
-        trace.keyword_count = len(kw_hits)
-        trace.candidates.sort(key=lambda c: (not c.included, -c.fused))
-    return [
-        Hit(memory=rec, score=round(fused, 6),
-            cosine=None if cs.cosine is None else round(cs.cosine, 6),
-            keyword_rank=cs.keyword_rank, vector_rank=cs.vector_rank)
-        for fused, rec, cs in scored[:k]
-    ]
+    return scored
 
 
 def _episode_context(
-    scored: list[tuple[float, MemoryRecord, CandidateScore]], episode: dict[int, str],
+    scored: list[tuple[float, Any, CandidateScore]], episode: dict[int, str],
     neighbours: dict[int, MemoryRecord], trace: Trace | None,
-) -> list[tuple[float, MemoryRecord, CandidateScore]]:
+) -> list[tuple[float, Any, CandidateScore]]:
     """Each memory of an episode gains a share (``EPISODE_WEIGHTS``) of the fused scores
     of its neighbours, the memories written just before and after it in the same episode
     (``episode``: id -> episode id); a neighbour that was no candidate (``neighbours``)
     joins with those shares alone. Memories written outside an episode are untouched."""
-    fused = {rec.id: f for f, rec, _ in scored}
+    fused = {cs.memory_id: f for f, _, cs in scored}
     lent: dict[int, tuple[float, int]] = {}  # id -> (share, largest contributor)
     for mid, ep in episode.items():
         parts = [(w * fused[mid + d], mid + d) for d, w in EPISODE_WEIGHTS.items()
@@ -196,9 +217,9 @@ def _episode_context(
         if parts:
             lent[mid] = (sum(p for p, _ in parts), max(parts)[1])
     joining = {m: neighbours[m] for m in lent if m not in fused and m in neighbours}
-    out: list[tuple[float, MemoryRecord, CandidateScore]] = []
+    out: list[tuple[float, Any, CandidateScore]] = []
     for f, rec, cs in scored:
-        share, source = lent.get(rec.id, (0.0, 0))
+        share, source = lent.get(cs.memory_id, (0.0, 0))
         if share:
             f = f + share
             cs = replace(cs, fused=f, context=round(share, 4), context_from=source)

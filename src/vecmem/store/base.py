@@ -15,12 +15,23 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
 from vecmem.rules.secrets import redact_secrets, redact_tree
 from vecmem.types import Event, MemoryRecord
+
+
+class RankFacts(NamedTuple):
+    """The columns search ranks by (see ``SQLTx.rank_facts``)."""
+
+    id: int
+    status: str
+    hit_count: int
+    updated_at: str
+    episode: str | None
+
 
 MEMORY_COLUMNS = (
     "id, scope, content, content_norm, content_hash, category, memory_type, topic_key, "
@@ -214,6 +225,29 @@ class SQLTx(abc.ABC):
                 out[rec.id] = rec
         return out
 
+    def rank_facts(self, scope: str, ids: Iterable[int], key: str) -> dict[int, RankFacts]:
+        """What ranking needs of each memory among ``ids`` (in ``scope``): status, hit
+        count, last update and the episode id (``meta[key]``), without its text."""
+        ids = sorted({int(i) for i in ids})
+        out: dict[int, RankFacts] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            # The scope is checked here, not in SQL: with ``scope = ?`` SQLite's planner
+            # may walk the scope index (every row of the scope) instead of the ids.
+            rows = self.execute(
+                f"SELECT id, status, hit_count, updated_at, CASE WHEN meta LIKE ? THEN meta "
+                f"END, scope FROM memories WHERE id IN ({marks})",
+                [f'%"{key}"%', *chunk])
+            for memory_id, status, hits, updated, meta, row_scope in rows:
+                if row_scope != scope:
+                    continue
+                value = (_json_load(meta) or {}).get(key) if meta else None
+                out[int(memory_id)] = RankFacts(int(memory_id), str(status), int(hits),
+                                                str(updated),
+                                                value if isinstance(value, str) else None)
+        return out
+
     def episodes_of(self, scope: str, ids: Iterable[int], key: str) -> dict[int, str]:
         """The episode id (``meta[key]``) of each active memory of ``scope`` among ``ids``
         that has one; memories written outside an episode are left out."""
@@ -222,10 +256,12 @@ class SQLTx(abc.ABC):
         for start in range(0, len(ids), 500):
             chunk = ids[start : start + 500]
             marks = ",".join("?" * len(chunk))
-            rows = self.execute(
-                f"SELECT id, meta FROM memories WHERE id IN ({marks}) AND scope = ? "
-                "AND status = 'active' AND meta LIKE ?", [*chunk, scope, f'%"{key}"%'])
-            for memory_id, meta in rows:
+            rows = self.execute(  # scope and status checked here: see rank_facts
+                f"SELECT id, meta, scope, status FROM memories WHERE id IN ({marks}) "
+                "AND meta LIKE ?", [*chunk, f'%"{key}"%'])
+            for memory_id, meta, row_scope, status in rows:
+                if row_scope != scope or status != "active":
+                    continue
                 value = (_json_load(meta) or {}).get(key)
                 if isinstance(value, str):
                     out[int(memory_id)] = value
