@@ -61,7 +61,9 @@ def _dump(path: str) -> dict[str, list[tuple[Any, ...]]]:
         for table in ("memories", "events", "plans", "memory_vectors")
     }
     out["keywords"] = conn.execute("SELECT rowid, terms FROM memory_fts ORDER BY rowid").fetchall()
-    out["meta"] = conn.execute("SELECT * FROM meta WHERE key <> 'seq' ORDER BY 1").fetchall()
+    out["meta"] = conn.execute(
+        "SELECT * FROM meta WHERE key NOT IN ('seq', 'store_id') ORDER BY 1").fetchall()
+    out["store_id"] = conn.execute("SELECT value FROM meta WHERE key = 'store_id'").fetchall()
     conn.close()
     return out
 
@@ -101,6 +103,8 @@ def test_sqlite_to_postgres_to_sqlite_round_trip(tmp_path: Path, server_url: str
 
     # Every row, every column, every vector byte, every keyword term: identical.
     before, after = _dump(first), _dump(second)
+    # ...except the store id: each database keeps its own (saved indexes are keyed to it).
+    assert before.pop("store_id") != after.pop("store_id")
     for table in before:
         assert after[table] == before[table], table
 

@@ -278,7 +278,9 @@ class _Copier:
 
     def meta(self) -> None:
         for key, value in self.s.execute("SELECT key, value FROM meta ORDER BY key").fetchall():
-            if key == "seq":
+            # The change counter is handled below; the store id names one database (its
+            # saved indexes are keyed to it), so the copy keeps its own.
+            if key in ("seq", "store_id"):
                 continue
             self.d.set_meta(str(key), str(value))
         # Change numbers travel with the rows; the destination's counter must pass them.
