@@ -1,19 +1,22 @@
-"""Persisted vector indexes for file-backed SQLite stores, in a folder beside the database.
+"""Persisted in-memory indexes for file-backed SQLite stores, in a folder beside the database.
 
-Why: the in-memory index is derived data, rebuilt from the vector blobs on every open, and
-the HNSW graph dominates that (24 s at 100k, ~5 min at 1M on 2 cores). Loading a saved
-copy and catching up by change number takes seconds instead.
+Why: the in-memory indexes are derived data, rebuilt on every open. The HNSW graph
+dominates that (24 s at 100k, ~5 min at 1M on 2 cores), and the BM25 keyword index takes
+~25 s at 1M. Loading a saved copy and catching up by change number takes seconds instead.
 
-Layout of ``<db>.vecmem-index/``, one entry per (scope, model, dim):
+Layout of ``<db>.vecmem-index/``, one entry per vector index (scope, model, dim) and per
+keyword index (scope):
 
     <stem>.json          the manifest: validity key, change number, file sizes and CRCs
-    <stem>-<token>/      one generation of files written by `VectorIndex.save`
+    <stem>-<token>/      one generation of files written by `VectorIndex.save` or
+                         `KeywordIndex.save`
 
 A save writes a new generation folder, then swaps the manifest in with ``os.replace``; a
 reader therefore sees an old complete entry or a new complete one, never a mix.
 
-Validity: the manifest names the store (its random ``store_id`` in ``meta``), scope, model,
-dim, hnswlib parameters and version, and the change number (``seq``) the copy reflects.
+Validity: the manifest names the store (its random ``store_id`` in ``meta``), the entry
+(scope; model, dim, hnswlib parameters and version for vectors; layout version and BM25
+parameters for keywords), and the change number (``seq``) the copy reflects.
 Only committed states are saved (`committed_meta`), so every row change after the saved
 seq carries a higher seq and the store's normal sync catches up. A copy is refused, and
 removed so nobody trusts it later, when the identity or parameters differ, when its seq is
@@ -33,10 +36,16 @@ import shutil
 import sqlite3
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from vecmem.store.vector_index import HNSW_EF_CONSTRUCTION, HNSW_M, VectorIndex
+
+if TYPE_CHECKING:
+    from vecmem.store.keyword_index import KeywordIndex
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -73,7 +82,8 @@ def committed_meta(db_path: Path) -> tuple[str | None, int] | None:
 
 
 class IndexCache:
-    """Save and load `VectorIndex` copies for the database at ``db_path``."""
+    """Save and load index copies for the database at ``db_path``: `VectorIndex` per
+    (scope, model, dim) and `KeywordIndex` per scope, through one mechanism."""
 
     def __init__(self, db_path: str | os.PathLike[str]) -> None:
         name = os.fspath(db_path)
@@ -91,11 +101,13 @@ class IndexCache:
     def enabled(self) -> bool:
         return self.root is not None
 
-    # -- keys ---------------------------------------------------------------------------
+    # -- kinds of entries ---------------------------------------------------------------
+    # Each kind names its entry (a stem), its validity key, and how to write and read its
+    # files; everything else (manifest, generations, refusal, sweeping) is shared.
     @staticmethod
-    def _stem(scope: str, model: str, dim: int) -> str:
+    def _stem(*parts: Any) -> str:
         # Scopes and model names are arbitrary text (Chinese, slashes): hash them.
-        raw = json.dumps([scope, model, int(dim)], ensure_ascii=False).encode()
+        raw = json.dumps(list(parts), ensure_ascii=False).encode()
         return hashlib.sha256(raw).hexdigest()[:24]
 
     @staticmethod
@@ -104,6 +116,15 @@ class IndexCache:
             "format": FORMAT, "store_id": store_id, "scope": scope, "model": model,
             "dim": int(dim), "space": "ip", "m": HNSW_M, "ef_construction": HNSW_EF_CONSTRUCTION,
             "hnswlib": _hnswlib_version(), "byteorder": sys.byteorder,
+        }
+
+    @staticmethod
+    def _keyword_key(store_id: str, scope: str) -> dict[str, Any]:
+        from vecmem.store import keyword_index as kw
+
+        return {
+            "format": FORMAT, "kind": "keyword", "store_id": store_id, "scope": scope,
+            "layout": kw.FORMAT_VERSION, "k1": kw.K1, "b": kw.B, "byteorder": sys.byteorder,
         }
 
     def _manifest(self, stem: str) -> dict[str, Any] | None:
@@ -116,16 +137,63 @@ class IndexCache:
             return {}  # unreadable: treated as invalid, hence removed
         return data if isinstance(data, dict) else {}
 
-    # -- load ---------------------------------------------------------------------------
+    # -- vector indexes -----------------------------------------------------------------
     def load(
         self, *, store_id: str, scope: str, model: str, dim: int, current_seq: int,
         ann_threshold: int,
     ) -> tuple[VectorIndex, int] | None:
-        """The saved index and the seq it reflects, or None (nothing valid saved)."""
+        """The saved vector index and the seq it reflects, or None (nothing valid saved)."""
+        return self._load(
+            self._stem(scope, model, dim), self._key(store_id, scope, model, dim),
+            lambda folder, info, _seq: VectorIndex.load(
+                folder, info, ann_threshold=ann_threshold),
+            store_id=store_id, current_seq=current_seq, what=f"vector index {scope!r}/{model!r}",
+        )
+
+    def save(
+        self, index: VectorIndex, *, store_id: str, scope: str, model: str, seq: int
+    ) -> bool:
+        """Persist ``index`` as reflecting change ``seq``. The caller guarantees that seq
+        is committed (see `is_committed`). False when nothing could be written."""
+        return self._save(
+            self._stem(scope, model, index.dim), self._key(store_id, scope, model, index.dim),
+            index.save, seq=seq, what=f"vector index {scope!r}/{model!r}",
+        )
+
+    # -- keyword indexes ----------------------------------------------------------------
+    def load_keyword(
+        self, *, store_id: str, scope: str, current_seq: int
+    ) -> tuple[KeywordIndex, int] | None:
+        """The saved keyword index of ``scope`` and the seq it reflects, or None."""
+        from vecmem.store.keyword_index import KeywordIndex
+
+        def read(folder: Path, info: dict[str, Any], seq: int) -> KeywordIndex:
+            index = KeywordIndex.load(folder, info)
+            if index.seq != seq:  # the arrays carry their seq too: they must agree
+                raise ValueError("keyword index files belong to another save")
+            return index
+
+        return self._load(
+            self._stem("keyword", scope), self._keyword_key(store_id, scope), read,
+            store_id=store_id, current_seq=current_seq, what=f"keyword index {scope!r}",
+        )
+
+    def save_keyword(
+        self, index: KeywordIndex, *, store_id: str, scope: str, seq: int
+    ) -> bool:
+        """Persist keyword ``index`` (whose ``seq`` must be ``seq``, committed)."""
+        return self._save(
+            self._stem("keyword", scope), self._keyword_key(store_id, scope), index.save,
+            seq=seq, what=f"keyword index {scope!r}",
+        )
+
+    # -- shared -------------------------------------------------------------------------
+    def _load(
+        self, stem: str, key: dict[str, Any], read: Callable[[Path, dict[str, Any], int], T],
+        *, store_id: str, current_seq: int, what: str,
+    ) -> tuple[T, int] | None:
         if self.root is None:
             return None
-        stem = self._stem(scope, model, dim)
-        key = self._key(store_id, scope, model, dim)
         for attempt in range(2):
             t0 = time.perf_counter()
             manifest = self._manifest(stem)
@@ -140,24 +208,19 @@ class IndexCache:
                     return None
             if manifest.get("key") != key or not isinstance(seq, int) or seq > current_seq:
                 # Another database now lives at this path, or this one was restored to an
-                # earlier state, or the graph parameters changed: the copy is worthless.
-                log.info("vector index copy for %r/%r is stale; rebuilding", scope, model)
+                # earlier state, or the parameters changed: the copy is worthless.
+                log.info("%s copy is stale; rebuilding", what)
                 self._remove(stem, manifest)
                 return None
             try:
-                index = VectorIndex.load(
-                    self.root / str(manifest["generation"]), manifest["index"],
-                    ann_threshold=ann_threshold,
-                )
+                index = read(self.root / str(manifest["generation"]), manifest["index"], seq)
             except FileNotFoundError:
                 # A concurrent save may have swapped generations under us: look again once.
                 if attempt == 0 and self._manifest(stem) != manifest:
                     continue
-                log.warning("vector index copy for %r/%r is incomplete; rebuilding",
-                            scope, model)
+                log.warning("%s copy is incomplete; rebuilding", what)
             except Exception as exc:  # any damage means a rebuild, never a crash
-                log.warning("vector index copy for %r/%r is damaged (%s); rebuilding",
-                            scope, model, exc)
+                log.warning("%s copy is damaged (%s); rebuilding", what, exc)
             else:
                 self.last_load_s = time.perf_counter() - t0
                 return index, seq
@@ -165,34 +228,30 @@ class IndexCache:
             return None
         return None
 
-    # -- save ---------------------------------------------------------------------------
-    def save(
-        self, index: VectorIndex, *, store_id: str, scope: str, model: str, seq: int
+    def _save(
+        self, stem: str, key: dict[str, Any], write: Callable[[Path], dict[str, Any]], *,
+        seq: int, what: str,
     ) -> bool:
-        """Persist ``index`` as reflecting change ``seq``. The caller guarantees that seq
-        is committed (see `is_committed`). False when nothing could be written."""
         if self.root is None:
             return False
         t0 = time.perf_counter()
-        stem = self._stem(scope, model, index.dim)
         generation = f"{stem}-{secrets.token_hex(6)}"
         tmp = self.root / f"{generation}.tmp"
         try:
             self.root.mkdir(exist_ok=True)
             tmp.mkdir()
-            info = index.save(tmp)
+            info = write(tmp)
             os.replace(tmp, self.root / generation)
             old = self._manifest(stem)
             manifest = {
-                "key": self._key(store_id, scope, model, index.dim), "seq": int(seq),
-                "generation": generation, "index": info,
+                "key": key, "seq": int(seq), "generation": generation, "index": info,
                 "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             }
             _write_atomic(self.root / f"{stem}.json",
                           json.dumps(manifest, ensure_ascii=False).encode())
         except Exception as exc:  # saving is an optimization, never an error
             # Read-only folder, disk full, ...: the index still works, it just is not kept.
-            log.info("vector index for %r/%r not saved: %s", scope, model, exc)
+            log.info("%s not saved: %s", what, exc)
             shutil.rmtree(tmp, ignore_errors=True)
             shutil.rmtree(self.root / generation, ignore_errors=True)
             return False

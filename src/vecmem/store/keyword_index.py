@@ -34,14 +34,16 @@ from __future__ import annotations
 import gc
 import math
 import threading
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from itertools import chain
+from pathlib import Path
 from typing import Any
 
 import numpy as np
 
 from vecmem.store.fts_tokens import TOKENIZER
+from vecmem.store.vector_index import _read_array, _write_array
 from vecmem.text import ENGLISH_STOPWORDS
 
 #: BM25 parameters, chosen on LoCoMo through ``Memory.search`` (first 3 conversations,
@@ -127,6 +129,9 @@ class KeywordIndex:
         self.b = float(b)
         #: Change number the owner synced this index to (-1: never).
         self.seq = -1
+        #: Documents added, replaced or removed since this object was built or loaded:
+        #: tells cheaply how far a saved copy is behind.
+        self.changes = 0
         self._lock = threading.RLock()
         self._vocab: dict[str, int] = {}
         self._tokens: list[str] = []
@@ -356,6 +361,7 @@ class KeywordIndex:
         self._total_len += int(dl[0])
         self._row[id_] = row
         self._df[tids] += 1
+        self.changes += 1
         self._delta_fwd[row] = (tids, tfs)
         for t, f in zip(tids.tolist(), tfs.tolist(), strict=True):
             post = self._delta_post.get(t)
@@ -372,6 +378,7 @@ class KeywordIndex:
         else:
             tids = self._delta_fwd[row][0]
         self._df[tids] -= 1
+        self.changes += 1
         self._alive[row] = False
         self._n_alive -= 1
         self._total_len -= int(self._dl[row])
@@ -630,6 +637,11 @@ class KeywordIndex:
     def to_arrays(self) -> dict[str, np.ndarray]:
         """The whole index as plain arrays (``np.savez``-able); delta is merged first."""
         with self._lock:
+            return {name: a.copy() for name, a in self._arrays().items()}
+
+    def _arrays(self) -> dict[str, np.ndarray]:
+        """`to_arrays` without the copies: views valid while the caller holds the lock."""
+        with self._lock:
             if self._n_rows != self._main or self._dead_main:
                 self.merge()
             n = self._main
@@ -638,17 +650,17 @@ class KeywordIndex:
                 "format": np.asarray([FORMAT_VERSION], dtype=np.int64),
                 "params": np.asarray([self.k1, self.b, self._avgdl], dtype=np.float64),
                 "seq": np.asarray([self.seq], dtype=np.int64),
-                "vocab": np.frombuffer(vocab, dtype=np.uint8).copy(),
+                "vocab": np.frombuffer(vocab, dtype=np.uint8),
                 "vocab_size": np.asarray([len(self._tokens)], dtype=np.int64),
-                "ids": self._ids[:n].copy(),
-                "dl": self._dl[:n].copy(),
-                "df": self._df[: len(self._tokens)].copy(),
-                "fwd_ptr": self._fwd_ptr.copy(),
-                "fwd_tid": self._fwd_tid.copy(),
-                "post_ptr": self._post_ptr.copy(),
-                "doc_row": self._doc_row.copy(),
-                "doc_tf": self._doc_tf.copy(),
-                "imp_row": self._imp_row.copy(),
+                "ids": self._ids[:n],
+                "dl": self._dl[:n],
+                "df": self._df[: len(self._tokens)],
+                "fwd_ptr": self._fwd_ptr,
+                "fwd_tid": self._fwd_tid,
+                "post_ptr": self._post_ptr,
+                "doc_row": self._doc_row,
+                "doc_tf": self._doc_tf,
+                "imp_row": self._imp_row,
             }
 
     @classmethod
@@ -688,6 +700,60 @@ class KeywordIndex:
             index._doc_row = np.asarray(arrays["doc_row"], dtype=np.int32)
             index._doc_tf = np.asarray(arrays["doc_tf"], dtype=np.uint16)
             index._imp_row = np.asarray(arrays["imp_row"], dtype=np.int32)
-            if len(index._fwd_ptr) != n + 1 or len(index._post_ptr) != size + 1:
-                raise ValueError("keyword index arrays do not fit together")
+            index._check(size)
         return index
+
+    def _check(self, size: int) -> None:
+        """Refuse arrays that do not describe one index (a search would index out of
+        bounds or, worse, answer with the wrong memories). O(postings), no sorting."""
+        n, postings = self._main, len(self._doc_row)
+        fwd, post = self._fwd_ptr, self._post_ptr
+        fits = (
+            len(self._row) == n and len(fwd) == n + 1 and len(post) == size + 1
+            and len(self._df) == size and len(self._fwd_tid) == postings
+            and len(self._doc_tf) == postings and len(self._imp_row) == postings
+            and fwd[0] == 0 and post[0] == 0 and fwd[-1] == postings and post[-1] == postings
+            and bool((np.diff(fwd) >= 0).all()) and bool((np.diff(post) >= 0).all())
+        )
+        if fits and postings:
+            fits = all(
+                int(a.min()) >= 0 and int(a.max()) < hi
+                for a, hi in ((self._doc_row, n), (self._imp_row, n), (self._fwd_tid, size))
+            )
+        if not fits:
+            raise ValueError("keyword index arrays do not fit together")
+
+    def save(self, folder: Path) -> dict[str, Any]:
+        """Write the whole index into the existing ``folder`` (one raw file per array of
+        `to_arrays`); returns what `load` needs, with every file's size and CRC-32."""
+        folder = Path(folder)
+        with self._lock:
+            files = {}
+            for name, array in self._arrays().items():
+                digest = _write_array(folder / f"{name}.bin", array)
+                files[name] = {"length": len(array), **digest}
+            return {"format": FORMAT_VERSION, "docs": self._n_alive, "files": files}
+
+    @classmethod
+    def load(cls, folder: Path, info: Mapping[str, Any]) -> KeywordIndex:
+        """The index `save` wrote into ``folder``. Raises (ValueError, OSError, KeyError)
+        when a file is missing, damaged or does not fit; the caller rebuilds then."""
+        folder = Path(folder)
+        files = info["files"]
+        arrays: dict[str, np.ndarray] = {}
+        for name, dtype in _ARRAY_DTYPES.items():
+            length = int(files[name]["length"])
+            if length < 0:
+                raise ValueError(f"{name}: negative length")
+            arrays[name] = np.empty(length, dtype=dtype)
+            _read_array(folder / f"{name}.bin", arrays[name], files[name])
+        return cls.from_arrays(arrays)
+
+
+#: The arrays of `KeywordIndex.to_arrays` and their types, as `KeywordIndex.load` reads them.
+_ARRAY_DTYPES: dict[str, type[np.generic]] = {
+    "format": np.int64, "params": np.float64, "seq": np.int64, "vocab": np.uint8,
+    "vocab_size": np.int64, "ids": np.int64, "dl": np.int32, "df": np.int64,
+    "fwd_ptr": np.int64, "fwd_tid": np.int32, "post_ptr": np.int64, "doc_row": np.int32,
+    "doc_tf": np.uint16, "imp_row": np.int32,
+}

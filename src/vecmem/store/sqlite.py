@@ -173,6 +173,7 @@ class SQLiteStore(Store):
         self._store_id: str | None = None
         self._index_lock = threading.Lock()
         self._keyword_indexes: dict[str, Any] = {}  # scope -> KeywordIndex
+        self._keyword_saved: dict[str, int] = {}  # scope -> its ``changes`` at save / load
         self._keyword_lock = threading.Lock()
         self._closed = False
         self._check_path()
@@ -275,6 +276,12 @@ class SQLiteStore(Store):
                 # At 1M a save takes ~11 s and each open catches up 1k changes in 1.5-5 s:
                 # refresh the copy only once it is 0.1% behind, not after every write.
                 self._save_index(key, index, min_changes=max(1, len(index) // 1000))
+            with self._keyword_lock:
+                for scope, kw in self._keyword_indexes.items():
+                    # Same rule: a keyword save at 1M takes ~1 s, a catch-up is cheap.
+                    self._save_keyword_index(scope, kw, min_changes=max(1, len(kw) // 1000))
+                self._keyword_indexes.clear()
+                self._keyword_saved.clear()
             for conn in self._connections:
                 with contextlib.suppress(sqlite3.Error):
                     conn.close()
@@ -351,8 +358,10 @@ class SQLiteStore(Store):
     def keyword_index(self, tx: SQLiteTx, scope: str) -> Any:
         """The in-memory BM25 index of the active memories of ``scope``, synced to now.
 
-        Built from the terms in ``memory_fts`` (the durable copy) and kept in step by change
-        number, like the vector index; a rollback drops it (``invalidate_vectors``).
+        Loaded from a saved copy when there is a valid one, else built from the terms in
+        ``memory_fts`` (the durable copy); kept in step by change number, like the vector
+        index. A rollback drops it (``invalidate_vectors``); saved copies hold committed
+        rows only.
         """
         from vecmem.store.keyword_index import KeywordIndex
 
@@ -360,13 +369,43 @@ class SQLiteStore(Store):
             index = self._keyword_indexes.get(scope)
             now = tx.current_seq()
             if index is None:
-                index = KeywordIndex.build(tx.keyword_docs(scope))
-                index.seq = now
+                index = self._open_keyword_index(tx, scope, now)
+                if index is None:
+                    index = KeywordIndex.build(tx.keyword_docs(scope))
+                    index.seq = now
                 self._keyword_indexes[scope] = index
-            elif now != index.seq:
+            if now != index.seq:
                 index.apply(tx.keyword_changes_since(scope, index.seq))
                 index.seq = now
+            if scope not in self._keyword_saved:  # built from the terms: keep a copy
+                self._save_keyword_index(scope, index)
             return index
+
+    def _open_keyword_index(self, tx: SQLiteTx, scope: str, now: int) -> Any | None:
+        """A valid saved copy (its ``seq`` is the change it reflects), else None."""
+        if self._store_id is None:
+            self._store_id = tx.get_meta("store_id")
+        loaded = None if self._store_id is None else self.index_cache.load_keyword(
+            store_id=self._store_id, scope=scope, current_seq=now)
+        if loaded is None:
+            self._keyword_saved.pop(scope, None)
+            return None
+        self._keyword_saved[scope] = loaded[0].changes
+        return loaded[0]
+
+    def _save_keyword_index(self, scope: str, index: Any, *, min_changes: int = 0) -> None:
+        """`_save_index` for a keyword index: only past ``ann_threshold`` documents (a
+        smaller one rebuilds in well under a second), only committed states."""
+        if len(index) < max(1, self.ann_threshold) or self._store_id is None:
+            return
+        saved = self._keyword_saved.get(scope)
+        if saved is not None and index.changes - saved < min_changes:
+            return
+        if not self.index_cache.is_committed(self._store_id, index.seq):
+            return  # synced rows of an open transaction: try again at the next sync
+        self.index_cache.save_keyword(
+            index, store_id=self._store_id, scope=scope, seq=index.seq)
+        self._keyword_saved[scope] = index.changes
 
     # -- vector index --------------------------------------------------------------------
     def vector_index(self, tx: SQLiteTx, scope: str, model: str, dim: int) -> Any:
@@ -444,12 +483,13 @@ class SQLiteStore(Store):
         self._index_saved[key] = index.changes
 
     def invalidate_vectors(self, *, persisted: bool = True) -> None:
-        """Drop the in-memory indexes, and with ``persisted`` the saved copies too (rows
-        changed in a way change numbers do not show)."""
-        with self._index_lock:
+        """Drop the in-memory vector and keyword indexes, and with ``persisted`` the saved
+        copies of both too (rows changed in a way change numbers do not show)."""
+        with self._index_lock, self._keyword_lock:
             self._indexes.clear()
             self._index_seq.clear()
             self._keyword_indexes.clear()
             self._index_saved.clear()
+            self._keyword_saved.clear()
             if persisted:
                 self.index_cache.discard()
