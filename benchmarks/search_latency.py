@@ -306,7 +306,8 @@ def main() -> None:
               f"| {vs_vec} "
               f"| {r['recall']:.3f} | {r['build_s']:.1f} |")
     print("\n| memories | fill s | first open: build + save s (save alone) "
-          "| second open: load s (file load alone) | keyword index: first search s (build, or load + catch-up) |")
+          "| second open: load s (file load alone) "
+          "| keyword index: first search s (build, or load + catch-up) |")
     print("|---|---|---|---|---|")
     for r in rows:
         fill_s = "reused" if r["fill_s"] is None else f"{r['fill_s']:.0f}"
