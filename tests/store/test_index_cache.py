@@ -434,3 +434,38 @@ def test_the_exact_scan_gives_blas_its_threads_back() -> None:
     for w in workers:
         w.join()
     assert blas_threads() == before
+
+
+def _add_with_event(store: SQLiteStore, vecs: np.ndarray, text: str) -> list[int]:
+    ids = add(store, vecs, text=text)
+    with store.transaction() as tx:
+        for mid in ids:
+            tx.append_event(scope="default", memory_id=mid, action="add", after_content=text)
+    return ids
+
+
+def test_a_restored_database_written_past_the_copy_is_rebuilt(
+        db: Path, tmp_path: Path) -> None:
+    rng = np.random.default_rng(11)
+    store = SQLiteStore(db, ann_threshold=THRESHOLD)
+    kept = _add_with_event(store, unit(rng, 100), "kept")
+    store.close()
+    backup = tmp_path / "backup.db"
+    shutil.copyfile(db, backup)
+    store = SQLiteStore(db, ann_threshold=THRESHOLD)
+    lost = _add_with_event(store, unit(rng, 100), "lost")
+    search(store, unit(rng, 1)[0])
+    store.close()  # the copy holds the 100 rows the restore will lose
+    saved_seq = manifests(db)[0]["seq"]
+
+    shutil.copyfile(backup, db)  # same store id, earlier history...
+    store = SQLiteStore(db, ann_threshold=THRESHOLD)
+    other = _add_with_event(store, unit(rng, 150), "other")  # ...written past the copy's seq
+    assert current_seq(store) > saved_seq
+    assert set(other) & set(lost)  # the re-used ids make a stale copy look plausible
+    store.close()
+
+    store = SQLiteStore(db, ann_threshold=THRESHOLD)
+    assert indexed_ids(store) == set(kept) | set(other)
+    assert store.index_cache.last_load_s is None  # refused, rebuilt
+    store.close()

@@ -20,7 +20,9 @@ parameters for keywords), and the change number (``seq``) the copy reflects.
 Only committed states are saved (`committed_meta`), so every row change after the saved
 seq carries a higher seq and the store's normal sync catches up. A copy is refused, and
 removed so nobody trusts it later, when the identity or parameters differ, when its seq is
-ahead of the store's (a restored or replaced database), or when a file fails its checksum.
+ahead of the store's (a restored or replaced database), when the newest audit event it saw
+is gone (a restored database written past the copy's seq: `history_anchor`), or when a
+file fails its checksum.
 Anything going wrong here means a rebuild, never an error and never a stale answer.
 """
 
@@ -79,6 +81,25 @@ def committed_meta(db_path: Path) -> tuple[str | None, int] | None:
         return rows.get("store_id"), int(rows.get("seq", 0))
     except (sqlite3.Error, ValueError):
         return None
+
+
+def history_anchor(db_path: Path, event_id: int | None = None) -> list[Any] | None:
+    """The newest audit event (or event ``event_id``) as ``[id, created_at, action,
+    memory_id]``, read on a fresh connection; None when there is none.
+
+    Events are append-only, so an event a copy saw stays in this database forever. A
+    backup restored over the database and then written past the copy's change number has
+    the same store id and a plausible seq, but not that event (its ids are re-used by
+    other events with other timestamps): the anchor tells the two histories apart."""
+    conn = sqlite3.connect(db_path, timeout=5.0)
+    try:
+        sql = "SELECT event_id, created_at, action, memory_id FROM events "
+        row = (conn.execute(sql + "WHERE event_id = ?", (event_id,)).fetchone()
+               if event_id is not None
+               else conn.execute(sql + "ORDER BY event_id DESC LIMIT 1").fetchone())
+    finally:
+        conn.close()
+    return None if row is None else [int(row[0]), str(row[1]), str(row[2]), row[3]]
 
 
 class IndexCache:
@@ -206,7 +227,8 @@ class IndexCache:
                     # Saved by another process after this transaction's snapshot: valid,
                     # but it holds rows this transaction cannot see yet. Leave it be.
                     return None
-            if manifest.get("key") != key or not isinstance(seq, int) or seq > current_seq:
+            if (manifest.get("key") != key or not isinstance(seq, int) or seq > current_seq
+                    or not self._same_history(manifest)):
                 # Another database now lives at this path, or this one was restored to an
                 # earlier state, or the parameters changed: the copy is worthless.
                 log.info("%s copy is stale; rebuilding", what)
@@ -245,6 +267,7 @@ class IndexCache:
             old = self._manifest(stem)
             manifest = {
                 "key": key, "seq": int(seq), "generation": generation, "index": info,
+                "anchor": history_anchor(self.db_path),
                 "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             }
             _write_atomic(self.root / f"{stem}.json",
@@ -258,6 +281,17 @@ class IndexCache:
         self._sweep(stem, keep=generation, displaced=(old or {}).get("generation"))
         self.last_save_s = time.perf_counter() - t0
         return True
+
+    def _same_history(self, manifest: dict[str, Any]) -> bool:
+        if "anchor" not in manifest:
+            return False
+        anchor = manifest["anchor"]
+        try:
+            if anchor is None:  # saved before any event: any history extends it
+                return True
+            return history_anchor(self.db_path, int(anchor[0])) == anchor
+        except (sqlite3.Error, TypeError, ValueError, IndexError):
+            return False
 
     def is_committed(self, store_id: str, seq: int) -> bool:
         """True when change ``seq`` is committed in this very database, so a copy of an
