@@ -97,27 +97,27 @@ def hybrid(
         # the k returned (and for every candidate when explaining).
         facts = tx.rank_facts(ctx.scope, ids, EPISODE_KEY)
         records = tx.get_many(list(ids)) if trace is not None else {}
-        episode = {i: f.episode for i, f in facts.items()
-                   if f.episode is not None and f.status == Status.ACTIVE}
-        neighbours: dict[int, MemoryRecord] = {}
-        if mode == "hybrid" and episode:
+        episode = _episodes(facts) if mode == "hybrid" else {}
+        neighbours: dict[int, Any] = {}
+        if episode:
             near = {i + d for i in episode for d in EPISODE_WEIGHTS} - ids
-            more = tx.episodes_of(ctx.scope, near, EPISODE_KEY)
+            near_facts = tx.rank_facts(ctx.scope, near, EPISODE_KEY)
+            more = _episodes(near_facts)
             episode.update(more)
-            neighbours = tx.get_many(list(more))
-        else:
-            episode = {}
+            neighbours = {i: near_facts[i] for i in more}
+            if trace is not None:
+                records.update(tx.get_many(list(more)))
         if trace is not None:
             _trace_lookups(tx, ctx, trace, terms, ids)
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace)
         if episode and scored:
-            scored = _episode_context(scored, episode, neighbours, trace)
+            scored = _episode_context(scored, episode, neighbours, records, trace)
         # Fused score first; ties go to the more often confirmed, then the more recent
         # memory (two stable sorts: cheaper than a composite key over timestamp strings).
         scored.sort(key=lambda s: s[1].updated_at, reverse=True)
         scored.sort(key=lambda s: (round(-s[0], 12), -s[1].hit_count))
         top = scored[:k]
-        full = {**records, **neighbours}
+        full = dict(records)
         full.update(tx.get_many([cs.memory_id for _, _, cs in top if cs.memory_id not in full]))
     if trace is not None:
         trace.vector_count = len(vec_hits)
@@ -201,9 +201,15 @@ def _rank(
     return scored
 
 
+def _episodes(facts: dict[int, Any]) -> dict[int, str]:
+    """id -> episode id of the active memories among ``facts`` written in an episode."""
+    return {i: f.episode for i, f in facts.items()
+            if f.episode is not None and f.status == Status.ACTIVE}
+
+
 def _episode_context(
     scored: list[tuple[float, Any, CandidateScore]], episode: dict[int, str],
-    neighbours: dict[int, MemoryRecord], trace: Trace | None,
+    neighbours: dict[int, Any], records: dict[int, MemoryRecord], trace: Trace | None,
 ) -> list[tuple[float, Any, CandidateScore]]:
     """Each memory of an episode gains a share (``EPISODE_WEIGHTS``) of the fused scores
     of its neighbours, the memories written just before and after it in the same episode
@@ -224,13 +230,12 @@ def _episode_context(
             f = f + share
             cs = replace(cs, fused=f, context=round(share, 4), context_from=source)
         out.append((f, rec, cs))
-    for mid, rec in joining.items():
-        if rec.status != Status.ACTIVE:
-            continue
+    for mid, fact in joining.items():
         f, source = lent[mid]
-        cs = CandidateScore(mid, rec.content, rec.status, None, None, None, f, True,
+        content = records[mid].content if mid in records else ""
+        cs = CandidateScore(mid, content, fact.status, None, None, None, f, True,
                             context=round(f, 4), context_from=source)
-        out.append((f, rec, cs))
+        out.append((f, fact, cs))
     if trace is not None:
         changed = {cs.memory_id: cs for _, _, cs in out if cs.context}
         trace.candidates = [

@@ -248,25 +248,6 @@ class SQLTx(abc.ABC):
                                                 value if isinstance(value, str) else None)
         return out
 
-    def episodes_of(self, scope: str, ids: Iterable[int], key: str) -> dict[int, str]:
-        """The episode id (``meta[key]``) of each active memory of ``scope`` among ``ids``
-        that has one; memories written outside an episode are left out."""
-        ids = sorted({int(i) for i in ids if int(i) > 0})
-        out: dict[int, str] = {}
-        for start in range(0, len(ids), 500):
-            chunk = ids[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            rows = self.execute(  # scope and status checked here: see rank_facts
-                f"SELECT id, meta, scope, status FROM memories WHERE id IN ({marks}) "
-                "AND meta LIKE ?", [*chunk, f'%"{key}"%'])
-            for memory_id, meta, row_scope, status in rows:
-                if row_scope != scope or status != "active":
-                    continue
-                value = (_json_load(meta) or {}).get(key)
-                if isinstance(value, str):
-                    out[int(memory_id)] = value
-        return out
-
     def get_memory_meta(self, memory_id: int) -> dict[str, Any] | None:
         row = self.execute("SELECT meta FROM memories WHERE id = ?", (memory_id,)).fetchone()
         return _json_load(row[0]) if row else None
