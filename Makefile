@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 EXTRAS := local,sqlitevec,postgres,server,mcp,hermes,dev
 
-.PHONY: install demo test test-slow lint clean system-deps
+.PHONY: install demo test test-slow test-explore lint clean system-deps
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -41,3 +41,9 @@ clean:
 # The long crash storms (2 x 120 SIGKILLs, about 10 minutes): not part of `make test`.
 test-slow: install
 	$(BIN)/python -m pytest -q -p no:cacheprovider -m slow
+
+# Random exploration for the property tests (make test runs them derandomized). Failures
+# are kept in .hypothesis/ and replayed first on the next run; turn each into a test.
+test-explore: install
+	HYPOTHESIS_PROFILE=explore $(BIN)/python -m pytest -q -p no:cacheprovider \
+	  tests/reliability/test_properties.py tests/store/test_keyword_index.py

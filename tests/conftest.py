@@ -9,11 +9,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import settings as hypothesis_settings
 
 from vecmem import Memory
 from vecmem.embed.hashing import HashingEmbedder
 
 DATA = Path(__file__).parent / "data"
+
+# Property tests are derandomized by default: `make test` (and so CI) draws the same
+# examples on every machine, so a red run is a real regression, never bad luck.
+# `make test-explore` (HYPOTHESIS_PROFILE=explore) draws fresh random examples and keeps
+# the failures it finds in .hypothesis/ so they can be turned into regression tests.
+hypothesis_settings.register_profile("derandomized", derandomize=True, database=None,
+                                     print_blob=True)
+hypothesis_settings.register_profile("explore", derandomize=False, print_blob=True)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "derandomized"))
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:

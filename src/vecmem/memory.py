@@ -403,8 +403,11 @@ class Memory:
                   source: str, actor: str | None) -> int:
         """Create one memory from ``text`` and supersede every source by it."""
         sources = [status.load(self._ctx, tx, i) for i in source_ids]
-        p = pipeline.prepare(self._ctx, text, source=source, actor=actor,
-                             category=sources[0].category if sources else None)
+        # The merged text's category comes from the text itself, exactly as in
+        # ``_merge``'s preview and in ``add``: inheriting the first source's category gave
+        # the same text another hash (a preview that disagreed with the merge, and the same
+        # text live three times after two merges and an add).
+        p = pipeline.prepare(self._ctx, text, source=source, actor=actor)
         if not p.verdict.allowed:
             raise InvalidInputError(f"the merged text was rejected: {p.verdict.reason}")
         self._check_merge_clash(tx, p.hash, source_ids)
