@@ -24,6 +24,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from vecmem.text import canonicalize
+
 __all__ = [
     "KIND_DESCRIPTIONS",
     "SecretFinding",
@@ -152,7 +154,10 @@ _ASSIGN = _re(
     rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
     r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*)"
     r"|(?P<prose>\s+(?:is\s+set\s+to|is\s+now|is|was|set\s+to|equals)\s+)"
-    r"|(?P<zh>\s*(?:是|为|设置为|设置成|设为|改为|改成|换成|用的是)\s*)"
+    r"|(?P<zh>\s*(?:(?:就|也|还|都|其实)?(?:是|为|叫做?)|设置为|设置成|设为|改为|改成|换成|用的是)\s*)"
+    # "密码，hunter2": a comma after a Chinese label; prose-strict, since "密码，Vault 里有" is
+    # no value.
+    r"|(?P<comma>(?<=[\u3400-\u9fff])\s*[,，、]\s*)"
     r"|(?P<bare>(?<=[\u3400-\u9fff])\s*))"  # "密码 admin@123": no verb after a Chinese name
     r"(?P<q>[\"'`]?)(?P<value>[^\s\"'`,;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{1,512})"
 )
@@ -317,10 +322,8 @@ def _labelled_as_hash(text: str, start: int, token: str) -> bool:
     return bool(_HEX.match(token) and _HASH_WORD.search(text[max(0, start - 80) : start]))
 
 
-def find_secrets(text: str) -> list[SecretFinding]:
-    """Every secret value in ``text``, in order, non-overlapping."""
-    if not text:
-        return []
+def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
+    """Every (priority, finding) the shapes and labels see in ``text`` as it is."""
     found: list[tuple[int, SecretFinding]] = []  # (priority, finding)
 
     def add(priority: int, kind: str, start: int, end: int) -> None:
@@ -364,7 +367,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
         if m.group("strict") is not None:
             # "x = y" with spaces is code: an unquoted word there is a variable, not a value.
             mode = "code" if re.fullmatch(r"\s+=\s+", m.group("strict")) else "strict"
-        elif m.group("q") or m.group("zh") is not None:
+        elif m.group("comma") is None and (m.group("q") or m.group("zh") is not None):
             mode = "zh"  # a quoted value or a Chinese verb: a real value, lenient checks
         else:
             mode = "prose"
@@ -400,8 +403,32 @@ def find_secrets(text: str) -> list[SecretFinding]:
             kind = "aws_secret_access_key"
         add(base + 3, kind, m.start(), m.end())
 
-    # Most specific first; a finding overlapping an already kept one is dropped. ``kept`` is
-    # kept sorted by start so each overlap test is a bisect, not a scan.
+    return found
+
+
+def find_secrets(text: str) -> list[SecretFinding]:
+    """Every secret value in ``text``, in order, non-overlapping, in ``text``'s offsets.
+
+    The rules read the text as written and in its canonical forms (:func:`canonicalize`:
+    invisible characters dropped, full-width and look-alike letters folded, markup
+    removed), and what they find in a canonical form is mapped back onto the original, so
+    a key split by zero-width spaces or typed in full-width is found — and cut out — whole.
+    """
+    if not text:
+        return []
+    readings = [_select(_find_in(text))]
+    for structure in (False, True):
+        canon = canonicalize(text, structure=structure)
+        if canon.text == text:
+            continue
+        readings.append([SecretFinding(f.kind, *canon.source_span(f.start, f.end))
+                         for f in _select(_find_in(canon.text))])
+    return readings[0] if len(readings) == 1 else _union(readings)
+
+
+def _select(found: list[tuple[int, SecretFinding]]) -> list[SecretFinding]:
+    """Most specific first; a finding overlapping an already kept one is dropped. ``kept``
+    is kept sorted by start so each overlap test is a bisect, not a scan."""
     kept: list[SecretFinding] = []
     starts: list[int] = []
     for _prio, f in sorted(found, key=lambda pf: (pf[0], pf[1].start, -(pf[1].end - pf[1].start))):
@@ -415,19 +442,41 @@ def find_secrets(text: str) -> list[SecretFinding]:
     return kept
 
 
+def _union(readings: list[list[SecretFinding]]) -> list[SecretFinding]:
+    """Findings of several readings of one text, overlapping ones joined: two readings may
+    disagree on a value's extent (the raw text stops at a zero-width space, the canonical
+    one does not), and no part of a value may survive."""
+    merged: list[SecretFinding] = []
+    for f in sorted((f for r in readings for f in r), key=lambda f: (f.start, -f.end)):
+        if merged and f.start < merged[-1].end:
+            m = merged[-1]
+            merged[-1] = SecretFinding(m.kind, m.start, max(m.end, f.end))
+        else:
+            merged.append(f)
+    return merged
+
+
 def redact_secrets(text: str) -> str:
-    """``text`` with every secret value replaced by ``[REDACTED:<kind>]``. Idempotent."""
-    findings = find_secrets(text)
-    if not findings:
-        return text
-    out: list[str] = []
-    pos = 0
-    for f in findings:
-        out.append(text[pos : f.start])
-        out.append(f"[REDACTED:{f.kind}]")
-        pos = f.end
-    out.append(text[pos:])
-    return "".join(out)
+    """``text`` with every secret value replaced by ``[REDACTED:<kind>]``. Idempotent.
+
+    What the user wrote around a secret is kept as written; the value is cut out in
+    whatever spelling it had. Cutting can join what was around it into a new value, so
+    the result is read again until nothing is found (and if that never settles, nothing
+    of the text is kept).
+    """
+    for _ in range(4):
+        findings = find_secrets(text)
+        if not findings:
+            return text
+        out: list[str] = []
+        pos = 0
+        for f in findings:
+            out.append(text[pos : f.start])
+            out.append(f"[REDACTED:{f.kind}]")
+            pos = f.end
+        out.append(text[pos:])
+        text = "".join(out)
+    return text if not find_secrets(text) else "[REDACTED:unsettled]"
 
 
 # --- credential mentions without content ("已配置 API_KEY", "token set") -----------------
