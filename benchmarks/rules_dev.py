@@ -18,6 +18,7 @@ while looking at it — or ``heldout`` — never looked at case by case):
   real write pipeline on a temporary SQLite file with the hashing embedder, no LLM.
 * Benign corpus: LoCoMo's session observations and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
+  Conversations 0-4 are the tune half, 5-9 the held-out half.
 """
 
 from __future__ import annotations
@@ -79,24 +80,27 @@ def benign() -> dict[str, Any]:
     from vecmem.rules import check_quality
 
     data = json.loads(LOCOMO.read_text(encoding="utf-8"))
-    texts: list[str] = []
-    for conv in data:
+    texts: dict[str, list[str]] = {"tune": [], "heldout": []}
+    for i, conv in enumerate(data):
+        split = texts["tune" if i < 5 else "heldout"]  # conversations 0-4 / 5-9
         for obs in conv["observation"].values():
             for facts in obs.values():
-                texts.extend(f[0] for f in facts if isinstance(f, list) and f)
+                split.extend(f[0] for f in facts if isinstance(f, list) and f)
         for summary in conv["session_summary"].values():
-            texts.extend(s.strip() for s in re.split(r"(?<=[.!])\s+", summary) if s.strip())
-    reasons: Counter[str] = Counter()
-    examples: dict[str, list[str]] = defaultdict(list)
-    for t in texts:
-        v = check_quality(t)
-        if not v.allowed:
-            reasons[v.category] += 1
-            if len(examples[v.category]) < 5:
+            split.extend(s.strip() for s in re.split(r"(?<=[.!])\s+", summary) if s.strip())
+    out: dict[str, Any] = {}
+    for name, items in texts.items():
+        reasons: Counter[str] = Counter()
+        examples: dict[str, list[str]] = defaultdict(list)
+        for t in items:
+            v = check_quality(t)
+            if not v.allowed:
+                reasons[v.category] += 1
                 examples[v.category].append(t)
-    rejected = sum(reasons.values())
-    return {"n": len(texts), "rejected": rejected, "rate": rejected / len(texts),
-            "by_reason": dict(reasons), "examples": dict(examples)}
+        rejected = sum(reasons.values())
+        out[name] = {"n": len(items), "rejected": rejected, "rate": rejected / len(items),
+                     "by_reason": dict(reasons), "examples": dict(examples)}
+    return out
 
 
 def slots(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -153,13 +157,15 @@ def main(argv: list[str] | None = None) -> int:
     _print_table("quality_fresh.jsonl (right = decision and reason category)", out["quality"])
     if not args.no_benign and LOCOMO.exists():
         b = benign()
-        out["benign"] = {k: v for k, v in b.items() if k != "examples"}
-        print(f"\nbenign LoCoMo observations+summaries: {b['rejected']}/{b['n']} rejected "
-              f"= {b['rate']:.2%}  {b['by_reason']}")
-        if args.misses:
-            for reason, ex in b["examples"].items():
-                for t in ex:
-                    print(f"  benign reject [{reason}] {t}")
+        out["benign"] = {s: {k: v for k, v in r.items() if k != "examples"} for s, r in b.items()}
+        for split, r in b.items():
+            print(f"\nbenign LoCoMo observations+summaries ({split}, conversations "
+                  f"{'0-4' if split == 'tune' else '5-9'}): {r['rejected']}/{r['n']} rejected "
+                  f"= {r['rate']:.2%}  {r['by_reason']}")
+            if args.misses == split:
+                for reason, ex in r["examples"].items():
+                    for t in ex:
+                        print(f"  benign reject [{reason}] {t}")
     smiss: list[dict[str, Any]] = []
     if not args.no_slots:
         out["slots"], smiss = slots(_load("slot_paraphrase.jsonl"))
