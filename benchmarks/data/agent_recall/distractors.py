@@ -5,7 +5,7 @@ person's own standing facts: other people's details, generic notes, old
 tasks. They are written from templates (unlike the bank and the turns) with
 a fixed seed, so ``distractors.jsonl`` is reproducible:
 
-    python benchmarks/data/agent_recall/distractors.py > benchmarks/data/agent_recall/distractors.jsonl
+    cd benchmarks/data/agent_recall && python distractors.py > distractors.jsonl
 
 No distractor id is ever gold. Many are deliberately close to the bank's
 topics (someone else's allergy, another team's database), because that is
@@ -21,34 +21,174 @@ import sys
 SEED = 13
 COUNT = 5000
 
-EN_NAMES = ["Kevin", "Alice", "Tom", "Rachel", "Omar", "Sofia", "Ben", "Hannah", "Raj",
-            "Elena", "Marco", "Yuki", "Chloe", "Daniel", "Fatima", "Lucas", "Nina", "Ivan",
-            "Grace", "Peter", "Aisha", "Jonas", "Emma", "Carlos"]
-ZH_NAMES = ["张伟", "李娜", "刘洋", "陈静", "杨帆", "赵磊", "黄敏", "周杰", "吴婷", "徐浩",
-            "孙悦", "马超", "朱琳", "胡斌", "郭芳", "何欢", "高鹏", "罗佳", "梁晨", "宋雨"]
-EN_REL = ["neighbour", "colleague from marketing", "former classmate", "cousin", "gym buddy",
-          "landlord", "friend from university", "client at Northwind", "contractor", "tennis partner"]
-ZH_REL = ["邻居", "市场部同事", "高中同学", "表哥", "健身房认识的朋友", "房东", "大学同学",
-          "客户", "外包工程师", "球友"]
-EN_CITIES = ["Berlin", "Toronto", "Melbourne", "Austin", "Lisbon", "Seoul", "Dublin", "Denver",
-             "Nairobi", "Oslo", "Lyon", "Perth"]
-ZH_CITIES = ["南京", "武汉", "西安", "青岛", "厦门", "长沙", "昆明", "大连", "苏州", "天津", "合肥", "贵阳"]
-EN_FOODS = ["sushi", "tacos", "ramen", "pho", "pizza", "falafel", "dim sum", "paella", "curry", "bagels"]
-ZH_FOODS = ["烤鸭", "小笼包", "酸菜鱼", "煎饼果子", "热干面", "肉夹馍", "螺蛳粉", "烧烤", "饺子", "凉皮"]
+EN_NAMES = [
+    "Kevin",
+    "Alice",
+    "Tom",
+    "Rachel",
+    "Omar",
+    "Sofia",
+    "Ben",
+    "Hannah",
+    "Raj",
+    "Elena",
+    "Marco",
+    "Yuki",
+    "Chloe",
+    "Daniel",
+    "Fatima",
+    "Lucas",
+    "Nina",
+    "Ivan",
+    "Grace",
+    "Peter",
+    "Aisha",
+    "Jonas",
+    "Emma",
+    "Carlos",
+]
+ZH_NAMES = [
+    "张伟",
+    "李娜",
+    "刘洋",
+    "陈静",
+    "杨帆",
+    "赵磊",
+    "黄敏",
+    "周杰",
+    "吴婷",
+    "徐浩",
+    "孙悦",
+    "马超",
+    "朱琳",
+    "胡斌",
+    "郭芳",
+    "何欢",
+    "高鹏",
+    "罗佳",
+    "梁晨",
+    "宋雨",
+]
+EN_REL = [
+    "neighbour",
+    "colleague from marketing",
+    "former classmate",
+    "cousin",
+    "gym buddy",
+    "landlord",
+    "friend from university",
+    "client at Northwind",
+    "contractor",
+    "tennis partner",
+]
+ZH_REL = [
+    "邻居",
+    "市场部同事",
+    "高中同学",
+    "表哥",
+    "健身房认识的朋友",
+    "房东",
+    "大学同学",
+    "客户",
+    "外包工程师",
+    "球友",
+]
+EN_CITIES = [
+    "Berlin",
+    "Toronto",
+    "Melbourne",
+    "Austin",
+    "Lisbon",
+    "Seoul",
+    "Dublin",
+    "Denver",
+    "Nairobi",
+    "Oslo",
+    "Lyon",
+    "Perth",
+]
+ZH_CITIES = [
+    "南京",
+    "武汉",
+    "西安",
+    "青岛",
+    "厦门",
+    "长沙",
+    "昆明",
+    "大连",
+    "苏州",
+    "天津",
+    "合肥",
+    "贵阳",
+]
+EN_FOODS = [
+    "sushi",
+    "tacos",
+    "ramen",
+    "pho",
+    "pizza",
+    "falafel",
+    "dim sum",
+    "paella",
+    "curry",
+    "bagels",
+]
+ZH_FOODS = [
+    "烤鸭",
+    "小笼包",
+    "酸菜鱼",
+    "煎饼果子",
+    "热干面",
+    "肉夹馍",
+    "螺蛳粉",
+    "烧烤",
+    "饺子",
+    "凉皮",
+]
 EN_ALLERGENS = ["shellfish", "gluten", "soy", "sesame", "eggs", "latex", "dust mites", "pollen"]
 ZH_ALLERGENS = ["海鲜", "麸质", "大豆", "鸡蛋", "尘螨", "花粉", "猫毛", "酒精"]
-EN_TOOLS = ["VS Code", "IntelliJ", "Sublime Text", "Emacs", "Jira", "Notion", "Trello", "Slack",
-            "Postman", "Docker Desktop"]
+EN_TOOLS = [
+    "VS Code",
+    "IntelliJ",
+    "Sublime Text",
+    "Emacs",
+    "Jira",
+    "Notion",
+    "Trello",
+    "Slack",
+    "Postman",
+    "Docker Desktop",
+]
 EN_LANGS = ["Java", "TypeScript", "Kotlin", "Python", "C++", "Scala", "Ruby", "Elixir"]
 EN_PROJECTS = ["Orion", "Beacon", "Nimbus", "Falcon", "Quartz", "Harbor", "Juniper", "Pioneer"]
 ZH_PROJECTS = ["天枢", "北辰", "青鸟", "星河", "磐石", "鲲鹏", "灵犀", "启明"]
 EN_PETS = ["a golden retriever", "two rabbits", "a parrot", "a corgi", "a hamster", "a turtle"]
 ZH_PETS = ["一只柯基", "两只兔子", "一只鹦鹉", "一只金毛", "一只仓鼠", "一只乌龟"]
-EN_HOBBIES = ["rock climbing", "chess", "baking sourdough", "birdwatching", "salsa dancing",
-              "watercolor painting", "cycling", "fishing"]
+EN_HOBBIES = [
+    "rock climbing",
+    "chess",
+    "baking sourdough",
+    "birdwatching",
+    "salsa dancing",
+    "watercolor painting",
+    "cycling",
+    "fishing",
+]
 ZH_HOBBIES = ["攀岩", "下围棋", "烘焙", "观鸟", "跳舞", "练书法", "骑行", "钓鱼"]
-MONTHS = ["January", "February", "March", "April", "May", "June", "July", "August",
-          "September", "October", "November", "December"]
+MONTHS = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+]
 DAYS = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]
 ZH_DAYS = ["周一", "周二", "周三", "周四", "周五"]
 
@@ -110,15 +250,30 @@ ZH_TEMPLATES = [
 
 def _fill(rng: random.Random, template: str) -> str:
     return template.format(
-        name=rng.choice(EN_NAMES), rel=rng.choice(EN_REL), city=rng.choice(EN_CITIES),
-        food=rng.choice(EN_FOODS), allergen=rng.choice(EN_ALLERGENS), tool=rng.choice(EN_TOOLS),
-        lang=rng.choice(EN_LANGS), project=rng.choice(EN_PROJECTS), pet=rng.choice(EN_PETS),
-        hobby=rng.choice(EN_HOBBIES), month=rng.choice(MONTHS), day=rng.randint(1, 28),
+        name=rng.choice(EN_NAMES),
+        rel=rng.choice(EN_REL),
+        city=rng.choice(EN_CITIES),
+        food=rng.choice(EN_FOODS),
+        allergen=rng.choice(EN_ALLERGENS),
+        tool=rng.choice(EN_TOOLS),
+        lang=rng.choice(EN_LANGS),
+        project=rng.choice(EN_PROJECTS),
+        pet=rng.choice(EN_PETS),
+        hobby=rng.choice(EN_HOBBIES),
+        month=rng.choice(MONTHS),
+        day=rng.randint(1, 28),
         weekday=rng.choice(DAYS),
-        zname=rng.choice(ZH_NAMES), zrel=rng.choice(ZH_REL), zcity=rng.choice(ZH_CITIES),
-        zfood=rng.choice(ZH_FOODS), zallergen=rng.choice(ZH_ALLERGENS),
-        zproject=rng.choice(ZH_PROJECTS), zpet=rng.choice(ZH_PETS), zhobby=rng.choice(ZH_HOBBIES),
-        zmonth=rng.randint(1, 12), zday=rng.randint(1, 28), zweekday=rng.choice(ZH_DAYS),
+        zname=rng.choice(ZH_NAMES),
+        zrel=rng.choice(ZH_REL),
+        zcity=rng.choice(ZH_CITIES),
+        zfood=rng.choice(ZH_FOODS),
+        zallergen=rng.choice(ZH_ALLERGENS),
+        zproject=rng.choice(ZH_PROJECTS),
+        zpet=rng.choice(ZH_PETS),
+        zhobby=rng.choice(ZH_HOBBIES),
+        zmonth=rng.randint(1, 12),
+        zday=rng.randint(1, 28),
+        zweekday=rng.choice(ZH_DAYS),
     )
 
 
