@@ -12,8 +12,12 @@ History:
 2. one canonical text (issue 18): invisible characters removed instead of becoming
    spaces, look-alike Cyrillic/Greek letters folded, list markers, markdown emphasis,
    decorative emoji and wrapping quotes dropped.
+3. slots by meaning (issue 15): residence, employer, occupation and editor statements
+   that announce a change ("now lives in", "has relocated to", "搬到了", "joined",
+   "switched to … as their editor") share the slot's topic key; status reports and
+   facts about a person told apart (quality verdicts change for some texts).
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 2
+RULES_VERSION = 3
