@@ -264,7 +264,7 @@ def sweep_table(title: str, sweep: dict[float, dict[str, Any]], default: float) 
     for threshold, result in sweep.items():
         label = "off" if threshold < -0.5 else f"{threshold:.2f}"
         if abs(threshold - default) < 1e-9:
-            label += " (default)"
+            label = f"{threshold:.3f} (default)"
         for s in SPLITS:
             cells = " | ".join(f"{result[s][k]['mean']:.2f}" for k in keys)
             print(f"| {label} | {s} | {cells} |")
