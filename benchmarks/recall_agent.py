@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from embedders import embed_cached  # also puts src/ on sys.path
 
 from vecmem import Memory
-from vecmem.memory import build_embedder
+from vecmem.embed.factory import embedder_for
 from vecmem.settings import Settings
 
 DATA = Path(__file__).resolve().parent / "data" / "agent_recall"
@@ -106,7 +106,7 @@ class DiskCachedEmbedder:
 def product_embedder(name: str | None) -> Any:
     """What ``Memory.open`` would build from the settings (``embed_provider`` = name)."""
     settings = Settings.load(**({"embed_provider": name} if name else {}))
-    embedder, fallback = build_embedder(settings)
+    embedder, fallback = embedder_for(settings)
     if fallback:
         print(f"warning: {fallback}", file=sys.stderr)
     return embedder
