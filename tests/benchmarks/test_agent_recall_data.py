@@ -98,3 +98,25 @@ def test_harness_scores_a_run(tmp_path: Path) -> None:
             >= dev["needed memory in top 5"]["mean"])
     assert result["hermes_block"]["block_chars"] > 0
     assert set(result["sweep"]) >= {"-1.0", str(result["default_min_score"])}
+
+
+def test_hermes_sessions_are_consistent() -> None:
+    path = ROOT / "benchmarks" / "data" / "hermes_sessions" / "conversations.jsonl"
+    convs = [json.loads(line) for line in path.read_text("utf-8").splitlines()]
+    assert len(convs) >= 12 and {c["lang"] for c in convs} == {"zh", "en", "mixed"}
+    for c in convs:
+        facts = {f["id"]: f for f in c["facts"]}
+        assert len(c["sessions"]) == 3 and c["junk"], c["id"]
+        assert not any(t.get("needs") for t in c["sessions"][0]["turns"]), c["id"]
+        needed = [n for s in c["sessions"][1:] for t in s["turns"] for n in t.get("needs", [])]
+        assert needed and set(needed) <= set(facts), c["id"]
+        for item in c["facts"] + c["junk"]:
+            session, turn = item["stated"]
+            said = c["sessions"][session - 1]["turns"][turn]["user"].lower()
+            assert item["match"] and all(item["match"]), item
+            # Facts are recognisable in the words the user actually used.
+            if item in c["facts"]:
+                assert any(any(w.lower() in said for w in group) for group in item["match"]), item
+        for f in c["facts"]:
+            if "supersedes" in f:
+                assert facts[f["supersedes"]]["superseded_by"] == f["id"]
