@@ -89,6 +89,9 @@ _MAX_LEXEME_BYTES = 2046
 _MAX_TSVECTOR_BYTES = 900_000
 #: How long to leave a (model, dim) alone when another session is building its index.
 INDEX_RETRY_SECONDS = 30.0
+#: Vectors of one model a role that may not build their HNSW index can leave unindexed
+#: before doctor reports it (exact scans of this many take a few milliseconds).
+UNINDEXED_VECTORS_OK = 20_000
 #: How long a writer waits for another writer's lock before giving up (SQLite: busy_timeout).
 LOCK_TIMEOUT_MS = 30_000
 
@@ -987,6 +990,17 @@ class PostgresStore(Store):
                     problems.append(f"trigger {name} is missing or disabled")
             if not tx.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone():
                 problems.append("pgvector extension is missing")
+            if not self.owns_tables:
+                # Only the owner builds HNSW indexes; below this size exact scans are fast.
+                self._read_hnsw_ready(tx.conn)
+                for model, dim, n in tx.execute(
+                    "SELECT model, dim, COUNT(*) FROM memory_vectors GROUP BY 1, 2"
+                ):
+                    if (model, dim) not in self.hnsw_ready and n >= UNINDEXED_VECTORS_OK:
+                        problems.append(
+                            f"{n} vectors of {model} ({dim}-d) have no HNSW index and this "
+                            "role may not build one: run `vecmem migrate-schema` as the owner"
+                        )
         return problems
 
     def size_bytes(self) -> int | None:
