@@ -36,6 +36,7 @@ _STATUSES = {s.value for s in Status}
 _ACTIONS = {
     "add", "duplicate", "update", "merge", "supersede", "review", "approve", "reject",
     "archive", "restore", "revert", "suggest", "reject_input", "repair", "reembed",
+    "migrate",
 }
 
 
@@ -697,6 +698,13 @@ class Memory:
         if repair:
             self._ctx.changed()
         return result
+
+    def backup(self, path: str | os.PathLike[str]) -> dict[str, Any]:
+        """A consistent copy of the whole store at ``path``, safe while others write
+        (SQLite's online backup API); a PostgreSQL store is backed up with pg_dump."""
+        from vecmem.store.backup import backup_store
+
+        return backup_store(self._ctx.store, path)
 
     def export(self, path: str | os.PathLike[str], *, vectors: bool = False) -> dict[str, Any]:
         from vecmem.engine import transfer

@@ -56,8 +56,8 @@ from urllib.parse import urlsplit, urlunsplit
 import numpy as np
 
 from vecmem.errors import StoreError
-from vecmem.store.base import SQLTx, Store, utcnow
-from vecmem.store.schema import LATEST_VERSION, MIGRATIONS
+from vecmem.store.base import SQLTx, Store
+from vecmem.store.schema import Dialect, migrate
 
 try:  # psycopg is an optional dependency (extra "postgres").
     import psycopg
@@ -727,28 +727,10 @@ class PostgresStore(Store):
                         f"cannot create it ({str(exc).strip()}); run CREATE EXTENSION vector "
                         "as a superuser"
                     ) from None
-            conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version "
-                "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-            )
-            done = {r[0] for r in conn.execute("SELECT version FROM schema_version")}
-            if done and max(done) > LATEST_VERSION:
-                raise StoreError(
-                    f"database {self.url} has schema version {max(done)}, newer than this "
-                    f"vecmem understands ({LATEST_VERSION}); upgrade vecmem"
-                )
-            for version, name, statements in MIGRATIONS:
-                if version in done:
-                    continue
-                for statement in statements:
-                    conn.execute(statement.format(id=_ID, blob=_BLOB, fts=_FTS))
-                if version == 1:
-                    for statement in _POST_V1:
-                        conn.execute(statement)
-                conn.execute(
-                    "INSERT INTO schema_version(version, name, applied_at) VALUES (%s, %s, %s)",
-                    [version, name, utcnow()],
-                )
+            # PostgreSQL cannot be copied from inside a transaction: that is pg_dump's job.
+            self.upgrade = migrate(PostgresTx(conn, self), Dialect(
+                fill={"id": _ID, "blob": _BLOB, "fts": _FTS}, after={1: _POST_V1},
+                where=self.url))
             conn.execute("COMMIT")
             row = conn.execute("SELECT oid FROM pg_type WHERE typname = 'vector'").fetchone()
             self._vector_oid = int(row[0])
