@@ -416,3 +416,24 @@ def test_derive_is_what_the_pipeline_stores(tmp_path: Path) -> None:
                 assert tx.keyword_index_terms(rec.id) == d.terms
             stored += 1
     assert stored >= 30
+
+
+def test_no_upgrade_without_its_backup(v1: Path) -> None:
+    """When the copy before an upgrade cannot be made, the upgrade does not happen: the
+    open fails with what to do, and the store is exactly as it was."""
+    before = _rows(v1, "memories", "id"), _rows(v1, "meta", "key")
+    conn = sqlite3.connect(v1, isolation_level=None)
+    conn.execute("BEGIN IMMEDIATE")
+
+    def no_room(label: str) -> str:
+        raise StoreError("No space left on device")
+
+    from vecmem.store.sqlite import SQLiteTx
+
+    # The engine's own opening transaction, with a backup step that finds the disk full.
+    tx = SQLiteTx(conn, None)  # type: ignore[arg-type]
+    with pytest.raises(StoreError, match=r"backup failed: No space left.*Nothing was changed"):
+        schema.migrate(tx, schema.Dialect(fill={}, backup=no_room, where=str(v1)))
+    conn.execute("ROLLBACK")
+    conn.close()
+    assert (_rows(v1, "memories", "id"), _rows(v1, "meta", "key")) == before

@@ -21,6 +21,7 @@ exactly what new ones do, so editing the text of migration 1 here changes no sch
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -30,6 +31,7 @@ from vecmem.errors import StoreError
 if TYPE_CHECKING:
     from vecmem.store.base import SQLTx
 
+log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Migration:
@@ -205,7 +207,13 @@ def migrate(tx: SQLTx, dialect: Dialect,
     report = UpgradeReport()
     if (todo or derived_at < target) and done and _holds_anything(tx):
         label = f"v{max(done)}-r{derived_at}"
-        report.backup = dialect.backup(label) if dialect.backup else None
+        try:
+            report.backup = dialect.backup(label) if dialect.backup else None
+        except StoreError as exc:
+            raise StoreError(
+                f"{dialect.where} needs an upgrade, which vecmem only makes after a backup, "
+                f"and the backup failed: {exc.message}. Nothing was changed; make room "
+                "beside the database (or back it up yourself) and open it again") from None
     for m in todo:
         try:
             for statement in m.statements:
@@ -231,6 +239,11 @@ def migrate(tx: SQLTx, dialect: Dialect,
         report.derivation = (derived_at, target)
     if derived_at < target or not done:
         tx.set_meta("derivation_version", str(target))
+    if done and (report.applied or report.rederived.get("memories")):
+        log.warning("vecmem: upgrading %s (migrations %s, rules version %s -> %s, %s "
+                    "memories re-derived); the previous state is kept at %s", dialect.where,
+                    [v for v, _ in report.applied] or "none", derived_at, target,
+                    report.rederived.get("memories", 0), report.backup or "no copy (pg_dump)")
     return report
 
 
