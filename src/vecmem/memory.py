@@ -660,6 +660,16 @@ class Memory:
 
         return backup_store(self._ctx.store, path)
 
+    @staticmethod
+    def restore_backup(backup: str | os.PathLike[str], db: str | os.PathLike[str], *,
+                       force: bool = False) -> dict[str, Any]:
+        """Make the SQLite store ``db`` hold the state saved in ``backup`` (made by
+        ``backup``); an existing store is replaced only with ``force``, and kept aside
+        first. Close every ``Memory`` on ``db`` before."""
+        from vecmem.store.backup import restore_store
+
+        return restore_store(backup, db, force=force)
+
     def export(self, path: str | os.PathLike[str], *, vectors: bool = False) -> dict[str, Any]:
         from vecmem.engine import transfer
 

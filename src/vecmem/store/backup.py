@@ -130,6 +130,18 @@ def backup_store(store: Any, dest: str | os.PathLike[str]) -> dict[str, Any]:
     return {"backup": str(path), "from": str(store.path), "bytes": path.stat().st_size}
 
 
+def restore_store(backup: str | os.PathLike[str], db: str | os.PathLike[str], *,
+                  force: bool = False) -> dict[str, Any]:
+    """``Memory.restore_backup``: ``restore_sqlite`` for a store named by path or URL."""
+    for what, value in (("backup", backup), ("database", db)):
+        if not isinstance(value, str | os.PathLike) or not os.fspath(value).strip():
+            raise InvalidInputError(f"restore needs the path of the {what}")
+    if os.fspath(db).startswith(("postgresql://", "postgres://")):
+        raise StoreError("vecmem restores SQLite stores only; restore a PostgreSQL store "
+                         "from its pg_dump with pg_restore")
+    return restore_sqlite(backup, db, force=force)
+
+
 def _connect(path: Path, *, readonly: bool) -> sqlite3.Connection:
     from urllib.request import pathname2url
 

@@ -855,7 +855,7 @@ class VecmemMemoryProvider(MemoryProvider):
         Hermes zips what is listed here as plain files, so the live file with its
         ``-wal``/``-shm`` would be a torn copy; instead vecmem writes ``<db>.hermes-snapshot``
         with SQLite's backup API (consistent while others write) and lists only that.
-        ``hermes import`` puts it back beside the database: ``vecmem restore`` it.
+        ``hermes import`` puts it back beside the database: ``vecmem restore-backup`` it.
         """
         try:
             home = self._home()
