@@ -133,14 +133,14 @@ def rederive(tx: SQLTx, *, from_version: int, to_version: int, backup: str | Non
         if row.terms_changed:
             fields_count[rec.scope]["keyword_terms"] += 1
         if rec.id in held:
-            keeper = held[rec.id]
+            keeper_id = held[rec.id]
             fields["content_hash"] = held_hash(row.new.hash, rec.id)
             fields["status"] = Status.REVIEW.value
             fields["updated_at"] = now
             fields["review_meta"] = {
-                "kind": "duplicate", "target_ids": [keeper], "content_hash": row.new.hash,
+                "kind": "duplicate", "target_ids": [keeper_id], "content_hash": row.new.hash,
                 "derivation": versions, "previous": rec.review_meta,
-                "reason": f"the same fact as #{keeper} under the new rules",
+                "reason": f"the same fact as #{keeper_id} under the new rules",
             }
         tx.update_memory(rec.id, fields, terms=row.new.terms if row.terms_changed else None)
         by_scope[rec.scope].append(rec.id)
