@@ -13,6 +13,7 @@ missing and the command that fixes it (``vecmem migrate-schema``, run by the own
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,8 +21,9 @@ from typing import Any
 import psycopg
 
 from vecmem.errors import StoreError
-from vecmem.store.base import utcnow
-from vecmem.store.schema import LATEST_VERSION, MIGRATIONS
+from vecmem.store import schema
+from vecmem.store.base import SQLTx
+from vecmem.store.schema import LATEST_VERSION
 
 __all__ = ["PRIVILEGES", "SchemaState", "grant_statements", "inspect", "migrate"]
 
@@ -219,7 +221,8 @@ def refuse_migration(state: SchemaState, url: str) -> StoreError:
     )
 
 
-def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int]) -> int:
+def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int],
+            make_tx: Callable[[psycopg.Connection[Any]], SQLTx]) -> schema.UpgradeReport:
     """Create or upgrade the schema in one transaction; returns the version reached.
 
     Needs the owner role (CREATE on the schema; CREATE EXTENSION vector if pgvector is not
@@ -241,32 +244,14 @@ def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int]) -> i
                     f"cannot create it ({str(exc).strip()}); run CREATE EXTENSION vector "
                     "as a superuser"
                 ) from None
-        conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_version "
-            "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-        )
-        done = {r[0] for r in conn.execute("SELECT version FROM schema_version")}
-        if done and max(done) > LATEST_VERSION:
-            raise StoreError(
-                f"database {url} has schema version {max(done)}, newer than this "
-                f"vecmem understands ({LATEST_VERSION}); upgrade vecmem"
-            )
-        for version, name, statements in MIGRATIONS:
-            if version in done:
-                continue
-            for statement in statements:
-                conn.execute(statement.format(id=_ID, blob=_BLOB, fts=_FTS))
-            if version == 1:
-                for statement in _POST_V1:
-                    conn.execute(statement)
-            conn.execute(
-                "INSERT INTO schema_version(version, name, applied_at) VALUES (%s, %s, %s)",
-                [version, name, utcnow()],
-            )
+        # The one runner both engines share (store/schema.py): migrations, then the
+        # re-derive step when the rules' derivation version moved on.
+        report = schema.migrate(make_tx(conn), schema.Dialect(
+            fill={"id": _ID, "blob": _BLOB, "fts": _FTS}, after={1: _POST_V1}, where=url))
         conn.execute("COMMIT")
     except BaseException:
         if not conn.closed:
             with suppress(psycopg.Error):
                 conn.execute("ROLLBACK")
         raise
-    return LATEST_VERSION
+    return report

@@ -739,7 +739,8 @@ class PostgresStore(Store):
                     state.version == 0 or state.owns_tables)
                 if not migrate or not allowed:
                     raise pg_schema.refuse_migration(state, self.url)
-                pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE))
+                self.upgrade = pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE),
+                                                 lambda c: PostgresTx(c, self))
                 state = pg_schema.inspect(conn)
                 pg_schema.check_openable(state, self.url)
         self._vector_oid = state.vector_oid
@@ -750,7 +751,9 @@ class PostgresStore(Store):
         """Bring the schema up to date and build missing HNSW indexes (the owner's step)."""
         self._refuse_write()
         with self._guard(), self.session() as conn:
-            version = pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE))
+            self.upgrade = pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE),
+                                             lambda c: PostgresTx(c, self))
+            version = pg_schema.inspect(conn).version
         built = self.ensure_vector_indexes()
         return {"schema_version": version, "hnsw_indexes_built": built}
 
