@@ -121,6 +121,8 @@ class SchemaState:
     #: owns memory_vectors, so may build its HNSW indexes
     owns_tables: bool = False
     vector_oid: int | None = None
+    #: the rules version the stored derived fields were computed by (0: unknown)
+    derivation: int = 0
 
 
 def _privilege_checks() -> tuple[str, list[Any]]:
@@ -164,6 +166,12 @@ def inspect(conn: psycopg.Connection[Any]) -> SchemaState:
             version = int(got[0] or 0)
         except psycopg.errors.InsufficientPrivilege:
             version = -1  # exists, unreadable: reported as a missing privilege below
+    derivation = 0
+    if version > 0:
+        with suppress(psycopg.Error):
+            got = conn.execute(
+                "SELECT value FROM meta WHERE key = 'derivation_version'").fetchone()
+            derivation = int(got[0]) if got else 0
     missing_read, missing_write = [], []
     for name, mode, priv in _parse_missing(missing):
         (missing_read if mode == "read" else missing_write).append(f"{priv} on {name}")
@@ -178,6 +186,7 @@ def inspect(conn: psycopg.Connection[Any]) -> SchemaState:
         version=version, role=str(role), read_only=read_only, missing_read=missing_read,
         missing_write=missing_write, can_create=bool(can_create) and not standby,
         owns_tables=bool(owns), vector_oid=int(oid) if oid is not None else None,
+        derivation=derivation,
     )
 
 
@@ -202,7 +211,10 @@ def check_openable(state: SchemaState, url: str) -> None:
 
 
 def needs_migration(state: SchemaState) -> bool:
-    return state.version < LATEST_VERSION
+    """A schema migration or a re-derive (the rules that compute derived fields changed)."""
+    from vecmem.rules.derive import DERIVATION_VERSION
+
+    return state.version < LATEST_VERSION or state.derivation < DERIVATION_VERSION
 
 
 def refuse_migration(state: SchemaState, url: str) -> StoreError:

@@ -731,6 +731,9 @@ class PostgresStore(Store):
 
     # -- schema --------------------------------------------------------------------------
     def _open_schema(self, migrate: bool) -> None:
+        from vecmem.store.schema import UpgradeReport
+
+        self.upgrade = UpgradeReport()  # nothing to do, as on SQLite, unless found below
         with self.session() as conn:
             state = pg_schema.inspect(conn)
             pg_schema.check_openable(state, self.url)
