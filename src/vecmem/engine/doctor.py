@@ -7,16 +7,13 @@ writes one ``repair`` event with the counts and never touches a memory row.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from vecmem.engine import maintenance
+from vecmem.engine import maintenance, writes
 from vecmem.engine.context import Context
 from vecmem.engine.reports import consistency_line, labels
 from vecmem.text import keyword_terms
-from vecmem.types import Serializable
-
-if TYPE_CHECKING:
-    from vecmem.memory import Memory
+from vecmem.types import Action, Serializable
 
 
 # -- doctor ------------------------------------------------------------------------------
@@ -104,9 +101,8 @@ def _actions(f: dict[str, list[Any]], reembed: list[int] | None) -> list[dict[st
     return [{"action": a, "count": len(ids), "ids": ids} for a, ids in plan if ids]
 
 
-def doctor(mem: Memory, repair: bool = False, actor: str | None = None) -> DoctorReport:
+def doctor(ctx: Context, repair: bool = False, actor: str | None = None) -> DoctorReport:
     """Find index drift; ``repair=True`` carries out exactly the previewed actions."""
-    ctx = mem.context
     findings, notes, reembed_ids = _drift(ctx)
     actions = _actions(findings, reembed_ids)
     if not repair or not actions:
@@ -130,8 +126,8 @@ def doctor(mem: Memory, repair: bool = False, actor: str | None = None) -> Docto
         counts = {a["action"]: a["count"] for a in actions}
         if reembedded is not None:
             counts["reembedded"] = reembedded["reembedded"]
-        event_id = tx.append_event(
-            scope=ctx.scope, memory_id=None, action="repair", actor=actor or "doctor",
+        event_id = writes.record(
+            ctx, tx, Action.REPAIR, actor=actor or "doctor",
             reason="doctor --repair: " + ", ".join(f"{k} {v}" for k, v in counts.items()),
             meta={"counts": counts},
             related_ids=[i for a in actions for i in a["ids"]][:50])
