@@ -41,6 +41,34 @@ _TRIGGERS = [
 ]
 
 
+def store_error(exc: sqlite3.Error, path: Path | str) -> StoreError:
+    """The StoreError for a SQLite failure: what happened to which file, and what to do.
+    Nothing of the failed operation was written (its transaction rolled back)."""
+    msg = str(exc)
+    low = msg.lower()
+    code = getattr(exc, "sqlite_errorname", "") or ""
+    if "full" in low or code == "SQLITE_FULL":
+        return StoreError(f"database {path}: the disk is full (or the file reached its size "
+                          f"limit); nothing was written. Free some space and try again ({msg})")
+    if "disk i/o" in low or code.startswith("SQLITE_IOERR"):
+        return StoreError(f"database {path}: the disk reported an I/O error; nothing was "
+                          "written. Check the disk and the file system, then run `vecmem "
+                          f"doctor` ({msg})")
+    if "readonly" in low or "read-only" in low or code.startswith("SQLITE_READONLY"):
+        return StoreError(f"database {path} is read-only: check the permissions of the file "
+                          f"and its folder (the -wal and -shm files too) ({msg})")
+    if "locked" in low or "busy" in low or code.startswith("SQLITE_BUSY"):
+        return StoreError(f"database {path} is busy: another process held its write lock for "
+                          f"more than {BUSY_TIMEOUT_MS // 1000} s; try again ({msg})")
+    if "not a database" in low or "malformed" in low or code.startswith("SQLITE_CORRUPT"):
+        return StoreError(f"database {path} is corrupt or not a vecmem database ({msg}); "
+                          "restore it from a backup or an export")
+    if "unable to open" in low or code.startswith("SQLITE_CANTOPEN"):
+        return StoreError(f"cannot open database {path} ({msg}): check that the folder exists "
+                          "and is writable")
+    return StoreError(f"database {path}: {msg}")
+
+
 class SQLiteTx(SQLTx):
     store: SQLiteStore
 
@@ -152,6 +180,18 @@ class SQLiteTx(SQLTx):
             yield int(memory_id), np.frombuffer(blob, dtype="<f4")
 
 
+def _unchanged(index: Any, memory_id: int, vec: np.ndarray) -> bool:
+    """True when ``index`` already holds exactly this vector for ``memory_id``."""
+    if memory_id not in index:
+        return False
+    held = index.get(memory_id)
+    # Normalized exactly as ``VectorIndex.upsert`` normalizes a batch.
+    row = np.asarray(vec, dtype=np.float32).reshape(1, -1)
+    norms = np.linalg.norm(row, axis=1, keepdims=True)
+    unit = (row / np.where(norms > 0, norms, 1.0))[0]
+    return held is not None and bool(np.array_equal(held, unit))
+
+
 class SQLiteStore(Store):
     engine_name = "sqlite"
     #: Active-status keyword search through the in-memory BM25 index (False: FTS5 only).
@@ -196,21 +236,11 @@ class SQLiteStore(Store):
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
+        """Every SQLite failure leaves here as one StoreError saying what to do."""
         try:
             yield
-        except sqlite3.DatabaseError as exc:
-            msg = str(exc)
-            if "not a database" in msg or "malformed" in msg:
-                raise StoreError(
-                    f"database {self.path} is corrupt or not a vecmem database ({msg})"
-                ) from None
-            if "readonly" in msg or "read-only" in msg:
-                raise StoreError(f"database {self.path} is read-only ({msg})") from None
-            if "locked" in msg or "busy" in msg:
-                raise StoreError(f"database {self.path} is busy; try again ({msg})") from None
-            if "unable to open" in msg:
-                raise StoreError(f"cannot open database {self.path} ({msg})") from None
-            raise
+        except sqlite3.Error as exc:
+            raise store_error(exc, self.path) from None
 
     def connection(self) -> sqlite3.Connection:
         if self._closed:
@@ -259,8 +289,13 @@ class SQLiteStore(Store):
             changes = conn.total_changes
             try:
                 yield tx
+                conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                # After some failures (a full disk, an I/O error) SQLite has already
+                # rolled back by itself; a second ROLLBACK would hide the first error.
+                if conn.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
                 # Nested transactions write through tx objects of their own: the
                 # connection's change counter sees their writes too.
                 if tx._seq is not None or conn.total_changes != changes:
@@ -268,7 +303,6 @@ class SQLiteStore(Store):
                     # (saved copies hold committed rows only, so they stay valid).
                     self.invalidate_vectors(persisted=False)
                 raise
-            conn.execute("COMMIT")
 
     def close(self) -> None:
         with self._index_lock:
@@ -426,7 +460,9 @@ class SQLiteStore(Store):
                 ids: list[int] = []
                 vecs: list[np.ndarray] = []
                 for memory_id, vec in tx.vectors_since(scope, model, max(last, -1)):
-                    if vec.shape[0] != dim:
+                    if vec.shape[0] != dim or _unchanged(index, memory_id, vec):
+                        # A row change that left the vector alone (a duplicate's hit
+                        # count): re-inserting it into the HNSW graph costs recall.
                         continue
                     ids.append(memory_id)
                     vecs.append(vec)
