@@ -81,7 +81,7 @@ def test_one_error_root() -> None:
 # The write kernel (engine/writes.py) is the only code that changes a memory row or
 # appends an event; ``vecmem migrate`` copies a whole store verbatim, ids and all.
 _WRITE_CALLS = {"insert_memory", "update_memory", "append_event", "insert_event_verbatim",
-                "insert_plan", "update_plan"}
+                "insert_plan", "update_plan", "tombstone_event"}
 _KERNEL = {"engine/writes.py"}
 _COPIES_STORES = {"engine/migrate.py"}
 

@@ -62,6 +62,7 @@ class Action(StrEnum):
     REJECT_INPUT = "reject_input"
     REPAIR = "repair"
     REEMBED = "reembed"
+    PURGE = "purge"
 
 
 #: Events ``revert`` can undo (the others record no change it could put back).

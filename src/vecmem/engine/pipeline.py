@@ -21,6 +21,7 @@ from vecmem.limits import LABEL_MAX
 from vecmem.rules import check_quality, classify
 from vecmem.rules.sameness import adds_information, same_fact_veto
 from vecmem.store.base import SQLTx
+from vecmem.store.schema import TOMBSTONE
 from vecmem.text import content_hash, keyword_terms, normalize, validate_text
 from vecmem.types import (
     LIVE_STATUSES,
@@ -167,7 +168,8 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
         where = "already in the review queue" if m.status == Status.REVIEW else "already stored"
         return Plan(Decision.DUPLICATE, f"exact duplicate of #{m.id} ({where})", m.id,
                     similarity=1.0)
-    archived = [m for m in same_hash if m.status == Status.ARCHIVED]
+    # A purged memory keeps its hash but never comes back: the fact is stored anew.
+    archived = [m for m in same_hash if m.status == Status.ARCHIVED and m.content != TOMBSTONE]
 
     cls = p.cls
     if cls.topic_key and cls.slot:

@@ -36,8 +36,10 @@ from vecmem.rules.secrets import find_secrets
 from vecmem.store.base import PlanRow, SQLTx, utcnow
 from vecmem.types import PLAN_OP_ACTIONS, REVERTIBLE, STATUS_ACTIONS, Serializable
 
-ACTIONS = PLAN_OP_ACTIONS
+#: ``purge`` exists only as a plan operation: behind the phrase, never a direct call.
+ACTIONS = (*PLAN_OP_ACTIONS, "purge")
 _STATUS_CHECKS = STATUS_ACTIONS
+_ONE_MEMORY = (*STATUS_ACTIONS, "purge")
 _OP_KEYS = frozenset({"action", "memory_id", "memory_ids", "content", "reason"})
 _PLAN_STATUSES = ("pending", "applied", "reverted")
 # ASCII digits only (``\d`` would accept other scripts) and no trailing newline: a plan id
@@ -109,7 +111,7 @@ def check_ops(ops: object) -> list[dict[str, Any]]:
             raise InvalidInputError(f"{where}: action must be one of {', '.join(ACTIONS)}")
         op: dict[str, Any] = {"action": action}
         try:
-            if action in _STATUS_CHECKS:
+            if action in _ONE_MEMORY:
                 op["memory_id"] = status.require_id(raw.get("memory_id"))
             elif action == "add":
                 op["content"] = _text(raw.get("content"), "content", CONTENT_MAX)
@@ -163,6 +165,8 @@ def _preview(ctx: Context, tx: SQLTx, op: dict[str, Any],
     reason = op.get("reason")
     if action in _STATUS_CHECKS:
         return status.run(ctx, tx, action, op["memory_id"], reason, None, dry_run=True)
+    if action == "purge":
+        return status.summarize(status.check_purge(ctx, tx, op["memory_id"], reason))
     if action == "add":
         assert prepared is not None
         return pipeline.preview_result(prepared, pipeline.decide(ctx, tx, prepared))
@@ -183,7 +187,7 @@ def _touched(op: dict[str, Any], preview: dict[str, Any] | None) -> list[int]:
 
 
 def _same(action: str, planned: dict[str, Any], now: dict[str, Any]) -> str | None:
-    keys = _SAME_STATUS if action in _STATUS_CHECKS else _SAME_ADD
+    keys = _SAME_STATUS if action in _ONE_MEMORY else _SAME_ADD
     for key in keys:
         if planned.get(key) != now.get(key):
             return f"{key} was {planned.get(key)!r} in the preview, now {now.get(key)!r}"
@@ -289,6 +293,9 @@ def _apply_op(ctx: Context, tx: SQLTx, op: dict[str, Any], prepared: pipeline.Pr
     if action in _STATUS_CHECKS:
         return status.run(ctx, tx, action, op["memory_id"], op.get("reason"), actor,
                           dry_run=False)
+    if action == "purge":
+        check = status.check_purge(ctx, tx, op["memory_id"], op.get("reason"))
+        return status.apply_purge(ctx, tx, check, actor)
     if action == "add":
         assert prepared is not None
         p = replace(prepared, actor=actor)
@@ -358,8 +365,11 @@ def apply_plan(ctx: Context, plan_id: str, confirm: str, actor: str | None = Non
                             "event_id": result.event_id, "event_ids": events})
         now = utcnow()
         writes.change_plan(tx, pid, status="applied", results=results, applied_at=now)
-        row = PlanRow(row.id, row.scope, row.created_at, "applied", row.reason, row.operations,
-                      results, now, row.meta)
+        row = _load(ctx, tx, pid)  # a purge may have rewritten this plan's own texts
+    if any(r["status"] == "applied" and r["action"] == "purge" for r in results):
+        # The purged text's index copies and free pages go too (the row is committed).
+        ctx.store.invalidate_vectors()
+        row = replace(row, meta={**(row.meta or {}), "scrub": ctx.store.scrub()})
     return _doc(row)
 
 

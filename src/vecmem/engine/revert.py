@@ -14,6 +14,7 @@ from vecmem.engine.context import Context
 from vecmem.engine.writes import load, require_id
 from vecmem.errors import InvalidTransitionError, NotFoundError
 from vecmem.store.base import SQLTx
+from vecmem.store.schema import TOMBSTONE
 from vecmem.text import content_hash, normalize
 from vecmem.types import LIVE_STATUSES, REVERTIBLE, Action, Event, MemoryRecord, OpResult, Status
 
@@ -31,6 +32,9 @@ def check_revert(ctx: Context, tx: SQLTx, event_id: object) -> tuple[Event, str]
     if tx.events_referencing(ctx.scope, eid, "revert"):
         raise InvalidTransitionError(f"event {eid} has already been reverted")
     rec = load(ctx, tx, event.memory_id)
+    if rec.content == TOMBSTONE or TOMBSTONE in (event.before_content, event.after_content):
+        raise InvalidTransitionError(
+            f"cannot revert event {eid}: the text it changed was purged")
     if rec.status != event.after_status:
         raise InvalidTransitionError(
             f"cannot revert event {eid}: memory #{rec.id} is now {rec.status}, not "

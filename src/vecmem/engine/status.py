@@ -15,6 +15,7 @@ from vecmem.engine.context import Context
 from vecmem.engine.writes import load, require_id
 from vecmem.errors import InvalidTransitionError
 from vecmem.store.base import SQLTx
+from vecmem.store.schema import TOMBSTONE
 from vecmem.types import STATUS_ACTIONS, Action, MemoryRecord, OpResult, Status
 
 __all__ = ["OpCheck", "load", "require_id", "run"]
@@ -56,6 +57,8 @@ def check_restore(ctx: Context, tx: SQLTx, memory_id: object, reason: str | None
     rec = load(ctx, tx, memory_id)
     if rec.status != Status.ARCHIVED:
         raise _refuse(rec, "restore", "archived")
+    if rec.content == TOMBSTONE:
+        raise InvalidTransitionError(f"cannot restore memory #{rec.id}: it was purged")
     clash = writes.live_clash(ctx, tx, rec.content_hash, (rec.id,))
     if clash is not None:
         raise InvalidTransitionError(
@@ -188,6 +191,25 @@ def run(ctx: Context, tx: SQLTx, action: str, memory_id: object, reason: str | N
     if c.action == "approve":
         return apply_approve(ctx, tx, c, actor, meta=meta)
     return apply_simple(ctx, tx, c, actor, meta=meta)
+
+
+def check_purge(ctx: Context, tx: SQLTx, memory_id: object, reason: str | None) -> OpCheck:
+    """A purge (plans only, behind the confirmation phrase) needs a reason: who purged
+    and why is all the log keeps."""
+    rec = load(ctx, tx, memory_id)
+    if rec.content == TOMBSTONE:
+        raise InvalidTransitionError(f"memory #{rec.id} is already purged")
+    if not reason:
+        raise InvalidTransitionError("a purge needs a reason (it is all the log will keep)")
+    return OpCheck("purge", rec, Status.ARCHIVED.value, reason)
+
+
+def apply_purge(ctx: Context, tx: SQLTx, check: OpCheck, actor: str | None) -> OpResult:
+    rec = check.memory
+    assert rec is not None
+    event_id, touched = writes.purge(ctx, tx, rec, reason=check.reason, actor=actor)
+    return OpResult("purge", rec.id, rec.status, Status.ARCHIVED.value, check.reason,
+                    event_id, related_ids=touched)
 
 
 def summarize(check: OpCheck) -> OpResult:

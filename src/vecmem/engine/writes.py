@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 from vecmem.errors import InvalidInputError, InvalidTransitionError, NotFoundError
 from vecmem.rules.secrets import redact_secrets
 from vecmem.store.base import PlanRow, SQLTx, utcnow
+from vecmem.store.schema import TOMBSTONE
 from vecmem.types import LIVE_STATUSES, Action, Event, MemoryRecord, Status
 
 if TYPE_CHECKING:
@@ -351,6 +352,72 @@ def restore(ctx: Context, tx: SQLTx, memories: Sequence[dict[str, Any]],
             redact_value(e.meta) if e.meta else None))
     for plan in plans:
         save_plan(tx, plan)
+
+
+def purge(ctx: Context, tx: SQLTx, rec: MemoryRecord, *, reason: str,
+          actor: str | None) -> tuple[int, list[int]]:
+    """Remove one memory's text from the row, from every event of this scope that
+    carried it, from plan documents, and from its vector and keyword entries; kept: ids,
+    timestamps, actions, statuses and the hash. The ``purge`` event records who and why
+    (never the text). Returns the purge event and the events rewritten.
+
+    The only path that rewrites an event: the database refuses any other UPDATE of one
+    (a trigger lets an event's texts change to the tombstone and nothing else).
+    """
+    from vecmem.text import keyword_terms
+
+    texts = {t for t in (rec.content, rec.content_norm) if t and t != TOMBSTONE}
+    own = tx.events(ctx.scope, memory_id=rec.id, limit=10**9, ascending=True)
+    texts |= {t for e in own for t in (e.before_content, e.after_content)
+              if t and t != TOMBSTONE}
+    touched: list[int] = []
+    for event in tx.events_carrying(ctx.scope, sorted(texts)):
+        cols = [c for c in ("before_content", "after_content", "reason")
+                if _carries(getattr(event, c), texts, whole=event.memory_id == rec.id)]
+        meta = _scrub_tree(event.meta, texts) if event.meta else None
+        if cols or meta != event.meta:
+            tx.tombstone_event(event.event_id, cols, TOMBSTONE,
+                               meta=meta if meta != event.meta else None)
+            touched.append(event.event_id)
+    now = utcnow()
+    _update(tx, rec.id, {"content": TOMBSTONE, "content_norm": TOMBSTONE, "topic_key": None,
+                         "subject": None, "predicate": None, "object": None,
+                         "status": Status.ARCHIVED.value, "updated_at": now,
+                         "review_meta": None, "meta": None},
+            terms=" ".join(keyword_terms(TOMBSTONE)))
+    tx.delete_vector(rec.id)
+    plans = []
+    for plan in tx.list_plans(ctx.scope, limit=10**9):
+        clean = _scrub_tree(plan.operations, texts), _scrub_tree(plan.results, texts)
+        if clean != (plan.operations, plan.results):
+            change_plan(tx, plan.id, operations=clean[0], results=clean[1])
+            plans.append(plan.id)
+    event_id = _event(ctx, tx, Action.PURGE, rec.id, before_status=rec.status,
+                      after_status=Status.ARCHIVED.value, reason=reason, actor=actor,
+                      meta={"content_hash": rec.content_hash, "events_rewritten": touched,
+                            "plans_rewritten": plans}, created_at=now)
+    return event_id, touched
+
+
+def _carries(value: str | None, texts: set[str], *, whole: bool) -> bool:
+    """Does this stored text hold one of ``texts``? For the purged memory's own events,
+    any text it holds goes; elsewhere, the field goes when it contains a purged text
+    (short texts only when equal, so "ok" does not blank half the log)."""
+    if not value or value == TOMBSTONE:
+        return False
+    if whole:
+        return True
+    return any(value == t or (len(t) >= 12 and t in value) for t in texts)
+
+
+def _scrub_tree(value: Any, texts: set[str]) -> Any:
+    if isinstance(value, str):
+        return TOMBSTONE if _carries(value, texts, whole=False) else value
+    if isinstance(value, dict):
+        return {k: _scrub_tree(v, texts) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_scrub_tree(v, texts) for v in value]
+    return value
 
 
 # -- plans -----------------------------------------------------------------------------

@@ -57,7 +57,7 @@ import numpy as np
 
 from vecmem.errors import StoreError
 from vecmem.store.base import SQLTx, Store, utcnow
-from vecmem.store.schema import LATEST_VERSION, MIGRATIONS
+from vecmem.store.schema import LATEST_VERSION, MIGRATIONS, TOMBSTONE
 
 try:  # psycopg is an optional dependency (extra "postgres").
     import psycopg
@@ -272,6 +272,29 @@ _POST_V1 = [
        FOR EACH STATEMENT EXECUTE FUNCTION
        vecmem_refuse_change('memories are never deleted; archive instead')""",
 ]
+#: Migration 4 (see store/schema.py): only a purge may rewrite an event, and only its texts
+#: to the tombstone (the trigger replaces ``events_no_update``).
+_EVENTS_GUARD = {
+    "events_guard_drop": "DROP TRIGGER IF EXISTS events_no_update ON events",
+    "events_guard_function": (
+        "CREATE OR REPLACE FUNCTION vecmem_events_only_purge() RETURNS trigger "
+        "LANGUAGE plpgsql AS $$ BEGIN "
+        "IF (NEW.event_id, NEW.memory_id, NEW.action, NEW.before_status, NEW.after_status, "
+        "NEW.source, NEW.actor, NEW.related_ids, NEW.created_at, NEW.scope) "
+        "IS NOT DISTINCT FROM (OLD.event_id, OLD.memory_id, OLD.action, OLD.before_status, "
+        "OLD.after_status, OLD.source, OLD.actor, OLD.related_ids, OLD.created_at, OLD.scope) "
+        "AND (NEW.meta IS NOT DISTINCT FROM OLD.meta OR NEW.meta LIKE '{\"purged\": true%') "
+        + "".join(f"AND (NEW.{c} IS NOT DISTINCT FROM OLD.{c} OR NEW.{c} = '{TOMBSTONE}') "
+                  for c in ("before_content", "after_content", "reason"))
+        + "THEN RETURN NEW; END IF; "
+        "RAISE EXCEPTION 'events are append-only (a purge may only replace their texts with "
+        "the tombstone)' USING ERRCODE = 'restrict_violation'; END $$"
+    ),
+    "events_guard": (
+        "CREATE OR REPLACE TRIGGER events_no_update BEFORE UPDATE ON events FOR EACH ROW "
+        "EXECUTE FUNCTION vecmem_events_only_purge()"
+    ),
+}
 #: Tables whose identity column may get explicit ids (import, migrate).
 _IDENTITY = {"memories": "id", "events": "event_id"}
 _INSERT_TABLE = re.compile(r"^\s*INSERT\s+INTO\s+(\w+)", re.IGNORECASE)
@@ -741,7 +764,8 @@ class PostgresStore(Store):
                 if version in done:
                     continue
                 for statement in statements:
-                    conn.execute(statement.format(id=_ID, blob=_BLOB, fts=_FTS))
+                    conn.execute(statement.format(id=_ID, blob=_BLOB, fts=_FTS,
+                                                  **_EVENTS_GUARD))
                 if version == 1:
                     for statement in _POST_V1:
                         conn.execute(statement)

@@ -97,6 +97,17 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
             "{fts}",
         ],
     ),
+    (
+        4,
+        "events may be rewritten only to a purge tombstone",
+        # Each engine supplies its own trigger SQL (``events_guard``): an UPDATE of an
+        # event is refused unless it only replaces its texts by the tombstone.
+        ["{events_guard_drop}", "{events_guard_function}", "{events_guard}"],
+    ),
 ]
+
+#: What a purge leaves in place of a text (``engine/writes.purge``); the database lets an
+#: event's texts change to this value and nothing else.
+TOMBSTONE = "[purged]"
 
 LATEST_VERSION = MIGRATIONS[-1][0]

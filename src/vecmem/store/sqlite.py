@@ -22,7 +22,7 @@ import numpy as np
 from vecmem.errors import StoreError
 from vecmem.store.base import SQLTx, Store, utcnow
 from vecmem.store.index_cache import IndexCache
-from vecmem.store.schema import LATEST_VERSION, MIGRATIONS
+from vecmem.store.schema import LATEST_VERSION, MIGRATIONS, TOMBSTONE
 
 BUSY_TIMEOUT_MS = 30_000
 
@@ -67,6 +67,24 @@ def store_error(exc: sqlite3.Error, path: Path | str) -> StoreError:
         return StoreError(f"cannot open database {path} ({msg}): check that the folder exists "
                           "and is writable")
     return StoreError(f"database {path}: {msg}")
+
+
+_COLS_KEPT = ("event_id", "memory_id", "action", "before_status", "after_status", "source",
+              "actor", "related_ids", "created_at", "scope")
+_TEXT_COLS = ("before_content", "after_content", "reason")
+#: Migration 4: only a purge may rewrite an event, and only its texts to the tombstone.
+_EVENTS_GUARD = {
+    "events_guard_drop": "DROP TRIGGER IF EXISTS events_no_update",
+    "events_guard_function": "SELECT 1",
+    "events_guard": (
+        "CREATE TRIGGER IF NOT EXISTS events_only_purge BEFORE UPDATE ON events WHEN NOT ("
+        + " AND ".join(f"NEW.{c} IS OLD.{c}" for c in _COLS_KEPT) + " AND "
+        + " AND ".join(f"(NEW.{c} IS OLD.{c} OR NEW.{c} = '{TOMBSTONE}')" for c in _TEXT_COLS)
+        + " AND (NEW.meta IS OLD.meta OR NEW.meta LIKE '{\"purged\": true%')"
+        + ") BEGIN SELECT RAISE(ABORT, 'events are append-only (a purge may only replace "
+        "their texts with the tombstone)'); END"
+    ),
+}
 
 
 class SQLiteTx(SQLTx):
@@ -346,7 +364,8 @@ class SQLiteStore(Store):
                 for statement in statements:
                     conn.execute(
                         statement.format(
-                            id="INTEGER PRIMARY KEY AUTOINCREMENT", blob="BLOB", fts=_FTS
+                            id="INTEGER PRIMARY KEY AUTOINCREMENT", blob="BLOB", fts=_FTS,
+                            **_EVENTS_GUARD,
                         )
                     )
                 if version == 1:
@@ -366,6 +385,47 @@ class SQLiteStore(Store):
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+
+    def ann_recall(self, scope: str, model: str, dim: int, *, sample: int = 64,
+                   k: int = 10) -> float | None:
+        with self.transaction(write=False) as tx:
+            index = self.vector_index(tx, scope, model, dim)
+            if not index.uses_ann or len(index) <= k:
+                return None
+            ids = index.ids()
+            picks = ids[:: max(1, len(ids) // sample)][:sample]  # deterministic sample
+            hits = 0
+            for memory_id in picks.tolist():
+                q = index.get(memory_id)
+                exact = index._exact(q, k)
+                # Ties count: any hit as close as the k-th exact neighbour is a right one.
+                floor = exact[-1][1] - 1e-6
+                hits += min(k, sum(1 for _, score in index.search(q, k) if score >= floor))
+            return hits / (k * len(picks))
+
+    def scrub(self) -> list[str]:
+        """After a purge: merge the FTS5 segments (deleted terms leave the index files),
+        checkpoint and truncate the WAL, and VACUUM with ``secure_delete`` on, so the
+        removed text survives in no page of the file. Another process holding a read
+        transaction can keep the WAL from being truncated: say so."""
+        notes: list[str] = []
+        conn = self.connection()
+        with self._guard():
+            conn.execute("PRAGMA secure_delete = ON")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                conn.execute("INSERT INTO memory_fts(memory_fts) VALUES('optimize')")
+                conn.execute("COMMIT")
+                conn.execute("VACUUM")
+                busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                if busy:
+                    notes.append("another process is reading: the WAL could not be truncated "
+                                 "yet; run `vecmem doctor` again when it is idle")
+            finally:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                conn.execute("PRAGMA secure_delete = OFF")
+        return notes
 
     def schema_version(self) -> int:
         row = self.connection().execute("SELECT MAX(version) FROM schema_version").fetchone()
