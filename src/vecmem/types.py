@@ -64,6 +64,18 @@ class Action(StrEnum):
     REEMBED = "reembed"
     #: A change made by upgrading the store (re-derived fields; a row sent to review).
     MIGRATE = "migrate"
+    PURGE = "purge"
+
+
+#: Events ``revert`` can undo (the others record no change it could put back).
+REVERTIBLE: tuple[str, ...] = tuple(a.value for a in (
+    Action.ADD, Action.UPDATE, Action.MERGE, Action.ARCHIVE, Action.RESTORE, Action.APPROVE,
+    Action.REJECT, Action.SUPERSEDE, Action.REVIEW))
+#: Status operations: a guard, one status change and its event.
+STATUS_ACTIONS: tuple[str, ...] = tuple(a.value for a in (
+    Action.ARCHIVE, Action.RESTORE, Action.APPROVE, Action.REJECT))
+#: What a plan operation may do.
+PLAN_OP_ACTIONS: tuple[str, ...] = (*STATUS_ACTIONS, Action.ADD.value, Action.MERGE.value)
 
 
 def _plain(value: Any) -> Any:

@@ -18,7 +18,7 @@ import pytest
 
 from vecmem.errors import InvalidInputError, StoreError
 from vecmem.store.base import MemoryFilter, utcnow
-from vecmem.store.schema import LATEST_VERSION
+from vecmem.store.schema import LATEST_VERSION, MIGRATIONS
 from vecmem.text import content_hash, keyword_terms, normalize
 from vecmem.types import Event
 
@@ -139,7 +139,9 @@ def test_concurrent_first_open_migrates_once(url: str) -> None:
     assert results == ["ok"] * 4
     store = PostgresStore(url)
     with store.transaction(write=False) as tx:
-        assert tx.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == LATEST_VERSION
+        # Each migration once (ids need not be contiguous: they are assigned per branch).
+        assert tx.execute("SELECT COUNT(*) FROM schema_version").fetchone()[0] == len(
+            MIGRATIONS)
     store.close()
 
 

@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from vecmem.rules.secrets import redact_secrets, redact_tree
+from vecmem.store.schema import TOMBSTONE
 from vecmem.types import Event, MemoryRecord
 
 
@@ -364,10 +364,8 @@ class SQLTx(abc.ABC):
         meta: dict[str, Any] | None = None,
         created_at: str | None = None,
     ) -> int:
-        # Reasons and provenance are free text typed by people and agents: a credential
-        # pasted there would otherwise live forever in an append-only log.
-        reason = redact_secrets(reason) if reason else reason
-        meta = redact_tree(meta) if meta else meta
+        # Every string was redacted by the write kernel (engine/writes.py), the one place
+        # that calls this; the store writes what it is given.
         return self.insert_returning_id(
             "INSERT INTO events (scope, memory_id, action, before_content, after_content, "
             "before_status, after_status, source, actor, reason, related_ids, meta, created_at) "
@@ -389,6 +387,36 @@ class SQLTx(abc.ABC):
             ],
             "event_id",
         )
+
+    def events_carrying(self, scope: str, texts: Sequence[str]) -> list[Event]:
+        """Events of ``scope`` whose before/after text or reason contains one of
+        ``texts`` (a purge looks for every copy of the purged text)."""
+        if not texts:
+            return []
+        clauses = " OR ".join(
+            "instr(before_content, ?) > 0 OR instr(after_content, ?) > 0 "
+            "OR instr(reason, ?) > 0 OR instr(meta, ?) > 0" for _ in texts)
+        params: list[Any] = [scope]
+        for t in texts:
+            params += [t, t, t, t]
+        rows = self.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE scope = ? AND "
+                            f"({clauses}) ORDER BY event_id", params)
+        return [row_to_event(r) for r in rows]
+
+    def tombstone_event(self, event_id: int, columns: Sequence[str], tombstone: str,
+                        meta: dict[str, Any] | None = None) -> None:
+        """Replace texts of one event by the purge tombstone (and, with ``meta``, its meta
+        by a scrubbed copy marked ``purged``): the only change the database lets anyone
+        make to an event (migration 4's trigger)."""
+        assert set(columns) <= {"before_content", "after_content", "reason"}
+        sets = [f"{c} = ?" for c in columns]
+        params: list[Any] = [tombstone] * len(columns)
+        if meta is not None:
+            sets.append("meta = ?")
+            params.append(json.dumps({"purged": True, **meta}, ensure_ascii=False))
+        if sets:
+            self.execute(f"UPDATE events SET {', '.join(sets)} WHERE event_id = ?",
+                         [*params, event_id])
 
     def insert_event_verbatim(self, event: Event) -> int:
         """Copy an event with its id (import/migrate)."""
@@ -508,8 +536,9 @@ class SQLTx(abc.ABC):
     def ids_missing_vector(self, scope: str, model: str, limit: int = 1000) -> list[int]:
         rows = self.execute(
             "SELECT m.id FROM memories m LEFT JOIN memory_vectors v ON v.memory_id = m.id "
-            "WHERE m.scope = ? AND (v.memory_id IS NULL OR v.model <> ?) ORDER BY m.id LIMIT ?",
-            [scope, model, limit],
+            "WHERE m.scope = ? AND (v.memory_id IS NULL OR v.model <> ?) AND m.content <> ? "
+            "ORDER BY m.id LIMIT ?",
+            [scope, model, TOMBSTONE, limit],  # a purged memory has no vector, on purpose
         )
         return [int(r[0]) for r in rows]
 
@@ -646,6 +675,18 @@ class Store(abc.ABC):
 
     def size_bytes(self) -> int | None:
         return None
+
+    def ann_recall(self, scope: str, model: str, dim: int, *, sample: int = 64,
+                   k: int = 10) -> float | None:
+        """Recall@k of the approximate vector index against an exact scan, on a sample of
+        stored vectors as queries; None when no approximate index is in use."""
+        return None
+
+    def scrub(self) -> list[str]:
+        """After a purge: make the removed text unrecoverable from the engine's own files
+        where it can (SQLite: FTS merge, WAL checkpoint, VACUUM). Returns notes on what
+        stays out of reach."""
+        return []
 
     def invalidate_vectors(self) -> None:  # noqa: B027 - engines without a cache need nothing
         """Drop any in-memory vector index (after a bulk change made elsewhere)."""

@@ -23,7 +23,7 @@ import psycopg
 from vecmem.errors import StoreError
 from vecmem.store import schema
 from vecmem.store.base import SQLTx
-from vecmem.store.schema import LATEST_VERSION
+from vecmem.store.schema import LATEST_VERSION, TOMBSTONE
 
 __all__ = ["PRIVILEGES", "SchemaState", "grant_statements", "inspect", "migrate"]
 
@@ -76,6 +76,29 @@ _POST_V1 = [
        vecmem_refuse_change('memories are never deleted; archive instead')""",
 ]
 
+#: Migration 4 (see store/schema.py): only a purge may rewrite an event, and only its texts
+#: to the tombstone (the trigger replaces ``events_no_update``).
+_EVENTS_GUARD = {
+    "events_guard_drop": "DROP TRIGGER IF EXISTS events_no_update ON events",
+    "events_guard_function": (
+        "CREATE OR REPLACE FUNCTION vecmem_events_only_purge() RETURNS trigger "
+        "LANGUAGE plpgsql AS $$ BEGIN "
+        "IF (NEW.event_id, NEW.memory_id, NEW.action, NEW.before_status, NEW.after_status, "
+        "NEW.source, NEW.actor, NEW.related_ids, NEW.created_at, NEW.scope) "
+        "IS NOT DISTINCT FROM (OLD.event_id, OLD.memory_id, OLD.action, OLD.before_status, "
+        "OLD.after_status, OLD.source, OLD.actor, OLD.related_ids, OLD.created_at, OLD.scope) "
+        "AND (NEW.meta IS NOT DISTINCT FROM OLD.meta OR NEW.meta LIKE '{\"purged\": true%') "
+        + "".join(f"AND (NEW.{c} IS NOT DISTINCT FROM OLD.{c} OR NEW.{c} = '{TOMBSTONE}') "
+                  for c in ("before_content", "after_content", "reason"))
+        + "THEN RETURN NEW; END IF; "
+        "RAISE EXCEPTION 'events are append-only (a purge may only replace their texts with "
+        "the tombstone)' USING ERRCODE = 'restrict_violation'; END $$"
+    ),
+    "events_guard": (
+        "CREATE OR REPLACE TRIGGER events_no_update BEFORE UPDATE ON events FOR EACH ROW "
+        "EXECUTE FUNCTION vecmem_events_only_purge()"
+    ),
+}
 #: What a role needs, per object: ``read`` to search, list, explain and report; ``write``
 #: on top of it to change memories. (EXECUTE on vecmem's functions is PUBLIC's by default.)
 PRIVILEGES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -259,7 +282,8 @@ def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int],
         # The one runner both engines share (store/schema.py): migrations, then the
         # re-derive step when the rules' derivation version moved on.
         report = schema.migrate(make_tx(conn), schema.Dialect(
-            fill={"id": _ID, "blob": _BLOB, "fts": _FTS}, after={1: _POST_V1}, where=url))
+            fill={"id": _ID, "blob": _BLOB, "fts": _FTS, **_EVENTS_GUARD}, after={1: _POST_V1},
+            where=url))
         conn.execute("COMMIT")
     except BaseException:
         if not conn.closed:
