@@ -233,3 +233,12 @@ def test_a_disguised_secret_is_stored_nowhere(mem: Memory, db_path: str) -> None
     for form in (dump, normalize(dump), INVISIBLE.sub("", dump)):
         for _, value in DISGUISED:
             assert value not in form, value
+
+
+def test_stacked_markers_settle_in_one_call() -> None:
+    # Found by a random search over marker/emphasis/quote pieces: one call must reach the
+    # fixed point however deep the decoration is stacked.
+    for text in ["1. 1. * # > __init__", "* - > - - '\n!", "> 1. 1. * > __init__",
+                 "- - - - - - - - - - **x**"]:
+        once = normalize(text)
+        assert normalize(once) == once, (text, once)
