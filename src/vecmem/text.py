@@ -132,7 +132,9 @@ _LIST_MARKER = re.compile(
 # word and not before ".py": ``__init__.py`` is a file name, not bold "init".
 _EMPHASIS = [
     re.compile(r"(\*\*)(?=\S)(?:.*?\S)??(\*\*)"),
-    re.compile(r"(?<![\w])(__)(?=[^\s_])(?:.*?[^\s_])??(__)(?![\w]|\.\w)"),
+    # An identifier is never emphasis: the phrase must hold a space or CJK ("__main__").
+    re.compile(r"(?<![\w])(__)(?=[^\s_])(?=(?:(?!__).)*?[\s\u3400-\u9fff])(?:.*?[^\s_])??(__)"
+               r"(?![\w]|\.\w)"),
     re.compile(r"(`+)(?=[^\s`])(?:.*?[^\s`])??(\1)"),
 ]
 _DECOR_EMOJI = [

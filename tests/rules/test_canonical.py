@@ -84,6 +84,7 @@ def test_look_alike_letters_fold_only_where_they_disguise() -> None:
 def test_what_is_not_decoration_is_kept() -> None:
     keep = [
         "The package entry point is __init__.py",  # a file name, not bold "init"
+        "Guard scripts with __main__",  # an identifier, not bold "main"
         ">= 3.11 is required",  # a comparison, not a blockquote
         "我最喜欢的动物是🐱",  # an attached object emoji may be the fact
         "🙂",  # decoration is never all there is
