@@ -187,6 +187,11 @@ def test_disguised_secrets_are_found_and_cut_out_whole(text: str, value: str) ->
     assert redact_tree({"a": [text], "b": {"c": text}}) == {"a": [out], "b": {"c": out}}
 
 
+def test_redact_tree_redacts_keys_too() -> None:
+    out = redact_tree({FULLWIDTH_KEY: {"note": f"key {KEY}"}, "plain": 1})
+    assert out == {"[REDACTED:openai_key]": {"note": "key [REDACTED:openai_key]"}, "plain": 1}
+
+
 def test_redaction_keeps_the_rest_as_written() -> None:
     text = f"部署：DEEPSEEK_API_KEY＝{FULLWIDTH_KEY}　（见文档）"
     out = redact_secrets(text)

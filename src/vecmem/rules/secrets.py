@@ -571,11 +571,13 @@ def looks_like_secret_mention(text: str) -> bool:
 
 
 def redact_tree(value: Any) -> Any:
-    """``value`` (JSON-like: dicts, lists, strings) with every string redacted."""
+    """``value`` (JSON-like: dicts, lists, strings) with every string redacted, keys too
+    (a key is stored like any other string: ``{"sk-…": 1}`` must not keep the key)."""
     if isinstance(value, str):
         return redact_secrets(value)
     if isinstance(value, dict):
-        return {k: redact_tree(v) for k, v in value.items()}
+        return {redact_secrets(k) if isinstance(k, str) else k: redact_tree(v)
+                for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [redact_tree(v) for v in value]
     return value
