@@ -126,13 +126,15 @@ _EXPRESSIVE = (
     "\U0001f973\U0001f3fb-\U0001f3ff\u2757\u203c"
 )
 _LIST_MARKER = re.compile(
-    r"(?m)^[ \t]*(?:(?:[-*+•▪‣◦]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+|>[ \t]+)"
+    r"(?m)^(?:[ \t]*(?:(?:[-*+•▪‣◦]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+|>[ \t]+))+"
 )
 # Emphasis delimiters (the groups are deleted, the words kept). ``__x__`` only outside a
 # word and not before ".py": ``__init__.py`` is a file name, not bold "init".
 _EMPHASIS = [
     re.compile(r"(\*\*)(?=\S)(?:.*?\S)??(\*\*)"),
-    re.compile(r"(?<![\w])(__)(?=[^\s_])(?:.*?[^\s_])??(__)(?![\w]|\.\w)"),
+    # An identifier is never emphasis: the phrase must hold a space or CJK ("__main__").
+    re.compile(r"(?<![\w])(__)(?=[^\s_])(?=(?:(?!__).)*?[\s\u3400-\u9fff])(?:.*?[^\s_])??(__)"
+               r"(?![\w]|\.\w)"),
     re.compile(r"(`+)(?=[^\s`])(?:.*?[^\s`])??(\1)"),
 ]
 _DECOR_EMOJI = [
@@ -281,7 +283,9 @@ def canonicalize(text: str, *, structure: bool = True, mapped: bool = True) -> C
     (:meth:`Canonical.source_span`). Repeated until nothing changes, so it is idempotent.
     """
     c = Canonical(text, [(i, i + 1) for i in range(len(text))] if mapped else None)
-    for _ in range(4):
+    # Each round only deletes or replaces (NFKC may expand, but only in the first round),
+    # so this settles; the bound is a guard, not a budget.
+    for _ in range(16):
         before = c.text
         _characters(c)
         if structure:
