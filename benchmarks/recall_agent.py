@@ -55,6 +55,7 @@ from embedders import embed_cached  # also puts src/ on sys.path
 from vecmem import Memory
 from vecmem.embed.factory import embedder_for
 from vecmem.settings import Settings
+from vecmem.text import normalize
 
 DATA = Path(__file__).resolve().parent / "data" / "agent_recall"
 SPLITS = ("dev", "heldout")
@@ -306,7 +307,8 @@ def run(args: argparse.Namespace, padded: bool) -> dict[str, Any]:
     memories = bank + (read_jsonl("distractors.jsonl") if padded else [])
     embedder = DiskCachedEmbedder(product_embedder(args.embedder), args.cache_dir)
     queries = turns + off
-    embedder.warm([m["text"] for m in memories], query=False)
+    # The write pipeline embeds the normalized text (vecmem.text.normalize).
+    embedder.warm([normalize(m["text"]) for m in memories], query=False)
     embedder.warm([q["text"] for q in queries], query=True)
     label = f"{embedder.model_id}, {len(memories)} memories" + (
         " (bank + distractors)" if padded else " (bank)")
