@@ -79,7 +79,7 @@ def test_distractors_are_reproducible_and_never_the_bank() -> None:
     assert not gold & {d["id"] for d in stored}
 
 
-def test_harness_scores_a_run(tmp_path: Path) -> None:
+def test_harness_scores_a_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("yaml")
     bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_bench")
     out = tmp_path / "r.json"
@@ -102,6 +102,14 @@ def test_harness_scores_a_run(tmp_path: Path) -> None:
             >= dev["needed memory in top 5"]["sum"])
     assert result["hermes_block"]["block_chars"] > 0
     assert set(result["sweep"]) >= {"-1.0", str(result["default_min_score"])}
+    # Against itself, every paired change is exactly zero.
+    capsys.readouterr()
+    assert bench.main(["--embedder", "hashing", "--cache-dir", str(tmp_path / "cache"),
+                       "--no-hermes", "--baseline", str(out)]) == 0
+    paired = capsys.readouterr().out.split("Paired change against the baseline")[1]
+    changes = [line for line in paired.splitlines() if line.startswith("| ") and "(n=" in line]
+    assert len(changes) == 5  # the search rows; --no-hermes drops the Hermes ones
+    assert all(line.count("+0.00 [+0.00, +0.00]") == 2 for line in changes), changes
 
 
 def test_hermes_sessions_are_consistent() -> None:
