@@ -20,6 +20,21 @@ def rows(name: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in (DATA / name).read_text("utf-8").splitlines()]
 
 
+@pytest.fixture(autouse=True)
+def _isolated_imports(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The benchmark scripts put their folder on sys.path and import siblings
+    (``embedders``): undo both so no other test sees them."""
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    before = set(sys.modules)
+    yield
+    bench = str(ROOT / "benchmarks")
+    for name in set(sys.modules) - before:
+        # Only the scripts' own modules; third-party ones stay (re-importing them would
+        # make duplicate classes).
+        if str(getattr(sys.modules[name], "__file__", "") or "").startswith(bench):
+            sys.modules.pop(name, None)
+
+
 def load_module(path: Path, name: str) -> Any:
     sys.path.insert(0, str(path.parent))
     spec = importlib.util.spec_from_file_location(name, path)
