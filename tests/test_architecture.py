@@ -50,11 +50,44 @@ def test_dependencies_point_downward() -> None:
             target = parts[1] if len(parts) > 1 else ""
             if target in FORBIDDEN.get(pkg, set()):
                 problems.append(f"{path.relative_to(SRC)} imports {name}")
-            if (pkg in FRONT_ENDS or pkg == "cli_ops") and target in ("engine", "store") \
+            if pkg in FRONT_ENDS and target in ("engine", "store") \
                     and name not in FRONT_END_ALLOWED_ENGINE and not name.startswith(
                         "vecmem.store.base"):
                 problems.append(f"front end {path.relative_to(SRC)} imports {name}")
     assert problems == []
+
+
+def test_cli_package_has_no_circle() -> None:
+    """cli/app.py (the app and what commands share) and cli/render.py / cli/views.py import
+    no command module; command modules never import the package itself (cli/__init__.py
+    imports them, registration only); nothing outside the CLI imports it."""
+    cli = SRC / "cli"
+    commands = {p.stem for p in cli.glob("*.py")} - {"__init__", "app", "render", "views"}
+    problems = []
+    for path in cli.glob("*.py"):
+        names = set()
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module == "vecmem.cli":
+                names.update(f"vecmem.cli.{a.name}" for a in node.names)  # submodules
+            elif isinstance(node, ast.Import | ast.ImportFrom):
+                names.update(_imports_of(node))
+        if path.stem in ("app", "render", "views"):
+            problems += [f"cli/{path.name} imports {n}" for n in names
+                         if n.removeprefix("vecmem.cli.") in commands]
+        if path.stem != "__init__" and "vecmem.cli" in names:
+            problems.append(f"cli/{path.name} imports the vecmem.cli package")
+    for path in SRC.rglob("*.py"):
+        if _package(path) not in ("cli", "__main__") and any(
+                n.startswith("vecmem.cli") for n in _imports(path)):
+            problems.append(f"{path.relative_to(SRC)} imports the CLI")
+    assert not (SRC / "cli_ops.py").exists() and not (SRC / "server" / "cli.py").exists()
+    assert problems == []
+
+
+def _imports_of(node: ast.Import | ast.ImportFrom) -> set[str]:
+    if isinstance(node, ast.Import):
+        return {a.name for a in node.names}
+    return {node.module} if node.module else set()
 
 
 def test_public_api() -> None:

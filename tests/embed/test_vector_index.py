@@ -191,8 +191,8 @@ def test_ann_is_dropped_well_below_the_threshold(ann_data) -> None:
     assert index.uses_ann and index.search(q, 1)[0][0] == int(ids[900])
 
 
-def test_exact_scan_when_hnswlib_is_missing(monkeypatch: pytest.MonkeyPatch, ann_data) -> None:
-    monkeypatch.setattr(vi_mod, "_load_hnswlib", lambda: None)
+def test_exact_scan_when_usearch_is_missing(monkeypatch: pytest.MonkeyPatch, ann_data) -> None:
+    monkeypatch.setattr(vi_mod, "_load_usearch", lambda: None)
     ids, vecs, queries = ann_data
     index = VectorIndex(48, ann_threshold=100)
     index.upsert(ids[:2000], vecs[:2000])

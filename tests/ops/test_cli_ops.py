@@ -61,11 +61,15 @@ def test_plan_create_show_apply_with_a_wrong_phrase_first(env: dict, db_path: st
     assert json.loads(out_file.read_text(encoding="utf-8")) == doc
     assert json.loads(cli(env, "plan", "show", pid, "--json").stdout) == doc
     text = cli(env, "plan", "show", pid).stdout
-    assert f"archive #{a}: active → archived" in text and "--confirm <phrase>" in text
-    assert PHRASE not in text and PHRASE not in out_file.read_text(encoding="utf-8")
+    # The person at the terminal is shown the phrase; the plan document (which an agent
+    # may read) never holds it.
+    assert f"archive #{a}: active → archived" in text
+    assert f"vecmem plan apply {pid} --confirm '{PHRASE}'" in text
+    assert PHRASE not in out_file.read_text(encoding="utf-8")
 
     wrong = cli(env, "plan", "apply", pid, "--confirm", "wrong")
     assert wrong.exit_code == 1 and "does not match" in wrong.stderr
+    assert f"the configured phrase is: {PHRASE}" in wrong.stderr
     padded = cli(env, "plan", "apply", pid, "--confirm", f"{PHRASE} ")
     assert padded.exit_code == 1 and _status(db_path, a) == "active"
 

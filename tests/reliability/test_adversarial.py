@@ -342,7 +342,7 @@ def test_cli_in_process_bad_files(cli_db: str, tmp_path: Path) -> None:
     not_utf8.write_bytes(b'{"content": "caf\xe9 server runs Debian"}\n')
     for args, want in [
         (("plan", "create", str(bad_json)), 2), (("plan", "create", str(not_list)), 2),
-        (("plan", "create", str(bad_op)), 2), (("plan", "create", str(tmp_path / "nope")), 1),
+        (("plan", "create", str(bad_op)), 2), (("plan", "create", str(tmp_path / "nope")), 2),
         (("import", str(jsonl)), 2), (("import", str(not_utf8)), 2),
         (("import", str(jsonl), "--raw"), 2), (("import", str(tmp_path / "../../nope")), 2),
         (("export", str(tmp_path / "missing" / "x.jsonl")), 2), (("export", str(tmp_path)), 2),

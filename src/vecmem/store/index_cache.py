@@ -15,8 +15,8 @@ A save writes a new generation folder, then swaps the manifest in with ``os.repl
 reader therefore sees an old complete entry or a new complete one, never a mix.
 
 Validity: the manifest names the store (its random ``store_id`` in ``meta``), the entry
-(scope; model, dim, hnswlib parameters and version for vectors; layout version and BM25
-parameters for keywords), and the change number (``seq``) the copy reflects.
+(scope; model, dim, layout, graph parameters and ANN library version for vectors; layout
+version and BM25 parameters for keywords), and the change number (``seq``) the copy reflects.
 Only committed states are saved (`committed_meta`), so every row change after the saved
 seq carries a higher seq and the store's normal sync catches up. A copy is refused, and
 removed so nobody trusts it later, when the identity or parameters differ, when its seq is
@@ -42,6 +42,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from vecmem.store import vector_index as vi
 from vecmem.store.vector_index import HNSW_EF_CONSTRUCTION, HNSW_M, VectorIndex
 
 if TYPE_CHECKING:
@@ -56,15 +57,6 @@ SUFFIX = ".vecmem-index"
 #: Leftovers of saves that died (or generations a concurrent save displaced) older than
 #: this are removed; younger ones may still be in use by another process.
 STALE_S = 3600.0
-
-
-def _hnswlib_version() -> str | None:
-    from importlib import metadata
-
-    try:
-        return metadata.version("hnswlib")
-    except metadata.PackageNotFoundError:
-        return None
 
 
 def committed_meta(db_path: Path) -> tuple[str | None, int] | None:
@@ -136,7 +128,7 @@ class IndexCache:
         return {
             "format": FORMAT, "store_id": store_id, "scope": scope, "model": model,
             "dim": int(dim), "space": "ip", "m": HNSW_M, "ef_construction": HNSW_EF_CONSTRUCTION,
-            "hnswlib": _hnswlib_version(), "byteorder": sys.byteorder,
+            "layout": vi.FORMAT_VERSION, "ann": vi.ann_library(), "byteorder": sys.byteorder,
         }
 
     @staticmethod

@@ -8,14 +8,16 @@ Layout (why it is compact): one growable float32 matrix with a row per vector, a
 id array, and an id -> row dict. Removal swaps the last row into the hole, so the matrix
 never has gaps and the exact scan is a single ``matrix @ query``.
 
-Above ``ann_threshold`` vectors an hnswlib graph is kept in sync as well (the exact scan
-stays available as the fallback when hnswlib is not installed). Measured here the exact
-scan costs ~7 ms at 100k x 384 and grows linearly; HNSW stays well under a millisecond.
-hnswlib labels are *versions*, not ids: every upsert of an id gets a fresh label and the
-old one is marked deleted. Fresh labels are never alive twice, which makes hnswlib's
-``replace_deleted`` slot reuse safe, so the graph does not grow with churn.
+Above ``ann_threshold`` vectors a usearch HNSW graph is kept in sync as well (the exact
+scan stays available as the fallback when usearch is not installed). Measured here the
+exact scan costs ~7 ms at 100k x 384 and grows linearly; HNSW stays well under a
+millisecond. usearch replaced hnswlib because hnswlib ships no wheels (a fresh machine
+compiled it, and failed without a compiler), while usearch has wheels for Linux, macOS
+and Windows; benchmarks/vector_index_compare.py compares the two (and faiss-cpu) on the
+same data. Graph keys are the memory ids themselves: usearch removes a key and reuses its
+slot, so replacing a vector is remove + add and the graph does not grow with churn.
 
-``save``/``load`` write and read the whole state (matrix, ids, labels, graph) as raw files,
+``save``/``load`` write and read the whole state (matrix, ids, graph) as raw files,
 each with its size and CRC-32, so a persisted copy comes back without re-reading the
 store's blobs or rebuilding the graph; `vecmem.store.index_cache` decides when that copy
 is valid.
@@ -32,8 +34,9 @@ from typing import Any
 
 import numpy as np
 
-#: hnswlib graph parameters, measured on real LoCoMo turn vectors with real question
-#: vectors (e5 8.6k x 384, USE 14k x 512): ef_construction 100 builds twice as fast as
+#: HNSW graph parameters (first measured with hnswlib, the same algorithm), measured on
+#: real LoCoMo turn vectors with real question vectors (e5 8.6k x 384, USE 14k x 512):
+#: ef_construction 100 builds twice as fast as
 #: 200 at the same search recall; ef_search 128 gave recall@10 0.995-0.998 against the
 #: exact scan (64 gave 0.986-0.990, too close to the 0.98 goal) at ~0.5 ms per query.
 #: At 1M clustered 384-d vectors (benchmarks/search_latency.py data, 300 queries) 128 gave
@@ -43,7 +46,7 @@ HNSW_M = 16
 HNSW_EF_CONSTRUCTION = 100
 HNSW_EF_SEARCH = 160
 
-#: hnswlib graphs are checked in chunks: the file is far larger than what is worth holding
+#: Graph files are checked in chunks: the file is far larger than what is worth holding
 #: twice in memory just to checksum it.
 _CHUNK = 64 << 20
 
@@ -93,12 +96,32 @@ def _blas_controller() -> Any:
 _ONE_BLAS_THREAD = _OneBlasThread()
 
 
-def _load_hnswlib() -> Any | None:
+#: Bumped whenever what `save` writes changes meaning: a saved copy of another layout is
+#: refused (and rebuilt) by the index cache. 2: usearch graph keyed by id (1 was hnswlib).
+FORMAT_VERSION = 2
+
+
+def _load_usearch() -> Any | None:
     try:
-        import hnswlib
+        from usearch import index as usearch_index
     except ImportError:  # optional extra: the exact scan still answers correctly
         return None
-    return hnswlib
+    return usearch_index
+
+
+def ann_library() -> str | None:
+    """``usearch <version>`` when the ANN library is importable, else None."""
+    from importlib import metadata
+
+    try:
+        return f"usearch {metadata.version('usearch')}"
+    except metadata.PackageNotFoundError:
+        return None
+
+
+def _keys(ids: np.ndarray) -> np.ndarray:
+    # usearch keys are uint64; ids are int64. Reinterpreting the bits is exact both ways.
+    return np.ascontiguousarray(ids, dtype=np.int64).view(np.uint64)
 
 
 class VectorIndex:
@@ -123,13 +146,10 @@ class VectorIndex:
         self._lock = threading.RLock()
         self._mat = np.empty((0, self.dim), dtype=np.float32)
         self._ids = np.empty(0, dtype=np.int64)  # row -> id
-        self._labels = np.empty(0, dtype=np.int64)  # row -> current hnsw label
         self._row: dict[int, int] = {}  # id -> row
         self._n = 0
-        self._hnswlib = _load_hnswlib()
-        self._ann: Any | None = None
-        self._label_ids = np.empty(0, dtype=np.int64)  # hnsw label -> id
-        self._next_label = 0
+        self._usearch = _load_usearch()
+        self._ann: Any | None = None  # usearch Index keyed by id
         self._changes = 0
 
     # -- inspection ------------------------------------------------------------------
@@ -190,16 +210,20 @@ class VectorIndex:
         with self._lock:
             rows = np.empty(len(ids), dtype=np.int64)
             new = 0
+            old: list[int] = []
             for i, id_ in enumerate(ids.tolist()):
                 row = self._row.get(id_)
                 if row is None:
                     row = self._n + new
                     self._row[id_] = row
                     new += 1
+                else:
+                    old.append(id_)
                 rows[i] = row
             self._reserve(self._n + new)
-            # A freshly appended row may hold a stale label left by a swap-remove.
-            self._labels[self._n : self._n + new] = -1
+            if self._ann is not None and old:
+                # A replaced vector leaves the graph first; its slot is reused by the add.
+                self._ann.remove(_keys(np.asarray(old, dtype=np.int64)))
             self._mat[rows] = vecs
             self._ids[rows] = ids
             self._n += new
@@ -217,14 +241,11 @@ class VectorIndex:
                 if row is None:
                     continue
                 if self._ann is not None:
-                    label = int(self._labels[row])
-                    self._ann.mark_deleted(label)
-                    self._label_ids[label] = -1
+                    self._ann.remove(_keys(np.array([id_], dtype=np.int64)))
                 last = self._n - 1
                 if row != last:  # swap-remove keeps the matrix dense
                     self._mat[row] = self._mat[last]
                     self._ids[row] = self._ids[last]
-                    self._labels[row] = self._labels[last]
                     self._row[int(self._ids[row])] = row
                 self._n = last
                 self._changes += 1
@@ -270,66 +291,47 @@ class VectorIndex:
         return list(zip(self._ids[top].tolist(), scores[top].tolist(), strict=True))
 
     # -- HNSW ------------------------------------------------------------------------
-    def _build_ann(self) -> None:
-        if self._hnswlib is None:
-            return
-        index = self._hnswlib.Index(space="ip", dim=self.dim)
-        index.init_index(
-            max_elements=max(1024, int(self._n * 1.25)),
-            ef_construction=self._ef_construction,
-            M=self._m,
-            allow_replace_deleted=True,
+    def _new_graph(self) -> Any:
+        assert self._usearch is not None
+        return self._usearch.Index(
+            ndim=self.dim, metric="ip", dtype="f32", connectivity=self._m,
+            expansion_add=self._ef_construction, expansion_search=self.ef_search,
         )
-        self._ann = index
-        self._label_ids = np.empty(0, dtype=np.int64)
-        self._next_label = 0
-        self._labels[: self._n] = -1  # labels of an earlier graph mean nothing here
+
+    def _build_ann(self) -> None:
+        if self._usearch is None:
+            return
+        self._ann = self._new_graph()
         self._ann_add(np.arange(self._n, dtype=np.int64))
         self._changes += self._n
 
     def _ann_add(self, rows: np.ndarray) -> None:
         assert self._ann is not None
-        index = self._ann
-        # A replaced vector's old label dies; its graph slot is reused by a fresh label.
-        for label in self._labels[rows].tolist():
-            if label >= 0 and self._label_ids[label] >= 0:
-                index.mark_deleted(label)
-                self._label_ids[label] = -1
-        labels = np.arange(self._next_label, self._next_label + len(rows), dtype=np.int64)
-        self._next_label += len(rows)
-        if len(self._label_ids) < self._next_label:
-            grown = np.full(max(self._next_label, 2 * len(self._label_ids)), -1, np.int64)
-            grown[: len(self._label_ids)] = self._label_ids
-            self._label_ids = grown
-        self._label_ids[labels] = self._ids[rows]
-        self._labels[rows] = labels
-        # Slots in use (deleted ones included) plus this batch bounds what add_items needs.
-        needed = index.get_current_count() + len(rows)
-        if needed > index.get_max_elements():
-            index.resize_index(int(needed * 1.5))
-        # A full build passes a view, not a fancy-indexed copy of the whole matrix.
+        # A full build passes a view, not a fancy-indexed copy of the whole matrix, and
+        # uses every core usearch wants; a few rows are added on the calling thread.
         full = len(rows) == self._n and bool((rows == np.arange(self._n)).all())
         data = self._mat[: self._n] if full else self._mat[rows]
-        index.add_items(data, labels, replace_deleted=True)
+        self._ann.add(_keys(self._ids[rows]), data, threads=0 if full else 1)
 
     def _ann_search(self, q: np.ndarray, k: int) -> list[tuple[int, float]]:
         assert self._ann is not None
-        self._ann.set_ef(max(self.ef_search, k))
-        try:
-            labels, dist = self._ann.knn_query(q, k=k, num_threads=1)
-        except RuntimeError:
-            # hnswlib raises when the graph cannot produce k live results (possible
-            # right after heavy deletion); the exact scan always can.
+        self._ann.expansion_search = max(self.ef_search, k)
+        found = self._ann.search(q, k, threads=1)
+        keys = np.asarray(found.keys)
+        if len(keys) < k:
+            # The graph could not reach k live vectors (possible right after heavy
+            # removal); the exact scan always can.
             return self._exact(q, k)
-        ids = self._label_ids[labels[0]]
-        # hnswlib's "ip" distance is 1 - dot; vectors are unit length, so dot = cosine.
-        return list(zip(ids.tolist(), (1.0 - dist[0]).tolist(), strict=True))
+        ids = keys.astype(np.uint64).view(np.int64)
+        # usearch's "ip" distance is 1 - dot; vectors are unit length, so dot = cosine.
+        scores = 1.0 - np.asarray(found.distances, dtype=np.float64)
+        return list(zip(ids.tolist(), scores.tolist(), strict=True))
 
     # -- persistence ---------------------------------------------------------------
     def save(self, folder: Path) -> dict[str, Any]:
         """Write the whole state into the existing ``folder``; returns what `load` needs,
-        including every file's size and CRC-32 (a torn or damaged copy must be refused, and
-        hnswlib trusts its file blindly)."""
+        including every file's size and CRC-32 (a torn or damaged copy must be refused,
+        and a graph library trusts its file's links)."""
         folder = Path(folder)
         with self._lock:
             n, ann = self._n, self._ann
@@ -338,16 +340,11 @@ class VectorIndex:
                 "ids.i64": _write_array(folder / "ids.i64", self._ids[:n]),
             }
             if ann is not None:
-                files["labels.i64"] = _write_array(folder / "labels.i64", self._labels[:n])
-                files["label_ids.i64"] = _write_array(
-                    folder / "label_ids.i64", self._label_ids[: self._next_label]
-                )
-                ann.save_index(str(folder / "hnsw.bin"))
-                files["hnsw.bin"] = _file_digest(folder / "hnsw.bin")
+                ann.save(str(folder / GRAPH_FILE))
+                files[GRAPH_FILE] = _file_digest(folder / GRAPH_FILE)
             return {
                 "dim": self.dim, "n": n, "m": self._m, "ef_construction": self._ef_construction,
-                "graph": ann is not None, "next_label": self._next_label if ann else 0,
-                "files": files,
+                "graph": ann is not None, "files": files,
             }
 
     @classmethod
@@ -360,8 +357,8 @@ class VectorIndex:
         ef_search: int = HNSW_EF_SEARCH,
     ) -> VectorIndex:
         """The index `save` wrote into ``folder``. Raises (ValueError, OSError, KeyError,
-        RuntimeError from hnswlib) when a file is missing, damaged or inconsistent; the
-        caller rebuilds then. The graph is skipped when it would not be used: hnswlib
+        RuntimeError from usearch) when a file is missing, damaged or inconsistent; the
+        caller rebuilds then. The graph is skipped when it would not be used: usearch
         missing, or fewer vectors than ``ann_threshold`` (the exact scan answers)."""
         folder = Path(folder)
         files = info["files"]
@@ -372,18 +369,16 @@ class VectorIndex:
         )
         if n < 0:
             raise ValueError(f"negative row count {n}")
-        graph = bool(info["graph"]) and index._hnswlib is not None and n >= index.ann_threshold
+        graph = bool(info["graph"]) and index._usearch is not None and n >= index.ann_threshold
         # Headroom, so the first writes after a load do not copy the whole matrix.
         cap = n + max(64, n // 16)
         mat = np.empty((cap, dim), dtype=np.float32)
         ids = np.empty(cap, dtype=np.int64)
-        labels = np.full(cap, -1, dtype=np.int64)
         with ThreadPoolExecutor(max_workers=1) as pool:
             # The graph is checked and parsed while this thread reads the matrix: file
-            # reads and zlib release the GIL. 1M x 384 on the busy 2-core machine:
-            # 4.3-4.8 s, against 4.5-7.0 s one after the other.
+            # reads and zlib release the GIL.
             pending = pool.submit(
-                _load_graph, index._hnswlib, folder / "hnsw.bin", files["hnsw.bin"], dim
+                _load_graph, index._usearch, folder / GRAPH_FILE, files[GRAPH_FILE], dim
             ) if graph else None
             _read_array(folder / "matrix.f32", mat[:n], files["matrix.f32"])
             _read_array(folder / "ids.i64", ids[:n], files["ids.i64"])
@@ -391,21 +386,18 @@ class VectorIndex:
             if len(row) != n:
                 raise ValueError("duplicate ids in a saved index")
             if pending is not None:
-                next_label = int(info["next_label"])
-                label_ids = np.empty(next_label, dtype=np.int64)
-                _read_array(folder / "labels.i64", labels[:n], files["labels.i64"])
-                _read_array(folder / "label_ids.i64", label_ids, files["label_ids.i64"])
-                live = labels[:n]
-                # Every row's label must be issued and map back to the row's id, or
-                # searches would return the wrong memories.
-                if n and (live.min() < 0 or live.max() >= next_label
-                          or not np.array_equal(label_ids[live], ids[:n])):
-                    raise ValueError("saved labels do not match saved ids")
                 ann = pending.result()
-                if (ann.M, ann.ef_construction) != (index._m, index._ef_construction):
+                if int(ann.connectivity) != index._m:
                     raise ValueError("saved graph has other parameters")
-                index._ann, index._label_ids, index._next_label = ann, label_ids, next_label
-        index._mat, index._ids, index._labels, index._row, index._n = mat, ids, labels, row, n
+                # The graph must hold exactly the saved ids, or searches would return
+                # memories that are not there (or miss ones that are).
+                keys = np.sort(np.asarray(ann.keys, dtype=np.uint64).view(np.int64))
+                if len(keys) != n or not np.array_equal(keys, np.sort(ids[:n])):
+                    raise ValueError("saved graph does not match saved ids")
+                ann.expansion_add = index._ef_construction
+                ann.expansion_search = index.ef_search
+                index._ann = ann
+        index._mat, index._ids, index._row, index._n = mat, ids, row, n
         return index
 
     # -- storage -------------------------------------------------------------------
@@ -419,17 +411,20 @@ class VectorIndex:
         mat[: self._n] = self._mat[: self._n]
         ids = np.empty(new_cap, dtype=np.int64)
         ids[: self._n] = self._ids[: self._n]
-        labels = np.full(new_cap, -1, dtype=np.int64)
-        labels[: self._n] = self._labels[: self._n]
-        self._mat, self._ids, self._labels = mat, ids, labels
+        self._mat, self._ids = mat, ids
 
 
-def _load_graph(hnswlib: Any, path: Path, expect: Mapping[str, int], dim: int) -> Any:
-    # hnswlib trusts the file's header and links blindly: check every byte first.
+#: The graph's file in a saved folder.
+GRAPH_FILE = "usearch.bin"
+
+
+def _load_graph(usearch_index: Any, path: Path, expect: Mapping[str, int], dim: int) -> Any:
+    # A graph file is trusted by the library's loader: check every byte first.
     _check_file(path, expect)
-    ann = hnswlib.Index(space="ip", dim=dim)
-    ann.load_index(str(path), allow_replace_deleted=True)
-    if ann.dim != dim:
+    ann = usearch_index.Index.restore(str(path))
+    if ann is None:
+        raise ValueError(f"{path.name} is not a usearch index")
+    if int(ann.ndim) != dim:
         raise ValueError("saved graph has another dimension")
     return ann
 

@@ -1,15 +1,25 @@
-"""``vecmem serve``: mounted by ``vecmem.cli`` as ``app.command("serve")(serve_command)``.
+"""Long-running front ends: ``vecmem serve`` (dashboard + HTTP API) and ``vecmem mcp``.
 
-The global ``--db``, ``--scope`` and ``--config`` options of the ``vecmem`` command apply.
+Their dependencies are optional extras; a missing one gets the install hint (``run``
+turns the ModuleNotFoundError into one line), never a traceback.
 """
 
 from __future__ import annotations
 
+import importlib.util
 from typing import Annotated
 
 import typer
 
+from vecmem.cli.app import app, fail, run, state
 
+
+def _need(module: str, extra: str, what: str) -> None:
+    if importlib.util.find_spec(module) is None:
+        fail(f"{what} needs the {extra} extra: pip install 'vecmem[{extra}]'", 1)
+
+
+@app.command("serve")
 def serve_command(
     host: Annotated[str, typer.Option(help="Bind address; a non-loopback one needs a "
                                            "configured token.")] = "127.0.0.1",
@@ -24,8 +34,22 @@ def serve_command(
     ] = None,
 ) -> None:
     """Serve the web dashboard and the HTTP API (token-protected, loopback by default)."""
-    from vecmem.cli import run, state
+    _need("fastapi", "server", "vecmem serve")
+    _need("uvicorn", "server", "vecmem serve")
     from vecmem.server.serve import serve
 
     run(lambda: serve(state.db, host=host, port=port, token=token, open_browser=open_browser,
                       scope=state.scope, config=state.config, allow_origins=allow_origin))
+
+
+@app.command("mcp")
+def mcp_command(
+    transport: Annotated[str, typer.Option(help="stdio or streamable-http")] = "stdio",
+    host: Annotated[str, typer.Option(help="Bind address for streamable-http.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port for streamable-http.")] = 8765,
+) -> None:
+    """Serve the memory tools to any MCP client (stdio by default)."""
+    _need("mcp", "mcp", "vecmem mcp")
+    from vecmem.mcp import run_mcp
+
+    run(lambda: run_mcp(state.db, transport, host=host, port=port, config=state.config))
