@@ -328,13 +328,46 @@ _STOPWORDS_TEXT = """a an the and or but if of to in on at by for with from as i
     some such only own same s t don now"""
 ENGLISH_STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 
+# Words of an agent turn's framing ("hi, can you please tell me..."): they say nothing
+# about which memory is needed. Queries only; ENGLISH_STOPWORDS keeps its meaning for
+# the rules that share it.
+_QUERY_FILLER_TEXT = """hello hey thanks thank please ok okay yes yeah yep sure also
+    let lets get got tell know really much well still even ever something anything
+    thing things"""
+QUERY_FILLER_WORDS = frozenset(_QUERY_FILLER_TEXT.split())
+
+#: Chinese function characters: pronouns, particles, the copula, common adverbs, measure
+#: and question words. A query term (a character or a bigram) made only of these carries
+#: no evidence of a topic: 一个, 的是, 我们, 什么, 可以, 没有, 帮我, 你好, 好的 ...
+CHINESE_FUNCTION_CHARS = frozenset(
+    "的了吗呢吧啊呀嘛么着过地得是在有和与及或也都就还又才很太更最把被给对从到让向跟比"
+    "我你您他她它们这那哪谁什怎个些一不没要会能可以想请帮好吧些样啦哦呗嗯呃哎噢喔"
+)
+#: Common Chinese words outside that rule that say nothing about a topic (conjunctions,
+#: time adverbs, conversational framing).
+_CHINESE_STOPWORDS_TEXT = """一下 一点 现在 然后 因为 所以 但是 如果 已经 知道 觉得 时候 怎样
+    这样 那样 大家 东西 谢谢 多谢 告诉 问题 关于 一些 应该 需要 其实 真的 今天 请问 麻烦 帮忙
+    还有 一直 比较"""
+CHINESE_STOPWORDS = frozenset(_CHINESE_STOPWORDS_TEXT.split())
+
+
+def is_query_stopword(term: str) -> bool:
+    """True for a query term that is no evidence of a topic (before any stemming: the
+    stem-aware check is the keyword index's, ``fts_tokens.is_stop_token``)."""
+    if term in ENGLISH_STOPWORDS or term in QUERY_FILLER_WORDS:
+        return True
+    if CJK_CHAR.match(term):
+        return term in CHINESE_STOPWORDS or all(c in CHINESE_FUNCTION_CHARS for c in term)
+    return False
+
 
 def keyword_terms(text: str, *, for_query: bool = False) -> list[str]:
     """Terms for the keyword index: Latin words lower-cased, CJK runs as characters + bigrams.
 
     Indexing emits every CJK character and every adjacent pair, so a one- or two-character
     query finds its substring. A query emits bigrams (or the single character when the run
-    has one), which keeps long Chinese queries precise. Stopwords are dropped from queries.
+    has one), which keeps long Chinese queries precise. Stopwords (English, conversational filler,
+    Chinese function words: ``is_query_stopword``) are dropped from queries.
     """
     text = normalize(text).casefold() if text else ""
     terms: list[str] = []
@@ -360,7 +393,7 @@ def keyword_terms(text: str, *, for_query: bool = False) -> list[str]:
     if for_query:
         seen: dict[str, None] = {}
         for t in terms:
-            if t not in ENGLISH_STOPWORDS:
+            if not is_query_stopword(t):
                 seen.setdefault(t, None)
         return list(seen)
     return terms

@@ -218,6 +218,11 @@ class CandidateScore(Serializable):
     #: Score lent by an episode neighbour (``context_from``), included in ``fused``.
     context: float = 0.0
     context_from: int | None = None
+    #: The relevance gate's verdict and its arithmetic (None: the gate was off).
+    gate: str | None = None
+    relevance: float | None = None
+    #: Share of the query's rarity-weighted keyword evidence this memory matches.
+    coverage: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,3 +240,5 @@ class Explanation(Serializable):
     k: int
     fusion: str
     notes: list[str] = field(default_factory=list)
+    #: The gate's rule and the query's statistics (None: the gate was off).
+    gate: dict[str, Any] | None = None

@@ -156,6 +156,20 @@ class SQLTx(abc.ABC):
     ) -> list[tuple[int, float]]:
         """The ``k`` nearest vectors of ``model`` among memories with ``status`` (cosine)."""
 
+    # The relevance gate (engine/relevance.py) weighs keyword evidence by how rare a term
+    # is in the scope; both engines must count the way their keyword_search matches.
+    @abc.abstractmethod
+    def keyword_stats(self, scope: str, terms: list[str]) -> tuple[int, dict[str, int]]:
+        """(active memories of ``scope`` in the keyword index, per query term how many of
+        them ``keyword_search`` would match with that term alone)."""
+
+    @abc.abstractmethod
+    def keyword_matches(
+        self, scope: str, ids: Iterable[int], terms: list[str]
+    ) -> dict[int, list[str]]:
+        """For each active memory of ``scope`` among ``ids``: the query terms (of
+        ``terms``) its keyword index matches; memories matching none are left out."""
+
     @abc.abstractmethod
     def index_keywords(self, memory_id: int, terms: str) -> None:
         ...

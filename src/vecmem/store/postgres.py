@@ -47,7 +47,7 @@ import re
 import struct
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -372,6 +372,35 @@ class PostgresTx(SQLTx):
             [query, query, scope, status, int(limit)],
         )
         return [(int(i), float(r)) for i, r in rows]
+
+    def keyword_stats(self, scope: str, terms: list[str]) -> tuple[int, dict[str, int]]:
+        docs = int(self.conn.execute(
+            "SELECT COUNT(*) FROM memory_keywords WHERE scope = %s AND status = 'active'",
+            [scope]).fetchone()[0])
+        df: dict[str, int] = {}
+        for term in dict.fromkeys(t for t in terms if t):
+            query = tsquery_literal([term])
+            df[term] = 0 if query is None else int(self.conn.execute(
+                "SELECT COUNT(*) FROM memory_keywords WHERE tsv @@ %s::tsquery "
+                "AND scope = %s AND status = 'active'", [query, scope]).fetchone()[0])
+        return docs, df
+
+    def keyword_matches(
+        self, scope: str, ids: Iterable[int], terms: list[str]
+    ) -> dict[int, list[str]]:
+        # Lexemes are the indexed terms verbatim (see the module docstring), so a term
+        # matches a memory exactly when it is one of its lexemes.
+        wanted = {t: set(_lexemes([t])) for t in dict.fromkeys(terms) if t}
+        rows = self.conn.execute(
+            "SELECT memory_id, terms FROM memory_keywords WHERE memory_id = ANY(%s) "
+            "AND scope = %s AND status = 'active'", [[int(i) for i in ids], scope])
+        out: dict[int, list[str]] = {}
+        for mid, doc in rows:
+            have = set(str(doc).split())
+            hit = [t for t, want in wanted.items() if want and want & have]
+            if hit:
+                out[int(mid)] = hit
+        return out
 
     # -- vectors -------------------------------------------------------------------------
     def vector_param(self, vector: np.ndarray) -> Any:

@@ -12,7 +12,7 @@ import os
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -151,6 +151,46 @@ class SQLiteTx(SQLTx):
             (expr, scope, status, limit),
         )
         return [(int(i), -float(r)) for i, r in rows]
+
+    def keyword_stats(self, scope: str, terms: list[str]) -> tuple[int, dict[str, int]]:
+        from vecmem.text import fts_query
+
+        if self.store.memory_keyword_index:
+            return self.store.keyword_index(self, scope).term_stats(terms)
+        join = ("FROM memory_fts f JOIN memories m ON m.id = f.rowid "
+                "WHERE m.scope = ? AND m.status = 'active'")
+        docs = int(self.conn.execute(f"SELECT COUNT(*) {join}", (scope,)).fetchone()[0])
+        df: dict[str, int] = {}
+        for term in dict.fromkeys(t for t in terms if t):
+            df[term] = int(self.conn.execute(
+                f"SELECT COUNT(*) {join} AND memory_fts MATCH ?",
+                (scope, fts_query([term]))).fetchone()[0])
+        return docs, df
+
+    def keyword_matches(
+        self, scope: str, ids: Iterable[int], terms: list[str]
+    ) -> dict[int, list[str]]:
+        if self.store.memory_keyword_index:
+            return self.store.keyword_index(self, scope).matches(ids, terms)
+        from vecmem.store.fts_tokens import TOKENIZER
+
+        ids = [int(i) for i in ids]
+        wanted = {t: set(TOKENIZER.tokens(t)) for t in dict.fromkeys(terms) if t}
+        out: dict[int, list[str]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self.conn.execute(
+                f"SELECT m.id, f.terms FROM memories m JOIN memory_fts f ON f.rowid = m.id "
+                f"WHERE m.id IN ({marks}) AND m.scope = ? AND m.status = 'active'",
+                [*chunk, scope])
+            for mid, doc in rows:
+                toks = TOKENIZER.tokens_many((doc or "").split())
+                have = {t for parts in toks.values() for t in parts}
+                hit = [t for t, want in wanted.items() if want and want & have]
+                if hit:
+                    out[int(mid)] = hit
+        return out
 
     def keyword_docs(self, scope: str) -> Iterator[tuple[int, str]]:
         """(id, FTS5 terms) of every active memory of ``scope``: the keyword index build."""
