@@ -175,6 +175,8 @@ def run(action: Callable[[], Any]) -> Any:
         if extra is None:
             raise
         fail(f"{top} is not installed; pip install 'vecmem[{extra}]'", 1)
+    except BrokenPipeError:
+        raise  # the reader went away (| head): Typer exits quietly
     except (OSError, UnicodeError) as exc:
         fail(str(exc), 1)
 
