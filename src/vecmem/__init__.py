@@ -50,6 +50,8 @@ _WHERE = {
 
 
 def __getattr__(name: str) -> Any:
+    if name == "__version__":
+        return _version()
     module = _WHERE.get(name)
     if module is None:
         raise AttributeError(f"module 'vecmem' has no attribute {name!r}")
@@ -60,24 +62,22 @@ def __getattr__(name: str) -> Any:
     return value
 
 
+def _version() -> str:
+    # ``__version__`` comes from the installed package's metadata (pyproject.toml is the
+    # one source), read on first use: importlib.metadata costs tens of ms at start-up.
+    from importlib import metadata
+
+    try:
+        version = metadata.version("vecmem")
+    except metadata.PackageNotFoundError:  # a source tree on sys.path, never installed
+        version = "0+unknown"
+    globals()["__version__"] = version
+    return version
+
+
 def __dir__() -> list[str]:
     return sorted(set(globals()) | set(_WHERE))
 
-
-
-def __getattr__(name: str) -> str:
-    # ``__version__`` comes from the installed package's metadata (pyproject.toml is the
-    # one source), read on first use: importlib.metadata costs tens of ms at start-up.
-    if name == "__version__":
-        from importlib import metadata
-
-        try:
-            version = metadata.version("vecmem")
-        except metadata.PackageNotFoundError:  # a source tree on sys.path, never installed
-            version = "0+unknown"
-        globals()["__version__"] = version
-        return version
-    raise AttributeError(f"module 'vecmem' has no attribute {name!r}")
 
 __all__ = [
     "Action",
