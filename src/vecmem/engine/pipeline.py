@@ -19,7 +19,7 @@ from vecmem.rules import check_quality, classify, redact_secrets
 from vecmem.rules.sameness import adds_information, same_fact_veto
 from vecmem.rules.secrets import redact_tree
 from vecmem.store.base import SQLTx, utcnow
-from vecmem.text import content_hash, keyword_terms, normalize, validate_text
+from vecmem.text import check_field, content_hash, keyword_terms, normalize, validate_text
 from vecmem.types import LIVE_STATUSES, AddResult, Classification, Decision, Status, Verdict
 
 #: How many nearest neighbours the semantic step looks at.
@@ -137,7 +137,7 @@ def prepare(
 def _clean_label(value: object, what: str) -> str:
     from vecmem.errors import InvalidInputError
 
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or not check_field(value, what, max_chars=64).strip():
         raise InvalidInputError(f"{what} must be a non-empty string")
     value = value.strip()
     if len(value) > 64 or any(ord(c) < 32 for c in value):

@@ -19,8 +19,15 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
+from vecmem.errors import InvalidInputError
 from vecmem.rules.secrets import redact_secrets, redact_tree
+from vecmem.text import check_field, check_tree
 from vecmem.types import Event, MemoryRecord
+
+#: Largest JSON ``meta`` / ``review_meta`` of a memory, in characters.
+META_MAX = 20_000
+#: Longest ``actor`` (who asked for a change: a user or an agent's name) events accept.
+ACTOR_MAX = 256
 
 
 class RankFacts(NamedTuple):
@@ -310,7 +317,7 @@ class SQLTx(abc.ABC):
             raise ValueError(f"unknown memory fields: {sorted(unknown)}")
         for key in ("review_meta", "meta"):
             if fields.get(key) is not None:
-                fields[key] = json.dumps(fields[key], ensure_ascii=False)
+                fields[key] = _json_field(fields[key], key)
         fields["seq"] = self.next_seq()
         columns = ", ".join(fields)
         marks = ", ".join("?" * len(fields))
@@ -329,7 +336,7 @@ class SQLTx(abc.ABC):
             raise ValueError(f"unknown memory fields: {sorted(unknown)}")
         for key in ("review_meta", "meta"):
             if key in fields and fields[key] is not None:
-                fields[key] = json.dumps(fields[key], ensure_ascii=False)
+                fields[key] = _json_field(fields[key], key)
         fields["seq"] = self.next_seq()
         assignments = ", ".join(f"{k} = ?" for k in fields)
         self.execute(
@@ -364,6 +371,14 @@ class SQLTx(abc.ABC):
         meta: dict[str, Any] | None = None,
         created_at: str | None = None,
     ) -> int:
+        # Every path that records who did what comes through here: text neither engine
+        # can store the same way (NUL, lone surrogates) is refused alike on both.
+        for name, value, cap in (("actor", actor, ACTOR_MAX), ("source", source, 200),
+                                 ("reason", reason, 10_000)):
+            if value is not None:
+                check_field(value, name, max_chars=cap)
+        if meta:
+            check_tree(meta, "meta")
         # Reasons and provenance are free text typed by people and agents: a credential
         # pasted there would otherwise live forever in an append-only log.
         reason = redact_secrets(reason) if reason else reason
@@ -539,6 +554,9 @@ class SQLTx(abc.ABC):
 
     # -- plans ---------------------------------------------------------------------------
     def insert_plan(self, plan: PlanRow) -> None:
+        if plan.reason is not None:
+            check_field(plan.reason, "reason", max_chars=10_000)
+        check_tree(plan.operations, "the plan's operations")
         self.execute(
             "INSERT INTO plans (id, scope, created_at, status, reason, operations, results, "
             "applied_at, meta) VALUES (?,?,?,?,?,?,?,?,?)",
@@ -597,6 +615,15 @@ class SQLTx(abc.ABC):
 
     def scopes(self) -> list[str]:
         return [str(r[0]) for r in self.execute("SELECT DISTINCT scope FROM memories ORDER BY 1")]
+
+
+def _json_field(value: Any, what: str) -> str:
+    """A JSON column's text; refused (as input) when neither engine could store it alike."""
+    check_tree(value, what)
+    text = json.dumps(value, ensure_ascii=False)
+    if what == "meta" and len(text) > META_MAX:  # review_meta is the engine's own
+        raise InvalidInputError(f"{what} is too large (limit {META_MAX:,} characters as JSON)")
+    return text
 
 
 def _plan(row: Sequence[Any]) -> PlanRow:

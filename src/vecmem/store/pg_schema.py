@@ -20,8 +20,16 @@ from typing import Any
 import psycopg
 
 from vecmem.errors import StoreError
+from vecmem.store import pg_keywords
 from vecmem.store.base import utcnow
-from vecmem.store.schema import LATEST_VERSION, MIGRATIONS
+from vecmem.store.schema import MIGRATIONS
+
+#: Migrations only PostgreSQL has (ids 9-10 are this engine's), run after the shared ones.
+PG_MIGRATIONS = [pg_keywords.MIGRATION]
+#: Every version a current PostgreSQL schema has recorded (shared ids may land later than
+#: PostgreSQL's own, so completeness is a set, not a maximum).
+REQUIRED = frozenset(v for v, _, _ in MIGRATIONS) | {v for v, _, _ in PG_MIGRATIONS}
+LATEST_VERSION = max(REQUIRED)
 
 __all__ = ["PRIVILEGES", "SchemaState", "grant_statements", "inspect", "migrate"]
 
@@ -84,6 +92,9 @@ PRIVILEGES: dict[str, dict[str, tuple[str, ...]]] = {
     "memory_vectors": {"read": ("SELECT",), "write": ("INSERT", "UPDATE", "DELETE")},
     "memory_keywords": {"read": ("SELECT",), "write": ("INSERT", "UPDATE", "DELETE")},
     "plans": {"read": ("SELECT",), "write": ("INSERT", "UPDATE")},
+    # BM25 statistics, maintained by a trigger running as the writer (pg_keywords.py).
+    "keyword_scope_stats": {"read": ("SELECT",), "write": ("INSERT", "UPDATE")},
+    "keyword_df": {"read": ("SELECT",), "write": ("INSERT", "UPDATE")},
 }
 #: Sequences: the change-number sequence is read by ``current_seq`` and advanced by writers.
 SEQUENCE_PRIVILEGES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -107,7 +118,7 @@ def grant_statements(role: str, *, write: bool = True, schema: str = "public") -
 class SchemaState:
     """What opening found out, in one round trip."""
 
-    version: int  # 0: no schema yet
+    version: int  # the highest recorded; 0: no schema yet, -1: unreadable
     role: str
     #: why this session cannot write (None: it can)
     read_only: str | None
@@ -119,6 +130,8 @@ class SchemaState:
     #: owns memory_vectors, so may build its HNSW indexes
     owns_tables: bool = False
     vector_oid: int | None = None
+    #: every migration recorded
+    versions: frozenset[int] = frozenset()
 
 
 def _privilege_checks() -> tuple[str, list[Any]]:
@@ -155,11 +168,12 @@ def inspect(conn: psycopg.Connection[Any]) -> SchemaState:
         params,
     ).fetchone()
     role, standby, tx_read_only, can_create, has_table, owns, oid, missing = row
-    version = 0
+    version, versions = 0, frozenset[int]()
     if has_table:
         try:
-            got = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
-            version = int(got[0] or 0)
+            versions = frozenset(int(r[0]) for r in conn.execute(
+                "SELECT version FROM schema_version"))
+            version = max(versions, default=0)
         except psycopg.errors.InsufficientPrivilege:
             version = -1  # exists, unreadable: reported as a missing privilege below
     missing_read, missing_write = [], []
@@ -176,6 +190,7 @@ def inspect(conn: psycopg.Connection[Any]) -> SchemaState:
         version=version, role=str(role), read_only=read_only, missing_read=missing_read,
         missing_write=missing_write, can_create=bool(can_create) and not standby,
         owns_tables=bool(owns), vector_oid=int(oid) if oid is not None else None,
+        versions=versions,
     )
 
 
@@ -200,12 +215,14 @@ def check_openable(state: SchemaState, url: str) -> None:
 
 
 def needs_migration(state: SchemaState) -> bool:
-    return state.version < LATEST_VERSION
+    return bool(REQUIRED - state.versions)
 
 
 def refuse_migration(state: SchemaState, url: str) -> StoreError:
     """Why this role may not bring the schema up to date, naming the missing privilege."""
-    have = "no vecmem schema" if state.version == 0 else f"schema version {state.version}"
+    missing = ", ".join(str(v) for v in sorted(REQUIRED - state.versions))
+    have = ("no vecmem schema" if state.version == 0
+            else f"schema version {state.version} without migration {missing}")
     if state.read_only and not state.missing_write:
         why = state.read_only
     elif state.version == 0:
@@ -259,6 +276,14 @@ def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int]) -> i
             if version == 1:
                 for statement in _POST_V1:
                     conn.execute(statement)
+            conn.execute(
+                "INSERT INTO schema_version(version, name, applied_at) VALUES (%s, %s, %s)",
+                [version, name, utcnow()],
+            )
+        for version, name, run in PG_MIGRATIONS:
+            if version in done:
+                continue
+            run(conn)
             conn.execute(
                 "INSERT INTO schema_version(version, name, applied_at) VALUES (%s, %s, %s)",
                 [version, name, utcnow()],

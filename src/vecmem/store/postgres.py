@@ -66,7 +66,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
         "the PostgreSQL engine needs psycopg 3: pip install 'vecmem[postgres]'"
     ) from exc
 
-from vecmem.store import pg_pool, pg_schema  # after the check: they need psycopg too
+from vecmem.store import pg_keywords, pg_pool, pg_schema  # after the check: they need psycopg too
 
 __all__ = ["PostgresStore", "PostgresTx", "translate", "tsquery_literal"]
 
@@ -150,11 +150,7 @@ def tsquery_literal(terms: Sequence[str]) -> str | None:
     Inside single quotes the tsquery parser only interprets ``''`` and backslash escapes,
     so ``- : " AND ( * ! & |`` in user text are just characters of a lexeme.
     """
-    quoted = [
-        "'" + term.replace("\\", "\\\\").replace("'", "''") + "'"
-        for term in _lexemes(list(terms))
-    ]
-    return " | ".join(quoted) if quoted else None
+    return pg_keywords.tsquery(_lexemes(list(terms)))
 
 
 def _hnsw_index_name(model: str, dim: int) -> str:
@@ -321,13 +317,15 @@ class PostgresTx(SQLTx):
 
     # -- keywords ------------------------------------------------------------------------
     def index_keywords(self, memory_id: int, terms: str) -> None:
+        tsv, length = pg_keywords.document(terms)
         cur = self.conn.execute(
-            "INSERT INTO memory_keywords (memory_id, scope, status, terms, tsv) "
-            "SELECT id, scope, status, %s, array_to_tsvector(%s::text[]) "
+            "INSERT INTO memory_keywords (memory_id, scope, status, terms, tsv, dl) "
+            "SELECT id, scope, status, %s, %s::tsvector, %s "
             "FROM memories WHERE id = %s "
             "ON CONFLICT (memory_id) DO UPDATE SET scope = excluded.scope, "
-            "status = excluded.status, terms = excluded.terms, tsv = excluded.tsv",
-            [terms, _lexemes(terms), memory_id],
+            "status = excluded.status, terms = excluded.terms, tsv = excluded.tsv, "
+            "dl = excluded.dl",
+            [terms, tsv, length, memory_id],
         )
         if cur.rowcount == 0:
             raise ValueError(f"cannot index keywords of memory {memory_id}: no such memory")
@@ -360,16 +358,15 @@ class PostgresTx(SQLTx):
     def keyword_search(
         self, scope: str, terms: list[str], limit: int, status: str = "active"
     ) -> list[tuple[int, float]]:
-        query = tsquery_literal(terms)
-        if query is None:
+        tokens = pg_keywords.query_tokens(terms)
+        query = pg_keywords.tsquery(tokens)
+        if query is None or limit <= 0:
             return []
-        # The tsquery is passed as a parameter and cast, never spliced into SQL; scope and
-        # status are filtered in the same query, before the LIMIT.
+        # BM25 as SQLite scores it (pg_keywords.py). The tsquery is a parameter, never
+        # spliced into SQL; scope and status are filtered before the LIMIT.
         rows = self.conn.execute(
-            "SELECT memory_id, ts_rank(tsv, %s::tsquery, 1) AS r FROM memory_keywords "
-            "WHERE tsv @@ %s::tsquery AND scope = %s AND status = %s "
-            "ORDER BY r DESC, memory_id DESC LIMIT %s",
-            [query, query, scope, status, int(limit)],
+            pg_keywords.search_sql(),
+            [scope, tokens, scope, query, scope, status, int(limit)],
         )
         return [(int(i), float(r)) for i, r in rows]
 
