@@ -155,3 +155,46 @@ def test_grant_statements_cover_every_table_the_schema_has(owned: str) -> None:
         tables = {r[0] for r in conn.execute(
             "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     assert tables == set(pg_schema.PRIVILEGES)
+
+
+def _downgrade_to_v1(url: str) -> None:
+    """Make the database what vecmem before migration 9 left: unstemmed lexemes, no
+    statistics, no length column."""
+    _admin(url,
+           "DROP TRIGGER memory_keywords_stats ON memory_keywords",
+           "DROP TABLE keyword_scope_stats", "DROP TABLE keyword_df",
+           "ALTER TABLE memory_keywords DROP COLUMN dl",
+           "UPDATE memory_keywords SET tsv = array_to_tsvector(string_to_array(terms, ' '))",
+           "DELETE FROM schema_version WHERE version = 9")
+
+
+def test_migration_9_moves_an_old_database_to_bm25_and_only_the_owner_may(
+    owned: str,
+) -> None:
+    with Memory.open(owned, embedder=HashingEmbedder()) as mem:
+        for i in range(40):
+            mem.add(f"deployment checklist item {i} for the staging servers")
+        rare = mem.add("The zanzibar deployment needs the staging servers").memory_id
+        want = [h.memory.id for h in mem.keyword("zanzibar deployment servers")]
+    assert want[0] == rare
+    app = _role(owned, write=True)
+    _downgrade_to_v1(owned)
+    with pytest.raises(StoreError, match=r"without migration 9.*does not own.*migrate-schema"):
+        PostgresStore(_as(owned, app))
+    with Memory.open(owned, embedder=HashingEmbedder()) as mem:  # the owner: migrates
+        assert mem.store.integrity_check() == []
+        assert [h.memory.id for h in mem.keyword("zanzibar deployment servers")] == want
+    _admin(owned, *pg_schema.grant_statements(app, write=True))  # the new tables' grants
+    with Memory.open(_as(owned, app), embedder=HashingEmbedder()) as mem:
+        assert [h.memory.id for h in mem.keyword("zanzibar deployment servers")] == want
+
+
+def test_drifted_keyword_statistics_are_reported_and_recounted(owned: str) -> None:
+    _admin(owned, "UPDATE keyword_scope_stats SET docs = docs + 5")
+    store = PostgresStore(owned)
+    try:
+        assert any("keyword statistics disagree" in p for p in store.integrity_check())
+        store.migrate_schema()
+        assert store.integrity_check() == []
+    finally:
+        store.close()

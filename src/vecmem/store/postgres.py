@@ -748,6 +748,10 @@ class PostgresStore(Store):
         self._refuse_write()
         with self._guard(), self.session() as conn:
             version = pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE))
+        # Also the repair of drifted keyword statistics (doctor reports them): a recount
+        # under the all-writers lock, so no write of any scope lands half-counted.
+        with self.transaction() as tx:
+            pg_keywords.rebuild_stats(tx.conn)
         built = self.ensure_vector_indexes()
         return {"schema_version": version, "hnsw_indexes_built": built}
 
@@ -987,6 +991,11 @@ class PostgresStore(Store):
                     problems.append(f"trigger {name} is missing or disabled")
             if not tx.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone():
                 problems.append("pgvector extension is missing")
+            drifted = pg_keywords.stats_drift(tx.conn)
+            if drifted:
+                problems.append(
+                    f"keyword statistics disagree with the rows in scope(s) {', '.join(drifted)}:"
+                    " run `vecmem migrate-schema` as the owner to recount them")
             if not self.owns_tables:
                 # Only the owner builds HNSW indexes; below this size exact scans are fast.
                 self._read_hnsw_ready(tx.conn)
