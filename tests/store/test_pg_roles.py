@@ -10,6 +10,7 @@ import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -116,7 +117,9 @@ def test_missing_write_grants_make_a_read_only_store(owned: str) -> None:
 
 
 @pytest.mark.parametrize("how", ["read-only role", "default_transaction_read_only"])
-def test_a_read_only_session_reads_everything_and_refuses_writes(owned: str, how: str) -> None:
+def test_a_read_only_session_reads_everything_and_refuses_writes(
+    owned: str, how: str, tmp_path: Path
+) -> None:
     if how == "read-only role":
         role = _role(owned, write=False)
     else:  # what a hot standby looks like to a client: every transaction is read-only
@@ -132,7 +135,10 @@ def test_a_read_only_session_reads_everything_and_refuses_writes(owned: str, how
         assert mem.events(limit=5)
         assert mem.explain("neovim").to_dict()["candidates"]
         assert mem.health_report().to_dict()
+        assert mem.cleanup_report().to_dict()
         assert mem.stats()
+        assert mem.review_list() == []
+        assert mem.export(tmp_path / "out.jsonl")["memories"] == 2
         first = mem.list()[0]
         with pytest.raises(StoreError, match="read-only here"):
             mem.add("a new fact")
@@ -198,3 +204,12 @@ def test_drifted_keyword_statistics_are_reported_and_recounted(owned: str) -> No
         assert store.integrity_check() == []
     finally:
         store.close()
+
+
+def test_docs_list_exactly_the_grants_the_code_checks() -> None:
+    docs = (Path(__file__).parents[2] / "docs" / "postgres.md").read_text(encoding="utf-8")
+    for role, write in (("vecmem_app", True), ("vecmem_reader", False)):
+        for statement in pg_schema.grant_statements(role, write=write):
+            assert statement + ";" in docs, statement
+    assert docs.count("GRANT ") == len(pg_schema.grant_statements("x")) + len(
+        pg_schema.grant_statements("x", write=False))
