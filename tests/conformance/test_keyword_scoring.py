@@ -104,3 +104,25 @@ def test_the_one_memory_with_a_rare_term_ranks_first(cmem: Memory, query: str) -
     ids = _load(cmem, docs)
     hits = cmem.keyword(query, 10)
     assert hits and hits[0].memory.id == ids[len(docs) // 3]
+
+
+def test_term_statistics_for_the_relevance_gate(cmem: Memory) -> None:
+    docs = _corpus(300)
+    ids = _load(cmem, docs)
+    terms = keyword_terms(f"{RARE_EN} deployments servers 部署", for_query=True)
+    with cmem.store.transaction(write=False) as tx:
+        if not hasattr(tx, "keyword_stats"):
+            pytest.skip("this engine's term statistics come with the relevance gate")
+        n, df = tx.keyword_stats(cmem.scope, terms)
+        matched = tx.keyword_matches(cmem.scope, ids, terms)
+    toks = [{t for term in keyword_terms(d) for t in TOKENIZER.tokens(term)} for d in docs]
+    assert n == len(docs)  # the archived copies do not count
+    for term in terms:
+        parts = KeywordIndex().query_tokens([term])
+        want = max((sum(p in doc for doc in toks) for p in parts), default=0)
+        assert df[term] == want, term
+    assert df[RARE_EN] == 1
+    assert df["deployments"] > 0  # matches the "deploy" documents through stemming
+    rare_doc = ids[len(docs) // 3]
+    assert RARE_EN in matched[rare_doc]
+    assert all(RARE_EN not in hit for mid, hit in matched.items() if mid != rare_doc)

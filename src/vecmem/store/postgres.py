@@ -47,7 +47,7 @@ import re
 import struct
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -369,6 +369,43 @@ class PostgresTx(SQLTx):
             [scope, tokens, scope, query, scope, status, int(limit)],
         )
         return [(int(i), float(r)) for i, r in rows]
+
+    # The relevance gate weighs keyword evidence by term rarity: these answer from the same
+    # tokens and statistics BM25 uses, as the SQLite index's term_stats/matches do.
+    def keyword_stats(self, scope: str, terms: list[str]) -> tuple[int, dict[str, int]]:
+        """(active memories of ``scope``, per query term the active memories it matches;
+        a term FTS5 splits into parts counts its most frequent part, as on SQLite)."""
+        per_term = {t: pg_keywords.query_tokens([t]) for t in dict.fromkeys(terms) if t}
+        tokens = sorted({tok for toks in per_term.values() for tok in toks})
+        row = self.conn.execute(
+            "SELECT docs FROM keyword_scope_stats WHERE scope = %s", [scope]).fetchone()
+        df = dict(self.conn.execute(
+            "SELECT token, df FROM keyword_df WHERE scope = %s AND token = ANY(%s)",
+            [scope, tokens]).fetchall()) if tokens else {}
+        return (int(row[0]) if row else 0,
+                {t: max((int(df.get(tok, 0)) for tok in toks), default=0)
+                 for t, toks in per_term.items()})
+
+    def keyword_matches(
+        self, scope: str, ids: Iterable[int], terms: list[str]
+    ) -> dict[int, list[str]]:
+        """For each active memory of ``scope`` among ``ids``, the query terms whose tokens
+        its document has (those BM25 scores it for); memories matching none are left out."""
+        per_term = {t: set(pg_keywords.query_tokens([t])) for t in dict.fromkeys(terms) if t}
+        per_term = {t: toks for t, toks in per_term.items() if toks}
+        if not per_term:
+            return {}
+        rows = self.conn.execute(
+            "SELECT memory_id, tsvector_to_array(tsv) FROM memory_keywords "
+            "WHERE memory_id = ANY(%s) AND scope = %s AND status = 'active'",
+            [[int(i) for i in ids], scope])
+        out: dict[int, list[str]] = {}
+        for memory_id, lexemes in rows:
+            have = set(lexemes)
+            hit = [t for t, toks in per_term.items() if toks & have]
+            if hit:
+                out[int(memory_id)] = hit
+        return out
 
     # -- vectors -------------------------------------------------------------------------
     def vector_param(self, vector: np.ndarray) -> Any:
