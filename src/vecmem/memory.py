@@ -21,7 +21,7 @@ from vecmem.limits import LIMIT_MAX, META_MAX, REASON_MAX
 from vecmem.settings import Settings
 from vecmem.store import open_store  # re-exported: front ends reach stores through here
 from vecmem.store.base import MemoryFilter, Store
-from vecmem.text import validate_text
+from vecmem.text import check_field, check_tree, validate_text
 from vecmem.types import (
     Action,
     AddResult,
@@ -66,7 +66,7 @@ class Memory:
                 update={**({"db": os.fspath(db)} if db is not None else {}), **overrides}
             )
         scope = settings.scope
-        if not isinstance(scope, str) or not scope.strip() or len(scope) > 128:
+        if not check_field(scope, "scope", max_chars=128).strip():
             raise InvalidInputError("scope must be a non-empty string of at most 128 characters")
         # A scope is stored on every row and event: it must not hold a secret either.
         writes.require_clean(scope, "scope")
@@ -543,9 +543,7 @@ class Memory:
 def _optional_text(value: object, what: str) -> str | None:
     if value is None:
         return None
-    if not isinstance(value, str) or "\x00" in value or len(value) > REASON_MAX:
-        raise InvalidInputError(f"{what} must be a string of at most {REASON_MAX} characters")
-    return value.strip() or None
+    return check_field(value, what, max_chars=REASON_MAX).strip() or None
 
 
 def _optional_meta(meta: object) -> dict[str, Any] | None:
@@ -556,6 +554,7 @@ def _optional_meta(meta: object) -> dict[str, Any] | None:
         raise InvalidInputError("meta must be an object (a dict)")
     import json
 
+    check_tree(meta, "meta")
     try:
         size = len(json.dumps(meta, ensure_ascii=False))
     except (TypeError, ValueError):

@@ -294,6 +294,42 @@ def canonicalize(text: str, *, structure: bool = True, mapped: bool = True) -> C
             break
     return c
 
+def check_field(value: object, what: str, *, max_chars: int) -> str:
+    """A short text field (scope, actor, source, category, reason, a time): a string
+    without NUL or lone surrogates, at most ``max_chars`` long; else ``InvalidInputError``.
+
+    The one check both engines rely on: SQLite would store a NUL or fail to encode a
+    surrogate, PostgreSQL refuses both, so the answer must not depend on the engine.
+    """
+    if not isinstance(value, str):
+        raise InvalidInputError(f"{what} must be a string, got {type(value).__name__}")
+    if "\x00" in value:
+        raise InvalidInputError(f"{what} contains a NUL byte; remove it and try again")
+    if len(value) > max_chars:
+        raise InvalidInputError(
+            f"{what} is {len(value):,} characters long; the limit is {max_chars:,}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInputError(
+            f"{what} is not valid UTF-8 (it contains a lone surrogate)") from None
+    return value
+
+
+def check_tree(value: object, what: str) -> None:
+    """Every string (keys too) in a JSON-like value passes :func:`check_field`'s text rules
+    (no NUL, no lone surrogate; lengths are the caller's, who knows the whole size)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            check_field(item, f"text in {what}", max_chars=len(item))
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
+
 
 def normalize(text: str) -> str:
     """Canonical form used for hashing, dedup and rules (:func:`canonicalize`). Idempotent."""
