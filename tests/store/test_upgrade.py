@@ -437,3 +437,11 @@ def test_no_upgrade_without_its_backup(v1: Path) -> None:
     conn.execute("ROLLBACK")
     conn.close()
     assert (_rows(v1, "memories", "id"), _rows(v1, "meta", "key")) == before
+
+
+def test_migration_ids_are_unique() -> None:
+    """Parallel branches get id ranges (2-4 upgrade/kernel, 5-6 recall, ...) and may land
+    in any order (the runner sorts); two migrations with one id would be a silent loss."""
+    ids = [schema.as_migration(m).version for m in schema.MIGRATIONS]
+    assert len(ids) == len(set(ids)) and min(ids) == 1
+    assert max(ids) == schema.LATEST_VERSION
