@@ -5,23 +5,24 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 DEMO_STAMP := $(VENV)/.installed-demo
 EXTRAS := local,sqlitevec,postgres,server,mcp,hermes,dev
-# What `make demo` needs: the core and the bundled offline models, not the test stack.
-DEMO_EXTRAS := local
+# What `make demo` needs: the core and the bundled offline models; not the test stack, and
+# not the ANN graph (the demo's few dozen memories are scanned exactly).
+DEMO_EXTRAS := models
 
 .PHONY: install demo test test-slow test-explore lint clean system-deps
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	@echo "installing vecmem with every extra and the test stack ($(EXTRAS))"
+	$(BIN)/pip install -q --upgrade pip
 	$(BIN)/pip install --progress-bar on -e ".[$(EXTRAS)]"
 	touch $(STAMP) $(DEMO_STAMP)
 
 # The full install above includes the demo's; otherwise only the demo's packages.
 $(DEMO_STAMP): pyproject.toml | $(BIN)/python
-	@echo "installing vecmem for the demo: core + bundled models ($(DEMO_EXTRAS)), ~150 MB"
+	@echo "installing vecmem for the demo: core + bundled models ($(DEMO_EXTRAS)), ~130 MB to download"
 	$(BIN)/pip install --progress-bar on -e ".[$(DEMO_EXTRAS)]"
 	touch $(DEMO_STAMP)
 

@@ -47,10 +47,10 @@ def _hnswlib(mat: np.ndarray):  # type: ignore[no-untyped-def]
     return lambda q: index.knn_query(q, k=K, num_threads=1)[0][0]
 
 
-def _usearch(mat: np.ndarray):  # type: ignore[no-untyped-def]
+def _usearch(mat: np.ndarray, dtype: str = "f32"):  # type: ignore[no-untyped-def]
     from usearch.index import Index
 
-    index = Index(ndim=DIM, metric="ip", dtype="f32", connectivity=M,
+    index = Index(ndim=DIM, metric="ip", dtype=dtype, connectivity=M,
                   expansion_add=EF_CONSTRUCTION, expansion_search=EF_SEARCH)
     index.add(np.arange(len(mat), dtype=np.uint64), mat)
     return lambda q: index.search(q, K, threads=1).keys
@@ -71,7 +71,8 @@ def _faiss(mat: np.ndarray):  # type: ignore[no-untyped-def]
     return search
 
 
-LIBRARIES = {"hnswlib": _hnswlib, "usearch": _usearch, "faiss-cpu": _faiss}
+LIBRARIES = {"hnswlib": _hnswlib, "usearch": _usearch,
+             "usearch f16": lambda mat: _usearch(mat, "f16"), "faiss-cpu": _faiss}
 
 
 def bench(n: int, queries: int) -> list[dict]:
@@ -111,7 +112,11 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--sizes", default="10000,50000,100000")
     ap.add_argument("--queries", type=int, default=300)
+    ap.add_argument("--only", help="comma-separated libraries (default: all installed)")
     args = ap.parse_args()
+    if args.only:
+        for name in set(LIBRARIES) - set(args.only.split(",")):
+            del LIBRARIES[name]
     print("| n | library | build s | recall@10 (min) | p50 ms | p95 ms |")
     print("|---|---|---|---|---|---|")
     for n in (int(s) for s in args.sizes.split(",")):

@@ -31,7 +31,20 @@ from vecmem.types import (
     Verdict,
 )
 
-__version__ = "0.1.0"
+
+def __getattr__(name: str) -> str:
+    # ``__version__`` comes from the installed package's metadata (pyproject.toml is the
+    # one source), read on first use: importlib.metadata costs tens of ms at start-up.
+    if name == "__version__":
+        from importlib import metadata
+
+        try:
+            version = metadata.version("vecmem")
+        except metadata.PackageNotFoundError:  # a source tree on sys.path, never installed
+            version = "0+unknown"
+        globals()["__version__"] = version
+        return version
+    raise AttributeError(f"module 'vecmem' has no attribute {name!r}")
 
 __all__ = [
     "Action",

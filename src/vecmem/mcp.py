@@ -32,6 +32,7 @@ from vecmem.integrations.actions import (
     dumps,
     error_payload,
     redact,
+    validate_args,
 )
 from vecmem.integrations.params import PLAN_OP_ACTIONS, Param
 
@@ -134,30 +135,72 @@ def _sdk() -> type:
     return MCPServer
 
 
-def build_server(memory: Any, *, actions: Sequence[str] | None = None) -> Any:
-    """An SDK server exposing ``actions`` (default: by ``governance_mode``) over ``memory``."""
+def _checked_server(base: type, check: Callable[[str, Any], Any]) -> type:
+    """``base`` whose ``call_tool`` first runs ``check`` (our own argument validation).
+
+    Why: the SDK validates arguments with a pydantic model built from the signature, so a
+    misspelt name came back as a raw pydantic dump ("Field required [type=missing ...]")
+    and an unknown optional argument was silently dropped. `validate_args` is what the
+    Hermes tool runs: it names the parameters the action takes. Both SDK majors route
+    every tool call through ``call_tool``."""
+
+    class CheckedServer(base):  # type: ignore[misc, valid-type]
+        async def call_tool(self, name: str, arguments: Any, *args: Any, **kwargs: Any) -> Any:
+            problem = check(name, arguments)
+            if problem is not None:
+                return problem
+            return await super().call_tool(name, arguments, *args, **kwargs)
+
+    return CheckedServer
+
+
+def build_server(
+    memory: Any, *, actions: Sequence[str] | None = None, governance: str | None = None
+) -> Any:
+    """An SDK server exposing ``actions`` (default: those of ``governance``, else of the
+    ``governance_mode`` setting) over ``memory``."""
     from mcp.types import CallToolResult, TextContent
 
-    server_cls = _sdk()
+    from vecmem import __version__
+
     settings = memory.settings
+    if actions is None:
+        actions = actions_for(governance or settings.governance_mode)
     runner = ActionRunner(
         lambda: memory,
-        allowed=actions if actions is not None else actions_for(settings.governance_mode),
+        allowed=actions,
         context=CallContext(source="mcp", actor="mcp"),
         confirm_phrase=settings.confirm_phrase,
     )
+
+    def failure(exc: VecmemError, name: str) -> Any:
+        # A tool-level error the model can read and correct: the JSON error payload
+        # as the whole content, flagged isError (no SDK prefix, no traceback).
+        payload = redact(error_payload(exc, name), settings.confirm_phrase)
+        return CallToolResult(content=[TextContent(type="text", text=dumps(payload))],
+                              isError=True)
 
     def call(name: str, kwargs: dict[str, Any]) -> Any:
         try:
             return runner.run(name, kwargs)
         except VecmemError as exc:
-            # A tool-level error the model can read and correct: the JSON error payload
-            # as the whole content, flagged isError (no SDK prefix, no traceback).
-            payload = redact(error_payload(exc, name), settings.confirm_phrase)
-            return CallToolResult(content=[TextContent(type="text", text=dumps(payload))],
-                                  isError=True)
+            return failure(exc, name)
 
-    server = server_cls(SERVER_NAME, instructions=INSTRUCTIONS)
+    def check(name: str, arguments: Any) -> Any:
+        if name not in runner.allowed:
+            return None  # the SDK's own "unknown tool" answer
+        try:
+            validate_args(ACTIONS[name], arguments)
+        except VecmemError as exc:
+            return failure(exc, name)
+        return None
+
+    server_cls = _checked_server(_sdk(), check)
+    try:
+        server = server_cls(SERVER_NAME, instructions=INSTRUCTIONS, version=__version__)
+    except TypeError:  # SDK 1.x: the version lives on the low-level server
+        server = server_cls(SERVER_NAME, instructions=INSTRUCTIONS)
+        server._mcp_server.version = __version__
     for name in runner.allowed:
         spec = ACTIONS[name]
         server.add_tool(
@@ -188,9 +231,12 @@ def run_mcp(
     host: str = "127.0.0.1",
     port: int = 8765,
     config: str | None = None,
+    governance: str | None = None,
 ) -> None:
     """Open the memory at ``db`` (settings: vecmem.toml < VECMEM_* < arguments) and serve
-    it over ``transport`` until the client disconnects."""
+    it over ``transport`` until the client disconnects. ``governance`` ('light' or
+    'advanced') overrides the ``governance_mode`` setting for this server: 'advanced'
+    adds review, explain, events, previews, plans and revert to the 7 light tools."""
     from vecmem.memory import Memory
     from vecmem.settings import Settings
 
@@ -198,10 +244,12 @@ def run_mcp(
         raise InvalidInputError("transport must be 'stdio' or 'streamable-http'")
     if transport == "streamable-http":
         _check_host(host)
+    if governance is not None:
+        actions_for(governance)  # a bad mode fails before the memory is opened
     settings = Settings.load(config, db=db)
     memory = Memory.open(settings=settings)
     try:
-        server = build_server(memory)
+        server = build_server(memory, governance=governance)
         if transport == "stdio":
             server.run("stdio")
         else:
@@ -221,9 +269,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--transport", choices=("stdio", "streamable-http"), default="stdio")
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--port", type=int, default=8765)
+    parser.add_argument("--governance", choices=("light", "advanced"),
+                        help="tools offered: light (7) or advanced (+ review, explain, events, "
+                             "previews, plans, revert); default: the governance_mode setting")
     args = parser.parse_args(argv)
     try:
-        run_mcp(args.db, args.transport, host=args.host, port=args.port, config=args.config)
+        run_mcp(args.db, args.transport, host=args.host, port=args.port, config=args.config,
+                governance=args.governance)
     except VecmemError as exc:
         print(f"error: {exc.message}", file=sys.stderr)
         return exc.exit_code

@@ -65,6 +65,11 @@ class Settings(BaseSettings):
     ann_threshold: int = Field(
         20_000, ge=0, description="Use the ANN index above this many vectors"
     )
+    pg_pool_size: int = Field(
+        10, ge=1, le=1000,
+        description="PostgreSQL: most connections one process opens to one database, shared "
+        "by every scope; a request waits up to 30 s for a free one, then fails clearly",
+    )
 
     @field_validator("confirm_phrase")
     @classmethod

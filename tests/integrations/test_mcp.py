@@ -22,6 +22,7 @@ pytest.importorskip("mcp", reason="the mcp SDK is not installed (pip install 've
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
+import vecmem
 from vecmem import Memory
 from vecmem.integrations.actions import ADVANCED_ACTIONS
 from vecmem.settings import DEFAULT_CONFIRM_PHRASE
@@ -163,7 +164,7 @@ def _counts(db: Path) -> tuple[int, int]:
 def test_server_identity_and_tools(server: tuple[McpSession, Path]) -> None:
     session, _ = server
     info = getattr(session.init, "server_info", None) or session.init.serverInfo
-    assert info.name == "vecmem"
+    assert info.name == "vecmem" and info.version == vecmem.__version__ != "0+unknown"
     tools = {t.name: t for t in session.list_tools()}
     assert list(tools) == list(ADVANCED_ACTIONS)
     assert "apply_plan" not in tools
@@ -341,6 +342,54 @@ def test_light_mode_offers_only_light_tools(tmp_path: Path) -> None:
             assert "approve" in session.err("approve", {"memory_id": 1})
         finally:
             session.close()
+
+
+def test_governance_flag_offers_the_advanced_tools_whatever_the_setting(
+    tmp_path: Path,
+) -> None:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("VECMEM_")}
+    env.update(VECMEM_EMBED_PROVIDER="hashing", VECMEM_CONFIG=str(tmp_path / "absent.toml"),
+               VECMEM_GOVERNANCE_MODE="light", HOME=str(tmp_path))
+    params = StdioServerParameters(
+        command=sys.executable,
+        args=["-m", "vecmem.mcp", "--db", str(tmp_path / "adv.db"), "--governance", "advanced"],
+        env=env, cwd=str(tmp_path),
+    )
+    with open(tmp_path / "server.log", "w") as errlog:
+        session = McpSession(params, errlog)
+        try:
+            names = [t.name for t in session.list_tools()]
+            assert names == list(ADVANCED_ACTIONS)
+            assert {"explain", "review_list", "events"} <= set(names)
+            assert "apply_plan" not in names
+            assert session.ok("events", {})["action"] == "events"
+        finally:
+            session.close()
+
+
+def test_a_wrong_argument_name_is_named_with_the_right_ones(
+    server: tuple[McpSession, Path],
+) -> None:
+    session, _ = server
+    for args in ({"qurey": "deploy"}, {"query": "deploy", "top": 3}):
+        payload = json.loads(session.err("search", args))
+        assert payload["error_type"] == "InvalidInputError"
+        assert "unknown parameter" in payload["error"] and "query, k, min_score" in payload["error"]
+    payload = json.loads(session.err("search", {"query": "x", "k": "many"}))
+    assert "'k' must be an integer" in payload["error"]
+    for text in (payload["error"], session.err("add", {})):
+        assert "pydantic" not in text and "validation error" not in text and "type=" not in text
+
+
+def test_min_score_is_described_in_terms_an_agent_can_use(
+    server: tuple[McpSession, Path],
+) -> None:
+    session, _ = server
+    tools = {t.name: t for t in session.list_tools()}
+    schema = tools["search"].model_dump(by_alias=True, mode="json")["inputSchema"]
+    text = json.dumps(schema["properties"]["min_score"])
+    assert "leave unset" in text.lower() and "calibrated" in text and "0.81" in text
+    assert "cosine -1" not in text.lower()
 
 
 def _free_port() -> int:

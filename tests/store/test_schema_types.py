@@ -65,6 +65,7 @@ def test_postgres_new_and_old_databases_store_doubles(
     pg = pytest.importorskip("vecmem.testing.pg", reason="pgserver/psycopg not installed")
     import psycopg
 
+    import vecmem.store.pg_schema as pg_schema
     import vecmem.store.postgres as pg_store
 
     server = request.getfixturevalue("pg_server")
@@ -72,9 +73,9 @@ def test_postgres_new_and_old_databases_store_doubles(
     with monkeypatch.context() as m:
         # Exactly the old code path: REAL in the schema, then the ALTER afterwards.
         m.setattr(schema, "MIGRATIONS", _old_migrations())
-        m.setattr(pg_store, "_POST_V1", [
+        m.setattr(pg_schema, "_POST_V1", [
             "ALTER TABLE memories ALTER COLUMN confidence TYPE DOUBLE PRECISION",
-            *pg_store._POST_V1,
+            *pg_schema._POST_V1,
         ])
         pg_store.PostgresStore(old).close()
     for url in (new, old):

@@ -101,7 +101,10 @@ K = Param("k", "integer", "How many results (default: the configured top_k).", 1
 MIN_SCORE = Param(
     "min_score",
     "number",
-    "Minimum cosine similarity for meaning matches, -1..1 (default: configured min_score).",
+    "Usually leave unset: the memory then applies the similarity floor calibrated for its "
+    "embedding model (0.81 for the default e5 model), below which a meaning match is "
+    "noise. Pass a higher value (e.g. 0.9) for only close paraphrases, a lower one (e.g. "
+    "0.5) to also see loose associations. Keyword matches are kept either way.",
     -1,
     1,
 )

@@ -13,16 +13,19 @@ class ``VecmemRoute`` (so the mapping travels with the router into Hermes' app t
 each ``VecmemError`` subclass carries its own ``http_status``.
 
 Auth (standalone): every ``/api/`` route needs ``Authorization: Bearer <token>``, compared
-in constant time; there are no cookies, so there is no CSRF to defend against. The page
+in constant time; there are no cookies, so there is no CSRF to defend against. The main
+token opens every scope; tokens configured in ``VECMEM_SERVER_TOKENS`` are each bound to
+the scopes they list, and any other ``?scope=`` is 403 (`token_guard`). The page
 (``/``, ``/static/*``) and ``/openapi.json`` are public: they hold no data, and the schema
 only describes the routes.
 """
 
 # No ``from __future__ import annotations``: FastAPI reads the routes' annotations, and
 # some are local aliases (``Mem``) that only eager evaluation can see.
+import hashlib
 import hmac
 import threading
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterable
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -466,30 +469,65 @@ def _status_routes(router: APIRouter, name: str, mem_type: Any, reason_type: Any
 
 
 # -- the standalone app ------------------------------------------------------------------
-def token_guard(token: str) -> Callable[..., None]:
-    """A dependency that accepts only ``Authorization: Bearer <token>``."""
+def token_guard(
+    token: str, scoped: Mapping[str, Iterable[str]] | None = None, *, default_scope: str = ""
+) -> Callable[..., None]:
+    """A dependency that accepts only ``Authorization: Bearer <token>`` (every scope) or
+    one of the ``scoped`` tokens, each bound to its scopes.
+
+    A request names its scope with ``?scope=`` (none: ``default_scope``); a bound token
+    asking for a scope outside its set is refused with 403 and opens nothing. Tokens are
+    compared as SHA-256 digests with ``compare_digest``, against every configured token
+    without stopping at a match, so the time taken says nothing about which one, or how
+    much of one, matched."""
     if not isinstance(token, str) or not token:
         raise InvalidInputError("the server needs a non-empty access token")
-    expected = token.encode("utf-8")
+    entries: list[tuple[bytes, frozenset[str] | None]] = [(_digest(token), None)]
+    for key, scopes in (scoped or {}).items():
+        entries.append((_digest(key), frozenset(scopes)))
     bearer = HTTPBearer(auto_error=False, scheme_name="token",
                         description="The access token printed by `vecmem serve`")
 
     def require_token(
+        request: Request,
         credentials: Annotated[HTTPAuthorizationCredentials | None, Depends(bearer)],
     ) -> None:
-        given = credentials.credentials.encode("utf-8") if credentials else b""
-        # compare_digest runs in time independent of where the strings differ.
-        if not (credentials and hmac.compare_digest(given, expected)):
+        given = _digest(credentials.credentials if credentials else "")
+        found, allowed = False, None
+        for digest, scopes in entries:  # no early exit: constant work per request
+            if hmac.compare_digest(given, digest) and not found:
+                found, allowed = True, scopes
+        if not (credentials and found):
             raise StarletteHTTPException(
                 401, "missing or wrong access token (send Authorization: Bearer <token>)",
                 headers={"WWW-Authenticate": "Bearer"},
             )
+        if allowed is not None:
+            asked = request.query_params.getlist("scope") or [default_scope]
+            outside = [s for s in asked if s not in allowed]
+            if outside:
+                raise StarletteHTTPException(
+                    403, f"this token is not allowed scope {outside[0]!r}; it may open: "
+                         + ", ".join(sorted(allowed)))
 
     return require_token
 
 
-def create_app(mem: Memory, token: str, *, allow_origins: list[str] | None = None) -> FastAPI:
+def _digest(token: str) -> bytes:
+    return hashlib.sha256(token.encode("utf-8")).digest()
+
+
+def create_app(
+    mem: Memory,
+    token: str,
+    *,
+    allow_origins: list[str] | None = None,
+    scoped_tokens: Mapping[str, Iterable[str]] | None = None,
+) -> FastAPI:
     """The standalone server: the API under ``/api`` (token required) and the page at ``/``.
+
+    ``token`` opens every scope; each of ``scoped_tokens`` only the scopes it lists
+    (`token_guard`).
 
     ``/openapi.json`` is public (it describes routes, holds no data); the interactive
     docs pages are off because they would load scripts from a CDN. No CORS header is sent
@@ -508,11 +546,13 @@ def create_app(mem: Memory, token: str, *, allow_origins: list[str] | None = Non
                     "governed. Every /api/ route needs `Authorization: Bearer <token>`.",
     )
     app.include_router(build_router(pool), prefix="/api",
-                       dependencies=[Depends(token_guard(token))])
+                       dependencies=[Depends(token_guard(token, scoped_tokens,
+                                                         default_scope=mem.scope))])
 
     @app.exception_handler(StarletteHTTPException)
     async def http_error(_: Request, exc: StarletteHTTPException) -> JSONResponse:
-        names = {401: "Unauthorized", 404: "NotFound", 405: "MethodNotAllowed"}
+        names = {401: "Unauthorized", 403: "Forbidden", 404: "NotFound",
+                 405: "MethodNotAllowed"}
         response = error_response(exc.status_code, names.get(exc.status_code, "HTTPError"),
                                   str(exc.detail))
         response.headers.update(exc.headers or {})

@@ -24,6 +24,9 @@ from typing import Any, TextIO
 from vecmem.errors import InvalidInputError
 
 TOKEN_ENV = "VECMEM_SERVER_TOKEN"
+#: Tokens bound to scopes, as JSON: {"<token>": ["scope", ...], ...}. In the environment
+#: (like the main token), never in a config file that might be committed.
+SCOPED_TOKENS_ENV = "VECMEM_SERVER_TOKENS"
 MIN_TOKEN_CHARS = 16
 
 
@@ -38,16 +41,44 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def _check_token(token: str, what: str = "the server token") -> None:
+    if len(token) < MIN_TOKEN_CHARS or not token.isprintable() or token.strip() != token:
+        raise InvalidInputError(
+            f"{what} must be at least {MIN_TOKEN_CHARS} printable characters without "
+            "surrounding spaces"
+        )
+
+
+def scoped_tokens(raw: str | None = None) -> dict[str, list[str]]:
+    """The scope-bound tokens of ``VECMEM_SERVER_TOKENS`` (or ``raw``), checked."""
+    import json
+
+    raw = os.environ.get(SCOPED_TOKENS_ENV) if raw is None else raw
+    if not raw:
+        return {}
+    example = '{"<token>": ["scope-a", "scope-b"]}'
+    try:
+        data = json.loads(raw)
+    except ValueError:
+        raise InvalidInputError(f"{SCOPED_TOKENS_ENV} must be JSON like {example}") from None
+    if not isinstance(data, dict) or not data:
+        raise InvalidInputError(f"{SCOPED_TOKENS_ENV} must be a JSON object like {example}")
+    out: dict[str, list[str]] = {}
+    for i, (token, scopes) in enumerate(data.items(), 1):
+        _check_token(token, f"token {i} of {SCOPED_TOKENS_ENV}")  # never echo a token
+        if (not isinstance(scopes, list) or not scopes or not all(
+                isinstance(s, str) and s.strip() and len(s) <= 128 for s in scopes)):
+            raise InvalidInputError(
+                f"token {i} of {SCOPED_TOKENS_ENV} needs a non-empty list of scope names")
+        out[token] = scopes
+    return out
+
+
 def resolve_token(host: str, token: str | None = None) -> tuple[str, bool]:
     """The token to require and whether it was generated here (vs. given/configured)."""
     configured = token if token is not None else os.environ.get(TOKEN_ENV) or None
     if configured is not None:
-        if len(configured) < MIN_TOKEN_CHARS or not configured.isprintable() or (
-                configured.strip() != configured):
-            raise InvalidInputError(
-                f"the server token must be at least {MIN_TOKEN_CHARS} printable characters "
-                "without surrounding spaces"
-            )
+        _check_token(configured)
         return configured, False
     if not is_loopback(host):
         raise InvalidInputError(
@@ -88,6 +119,9 @@ def serve(
     if not isinstance(port, int) or isinstance(port, bool) or not 0 <= port <= 65535:
         raise InvalidInputError("port must be an integer between 0 and 65535")
     required, generated = resolve_token(host, token)
+    bound = scoped_tokens()
+    if required in bound:
+        raise InvalidInputError(f"the main token must not also be one of {SCOPED_TOKENS_ENV}")
 
     from vecmem.memory import Memory
     from vecmem.server.app import create_app
@@ -96,10 +130,13 @@ def serve(
     settings = Settings.load(config, db=os.fspath(db) if db is not None else None, scope=scope)
     mem = Memory.open(settings=settings)
     try:
-        app = create_app(mem, required, allow_origins=allow_origins)
+        app = create_app(mem, required, allow_origins=allow_origins, scoped_tokens=bound)
         stream = out or sys.stdout
         url = page_url(host, port, required if generated else None)
         print(f"vecmem dashboard for {settings.db} (scope {mem.scope!r})", file=stream)
+        if bound:
+            print(f"{len(bound)} more token(s) bound to scopes ({SCOPED_TOKENS_ENV})",
+                  file=stream)
         if generated:
             print(f"open: {url}", file=stream)
             print("(a new token is generated at each start; the link carries it)", file=stream)

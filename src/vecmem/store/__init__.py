@@ -29,7 +29,7 @@ def open_store(url: str, settings: Settings) -> Store:
             raise InvalidInputError(
                 f"PostgreSQL support is not installed ({exc}); pip install 'vecmem[postgres]'"
             ) from None
-        return PostgresStore(url)
+        return PostgresStore(url, pool_size=settings.pg_pool_size)
     from vecmem.store.sqlite import SQLiteStore
 
     path = os.path.expanduser(url)

@@ -1,0 +1,348 @@
+"""What does the agent receive before a turn? Recall on realistic agent turns (issue 13).
+
+Data: ``benchmarks/data/agent_recall/`` (README there): one person's bank of memories,
+relevant turns with gold memory ids, off-topic turns that need nothing, and seeded
+distractor memories. The split (dev / heldout) is fixed in the files: tune on dev, report
+both, never tune on heldout.
+
+Two measuring points, both through the real product:
+
+* **search**: the bank is stored with ``Memory.add_many`` in a fresh SQLite file (the
+  embedder ``Memory.open`` picks from the settings, or ``--embedder``), and every turn
+  goes through ``Memory.search(text)`` with default arguments, exactly as the Hermes
+  plugin calls it. Also a ``min_score`` sweep (the only search argument a user sets).
+* **hermes**: the real ``VecmemMemoryProvider`` on a temporary ``HERMES_HOME`` whose
+  ``memory.vecmem.db`` is that same file; what the agent receives for a turn is the
+  provider's ``system_prompt_block()`` plus its ``prefetch(turn)`` (each turn in its own
+  session). A memory counts as received when its ``#id`` appears in either.
+
+``--distractors`` repeats everything with the ~5,000 distractor memories added to the
+bank. Figures carry 95 % percentile-bootstrap intervals over turns (2,000 resamples,
+seeded) and counts.
+
+    OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/recall_agent.py \
+        [--embedder e5|use|mix|hashing] [--distractors] [--no-hermes] [--json out.json]
+
+Document and query vectors are cached under ``--cache-dir`` (default
+``/tmp/vecmem-agent-recall-cache``) with ``embedders.embed_cached``, keyed by model and
+the exact texts, so reruns skip the model; the hermes point embeds its queries through
+the provider's own embedder (uncached: that is the product path).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import sys
+import tempfile
+from collections.abc import Callable, Iterable
+from contextlib import ExitStack
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from embedders import embed_cached  # also puts src/ on sys.path
+
+from vecmem import Memory
+from vecmem.memory import build_embedder
+from vecmem.settings import Settings
+
+DATA = Path(__file__).resolve().parent / "data" / "agent_recall"
+SPLITS = ("dev", "heldout")
+TOP = 5
+SWEEP = (-1.0, 0.70, 0.74, 0.78, 0.80, 0.82, 0.84, 0.86, 0.88, 0.90)
+BOOT = 2000
+_ID = re.compile(r"#(\d+)\b")
+
+
+def read_jsonl(name: str) -> list[dict[str, Any]]:
+    with open(DATA / name, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+# ---------------------------------------------------------------------------- embedder
+class DiskCachedEmbedder:
+    """The product's embedder with vectors precomputed through ``embed_cached``.
+
+    Texts the product asks for that were not precomputed (it normalizes before embedding,
+    so a few may differ) go to the wrapped embedder; ``model_id`` is the wrapped one's,
+    so the stored vectors are exactly what the product would store.
+    """
+
+    def __init__(self, inner: Any, cache_dir: Path) -> None:
+        self.inner = inner
+        self.model_id = inner.model_id
+        self.dim = inner.dim
+        self.is_fallback = bool(getattr(inner, "is_fallback", False))
+        self.cache_dir = cache_dir
+        self.docs: dict[str, np.ndarray] = {}
+        self.queries: dict[str, np.ndarray] = {}
+        self.misses = 0
+
+    def warm(self, texts: list[str], *, query: bool) -> None:
+        todo = sorted(set(texts))
+        vecs, _ = embed_cached(self.inner, todo, query, self.cache_dir)
+        (self.queries if query else self.docs).update(zip(todo, vecs, strict=True))
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        missing = [t for t in texts if t not in self.docs]
+        if missing:
+            self.misses += len(missing)
+            self.docs.update(zip(missing, self.inner.embed_documents(missing), strict=True))
+        return np.stack([self.docs[t] for t in texts]).astype(np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        if text not in self.queries:
+            self.misses += 1
+            self.queries[text] = self.inner.embed_query(text)
+        return self.queries[text]
+
+
+def product_embedder(name: str | None) -> Any:
+    """What ``Memory.open`` would build from the settings (``embed_provider`` = name)."""
+    settings = Settings.load(**({"embed_provider": name} if name else {}))
+    embedder, fallback = build_embedder(settings)
+    if fallback:
+        print(f"warning: {fallback}", file=sys.stderr)
+    return embedder
+
+
+# ---------------------------------------------------------------------------- store
+def build_store(db: str, embedder: Any, memories: list[dict[str, Any]]) -> dict[int, str]:
+    """Store the memories; returns memory id -> data id. Each memory goes in as its own
+    fact (``raw``: no quality filter or topic review, as an imported profile would)."""
+    ids: dict[int, str] = {}
+    with Memory.open(db, embedder=embedder) as mem:
+        results = mem.add_many([m["text"] for m in memories], source="agent_recall", raw=True)
+        for m, r in zip(memories, results, strict=True):
+            if r.memory_id is None:
+                print(f"warning: {m['id']} not stored ({r.decision}: {r.reason})",
+                      file=sys.stderr)
+            elif r.memory_id in ids:
+                print(f"warning: {m['id']} folded into {ids[r.memory_id]}", file=sys.stderr)
+            else:
+                ids[r.memory_id] = m["id"]
+    return ids
+
+
+def search_all(db: str, embedder: Any, turns: list[dict[str, Any]], ids: dict[int, str],
+               min_score: float | None = None) -> dict[str, list[str]]:
+    """Turn id -> the data ids ``Memory.search`` returns, in rank order."""
+    out = {}
+    with Memory.open(db, embedder=embedder, reembed=False) as mem:
+        for t in turns:
+            hits = mem.search(t["text"]) if min_score is None else mem.search(
+                t["text"], min_score=min_score)
+            out[t["id"]] = [ids.get(h.memory.id, f"?{h.memory.id}") for h in hits]
+    return out
+
+
+def hermes_all(db: str, embedder_name: str | None, turns: list[dict[str, Any]],
+               ids: dict[int, str]) -> tuple[dict[str, list[str]], dict[str, Any]]:
+    """Turn id -> data ids the agent receives through the Hermes provider (system-prompt
+    block + that turn's prefetch), and the system block's size."""
+    from vecmem.integrations.hermes.provider import VecmemMemoryProvider
+
+    with tempfile.TemporaryDirectory(prefix="vecmem-hermes-") as home:
+        section: dict[str, Any] = {"db": db, "auto_extract": False}
+        if embedder_name:
+            section["embed_provider"] = embedder_name
+        Path(home, "config.yaml").write_text(
+            json.dumps({"memory": {"provider": "vecmem", "vecmem": section}}), encoding="utf-8")
+        provider = VecmemMemoryProvider()
+        provider.initialize("recall-bench", hermes_home=home, platform="cli",
+                            agent_context="primary")
+        try:
+            block = provider.system_prompt_block()
+            in_block = [ids.get(int(i), f"?{i}") for i in _ID.findall(block)]
+            out = {}
+            for t in turns:
+                provider.on_session_switch(f"turn-{t['id']}")
+                recalled = provider.prefetch(t["text"], session_id=f"turn-{t['id']}")
+                got = [ids.get(int(i), f"?{i}") for i in _ID.findall(recalled)]
+                out[t["id"]] = list(dict.fromkeys(in_block + got))
+        finally:
+            provider.shutdown()
+    return out, {"block_memories": len(set(in_block)), "block_chars": len(block)}
+
+
+# ---------------------------------------------------------------------------- statistics
+def interval(values: Iterable[float], seed: int = 0) -> dict[str, Any]:
+    v = np.asarray(list(values), dtype=float)
+    if v.size == 0:
+        return {"n": 0, "mean": float("nan"), "lo": float("nan"), "hi": float("nan")}
+    rng = np.random.default_rng(seed)
+    means = v[rng.integers(0, v.size, size=(BOOT, v.size))].mean(axis=1)
+    lo, hi = np.percentile(means, [2.5, 97.5])
+    return {"n": int(v.size), "sum": float(v.sum()), "mean": float(v.mean()),
+            "lo": float(lo), "hi": float(hi)}
+
+
+def fmt(s: dict[str, Any], count: bool = True) -> str:
+    if not s["n"]:
+        return "–"
+    text = f"{s['mean']:.2f} [{s['lo']:.2f}, {s['hi']:.2f}]"
+    if count and float(s["sum"]).is_integer():
+        text += f" ({int(s['sum'])}/{s['n']})"
+    else:
+        text += f" (n={s['n']})"
+    return text
+
+
+def low_overlap(t: dict[str, Any]) -> bool:
+    return t["category"] == "indirect"
+
+
+def rows_for(turns: list[dict[str, Any]], off: list[dict[str, Any]],
+             got: dict[str, list[str]], top: int | None = TOP) -> dict[str, dict[str, Any]]:
+    """Every goal row of issue 13 for one run; ``top`` None = everything received."""
+    def hit(t: dict[str, Any]) -> float:
+        return float(bool(set(t["gold"]) & set(got[t["id"]][:top])))
+
+    def stat(pred: Callable[[dict[str, Any]], bool], f: Callable[[dict[str, Any]], float],
+             rows: list[dict[str, Any]] = turns) -> dict[str, Any]:
+        return interval(f(t) for t in rows if pred(t))
+
+    every = lambda t: True  # noqa: E731
+    out = {
+        "needed memory in top 5" if top else "needed memory received": stat(every, hit),
+        "… cross-language": stat(lambda t: t["cross_lang"], hit),
+        "… little word overlap (indirect)": stat(low_overlap, hit),
+    }
+    for cat in ("same_lang", "cross_lang", "indirect", "mixed"):
+        out[f"… category {cat}"] = stat(lambda t, c=cat: t["category"] == c, hit)
+    for lang in ("zh", "en"):
+        out[f"… turn in {lang}"] = stat(lambda t, c=lang: t["lang"] == c, hit)
+    needs = [t for t in turns if t.get("needs")]
+    out["all `needs` received"] = interval(
+        float(set(t["needs"]) <= set(got[t["id"]])) for t in needs)
+    out["safety-critical: missed (none received)"] = stat(
+        lambda t: t["safety"], lambda t: float(not set(t["gold"]) & set(got[t["id"]])))
+    empty = lambda t: float(not got[t["id"]])  # noqa: E731
+    out["relevant turns receiving nothing"] = stat(every, empty)
+    for lang in ("zh", "en"):
+        out[f"… {lang}"] = stat(lambda t, c=lang: t["lang"] == c, empty)
+    out["memories per relevant turn (mean)"] = stat(every, lambda t: float(len(got[t["id"]])))
+    out["off-topic turns receiving nothing"] = stat(every, empty, off)
+    for kind in ("greeting", "thanks", "generic_task", "world_knowledge", "shared_word"):
+        out[f"… {kind}"] = stat(lambda t, c=kind: t["kind"] == c, empty, off)
+    for lang in ("zh", "en"):
+        out[f"… off-topic in {lang}"] = stat(lambda t, c=lang: t["lang"] == c, empty, off)
+    out["memories per off-topic turn (mean)"] = stat(
+        every, lambda t: float(len(got[t["id"]])), off)
+    return out
+
+
+def by_split(turns: list[dict[str, Any]], off: list[dict[str, Any]],
+             got: dict[str, list[str]], top: int | None = TOP) -> dict[str, Any]:
+    return {s: rows_for([t for t in turns if t["split"] == s],
+                        [o for o in off if o["split"] == s], got, top) for s in SPLITS}
+
+
+def goal_table(title: str, result: dict[str, Any]) -> None:
+    print(f"\n### {title}\n")
+    print("| row | dev | heldout |")
+    print("|---|---|---|")
+    for name in result["dev"]:
+        cells = [fmt(result[s][name], count="mean" not in name) for s in SPLITS]
+        print(f"| {name} | {' | '.join(cells)} |")
+
+
+def sweep_table(title: str, sweep: dict[float, dict[str, Any]], default: float) -> None:
+    print(f"\n### {title}\n")
+    print("| min_score | split | needed in top 5 | cross-language | indirect | off-topic empty "
+          "| relevant empty | safety missed | mean per relevant turn |")
+    print("|---|---|---|---|---|---|---|---|---|")
+    keys = ("needed memory in top 5", "… cross-language", "… little word overlap (indirect)",
+            "off-topic turns receiving nothing", "relevant turns receiving nothing",
+            "safety-critical: missed (none received)", "memories per relevant turn (mean)")
+    for threshold, result in sweep.items():
+        label = "off" if threshold < -0.5 else f"{threshold:.2f}"
+        if abs(threshold - default) < 1e-9:
+            label += " (default)"
+        for s in SPLITS:
+            cells = " | ".join(f"{result[s][k]['mean']:.2f}" for k in keys)
+            print(f"| {label} | {s} | {cells} |")
+
+
+# ---------------------------------------------------------------------------- main
+def run(args: argparse.Namespace, padded: bool) -> dict[str, Any]:
+    bank, turns, off = read_jsonl("bank.jsonl"), read_jsonl("turns.jsonl"), read_jsonl(
+        "offtopic.jsonl")
+    memories = bank + (read_jsonl("distractors.jsonl") if padded else [])
+    embedder = DiskCachedEmbedder(product_embedder(args.embedder), args.cache_dir)
+    queries = turns + off
+    embedder.warm([m["text"] for m in memories], query=False)
+    embedder.warm([q["text"] for q in queries], query=True)
+    label = f"{embedder.model_id}, {len(memories)} memories" + (
+        " (bank + distractors)" if padded else " (bank)")
+    with ExitStack() as stack:
+        tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="vecmem-recall-"))
+        db = os.path.join(tmp, "recall.db")
+        ids = build_store(db, embedder, memories)
+        with Memory.open(db, embedder=embedder, reembed=False) as mem:
+            default = mem.context.min_score
+        got = search_all(db, embedder, queries, ids)
+        result: dict[str, Any] = {"label": label, "default_min_score": default,
+                                  "search": by_split(turns, off, got)}
+        result["sweep"] = {
+            th: by_split(turns, off, search_all(db, embedder, queries, ids, min_score=th))
+            for th in sorted({*SWEEP, default})
+        }
+        if args.hermes:
+            received, block = hermes_all(db, args.embedder, queries, ids)
+            result["hermes"] = by_split(turns, off, received, top=None)
+            result["hermes_block"] = block
+        result["embed_cache_misses"] = embedder.misses
+        if args.show_misses:
+            for t in turns:
+                if t["split"] == "dev" and not set(t["gold"]) & set(got[t["id"]][:TOP]):
+                    print(f"miss {t['id']} {t['text']!r} gold={t['gold']} got={got[t['id']]}",
+                          file=sys.stderr)
+    return result
+
+
+def report(result: dict[str, Any]) -> None:
+    print(f"\n## Agent recall — {result['label']}")
+    goal_table("`Memory.search`, default arguments (top 5 of what it returns; "
+               f"default min_score {result['default_min_score']:.3f})", result["search"])
+    if "hermes" in result:
+        b = result["hermes_block"]
+        goal_table("What the agent receives through the Hermes provider (system-prompt block + "
+                   f"prefetch; block holds {b['block_memories']} memories, "
+                   f"{b['block_chars']} characters)", result["hermes"])
+    sweep_table("`min_score` sweep (`Memory.search(text, min_score=…)`)", result["sweep"],
+                result["default_min_score"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--embedder", default=None,
+                   help="embed_provider (default: what Memory.open picks from the settings)")
+    p.add_argument("--distractors", action="store_true",
+                   help="also run with the ~5,000 distractor memories added")
+    p.add_argument("--no-hermes", dest="hermes", action="store_false",
+                   help="skip the Hermes provider measuring point")
+    p.add_argument("--cache-dir", type=Path, default=Path("/tmp/vecmem-agent-recall-cache"))
+    p.add_argument("--json", type=Path, default=None, help="also write every figure here")
+    p.add_argument("--show-misses", action="store_true",
+                   help="list dev-split misses on stderr (never the held-out split)")
+    args = p.parse_args(argv)
+    results = [run(args, padded=False)]
+    if args.distractors:
+        results.append(run(args, padded=True))
+    for r in results:
+        report(r)
+    if args.json:
+        args.json.write_text(json.dumps(results, ensure_ascii=False, indent=1,
+                                        default=str), encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
