@@ -445,3 +445,38 @@ def test_migration_ids_are_unique() -> None:
     ids = [schema.as_migration(m).version for m in schema.MIGRATIONS]
     assert len(ids) == len(set(ids)) and min(ids) == 1
     assert max(ids) == schema.LATEST_VERSION
+
+
+@pytest.mark.postgres
+def test_postgres_app_role_is_told_the_owner_must_upgrade(
+    request: pytest.FixtureRequest,
+) -> None:
+    """Re-deriving is part of the owner's upgrade step on PostgreSQL: an application role
+    (no CREATE, not the owner) opening rows derived by older rules is told exactly that,
+    changes nothing, and opens once the owner has opened the store."""
+    pg = pytest.importorskip("vecmem.testing.pg", reason="pgserver/psycopg not installed")
+    import uuid
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+
+    from vecmem.store import pg_schema
+    from vecmem.store.postgres import PostgresStore
+
+    url = pg.create_database(request.getfixturevalue("pg_server"))
+    with Memory.open(url, embedder=HashingEmbedder()) as mem:
+        mem.add("The user's editor is neovim")
+    role = f"r_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        for statement in (f"CREATE ROLE {role} LOGIN", *pg_schema.grant_statements(role),
+                          "DELETE FROM meta WHERE key = 'derivation_version'"):
+            conn.execute(statement)
+    parts = urlsplit(url)
+    as_app = urlunsplit(parts._replace(netloc=f"{role}@{parts.hostname or ''}"))
+    with pytest.raises(StoreError, match=r"rules version 0.*migrate-schema"):
+        PostgresStore(as_app)
+    owner = PostgresStore(url)
+    assert owner.upgrade.derivation == (0, DERIVATION_VERSION)
+    owner.close()
+    with Memory.open(as_app, embedder=HashingEmbedder()) as mem:
+        assert mem.store.upgrade is None and mem.count() == 1
