@@ -480,3 +480,21 @@ def test_postgres_app_role_is_told_the_owner_must_upgrade(
     owner.close()
     with Memory.open(as_app, embedder=HashingEmbedder()) as mem:
         assert mem.store.upgrade is None and mem.count() == 1
+
+
+def test_an_active_row_is_kept_over_a_review_row_whose_hash_was_right(v1: Path) -> None:
+    """The review row already held the right hash and changes in nothing else; the
+    active row that now derives the same hash is kept live, and the review row becomes
+    the duplicate (held hash, review meta, event), found although no field of it changed."""
+    ids = _plant_old_rows(v1)
+    conn = sqlite3.connect(v1)
+    conn.execute("UPDATE memories SET status = 'review' WHERE id = ?", (ids["original"],))
+    conn.commit()
+    conn.close()
+    with _open(v1) as mem:
+        assert mem.get(ids["merged"]).status == "active"
+        original = mem.get(ids["original"])
+        assert original.status == "review" and HELD in original.content_hash
+        assert original.review_meta["target_ids"] == [ids["merged"]]
+        assert [e.related_ids for e in mem.events(ids["original"], action="migrate")] == [
+            [ids["merged"]]]
