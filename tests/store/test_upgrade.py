@@ -498,3 +498,45 @@ def test_an_active_row_is_kept_over_a_review_row_whose_hash_was_right(v1: Path) 
         assert original.review_meta["target_ids"] == [ids["merged"]]
         assert [e.related_ids for e in mem.events(ids["original"], action="migrate")] == [
             [ids["merged"]]]
+
+
+# -- the version guard ---------------------------------------------------------------------
+#: sha256 of everything ``derive`` returns for the corpus below, per rules version. A rule
+#: change that alters a derived field without a new RULES_VERSION would leave every
+#: existing store with stale hashes and categories (duplicates, missed dedup): the test
+#: below catches it. Bumping the version: add its digest here (the failure prints it).
+DERIVATION_DIGESTS = {
+    1: "7f6e9bc36aa96f19c3f6883f93b87c4fd81d60ce6df61cdcacec3f26cd5a0bf5",
+}
+
+
+def _corpus() -> list[str]:
+    texts = [r["content"] for r in _rows(FIXTURE, "memories", "id")]
+    texts += [t for variants in COLLIDING.values() for t in variants]
+    for name in ("quality_dev.jsonl", "quality_extra.jsonl"):
+        with open(DATA / name, encoding="utf-8") as fh:
+            texts += [json.loads(line)["text"] for line in fh if line.strip()]
+    return list(dict.fromkeys(texts))
+
+
+def _digest() -> str:
+    import hashlib
+
+    h = hashlib.sha256()
+    for text in _corpus():
+        d = derive(text)
+        h.update(json.dumps([text, d.fields(), d.terms], ensure_ascii=False).encode())
+    return h.hexdigest()
+
+
+def test_derived_fields_change_only_with_the_rules_version() -> None:
+    digest = _digest()
+    assert len(_corpus()) > 500
+    known = DERIVATION_DIGESTS.get(DERIVATION_VERSION)
+    assert known is not None, (
+        f"rules version {DERIVATION_VERSION} is new: add {DERIVATION_VERSION}: "
+        f'"{digest}" to DERIVATION_DIGESTS in tests/store/test_upgrade.py')
+    assert digest == known, (
+        "derive() gives other fields than rules version "
+        f"{DERIVATION_VERSION} did: bump RULES_VERSION (existing stores re-derive on open) "
+        f'and add its digest "{digest}"')
