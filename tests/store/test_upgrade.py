@@ -171,6 +171,12 @@ def test_upgrade_rederives_everything_and_loses_nothing(v1: Path) -> None:
     assert listed == changed
     assert all(str(backup) in e["reason"] for e in summaries)
     assert _rows(v1, "plans", "id") == plans_before
+    # Vectors are kept as they were (same model, same bytes); every row is indexed once.
+    assert [(r["memory_id"], r["model"], r["vector"]) for r in _rows(v1, "memory_vectors",
+                                                                      "memory_id")] == [
+        (r["memory_id"], r["model"], r["vector"]) for r in _rows(backup, "memory_vectors",
+                                                                  "memory_id")]
+    assert sorted(terms) == [r["id"] for r in after]
 
 
 def test_fixture_collisions_go_to_review(v1: Path) -> None:
