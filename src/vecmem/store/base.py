@@ -687,7 +687,8 @@ class Store(abc.ABC):
 
     url: str
     engine_name: str
-    #: What opening changed (``vecmem.store.schema.UpgradeReport``), set by the engine.
+    #: What opening changed (``vecmem.store.schema.UpgradeReport``), set by the engine
+    #: when it ran the upgrade step (None: it found nothing to do).
     upgrade: Any = None
 
     def __init__(self) -> None:

@@ -21,6 +21,7 @@ from typing import Any
 import psycopg
 
 from vecmem.errors import StoreError
+from vecmem.rules.derive import DERIVATION_VERSION
 from vecmem.store import pg_keywords, schema
 from vecmem.store.base import SQLTx
 from vecmem.store.schema import TOMBSTONE
@@ -257,8 +258,6 @@ def check_openable(state: SchemaState, url: str) -> None:
 
 def needs_migration(state: SchemaState) -> bool:
     """A schema migration or a re-derive (the rules that compute derived fields changed)."""
-    from vecmem.rules.derive import DERIVATION_VERSION
-
     return bool(REQUIRED - state.versions) or state.derivation < DERIVATION_VERSION
 
 
@@ -266,7 +265,8 @@ def refuse_migration(state: SchemaState, url: str) -> StoreError:
     """Why this role may not bring the schema up to date, naming the missing privilege."""
     missing = ", ".join(str(v) for v in sorted(REQUIRED - state.versions))
     have = ("no vecmem schema" if state.version == 0
-            else f"schema version {state.version} without migration {missing}")
+            else f"schema version {state.version} without migration {missing}" if missing
+            else f"rows derived by rules version {state.derivation}")
     if state.read_only and not state.missing_write:
         why = state.read_only
     elif state.version == 0:
@@ -275,7 +275,8 @@ def refuse_migration(state: SchemaState, url: str) -> StoreError:
         why = (f"role {state.role} does not own the vecmem tables (migrations alter them)"
                if not state.owns_tables else f"role {state.role} lacks CREATE on the schema")
     return StoreError(
-        f"database {url} has {have}; this vecmem needs version {LATEST_VERSION}, and {why}. "
+        f"database {url} has {have}; this vecmem needs version {LATEST_VERSION} and "
+        f"rules version {DERIVATION_VERSION}, and {why}. "
         "Run `vecmem migrate-schema --db URL` once as the owner role, then open again"
     )
 

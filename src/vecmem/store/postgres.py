@@ -796,7 +796,8 @@ class PostgresStore(Store):
         with self.transaction() as tx:
             pg_keywords.rebuild_stats(tx.conn)
         built = self.ensure_vector_indexes()
-        return {"schema_version": version, "hnsw_indexes_built": built}
+        return {"schema_version": version, "hnsw_indexes_built": built,
+                "rederived": self.upgrade.rederived.get("memories", 0)}
 
     def grant_statements(self, role: str, *, write: bool = True) -> list[str]:
         """GRANTs for an application (``write``) or read-only role on this schema."""

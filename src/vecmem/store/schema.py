@@ -138,7 +138,6 @@ MIGRATIONS: list[Migration | tuple[int, str, list[str]]] = [
 ]
 
 
-
 def as_migration(entry: Migration | tuple[int, str, list[str]]) -> Migration:
     if isinstance(entry, Migration):
         return entry
@@ -166,7 +165,7 @@ class Dialect:
 
 @dataclass
 class UpgradeReport:
-    """What opening a store changed: shown by ``vecmem doctor`` and kept in events."""
+    """What opening a store changed (``store.upgrade``; also logged and in the events)."""
 
     applied: list[tuple[int, str]] = field(default_factory=list)
     derivation: tuple[int, int] | None = None
