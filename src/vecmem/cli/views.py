@@ -110,6 +110,8 @@ def stats(s: dict[str, Any]) -> None:
     why = f": {s['embedder_error']}" if s.get("embedder_error") else ""
     line(f"model: {s['model']} (dim {s['dim']})",
          *((" ", styled("fallback", "yellow"), why) if s.get("embedder_fallback") else ()))
+    if s.get("embedder_note"):  # a bundled model standing in for the configured one
+        line(f"embedder: {s['embedder_note']}")
     c = s["consistency"]
     mark = "✅ ok" if c["ok"] else "❌ " + "; ".join(c["problems"])
     line(f"consistency: {mark}  memories {c['memories']} · vectors "

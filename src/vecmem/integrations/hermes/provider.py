@@ -876,7 +876,13 @@ class VecmemMemoryProvider(MemoryProvider):
         write_section(hermes_home, clean)
 
     def backup_paths(self, **kwargs: Any) -> list[str]:
-        """The database files when they live outside HERMES_HOME (``hermes backup``)."""
+        """A snapshot of the database when it lives outside HERMES_HOME (``hermes backup``).
+
+        Hermes zips what is listed here as plain files, so the live file with its
+        ``-wal``/``-shm`` would be a torn copy; instead vecmem writes ``<db>.hermes-snapshot``
+        with SQLite's backup API (consistent while others write) and lists only that.
+        ``hermes import`` puts it back beside the database: ``vecmem restore-backup`` it.
+        """
         try:
             home = self._home()
             settings, _ = resolve_settings(home, self._overrides)
@@ -890,7 +896,22 @@ class VecmemMemoryProvider(MemoryProvider):
             return []  # already inside HERMES_HOME: backed up with it
         except ValueError:
             pass
-        return [str(db), f"{db}-wal", f"{db}-shm"]
+        if not db.is_file():
+            return []
+        snapshot = db.with_name(f"{db.name}.hermes-snapshot")
+        try:
+            from vecmem.embed.hashing import HashingEmbedder
+            from vecmem.memory import Memory
+
+            snapshot.unlink(missing_ok=True)
+            # Nothing is embedded or written here: the cheap embedder avoids loading a model.
+            with Memory.open(db, settings=settings, embedder=HashingEmbedder(),
+                             reembed=False) as mem:
+                mem.backup(snapshot)
+        except (VecmemError, OSError) as exc:
+            logger.warning("vecmem: no snapshot of %s for hermes backup: %s", db, exc)
+            return []
+        return [str(snapshot)]
 
 
 def _removal_reason(provenance: Mapping[str, Any]) -> str:
