@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vecmem.cli.render import line, pairs, short, styled, table
+from vecmem.cli.render import line, pairs, short, styled, table, value_text
 
 _DECISION_STYLE = {"store": "green", "duplicate": "yellow", "update": "cyan", "merge": "cyan",
                    "review": "magenta", "reject": "red"}
@@ -121,13 +121,7 @@ def stats(s: dict[str, Any]) -> None:
 def mapping(d: dict[str, Any]) -> None:
     """A flat result (import, migrate, reembed): one ``key: value`` line each."""
     for key, value in d.items():
-        if isinstance(value, dict):
-            value = pairs(value) or "none"
-        elif isinstance(value, list | tuple):
-            value = ", ".join(str(v) for v in value) or "none"
-        elif value is None:
-            value = "—"
-        line(f"{key}: {value}")
+        line(f"{key}: {value_text(value)}")
 
 
 def stored(results: list[Any]) -> None:

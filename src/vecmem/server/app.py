@@ -64,6 +64,7 @@ TypeName = Literal[
 EventAction = Literal[
     "add", "duplicate", "update", "merge", "supersede", "review", "approve", "reject",
     "archive", "restore", "revert", "suggest", "reject_input", "repair", "reembed",
+    "migrate",
 ]
 
 

@@ -167,6 +167,7 @@ const STRINGS = {
     "action.reject_input": "Input rejected",
     "action.repair": "Repair",
     "action.reembed": "Re-embed",
+    "action.migrate": "Upgrade",
 
     "decision.store": "store",
     "decision.duplicate": "duplicate",
@@ -475,6 +476,7 @@ const STRINGS = {
     "action.reject_input": "输入被拒",
     "action.repair": "修复",
     "action.reembed": "重新向量化",
+    "action.migrate": "升级",
 
     "decision.store": "存储",
     "decision.duplicate": "重复",
