@@ -688,12 +688,12 @@ def _environment(text: str) -> Classification | None:
         aspects = _tech_aspects(value)
         if _re(r"\bport\b|端口", re.I).search(value):
             aspects = ["port"]
-        key = f"config.{subject}.{aspects[0]}" if len(aspects) == 1 and subject else None
-        return _cls(_T.ENVIRONMENT, key, subject, pred, value)
+        topic = f"config.{subject}.{aspects[0]}" if len(aspects) == 1 and subject else None
+        return _cls(_T.ENVIRONMENT, topic, subject, pred, value)
     for rx in _KV:
         m = rx.match(text)
-        if m and (slug := _config_key(m.group("label"))):
-            return _cls(_T.ENVIRONMENT, f"config.{slug}", slug, "is", m.group("value"))
+        if m and (setting := _config_key(m.group("label"))):
+            return _cls(_T.ENVIRONMENT, f"config.{setting}", setting, "is", m.group("value"))
     return None
 
 
