@@ -49,7 +49,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from embedders import embed_cached  # also puts src/ on sys.path
 
 from vecmem import Memory
-from vecmem.memory import build_embedder
+from vecmem.embed.factory import embedder_for as build_embedder
 from vecmem.settings import Settings
 
 DATA = Path(__file__).resolve().parent / "data" / "agent_recall"
