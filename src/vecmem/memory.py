@@ -37,6 +37,7 @@ _STATUSES = {s.value for s in Status}
 _ACTIONS = {
     "add", "duplicate", "update", "merge", "supersede", "review", "approve", "reject",
     "archive", "restore", "revert", "suggest", "reject_input", "repair", "reembed",
+    "migrate",
 }
 
 
@@ -651,6 +652,23 @@ class Memory:
         if repair:
             self._ctx.changed()
         return result
+
+    def backup(self, path: str | os.PathLike[str]) -> dict[str, Any]:
+        """A consistent copy of the whole store at ``path``, safe while others write
+        (SQLite's online backup API); a PostgreSQL store is backed up with pg_dump."""
+        from vecmem.store.backup import backup_store
+
+        return backup_store(self._ctx.store, path)
+
+    @staticmethod
+    def restore_backup(backup: str | os.PathLike[str], db: str | os.PathLike[str], *,
+                       force: bool = False) -> dict[str, Any]:
+        """Make the SQLite store ``db`` hold the state saved in ``backup`` (made by
+        ``backup``); an existing store is replaced only with ``force``, and kept aside
+        first. Close every ``Memory`` on ``db`` before."""
+        from vecmem.store.backup import restore_store
+
+        return restore_store(backup, db, force=force)
 
     def export(self, path: str | os.PathLike[str], *, vectors: bool = False) -> dict[str, Any]:
         from vecmem.engine import transfer

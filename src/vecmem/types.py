@@ -62,6 +62,8 @@ class Action(StrEnum):
     REJECT_INPUT = "reject_input"
     REPAIR = "repair"
     REEMBED = "reembed"
+    #: A change made by upgrading the store (re-derived fields; a row sent to review).
+    MIGRATE = "migrate"
 
 
 def _plain(value: Any) -> Any:

@@ -228,7 +228,7 @@ def migrate_schema(
     owner role's step; application and read-only roles then open without DDL."""
 
     def action() -> Any:
-        from vecmem.memory import open_store
+        from vecmem.memory import open_store  # front ends reach stores through the facade
 
         settings = load_settings()
         store = open_store(settings.db, settings)  # SQLite migrates when it opens

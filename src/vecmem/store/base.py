@@ -645,6 +645,8 @@ class Store(abc.ABC):
 
     url: str
     engine_name: str
+    #: What opening changed (``vecmem.store.schema.UpgradeReport``), set by the engine.
+    upgrade: Any = None
 
     def __init__(self) -> None:
         self.lock = threading.RLock()

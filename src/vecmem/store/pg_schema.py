@@ -13,6 +13,7 @@ missing and the command that fixes it (``vecmem migrate-schema``, run by the own
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,15 +21,17 @@ from typing import Any
 import psycopg
 
 from vecmem.errors import StoreError
-from vecmem.store import pg_keywords
-from vecmem.store.base import utcnow
-from vecmem.store.schema import MIGRATIONS
+from vecmem.store import pg_keywords, schema
+from vecmem.store.base import SQLTx
+from vecmem.store.schema import MIGRATIONS, Migration, as_migration
 
-#: Migrations only PostgreSQL has (ids 9-10 are this engine's), run after the shared ones.
-PG_MIGRATIONS = [pg_keywords.MIGRATION]
+#: Migrations only PostgreSQL has (ids 9-10 are this engine's), run by the shared runner
+#: after the shared ones.
+PG_MIGRATIONS = [Migration(pg_keywords.MIGRATION[0], pg_keywords.MIGRATION[1],
+                           run=lambda tx: pg_keywords.MIGRATION[2](tx.conn))]
 #: Every version a current PostgreSQL schema has recorded (shared ids may land later than
 #: PostgreSQL's own, so completeness is a set, not a maximum).
-REQUIRED = frozenset(v for v, _, _ in MIGRATIONS) | {v for v, _, _ in PG_MIGRATIONS}
+REQUIRED = frozenset(as_migration(m).version for m in [*MIGRATIONS, *PG_MIGRATIONS])
 LATEST_VERSION = max(REQUIRED)
 
 __all__ = ["PRIVILEGES", "SchemaState", "grant_statements", "inspect", "migrate"]
@@ -132,6 +135,8 @@ class SchemaState:
     vector_oid: int | None = None
     #: every migration recorded
     versions: frozenset[int] = frozenset()
+    #: the rules version the stored derived fields were computed by (0: unknown)
+    derivation: int = 0
 
 
 def _privilege_checks() -> tuple[str, list[Any]]:
@@ -176,6 +181,12 @@ def inspect(conn: psycopg.Connection[Any]) -> SchemaState:
             version = max(versions, default=0)
         except psycopg.errors.InsufficientPrivilege:
             version = -1  # exists, unreadable: reported as a missing privilege below
+    derivation = 0
+    if version > 0:
+        with suppress(psycopg.Error):
+            got = conn.execute(
+                "SELECT value FROM meta WHERE key = 'derivation_version'").fetchone()
+            derivation = int(got[0]) if got else 0
     missing_read, missing_write = [], []
     for name, mode, priv in _parse_missing(missing):
         (missing_read if mode == "read" else missing_write).append(f"{priv} on {name}")
@@ -191,6 +202,7 @@ def inspect(conn: psycopg.Connection[Any]) -> SchemaState:
         missing_write=missing_write, can_create=bool(can_create) and not standby,
         owns_tables=bool(owns), vector_oid=int(oid) if oid is not None else None,
         versions=versions,
+        derivation=derivation,
     )
 
 
@@ -215,8 +227,10 @@ def check_openable(state: SchemaState, url: str) -> None:
 
 
 def needs_migration(state: SchemaState) -> bool:
-    return bool(REQUIRED - state.versions)
+    """A schema migration or a re-derive (the rules that compute derived fields changed)."""
+    from vecmem.rules.derive import DERIVATION_VERSION
 
+    return bool(REQUIRED - state.versions) or state.derivation < DERIVATION_VERSION
 
 def refuse_migration(state: SchemaState, url: str) -> StoreError:
     """Why this role may not bring the schema up to date, naming the missing privilege."""
@@ -236,7 +250,8 @@ def refuse_migration(state: SchemaState, url: str) -> StoreError:
     )
 
 
-def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int]) -> int:
+def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int],
+            make_tx: Callable[[psycopg.Connection[Any]], SQLTx]) -> schema.UpgradeReport:
     """Create or upgrade the schema in one transaction; returns the version reached.
 
     Needs the owner role (CREATE on the schema; CREATE EXTENSION vector if pgvector is not
@@ -258,40 +273,16 @@ def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int]) -> i
                     f"cannot create it ({str(exc).strip()}); run CREATE EXTENSION vector "
                     "as a superuser"
                 ) from None
-        conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_version "
-            "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-        )
-        done = {r[0] for r in conn.execute("SELECT version FROM schema_version")}
-        if done and max(done) > LATEST_VERSION:
-            raise StoreError(
-                f"database {url} has schema version {max(done)}, newer than this "
-                f"vecmem understands ({LATEST_VERSION}); upgrade vecmem"
-            )
-        for version, name, statements in MIGRATIONS:
-            if version in done:
-                continue
-            for statement in statements:
-                conn.execute(statement.format(id=_ID, blob=_BLOB, fts=_FTS))
-            if version == 1:
-                for statement in _POST_V1:
-                    conn.execute(statement)
-            conn.execute(
-                "INSERT INTO schema_version(version, name, applied_at) VALUES (%s, %s, %s)",
-                [version, name, utcnow()],
-            )
-        for version, name, run in PG_MIGRATIONS:
-            if version in done:
-                continue
-            run(conn)
-            conn.execute(
-                "INSERT INTO schema_version(version, name, applied_at) VALUES (%s, %s, %s)",
-                [version, name, utcnow()],
-            )
+        # The one runner both engines share (store/schema.py): migrations (the shared
+        # ones, then PostgreSQL's own), then the re-derive step when the rules'
+        # derivation version moved on.
+        report = schema.migrate(make_tx(conn), schema.Dialect(
+            fill={"id": _ID, "blob": _BLOB, "fts": _FTS}, after={1: _POST_V1}, where=url),
+            migrations=[*MIGRATIONS, *PG_MIGRATIONS])
         conn.execute("COMMIT")
     except BaseException:
         if not conn.closed:
             with suppress(psycopg.Error):
                 conn.execute("ROLLBACK")
         raise
-    return LATEST_VERSION
+    return report

@@ -765,6 +765,9 @@ class PostgresStore(Store):
 
     # -- schema --------------------------------------------------------------------------
     def _open_schema(self, migrate: bool) -> None:
+        from vecmem.store.schema import UpgradeReport
+
+        self.upgrade = UpgradeReport()  # nothing to do, as on SQLite, unless found below
         with self.session() as conn:
             state = pg_schema.inspect(conn)
             pg_schema.check_openable(state, self.url)
@@ -773,7 +776,8 @@ class PostgresStore(Store):
                     state.version == 0 or state.owns_tables)
                 if not migrate or not allowed:
                     raise pg_schema.refuse_migration(state, self.url)
-                pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE))
+                self.upgrade = pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE),
+                                                 lambda c: PostgresTx(c, self))
                 state = pg_schema.inspect(conn)
                 pg_schema.check_openable(state, self.url)
         self._vector_oid = state.vector_oid
@@ -784,7 +788,9 @@ class PostgresStore(Store):
         """Bring the schema up to date and build missing HNSW indexes (the owner's step)."""
         self._refuse_write()
         with self._guard(), self.session() as conn:
-            version = pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE))
+            self.upgrade = pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE),
+                                             lambda c: PostgresTx(c, self))
+            version = pg_schema.inspect(conn).version
         # Also the repair of drifted keyword statistics (doctor reports them): a recount
         # under the all-writers lock, so no write of any scope lands half-counted.
         with self.transaction() as tx:

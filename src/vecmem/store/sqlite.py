@@ -20,9 +20,9 @@ from typing import Any
 import numpy as np
 
 from vecmem.errors import StoreError
-from vecmem.store.base import SQLTx, Store, utcnow
+from vecmem.store.base import SQLTx, Store
 from vecmem.store.index_cache import IndexCache
-from vecmem.store.schema import LATEST_VERSION, MIGRATIONS
+from vecmem.store.schema import Dialect, migrate
 
 BUSY_TIMEOUT_MS = 30_000
 
@@ -296,32 +296,9 @@ class SQLiteStore(Store):
         conn = self.connection()
         conn.execute("BEGIN IMMEDIATE")
         try:
-            conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version "
-                "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-            )
-            done = {r[0] for r in conn.execute("SELECT version FROM schema_version")}
-            if done and max(done) > LATEST_VERSION:
-                raise StoreError(
-                    f"database {self.path} has schema version {max(done)}, newer than this "
-                    f"vecmem understands ({LATEST_VERSION}); upgrade vecmem"
-                )
-            for version, name, statements in MIGRATIONS:
-                if version in done:
-                    continue
-                for statement in statements:
-                    conn.execute(
-                        statement.format(
-                            id="INTEGER PRIMARY KEY AUTOINCREMENT", blob="BLOB", fts=_FTS
-                        )
-                    )
-                if version == 1:
-                    for trigger in _TRIGGERS:
-                        conn.execute(trigger)
-                conn.execute(
-                    "INSERT INTO schema_version(version, name, applied_at) VALUES (?, ?, ?)",
-                    (version, name, utcnow()),
-                )
+            self.upgrade = migrate(SQLiteTx(conn, self), Dialect(
+                fill={"id": "INTEGER PRIMARY KEY AUTOINCREMENT", "blob": "BLOB", "fts": _FTS},
+                after={1: _TRIGGERS}, backup=self._backup_before_upgrade, where=str(self.path)))
             # Names this database for its saved vector indexes (index_cache): a copy made
             # for another file that once lived at this path is never trusted.
             conn.execute(
@@ -332,6 +309,15 @@ class SQLiteStore(Store):
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+
+    def _backup_before_upgrade(self, label: str) -> str:
+        """A consistent copy beside the file, taken while this connection holds the write
+        lock (so it is exactly the state the upgrade starts from)."""
+        from vecmem.store.backup import backup_sqlite, upgrade_backup_path
+
+        dest = upgrade_backup_path(self.path, label)
+        backup_sqlite(self.path, dest)
+        return str(dest)
 
     def schema_version(self) -> int:
         row = self.connection().execute("SELECT MAX(version) FROM schema_version").fetchone()
