@@ -252,15 +252,15 @@ class PostgresTx(SQLTx):
 
     # -- keywords ------------------------------------------------------------------------
     def index_keywords(self, memory_id: int, terms: str) -> None:
-        tsv, length = pg_keywords.document(terms)
+        tsv, tfx, length = pg_keywords.document(terms)
         cur = self.conn.execute(
-            "INSERT INTO memory_keywords (memory_id, scope, status, terms, tsv, dl) "
-            "SELECT id, scope, status, %s, %s::tsvector, %s "
+            "INSERT INTO memory_keywords (memory_id, scope, status, terms, tsv, tfx, dl) "
+            "SELECT id, scope, status, %s, %s::tsvector, %s::jsonb, %s "
             "FROM memories WHERE id = %s "
             "ON CONFLICT (memory_id) DO UPDATE SET scope = excluded.scope, "
             "status = excluded.status, terms = excluded.terms, tsv = excluded.tsv, "
-            "dl = excluded.dl",
-            [terms, tsv, length, memory_id],
+            "tfx = excluded.tfx, dl = excluded.dl",
+            [terms, tsv, tfx, length, memory_id],
         )
         if cur.rowcount == 0:
             raise ValueError(f"cannot index keywords of memory {memory_id}: no such memory")
@@ -293,17 +293,10 @@ class PostgresTx(SQLTx):
     def keyword_search(
         self, scope: str, terms: list[str], limit: int, status: str = "active"
     ) -> list[tuple[int, float]]:
-        tokens = pg_keywords.query_tokens(terms)
-        query = pg_keywords.tsquery(tokens)
-        if query is None or limit <= 0:
-            return []
-        # BM25 as SQLite scores it (pg_keywords.py). The tsquery is a parameter, never
+        # BM25 as SQLite scores it (pg_keywords.py); the tsquery is a parameter, never
         # spliced into SQL; scope and status are filtered before the LIMIT.
-        rows = self.conn.execute(
-            pg_keywords.search_sql(),
-            [scope, tokens, scope, query, scope, status, int(limit)],
-        )
-        return [(int(i), float(r)) for i, r in rows]
+        return pg_keywords.search(self.conn, scope, pg_keywords.query_tokens(terms), status,
+                                  int(limit))
 
     # The relevance gate weighs keyword evidence by term rarity: these answer from the same
     # tokens and statistics BM25 uses, as the SQLite index's term_stats/matches do.
