@@ -13,6 +13,7 @@ missing and the command that fixes it (``vecmem migrate-schema``, run by the own
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,10 +21,9 @@ from typing import Any
 import psycopg
 
 from vecmem.errors import StoreError
-from vecmem.rules.derive import DERIVATION_VERSION
+from vecmem.store import schema
 from vecmem.store.base import SQLTx
-from vecmem.store.schema import LATEST_VERSION, Dialect, UpgradeReport
-from vecmem.store.schema import migrate as run_migrations
+from vecmem.store.schema import LATEST_VERSION
 
 __all__ = ["PRIVILEGES", "SchemaState", "grant_statements", "inspect", "migrate"]
 
@@ -121,7 +121,7 @@ class SchemaState:
     #: owns memory_vectors, so may build its HNSW indexes
     owns_tables: bool = False
     vector_oid: int | None = None
-    #: the rules version the rows were derived with (0: before versioning)
+    #: the rules version the stored derived fields were computed by (0: unknown)
     derivation: int = 0
 
 
@@ -159,15 +159,19 @@ def inspect(conn: psycopg.Connection[Any]) -> SchemaState:
         params,
     ).fetchone()
     role, standby, tx_read_only, can_create, has_table, owns, oid, missing = row
-    version = derivation = 0
+    version = 0
     if has_table:
         try:
-            got = conn.execute(
-                "SELECT (SELECT MAX(version) FROM schema_version), (SELECT value FROM meta "
-                "WHERE key = 'derivation_version')").fetchone()
-            version, derivation = int(got[0] or 0), int(got[1] or 0)
+            got = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
+            version = int(got[0] or 0)
         except psycopg.errors.InsufficientPrivilege:
             version = -1  # exists, unreadable: reported as a missing privilege below
+    derivation = 0
+    if version > 0:
+        with suppress(psycopg.Error):
+            got = conn.execute(
+                "SELECT value FROM meta WHERE key = 'derivation_version'").fetchone()
+            derivation = int(got[0]) if got else 0
     missing_read, missing_write = [], []
     for name, mode, priv in _parse_missing(missing):
         (missing_read if mode == "read" else missing_write).append(f"{priv} on {name}")
@@ -206,11 +210,16 @@ def check_openable(state: SchemaState, url: str) -> None:
         )
 
 
+def _derivation_version() -> int:
+    # Read at call time (tests open an old file "as the old code did" by lowering it).
+    from vecmem.rules.derive import DERIVATION_VERSION
+
+    return DERIVATION_VERSION
+
+
 def needs_migration(state: SchemaState) -> bool:
-    """The schema is missing or older, or the rows were derived by older rules (the
-    re-derive step runs with the migrations, as the owner's step)."""
-    return state.version < LATEST_VERSION or (
-        state.version > 0 and state.derivation < DERIVATION_VERSION)
+    """A schema migration or a re-derive (the rules that compute derived fields changed)."""
+    return state.version < LATEST_VERSION or state.derivation < _derivation_version()
 
 
 def refuse_migration(state: SchemaState, url: str) -> StoreError:
@@ -225,16 +234,16 @@ def refuse_migration(state: SchemaState, url: str) -> StoreError:
         why = (f"role {state.role} does not own the vecmem tables (migrations alter them)"
                if not state.owns_tables else f"role {state.role} lacks CREATE on the schema")
     return StoreError(
-        f"database {url} has {have}; this vecmem needs version {LATEST_VERSION} and "
-        f"rules version {DERIVATION_VERSION}, and {why}. "
+        f"database {url} has {have}; this vecmem needs version {LATEST_VERSION} and rules "
+        f"version {_derivation_version()}, and {why}. "
         "Run `vecmem migrate-schema --db URL` once as the owner role, then open again"
     )
 
 
 def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int],
-            tx: SQLTx) -> UpgradeReport:
-    """Create or upgrade the schema in one transaction (``tx`` runs on ``conn``), and
-    re-derive the rows when the rules changed; returns what changed.
+            make_tx: Callable[[psycopg.Connection[Any]], SQLTx]) -> schema.UpgradeReport:
+    """Create or upgrade the schema, and re-derive the rows when the rules changed, in one
+    transaction (``make_tx`` wraps ``conn``); returns what changed.
 
     Needs the owner role (CREATE on the schema; CREATE EXTENSION vector if pgvector is not
     installed yet, which is a superuser's or the database owner's).
@@ -255,10 +264,10 @@ def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int],
                     f"cannot create it ({str(exc).strip()}); run CREATE EXTENSION vector "
                     "as a superuser"
                 ) from None
-        # The one runner both engines use: migrations, then the re-derive step. No copy
-        # is taken here: a PostgreSQL store is backed up with pg_dump (the event says so).
-        report = run_migrations(tx, Dialect(fill={"id": _ID, "blob": _BLOB, "fts": _FTS},
-                                            after={1: _POST_V1}, where=url))
+        # The one runner both engines share (store/schema.py): migrations, then the
+        # re-derive step when the rules' derivation version moved on.
+        report = schema.migrate(make_tx(conn), schema.Dialect(
+            fill={"id": _ID, "blob": _BLOB, "fts": _FTS}, after={1: _POST_V1}, where=url))
         conn.execute("COMMIT")
     except BaseException:
         if not conn.closed:
