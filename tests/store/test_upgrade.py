@@ -70,7 +70,7 @@ def _terms(db: Path) -> dict[int, str]:
 
 def _record(row: dict[str, Any]) -> MemoryRecord:
     meta = json.loads(row["review_meta"]) if row["review_meta"] else None
-    return MemoryRecord(**{k: row[k] for k in MemoryRecord.__slots__ if k != "review_meta"},
+    return MemoryRecord(**{k: row.get(k) for k in MemoryRecord.__slots__ if k != "review_meta"},
                         review_meta=meta)
 
 
