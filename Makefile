@@ -41,10 +41,12 @@ demo: $(DEMO_STAMP)
 
 test: install system-deps
 	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/mypy
 	VECMEM_SCREENSHOTS_DIR=$${VECMEM_SCREENSHOTS_DIR:-$$(mktemp -d)} $(BIN)/python -m pytest -q -p no:cacheprovider -m "not slow"
 
 lint: install
 	$(BIN)/ruff check src tests benchmarks examples
+	$(BIN)/mypy
 
 clean:
 	rm -rf $(VENV) build *.egg-info src/*.egg-info

@@ -25,6 +25,9 @@ from packaging.requirements import Requirement
 
 ROOT = Path(__file__).resolve().parents[1]
 
+#: Extra tags pip may also accept for a platform (with --platform, pip takes only the
+#: tags it is given; a manylinux_2_28 machine also runs manylinux2014 wheels).
+ALSO = {"manylinux_2_28_x86_64": ["manylinux2014_x86_64"]}
 #: pip platform tag -> the marker environment of such a machine.
 PLATFORMS = {
     "win_amd64": {"sys_platform": "win32", "platform_system": "Windows",
@@ -64,8 +67,8 @@ def check(platform: str, reqs: list[str]) -> tuple[bool, str]:
     with tempfile.TemporaryDirectory() as tmp:
         run = subprocess.run(
             [sys.executable, "-m", "pip", "download", "-q", "--only-binary=:all:",
-             "--platform", platform, "--python-version", "3.11", "--implementation", "cp",
-             "-d", tmp, *reqs],
+             *(f"--platform={p}" for p in [platform, *ALSO.get(platform, [])]),
+             "--python-version", "3.11", "--implementation", "cp", "-d", tmp, *reqs],
             capture_output=True, text=True, timeout=1800,
         )
         wheels = sorted(p.name for p in Path(tmp).glob("*.whl"))

@@ -14,7 +14,11 @@ Two measuring points, both through the real product:
 * **hermes**: the real ``VecmemMemoryProvider`` on a temporary ``HERMES_HOME`` whose
   ``memory.vecmem.db`` is that same file; what the agent receives for a turn is the
   provider's ``system_prompt_block()`` plus its ``prefetch(turn)`` (each turn in its own
-  session). A memory counts as received when its ``#id`` appears in either.
+  session). A memory counts as received when its ``#id`` appears in either; the
+  "receives nothing" and count rows look at the prefetch alone (the block is the same
+  for every turn). Turns of category ``style`` (their only need is an answer-style
+  preference, which the issue assigns to a core profile in the system block) count as
+  relevant here, and only as an informational row at the search point.
 
 ``--distractors`` repeats everything with the ~5,000 distractor memories added to the
 bank. Figures carry 95 % percentile-bootstrap intervals over turns (2,000 resamples,
@@ -49,7 +53,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from embedders import embed_cached  # also puts src/ on sys.path
 
 from vecmem import Memory
-from vecmem.memory import build_embedder
+from vecmem.embed.factory import embedder_for
 from vecmem.settings import Settings
 
 DATA = Path(__file__).resolve().parent / "data" / "agent_recall"
@@ -58,6 +62,8 @@ TOP = 5
 SWEEP = (-1.0, 0.70, 0.74, 0.78, 0.80, 0.82, 0.84, 0.86, 0.88, 0.90)
 BOOT = 2000
 _ID = re.compile(r"#(\d+)\b")
+CATEGORIES = ("same_lang", "cross_lang", "indirect", "mixed", "style")
+STYLE_ROW = "style-only turns: a preference in top 5 (not a goal row)"
 
 
 def read_jsonl(name: str) -> list[dict[str, Any]]:
@@ -106,7 +112,7 @@ class DiskCachedEmbedder:
 def product_embedder(name: str | None) -> Any:
     """What ``Memory.open`` would build from the settings (``embed_provider`` = name)."""
     settings = Settings.load(**({"embed_provider": name} if name else {}))
-    embedder, fallback = build_embedder(settings)
+    embedder, fallback = embedder_for(settings)
     if fallback:
         print(f"warning: {fallback}", file=sys.stderr)
     return embedder
@@ -143,9 +149,11 @@ def search_all(db: str, embedder: Any, turns: list[dict[str, Any]], ids: dict[in
 
 
 def hermes_all(db: str, embedder_name: str | None, turns: list[dict[str, Any]],
-               ids: dict[int, str]) -> tuple[dict[str, list[str]], dict[str, Any]]:
-    """Turn id -> data ids the agent receives through the Hermes provider (system-prompt
-    block + that turn's prefetch), and the system block's size."""
+               ids: dict[int, str]
+               ) -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, Any]]:
+    """Per turn id, the data ids the agent receives through the Hermes provider (system-
+    prompt block + that turn's prefetch) and those the prefetch alone injects; and the
+    system block's size."""
     from vecmem.integrations.hermes.provider import VecmemMemoryProvider
 
     with tempfile.TemporaryDirectory(prefix="vecmem-hermes-") as home:
@@ -160,15 +168,16 @@ def hermes_all(db: str, embedder_name: str | None, turns: list[dict[str, Any]],
         try:
             block = provider.system_prompt_block()
             in_block = [ids.get(int(i), f"?{i}") for i in _ID.findall(block)]
-            out = {}
+            out, injected = {}, {}
             for t in turns:
                 provider.on_session_switch(f"turn-{t['id']}")
                 recalled = provider.prefetch(t["text"], session_id=f"turn-{t['id']}")
                 got = [ids.get(int(i), f"?{i}") for i in _ID.findall(recalled)]
                 out[t["id"]] = list(dict.fromkeys(in_block + got))
+                injected[t["id"]] = list(dict.fromkeys(got))
         finally:
             provider.shutdown()
-    return out, {"block_memories": len(set(in_block)), "block_chars": len(block)}
+    return out, injected, {"block_memories": len(set(in_block)), "block_chars": len(block)}
 
 
 # ---------------------------------------------------------------------------- statistics
@@ -199,8 +208,14 @@ def low_overlap(t: dict[str, Any]) -> bool:
 
 
 def rows_for(turns: list[dict[str, Any]], off: list[dict[str, Any]],
-             got: dict[str, list[str]], top: int | None = TOP) -> dict[str, dict[str, Any]]:
-    """Every goal row of issue 13 for one run; ``top`` None = everything received."""
+             got: dict[str, list[str]], top: int | None = TOP,
+             injected: dict[str, list[str]] | None = None) -> dict[str, dict[str, Any]]:
+    """Every goal row of issue 13 for one run. ``got``: what the agent has for a turn
+    (``top`` None = all of it); ``injected``: what this turn's recall adds (default
+    ``got``) -- the emptiness and count rows, so a standing system block does not make
+    every off-topic turn "receive" something."""
+    injected = got if injected is None else injected
+
     def hit(t: dict[str, Any]) -> float:
         return float(bool(set(t["gold"]) & set(got[t["id"]][:top])))
 
@@ -214,8 +229,9 @@ def rows_for(turns: list[dict[str, Any]], off: list[dict[str, Any]],
         "… cross-language": stat(lambda t: t["cross_lang"], hit),
         "… little word overlap (indirect)": stat(low_overlap, hit),
     }
-    for cat in ("same_lang", "cross_lang", "indirect", "mixed"):
-        out[f"… category {cat}"] = stat(lambda t, c=cat: t["category"] == c, hit)
+    for cat in CATEGORIES:
+        if any(t["category"] == cat for t in turns):
+            out[f"… category {cat}"] = stat(lambda t, c=cat: t["category"] == c, hit)
     for lang in ("zh", "en"):
         out[f"… turn in {lang}"] = stat(lambda t, c=lang: t["lang"] == c, hit)
     needs = [t for t in turns if t.get("needs")]
@@ -223,25 +239,38 @@ def rows_for(turns: list[dict[str, Any]], off: list[dict[str, Any]],
         float(set(t["needs"]) <= set(got[t["id"]])) for t in needs)
     out["safety-critical: missed (none received)"] = stat(
         lambda t: t["safety"], lambda t: float(not set(t["gold"]) & set(got[t["id"]])))
-    empty = lambda t: float(not got[t["id"]])  # noqa: E731
+    empty = lambda t: float(not injected[t["id"]])  # noqa: E731
     out["relevant turns receiving nothing"] = stat(every, empty)
     for lang in ("zh", "en"):
         out[f"… {lang}"] = stat(lambda t, c=lang: t["lang"] == c, empty)
-    out["memories per relevant turn (mean)"] = stat(every, lambda t: float(len(got[t["id"]])))
+    size = lambda t: float(len(injected[t["id"]]))  # noqa: E731
+    out["memories per relevant turn (mean)"] = stat(every, size)
     out["off-topic turns receiving nothing"] = stat(every, empty, off)
     for kind in ("greeting", "thanks", "generic_task", "world_knowledge", "shared_word"):
         out[f"… {kind}"] = stat(lambda t, c=kind: t["kind"] == c, empty, off)
     for lang in ("zh", "en"):
         out[f"… off-topic in {lang}"] = stat(lambda t, c=lang: t["lang"] == c, empty, off)
-    out["memories per off-topic turn (mean)"] = stat(
-        every, lambda t: float(len(got[t["id"]])), off)
+    out["memories per off-topic turn (mean)"] = stat(every, size, off)
     return out
 
 
 def by_split(turns: list[dict[str, Any]], off: list[dict[str, Any]],
-             got: dict[str, list[str]], top: int | None = TOP) -> dict[str, Any]:
-    return {s: rows_for([t for t in turns if t["split"] == s],
-                        [o for o in off if o["split"] == s], got, top) for s in SPLITS}
+             got: dict[str, list[str]], top: int | None = TOP,
+             injected: dict[str, list[str]] | None = None, style: bool = False
+             ) -> dict[str, Any]:
+    """Rows per split. ``style`` turns (their only need is a standing answer-style
+    preference, the core profile's job) count as relevant only where a system block can
+    serve them (``style`` True); elsewhere they get one informational row."""
+    out = {}
+    for s in SPLITS:
+        part = [t for t in turns if t["split"] == s]
+        rel = [t for t in part if style or t["category"] != "style"]
+        out[s] = rows_for(rel, [o for o in off if o["split"] == s], got, top, injected)
+        if not style:
+            out[s][STYLE_ROW] = interval(
+                float(bool(set(t["gold"]) & set(got[t["id"]][:top])))
+                for t in part if t["category"] == "style")
+    return out
 
 
 def goal_table(title: str, result: dict[str, Any]) -> None:
@@ -264,7 +293,7 @@ def sweep_table(title: str, sweep: dict[float, dict[str, Any]], default: float) 
     for threshold, result in sweep.items():
         label = "off" if threshold < -0.5 else f"{threshold:.2f}"
         if abs(threshold - default) < 1e-9:
-            label += " (default)"
+            label = f"{threshold:.3f} (default)"
         for s in SPLITS:
             cells = " | ".join(f"{result[s][k]['mean']:.2f}" for k in keys)
             print(f"| {label} | {s} | {cells} |")
@@ -295,8 +324,9 @@ def run(args: argparse.Namespace, padded: bool) -> dict[str, Any]:
             for th in sorted({*SWEEP, default})
         }
         if args.hermes:
-            received, block = hermes_all(db, args.embedder, queries, ids)
-            result["hermes"] = by_split(turns, off, received, top=None)
+            received, injected, block = hermes_all(db, args.embedder, queries, ids)
+            result["hermes"] = by_split(turns, off, received, top=None, injected=injected,
+                                        style=True)
             result["hermes_block"] = block
         result["embed_cache_misses"] = embedder.misses
         if args.show_misses:
@@ -313,8 +343,9 @@ def report(result: dict[str, Any]) -> None:
                f"default min_score {result['default_min_score']:.3f})", result["search"])
     if "hermes" in result:
         b = result["hermes_block"]
-        goal_table("What the agent receives through the Hermes provider (system-prompt block + "
-                   f"prefetch; block holds {b['block_memories']} memories, "
+        goal_table("What the agent receives through the Hermes provider (needed memory: system-"
+                   "prompt block + prefetch, style turns included; empty and count rows: the "
+                   f"prefetch alone; the block holds {b['block_memories']} memories, "
                    f"{b['block_chars']} characters)", result["hermes"])
     sweep_table("`min_score` sweep (`Memory.search(text, min_score=…)`)", result["sweep"],
                 result["default_min_score"])

@@ -72,7 +72,8 @@ def _faiss(mat: np.ndarray):  # type: ignore[no-untyped-def]
 
 
 LIBRARIES = {"hnswlib": _hnswlib, "usearch": _usearch,
-             "usearch f16": lambda mat: _usearch(mat, "f16"), "faiss-cpu": _faiss}
+             "usearch f16": lambda mat: _usearch(mat, "f16"),
+             "usearch i8": lambda mat: _usearch(mat, "i8"), "faiss-cpu": _faiss}
 
 
 def bench(n: int, queries: int) -> list[dict]:

@@ -44,6 +44,10 @@ def _isolated_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     for key in list(os.environ):
         if key.startswith("VECMEM_"):
             monkeypatch.delenv(key, raising=False)
+    # Nor their locale: the report language follows it (English unless a test says zh).
+    for key in ("LC_ALL", "LC_MESSAGES", "HERMES_LANGUAGE"):
+        monkeypatch.delenv(key, raising=False)
+    monkeypatch.setenv("LANG", "C.UTF-8")
     monkeypatch.setenv("HOME", str(tmp_path / "home"))
     (tmp_path / "home").mkdir(exist_ok=True)
     monkeypatch.chdir(tmp_path)

@@ -459,6 +459,23 @@ class Memory:
         result = doctor.doctor(self._ctx, repair=repair)
         return self._done(result) if repair else result
 
+    def backup(self, path: str | os.PathLike[str]) -> dict[str, Any]:
+        """A consistent copy of the whole store at ``path``, safe while others write
+        (SQLite's online backup API); a PostgreSQL store is backed up with pg_dump."""
+        from vecmem.store.backup import backup_store
+
+        return backup_store(self._ctx.store, path)
+
+    @staticmethod
+    def restore_backup(backup: str | os.PathLike[str], db: str | os.PathLike[str], *,
+                       force: bool = False) -> dict[str, Any]:
+        """Make the SQLite store ``db`` hold the state saved in ``backup`` (made by
+        ``backup``); an existing store is replaced only with ``force``, and kept aside
+        first. Close every ``Memory`` on ``db`` before."""
+        from vecmem.store.backup import restore_store
+
+        return restore_store(backup, db, force=force)
+
     def export(self, path: str | os.PathLike[str], *, vectors: bool = False) -> dict[str, Any]:
         from vecmem.engine import transfer
 

@@ -1,24 +1,53 @@
-"""Configuration: defaults < ``vecmem.toml`` < environment ``VECMEM_<NAME>`` < arguments.
+"""Configuration: defaults < ``vecmem.toml`` (< the Hermes ``memory.vecmem`` section,
+inside Hermes) < environment ``VECMEM_<NAME>`` < arguments.
 
+Every layer is a pydantic-settings source (``settings_customise_sources``): the TOML file
+(``TomlConfigSettingsSource``), the Hermes section, the environment
+(``EnvSettingsSource``) and the arguments; pydantic-settings merges and validates them.
 Read only at entry points (``Memory.open``, the CLI, the server, the Hermes plugin).
 Secrets (``*_api_key``) are only ever read from the environment or arguments and are
 never written back to a file or an event.
+
+``python -m vecmem.settings --markdown`` writes the reference, ``docs/settings.md``, from
+the field descriptions below.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import tomllib
+from collections.abc import Mapping
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic_settings import (
+    BaseSettings,
+    InitSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+    TomlConfigSettingsSource,
+)
 
 from vecmem.errors import InvalidInputError
 
 DEFAULT_DB = "~/.vecmem/vecmem.db"
 DEFAULT_CONFIRM_PHRASE = "我确认执行计划"
+SECRETS = ("embed_api_key", "llm_api_key")
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+def locale_language(environ: Mapping[str, str] | None = None) -> Literal["zh", "en"]:
+    """The report language of the locale: the first set of LC_ALL, LC_MESSAGES, LANG (the
+    POSIX order) decides; ``zh*`` is Chinese, anything else (or nothing) English."""
+    env = os.environ if environ is None else environ
+    for name in LOCALE_VARIABLES:
+        value = env.get(name, "")
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
 
 
 class Settings(BaseSettings):
@@ -26,27 +55,39 @@ class Settings(BaseSettings):
 
     model_config = SettingsConfigDict(env_prefix="VECMEM_", extra="ignore", validate_default=True)
 
-    db: str = Field(DEFAULT_DB, description="SQLite path or postgresql:// URL")
-    scope: str = Field("default", description="Namespace of this user, agent or team")
+    db: str = Field(DEFAULT_DB, description="SQLite path or postgresql:// URL of the memory")
+    scope: str = Field("default", description="Namespace of this user, agent or team; "
+                                              "memories of one scope never see another's")
     embed_provider: Literal["local", "e5", "use", "mix", "openai", "hashing"] = Field(
         "local",
         description="local = the bundled default model; e5/use pick one explicitly; mix = "
-        "both in one vector (better Chinese<->English, a little worse on English alone)",
+        "both in one vector (better Chinese<->English, a little worse on English alone); "
+        "openai = an OpenAI-compatible /embeddings API; hashing = no model (tests)",
     )
     embed_model: str | None = Field(None, description="Model name for the openai provider")
     embed_base_url: str | None = Field(None, description="OpenAI-compatible /embeddings base")
-    embed_api_key: SecretStr | None = Field(None, description="Key for embed_base_url")
+    embed_api_key: SecretStr | None = Field(
+        None, description="Key for embed_base_url (environment or arguments only)")
     embed_dim: int | None = Field(None, description="Requested dimension (openai provider)")
-    llm_base_url: str | None = Field(None, description="OpenAI-compatible chat base URL")
+    llm_base_url: str | None = Field(
+        None, description="OpenAI-compatible chat base URL for extraction and judging "
+                          "(unset: rules only)")
     llm_model: str | None = Field(None, description="Chat model name")
-    llm_api_key: SecretStr | None = Field(None, description="Key for llm_base_url")
+    llm_api_key: SecretStr | None = Field(
+        None, description="Key for llm_base_url (environment or arguments only)")
     llm_timeout: float = Field(30.0, gt=0, description="Seconds per LLM request")
     llm_merge_mode: Literal["off", "dry_run", "review_only", "auto"] = Field(
-        "off", description="How the LLM judge's proposals are used"
+        "off", description="How the LLM judge's merge proposals are used: off, dry_run "
+                           "(recorded only), review_only (sent to review), auto (applied "
+                           "above llm_auto_threshold)",
     )
-    llm_auto_threshold: float = Field(0.85, ge=0, le=1)
-    extract_min_confidence: float = Field(0.7, ge=0, le=1)
-    top_k: int = Field(8, ge=1, le=1000)
+    llm_auto_threshold: float = Field(
+        0.85, ge=0, le=1,
+        description="Judge confidence at or above which llm_merge_mode=auto applies a merge")
+    extract_min_confidence: float = Field(
+        0.7, ge=0, le=1,
+        description="Extracted facts below this confidence are dropped before the pipeline")
+    top_k: int = Field(8, ge=1, le=1000, description="Results a search returns by default")
     min_score: float | None = Field(
         None, ge=-1, le=1,
         description="Cosine threshold for vector hits (default: calibrated per model)",
@@ -59,9 +100,20 @@ class Settings(BaseSettings):
         None, ge=0, le=1,
         description="Cosine above which a neighbour goes to the judge (default: per model)",
     )
-    confirm_phrase: str = Field(DEFAULT_CONFIRM_PHRASE, min_length=1)
-    governance_mode: Literal["light", "advanced"] = "light"
-    language: Literal["zh", "en"] = "zh"
+    confirm_phrase: str = Field(
+        DEFAULT_CONFIRM_PHRASE, min_length=1,
+        description="The exact phrase a person types to apply a plan (vecmem plan apply, the "
+                    "dashboard); agents are never shown it",
+    )
+    governance_mode: Literal["light", "advanced"] = Field(
+        "light", description="Tool actions offered to agents: light (the everyday ones) or "
+                             "advanced (also explain, review and events)")
+    language: Literal["zh", "en"] = Field(
+        default_factory=locale_language,
+        description="Language of reports (health, cleanup, doctor) and the dashboard. "
+                    "Default: the locale (LC_ALL, LC_MESSAGES, LANG: zh_* is zh, anything "
+                    "else en); inside Hermes, Hermes' display.language",
+    )
     ann_threshold: int = Field(
         20_000, ge=0, description="Use the ANN index above this many vectors"
     )
@@ -79,47 +131,75 @@ class Settings(BaseSettings):
         return v
 
     @classmethod
-    def load(cls, config_file: str | os.PathLike[str] | None = None, **overrides: Any) -> Settings:
-        """Build settings from file < environment < ``overrides`` (None values are ignored)."""
-        file_values: dict[str, Any] = {}
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        # Highest first. Settings(...) built directly reads arguments and the environment;
+        # Settings.load adds the files below them.
+        files = _FILES.get()
+        if files is None:
+            return init_settings, env_settings
+        toml_path, section = files
+        return (init_settings, env_settings,
+                InitSettingsSource(settings_cls, _without_secrets(section)),
+                _TomlSource(settings_cls, toml_path))
+
+    @classmethod
+    def load(cls, config_file: str | os.PathLike[str] | None = None, *,
+             hermes: Mapping[str, Any] | None = None, **overrides: Any) -> Settings:
+        """Settings from defaults < ``config_file`` (default: ``VECMEM_CONFIG``,
+        ./vecmem.toml, ~/.vecmem/vecmem.toml) < ``hermes`` (the ``memory.vecmem`` section)
+        < environment < ``overrides`` (None values are ignored)."""
         path = Path(config_file).expanduser() if config_file else _default_config_file()
-        if path is not None and path.exists():
-            try:
-                file_values = tomllib.loads(path.read_text(encoding="utf-8"))
-            except (OSError, tomllib.TOMLDecodeError) as exc:
-                raise InvalidInputError(f"cannot read config file {path}: {exc}") from None
-            file_values = file_values.get("vecmem", file_values)
-            for secret in ("embed_api_key", "llm_api_key"):
-                file_values.pop(secret, None)  # secrets come from the environment only
-        env_values = {
-            name: os.environ[f"VECMEM_{name.upper()}"]
-            for name in cls.model_fields
-            if f"VECMEM_{name.upper()}" in os.environ
-        }
         given = {k: v for k, v in overrides.items() if v is not None}
-        merged = {**file_values, **env_values, **given}
+        token = _FILES.set((path, dict(hermes or {})))
         try:
-            return _build(cls, merged)
+            return cls(**given)
         except ValidationError as exc:
             first = exc.errors()[0]
             where = ".".join(str(p) for p in first["loc"])
             raise InvalidInputError(f"invalid setting {where}: {first['msg']}") from None
+        finally:
+            _FILES.reset(token)
 
     def public_dict(self) -> dict[str, Any]:
         """Settings without secrets, for display and events."""
         data = self.model_dump()
-        for key in ("embed_api_key", "llm_api_key"):
+        for key in SECRETS:
             data[key] = "***" if data.get(key) else None
         return data
 
 
-def _build(cls: type[Settings], values: dict[str, Any]) -> Settings:
-    # Environment was merged by hand above (so a file can sit below it); pass everything
-    # as init arguments and keep pydantic-settings from reading the environment again.
-    return cls(_env_prefix="VECMEM__IGNORED_", **values)
+#: The files Settings.load reads (the TOML path and the Hermes section), for the sources.
+_FILES: ContextVar[tuple[Path | None, dict[str, Any]] | None] = ContextVar(
+    "vecmem_settings_files", default=None)
+
+
+def _without_secrets(values: Mapping[str, Any]) -> dict[str, Any]:
+    return {k: v for k, v in values.items() if k not in SECRETS}
+
+
+class _TomlSource(TomlConfigSettingsSource):
+    """vecmem.toml: its ``[vecmem]`` table or its top level; never a secret; a file that is
+    not TOML is an input error."""
+
+    def _read_file(self, file_path: Any) -> dict[str, Any]:
+        try:
+            data = tomllib.loads(Path(file_path).read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+            raise InvalidInputError(f"cannot read config file {file_path}: {exc}") from None
+        table = data.get("vecmem", data)
+        return _without_secrets(table if isinstance(table, dict) else {})
 
 
 def _default_config_file() -> Path | None:
+    """``VECMEM_CONFIG`` (read if it exists), else the first of ./vecmem.toml and
+    ~/.vecmem/vecmem.toml that exists."""
     env = os.environ.get("VECMEM_CONFIG")
     if env:
         return Path(env).expanduser()
@@ -127,3 +207,58 @@ def _default_config_file() -> Path | None:
         if candidate.exists():
             return candidate
     return None
+
+
+# -- the reference -------------------------------------------------------------------------
+def _default_text(field: Any) -> str:
+    if field.default_factory is locale_language:
+        return "from the locale"
+    if field.default is None:
+        return "—"
+    return f"`{field.default}`"
+
+
+def _type_text(field: Any) -> str:
+    import typing
+
+    annotation = field.annotation
+    if typing.get_origin(annotation) is Literal:
+        return " \\| ".join(f"`{a}`" for a in typing.get_args(annotation))
+    args = [a for a in typing.get_args(annotation) if a is not type(None)]
+    base = args[0] if args else annotation
+    if typing.get_origin(base) is Literal:
+        return " \\| ".join(f"`{a}`" for a in typing.get_args(base))
+    return {"SecretStr": "secret"}.get(getattr(base, "__name__", str(base)),
+                                      getattr(base, "__name__", str(base)))
+
+
+def settings_markdown() -> str:
+    """``docs/settings.md``: every setting with its variable, type, default, meaning."""
+    lines = [
+        "# Settings",
+        "",
+        "<!-- Generated by `python -m vecmem.settings --markdown > docs/settings.md`; "
+        "tests/core/test_settings.py fails when this file is stale. -->",
+        "",
+        "Every setting can be given, lowest to highest precedence, as a default, in "
+        "`vecmem.toml` (`--config`, `VECMEM_CONFIG`, `./vecmem.toml` or "
+        "`~/.vecmem/vecmem.toml`; top level or a `[vecmem]` table), inside Hermes in the "
+        "`memory.vecmem` section of `config.yaml`, as an environment variable "
+        "`VECMEM_<NAME>`, or as an argument (`Memory.open(..., name=value)`, the CLI's "
+        "`--db` and `--scope`). Secrets (`*_api_key`) are read from the environment or "
+        "arguments only, never from a file.",
+        "",
+        "| setting | environment | type | default | meaning |",
+        "|---|---|---|---|---|",
+    ]
+    for name, field in Settings.model_fields.items():
+        meaning = (field.description or "").replace("|", "\\|")
+        lines.append(f"| `{name}` | `VECMEM_{name.upper()}` | {_type_text(field)} | "
+                     f"{_default_text(field)} | {meaning} |")
+    return "\n".join(lines) + "\n"
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] != ["--markdown"]:
+        sys.exit("usage: python -m vecmem.settings --markdown > docs/settings.md")
+    sys.stdout.write(settings_markdown())

@@ -55,12 +55,92 @@ _PUNCT_MAP = str.maketrans(
         "\u3000": " ",
     }
 )
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u200b-\u200f\u2028\u2029\ufeff]")
-_WS = re.compile(r"\s+")
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
+_WS_CHAR = re.compile(r"\s")
 _TRAILING = re.compile(r"[\s.!?;,~…·]+$")
 # A space next to a CJK character carries no meaning ("使用 Python" == "使用Python").
 _SPACE_NEAR_CJK = re.compile(f"(?<=[{_CJK}]) +| +(?=[{_CJK}])")
 _SPACE_AFTER_COLON_CJK = re.compile(f"(?<=[{_CJK}]:) +")
+
+# --- invisible characters ------------------------------------------------------------------
+# Default-ignorable code points: format characters (Cf: zero-width space/joiners, soft
+# hyphen, word joiner, BOM, bidi embeddings/overrides/isolates, tag characters, Arabic and
+# Egyptian format marks), variation selectors, the combining grapheme joiner, Mongolian
+# and Khmer invisible vowels, Hangul fillers. They render as nothing, so "pass\u200bword"
+# must read as "password" and "tea\u00ad" as "tea". (tests/rules/test_canonical.py checks
+# that every Cf character of this Python's Unicode database is listed.)
+INVISIBLE = re.compile(
+    "[\u00ad\u034f\u061c\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u115f\u1160"
+    "\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164"
+    "\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001345f"
+    "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
+)
+
+# --- look-alike letters --------------------------------------------------------------------
+# Cyrillic and Greek letters drawn like Latin ones (case kept). NFKC already folds
+# full-width, mathematical and circled forms; these it leaves alone.
+_CONFUSABLE = str.maketrans(
+    "аеорсухѕіјԁԛԝһӏүАВЕКМНОРСТХУЅІЈԚԜҺӀҮ"
+    "αορνικυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",
+    "aeopcyxsijdqwhlyABEKMHOPCTXYSIJQWHIY"
+    "aopvikuxABEZHIKMNOPTYX",
+)
+_CONFUSABLE_CHARS = frozenset(chr(c) for c in _CONFUSABLE)
+_CYR_GREEK = re.compile("[\u0370-\u03ff\u0400-\u052f\u1c80-\u1c8f\u1f00-\u1fff"
+                        "\u2de0-\u2dff\ua640-\ua69f]")
+_LATIN_LETTER = re.compile("[A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
+_ALNUM_RUN = re.compile(r"[^\W_]+")
+
+
+def _fold_confusables(text: str) -> str:
+    """Fold look-alike letters where they can only be a disguise, keeping real Greek and
+    Russian text as written: inside a word that mixes them with Latin letters
+    ("pаssword"), and in a Latin text whose every Cyrillic/Greek letter is a look-alike
+    (a whole word spelled in look-alikes: "раураl"). Same length as ``text``."""
+    if not _CYR_GREEK.search(text) or not _LATIN_LETTER.search(text):
+        return text
+    foreign = {c for c in _CYR_GREEK.findall(text) if c.isalpha()}
+    latin_context = foreign <= _CONFUSABLE_CHARS
+
+    def fold(m: re.Match[str]) -> str:
+        run = m.group()
+        mixed = _LATIN_LETTER.search(run) and _CYR_GREEK.search(run)
+        if mixed or (latin_context and len(run) >= 2 and _CYR_GREEK.search(run)):
+            return run.translate(_CONFUSABLE)
+        return run
+
+    return _ALNUM_RUN.sub(fold, text)
+
+
+# --- decoration that is no part of a fact's identity ------------------------------------
+_EMOJI = "\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff"
+# Expressive emoji (faces, hands, hearts, sparkles, checks) decorate a sentence even when
+# attached to it ("搞定了🎉"); object emoji ("我喜欢🐱") may be the fact, so they are
+# dropped only when set apart by a space.
+_EXPRESSIVE = (
+    "\U0001f600-\U0001f64f\U0001f910-\U0001f92f\U0001f970-\U0001f97a\U0001f44a-\U0001f450"
+    "\U0001f590\U0001f595\U0001f596\U0001f918-\U0001f91f\U0001f932\U0001f90c\U0001f90f"
+    "\U0001faf0-\U0001faf8\u2764\U0001f493-\U0001f49f\U0001f90d\U0001f90e\U0001f9e1"
+    "\U0001f5a4\u2728\U0001f389\U0001f38a\U0001f525\U0001f680\U0001f4af\u2705\u2714"
+    "\u2611\u2713\u274c\u274e\u2b50\U0001f31f\U0001f440\U0001f4aa\u263a\u2639"
+    "\U0001f973\U0001f3fb-\U0001f3ff\u2757\u203c"
+)
+_LIST_MARKER = re.compile(
+    r"(?m)^[ \t]*(?:(?:[-*+•▪‣◦]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+|>[ \t]+)"
+)
+# Emphasis delimiters (the groups are deleted, the words kept). ``__x__`` only outside a
+# word and not before ".py": ``__init__.py`` is a file name, not bold "init".
+_EMPHASIS = [
+    re.compile(r"(\*\*)(?=\S)(?:.*?\S)??(\*\*)"),
+    re.compile(r"(?<![\w])(__)(?=[^\s_])(?:.*?[^\s_])??(__)(?![\w]|\.\w)"),
+    re.compile(r"(`+)(?=[^\s`])(?:.*?[^\s`])??(\1)"),
+]
+_DECOR_EMOJI = [
+    re.compile(f"(?:\\s*[{_EXPRESSIVE}]|\\s+[{_EMOJI}])+\\s*$"),
+    re.compile(f"^(?:[{_EXPRESSIVE}]\\s*)+"),
+]
+_WRAP_QUOTES = [re.compile(r'^(")[^"]*(")$'), re.compile(r"^(')[^']*(')$")]
+_HAS_WORD = re.compile(r"[^\W_]")
 
 
 def validate_text(text: object, *, what: str = "content") -> str:
@@ -84,17 +164,136 @@ def validate_text(text: object, *, what: str = "content") -> str:
     return text
 
 
+class Canonical:
+    """A canonical text and, for every character of it, the span of the original text it
+    came from, so that what is found in the canonical form can be cut out of the original.
+    """
+
+    __slots__ = ("_org", "text")
+
+    def __init__(self, text: str, org: list[tuple[int, int]] | None) -> None:
+        self.text = text
+        self._org = org
+
+    def source_span(self, start: int, end: int) -> tuple[int, int]:
+        """The original span covering canonical characters ``start:end`` (end > start)."""
+        if self._org is None:
+            return start, end
+        return self._org[start][0], self._org[end - 1][1]
+
+    # -- the edit operations every stage is made of (each keeps the map in step) --------
+
+    def _cut(self, spans: list[tuple[int, int]], *, keep_words: bool = False) -> None:
+        if not spans:
+            return
+        parts, org, pos = [], [], 0
+        for a, b in spans:
+            parts.append(self.text[pos:a])
+            if self._org is not None:
+                org.extend(self._org[pos:a])
+            pos = b
+        parts.append(self.text[pos:])
+        text = "".join(parts)
+        if keep_words and not _HAS_WORD.search(text):
+            return  # decoration is never all there is: "🙂" and "**" stay as written
+        if self._org is not None:
+            org.extend(self._org[pos:])
+            self._org = org
+        self.text = text
+
+    def delete(self, rx: re.Pattern[str], *, keep_words: bool = False) -> None:
+        """Delete each match of ``rx`` (only its groups, when it has any)."""
+        spans: list[tuple[int, int]] = []
+        for m in rx.finditer(self.text):
+            if rx.groups:
+                spans.extend(m.span(g) for g in range(1, rx.groups + 1) if m.start(g) >= 0)
+            elif m.end() > m.start():
+                spans.append(m.span())
+        self._cut(sorted(spans), keep_words=keep_words)
+
+    def replace_chars(self, new: str) -> None:
+        """One character for one: the map stays as it is."""
+        assert len(new) == len(self.text)
+        self.text = new
+
+    def nfkc(self) -> None:
+        whole = unicodedata.normalize("NFKC", self.text)
+        if whole == self.text:
+            return
+        if self._org is None:
+            self.text = whole
+            return
+        # Cut into runs that NFKC treats independently (a starter and what composes
+        # with it), so every output character knows its source run.
+        runs: list[tuple[str, int, int]] = []
+        for i, ch in enumerate(self.text):
+            a, b = self._org[i]
+            if runs and (unicodedata.combining(ch) or (not (runs[-1][0].isascii() and ch.isascii())
+                         and unicodedata.normalize("NFKC", runs[-1][0] + ch)
+                         != unicodedata.normalize("NFKC", runs[-1][0])
+                         + unicodedata.normalize("NFKC", ch))):
+                run, ra, rb = runs[-1]
+                runs[-1] = (run + ch, min(ra, a), max(rb, b))
+            else:
+                runs.append((ch, a, b))
+        org = [(a, b) for run, a, b in runs for _ in unicodedata.normalize("NFKC", run)]
+        if len(org) != len(whole):  # never seen; then the whole text is one source span
+            lo, hi = self._org[0][0], self._org[-1][1]
+            org = [(lo, hi)] * len(whole)
+        self.text, self._org = whole, org
+
+
+def _characters(c: Canonical) -> None:
+    """Character-level canonical form: what a character *is*, whatever its spelling."""
+    c.delete(INVISIBLE)
+    c.nfkc()
+    c.delete(INVISIBLE)
+    c.replace_chars(_CONTROL.sub(" ", c.text.translate(_PUNCT_MAP)))
+    c.replace_chars(_fold_confusables(c.text))
+
+
+def _structure(c: Canonical) -> None:
+    """Layout and decoration that do not change which fact a text states."""
+    c.delete(_LIST_MARKER)
+    c.replace_chars(_WS_CHAR.sub(" ", c.text))
+    c.delete(re.compile(r"(?<= ) +|^ +| +$"))
+    for rx in _EMPHASIS:
+        c.delete(rx, keep_words=True)
+    for rx in _DECOR_EMOJI:  # before the spaces beside CJK go: "是 🐱" sets the emoji apart
+        c.delete(rx, keep_words=True)
+    c.delete(_SPACE_NEAR_CJK)
+    c.delete(_SPACE_AFTER_COLON_CJK)
+    for rx in _WRAP_QUOTES:
+        c.delete(rx, keep_words=True)
+    if c.text.count('"') % 2 and c.text.endswith('"'):
+        c.delete(re.compile(r'"$'), keep_words=True)  # a stray closing quote
+    c.delete(_TRAILING)
+    c.delete(re.compile(r"^ +| +$"))
+
+
+def canonicalize(text: str, *, structure: bool = True, mapped: bool = True) -> Canonical:
+    """The one canonical form used for hashing, rules, secret detection and redaction.
+
+    Character level: invisible characters removed, NFKC, CJK punctuation unified, control
+    characters as spaces, look-alike letters folded. With ``structure``: list markers,
+    markdown emphasis, runs of whitespace, spaces beside CJK, decorative emoji, wrapping
+    quotes and trailing punctuation dropped. ``mapped`` keeps the way back to ``text``
+    (:meth:`Canonical.source_span`). Repeated until nothing changes, so it is idempotent.
+    """
+    c = Canonical(text, [(i, i + 1) for i in range(len(text))] if mapped else None)
+    for _ in range(4):
+        before = c.text
+        _characters(c)
+        if structure:
+            _structure(c)
+        if c.text == before:
+            break
+    return c
+
+
 def normalize(text: str) -> str:
-    """Canonical form used for hashing, dedup and rules. Idempotent."""
-    text = unicodedata.normalize("NFKC", text)
-    text = text.translate(_PUNCT_MAP)
-    text = _CONTROL.sub(" ", text)
-    text = _WS.sub(" ", text).strip()
-    text = _SPACE_NEAR_CJK.sub("", text)
-    text = _SPACE_AFTER_COLON_CJK.sub("", text)
-    text = _TRAILING.sub("", text)
-    # NFKC of the result is stable, but the trailing strip can expose new whitespace.
-    return text.strip()
+    """Canonical form used for hashing, dedup and rules (:func:`canonicalize`). Idempotent."""
+    return canonicalize(text, mapped=False).text
 
 
 def content_hash(content_norm: str, category: str) -> str:

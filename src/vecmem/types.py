@@ -63,6 +63,8 @@ class Action(StrEnum):
     REPAIR = "repair"
     REEMBED = "reembed"
     PURGE = "purge"
+    #: A change made by upgrading the store (re-derived fields; a row sent to review).
+    MIGRATE = "migrate"
 
 
 #: Events ``revert`` can undo (the others record no change it could put back).

@@ -30,6 +30,7 @@ from agent.memory_provider import MemoryProvider
 from plugins.memory import discover_memory_providers, load_memory_provider
 
 from vecmem import Memory
+from vecmem.embed.hashing import HashingEmbedder
 from vecmem.errors import InvalidInputError
 from vecmem.integrations.actions import ADVANCED_ACTIONS
 from vecmem.integrations.hermes import install as installer
@@ -685,7 +686,50 @@ def test_config_schema_save_config_and_backup_paths(
     assert provider.backup_paths() == []  # inside HERMES_HOME: backed up with it
     elsewhere = tmp_path / "elsewhere" / "mem.db"
     write_config(home, db=str(elsewhere))
-    assert provider.backup_paths() == [str(elsewhere), f"{elsewhere}-wal", f"{elsewhere}-shm"]
+    assert provider.backup_paths() == []  # no database there yet: nothing to back up
+
+
+def test_hermes_backup_gets_a_snapshot_not_the_live_files(
+    home: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A database outside HERMES_HOME reaches ``hermes backup`` as one consistent snapshot
+    made by SQLite's backup API while the store is open and has unmerged WAL pages, never
+    as the live file with its ``-wal``/``-shm``; restoring the snapshot gives the store."""
+    import zipfile
+    from argparse import Namespace
+
+    from hermes_cli.backup import run_backup
+
+    from vecmem.store.backup import restore_sqlite
+
+    elsewhere = Path.home() / "data" / "mem.db"  # outside HERMES_HOME, under home
+    elsewhere.parent.mkdir(parents=True)
+    write_config(home, db=str(elsewhere))
+    with Memory.open(str(elsewhere), embedder=HashingEmbedder()) as mem:
+        ids = [mem.add(t).memory_id for t in ("The user lives in Berlin", "用户喜欢用 Vim 写代码")]
+        assert Path(f"{elsewhere}-wal").stat().st_size > 0  # committed rows still in the WAL
+        provider = load_memory_provider("vecmem")
+        paths = provider.backup_paths()
+        snapshot = elsewhere.with_name("mem.db.hermes-snapshot")
+        assert paths == [str(snapshot)]
+        conn = sqlite3.connect(snapshot)
+        assert conn.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+        assert conn.execute("SELECT COUNT(*) FROM memories").fetchone()[0] == 2
+        conn.close()
+
+        run_backup(Namespace(output=str(tmp_path / "hermes.zip")))
+        names = zipfile.ZipFile(tmp_path / "hermes.zip").namelist()
+        external = [n for n in names if n.startswith("_external/")]
+        assert external == ["_external/data/mem.db.hermes-snapshot"], external
+        mem.add("The API server listens on port 8080")  # after the backup: not in it
+
+    restored = tmp_path / "restored.db"
+    with zipfile.ZipFile(tmp_path / "hermes.zip") as zf:
+        (tmp_path / "snap").write_bytes(zf.read(external[0]))
+    restore_sqlite(tmp_path / "snap", restored)
+    with Memory.open(str(restored), embedder=HashingEmbedder()) as mem:
+        assert sorted(m.id for m in mem.list(limit=10)) == ids
+        assert mem.doctor().ok
 
 
 # ----------------------------------------------------------------------------- agent

@@ -352,7 +352,9 @@ def test_governance_flag_offers_the_advanced_tools_whatever_the_setting(
                VECMEM_GOVERNANCE_MODE="light", HOME=str(tmp_path))
     params = StdioServerParameters(
         command=sys.executable,
-        args=["-m", "vecmem.mcp", "--db", str(tmp_path / "adv.db"), "--governance", "advanced"],
+        # Through the CLI, as the README's client snippets run it.
+        args=["-m", "vecmem", "--db", str(tmp_path / "adv.db"), "mcp", "--governance",
+              "advanced"],
         env=env, cwd=str(tmp_path),
     )
     with open(tmp_path / "server.log", "w") as errlog:
@@ -365,6 +367,13 @@ def test_governance_flag_offers_the_advanced_tools_whatever_the_setting(
             assert session.ok("events", {})["action"] == "events"
         finally:
             session.close()
+    import subprocess
+
+    bad = subprocess.run([sys.executable, "-m", "vecmem", "--db", str(tmp_path / "adv.db"),
+                          "mcp", "--governance", "everything"], capture_output=True, text=True,
+                         env=env, timeout=60, stdin=subprocess.DEVNULL)
+    assert bad.returncode != 0 and "governance_mode must be 'light' or 'advanced'" in bad.stderr
+    assert "Traceback" not in bad.stderr
 
 
 def test_a_wrong_argument_name_is_named_with_the_right_ones(

@@ -152,8 +152,9 @@ def test_cleanup_report_and_plan(env: dict, db_path: str) -> None:
     assert r.exit_code == 0
     assert f'  [auto] #{noise} "这个功能有没有必要？"' in r.stdout
     assert cli(env, "plan", "list", "--json").stdout.strip() == "[]"  # the report wrote nothing
-    zh = cli(env, "cleanup", "--format", "markdown")
-    assert zh.stdout.startswith("# 清理报告")
+    zh = cli(dict(env, LC_ALL="zh_CN.UTF-8"), "cleanup", "--format", "markdown")
+    assert zh.stdout.startswith("# 清理报告")  # the report language follows the locale
+    assert cli(env, "cleanup", "--format", "markdown").stdout.startswith("# Cleanup report")
     data = json.loads(cli(env, "cleanup", "--json").stdout)
     assert [c["memory_id"] for c in data["candidates"]] == [noise]
     planned = cli(env, "cleanup", "--plan", "--lang", "en")

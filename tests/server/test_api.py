@@ -232,7 +232,36 @@ def test_stats_and_info(client: TestClient, seeded: Seeded) -> None:
     info = get(client, "/info")
     assert info["scope"] == "default"
     assert "active" in info["statuses"] and "preference" in info["memory_types"]
-    assert PHRASE not in str(info)  # the phrase is never shown by the API
+    # The person applying a plan in the dashboard is shown the phrase (issue 14 item 3);
+    # agents never are: MCP and Hermes tool schemas and results leave it out
+    # (tests/integrations/test_mcp.py, test_hermes.py).
+    assert info["confirm_phrase"] == PHRASE
+    assert "reject_input" in info["event_actions"]
+
+
+def test_the_audit_log_filters_by_action_actor_source_and_time(
+    client: TestClient, mem: Memory, seeded: Seeded
+) -> None:
+    mem.add("这个功能有没有必要？", source="agent")  # a question: rejected, with its reason
+    mem.add("The staging database is Postgres 16", source="agent")
+    everything = get(client, "/audit", limit=1000)
+    assert everything["complete"] and len(everything["items"]) == len(mem.events(limit=1000))
+    rejected = get(client, "/audit", action="reject_input", limit=1000)["items"]
+    assert rejected and all(e["action"] == "reject_input" and e["reason"] for e in rejected)
+    assert any("有没有必要" in (e["after_content"] or "") for e in rejected)
+    by_source = get(client, "/audit", source="agent", limit=1000)["items"]
+    assert by_source and all(e["source"] == "agent" for e in by_source)
+    assert {e["event_id"] for e in by_source} == {
+        e.event_id for e in mem.events(limit=1000) if e.source == "agent"}
+    both = get(client, "/audit", source="agent", action="reject_input")["items"]
+    assert [e["event_id"] for e in both] == [
+        e["event_id"] for e in by_source if e["action"] == "reject_input"]
+    assert get(client, "/audit", actor="nobody-at-all")["items"] == []
+    # Pages of a filtered view do not overlap and add up to the whole.
+    first = get(client, "/audit", source="agent", limit=1)["items"]
+    second = get(client, "/audit", source="agent", limit=1, offset=1)["items"]
+    assert first + second == by_source[:2]
+    assert get(client, "/audit", since="2999-01-01T00:00:00Z")["items"] == []
 
 
 def test_list_filters_and_pagination(client: TestClient, seeded: Seeded) -> None:

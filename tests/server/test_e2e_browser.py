@@ -163,7 +163,8 @@ def test_dashboard_flow(server: str, browser: Any, mem: Memory, seeded: Seeded) 
     page.click("[data-test=create-plan]")
     page.wait_for_selector("[data-test=plan-dialog] [data-test=plan-phrase]")
     assert page.locator("[data-test=plan-op]").count() == 2
-    assert PHRASE not in page.inner_text("[data-test=plan-dialog]")  # never shown
+    # The person typing the phrase is shown it (agents never are: test_mcp, test_hermes).
+    assert page.inner_text("[data-test=plan-phrase-shown]") == PHRASE
     (plan,) = mem.list_plans()
     events_before = mem.events(limit=1000)
     page.fill("[data-test=plan-phrase]", "I confirm")
@@ -220,6 +221,73 @@ def test_dashboard_flow(server: str, browser: Any, mem: Memory, seeded: Seeded) 
     shot(page, "overview-dark.png", full_page=True)
     page.click("[data-test=lang]")
     page.wait_for_selector("[data-test=tab-memories]:has-text('Memories')")
+    assert watch.errors == []
+
+
+def test_audit_view_and_the_small_guards(server: str, browser: Any, mem: Memory,
+                                          seeded: Seeded) -> None:
+    # A Chinese browser with the UI switched to English: dates must follow the UI.
+    page = new_page(browser, locale="zh-CN")
+    watch = PageWatch(page, expected=("status of 401",))
+    mem.archive(seeded.conflict_with, reason="outdated")  # the review item's target
+    for noise in ("这个功能有没有必要？", "数据导入正在运行", "maybe we could try redis?"):
+        assert mem.add(noise, source="agent").decision == "reject"
+    page.goto(server)  # no token yet: the gate asks for one
+    page.wait_for_selector("[data-test=token-input]")
+    # A token pasted into the address bar of the open page is taken (hashchange).
+    page.evaluate(f"window.location.hash = '#token={TOKEN}'")
+    page.wait_for_selector("[data-test=memory-row]")
+    assert TOKEN not in page.url
+    page.click("[data-test=lang]")
+    page.wait_for_selector("[data-test=tab-memories]:has-text('Memories')")
+
+    # The review card says its conflicting memory is no longer active.
+    page.click("[data-test=tab-review]")
+    item = page.locator(f"[data-test=review-item][data-id='{seeded.review_id}']")
+    item.wait_for()
+    assert "No longer active (archived)" in item.locator(
+        "[data-test=review-target-inactive]").inner_text()
+
+    # Add is off while the preview rejects exactly this text.
+    page.click("[data-test=add]")
+    page.fill("[data-test=add-content]", "这个功能有没有必要？")
+    page.click("[data-test=add-preview-btn]")
+    page.wait_for_selector("[data-test=add-blocked]")
+    submit = page.locator("[data-test=add-dialog] [data-test=dialog-submit]")
+    assert submit.is_disabled()
+    page.fill("[data-test=add-content]", "The CI runners use Ubuntu 24.04")
+    assert submit.is_enabled()
+    page.click("[data-test=add-dialog] [data-test=dialog-cancel]")
+
+    # The global audit log: every event, the rejected inputs with their reasons.
+    page.click("[data-test=tab-audit]")
+    page.wait_for_selector("[data-test=audit-row]")
+    page.click("[data-test=audit-rejected]")
+    page.wait_for_selector("[data-test=audit-row][data-action=reject_input]")
+    page.wait_for_function("() => [...document.querySelectorAll('[data-test=audit-row]')]"
+                           ".every(r => r.dataset.action === 'reject_input')")
+    rows = page.locator("[data-test=audit-row]")
+    want = [e for e in mem.events(action="reject_input", limit=1000)]
+    assert rows.count() == min(len(want), 25) > 0
+    reasons = page.locator("[data-test=audit-reason]").all_inner_texts()
+    assert reasons[0] == want[0].reason and all(r.startswith("rejected (") for r in reasons)
+    shot(page, "audit.png", full_page=True)
+    page.fill("[data-test=audit-source]", "nobody")
+    page.press("[data-test=audit-source]", "Enter")
+    page.locator("[data-test=audit-source]").blur()
+    page.wait_for_selector("[data-test=audit-empty]")
+    # The date field follows the UI language, not the browser's.
+    assert page.get_attribute("[data-test=audit-since]", "placeholder") == "YYYY-MM-DD"
+    page.fill("[data-test=audit-since]", "2026-12-01")
+    page.locator("[data-test=audit-since]").blur()
+    page.wait_for_selector("[data-test=audit-since-shown]:has-text('Dec 1, 2026')")
+    page.click("[data-test=lang]")
+    page.wait_for_selector("[data-test=tab-audit]:has-text('审计')")
+    assert page.get_attribute("[data-test=audit-since]", "placeholder") == "年-月-日"
+    assert "2026年12月1日" in page.inner_text("[data-test=audit-since-shown]")
+    page.fill("[data-test=audit-since]", "2026-02-30")
+    page.locator("[data-test=audit-since]").blur()
+    page.wait_for_selector("[data-test=audit-since][aria-invalid=true]")
     assert watch.errors == []
 
 

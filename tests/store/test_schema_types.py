@@ -18,9 +18,9 @@ CONFIDENCE = 0.1 + 0.2  # 0.30000000000000004: survives only as an 8-byte float
 def _old_migrations() -> list[tuple[int, str, list[str]]]:
     """Migration 1 as it shipped before the type was fixed in the schema text."""
     out = []
-    for version, name, statements in schema.MIGRATIONS:
-        old = [s.replace("confidence DOUBLE PRECISION", "confidence REAL") for s in statements]
-        out.append((version, name, old))
+    for m in map(schema.as_migration, schema.MIGRATIONS):
+        old = [s.replace("confidence DOUBLE PRECISION", "confidence REAL") for s in m.statements]
+        out.append((m.version, m.name, old))
     assert any("confidence REAL" in s for s in out[0][2])
     return out
 
@@ -45,12 +45,12 @@ def test_sqlite_new_database_stores_doubles(tmp_path: Path) -> None:
 def test_sqlite_database_made_with_real_still_opens(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    import vecmem.store.sqlite as sqlite_store
+    from vecmem.store.sqlite import SQLiteStore
 
     db = str(tmp_path / "old.db")
     with monkeypatch.context() as m:
-        m.setattr(sqlite_store, "MIGRATIONS", _old_migrations())
-        sqlite_store.SQLiteStore(db).close()
+        m.setattr(schema, "MIGRATIONS", _old_migrations())
+        SQLiteStore(db).close()
     conn = sqlite3.connect(db)
     types = {r[1]: r[2] for r in conn.execute("PRAGMA table_info(memories)")}
     conn.close()
@@ -72,7 +72,7 @@ def test_postgres_new_and_old_databases_store_doubles(
     new, old = pg.create_database(server), pg.create_database(server)
     with monkeypatch.context() as m:
         # Exactly the old code path: REAL in the schema, then the ALTER afterwards.
-        m.setattr(pg_schema, "MIGRATIONS", _old_migrations())
+        m.setattr(schema, "MIGRATIONS", _old_migrations())
         m.setattr(pg_schema, "_POST_V1", [
             "ALTER TABLE memories ALTER COLUMN confidence TYPE DOUBLE PRECISION",
             *pg_schema._POST_V1,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import sys
 
-from vecmem.cli import memories, ops, plans, search, serve  # noqa: F401  (registration)
+from vecmem.cli import backup, memories, ops, plans, search, serve  # noqa: F401  (registration)
 from vecmem.cli.app import app
 from vecmem.cli.render import error
 

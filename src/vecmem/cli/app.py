@@ -182,6 +182,8 @@ def run(action: Callable[[], Any]) -> Any:
 def load_settings(**overrides: Any) -> Any:
     from vecmem.settings import Settings
 
+    if state.config and not Path(state.config).expanduser().is_file():
+        raise InvalidInputError(f"--config {state.config}: no such file")
     return Settings.load(state.config, db=state.db, scope=state.scope, **overrides)
 
 

@@ -88,7 +88,8 @@ def status_command(group: typer.Typer, name: str, doc: str) -> None:
         def body(m: Any) -> Any:
             return getattr(m, f"preview_{name}" if dry_run else name)(memory_id, reason=reason)
 
-        emit(with_memory(body, create=not dry_run, reembed=False), json_out, views.op_result)
+        # The id must exist, so the database must: a mistyped --db is not created.
+        emit(with_memory(body, create=False), json_out, views.op_result)
 
     command.__doc__ = doc
     command.__name__ = f"{name}_cmd"
@@ -117,7 +118,7 @@ def revert(
 ) -> None:
     """Undo an event (update, merge, archive, approve, …) with a new revert event."""
     emit(with_memory(lambda m: m.preview_revert(event_id) if dry_run else m.revert(event_id),
-                     create=not dry_run, reembed=False), json_out, views.op_result)
+                     create=False), json_out, views.op_result)
 
 
 @app.command()
@@ -137,7 +138,7 @@ def reembed(json_out: Json = False) -> None:
         finally:
             bar.close()
 
-    emit(with_memory(body, reembed=False), json_out,
+    emit(with_memory(body, create=False), json_out,
          lambda r: line(f"re-embedded {r['reembedded']} memories with {r['model']}; "
                               f"{r['remaining']} remaining"))
 

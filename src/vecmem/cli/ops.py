@@ -213,3 +213,41 @@ def migrate(
             target.close()
 
     emit(run(action), json_out, views.mapping)
+
+
+@app.command("migrate-schema")
+def migrate_schema(
+    grant: Annotated[list[str] | None, typer.Option(
+        "--grant", help="Also print the GRANTs for this application role (repeatable).")] = None,
+    grant_read: Annotated[list[str] | None, typer.Option(
+        "--grant-read", help="Also print the GRANTs for this read-only role (repeatable).")
+    ] = None,
+    json_out: Json = False,
+) -> None:
+    """Create or upgrade the schema and build missing vector indexes: on PostgreSQL the
+    owner role's step; application and read-only roles then open without DDL."""
+
+    def action() -> Any:
+        from vecmem.memory import open_store  # front ends reach stores through the facade
+
+        settings = load_settings()
+        store = open_store(settings.db, settings)  # SQLite migrates when it opens
+        try:
+            if store.engine_name != "postgres":
+                return {"schema_version": store.schema_version(), "hnsw_indexes_built": []}
+            out: dict[str, Any] = store.migrate_schema()  # type: ignore[attr-defined]
+            grants = [s for r in grant or [] for s in store.grant_statements(r)]
+            grants += [s for r in grant_read or []
+                       for s in store.grant_statements(r, write=False)]
+            out["grants"] = grants
+            return out
+        finally:
+            store.close()
+
+    def show(result: dict[str, Any]) -> None:
+        line(f"schema version {result['schema_version']}; vector indexes built: "
+             f"{', '.join(result['hnsw_indexes_built']) or 'none needed'}")
+        for statement in result.get("grants", []):
+            line(statement + ";")
+
+    emit(run(action), json_out, show)

@@ -118,6 +118,21 @@ def table(columns: Sequence[str], rows: Iterable[Sequence[Any]],
     rich_console().print(grid)
 
 
+def value_text(value: Any) -> str:
+    """Any JSON-like value as text a person reads, never a Python repr: ``{'store': 10}``
+    is ``store 10``, a nested mapping goes in parentheses, True is yes, None is —."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if value is None:
+        return "—"
+    if isinstance(value, dict):
+        return pairs(value) or "none"
+    if isinstance(value, list | tuple):
+        return ", ".join(value_text(v) for v in value) or "none"
+    return str(value)
+
+
 def pairs(items: dict[str, Any]) -> str:
-    """``{'store': 10, 'review': 1}`` as ``store 10, review 1`` (never a Python repr)."""
-    return ", ".join(f"{k} {v}" for k, v in items.items())
+    """``{'store': 10, 'review': 1}`` as ``store 10, review 1``."""
+    return ", ".join(f"{k} ({value_text(v)})" if isinstance(v, dict) else f"{k} {value_text(v)}"
+                     for k, v in items.items())

@@ -47,9 +47,14 @@ def mcp_command(
     transport: Annotated[str, typer.Option(help="stdio or streamable-http")] = "stdio",
     host: Annotated[str, typer.Option(help="Bind address for streamable-http.")] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port for streamable-http.")] = 8765,
+    governance: Annotated[str | None, typer.Option(
+        help="Tools offered: light (search, keyword, add, list, archive, restore, stats) or "
+             "advanced (+ previews, review, events, explain, plans, reports, revert). "
+             "Default: the governance_mode setting.")] = None,
 ) -> None:
     """Serve the memory tools to any MCP client (stdio by default)."""
     _need("mcp", "mcp", "vecmem mcp")
     from vecmem.mcp import run_mcp
 
-    run(lambda: run_mcp(state.db, transport, host=host, port=port, config=state.config))
+    run(lambda: run_mcp(state.db, transport, host=host, port=port, config=state.config,
+                        governance=governance))

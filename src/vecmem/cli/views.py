@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from vecmem.cli.render import line, pairs, short, styled, table
+from vecmem.cli.render import line, pairs, short, styled, table, value_text
 
 _DECISION_STYLE = {"store": "green", "duplicate": "yellow", "update": "cyan", "merge": "cyan",
                    "review": "magenta", "reject": "red"}
@@ -110,6 +110,8 @@ def stats(s: dict[str, Any]) -> None:
     why = f": {s['embedder_error']}" if s.get("embedder_error") else ""
     line(f"model: {s['model']} (dim {s['dim']})",
          *((" ", styled("fallback", "yellow"), why) if s.get("embedder_fallback") else ()))
+    if s.get("embedder_note"):  # a bundled model standing in for the configured one
+        line(f"embedder: {s['embedder_note']}")
     c = s["consistency"]
     mark = "✅ ok" if c["ok"] else "❌ " + "; ".join(c["problems"])
     line(f"consistency: {mark}  memories {c['memories']} · vectors "
@@ -119,13 +121,7 @@ def stats(s: dict[str, Any]) -> None:
 def mapping(d: dict[str, Any]) -> None:
     """A flat result (import, migrate, reembed): one ``key: value`` line each."""
     for key, value in d.items():
-        if isinstance(value, dict):
-            value = pairs(value) or "none"
-        elif isinstance(value, list | tuple):
-            value = ", ".join(str(v) for v in value) or "none"
-        elif value is None:
-            value = "—"
-        line(f"{key}: {value}")
+        line(f"{key}: {value_text(value)}")
 
 
 def stored(results: list[Any]) -> None:

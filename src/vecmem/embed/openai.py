@@ -20,13 +20,15 @@ import random
 import threading
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import httpx
 import numpy as np
 
 from vecmem.embed.base import check_output, check_texts, normalize_rows
 from vecmem.errors import EmbedderError
+
+if TYPE_CHECKING:  # httpx is imported on first use: commands that embed nothing skip it
+    import httpx
 
 DEFAULT_BASE_URL = "https://api.openai.com/v1"
 DEFAULT_MODEL = "text-embedding-3-small"
@@ -72,6 +74,8 @@ class OpenAIEmbedder:
         transport: httpx.BaseTransport | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
+        import httpx
+
         self.model = model or DEFAULT_MODEL
         url = httpx.URL((base_url or DEFAULT_BASE_URL).rstrip("/"))
         if url.scheme not in ("http", "https") or not url.host:
@@ -158,6 +162,8 @@ class OpenAIEmbedder:
         return check_output(vectors, len(texts), self._dim, self.model_id)
 
     def _send(self, payload: dict[str, Any]) -> httpx.Response:
+        import httpx
+
         where = f"{self.base_url}/embeddings"
         attempt = 0
         while True:

@@ -9,5 +9,13 @@ from __future__ import annotations
 from vecmem.rules.quality import check_quality
 from vecmem.rules.secrets import SecretFinding, find_secrets, redact_secrets
 from vecmem.rules.topics import classify
+from vecmem.rules.version import RULES_VERSION
 
-__all__ = ["SecretFinding", "check_quality", "classify", "find_secrets", "redact_secrets"]
+__all__ = [
+    "RULES_VERSION",
+    "SecretFinding",
+    "check_quality",
+    "classify",
+    "find_secrets",
+    "redact_secrets",
+]

@@ -26,6 +26,7 @@ import re
 
 from vecmem.rules.secrets import KIND_DESCRIPTIONS, find_secrets, looks_like_secret_mention
 from vecmem.rules.topics import classify, preference_body
+from vecmem.rules.transient import is_hedged, is_progress
 from vecmem.text import CJK_CHAR, normalize
 from vecmem.types import MemoryType, Verdict
 
@@ -78,8 +79,13 @@ _ACK = _re(
 
 # --- bare URL / path -----------------------------------------------------------------------
 _NOT_CJK = r"[^\s\u3400-\u9fff]"
+# A Windows or UNC path that runs to the end of the text may hold spaces and CJK folder
+# names ("C:\\Users\\张伟\\Desktop\\新建文件夹", "D:\\Program Files\\JetBrains"); inside a
+# sentence a path ends at the first space.
+_WIN_PATH_TO_END = r'(?:\b[a-z]:\\|\\\\[^\\\s]+\\)(?:[^\\\n:*?"<>|]+\\)*[^\\\n:*?"<>|]*$'
 _URLISH = _re(
-    rf"(?i)[a-z][a-z0-9+.-]{{1,20}}://{_NOT_CJK}*|www\.{_NOT_CJK}+"
+    rf"(?i){_WIN_PATH_TO_END}"
+    rf"|[a-z][a-z0-9+.-]{{1,20}}://{_NOT_CJK}*|www\.{_NOT_CJK}+"
     r"|(?<![\w@.-])(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|cn|co|app|xyz|info|edu|gov|me|so|sh"
     rf"|cloud|tech|site|page|us|uk|de|jp)(?::\d+)?(?:/{_NOT_CJK}*)?(?![\w.])"
     rf"|\b[a-z]:[\\/]{_NOT_CJK}*|\\\\{_NOT_CJK}+|(?<![\w.])(?:~|\.{{1,2}})?/{_NOT_CJK}+"
@@ -119,6 +125,10 @@ _ZH_QUESTION = _re(
 _ZH_REQUEST = _re(
     r"^(?:(?:先|暂时|暂且)?(?:别|不要|不用)|等我|请(?!求|假|柬)|麻烦|劳驾|帮我|帮忙|给我|你(?:去|来|帮|把|先|再|看|试|能|可以|觉得)|把|先把"
     r"|再把|去把|试试|试一下|看看|查一下|跑一下|检查一下|确认一下|告诉我|说说|解释一下|不要|别)"
+)
+_REPORTED_ASK = _re(
+    r"(?:向|找|跟|和|问过?)[^,.;!?]{1,15}?(?:请教|咨询|讨教|求助|求教|征求|打听)"
+    r"|(?i:(?<=[a-z] )(?:asked|asks|consulted|consults|checked with|checks with)\b[^.;!?]{0,120})"
 )
 _ZH_WEAK_REQUEST = _re(r"(?:吧|一下|一点)$")
 # Reminder requests: "记得下次提醒我", "remind me next time", "下次记得告诉我". The user asks the
@@ -170,76 +180,6 @@ _EN_REQUEST = _re(
     r"|\b(?:please|for me|asap)$"
 )
 
-# --- transient progress --------------------------------------------------------------------
-_ZH_DONE = (
-    r"完成|修复|修好|搞定|部署|上线|合并|提交|发布|解决|跑完|跑通|改完|写完|做完|弄好|测完|通过|结束|启动"
-    r"|重启|升级|回滚|推送"
-)
-_ZH_PROGRESS = _re(
-    r"正在|进行中|(?:重建|构建|部署|迁移|同步|导入|导出|上传|下载|训练|编译|处理|运行|安装|更新|升级|测试"
-    r"|调试|开发|编写|排查|修复|重构)中(?=$|[,.;!])|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
-    r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
-    r"|没(?:写|做|跑|改|修|测)完|在等|等待中|阻塞|(?:完成|做|写|改|跑)了?(?:一半|大半|过半|\d+%)"
-    # A sentence that opens with a finished action has no subject: a status report.
-    rf"|^(?:刚刚?|刚才|已经?|昨天|今天|上午|下午|晚上)?(?:{_ZH_DONE}|重构|优化|重写|更新|删除|添加|新增|改)了"
-    rf"|(?:已经?|刚刚?|终于)(?:{_ZH_DONE})(?!的|在|到|于|时|后)"
-    rf"|(?:刚刚?|刚才|已经?|终于)(?:把|将).{{1,30}}?(?:{_ZH_DONE})"
-    rf"|(?:{_ZH_DONE}|成功|失败|好)了(?=$|[,.;!])"
-    r"|(?:完成|修复|修好|搞定|解决|上线|跑通|通过|失败|报错|崩溃|挂掉|超时)(?=$|[,;!])"
-    # A measured change reported with a final 了 ("覆盖率提升到 85% 了"); 改成/换成 are left
-    # out on purpose: "默认模型换成 X 了" is a configuration fact.
-    r"|(?:提升|提高|降低|降到|增加|减少|优化|加速|涨|升|降)(?:到|了|至)?.{0,20}了$"
-    r"|(?:我|我们|现在|目前|当前)正?在(?:写|做|跑|改|看|调|修|搞|弄|处理|整理|测试|开发|部署|排查|重构|研究|准备)"
-)
-_EN_PROGRESS = _re(
-    r"(?i)^(?:just |finally |now |already )?(?:fixed|finished|completed|deployed|merged|shipped"
-    r"|released|pushed|implemented|resolved|migrated|refactored|ran|started|tested|upgraded"
-    r"|rebased|committed|wrapped up|cleaned up|added|removed|updated|rewrote|wrote|set up|got"
-    r"|rolled back|reverted|restarted|rebooted|bumped|reran|re-ran|retried|kicked off|triggered"
-    r"|published|patched)\b"
-    r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing|running)"
-    r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
-    r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
-    r"|at the moment|successfully|blocked (?:on|by)|waiting (?:on|for)|on hold"
-    r"|(?:is|are) (?:blocked|stuck|pending))\b"
-    # First-person work reports: "Today I cleaned up …", "We just migrated …", "Spent the …".
-    r"|^(?:(?:today|yesterday|tonight|earlier(?: today)?|this (?:morning|afternoon|evening|week)"
-    r"|last (?:night|week)),? )?(?:i|we) (?:just |already |finally |have |'ve )?(?:fixed|finished"
-    r"|completed|deployed|merged|shipped|released|pushed|implemented|resolved|migrated|refactored"
-    r"|ran|started|tested|upgraded|cleaned up|added|removed|updated|rewrote|wrote|spent|tried)\b"
-    r"|^(?:today|yesterday|tonight|this (?:morning|afternoon|evening)|last night)\b"
-    r"|^spent (?:the|this|all|a|an|\w+ (?:hours|days|minutes))\b"
-    # An outcome that just happened ("failed on main", "crashed again"), not "failed checks".
-    r"|\b(?:crashed|failed|broke|timed out|went down|errored out)(?=\s+(?:again|on|in|at|with"
-    r"|because|after|during|while|when|today|yesterday|twice|this|last|since|to)\b|$|[,.;!])"
-    r"|\b(?:pass|passes|passing|works?|working|builds?|compiles?|green)\s+(?:again|now)\b"
-    r"|^(?:deploying|running|fixing|writing|testing|migrating|refactoring|debugging|building"
-    r"|investigating|reviewing|updating|upgrading|rebuilding|reindexing|cleaning|implementing"
-    r"|adding|removing|rewriting|finishing|wrapping up|halfway|moving on|switching|continuing"
-    r"|heading|trying)\b(?! (?:is|are|was|were)\b)|\bnext(?: up)?$"
-    r"|\b(?:currently|still|now) (?!using|running|living|based)[a-z]+ing\b"
-    r"|\b(?:is|are|was|were|has been|have been|got) (?:now |finally |already |still )?(?:done"
-    r"|finished|complete|completed|fixed|resolved|deployed|merged|shipped|released|running|passing"
-    r"|failing|broken|down|green|red|ready|live|up)(?: (?:now|again|successfully|already))?$"
-    r"|\b(?:finished|completed|succeeded|failed|passed|done|went live|works now|now works)"
-    r"(?: (?:now|again|already))?$"
-    r"|\b(?:i'm|i am|we're|we are) (?:currently |now |still )?"
-    r"(?!using|running|living|based|working (?:as|at|for|in))[a-z]+ing\b"
-)
-
-# --- half-formed ---------------------------------------------------------------------------
-_HEDGE = _re(
-    r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|估计|不确定|不一定|回头|有空|改天|以后再说"
-    r"|再说吧?$|再看看|想想|琢磨|考虑一下|试试看|刚发现|突然想到|突发奇想|应该可以|有机会"
-    r"|可能(?:要|需要|得|应该|可以|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
-    r"|\b(?:maybe|perhaps|probably|possibly|i guess|not sure|unsure"
-    r"|i think we (?:could|should|might)"
-    r"|we could (?:try|maybe)|could try|might be worth|worth (?:a look|looking|trying|considering"
-    r"|exploring|checking|a try|investigating)|sometime|someday|some day|at some point|one day"
-    r"|kind of|sort of|idk|dunno|no idea|might want to|random thought|just a thought)\b"
-)
-
-
 def _units(text: str) -> int:
     """Rough information size: one per CJK character, two per Latin word."""
     return sum(1 for c in text if CJK_CHAR.match(c)) + 2 * len(_LATIN_WORD.findall(text))
@@ -288,6 +228,9 @@ def _is_question(raw: str, norm: str) -> bool:
     unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", norm))
     if raw.rstrip().endswith(("?", "？")) or "?" in unquoted:
         return True
+    # A fact may report that someone asked someone ("用户向导师请教过职业规划", "The user
+    # asked their manager for advice"); what was asked is not a question to the agent.
+    unquoted = _REPORTED_ASK.sub(" ", unquoted)
     if _ZH_QUESTION.search(unquoted) or _EN_QUESTION.search(unquoted):
         return True
     return not _STANDING.search(norm) and bool(
@@ -334,11 +277,15 @@ def check_quality(text: str) -> Verdict:
                        "a task for the agent, not a fact to keep.")
     explicit_pref = preference_body(norm, explicit_only=True) is not None
     if not (explicit_pref and not text.rstrip().endswith(("?", "？"))):
+        ends_asking = text.rstrip().endswith(("?", "？"))
+        # "不确定这个依赖还需不需要" doubts aloud; it asks nothing.
+        if not ends_asking and is_hedged(norm) and not is_progress(norm):
+            return _reject("half_formed", "Hedged or half-formed thought, not a settled fact.")
         if _is_question(text, norm):
             return _reject("question", "Reads as a question or a request, not a fact to keep.")
-        if _ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm):
+        if is_progress(norm):
             return _reject("progress", "Transient progress or status update; it will go stale.")
-        if _HEDGE.search(norm):
+        if is_hedged(norm):
             return _reject("half_formed", "Hedged or half-formed thought, not a settled fact.")
         if _ZH_WEAK_REQUEST.search(norm) and not _STANDING.search(norm):
             return _reject("question", "Reads as a suggestion or request, not a fact to keep.")

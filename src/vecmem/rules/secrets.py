@@ -24,6 +24,9 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from vecmem.rules.secret_shapes import SHAPE_DESCRIPTIONS, structured_secrets
+from vecmem.text import canonicalize
+
 __all__ = [
     "KIND_DESCRIPTIONS",
     "SecretFinding",
@@ -75,6 +78,8 @@ KIND_DESCRIPTIONS: dict[str, str] = {
     "connection_password": "a password inside a connection string",
     "url_credential": "a token embedded in a URL",
     "password": "a password value",
+    "pin_code": "a PIN or access code",
+    **SHAPE_DESCRIPTIONS,
     "secret_assignment": "a value assigned to a secret-named setting",
     "high_entropy_token": "a long random-looking token",
 }
@@ -133,15 +138,28 @@ _BEARER = _re(r"(?i)(?<![A-Za-z])bearer\s+(?P<value>[A-Za-z0-9._~+/=-]{16,})")
 # API_KEY_FILE and tokenizer are not secret names. Qualifier repetition is bounded so the
 # pattern stays linear on hostile input.
 _SEP = r"[_ .-]?"
+# Labels of numeric codes. "PIN code is required at checkout" names one without giving it.
+_CODE_WORD = (
+    rf"(?:pin(?:{_SEP}code)?|passcode|pass{_SEP}code|(?:door|alarm|unlock|lock|gate|access"
+    rf"|security|garage|safe|entry|keypad|building){_SEP}code)"
+)
+_CODE_NAME = re.compile(rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁)码$")
+# A PIN-shaped value: 4-10 digits (a keypad may add # or *), or short letters and digits.
+_CODE_VALUE = re.compile(r"^\d{4,10}[#*]?$|^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{4,12}$")
 _SECRET_WORD = (
     rf"(?:api{_SEP}(?:key|secret|token)|apikey"
     rf"|secret{_SEP}access{_SEP}key|access{_SEP}key{_SEP}secret"
     rf"|(?:access|auth|refresh|bearer|session|id|bot|personal{_SEP}access|secret){_SEP}token"
     rf"|(?:client|app|consumer|webhook|jwt|signing|shared){_SEP}secret|secret{_SEP}key|secret"
-    rf"|(?:private|signing|encryption|master|license|app|auth){_SEP}key"
-    r"|token|pass(?:word|wd|phrase)|pwd|credentials?)"
+    rf"|(?:private|signing|encryption|master|licen[cs]e|product|activation|app|auth){_SEP}key"
+    r"|token|pass(?:word|wd|phrase)|pwd|credentials?"
+    # PINs and codes: the value must then be PIN-shaped (see _plausible_assigned).
+    rf"|{_CODE_WORD})"
 )
-_ZH_SECRET_WORD = r"(?:密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌)"
+_ZH_SECRET_WORD = (
+    r"(?:密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌|提取码|验证码|激活码|注册码|PIN码|pin码|门禁码"
+    r"|开锁码|解锁码)"
+)
 _ASSIGN = _re(
     r"(?i)(?:(?<![A-Za-z0-9])[\"'`]?"
     # Bare "pass" is an ordinary word ("first pass: …"); only DB_PASS-style names count.
@@ -152,7 +170,10 @@ _ASSIGN = _re(
     rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
     r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*)"
     r"|(?P<prose>\s+(?:is\s+set\s+to|is\s+now|is|was|set\s+to|equals)\s+)"
-    r"|(?P<zh>\s*(?:是|为|设置为|设置成|设为|改为|改成|换成|用的是)\s*)"
+    r"|(?P<zh>\s*(?:(?:就|也|还|都|其实)?(?:是|为|叫做?)|设置为|设置成|设为|改为|改成|换成|用的是)\s*)"
+    # "密码，hunter2": a comma after a Chinese label; prose-strict, since "密码，Vault 里有" is
+    # no value.
+    r"|(?P<comma>(?<=[\u3400-\u9fff])\s*[,，、]\s*)"
     r"|(?P<bare>(?<=[\u3400-\u9fff])\s*))"  # "密码 admin@123": no verb after a Chinese name
     r"(?P<q>[\"'`]?)(?P<value>[^\s\"'`,;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{1,512})"
 )
@@ -184,6 +205,11 @@ _NOT_VALUE_WORDS = (
     "username bytes bool float dict list optional any "
 )
 _NOT_VALUES = frozenset(_NOT_VALUE_WORDS.split())
+# Where secrets are kept, named after a label ("密码，1Password 里有"): not a value.
+_VAULT_WORDS = (
+    "1password bitwarden lastpass keepass keepassxc dashlane keychain vault vaultwarden passbolt"
+)
+_VAULTS = frozenset(_VAULT_WORDS.split())
 _PLACEHOLDER_CHARS = set("*x•.#-_X?")
 
 
@@ -228,22 +254,33 @@ def _is_path_or_url(value: str) -> bool:
 def _plausible_assigned(value: str, name: str, mode: str) -> bool:
     """Whether ``value`` after a secret-ish label is a real credential value."""
     low = value.casefold()
-    if len(value) < 4 or low in _NOT_VALUES or _is_placeholder(value):
+    if len(value) < 4 or low in _NOT_VALUES or low in _VAULTS or _is_placeholder(value):
         return False
     if _ENV_NAME.match(value) or _is_path_or_url(value):
         return False  # a reference to where the secret lives, not the secret
     if mode != "zh" and _CODE_REF.match(value):
         return False  # code: "token = self.get_token()", "pwd=parsed.password"
+    if _CODE_NAME.search(name) and not re.search(r"(?i)pass(?:word|wd)|密码|口令", name):
+        return bool(_CODE_VALUE.match(value))  # "PIN is 4821" yes, "PIN is required" no
     is_password = bool(re.search(r"(?i)pass|pwd|密码|口令", name))
     if value.isdigit() and not is_password and len(value) < 16:
         return False  # "token: 4096" is a number, not a token
     machine_made = bool(re.search(r"\d|[^\w.]", value))
     if mode == "prose":
         # English prose ("the token is expired") needs a value that looks machine-made.
-        return len(value) >= 6 and (machine_made or _random_looking(value))
+        return len(value) >= 6 and (machine_made or _random_looking(value)
+                                    or _letter_noise(value))
     if mode == "code":
         return machine_made or _random_looking(value)
     return True
+
+
+def _letter_noise(value: str) -> bool:
+    """Twelve or more letters with too few vowels for a word: a generated code such as a
+    mail client's authorisation code ("abcdqwerzxcvtyui"); words run 35-45% vowels."""
+    if len(value) < 12 or not value.isalpha() or not value.isascii():
+        return False
+    return sum(c in "aeiouAEIOU" for c in value) / len(value) < 0.3
 
 
 def _entropy(value: str) -> float:
@@ -317,10 +354,8 @@ def _labelled_as_hash(text: str, start: int, token: str) -> bool:
     return bool(_HEX.match(token) and _HASH_WORD.search(text[max(0, start - 80) : start]))
 
 
-def find_secrets(text: str) -> list[SecretFinding]:
-    """Every secret value in ``text``, in order, non-overlapping."""
-    if not text:
-        return []
+def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
+    """Every (priority, finding) the shapes and labels see in ``text`` as it is."""
     found: list[tuple[int, SecretFinding]] = []  # (priority, finding)
 
     def add(priority: int, kind: str, start: int, end: int) -> None:
@@ -335,8 +370,11 @@ def find_secrets(text: str) -> list[SecretFinding]:
     base = len(_SHAPES)
     for m in _CONN.finditer(text):
         value = m.group("value")
-        if len(value) >= 4 and not _is_placeholder(value) and value.casefold() not in _NOT_VALUES:
+        # Short passwords count too ("postgres://app:pw12@db"); "user:password@" does not.
+        if len(value) >= 2 and not _is_placeholder(value) and value.casefold() not in _NOT_VALUES:
             add(base, "connection_password", m.start("value"), m.end("value"))
+    for kind, start, end in structured_secrets(text):
+        add(base, kind, start, end)
     for m in _URL_USER.finditer(text):
         if _random_looking(m.group("value")):
             add(base, "url_credential", m.start("value"), m.end("value"))
@@ -364,14 +402,16 @@ def find_secrets(text: str) -> list[SecretFinding]:
         if m.group("strict") is not None:
             # "x = y" with spaces is code: an unquoted word there is a variable, not a value.
             mode = "code" if re.fullmatch(r"\s+=\s+", m.group("strict")) else "strict"
-        elif m.group("q") or m.group("zh") is not None:
+        elif m.group("comma") is None and (m.group("q") or m.group("zh") is not None):
             mode = "zh"  # a quoted value or a Chinese verb: a real value, lenient checks
         else:
             mode = "prose"
         if not _plausible_assigned(value, name, mode):
             continue
         low = name.casefold()
-        if re.search(r"pass|pwd|密码|口令", low):
+        if _CODE_NAME.search(low) and not re.search(r"pass(?:word|wd)|密码|口令", low):
+            kind = "pin_code"
+        elif re.search(r"pass|pwd|密码|口令", low):
             kind = "password"
         elif "aws" in low and "secret" in low:
             kind = "aws_secret_access_key"
@@ -400,8 +440,32 @@ def find_secrets(text: str) -> list[SecretFinding]:
             kind = "aws_secret_access_key"
         add(base + 3, kind, m.start(), m.end())
 
-    # Most specific first; a finding overlapping an already kept one is dropped. ``kept`` is
-    # kept sorted by start so each overlap test is a bisect, not a scan.
+    return found
+
+
+def find_secrets(text: str) -> list[SecretFinding]:
+    """Every secret value in ``text``, in order, non-overlapping, in ``text``'s offsets.
+
+    The rules read the text as written and in its canonical forms (:func:`canonicalize`:
+    invisible characters dropped, full-width and look-alike letters folded, markup
+    removed), and what they find in a canonical form is mapped back onto the original, so
+    a key split by zero-width spaces or typed in full-width is found — and cut out — whole.
+    """
+    if not text:
+        return []
+    readings = [_select(_find_in(text))]
+    for structure in (False, True):
+        canon = canonicalize(text, structure=structure)
+        if canon.text == text:
+            continue
+        readings.append([SecretFinding(f.kind, *canon.source_span(f.start, f.end))
+                         for f in _select(_find_in(canon.text))])
+    return readings[0] if len(readings) == 1 else _union(readings)
+
+
+def _select(found: list[tuple[int, SecretFinding]]) -> list[SecretFinding]:
+    """Most specific first; a finding overlapping an already kept one is dropped. ``kept``
+    is kept sorted by start so each overlap test is a bisect, not a scan."""
     kept: list[SecretFinding] = []
     starts: list[int] = []
     for _prio, f in sorted(found, key=lambda pf: (pf[0], pf[1].start, -(pf[1].end - pf[1].start))):
@@ -415,19 +479,41 @@ def find_secrets(text: str) -> list[SecretFinding]:
     return kept
 
 
+def _union(readings: list[list[SecretFinding]]) -> list[SecretFinding]:
+    """Findings of several readings of one text, overlapping ones joined: two readings may
+    disagree on a value's extent (the raw text stops at a zero-width space, the canonical
+    one does not), and no part of a value may survive."""
+    merged: list[SecretFinding] = []
+    for f in sorted((f for r in readings for f in r), key=lambda f: (f.start, -f.end)):
+        if merged and f.start < merged[-1].end:
+            m = merged[-1]
+            merged[-1] = SecretFinding(m.kind, m.start, max(m.end, f.end))
+        else:
+            merged.append(f)
+    return merged
+
+
 def redact_secrets(text: str) -> str:
-    """``text`` with every secret value replaced by ``[REDACTED:<kind>]``. Idempotent."""
-    findings = find_secrets(text)
-    if not findings:
-        return text
-    out: list[str] = []
-    pos = 0
-    for f in findings:
-        out.append(text[pos : f.start])
-        out.append(f"[REDACTED:{f.kind}]")
-        pos = f.end
-    out.append(text[pos:])
-    return "".join(out)
+    """``text`` with every secret value replaced by ``[REDACTED:<kind>]``. Idempotent.
+
+    What the user wrote around a secret is kept as written; the value is cut out in
+    whatever spelling it had. Cutting can join what was around it into a new value, so
+    the result is read again until nothing is found (and if that never settles, nothing
+    of the text is kept).
+    """
+    for _ in range(4):
+        findings = find_secrets(text)
+        if not findings:
+            return text
+        out: list[str] = []
+        pos = 0
+        for f in findings:
+            out.append(text[pos : f.start])
+            out.append(f"[REDACTED:{f.kind}]")
+            pos = f.end
+        out.append(text[pos:])
+        text = "".join(out)
+    return text if not find_secrets(text) else "[REDACTED:unsettled]"
 
 
 # --- credential mentions without content ("已配置 API_KEY", "token set") -----------------

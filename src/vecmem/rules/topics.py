@@ -303,18 +303,33 @@ _WORKFLOW = _re(
     r"(?:先|要|必须|需要|都)",
     re.I | re.S,
 )
+_NOW = r"(?: (?:now|currently|still|recently|just|finally))?"
+_MONTHS = (
+    "january|february|march|april|may|june|july|august|september|october|november|december"
+)
+_TIME_TAIL = _re(
+    rf"(?i)\s+(?:now|recently|last (?:week|month|year)|this (?:week|month|year)|in (?:{_MONTHS}"
+    rf"|\d{{4}})|since (?:{_MONTHS}|\d{{4}}|last \w+))$"
+)
 _USER = "(?:用户|我)(?!们|名|量|数|群|体|端|界面|协议|手册|表|id|ID)"
 _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
     (k, _re(p, re.I | re.S))
     for k, p in [
+        # One-value slots, with the ways people announce a change ("now lives in",
+        # "has relocated to", "搬到了"): a new value meets the old one under one key.
         (
             "user.residence",
-            rf"^{_USER}(?:现在|目前)?(?:住在|居住在|生活在|定居在?|家在|现居|常驻)(?P<o>.+)$",
+            rf"^{_USER}(?:现在|目前|已经|刚)?(?:住在|居住在|生活在|定居(?:在|于)?|家在|现居|常驻"
+            r"|搬到了?|搬去了?|搬家到了?|迁居到?了?|移居到?了?)(?P<o>.+?)(?:了|居住|生活)?$",
         ),
         (
             "user.residence",
-            r"^(?:(?:the )?user (?:lives|resides|is based|is living) in|i (?:live|"
-            r"reside|am based) in|i'm based in|my home is in) (?P<o>.+)$",
+            rf"^(?:(?:the )?user|i){_NOW} (?:lives|live|resides|reside|is based|am based|is living"
+            r"|has relocated|have relocated|relocated|has moved|have moved|moved)(?: back)?"
+            r" (?:in|to) (?P<o>.+)$"
+            r"|^(?:i'm based in|my home is in) (?P<o2>.+)$"
+            r"|^(?:(?:the )?user's|my) (?:home (?:city|town)|current city|city of residence"
+            r"|residence) is (?:now )?(?P<o3>.+)$",
         ),
         ("user.name", rf"^{_USER}(?:的)?(?:名字|姓名)(?:是|叫|为|:)(?P<o>.+)$"),
         (
@@ -332,7 +347,21 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
             r"^(?:(?:the )?user's|my) (?:native|first) language is (?P<o>.+)$",
         ),
         ("user.employer", rf"^{_USER}(?:目前|现在)?在(?P<o>.+?)(?:工作|上班|任职)$"),
-        ("user.employer", r"^(?:(?:the )?user works|i work) (?:at|for) (?P<o>.+)$"),
+        ("user.employer", rf"^{_USER}(?:已经|刚)?(?:跳槽|入职|加入)(?:去|到)?了?(?P<o>.+?)$"),
+        (
+            "user.employer",
+            rf"^(?:(?:the )?user|i){_NOW} (?:works|work|is working|am working) (?:at|for)"
+            r" (?P<o>.+)$"
+            r"|^(?:(?:the )?user|i) (?:has |have )?(?:joined|started (?:working )?at) (?P<o2>.+)$",
+        ),
+        (
+            "preference.editor",
+            r"^(?:(?:the )?user's|my) (?:(?:code |text |default |preferred |main )?editor|ide)"
+            r" is (?:now )?(?P<o>.+)$"
+            rf"|^(?:(?:the )?user|i){_NOW} (?:has |have )?(?:switched|moved|changed|uses|use)"
+            r" (?:to )?(?P<o2>.+?) as (?:their|his|her|my|the) (?:main |default )?(?:editor|ide)$"
+            rf"|^{_USER}(?:的)?(?:编辑器|IDE)(?:现在)?(?:是|为|用的是|换成了?|改成了?)(?P<o3>.+)$",
+        ),
         (
             "user.occupation",
             rf"^{_USER}(?:的职业)?(?:是|为)(?:一名|一个|一位|名|个|位)?(?P<o>.{{1,12}}?"
@@ -340,7 +369,8 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
         ),
         (
             "user.occupation",
-            r"^(?:(?:the )?user (?:is|works as)|i am|i'm|i work as) an? (?P<o>(?:[\w-]+ )"
+            r"^(?:(?:the )?user (?:is|works as|has become|became)|i am|i'm|i work as)(?: now)?"
+            r" an? (?P<o>(?:[\w-]+ )"
             r"{0,3}(?:engineer|developer|programmer|designer|teacher|doctor|nurse|student|manager|"
             r"scientist|researcher|writer|lawyer|founder|analyst|consultant|architect|admin"
             r"|administrator))$",
@@ -523,11 +553,20 @@ def _project_path(text: str) -> Classification | None:
     return None
 
 
+def _slot_value(m: re.Match[str]) -> str:
+    """The value of a slot statement, without the words that date the change."""
+    value = next(v for k, v in m.groupdict().items() if k.startswith("o") and v)
+    value = re.sub(r"^(?:now|currently)\s+", "", value, flags=re.I)
+    return _TIME_TAIL.sub("", value) or value
+
+
 def _user_fact(text: str) -> Classification | None:
     for key, rx in _USER_FACTS:
         m = rx.match(text)
         if m:
-            return _cls(_T.USER_FACT, key, "user", key.split(".")[1], m.group("o"))
+            family, pred = key.split(".", 1)
+            mtype = _T.PREFERENCE if family == "preference" else _T.USER_FACT
+            return _cls(mtype, key, "user", pred, _slot_value(m))
     m = _ZH_REL.match(text)
     rel = _RELATIONS[m.group("rel")] if m else None
     if not m:
@@ -642,12 +681,12 @@ def _environment(text: str) -> Classification | None:
         aspects = _tech_aspects(value)
         if _re(r"\bport\b|端口", re.I).search(value):
             aspects = ["port"]
-        key = f"config.{subject}.{aspects[0]}" if len(aspects) == 1 and subject else None
-        return _cls(_T.ENVIRONMENT, key, subject, pred, value)
+        topic = f"config.{subject}.{aspects[0]}" if len(aspects) == 1 and subject else None
+        return _cls(_T.ENVIRONMENT, topic, subject, pred, value)
     for rx in _KV:
         m = rx.match(text)
-        if m and (slug := _config_key(m.group("label"))):
-            return _cls(_T.ENVIRONMENT, f"config.{slug}", slug, "is", m.group("value"))
+        if m and (setting := _config_key(m.group("label"))):
+            return _cls(_T.ENVIRONMENT, f"config.{setting}", setting, "is", m.group("value"))
     return None
 
 

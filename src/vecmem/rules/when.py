@@ -383,6 +383,8 @@ def resolve(text: str, said_on: date) -> ValidTime | None:
     if start is not None and end is not None and end < start:
         end = None  # "from May until March" reads nothing sensible: keep the start only
     words = " … ".join(f[3] for f in found)
+    valid_from: date | None
+    valid_until: date | None
     if end is not None and end < said_on:
         valid_from, valid_until = start or end, None  # over before it was said: it happened
     elif end is not None:

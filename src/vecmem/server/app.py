@@ -28,7 +28,7 @@ import threading
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
 from fastapi import APIRouter, Body, Depends, FastAPI, Query, Request, Response
 from fastapi.exceptions import RequestValidationError
@@ -65,6 +65,7 @@ TypeName = Literal[
 EventAction = Literal[
     "add", "duplicate", "update", "merge", "supersede", "review", "approve", "reject",
     "archive", "restore", "revert", "suggest", "reject_input", "repair", "reembed",
+    "migrate",
 ]
 
 
@@ -291,6 +292,11 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
             "governance_mode": mem.settings.governance_mode,
             "statuses": [s.value for s in Status], "memory_types": [t.value for t in MemoryType],
             "status_actions": list(STATUS_ACTIONS), "plan_actions": list(PLAN_ACTIONS),
+            "event_actions": sorted(get_args(EventAction)),
+            # For the person applying a plan in the dashboard. This API is the people's
+            # front end; agents reach vecmem through MCP/Hermes tools, whose schemas and
+            # results never carry the phrase (tests/integrations/test_mcp.py, test_hermes.py).
+            "confirm_phrase": mem.settings.confirm_phrase,
         }
 
     @router.get("/stats", tags=["overview"], summary="Totals by status/type, model, consistency")
@@ -389,6 +395,21 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
                           offset=offset)
         return {"items": [e.to_dict() for e in rows], "limit": limit, "offset": offset}
 
+    @router.get("/audit", tags=["events"],
+                summary="Every event, newest first, filtered by action, actor, source, time")
+    def audit(
+        mem: Mem,
+        action: Annotated[EventAction | None, Query()] = None,
+        actor: Annotated[str | None, Query(max_length=200)] = None,
+        source: Annotated[str | None, Query(max_length=200)] = None,
+        since: Annotated[str | None, Query()] = None,
+        until: Annotated[str | None, Query()] = None,
+        limit: Limit = 50,
+        offset: Offset = 0,
+    ) -> dict[str, Any]:
+        return audit_page(mem, action=action, actor=actor, source=source, since=since,
+                          until=until, limit=limit, offset=offset)
+
     @router.post("/events/{event_id}/revert", tags=["events"], summary="Undo one event")
     def revert(mem: Mem, event_id: int) -> dict[str, Any]:
         return mem.revert(event_id, actor=actor).to_dict()
@@ -467,6 +488,39 @@ def _status_routes(router: APIRouter, name: str, mem_type: Any, reason_type: Any
     router.add_api_route(f"/memories/{{memory_id}}/{name}/preview", preview, methods=["POST"],
                          tags=["memories"], summary=f"What {name} would do (writes nothing)",
                          name=f"preview_{name}")
+
+
+#: How many events one audit request reads at most when filtering by actor or source.
+AUDIT_SCAN_LIMIT = 20_000
+_AUDIT_BATCH = 500
+
+
+def audit_page(
+    mem: Memory, *, action: str | None, actor: str | None, source: str | None,
+    since: str | None, until: str | None, limit: int, offset: int,
+) -> dict[str, Any]:
+    """One page of the audit log. Action and time filter in the store; actor and source
+    (exact match, which ``Memory.events`` does not take) over the events read newest
+    first, at most ``AUDIT_SCAN_LIMIT`` of them, and the answer says when it stopped
+    early (``complete`` false) rather than pretending the log ended there."""
+    actor, source = actor or None, source or None
+    if actor is None and source is None:
+        rows = mem.events(action=action, since=since, until=until, limit=limit, offset=offset)
+        return {"items": [e.to_dict() for e in rows], "limit": limit, "offset": offset,
+                "complete": True, "scanned": len(rows)}
+    matched: list[dict[str, Any]] = []
+    scanned, done = 0, False
+    while len(matched) < offset + limit and scanned < AUDIT_SCAN_LIMIT:
+        rows = mem.events(action=action, since=since, until=until, limit=_AUDIT_BATCH,
+                          offset=scanned)
+        scanned += len(rows)
+        matched += [e.to_dict() for e in rows if (actor is None or e.actor == actor)
+                    and (source is None or e.source == source)]
+        if len(rows) < _AUDIT_BATCH:
+            done = True
+            break
+    return {"items": matched[offset:offset + limit], "limit": limit, "offset": offset,
+            "complete": done or len(matched) >= offset + limit, "scanned": scanned}
 
 
 # -- the standalone app ------------------------------------------------------------------

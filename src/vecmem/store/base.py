@@ -407,7 +407,7 @@ class SQLTx(abc.ABC):
                         meta: dict[str, Any] | None = None) -> None:
         """Replace texts of one event by the purge tombstone (and, with ``meta``, its meta
         by a scrubbed copy marked ``purged``): the only change the database lets anyone
-        make to an event (migration 4's trigger)."""
+        make to an event (migration 2's trigger)."""
         assert set(columns) <= {"before_content", "after_content", "reason"}
         sets = [f"{c} = ?" for c in columns]
         params: list[Any] = [tombstone] * len(columns)
@@ -647,6 +647,8 @@ class Store(abc.ABC):
 
     url: str
     engine_name: str
+    #: What opening changed (``vecmem.store.schema.UpgradeReport``), set by the engine.
+    upgrade: Any = None
 
     def __init__(self) -> None:
         self.lock = threading.RLock()

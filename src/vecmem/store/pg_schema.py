@@ -13,6 +13,7 @@ missing and the command that fixes it (``vecmem migrate-schema``, run by the own
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,8 +21,9 @@ from typing import Any
 import psycopg
 
 from vecmem.errors import StoreError
-from vecmem.store.base import utcnow
-from vecmem.store.schema import LATEST_VERSION, MIGRATIONS, TOMBSTONE
+from vecmem.store import schema
+from vecmem.store.base import SQLTx
+from vecmem.store.schema import LATEST_VERSION, TOMBSTONE
 
 __all__ = ["PRIVILEGES", "SchemaState", "grant_statements", "inspect", "migrate"]
 
@@ -74,11 +76,11 @@ _POST_V1 = [
        vecmem_refuse_change('memories are never deleted; archive instead')""",
 ]
 
-#: Migration 4 (see store/schema.py): only a purge may rewrite an event, and only its texts
+#: Migration 2 (see store/schema.py): only a purge may rewrite an event, and only its texts
 #: to the tombstone (the trigger replaces ``events_no_update``).
-_EVENTS_GUARD = {
-    "events_guard_drop": "DROP TRIGGER IF EXISTS events_no_update ON events",
-    "events_guard_function": (
+_EVENTS_GUARD = [
+    "DROP TRIGGER IF EXISTS events_no_update ON events",
+    (
         "CREATE OR REPLACE FUNCTION vecmem_events_only_purge() RETURNS trigger "
         "LANGUAGE plpgsql AS $$ BEGIN "
         "IF (NEW.event_id, NEW.memory_id, NEW.action, NEW.before_status, NEW.after_status, "
@@ -92,11 +94,11 @@ _EVENTS_GUARD = {
         "RAISE EXCEPTION 'events are append-only (a purge may only replace their texts with "
         "the tombstone)' USING ERRCODE = 'restrict_violation'; END $$"
     ),
-    "events_guard": (
+    (
         "CREATE OR REPLACE TRIGGER events_no_update BEFORE UPDATE ON events FOR EACH ROW "
         "EXECUTE FUNCTION vecmem_events_only_purge()"
     ),
-}
+]
 #: What a role needs, per object: ``read`` to search, list, explain and report; ``write``
 #: on top of it to change memories. (EXECUTE on vecmem's functions is PUBLIC's by default.)
 PRIVILEGES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -142,6 +144,8 @@ class SchemaState:
     #: owns memory_vectors, so may build its HNSW indexes
     owns_tables: bool = False
     vector_oid: int | None = None
+    #: the rules version the stored derived fields were computed by (0: unknown)
+    derivation: int = 0
 
 
 def _privilege_checks() -> tuple[str, list[Any]]:
@@ -185,6 +189,12 @@ def inspect(conn: psycopg.Connection[Any]) -> SchemaState:
             version = int(got[0] or 0)
         except psycopg.errors.InsufficientPrivilege:
             version = -1  # exists, unreadable: reported as a missing privilege below
+    derivation = 0
+    if version > 0:
+        with suppress(psycopg.Error):
+            got = conn.execute(
+                "SELECT value FROM meta WHERE key = 'derivation_version'").fetchone()
+            derivation = int(got[0]) if got else 0
     missing_read, missing_write = [], []
     for name, mode, priv in _parse_missing(missing):
         (missing_read if mode == "read" else missing_write).append(f"{priv} on {name}")
@@ -199,6 +209,7 @@ def inspect(conn: psycopg.Connection[Any]) -> SchemaState:
         version=version, role=str(role), read_only=read_only, missing_read=missing_read,
         missing_write=missing_write, can_create=bool(can_create) and not standby,
         owns_tables=bool(owns), vector_oid=int(oid) if oid is not None else None,
+        derivation=derivation,
     )
 
 
@@ -223,7 +234,10 @@ def check_openable(state: SchemaState, url: str) -> None:
 
 
 def needs_migration(state: SchemaState) -> bool:
-    return state.version < LATEST_VERSION
+    """A schema migration or a re-derive (the rules that compute derived fields changed)."""
+    from vecmem.rules.derive import DERIVATION_VERSION
+
+    return state.version < LATEST_VERSION or state.derivation < DERIVATION_VERSION
 
 
 def refuse_migration(state: SchemaState, url: str) -> StoreError:
@@ -242,7 +256,8 @@ def refuse_migration(state: SchemaState, url: str) -> StoreError:
     )
 
 
-def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int]) -> int:
+def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int],
+            make_tx: Callable[[psycopg.Connection[Any]], SQLTx]) -> schema.UpgradeReport:
     """Create or upgrade the schema in one transaction; returns the version reached.
 
     Needs the owner role (CREATE on the schema; CREATE EXTENSION vector if pgvector is not
@@ -264,33 +279,15 @@ def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int]) -> i
                     f"cannot create it ({str(exc).strip()}); run CREATE EXTENSION vector "
                     "as a superuser"
                 ) from None
-        conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_version "
-            "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-        )
-        done = {r[0] for r in conn.execute("SELECT version FROM schema_version")}
-        if done and max(done) > LATEST_VERSION:
-            raise StoreError(
-                f"database {url} has schema version {max(done)}, newer than this "
-                f"vecmem understands ({LATEST_VERSION}); upgrade vecmem"
-            )
-        for version, name, statements in MIGRATIONS:
-            if version in done:
-                continue
-            for statement in statements:
-                conn.execute(statement.format(id=_ID, blob=_BLOB, fts=_FTS,
-                                              **_EVENTS_GUARD))
-            if version == 1:
-                for statement in _POST_V1:
-                    conn.execute(statement)
-            conn.execute(
-                "INSERT INTO schema_version(version, name, applied_at) VALUES (%s, %s, %s)",
-                [version, name, utcnow()],
-            )
+        # The one runner both engines share (store/schema.py): migrations, then the
+        # re-derive step when the rules' derivation version moved on.
+        report = schema.migrate(make_tx(conn), schema.Dialect(
+            fill={"id": _ID, "blob": _BLOB, "fts": _FTS},
+            after={1: _POST_V1, 2: _EVENTS_GUARD}, where=url))
         conn.execute("COMMIT")
     except BaseException:
         if not conn.closed:
             with suppress(psycopg.Error):
                 conn.execute("ROLLBACK")
         raise
-    return LATEST_VERSION
+    return report

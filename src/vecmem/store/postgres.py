@@ -89,6 +89,9 @@ _MAX_LEXEME_BYTES = 2046
 _MAX_TSVECTOR_BYTES = 900_000
 #: How long to leave a (model, dim) alone when another session is building its index.
 INDEX_RETRY_SECONDS = 30.0
+#: Vectors of one model a role that may not build their HNSW index can leave unindexed
+#: before doctor reports it (exact scans of this many take a few milliseconds).
+UNINDEXED_VECTORS_OK = 20_000
 #: How long a writer waits for another writer's lock before giving up (SQLite: busy_timeout).
 LOCK_TIMEOUT_MS = 30_000
 
@@ -728,6 +731,9 @@ class PostgresStore(Store):
 
     # -- schema --------------------------------------------------------------------------
     def _open_schema(self, migrate: bool) -> None:
+        from vecmem.store.schema import UpgradeReport
+
+        self.upgrade = UpgradeReport()  # nothing to do, as on SQLite, unless found below
         with self.session() as conn:
             state = pg_schema.inspect(conn)
             pg_schema.check_openable(state, self.url)
@@ -736,7 +742,8 @@ class PostgresStore(Store):
                     state.version == 0 or state.owns_tables)
                 if not migrate or not allowed:
                     raise pg_schema.refuse_migration(state, self.url)
-                pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE))
+                self.upgrade = pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE),
+                                                 lambda c: PostgresTx(c, self))
                 state = pg_schema.inspect(conn)
                 pg_schema.check_openable(state, self.url)
         self._vector_oid = state.vector_oid
@@ -747,7 +754,9 @@ class PostgresStore(Store):
         """Bring the schema up to date and build missing HNSW indexes (the owner's step)."""
         self._refuse_write()
         with self._guard(), self.session() as conn:
-            version = pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE))
+            self.upgrade = pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE),
+                                             lambda c: PostgresTx(c, self))
+            version = pg_schema.inspect(conn).version
         built = self.ensure_vector_indexes()
         return {"schema_version": version, "hnsw_indexes_built": built}
 
@@ -987,6 +996,17 @@ class PostgresStore(Store):
                     problems.append(f"trigger {name} is missing or disabled")
             if not tx.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone():
                 problems.append("pgvector extension is missing")
+            if not self.owns_tables:
+                # Only the owner builds HNSW indexes; below this size exact scans are fast.
+                self._read_hnsw_ready(tx.conn)
+                for model, dim, n in tx.execute(
+                    "SELECT model, dim, COUNT(*) FROM memory_vectors GROUP BY 1, 2"
+                ):
+                    if (model, dim) not in self.hnsw_ready and n >= UNINDEXED_VECTORS_OK:
+                        problems.append(
+                            f"{n} vectors of {model} ({dim}-d) have no HNSW index and this "
+                            "role may not build one: run `vecmem migrate-schema` as the owner"
+                        )
         return problems
 
     def size_bytes(self) -> int | None:

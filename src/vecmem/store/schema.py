@@ -1,8 +1,15 @@
-"""Schema migrations shared by both engines: each is a named list of statements.
+"""Schema migrations and the one runner both engines use to apply them.
 
-A migration runs once, in a transaction, and is recorded in ``schema_version``. Add new
-ones at the end; never edit one that has shipped in a way that changes the schema it
-leaves behind. ``{id}``, ``{blob}`` and ``{fts}`` are filled by the engine's dialect.
+A migration is named, forward-only and runs once, in the opening transaction, recorded in
+``schema_version``: a list of SQL statements (``{id}``, ``{blob}`` and ``{fts}`` are
+filled by the engine's dialect) and/or a Python function of the transaction. Add new
+ones at the end, with the ids assigned to your branch; never edit one that has shipped in
+a way that changes the schema it leaves behind.
+
+After the migrations, the same transaction re-derives every derived field when the rules
+that compute them changed (``vecmem.rules.derive.DERIVATION_VERSION`` above the version
+recorded in ``meta``; see ``vecmem.store.rederive``). Before changing a store that holds
+anything, the engine takes a consistent backup beside it (``Dialect.backup``).
 
 Types are chosen to mean the same on both engines: ``DOUBLE PRECISION`` is an 8-byte float
 on PostgreSQL and has REAL affinity (also 8 bytes) on SQLite, whereas ``REAL`` would be a
@@ -14,7 +21,31 @@ exactly what new ones do, so editing the text of migration 1 here changes no sch
 
 from __future__ import annotations
 
-MIGRATIONS: list[tuple[int, str, list[str]]] = [
+import logging
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from vecmem.errors import StoreError
+
+if TYPE_CHECKING:
+    from vecmem.store.base import SQLTx
+
+log = logging.getLogger(__name__)
+
+@dataclass(frozen=True)
+class Migration:
+    """One forward-only step: its statements run first, then ``run(tx)`` if given."""
+
+    version: int
+    name: str
+    statements: Sequence[str] = ()
+    run: Callable[[SQLTx], None] | None = None
+
+
+#: Entries are ``Migration``s or, as the first ones were written, ``(version, name,
+#: [statements])`` tuples.
+MIGRATIONS: list[Migration | tuple[int, str, list[str]]] = [
     (
         1,
         "initial schema",
@@ -98,11 +129,11 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
         ],
     ),
     (
-        4,
+        2,
         "events may be rewritten only to a purge tombstone",
-        # Each engine supplies its own trigger SQL (``events_guard``): an UPDATE of an
-        # event is refused unless it only replaces its texts by the tombstone.
-        ["{events_guard_drop}", "{events_guard_function}", "{events_guard}"],
+        # Each engine supplies the trigger (``Dialect.after[2]``): an UPDATE of an event
+        # is refused unless it only replaces its texts by the tombstone.
+        [],
     ),
 ]
 
@@ -110,4 +141,122 @@ MIGRATIONS: list[tuple[int, str, list[str]]] = [
 #: event's texts change to this value and nothing else.
 TOMBSTONE = "[purged]"
 
-LATEST_VERSION = MIGRATIONS[-1][0]
+
+def as_migration(entry: Migration | tuple[int, str, list[str]]) -> Migration:
+    if isinstance(entry, Migration):
+        return entry
+    version, name, statements = entry
+    return Migration(version, name, tuple(statements))
+
+
+LATEST_VERSION = max(as_migration(m).version for m in MIGRATIONS)
+
+
+@dataclass(frozen=True)
+class Dialect:
+    """What an engine supplies to the runner."""
+
+    #: Text for ``{id}``, ``{blob}`` and ``{fts}`` in migration statements.
+    fill: Mapping[str, str]
+    #: Engine-only statements run right after migration N (triggers, functions).
+    after: Mapping[int, Sequence[str]] = field(default_factory=dict)
+    #: Takes a consistent copy of the store beside it and returns its path, or returns
+    #: None where the engine cannot (PostgreSQL: that is pg_dump's job).
+    backup: Callable[[str], str | None] | None = None
+    #: Where the store is, for messages.
+    where: str = "the database"
+
+
+@dataclass
+class UpgradeReport:
+    """What opening a store changed: shown by ``vecmem doctor`` and kept in events."""
+
+    applied: list[tuple[int, str]] = field(default_factory=list)
+    derivation: tuple[int, int] | None = None
+    backup: str | None = None
+    rederived: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def changed(self) -> bool:
+        return bool(self.applied or self.derivation)
+
+
+def migrate(tx: SQLTx, dialect: Dialect,
+            migrations: Sequence[Migration | tuple[int, str, list[str]]] | None = None,
+            derivation_version: int | None = None) -> UpgradeReport:
+    """Bring the store of ``tx`` up to date: pending migrations, then the re-derive step.
+
+    Runs in the caller's transaction, which must hold the engine's migration lock (so two
+    processes opening one store never both upgrade it). A store that holds anything is
+    backed up first, once, whatever is pending.
+    """
+    from vecmem.rules.derive import DERIVATION_VERSION
+    from vecmem.store.base import utcnow
+    from vecmem.store.rederive import rederive
+
+    target = DERIVATION_VERSION if derivation_version is None else derivation_version
+    steps = sorted((as_migration(m) for m in (MIGRATIONS if migrations is None else migrations)),
+                   key=lambda m: m.version)
+    newest = steps[-1].version if steps else 0
+    tx.execute("CREATE TABLE IF NOT EXISTS schema_version "
+               "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)")
+    done = {int(r[0]) for r in tx.execute("SELECT version FROM schema_version")}
+    if done and max(done) > newest:
+        raise StoreError(
+            f"database {dialect.where} has schema version {max(done)}, newer than this "
+            f"vecmem understands ({newest}); upgrade vecmem"
+        )
+    todo = [m for m in steps if m.version not in done]
+    # Before versioning nothing was recorded: rows of unknown age are re-derived once.
+    derived_at = int(tx.get_meta("derivation_version") or 0) if done else target
+    if derived_at > target:
+        raise StoreError(
+            f"database {dialect.where} was derived by rules version {derived_at}, newer than "
+            f"this vecmem's ({target}); upgrade vecmem"
+        )
+    report = UpgradeReport()
+    if (todo or derived_at < target) and done and _holds_anything(tx):
+        label = f"v{max(done)}-r{derived_at}"
+        try:
+            report.backup = dialect.backup(label) if dialect.backup else None
+        except StoreError as exc:
+            raise StoreError(
+                f"{dialect.where} needs an upgrade, which vecmem only makes after a backup, "
+                f"and the backup failed: {exc.message}. Nothing was changed; make room "
+                "beside the database (or back it up yourself) and open it again") from None
+    for m in todo:
+        try:
+            for statement in m.statements:
+                # Statements are fixed text: run them as written (no placeholder
+                # rewriting, which would touch a ``%`` or ``?`` inside a function body).
+                tx.conn.execute(statement.format(**dialect.fill))
+            for statement in dialect.after.get(m.version, ()):
+                tx.conn.execute(statement)
+            if m.run is not None:
+                m.run(tx)
+        except Exception as exc:
+            # The caller rolls the whole upgrade back: the store is as it was.
+            kept = f"; a copy taken before is at {report.backup}" if report.backup else ""
+            raise StoreError(f"upgrading {dialect.where} failed in migration {m.version} "
+                             f"({m.name}): {exc}; nothing was changed{kept}") from exc
+        tx.execute("INSERT INTO schema_version(version, name, applied_at) VALUES (?, ?, ?)",
+                   (m.version, m.name, utcnow()))
+        report.applied.append((m.version, m.name))
+    if derived_at < target:
+        report.rederived = rederive(tx, from_version=derived_at, to_version=target,
+                                    backup=report.backup,
+                                    migrations=[v for v, _ in report.applied])
+        report.derivation = (derived_at, target)
+    if derived_at < target or not done:
+        tx.set_meta("derivation_version", str(target))
+    if done and (report.applied or report.rederived.get("memories")):
+        log.warning("vecmem: upgrading %s (migrations %s, rules version %s -> %s, %s "
+                    "memories re-derived); the previous state is kept at %s", dialect.where,
+                    [v for v, _ in report.applied] or "none", derived_at, target,
+                    report.rederived.get("memories", 0), report.backup or "no copy (pg_dump)")
+    return report
+
+
+def _holds_anything(tx: SQLTx) -> bool:
+    return any(tx.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None
+               for table in ("memories", "events", "plans"))

@@ -20,9 +20,9 @@ from typing import Any
 import numpy as np
 
 from vecmem.errors import StoreError
-from vecmem.store.base import SQLTx, Store, utcnow
+from vecmem.store.base import SQLTx, Store
 from vecmem.store.index_cache import IndexCache
-from vecmem.store.schema import LATEST_VERSION, MIGRATIONS, TOMBSTONE
+from vecmem.store.schema import TOMBSTONE, Dialect, migrate
 
 BUSY_TIMEOUT_MS = 30_000
 
@@ -72,11 +72,10 @@ def store_error(exc: sqlite3.Error, path: Path | str) -> StoreError:
 _COLS_KEPT = ("event_id", "memory_id", "action", "before_status", "after_status", "source",
               "actor", "related_ids", "created_at", "scope")
 _TEXT_COLS = ("before_content", "after_content", "reason")
-#: Migration 4: only a purge may rewrite an event, and only its texts to the tombstone.
-_EVENTS_GUARD = {
-    "events_guard_drop": "DROP TRIGGER IF EXISTS events_no_update",
-    "events_guard_function": "SELECT 1",
-    "events_guard": (
+#: Migration 2: only a purge may rewrite an event, and only its texts to the tombstone.
+_EVENTS_GUARD = [
+    "DROP TRIGGER IF EXISTS events_no_update",
+    (
         "CREATE TRIGGER IF NOT EXISTS events_only_purge BEFORE UPDATE ON events WHEN NOT ("
         + " AND ".join(f"NEW.{c} IS OLD.{c}" for c in _COLS_KEPT) + " AND "
         + " AND ".join(f"(NEW.{c} IS OLD.{c} OR NEW.{c} = '{TOMBSTONE}')" for c in _TEXT_COLS)
@@ -84,7 +83,7 @@ _EVENTS_GUARD = {
         + ") BEGIN SELECT RAISE(ABORT, 'events are append-only (a purge may only replace "
         "their texts with the tombstone)'); END"
     ),
-}
+]
 
 
 class SQLiteTx(SQLTx):
@@ -348,33 +347,10 @@ class SQLiteStore(Store):
         conn = self.connection()
         conn.execute("BEGIN IMMEDIATE")
         try:
-            conn.execute(
-                "CREATE TABLE IF NOT EXISTS schema_version "
-                "(version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
-            )
-            done = {r[0] for r in conn.execute("SELECT version FROM schema_version")}
-            if done and max(done) > LATEST_VERSION:
-                raise StoreError(
-                    f"database {self.path} has schema version {max(done)}, newer than this "
-                    f"vecmem understands ({LATEST_VERSION}); upgrade vecmem"
-                )
-            for version, name, statements in MIGRATIONS:
-                if version in done:
-                    continue
-                for statement in statements:
-                    conn.execute(
-                        statement.format(
-                            id="INTEGER PRIMARY KEY AUTOINCREMENT", blob="BLOB", fts=_FTS,
-                            **_EVENTS_GUARD,
-                        )
-                    )
-                if version == 1:
-                    for trigger in _TRIGGERS:
-                        conn.execute(trigger)
-                conn.execute(
-                    "INSERT INTO schema_version(version, name, applied_at) VALUES (?, ?, ?)",
-                    (version, name, utcnow()),
-                )
+            self.upgrade = migrate(SQLiteTx(conn, self), Dialect(
+                fill={"id": "INTEGER PRIMARY KEY AUTOINCREMENT", "blob": "BLOB", "fts": _FTS},
+                after={1: _TRIGGERS, 2: _EVENTS_GUARD}, backup=self._backup_before_upgrade,
+                where=str(self.path)))
             # Names this database for its saved vector indexes (index_cache): a copy made
             # for another file that once lived at this path is never trusted.
             conn.execute(
@@ -426,6 +402,15 @@ class SQLiteStore(Store):
                     conn.execute("ROLLBACK")
                 conn.execute("PRAGMA secure_delete = OFF")
         return notes
+
+    def _backup_before_upgrade(self, label: str) -> str:
+        """A consistent copy beside the file, taken while this connection holds the write
+        lock (so it is exactly the state the upgrade starts from)."""
+        from vecmem.store.backup import backup_sqlite, upgrade_backup_path
+
+        dest = upgrade_backup_path(self.path, label)
+        backup_sqlite(self.path, dest)
+        return str(dest)
 
     def schema_version(self) -> int:
         row = self.connection().execute("SELECT MAX(version) FROM schema_version").fetchone()

@@ -131,8 +131,8 @@ def config_path(hermes_home: str | os.PathLike[str]) -> Path:
     return Path(hermes_home) / "config.yaml"
 
 
-def read_section(hermes_home: str | os.PathLike[str]) -> dict[str, Any]:
-    """``memory.vecmem`` from ``$HERMES_HOME/config.yaml`` ({} when absent)."""
+def _read_config(hermes_home: str | os.PathLike[str]) -> dict[str, Any]:
+    """``$HERMES_HOME/config.yaml`` as a mapping ({} when absent)."""
     path = config_path(hermes_home)
     if not path.exists():
         return {}
@@ -145,10 +145,27 @@ def read_section(hermes_home: str | os.PathLike[str]) -> dict[str, Any]:
         data = yaml.safe_load(path.read_text(encoding="utf-8-sig")) or {}
     except (OSError, yaml.YAMLError) as exc:
         raise InvalidInputError(f"cannot read {path}: {exc}") from None
-    node: Any = data
+    return data if isinstance(data, dict) else {}
+
+
+def read_section(hermes_home: str | os.PathLike[str]) -> dict[str, Any]:
+    """``memory.vecmem`` from ``$HERMES_HOME/config.yaml`` ({} when absent)."""
+    node: Any = _read_config(hermes_home)
     for key in CONFIG_SECTION:
         node = node.get(key) if isinstance(node, dict) else None
     return dict(node) if isinstance(node, dict) else {}
+
+
+def hermes_language(hermes_home: str | os.PathLike[str]) -> str | None:
+    """Hermes' own language as vecmem's (zh or en): ``HERMES_LANGUAGE``, else
+    ``display.language`` of config.yaml (what Hermes' agent.i18n reads); None if unset."""
+    value = os.environ.get("HERMES_LANGUAGE", "").strip()
+    if not value:
+        display = _read_config(hermes_home).get("display")
+        value = str(display.get("language") or "") if isinstance(display, dict) else ""
+    if not value or value.lower() == "auto":
+        return None
+    return "zh" if value.lower().startswith("zh") else "en"
 
 
 def _is_secret(key: str) -> bool:
@@ -181,21 +198,30 @@ def resolve_settings(
     keeps its own memory. Secrets are read from the environment only.
     """
     home = Path(hermes_home).expanduser()
-    section = {**read_section(home), **(overrides or {})}
+    from_file, given = read_section(home), dict(overrides or {})
+    section = {**from_file, **given}
     options = ProviderOptions.from_mapping(section)
-    values: dict[str, Any] = {}
-    for key, value in section.items():
-        if key in OPTION_KEYS or key == "db" or _is_secret(key):
-            continue
-        if key not in Settings.model_fields:
-            logger.debug("ignoring unknown memory.vecmem.%s", key)
-            continue
-        if f"VECMEM_{key.upper()}" in os.environ and key not in (overrides or {}):
-            continue  # the environment wins over the file
-        values[key] = value
+
+    def settings_values(values: Mapping[str, Any]) -> dict[str, Any]:
+        picked = {}
+        for key, value in values.items():
+            if key in OPTION_KEYS or key == "db" or _is_secret(key) or value is None:
+                continue
+            if key not in Settings.model_fields:
+                logger.debug("ignoring unknown memory.vecmem.%s", key)
+                continue
+            picked[key] = value
+        return picked
+
+    # The section is a pydantic-settings source between vecmem.toml and the environment;
+    # Hermes' own language sits just below memory.vecmem.language in it.
+    layer = settings_values(from_file)
+    language = hermes_language(home)
+    if language and "language" not in layer:
+        layer["language"] = language
     db = section.get("db")
-    values["db"] = _expand_db(str(db), home) if db else default_db(home)
-    return Settings.load(**values), options
+    db_value = _expand_db(str(db), home) if db else default_db(home)
+    return Settings.load(hermes=layer, db=db_value, **settings_values(given)), options
 
 
 def write_section(hermes_home: str | os.PathLike[str], values: Mapping[str, Any]) -> Path:
@@ -833,8 +859,8 @@ class VecmemMemoryProvider(MemoryProvider):
              "env_var": "VECMEM_LLM_API_KEY"},
             {"key": "llm_merge_mode", "description": "How LLM merge proposals are used",
              "default": "off", "choices": ["off", "dry_run", "review_only", "auto"]},
-            {"key": "language", "description": "Language of memories", "default": "zh",
-             "choices": ["zh", "en"]},
+            {"key": "language", "description": "Language of vecmem's reports and dashboard "
+             "(default: Hermes' display.language, else the locale)", "choices": ["zh", "en"]},
             {"key": "top_k", "description": "Memories recalled per turn", "default": "8"},
             {"key": "min_score", "description": "Minimum cosine for recall", "default": "0.3"},
             {"key": "auto_extract", "description": "Extract facts from conversation turns",
@@ -850,7 +876,13 @@ class VecmemMemoryProvider(MemoryProvider):
         write_section(hermes_home, clean)
 
     def backup_paths(self, **kwargs: Any) -> list[str]:
-        """The database files when they live outside HERMES_HOME (``hermes backup``)."""
+        """A snapshot of the database when it lives outside HERMES_HOME (``hermes backup``).
+
+        Hermes zips what is listed here as plain files, so the live file with its
+        ``-wal``/``-shm`` would be a torn copy; instead vecmem writes ``<db>.hermes-snapshot``
+        with SQLite's backup API (consistent while others write) and lists only that.
+        ``hermes import`` puts it back beside the database: ``vecmem restore-backup`` it.
+        """
         try:
             home = self._home()
             settings, _ = resolve_settings(home, self._overrides)
@@ -864,7 +896,22 @@ class VecmemMemoryProvider(MemoryProvider):
             return []  # already inside HERMES_HOME: backed up with it
         except ValueError:
             pass
-        return [str(db), f"{db}-wal", f"{db}-shm"]
+        if not db.is_file():
+            return []
+        snapshot = db.with_name(f"{db.name}.hermes-snapshot")
+        try:
+            from vecmem.embed.hashing import HashingEmbedder
+            from vecmem.memory import Memory
+
+            snapshot.unlink(missing_ok=True)
+            # Nothing is embedded or written here: the cheap embedder avoids loading a model.
+            with Memory.open(db, settings=settings, embedder=HashingEmbedder(),
+                             reembed=False) as mem:
+                mem.backup(snapshot)
+        except (VecmemError, OSError) as exc:
+            logger.warning("vecmem: no snapshot of %s for hermes backup: %s", db, exc)
+            return []
+        return [str(snapshot)]
 
 
 def _removal_reason(provenance: Mapping[str, Any]) -> str:

@@ -3,21 +3,33 @@
 // The server prints http://127.0.0.1:8765/#token=…; the fragment never reaches the
 // server, so the token stays out of URLs and logs. It is moved into sessionStorage (this
 // tab only), removed from the address bar, and sent as `Authorization: Bearer …`.
+// `#token=…&scope=…` also picks the scope (a token bound to one scope needs it). A token
+// pasted into the address bar of an open page arrives as a `hashchange`: the page
+// restarts with it instead of keeping the old one.
 
 import { ApiError } from "./dom.js";
 import { translate } from "./i18n.js";
 import { mountApp } from "./ui.js";
 
 const TOKEN_KEY = "vecmem.token";
+const SCOPE_KEY = "vecmem.scope";
 const root = document.getElementById("app");
 let app = null;
 
+/** Take token and scope out of the fragment; true when it carried a token. */
+function readFragment() {
+  const params = new URLSearchParams(window.location.hash.replace(/^#/, ""));
+  const token = params.get("token");
+  if (!token) return false;
+  sessionStorage.setItem(TOKEN_KEY, token);
+  if (params.get("scope")) sessionStorage.setItem(SCOPE_KEY, params.get("scope"));
+  else sessionStorage.removeItem(SCOPE_KEY);
+  history.replaceState(null, "", window.location.pathname + window.location.search);
+  return true;
+}
+
 function readToken() {
-  const match = /(?:^|[#&])token=([^&]+)/.exec(window.location.hash);
-  if (match) {
-    sessionStorage.setItem(TOKEN_KEY, decodeURIComponent(match[1]));
-    history.replaceState(null, "", window.location.pathname + window.location.search);
-  }
+  readFragment();
   return sessionStorage.getItem(TOKEN_KEY);
 }
 
@@ -87,11 +99,17 @@ function start() {
   root.className = "vm-app";
   // Several requests may be refused at once, some after a newer start: only the
   // current app's first refusal asks again.
+  if (app) app.destroy();
   const instance = mountApp(root, {
-    request, onUnauthorized: () => { if (app === instance) askForToken(true); },
+    request, scope: sessionStorage.getItem(SCOPE_KEY) || "",
+    onUnauthorized: () => { if (app === instance) askForToken(true); },
   });
   app = instance;
 }
+
+window.addEventListener("hashchange", () => {
+  if (readFragment()) start();
+});
 
 if (readToken()) start();
 else askForToken(false);

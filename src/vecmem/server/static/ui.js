@@ -13,7 +13,7 @@ import {
 import { translate } from "./i18n.js";
 
 const PAGE_SIZE = 25;
-const TABS = ["memories", "review", "plans", "health", "cleanup"];
+const TABS = ["memories", "review", "plans", "audit", "health", "cleanup"];
 const STATUSES = ["active", "review", "archived", "superseded"];
 const PLAN_ACTIONS = ["archive", "restore", "approve", "reject", "merge"];
 const ACTIONS_BY_STATUS = {
@@ -25,6 +25,7 @@ const ACTIONS_BY_STATUS = {
 const REVERTIBLE = new Set(["add", "update", "merge", "archive", "restore", "approve", "reject"]);
 const DANGER = new Set(["archive", "reject"]);
 const SEARCH_DELAY_MS = 300;
+const DATE_RE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
 // -- the app -----------------------------------------------------------------------------
 /**
@@ -32,7 +33,8 @@ const SEARCH_DELAY_MS = 300;
  *
  * options.request(method, path, {params, body}) -> Promise<json>, throwing ApiError;
  * options.embedded: true inside Hermes (its theme applies; no theme toggle);
- * options.onUnauthorized(): called on a 401 (standalone: ask for the token again).
+ * options.onUnauthorized(): called on a 401 (standalone: ask for the token again);
+ * options.scope: the scope to open first (a token bound to one scope needs it).
  * Returns {refresh, destroy}.
  */
 export function mountApp(root, options) {
@@ -43,7 +45,7 @@ export function mountApp(root, options) {
     lang: storage.getItem("vecmem.lang") || defaultLang(),
     theme: storage.getItem("vecmem.theme") || (media && media.matches ? "dark" : "light"),
     tab: "memories",
-    scope: "",
+    scope: opts.scope || "",
     info: null,
     stats: null,
     filters: { status: "", memory_type: "", topic_key: "", category: "", source: "", text: "",
@@ -68,6 +70,9 @@ export function mountApp(root, options) {
     detailId: null,
     detail: null,
     explanation: null,
+    audit: null,
+    auditFilters: { action: "", actor: "", source: "", since: "", until: "" },
+    auditOffset: 0,
   };
   const els = {};
   let searchTimer = null;
@@ -242,7 +247,7 @@ export function mountApp(root, options) {
 
   function renderMain() {
     const views = { memories: viewMemories, review: viewReview, plans: viewPlans,
-      health: viewHealth, cleanup: viewCleanup };
+      audit: viewAudit, health: viewHealth, cleanup: viewCleanup };
     els.main.replaceChildren(...[views[state.tab]()].flat().filter(Boolean));
   }
 
@@ -263,7 +268,7 @@ export function mountApp(root, options) {
 
   async function loadTab() {
     const loaders = { memories: state.query ? runSearch : loadMemories, review: loadReview,
-      plans: loadPlans, health: loadHealth, cleanup: loadCleanup };
+      plans: loadPlans, audit: loadAudit, health: loadHealth, cleanup: loadCleanup };
     await loaders[state.tab]();
   }
 
@@ -302,6 +307,15 @@ export function mountApp(root, options) {
     const plans = await call(() => api.get("/plans", { limit: 100 }));
     if (plans) state.plans = plans;
     if (state.tab === "plans") renderMain();
+  }
+
+  async function loadAudit() {
+    const f = state.auditFilters;
+    const params = { ...f, limit: PAGE_SIZE, offset: state.auditOffset,
+      since: f.since ? `${f.since}T00:00:00Z` : "", until: f.until ? `${f.until}T23:59:59Z` : "" };
+    const audit = await call(() => api.get("/audit", params));
+    if (audit) state.audit = audit;
+    if (state.tab === "audit") renderMain();
   }
 
   async function loadHealth() {
@@ -391,10 +405,10 @@ export function mountApp(root, options) {
         onchange: (e) => setFilter(name, e.target.value) },
       h("option", { value: "" }, t("filter.any")),
       values.map((v) => h("option", { value: v, selected: f[name] === v }, t(`${prefix}.${v}`)))));
-    const input = (name, type = "text") => h("label", { class: "vm-field" },
+    const input = (name) => h("label", { class: "vm-field" },
       h("span", { class: "vm-field-label" }, t(`filter.${name}`)),
-      h("input", { class: "vm-input", type, value: f[name], "data-test": `filter-${name}`,
-        placeholder: type === "text" ? t(`filter.${name}.hint`) : null,
+      h("input", { class: "vm-input", type: "text", value: f[name], "data-test": `filter-${name}`,
+        placeholder: t(`filter.${name}.hint`),
         onchange: (e) => setFilter(name, e.target.value.trim()) }));
     const scope = h("label", { class: "vm-field" },
       h("span", { class: "vm-field-label" }, t("filter.scope")),
@@ -405,9 +419,46 @@ export function mountApp(root, options) {
       select("status", info.statuses, "status"),
       select("memory_type", info.memory_types, "type"),
       input("text"), input("topic_key"), input("category"), input("source"),
-      input("since", "date"), input("until", "date"), scope,
+      dateField(t("filter.since"), f.since, "filter-since", (v) => setFilter("since", v)),
+      dateField(t("filter.until"), f.until, "filter-until", (v) => setFilter("until", v)), scope,
       h("button", { class: "vm-btn vm-btn--ghost vm-filters-reset", type: "button",
         onclick: resetFilters }, t("filter.reset")));
+  }
+
+  /**
+   * A date field in the UI's language. A native <input type=date> shows the browser's
+   * locale (an English UI in a Chinese browser got 年/月/日), so this is a text field
+   * taking YYYY-MM-DD, with the chosen day spelled out in the UI language beside it.
+   */
+  function dateField(label, value, test, onValue) {
+    const locale = state.lang === "zh" ? "zh-CN" : "en";
+    const spell = (v) => {
+      const m = DATE_RE.exec(v);
+      if (!m) return "";
+      const d = new Date(Date.UTC(+m[1], +m[2] - 1, +m[3]));
+      if (d.getUTCMonth() !== +m[2] - 1) return null;  // 2026-02-30 is no date
+      return new Intl.DateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" })
+        .format(d);
+    };
+    const shown = h("span", { class: "vm-date-shown vm-muted vm-small",
+      "data-test": `${test}-shown` }, spell(value) || "");
+    const input = h("input", { class: "vm-input vm-date", type: "text", value,
+      inputmode: "numeric", autocomplete: "off", lang: locale, "data-test": test,
+      placeholder: t("date.placeholder"), title: t("date.help"),
+      onchange: (e) => {
+        const v = e.target.value.trim();
+        const spelled = v ? spell(v) : "";
+        if (v && !spelled) {
+          e.target.setAttribute("aria-invalid", "true");
+          shown.textContent = t("date.invalid");
+          return;
+        }
+        e.target.removeAttribute("aria-invalid");
+        shown.textContent = spelled;
+        onValue(v);
+      } });
+    return h("label", { class: "vm-field vm-field--date" },
+      h("span", { class: "vm-field-label" }, label), input, shown);
   }
 
   function resetFilters() {
@@ -872,11 +923,26 @@ export function mountApp(root, options) {
       placeholder: t("add.placeholder") });
     const result = h("div", { class: "vm-add-result" },
       h("p", { class: "vm-muted vm-small" }, t("add.help")));
+    // Add stays off while the preview of exactly this text says reject: the filter's
+    // verdict is shown, and adding anyway would only write a reject_input event.
+    let rejected = null;
+    const gate = () => {
+      const off = rejected !== null && rejected === text.value;
+      dlg.el.querySelector("[data-test=dialog-submit]").disabled = off;
+      dlg.el.querySelector("[data-test=dialog-submit]").title = off ? t("add.rejected_hint") : "";
+    };
+    text.addEventListener("input", gate);
     const preview = async () => {
       if (!text.value.trim()) return;
-      const r = await call(() => api.post("/memories/preview", { content: text.value }));
-      if (r) result.replaceChildren(h("div", { class: "vm-field-label" }, t("add.preview_is")),
-        decisionView(r));
+      const asked = text.value;
+      const r = await call(() => api.post("/memories/preview", { content: asked }));
+      if (!r) return;
+      rejected = r.decision === "reject" ? asked : null;
+      result.replaceChildren(h("div", { class: "vm-field-label" }, t("add.preview_is")),
+        decisionView(r),
+        rejected !== null ? h("p", { class: "vm-muted vm-small", "data-test": "add-blocked" },
+          t("add.rejected_hint")) : null);
+      gate();
     };
     const dlg = dialog({
       title: t("add.title"), test: "add-dialog",
@@ -934,11 +1000,17 @@ export function mountApp(root, options) {
         h("div", { class: "vm-compare-arrow", "aria-hidden": "true" }, "⇄"),
         h("div", { class: "vm-compare-col vm-compare-old" },
           h("div", { class: "vm-compare-label" }, t("review.existing")),
-          entry.targets.length ? entry.targets.map((tg) => h("div", { class: "vm-compare-target" },
-            h("div", { class: "vm-compare-meta" },
-              h("button", { class: "vm-link", type: "button", onclick: () => openDetail(tg.id) },
-                `#${tg.id}`), statusBadge(tg.status)),
-            h("p", { class: "vm-compare-text" }, tg.content)))
+          entry.targets.length ? entry.targets.map((tg) => h("div", {
+            class: `vm-compare-target${tg.status !== "active" ? " is-inactive" : ""}` },
+          h("div", { class: "vm-compare-meta" },
+            h("button", { class: "vm-link", type: "button", onclick: () => openDetail(tg.id) },
+              `#${tg.id}`), statusBadge(tg.status)),
+          h("p", { class: "vm-compare-text" }, tg.content),
+          // The conflict was with a memory that has since been archived, superseded or
+          // sent to review itself: approving no longer replaces anything live.
+          tg.status !== "active" ? h("p", { class: "vm-alert vm-alert--warn vm-small",
+            "data-test": "review-target-inactive" },
+          t("review.target_inactive", { status: t(`status.${tg.status}`) })) : null))
             : h("p", { class: "vm-muted" }, t("review.no_targets")))),
       reason ? h("p", { class: "vm-review-reason" }, reason) : null,
       h("footer", { class: "vm-review-actions" },
@@ -1065,6 +1137,9 @@ export function mountApp(root, options) {
       body: [head, planOpsTable(plan),
         h("div", { class: "vm-confirm-box" },
           h("p", { id: "vm-phrase-help" }, t("plan.phrase_help")),
+          state.info && state.info.confirm_phrase ? h("p", { class: "vm-phrase-shown" },
+            t("plan.phrase_is"), " ", h("code", { "data-test": "plan-phrase-shown" },
+              state.info.confirm_phrase)) : null,
           h("label", { class: "vm-field vm-field--block" },
             h("span", { class: "vm-field-label" }, t("plan.phrase")), phrase),
           error)],
@@ -1085,6 +1160,91 @@ export function mountApp(root, options) {
         }
       },
     });
+  }
+
+  // -- views: the audit log --
+  function setAuditFilter(name, value) {
+    state.auditFilters[name] = value;
+    state.auditOffset = 0;
+    loadAudit();
+  }
+
+  function auditFilters() {
+    const f = state.auditFilters;
+    const actions = (state.info && state.info.event_actions) || [];
+    const text = (name) => h("label", { class: "vm-field" },
+      h("span", { class: "vm-field-label" }, t(`audit.${name}`)),
+      h("input", { class: "vm-input", type: "text", value: f[name], "data-test": `audit-${name}`,
+        placeholder: t(`audit.${name}.hint`),
+        onchange: (e) => setAuditFilter(name, e.target.value.trim()) }));
+    return h("div", { class: "vm-filters vm-card" },
+      h("label", { class: "vm-field" },
+        h("span", { class: "vm-field-label" }, t("audit.action")),
+        h("select", { class: "vm-input", "data-test": "audit-action",
+          onchange: (e) => setAuditFilter("action", e.target.value) },
+        h("option", { value: "" }, t("filter.any")),
+        actions.map((a) => h("option", { value: a, selected: f.action === a },
+          t(`action.${a}`))))),
+      text("actor"), text("source"),
+      dateField(t("audit.since"), f.since, "audit-since", (v) => setAuditFilter("since", v)),
+      dateField(t("audit.until"), f.until, "audit-until", (v) => setAuditFilter("until", v)),
+      h("button", { class: "vm-btn vm-btn--ghost", type: "button", "data-test": "audit-rejected",
+        onclick: () => setAuditFilter("action", "reject_input") }, t("audit.only_rejected")),
+      h("button", { class: "vm-btn vm-btn--ghost vm-filters-reset", type: "button",
+        onclick: () => {
+          for (const key of Object.keys(f)) f[key] = "";
+          state.auditOffset = 0;
+          renderMain();
+          loadAudit();
+        } }, t("filter.reset")));
+  }
+
+  function auditRow(e) {
+    const statuses = e.before_status || e.after_status
+      ? `${e.before_status ? t(`status.${e.before_status}`) : "∅"} → ${
+        e.after_status ? t(`status.${e.after_status}`) : "∅"}` : "";
+    const content = e.after_content || e.before_content || "";
+    const rejected = e.action === "reject_input";
+    return h("tr", { class: `vm-row${rejected ? " vm-row--rejected" : ""}`,
+      "data-test": "audit-row", "data-action": e.action },
+    h("td", { class: "vm-muted" }, h("time", { datetime: e.created_at }, fmtTime(e.created_at))),
+    h("td", {}, h("span", { class: `vm-badge vm-badge--event-${e.action}` },
+      t(`action.${e.action}`)), statuses ? h("div", { class: "vm-muted vm-small" }, statuses)
+      : null),
+    h("td", { class: "vm-col-id" }, e.memory_id ? h("button", { class: "vm-link", type: "button",
+      onclick: () => openDetail(e.memory_id) }, `#${e.memory_id}`) : "—"),
+    h("td", { class: "vm-col-content" }, content || "—"),
+    h("td", { class: "vm-col-content", "data-test": "audit-reason" }, dash(e.reason)),
+    h("td", {}, dash(e.source)),
+    h("td", {}, dash(e.actor)));
+  }
+
+  function viewAudit() {
+    const a = state.audit;
+    const intro = h("p", { class: "vm-muted vm-intro" }, t("audit.intro"));
+    if (!a) return [intro, auditFilters(), h("div", { class: "vm-card vm-loading" }, t("loading"))];
+    const table = a.items.length ? h("div", { class: "vm-card vm-table-wrap" },
+      h("table", { class: "vm-table", "data-test": "audit-table" },
+        h("thead", {}, h("tr", {}, ["time", "action", "memory", "content", "reason", "source",
+          "actor"].map((c) => h("th", {}, t(`audit.col.${c}`))))),
+        h("tbody", {}, a.items.map(auditRow))))
+      : h("div", { class: "vm-card vm-empty", "data-test": "audit-empty" }, t("audit.empty"));
+    const prev = state.auditOffset > 0;
+    const next = a.items.length === PAGE_SIZE;
+    const nav = h("div", { class: "vm-pager" },
+      h("button", { class: "vm-btn", type: "button", disabled: !prev, onclick: () => {
+        state.auditOffset = Math.max(0, state.auditOffset - PAGE_SIZE);
+        loadAudit();
+      } }, t("pager.prev")),
+      h("span", { class: "vm-muted" }, t("audit.page", { from: state.auditOffset + 1,
+        to: state.auditOffset + a.items.length })),
+      h("button", { class: "vm-btn", type: "button", disabled: !next, onclick: () => {
+        state.auditOffset += PAGE_SIZE;
+        loadAudit();
+      } }, t("pager.next")),
+      a.complete === false ? h("span", { class: "vm-muted vm-small" },
+        t("audit.incomplete", { n: a.scanned })) : null);
+    return [intro, auditFilters(), table, nav];
   }
 
   // -- views: health and cleanup --

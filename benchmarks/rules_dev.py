@@ -1,0 +1,187 @@
+"""The rules on fresh dev sets: quality filter, secret leaks, false rejects, one-value slots.
+
+    python benchmarks/rules_dev.py                      # tables, both splits
+    python benchmarks/rules_dev.py --misses tune        # what the tune split gets wrong
+    python benchmarks/rules_dev.py --json out.json      # numbers for the record
+
+Sets (``tests/data/``, each case carries ``split``: ``tune`` — rules may be changed
+while looking at it — or ``heldout`` — never looked at case by case):
+
+* ``quality_fresh.jsonl``: texts as an agent would extract them from conversations,
+  Chinese, English and mixed, with adversarial shapes (look-alike letters, invisible
+  characters, split values). A case is right when allow/reject is right and, for a
+  reject, its reason category is right. Secret cases also carry the value: a *leak* is
+  that value surviving ``redact_secrets`` in any canonical form.
+* ``slot_paraphrase.jsonl``: a stored fact, then a paraphrase. Positives restate or change
+  the same one-value slot (expected ``duplicate`` or a conflict: ``review``/``update``),
+  negatives are another slot or another person's (expected ``store``). Run through the
+  real write pipeline on a temporary SQLite file with the hashing embedder, no LLM.
+* Benign corpus: LoCoMo's session observations and summary sentences
+  (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
+  Conversations 0-4 are the tune half, 5-9 the held-out half.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+import tempfile
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = ROOT / "tests" / "data"
+LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
+
+
+def _load(name: str) -> list[dict[str, Any]]:
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    return [json.loads(line) for line in lines if line.strip()]
+
+
+def _leaks(text: str, value: str) -> bool:
+    import unicodedata
+
+    from vecmem.rules import redact_secrets
+    from vecmem.text import normalize
+
+    out = redact_secrets(text)
+    bare = re.sub("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]", "", out)  # (older code too)
+    forms = [out, unicodedata.normalize("NFKC", out), normalize(out), bare]
+    want = normalize(value).casefold()
+    return any(value in f or want in normalize(f).casefold() for f in forms)
+
+
+def quality(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    from vecmem.rules import check_quality
+
+    table: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
+    misses = []
+    for case in cases:
+        v = check_quality(case["text"])
+        want_allow = case["expect"] == "allow"
+        ok = v.allowed == want_allow and (want_allow or v.category == case["category"])
+        row = table[case["split"]]
+        for key in (case["category"], f"lang:{case['lang']}", f"shape:{case['shape']}", "all"):
+            row[key]["n"] += 1
+            row[key]["ok"] += ok
+            row[key]["decision_ok"] += v.allowed == want_allow
+        if case.get("secret") and _leaks(case["text"], case["secret"]):
+            row["all"]["leaks"] += 1
+        if not ok:
+            misses.append({**case, "got": v.category, "reason": v.reason})
+    return {s: {k: dict(c) for k, c in t.items()} for s, t in table.items()}, misses
+
+
+def benign() -> dict[str, Any]:
+    from vecmem.rules import check_quality
+
+    data = json.loads(LOCOMO.read_text(encoding="utf-8"))
+    texts: dict[str, list[str]] = {"tune": [], "heldout": []}
+    for i, conv in enumerate(data):
+        split = texts["tune" if i < 5 else "heldout"]  # conversations 0-4 / 5-9
+        for obs in conv["observation"].values():
+            for facts in obs.values():
+                split.extend(f[0] for f in facts if isinstance(f, list) and f)
+        for summary in conv["session_summary"].values():
+            split.extend(s.strip() for s in re.split(r"(?<=[.!])\s+", summary) if s.strip())
+    out: dict[str, Any] = {}
+    for name, items in texts.items():
+        reasons: Counter[str] = Counter()
+        examples: dict[str, list[str]] = defaultdict(list)
+        for t in items:
+            v = check_quality(t)
+            if not v.allowed:
+                reasons[v.category] += 1
+                examples[v.category].append(t)
+        rejected = sum(reasons.values())
+        out[name] = {"n": len(items), "rejected": rejected, "rate": rejected / len(items),
+                     "by_reason": dict(reasons), "examples": dict(examples)}
+    return out
+
+
+def slots(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    from vecmem import Memory
+    from vecmem.embed.hashing import HashingEmbedder
+
+    table: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
+    misses = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i, case in enumerate(cases):
+            mem = Memory.open(str(Path(tmp) / f"s{i}.db"), embedder=HashingEmbedder())
+            try:
+                for prior in case["prior"]:
+                    mem.add(prior)
+                got = str(mem.add(case["new"]).decision)
+            finally:
+                mem.close()
+            want = case["expect"]
+            ok = (got in ("review", "update")) if want == "conflict" else got == want
+            row = table[case["split"]]
+            for key in (case["polarity"], f"lang:{case['lang']}", "all"):
+                row[key]["n"] += 1
+                row[key]["ok"] += ok
+            if not ok:
+                misses.append({**case, "got": got})
+    return {s: {k: dict(c) for k, c in t.items()} for s, t in table.items()}, misses
+
+
+def _print_table(title: str, table: dict[str, Any]) -> None:
+    print(f"\n{title}")
+    keys = sorted({k for t in table.values() for k in t}, key=lambda k: (":" in k, k == "all", k))
+    print(f"{'category':24} " + " ".join(f"{s:>16}" for s in ("tune", "heldout")))
+    for k in keys:
+        cells = []
+        for s in ("tune", "heldout"):
+            c = table.get(s, {}).get(k)
+            cells.append(f"{c['ok']:>3}/{c['n']:<3} {c['ok'] / c['n']:.3f}" if c else " " * 16)
+        print(f"{k:24} " + " ".join(f"{x:>16}" for x in cells))
+    for s in ("tune", "heldout"):
+        leaks = table.get(s, {}).get("all", {}).get("leaks")
+        if leaks is not None:
+            print(f"secret values surviving redaction ({s}): {leaks}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--misses", choices=["tune", "heldout"], help="list the misses of a split")
+    ap.add_argument("--json", help="write the numbers to this file")
+    ap.add_argument("--no-slots", action="store_true")
+    ap.add_argument("--no-benign", action="store_true")
+    args = ap.parse_args(argv)
+    out: dict[str, Any] = {}
+    out["quality"], qmiss = quality(_load("quality_fresh.jsonl"))
+    _print_table("quality_fresh.jsonl (right = decision and reason category)", out["quality"])
+    if not args.no_benign and LOCOMO.exists():
+        b = benign()
+        out["benign"] = {s: {k: v for k, v in r.items() if k != "examples"} for s, r in b.items()}
+        for split, r in b.items():
+            print(f"\nbenign LoCoMo observations+summaries ({split}, conversations "
+                  f"{'0-4' if split == 'tune' else '5-9'}): {r['rejected']}/{r['n']} rejected "
+                  f"= {r['rate']:.2%}  {r['by_reason']}")
+            if args.misses == split:
+                for reason, ex in r["examples"].items():
+                    for t in ex:
+                        print(f"  benign reject [{reason}] {t}")
+    smiss: list[dict[str, Any]] = []
+    if not args.no_slots:
+        out["slots"], smiss = slots(_load("slot_paraphrase.jsonl"))
+        _print_table("slot_paraphrase.jsonl (positives: same slot; negatives: another)",
+                     out["slots"])
+    if args.misses:
+        for m in qmiss:
+            if m["split"] == args.misses:
+                print(f"  quality miss [{m['category']} -> {m['got']}] {m['text']!r}")
+        for m in smiss:
+            if m["split"] == args.misses:
+                print(f"  slot miss [{m['expect']} -> {m['got']}] {m['prior']} / {m['new']}")
+    if args.json:
+        Path(args.json).write_text(json.dumps(out, indent=1, ensure_ascii=False) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,182 @@
+"""Transient status reports and half-formed thoughts: texts that go stale or say nothing yet.
+
+A *status report* ("Finished the migration, next I'll wire up the API", "正在重建索引",
+"Backfill job is at 70 percent", "已经合并了，接下来发布") is true for an afternoon. A
+sentence about a *named person* ("Tim is currently learning German", "Jon is working on a
+business plan", "The user passed the AWS exam in 2023") describes that person and is a
+fact, so for it only explicit status markers (in progress, halfway, a percentage, right
+now, next step …) count. A durable achievement (an exam passed, a certificate earned, a
+degree, a marathon) is never progress. Hedges ("maybe someday", "也许以后") mark a thought
+that is not settled; a named person's belief or plan held loosely ("Nate believes it is
+probably the best trilogy") is still a fact about them.
+
+Pure functions over normalized text.
+"""
+
+from __future__ import annotations
+
+import re
+
+__all__ = ["is_hedged", "is_progress"]
+
+# ``\b`` in Python treats CJK characters as word characters; every pattern here uses an
+# ASCII-only word boundary instead (as in quality.py).
+_ASCII_B = r"(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))"
+
+
+def _re(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    return re.compile(pattern.replace(r"\b", _ASCII_B), flags)
+
+
+# --- transient progress --------------------------------------------------------------------
+_ZH_DONE = (
+    r"完成|修复|修好|搞定|部署|上线|合并|提交|发布|解决|跑完|跑通|改完|写完|做完|弄好|测完|通过|结束|启动"
+    r"|重启|升级|回滚|推送"
+)
+_ZH_PROGRESS = _re(
+    r"正在|进行中|(?:重建|构建|部署|迁移|同步|导入|导出|上传|下载|训练|编译|处理|运行|安装|更新|升级|测试"
+    r"|调试|开发|编写|排查|修复|重构)中(?=$|[,.;!])|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
+    r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
+    r"|没(?:写|做|跑|改|修|测)完|在等|等待中|阻塞|(?:完成|做|写|改|跑)了?(?:一半|大半|过半|\d+%)"
+    # A sentence that opens with a finished action has no subject: a status report.
+    rf"|^(?:刚刚?|刚才|已经?|昨天|今天|上午|下午|晚上)?(?:{_ZH_DONE}|重构|优化|重写|更新|删除|添加|新增|改)了"
+    rf"|(?:已经?|刚刚?|终于)(?:{_ZH_DONE})(?!的|在|到|于|时|后)"
+    rf"|(?:刚刚?|刚才|已经?|终于)(?:把|将).{{1,30}}?(?:{_ZH_DONE})"
+    rf"|(?:{_ZH_DONE}|成功|失败|好)了(?=$|[,.;!])"
+    r"|(?:完成|修复|修好|搞定|解决|上线|跑通|通过|失败|报错|崩溃|挂掉|超时)(?=$|[,;!])"
+    # A measured change reported with a final 了 ("覆盖率提升到 85% 了"); 改成/换成 are left
+    # out on purpose: "默认模型换成 X 了" is a configuration fact.
+    r"|(?:提升|提高|降低|降到|增加|减少|优化|加速|涨|升|降)(?:到|了|至)?.{0,20}了$"
+    r"|(?:我|我们|现在|目前|当前)正?在(?:写|做|跑|改|看|调|修|搞|弄|处理|整理|测试|开发|部署|排查|重构|研究|准备)"
+)
+_EN_PROGRESS = _re(
+    r"(?i)^(?:just |finally |now |already )?(?:fixed|finished|completed|deployed|merged|shipped"
+    r"|released|pushed|implemented|resolved|migrated|refactored|ran|started|tested|upgraded"
+    r"|rebased|committed|wrapped up|cleaned up|added|removed|updated|rewrote|wrote|set up|got"
+    r"|rolled back|reverted|restarted|rebooted|bumped|reran|re-ran|retried|kicked off|triggered"
+    r"|published|patched)\b"
+    r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing|running)"
+    r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
+    r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
+    r"|at the moment|successfully|blocked (?:on|by)|waiting (?:on|for)|on hold"
+    r"|(?:is|are) (?:blocked|stuck|pending))\b"
+    # First-person work reports: "Today I cleaned up …", "We just migrated …", "Spent the …".
+    r"|^(?:(?:today|yesterday|tonight|earlier(?: today)?|this (?:morning|afternoon|evening|week)"
+    r"|last (?:night|week)),? )?(?:i|we) (?:just |already |finally |have |'ve )?(?:fixed|finished"
+    r"|completed|deployed|merged|shipped|released|pushed|implemented|resolved|migrated|refactored"
+    r"|ran|started|tested|upgraded|cleaned up|added|removed|updated|rewrote|wrote|spent|tried)\b"
+    r"|^(?:today|yesterday|tonight|this (?:morning|afternoon|evening)|last night)\b"
+    r"|^spent (?:the|this|all|a|an|\w+ (?:hours|days|minutes))\b"
+    # An outcome that just happened ("failed on main", "crashed again"), not "failed checks".
+    r"|\b(?:crashed|failed|broke|timed out|went down|errored out)(?=\s+(?:again|on|in|at|with"
+    r"|because|after|during|while|when|today|yesterday|twice|this|last|since|to)\b|$|[,.;!])"
+    r"|\b(?:pass|passes|passing|works?|working|builds?|compiles?|green)\s+(?:again|now)\b"
+    r"|^(?:deploying|running|fixing|writing|testing|migrating|refactoring|debugging|building"
+    r"|investigating|reviewing|updating|upgrading|rebuilding|reindexing|cleaning|implementing"
+    r"|adding|removing|rewriting|finishing|wrapping up|halfway|moving on|switching|continuing"
+    r"|heading|trying)\b(?! (?:is|are|was|were)\b)|\bnext(?: up)?$"
+    r"|\b(?:currently|still|now) (?!using|running|living|based)[a-z]+ing\b"
+    r"|\b(?:is|are|was|were|has been|have been|got) (?:now |finally |already |still )?(?:done"
+    r"|finished|complete|completed|fixed|resolved|deployed|merged|shipped|released|running|passing"
+    r"|failing|broken|down|green|red|ready|live|up)(?: (?:now|again|successfully|already))?$"
+    r"|\b(?:finished|completed|succeeded|failed|passed|done|went live|works now|now works)"
+    r"(?: (?:now|again|already))?$"
+    r"|\b(?:i'm|i am|we're|we are) (?:currently |now |still )?"
+    r"(?!using|running|living|based|working (?:as|at|for|in))[a-z]+ing\b"
+)
+
+# --- half-formed ---------------------------------------------------------------------------
+_HEDGE = _re(
+    r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|估计|不确定|不一定|回头|有空|改天|以后再说"
+    r"|再说吧?$|再看看|想想|琢磨|考虑一下|试试看|刚发现|突然想到|突发奇想|应该可以|有机会"
+    r"|可能(?:要|需要|得|应该|可以|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
+    r"|\b(?:maybe|perhaps|probably|possibly|i guess|not sure|unsure"
+    r"|i think we (?:could|should|might)"
+    r"|we could (?:try|maybe)|could try|might be worth|worth (?:a look|looking|trying|considering"
+    r"|exploring|checking|a try|investigating)|sometime|someday|some day|at some point|one day"
+    r"|(?<!the )(?<!a )(?<!what )(?<!this )(?<!that )(?<!any )(?<!some )(?<!which )"
+    r"(?:kind|sort) of|idk|dunno|no idea|might want to|random thought|just a thought)\b"
+)
+
+
+# Hedges that leave a named person's statement a fact ("Nate believes it is probably …").
+_WEAK_HEDGE = _re(r"(?i)\b(?:maybe|perhaps|probably|possibly)\b|也许|或许|可能|大概|估计")
+
+# --- what makes a sentence about a person, and what keeps it a status report ----------
+# A named person or the user as the subject, followed by a verb: "Tim is", "Jon has been",
+# "Gina and Jon were", "The user's son", "用户正在", "她在". A capitalised word alone is no
+# name ("Benchmarks are running", "Tests pass now"): names take singular verbs here, and
+# two names joined by "and" the plural.
+_NAMED_SUBJECT = _re(
+    r"^(?:(?i:(?:the )?user(?:'s \w+)?|he|she|(?:his|her|their|my) (?:wife|husband|partner|son"
+    r"|daughter|mother|father|mom|dad|sister|brother|friend|boss|manager|colleague|kid|child))"
+    r"|[A-Z][a-z]+(?:'s \w+)?)"
+    r" (?:is|was|has|had|now|currently|still|also|recently|just|often|usually|really|does"
+    r"|loves|likes|enjoys|wants|plans|says|said|feels|finds|thinks|believes|took|started"
+    r"|shares|shared|mentioned|told|asked|expressed|spends|keeps)\b"
+    # …or any verb in -s/-ed that is not a task's outcome ("Melanie sympathizes", "Maria
+    # applauded"; but "Build failed", "Backfill finished" are status lines).
+    r"|^(?:(?i:(?:the )?user)|(?![A-Z][a-z]*ly\b|(?:Maybe|Perhaps|Just|Still|Also|Now|Then|Today"
+    r"|Yesterday|Tomorrow|Next|This|That|These|Those|It|There|Here|We|They|You|Tests?"
+    r"|Builds?|Deploys?|Jobs?)\b)[A-Z][a-z]+) (?!(?:finish|complet|fail|pass|crash|succeed|merg"
+    r"|deploy|ship|releas|push|start|break|broke|work|run|build|compil|time|migrat|upgrad|fix"
+    r"|resolv|land|roll|revert|restart)[a-z]*\b)[a-z]{3,}(?:s|ed)\b"
+    r"|^(?:[A-Z][a-z]+ and [A-Z][a-z]+|(?i:their \w+|(?:the )?user's \w+)) (?:are|were|have)\b"
+    r"|^(?:用户|他|她|我(?:的)?(?:妻子|老婆|丈夫|老公|儿子|女儿|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|孩子))"
+    r"(?!们)"
+)
+# Markers of a status report even in a sentence about a person.
+_STRONG_PROGRESS = _re(
+    r"(?i)\b(?:in progress|work in progress|wip|halfway|half-way|stopping here|call(?:ing)? it a"
+    r" day|right now|at the moment|about to|blocked (?:on|by)|waiting (?:on|for)|next up"
+    r"|todo today|(?:is|are) (?:blocked|stuck|pending)"
+    r"|(?:pass|passes|passing|works|builds|compiles|green)\s+(?:again|now))\b"
+    r"|\d{1,3} ?(?:%|percent)(?: (?:done|complete|through|finished))?"
+    r"|进行中|一半|大半|过半|下一步|接下来|今天先|先做到|先到这|到此为止|明天(?:再|继续)|稍后|待会|等会"
+    r"|马上(?:就)?(?:好|完|开始|去)|还差|还剩|卡在|卡住|阻塞|在等|等待中|进度"
+)
+# A step reported done with the next one started or announced, and a count of rounds.
+_STEP_PROGRESS = _re(
+    r"(?i)\bstep \d+(?: of \d+)? (?:is )?(?:done|complete|completed|finished)\b"
+    r"|\b(?:starting|beginning|moving (?:on )?to|on to|onto) [^.;]{0,40}\bnow$"
+    r"|\b(?:job|task|run|build|upload|download|migration|backfill|import|export|sync|training"
+    r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy)\b[^.;]{0,30}\b(?:is|at|reached)"
+    r" \d{1,3} ?(?:%|percent)"
+    r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步)"
+    r"|(?:跑|训练|进行|做|推进|执行|迁移|导入|同步)到(?:了)?第.{1,4}(?:轮|步|阶段|批|个|期)"
+)
+# Durable achievements: passing an exam, earning a certificate or a degree, finishing a
+# marathon. "The user passed the AWS exam in 2023" is who they are, not a status line.
+_ACHIEVEMENT = _re(
+    r"(?i)\b(?:exams?|certificat(?:e|ion)s?|certified|degree|diploma|licen[cs]e|bachelor'?s?"
+    r"|master'?s?|phd|doctorate|marathon|award|prize|scholarship|graduated|promoted|black belt"
+    r"|driving test|driver'?s licen[cs]e)\b"
+    r"|考试|考过|考上|考取|证书|认证|学位|文凭|驾照|毕业|马拉松|获奖|奖学金|晋升|升职|拿到了?.{0,12}(?:证|奖|offer)"
+)
+# A gerund as the subject ("Running has been great for her", "Writing allows Joanna …").
+_GERUND_SUBJECT = _re(
+    r"(?i)^[a-z]+ing(?: and [a-z]+ing(?: out)?(?: with \w+)?)? (?:is|are|was|were|has|have|had"
+    r"|helps?|allows?|brings?|makes?|gives?|keeps?|lets?|remains?|became|becomes)\b"
+)
+
+
+def is_progress(norm: str) -> bool:
+    """Whether ``norm`` reports the state of a task (done, underway, next) rather than a
+    fact that stays true."""
+    if _STEP_PROGRESS.search(norm):
+        return True
+    named = bool(_NAMED_SUBJECT.search(norm))
+    if named or _GERUND_SUBJECT.search(norm):
+        return bool(_STRONG_PROGRESS.search(norm))
+    if _ACHIEVEMENT.search(norm) and not _STRONG_PROGRESS.search(norm):
+        return False
+    return bool(_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm))
+
+
+def is_hedged(norm: str) -> bool:
+    """Whether ``norm`` is a thought held back (maybe, someday, 也许以后) rather than a fact."""
+    if not _HEDGE.search(norm):
+        return False
+    if _NAMED_SUBJECT.search(norm):
+        return bool(_HEDGE.search(_WEAK_HEDGE.sub(" ", norm)))
+    return True

@@ -1,0 +1,23 @@
+"""The version of everything the rules derive from a text.
+
+A stored memory keeps fields derived from its content: ``content_norm`` and
+``content_hash`` (:func:`vecmem.text.normalize`), its category and topic key
+(:func:`vecmem.rules.classify`). When a change to the canonical text or to classification
+can give an existing text a different derived value, bump ``RULES_VERSION``: the store's
+re-derive migration compares it with the version the database was derived with and
+recomputes every derived field (sending newly colliding live rows to review).
+
+History:
+1. the first rules (normalize: NFKC, CJK punctuation, whitespace; bilingual topics).
+2. one canonical text (issue 18): invisible characters removed instead of becoming
+   spaces, look-alike Cyrillic/Greek letters folded, list markers, markdown emphasis,
+   decorative emoji and wrapping quotes dropped.
+3. slots by meaning (issue 15): residence, employer, occupation and editor statements
+   that announce a change ("now lives in", "has relocated to", "搬到了", "joined",
+   "switched to … as their editor") share the slot's topic key; status reports and
+   facts about a person told apart (quality verdicts change for some texts).
+"""
+
+from __future__ import annotations
+
+RULES_VERSION = 3

@@ -1,0 +1,175 @@
+"""Re-derive: recompute every derived field of an existing store under today's rules.
+
+Run by the migration runner (``vecmem.store.schema.migrate``) in the opening transaction
+when ``DERIVATION_VERSION`` is above the version recorded in ``meta``. For every memory it
+recomputes ``content_norm``, ``content_hash``, ``category`` (unless a writer chose it),
+``memory_type``, ``topic_key``, ``subject``/``predicate``/``object`` and the keyword terms
+from ``content``, which is never changed. Vectors are kept: they were made from the
+normalized text, and the rules change invisible characters and markup, not meaning.
+
+New rules can make two live rows of a scope one fact (``**x**`` and ``x``, a zero-width
+space, a trailing emoji). The unique index allows one live row per hash, so one row keeps
+the hash and stays as it was (an active one, preferably the one whose hash did not change,
+else the oldest); each other becomes a ``duplicate`` review item proposing to fold it into
+the keeper, and holds a marked hash (``<hash>~held-<id>``) until a person approves
+(superseded by the keeper) or rejects (archived) it. Opening never fails on it.
+
+Every change is audited: one ``migrate`` event per row sent to review, and one per scope
+that lists the rows whose fields were recomputed, the versions and the backup's path.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from vecmem.rules.derive import Derived, derive
+from vecmem.store.base import MEMORY_COLUMNS, row_to_memory, utcnow
+from vecmem.text import content_hash
+from vecmem.types import LIVE_STATUSES, MemoryRecord, Status
+
+if TYPE_CHECKING:
+    from vecmem.store.base import SQLTx
+
+#: Rows read per query (the store is walked by id, never loaded whole).
+BATCH = 2000
+#: Marks the hash of a row held in review because another live row has its fact.
+HELD = "~held-"
+#: Ids listed in a scope's summary event (the count is always exact).
+LISTED_IDS = 10_000
+ACTOR = "vecmem"
+#: Sources whose rows never carried a category a person chose (before eba211c a merge
+#: inherited its first source's category: a derived value, not a label).
+DERIVED_CATEGORY_SOURCES = frozenset({"merge", "plan"})
+
+
+def held_hash(new_hash: str, memory_id: int) -> str:
+    return f"{new_hash}{HELD}{memory_id}"
+
+
+def chosen_category(rec: MemoryRecord) -> str | None:
+    """The category a writer chose for ``rec``, or None when it was derived.
+
+    The pipeline stores ``category = memory_type`` unless the writer passed one, so a
+    different category is a choice, except where the row's own hash shows the type was
+    used (an update rewrites type and hash but not the category column), and on rows
+    whose writers never choose one.
+    """
+    if rec.category == rec.memory_type or rec.source in DERIVED_CATEGORY_SOURCES:
+        return None
+    if rec.content_hash == content_hash(rec.content_norm, rec.memory_type):
+        return None
+    return rec.category
+
+
+@dataclass
+class _Row:
+    rec: MemoryRecord
+    new: Derived
+    terms_changed: bool
+
+    def changed_fields(self) -> dict[str, Any]:
+        old = {"content_norm": self.rec.content_norm, "content_hash": self.rec.content_hash,
+               "category": self.rec.category, "memory_type": self.rec.memory_type,
+               "topic_key": self.rec.topic_key, "subject": self.rec.subject,
+               "predicate": self.rec.predicate, "object": self.rec.object}
+        return {k: v for k, v in self.new.fields().items() if old[k] != v}
+
+
+def _walk(tx: SQLTx) -> list[_Row]:
+    """Every memory, with its new derivation; keeps only rows that change or are live."""
+    kept: list[_Row] = []
+    last = 0
+    while True:
+        rows = tx.execute(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id > ? ORDER BY id "
+                          f"LIMIT {BATCH}", [last]).fetchall()
+        if not rows:
+            return kept
+        for raw in rows:
+            rec = row_to_memory(raw)
+            new = derive(rec.content, chosen_category(rec))
+            row = _Row(rec, new, tx.keyword_index_terms(rec.id) != new.terms)
+            if rec.status in LIVE_STATUSES or row.terms_changed or row.changed_fields():
+                kept.append(row)
+        last = int(rows[-1][0])
+
+
+def _keeper_order(row: _Row) -> tuple[bool, bool, int]:
+    return (row.rec.status != Status.ACTIVE, row.rec.content_hash != row.new.hash, row.rec.id)
+
+
+def rederive(tx: SQLTx, *, from_version: int, to_version: int, backup: str | None,
+             migrations: list[int]) -> dict[str, Any]:
+    """Recompute every derived field (see the module docstring); returns counts."""
+    rows = _walk(tx)
+    groups: dict[tuple[str, str], list[_Row]] = defaultdict(list)
+    for row in rows:
+        if row.rec.status in LIVE_STATUSES:
+            groups[(row.rec.scope, row.new.hash)].append(row)
+    held: dict[int, int] = {}  # held row id -> keeper id
+    for group in groups.values():
+        if len(group) > 1:
+            keeper, *others = sorted(group, key=_keeper_order)
+            held.update((o.rec.id, keeper.rec.id) for o in others)
+
+    todo = [r for r in rows if r.rec.id in held or r.terms_changed or r.changed_fields()]
+    # Step aside first: a row's new hash may still be another row's old one until that
+    # row is rewritten, and the unique index checks every row as it is written.
+    for row in todo:
+        if row.rec.status in LIVE_STATUSES and "content_hash" in row.changed_fields():
+            tx.update_memory(row.rec.id, {"content_hash": f"rederive-{row.rec.id}"})
+
+    versions = {"from": from_version, "to": to_version}
+    by_scope: dict[str, list[int]] = defaultdict(list)
+    fields_count: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
+    sent: dict[str, list[int]] = defaultdict(list)
+    now = utcnow()
+    for row in todo:
+        rec = row.rec
+        fields = row.changed_fields()
+        for name in fields:
+            fields_count[rec.scope][name] += 1
+        if row.terms_changed:
+            fields_count[rec.scope]["keyword_terms"] += 1
+        if rec.id in held:
+            keeper_id = held[rec.id]
+            fields["content_hash"] = held_hash(row.new.hash, rec.id)
+            fields["status"] = Status.REVIEW.value
+            fields["updated_at"] = now
+            fields["review_meta"] = {
+                "kind": "duplicate", "target_ids": [keeper_id], "content_hash": row.new.hash,
+                "derivation": versions, "previous": rec.review_meta,
+                "reason": f"the same fact as #{keeper_id} under the new rules",
+            }
+        tx.update_memory(rec.id, fields, terms=row.new.terms if row.terms_changed else None)
+        by_scope[rec.scope].append(rec.id)
+        if rec.id in held:
+            sent[rec.scope].append(rec.id)
+            tx.append_event(
+                scope=rec.scope, memory_id=rec.id, action="migrate",
+                before_content=rec.content, after_content=rec.content,
+                before_status=rec.status, after_status=Status.REVIEW.value,
+                source=rec.source, actor=ACTOR, related_ids=[held[rec.id]],
+                reason=(f"re-derived under rules version {to_version}: now the same fact as "
+                        f"#{held[rec.id]}; approve folds it into #{held[rec.id]}, reject "
+                        "archives it"),
+                meta={"derivation": versions, "content_hash": row.new.hash,
+                      "before": {"content_hash": rec.content_hash, "category": rec.category}},
+            )
+    for scope, ids in by_scope.items():
+        where = (f"; backup at {backup}" if backup
+                 else "; vecmem took no copy (a PostgreSQL store is backed up with pg_dump)")
+        tx.append_event(
+            scope=scope, memory_id=None, action="migrate", actor=ACTOR,
+            reason=(f"re-derived {len(ids)} memories under rules version {to_version} "
+                    f"(was {from_version}); {len(sent[scope])} sent to review as duplicates"
+                    f"{where}"),
+            related_ids=ids[:50],
+            meta={"derivation": versions, "backup": backup, "migrations": migrations,
+                  "count": len(ids), "fields": dict(fields_count[scope]),
+                  "sent_to_review": sent[scope], "ids": ids[:LISTED_IDS]},
+        )
+    return {"memories": sum(len(v) for v in by_scope.values()),
+            "sent_to_review": sorted(i for v in sent.values() for i in v),
+            "scopes": sorted(by_scope)}

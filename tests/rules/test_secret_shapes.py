@@ -1,0 +1,71 @@
+"""Secret shapes by structure and label (issue 15 item 4), each with a fact it must keep.
+
+Values here are invented for these tests (not the dev set's), in both languages; every
+caught value must also be cut out by ``redact_secrets``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vecmem.rules import check_quality, find_secrets, redact_secrets
+from vecmem.text import normalize
+
+# (text, value, kind)
+CAUGHT = [
+    ("Gmail app password: hxqa mvtr pone lzkd", "hxqa mvtr pone lzkd", "app_password"),
+    ("the app-specific password is wqer-tyop-asdf-ghjk", "wqer-tyop-asdf-ghjk", "app_password"),
+    ("应用专用密码 plmo iknj uhby gvtf", "plmo iknj uhby gvtf", "app_password"),
+    ("My PIN is 7350", "7350", "pin_code"),
+    ("The gate code for the parking lot is 2580#", "2580#", "pin_code"),
+    ("Phone passcode: 118833", "118833", "pin_code"),
+    ("PIN码是 0913", "0913", "pin_code"),
+    ("门禁码 5521", "5521", "pin_code"),
+    ("postgres://svc:q9@10.1.2.3:5432/main", "q9", "connection_password"),
+    ("amqp://guest:gu3st@mq:5672", "gu3st", "connection_password"),
+    ("The vault passphrase is amber falcon quiet harbor", "amber falcon quiet harbor",
+     "passphrase"),
+    ("recovery phrase: lunar cactus ribbon spell novel", "lunar cactus ribbon spell novel",
+     "passphrase"),
+    ("Office product key J8WVF-9X3GM-4WVYC-VDHQG-YD7HJ", "J8WVF-9X3GM-4WVYC-VDHQG-YD7HJ",
+     "license_key"),
+    ("Sublime licence: 7QX2-PL9M-ZZ31-KD8W", "7QX2-PL9M-ZZ31-KD8W", "license_key"),
+    ("软件激活码是 Q7WE-R2TY-8UIO-P3AS", "Q7WE-R2TY-8UIO-P3AS", "license_key"),
+    ("网盘提取码是 m3n8", "m3n8", "secret_assignment"),
+    ("QQ 邮箱授权码，ghtrwplmkzxqvbnd", "ghtrwplmkzxqvbnd", "secret_assignment"),
+    ("测试机的登录密码叫 Tst#2025", "Tst#2025", "password"),
+    ("路由器密码就是 88990011", "88990011", "password"),
+    ("NAS 的密码，Nas!pass9", "Nas!pass9", "password"),
+]
+ALLOWED = [
+    "PIN code is required at checkout",
+    "The PIN must be 6 digits",
+    "Door codes change every quarter",
+    "The passphrase is written on a card in the safe",
+    "The Wi-Fi password is stored in 1Password",
+    "密码，1Password 里有",
+    "密码叫什么忘了，去 Bitwarden 里查",
+    "The licence server runs on port 27000",
+    "The product key is on a sticker under the laptop",
+    "Serial number format is ABCD-1234",
+    "Order ids look like ORD-2024-0001-7788",  # no licence label, not 5x5
+    "this week they said that they will ship",
+    "The user's favourite words are amber falcon quiet harbor",  # no label
+    "The build uses sqlite://:memory: for tests",
+    "Connection strings look like postgres://user:password@host/db",
+]
+
+
+@pytest.mark.parametrize(("text", "value", "kind"), CAUGHT, ids=[c[2] for c in CAUGHT])
+def test_shape_is_caught_and_cut_out(text: str, value: str, kind: str) -> None:
+    findings = find_secrets(text)
+    assert [(text[f.start:f.end], f.kind) for f in findings] == [(value, kind)]
+    assert check_quality(text).category == "secret_value"
+    out = redact_secrets(text)
+    assert value not in out and value not in normalize(out)
+
+
+@pytest.mark.parametrize("text", ALLOWED)
+def test_ordinary_fact_is_kept(text: str) -> None:
+    assert find_secrets(text) == [], text
+    assert check_quality(text).category != "secret_value"

@@ -1,0 +1,55 @@
+"""One-value slots by meaning (issue 15 item 5), through the real write pipeline.
+
+Fresh examples (not the dev set's): a change announced in other words is a conflict for
+review, a restatement is a duplicate, another person's or another slot's fact is stored.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vecmem import Memory
+
+CONFLICT = [
+    ("User lives in Madrid", "The user has moved to Valencia"),
+    ("User lives in Madrid", "User recently relocated to Valencia"),
+    ("User lives in Madrid", "The user's current city is Valencia"),
+    ("用户住在广州", "用户已经搬到了杭州"),
+    ("用户住在广州", "用户移居到了新加坡"),
+    ("The user works at Atlassian", "The user has joined Canva"),
+    ("用户在美团工作", "用户入职了字节跳动"),
+    ("The user's editor is Sublime Text", "The user now uses Zed as their editor"),
+    ("The user is a data analyst", "The user has become a product manager"),
+]
+DUPLICATE = [
+    ("User lives in Madrid", "The user currently lives in Madrid"),
+    ("The user works at Atlassian", "User now works at Atlassian"),
+]
+STORE = [
+    ("User lives in Madrid", "The user's brother has moved to Valencia"),
+    ("User lives in Madrid", "The user travelled to Valencia for a wedding"),
+    ("用户住在广州", "用户的姐姐搬到了杭州"),
+    ("The user works at Atlassian", "The user's partner has joined Canva"),
+    ("The user's editor is Sublime Text", "The user's teammate uses Zed"),
+]
+
+
+def _second(mem: Memory, first: str, second: str) -> str:
+    assert str(mem.add(first).decision) == "store"
+    return str(mem.add(second).decision)
+
+
+@pytest.mark.parametrize(("first", "second"), CONFLICT)
+def test_a_changed_value_in_other_words_is_a_conflict(mem: Memory, first: str,
+                                                       second: str) -> None:
+    assert _second(mem, first, second) in ("review", "update")
+
+
+@pytest.mark.parametrize(("first", "second"), DUPLICATE)
+def test_a_restatement_is_a_duplicate(mem: Memory, first: str, second: str) -> None:
+    assert _second(mem, first, second) == "duplicate"
+
+
+@pytest.mark.parametrize(("first", "second"), STORE)
+def test_another_persons_or_slots_fact_is_stored(mem: Memory, first: str, second: str) -> None:
+    assert _second(mem, first, second) == "store"

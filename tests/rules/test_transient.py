@@ -1,0 +1,86 @@
+"""Status reports, hedges, paths and reported asking (issue 15 item 2), both languages.
+
+Each group is a category of text, written fresh for these tests (not taken from the dev
+sets): the filter must reject the first kind and keep the second.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vecmem.rules import check_quality
+
+PROGRESS = [
+    "Step 3 of 5 is done; starting the data backfill now",
+    "Import job is at 45 percent",
+    "Reindex is at 80% after the restart",
+    "Moving on to the billing tests now",
+    "数据同步跑到第三批了",
+    "接口联调好了，接下来写部署脚本",
+    "灰度发布进行中，还剩两个机房",
+    "The user is deploying the hotfix right now",  # a named subject, but a status marker
+]
+HEDGED = [
+    "Might be worth caching the tokenizer someday",
+    "Not sure the second replica is needed",
+    "回头看看要不要加个重试",
+    "不确定旧的定时任务还用不用得上",
+]
+BARE_PATHS = [
+    r"C:\Users\Li Na\Documents\Tax 2024",
+    r"E:\资料\课程 录像\第一周",
+    r"\\nas01\Team Share\Design Assets",
+    r"路径 D:\Program Files\Git\bin",
+]
+FACTS = [
+    # A named person's ongoing activity is a fact about them.
+    "Tim is currently learning German for a move to Vienna",
+    "Ana is working on a novel about her grandmother",
+    "The user is currently studying for the CFA level 2 exam",
+    "用户正在学日语，每周上两次课",
+    "Gardening has been good for Maria's back pain",
+    # Durable achievements.
+    "The user passed the driving test in 2022",
+    "User completed the Lisbon half marathon last year",
+    "用户去年考取了注册会计师证书",
+    "用户的女儿钢琴考级通过了十级",
+    # Reported asking.
+    "The user asked a pharmacist for advice on mixing ibuprofen and coffee",
+    "用户找律师咨询过租房合同的问题",
+    "用户向老同事请教过转行做数据的经验",
+    # A path inside a sentence that says what it is.
+    r"The tax documents are in C:\Users\Li Na\Documents\Tax 2024",
+    r"项目的安装目录是 D:\Program Files\Acme Tool",
+    # A named person's loose belief.
+    "Nate thinks the sequel is probably better than the original",
+]
+
+
+@pytest.mark.parametrize("text", PROGRESS)
+def test_status_reports_are_progress(text: str) -> None:
+    v = check_quality(text)
+    assert (v.allowed, v.category) == (False, "progress"), v
+
+
+@pytest.mark.parametrize("text", HEDGED)
+def test_hedges_are_half_formed_not_questions(text: str) -> None:
+    v = check_quality(text)
+    assert (v.allowed, v.category) == (False, "half_formed"), v
+
+
+@pytest.mark.parametrize("text", BARE_PATHS)
+def test_bare_windows_paths_with_spaces_or_cjk(text: str) -> None:
+    v = check_quality(text)
+    assert (v.allowed, v.category) == (False, "bare_url_path"), v
+
+
+@pytest.mark.parametrize("text", FACTS)
+def test_facts_are_not_false_rejects(text: str) -> None:
+    v = check_quality(text)
+    assert v.allowed, v
+
+
+def test_reason_is_shown() -> None:
+    for text in PROGRESS + HEDGED + BARE_PATHS:
+        v = check_quality(text)
+        assert v.reason and v.reason.endswith(".")
