@@ -21,7 +21,7 @@ from vecmem.limits import LIMIT_MAX, META_MAX, REASON_MAX
 from vecmem.settings import Settings
 from vecmem.store import open_store  # re-exported: front ends reach stores through here
 from vecmem.store.base import MemoryFilter, Store
-from vecmem.text import validate_text
+from vecmem.text import check_field, check_tree, validate_text
 from vecmem.types import (
     Action,
     AddResult,
@@ -66,7 +66,7 @@ class Memory:
                 update={**({"db": os.fspath(db)} if db is not None else {}), **overrides}
             )
         scope = settings.scope
-        if not isinstance(scope, str) or not scope.strip() or len(scope) > 128:
+        if not check_field(scope, "scope", max_chars=128).strip():
             raise InvalidInputError("scope must be a non-empty string of at most 128 characters")
         # A scope is stored on every row and event: it must not hold a secret either.
         writes.require_clean(scope, "scope")
@@ -387,24 +387,58 @@ class Memory:
         return out
 
     def search(self, query: str, k: int | None = None, *, min_score: float | None = None,
-               mode: str = "hybrid") -> list[Hit]:
-        """Hybrid search over active memories (``mode``: hybrid | vector | keyword)."""
+               mode: str = "hybrid", gate: bool = True) -> list[Hit]:
+        """Hybrid search over active memories (``mode``: hybrid | vector | keyword).
+
+        In hybrid mode the relevance gate (``gate=True``) returns only memories with
+        evidence of being needed, possibly none; ``gate=False`` lists by rank with
+        ``min_score`` as the only cosine floor (exploration)."""
         if mode not in ("hybrid", "vector", "keyword"):
             raise InvalidInputError("mode must be hybrid, vector or keyword")
+        if not isinstance(gate, bool):
+            raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
-        ms = self._ctx.min_score if min_score is None else min_score
-        return search.hybrid(self._ctx, text, k, ms, mode=mode)
+        return search.hybrid(self._ctx, text, k, self._min_score(min_score, gate, mode),
+                             mode=mode, gate=gate)
+
+    def _min_score(self, given: float | None, gate: bool, mode: str) -> float:
+        """The cosine floor: the caller's, else (with the gate, which has its own
+        per-query scale) none unless the settings name one, else the calibrated one."""
+        if given is not None:
+            return given
+        if gate and mode == "hybrid" and self.settings.min_score is None:
+            return -1.0
+        return self._ctx.min_score
 
     def keyword(self, query: str, k: int | None = None) -> list[Hit]:
         return self.search(query, k, mode="keyword")
 
     def explain(self, query: str, k: int | None = None, *,
-                min_score: float | None = None) -> Explanation:
+                min_score: float | None = None, gate: bool = True) -> Explanation:
+        """The trace of ``search(query, k, min_score=..., gate=...)`` in hybrid mode: every
+        candidate with its scores and the gate's verdict."""
+        if not isinstance(gate, bool):
+            raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
-        ms = self._ctx.min_score if min_score is None else min_score
-        return search.explain(self._ctx, text, k, ms)[1]
+        return search.explain(self._ctx, text, k, self._min_score(min_score, gate, "hybrid"),
+                              gate=gate)[1]
+
+    def core_profile(self) -> Any:
+        """The few standing facts that apply to almost every turn (how to answer, health
+        and safety, home, family), chosen by rules and the person's pins, at most 12
+        memories and 1,200 characters (``engine/profile.py``)."""
+        from vecmem.engine import profile
+
+        return profile.build(self._ctx)
+
+    def set_core(self, memory_id: int, include: bool | None) -> Any:
+        """Pin a memory into the core profile (True), keep it out (False), or leave it to
+        the rules again (None); returns the profile."""
+        from vecmem.engine import profile
+
+        return profile.choose(self._ctx, memory_id, include)
 
     def stats(self) -> dict[str, Any]:
         from vecmem.engine import maintenance
@@ -509,9 +543,7 @@ class Memory:
 def _optional_text(value: object, what: str) -> str | None:
     if value is None:
         return None
-    if not isinstance(value, str) or "\x00" in value or len(value) > REASON_MAX:
-        raise InvalidInputError(f"{what} must be a string of at most {REASON_MAX} characters")
-    return value.strip() or None
+    return check_field(value, what, max_chars=REASON_MAX).strip() or None
 
 
 def _optional_meta(meta: object) -> dict[str, Any] | None:
@@ -522,6 +554,7 @@ def _optional_meta(meta: object) -> dict[str, Any] | None:
         raise InvalidInputError("meta must be an object (a dict)")
     import json
 
+    check_tree(meta, "meta")
     try:
         size = len(json.dumps(meta, ensure_ascii=False))
     except (TypeError, ValueError):

@@ -22,7 +22,7 @@ from vecmem.rules import check_quality, classify
 from vecmem.rules.sameness import adds_information, same_fact_veto
 from vecmem.store.base import SQLTx
 from vecmem.store.schema import TOMBSTONE
-from vecmem.text import content_hash, keyword_terms, normalize, validate_text
+from vecmem.text import check_field, content_hash, keyword_terms, normalize, validate_text
 from vecmem.types import (
     LIVE_STATUSES,
     Action,
@@ -147,7 +147,7 @@ def prepare(
 
 
 def _clean_label(value: object, what: str) -> str:
-    if not isinstance(value, str) or not value.strip():
+    if not isinstance(value, str) or not check_field(value, what, max_chars=LABEL_MAX).strip():
         raise InvalidInputError(f"{what} must be a non-empty string")
     value = value.strip()
     if len(value) > LABEL_MAX or any(ord(c) < 32 for c in value):

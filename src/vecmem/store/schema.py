@@ -129,17 +129,13 @@ MIGRATIONS: list[Migration | tuple[int, str, list[str]]] = [
         ],
     ),
     (
-        2,
+        4,
         "events may be rewritten only to a purge tombstone",
-        # Each engine supplies the trigger (``Dialect.after[2]``): an UPDATE of an event
-        # is refused unless it only replaces its texts by the tombstone.
-        [],
+        # Each engine supplies its own trigger SQL (``events_guard``): an UPDATE of an
+        # event is refused unless it only replaces its texts by the tombstone.
+        ["{events_guard_drop}", "{events_guard_function}", "{events_guard}"],
     ),
 ]
-
-#: What a purge leaves in place of a text (``engine/writes.purge``); the database lets an
-#: event's texts change to this value and nothing else.
-TOMBSTONE = "[purged]"
 
 
 def as_migration(entry: Migration | tuple[int, str, list[str]]) -> Migration:
@@ -169,7 +165,7 @@ class Dialect:
 
 @dataclass
 class UpgradeReport:
-    """What opening a store changed: shown by ``vecmem doctor`` and kept in events."""
+    """What opening a store changed (``store.upgrade``; also logged and in the events)."""
 
     applied: list[tuple[int, str]] = field(default_factory=list)
     derivation: tuple[int, int] | None = None
@@ -260,3 +256,8 @@ def migrate(tx: SQLTx, dialect: Dialect,
 def _holds_anything(tx: SQLTx) -> bool:
     return any(tx.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None
                for table in ("memories", "events", "plans"))
+
+
+#: What a purge leaves in place of a text (``engine/writes.purge``); the database lets an
+#: event's texts change to this value and nothing else.
+TOMBSTONE = "[purged]"

@@ -12,7 +12,7 @@ import os
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -72,10 +72,11 @@ def store_error(exc: sqlite3.Error, path: Path | str) -> StoreError:
 _COLS_KEPT = ("event_id", "memory_id", "action", "before_status", "after_status", "source",
               "actor", "related_ids", "created_at", "scope")
 _TEXT_COLS = ("before_content", "after_content", "reason")
-#: Migration 2: only a purge may rewrite an event, and only its texts to the tombstone.
-_EVENTS_GUARD = [
-    "DROP TRIGGER IF EXISTS events_no_update",
-    (
+#: Migration 4: only a purge may rewrite an event, and only its texts to the tombstone.
+_EVENTS_GUARD = {
+    "events_guard_drop": "DROP TRIGGER IF EXISTS events_no_update",
+    "events_guard_function": "SELECT 1",
+    "events_guard": (
         "CREATE TRIGGER IF NOT EXISTS events_only_purge BEFORE UPDATE ON events WHEN NOT ("
         + " AND ".join(f"NEW.{c} IS OLD.{c}" for c in _COLS_KEPT) + " AND "
         + " AND ".join(f"(NEW.{c} IS OLD.{c} OR NEW.{c} = '{TOMBSTONE}')" for c in _TEXT_COLS)
@@ -83,7 +84,7 @@ _EVENTS_GUARD = [
         + ") BEGIN SELECT RAISE(ABORT, 'events are append-only (a purge may only replace "
         "their texts with the tombstone)'); END"
     ),
-]
+}
 
 
 class SQLiteTx(SQLTx):
@@ -150,6 +151,46 @@ class SQLiteTx(SQLTx):
             (expr, scope, status, limit),
         )
         return [(int(i), -float(r)) for i, r in rows]
+
+    def keyword_stats(self, scope: str, terms: list[str]) -> tuple[int, dict[str, int]]:
+        from vecmem.text import fts_query
+
+        if self.store.memory_keyword_index:
+            return self.store.keyword_index(self, scope).term_stats(terms)
+        join = ("FROM memory_fts f JOIN memories m ON m.id = f.rowid "
+                "WHERE m.scope = ? AND m.status = 'active'")
+        docs = int(self.conn.execute(f"SELECT COUNT(*) {join}", (scope,)).fetchone()[0])
+        df: dict[str, int] = {}
+        for term in dict.fromkeys(t for t in terms if t):
+            df[term] = int(self.conn.execute(
+                f"SELECT COUNT(*) {join} AND memory_fts MATCH ?",
+                (scope, fts_query([term]))).fetchone()[0])
+        return docs, df
+
+    def keyword_matches(
+        self, scope: str, ids: Iterable[int], terms: list[str]
+    ) -> dict[int, list[str]]:
+        if self.store.memory_keyword_index:
+            return self.store.keyword_index(self, scope).matches(ids, terms)
+        from vecmem.store.fts_tokens import TOKENIZER
+
+        ids = [int(i) for i in ids]
+        wanted = {t: set(TOKENIZER.tokens(t)) for t in dict.fromkeys(terms) if t}
+        out: dict[int, list[str]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self.conn.execute(
+                f"SELECT m.id, f.terms FROM memories m JOIN memory_fts f ON f.rowid = m.id "
+                f"WHERE m.id IN ({marks}) AND m.scope = ? AND m.status = 'active'",
+                [*chunk, scope])
+            for mid, doc in rows:
+                toks = TOKENIZER.tokens_many((doc or "").split())
+                have = {t for parts in toks.values() for t in parts}
+                hit = [t for t, want in wanted.items() if want and want & have]
+                if hit:
+                    out[int(mid)] = hit
+        return out
 
     def keyword_docs(self, scope: str) -> Iterator[tuple[int, str]]:
         """(id, FTS5 terms) of every active memory of ``scope``: the keyword index build."""
@@ -348,9 +389,9 @@ class SQLiteStore(Store):
         conn.execute("BEGIN IMMEDIATE")
         try:
             self.upgrade = migrate(SQLiteTx(conn, self), Dialect(
-                fill={"id": "INTEGER PRIMARY KEY AUTOINCREMENT", "blob": "BLOB", "fts": _FTS},
-                after={1: _TRIGGERS, 2: _EVENTS_GUARD}, backup=self._backup_before_upgrade,
-                where=str(self.path)))
+                fill={"id": "INTEGER PRIMARY KEY AUTOINCREMENT", "blob": "BLOB", "fts": _FTS,
+                      **_EVENTS_GUARD},
+                after={1: _TRIGGERS}, backup=self._backup_before_upgrade, where=str(self.path)))
             # Names this database for its saved vector indexes (index_cache): a copy made
             # for another file that once lived at this path is never trusted.
             conn.execute(
@@ -361,6 +402,15 @@ class SQLiteStore(Store):
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+
+    def _backup_before_upgrade(self, label: str) -> str:
+        """A consistent copy beside the file, taken while this connection holds the write
+        lock (so it is exactly the state the upgrade starts from)."""
+        from vecmem.store.backup import backup_sqlite, upgrade_backup_path
+
+        dest = upgrade_backup_path(self.path, label)
+        backup_sqlite(self.path, dest)
+        return str(dest)
 
     def ann_recall(self, scope: str, model: str, dim: int, *, sample: int = 64,
                    k: int = 10) -> float | None:
@@ -402,15 +452,6 @@ class SQLiteStore(Store):
                     conn.execute("ROLLBACK")
                 conn.execute("PRAGMA secure_delete = OFF")
         return notes
-
-    def _backup_before_upgrade(self, label: str) -> str:
-        """A consistent copy beside the file, taken while this connection holds the write
-        lock (so it is exactly the state the upgrade starts from)."""
-        from vecmem.store.backup import backup_sqlite, upgrade_backup_path
-
-        dest = upgrade_backup_path(self.path, label)
-        backup_sqlite(self.path, dest)
-        return str(dest)
 
     def schema_version(self) -> int:
         row = self.connection().execute("SELECT MAX(version) FROM schema_version").fetchone()
