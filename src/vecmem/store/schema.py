@@ -128,6 +128,13 @@ MIGRATIONS: list[Migration | tuple[int, str, list[str]]] = [
             "{fts}",
         ],
     ),
+    (
+        4,
+        "events may be rewritten only to a purge tombstone",
+        # Each engine supplies its own trigger SQL (``events_guard``): an UPDATE of an
+        # event is refused unless it only replaces its texts by the tombstone.
+        ["{events_guard_drop}", "{events_guard_function}", "{events_guard}"],
+    ),
 ]
 
 
@@ -249,3 +256,8 @@ def migrate(tx: SQLTx, dialect: Dialect,
 def _holds_anything(tx: SQLTx) -> bool:
     return any(tx.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None
                for table in ("memories", "events", "plans"))
+
+
+#: What a purge leaves in place of a text (``engine/writes.purge``); the database lets an
+#: event's texts change to this value and nothing else.
+TOMBSTONE = "[purged]"
