@@ -380,7 +380,9 @@ def test_fixture_upgrades_the_same_on_postgres(
         # Read the file as the old code left it: this open must not upgrade it.
         m.setattr("vecmem.rules.derive.DERIVATION_VERSION", 0)
         src = SQLiteStore(v1)
-        assert not src.upgrade.changed
+        # Schema migrations may apply (the copy needs today's columns); the rows stay as
+        # the old rules derived them.
+        assert src.upgrade.derivation is None
     dst = PostgresStore(url)
     assert migrate(src, dst)["ok"]
     src.close()
@@ -399,7 +401,7 @@ def test_fixture_upgrades_the_same_on_postgres(
     finally:
         store.close()
     again = PostgresStore(url)
-    assert again.upgrade is None  # up to date: opening only read the versions
+    assert not again.upgrade.changed  # up to date: opening only read the versions
     again.close()
 
 
@@ -485,7 +487,7 @@ def test_postgres_app_role_is_told_the_owner_must_upgrade(
     assert owner.upgrade.derivation == (0, DERIVATION_VERSION)
     owner.close()
     with Memory.open(as_app, embedder=HashingEmbedder()) as mem:
-        assert mem.store.upgrade is None and mem.count() == 1
+        assert not mem.store.upgrade.changed and mem.count() == 1
 
 
 def test_an_active_row_is_kept_over_a_review_row_whose_hash_was_right(v1: Path) -> None:
@@ -513,6 +515,9 @@ def test_an_active_row_is_kept_over_a_review_row_whose_hash_was_right(v1: Path) 
 #: below catches it. Bumping the version: add its digest here (the failure prints it).
 DERIVATION_DIGESTS = {
     1: "7f6e9bc36aa96f19c3f6883f93b87c4fd81d60ce6df61cdcacec3f26cd5a0bf5",
+    # 2 never reached main (the rules branch's own intermediate step).
+    3: "e5a553e6ac4e12878613cc4163e1e84f68827d31834028dd288eb20a28a834fd",
+    4: "b31198c1c4af0bafe990bbc3f921ee6f300058e0e6df472f195d6638c8356f69",
 }
 
 

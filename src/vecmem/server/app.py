@@ -43,7 +43,7 @@ from vecmem import __version__
 from vecmem.errors import InvalidInputError, NotFoundError, VecmemError
 from vecmem.limits import CONTENT_MAX, PLAN_OPS_MAX, REASON_MAX
 from vecmem.memory import Memory
-from vecmem.types import MemoryType, Status
+from vecmem.types import Action, MemoryType, Status
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -62,11 +62,8 @@ TypeName = Literal[
     "preference", "project", "environment", "active_context", "idea_backlog", "workflow",
     "tool_quirk", "user_fact", "general",
 ]
-EventAction = Literal[
-    "add", "duplicate", "update", "merge", "supersede", "review", "approve", "reject",
-    "archive", "restore", "revert", "suggest", "reject_input", "repair", "reembed",
-    "migrate",
-]
+# Derived from the one vocabulary (vecmem.types.Action): a new action needs no edit here.
+EventAction = Literal[tuple(a.value for a in Action)]  # type: ignore[valid-type]
 
 
 # -- errors: mapped once -----------------------------------------------------------------
