@@ -4,6 +4,7 @@ default search, supersession closing validity, duplicates refreshing last_confir
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -121,3 +122,31 @@ def test_recalled_lines_carry_their_dates(cmem: Memory) -> None:
     today = datetime.now(UTC).date().isoformat()
     assert f"(preference, as of {today}) The user prefers concise answers" in text
     assert f"as of {today}, until {plan.valid_until}" in text
+
+
+def test_the_core_profile_says_when_each_standing_fact_was_confirmed(cmem: Memory) -> None:
+    from vecmem.integrations.hermes.provider import render_profile
+
+    cmem.add("用户对花生过敏")
+    profile = cmem.core_profile()
+    assert profile.entries and profile.entries[0].last_confirmed
+    today = datetime.now(UTC).date().isoformat()
+    assert f", confirmed {today}) 用户对花生过敏" in render_profile(profile.entries)
+
+
+def test_the_upgrade_fills_valid_time_on_a_store_written_before_it(tmp_path: Path) -> None:
+    import shutil
+    import sqlite3
+
+    db = tmp_path / "old.db"
+    shutil.copyfile(Path(__file__).parent.parent / "data" / "store_v1.db", db)
+    with Memory.open(str(db), embedder=HashingEmbedder(), reembed=False) as mem:
+        assert mem.count() > 0
+    conn = sqlite3.connect(db)
+    try:
+        rows = conn.execute("SELECT created_at, last_hit_at, valid_from, valid_until, "
+                            "last_confirmed FROM memories").fetchall()
+    finally:
+        conn.close()
+    assert rows and all(vf == created and vu is None and lc == (hit or created)
+                        for created, hit, vf, vu, lc in rows)

@@ -311,6 +311,11 @@ def as_of(rec: Any) -> str:
     return out + (f", until {until[:10]}" if isinstance(until, str) and until else "")
 
 
+def _confirmed(entry: Any) -> str:
+    when = getattr(entry, "last_confirmed", None)
+    return f", confirmed {when[:10]}" if isinstance(when, str) and len(when) >= 10 else ""
+
+
 def estimate_tokens(text: str) -> int:
     """A rough token count: one per CJK character, one per four other characters."""
     cjk = sum(1 for c in text if "\u3400" <= c <= "\u9fff" or "\uf900" <= c <= "\ufaff")
@@ -318,7 +323,8 @@ def estimate_tokens(text: str) -> int:
 
 
 def render_profile(entries: Sequence[Any]) -> str:
-    lines = [f"- #{e.memory_id} ({e.category}) {escape_memory(e.content)}" for e in entries]
+    lines = [f"- #{e.memory_id} ({e.category}{_confirmed(e)}) {escape_memory(e.content)}"
+             for e in entries]
     if not lines:
         return ""
     return "\n".join([PROFILE_HEADING, PROFILE_NOTE, "<vecmem-profile>", *lines,
