@@ -13,14 +13,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vecmem.rules.topics import classify
+from vecmem.rules.version import RULES_VERSION
 from vecmem.text import content_hash, keyword_terms, normalize
 from vecmem.types import Classification
 
-#: Bump whenever ``derive`` can return something else for a text it saw before (a change
-#: to normalization, hashing, classification or keyword terms). Stores record the version
-#: that derived their rows in ``meta.derivation_version``; a store without one was
-#: written before versioning, by rules of unknown age, and is re-derived once.
-DERIVATION_VERSION = 1
+#: Goes up whenever ``derive`` can return something else for a text it saw before (a
+#: change to normalization, hashing, classification or keyword terms): it *is* the rules'
+#: version (``vecmem.rules.version.RULES_VERSION``, bumped with each such change), so
+#: there is one number to bump. Stores record the version that derived their rows in
+#: ``meta.derivation_version``; a store without one was written before versioning, by
+#: rules of unknown age, and is re-derived once.
+DERIVATION_VERSION = RULES_VERSION
 
 @dataclass(frozen=True, slots=True)
 class Derived:
