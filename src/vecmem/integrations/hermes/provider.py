@@ -10,9 +10,9 @@ Hermes drives the provider through ``agent.memory_manager.MemoryManager``:
   (``Memory.on_change``) invalidates prepared recall.
 * ``sync_turn`` only buffers the turn; every ``extract_every`` turns a background worker
   runs ``Memory.ingest``. ``on_session_end`` and ``shutdown`` flush the buffer.
-* ``on_memory_write`` mirrors the built-in ``memory`` tool: add → ``add``, replace →
-  ``update`` of the memory holding ``old_text``, remove → ``archive``; Hermes'
-  provenance metadata goes into the audit trail.
+* ``on_memory_write`` mirrors the built-in ``memory`` tool (:mod:`.mirror`): add →
+  ``add``, replace → ``update``, remove → ``archive``, each only of a memory the mirror
+  itself wrote for that entry; Hermes' provenance metadata goes into the audit trail.
 * One tool, ``vecmem`` (see :mod:`.tools`), backed by the shared action runner.
 
 All Memory access goes through one lock, so the prefetch worker, the write worker and
@@ -22,7 +22,6 @@ the tool thread never use the store at the same time.
 from __future__ import annotations
 
 import contextlib
-import json
 import logging
 import os
 import queue
@@ -43,6 +42,7 @@ from vecmem.integrations.actions import (
     dumps,
     has_method,
 )
+from vecmem.integrations.hermes.mirror import mirror_write
 from vecmem.integrations.hermes.tools import TOOL_NAME, tool_schema
 from vecmem.settings import Settings
 
@@ -751,7 +751,6 @@ class VecmemMemoryProvider(MemoryProvider):
         meta: dict[str, Any] = dict(metadata or {})
         old_text = str(meta.get("old_text") or kwargs.get("old_text") or "").strip()
         target = str(target or "memory")
-        source = f"hermes:{target}"
         provenance = {
             "mirror": "hermes_memory_tool",
             "memory_action": action,
@@ -764,55 +763,10 @@ class VecmemMemoryProvider(MemoryProvider):
             if mem is None:
                 return
             try:
-                if action == "add":
-                    if content.strip():
-                        mem.add(content, source=source, actor=actor, meta=provenance)
-                elif action == "replace":
-                    rec = self._find(mem, old_text, source) if old_text else None
-                    if rec is None:
-                        if content.strip():
-                            provenance["replace_target"] = "not found; stored as new"
-                            mem.add(content, source=source, actor=actor, meta=provenance)
-                    elif content.strip():
-                        mem.update(
-                            rec.id,
-                            content,
-                            reason="replaced through Hermes' memory tool",
-                            source=source,
-                            actor=actor,
-                            meta=provenance,
-                        )
-                elif action == "remove":
-                    rec = self._find(mem, old_text or content.strip(), source)
-                    if rec is not None:
-                        mem.archive(rec.id, reason=_removal_reason(provenance), actor=actor)
+                mirror_write(mem, action, target, content, old_text,
+                             provenance=provenance, actor=actor)
             except VecmemError as exc:
                 logger.warning("vecmem: mirroring %s to memory failed: %s", action, exc)
-
-    @staticmethod
-    def _find(mem: Any, needle: str, source: str) -> Any:
-        """The live memory whose text contains ``needle`` (the built-in tool's
-        ``old_text``): same source first, then exact text, then most recently updated."""
-        if not needle:
-            return None
-        from vecmem.text import normalize
-
-        wanted = normalize(needle)
-        candidates: list[Any] = []
-        for status in ("active", "review"):
-            for text in dict.fromkeys((wanted, needle)):
-                if not text:
-                    continue
-                candidates += mem.list(status=status, text=text, limit=200)
-            if candidates:
-                break
-        if not candidates:
-            return None
-        unique = {rec.id: rec for rec in candidates}.values()
-        return max(
-            unique,
-            key=lambda r: (r.source == source, r.content_norm == wanted, r.updated_at, r.id),
-        )
 
     # -- the tool ------------------------------------------------------------------------
     def _mode(self) -> str:
@@ -913,10 +867,3 @@ class VecmemMemoryProvider(MemoryProvider):
             return []
         return [str(snapshot)]
 
-
-def _removal_reason(provenance: Mapping[str, Any]) -> str:
-    """Status operations record a reason, not metadata: keep the provenance readable."""
-    detail = json.dumps(
-        {k: v for k, v in provenance.items() if k not in ("mirror",)}, ensure_ascii=False
-    )
-    return f"removed through Hermes' memory tool {detail}"[:2000]
