@@ -255,9 +255,19 @@ def test_every_tool_action_through_the_manager(home: Path) -> None:
         queue = run("review_list")
         assert [i["memory"]["id"] for i in queue["items"]] == [conflict["memory_id"]]
         assert queue["items"][0]["targets"][0]["id"] == base["memory_id"]
-        assert run("approve", memory_id=conflict["memory_id"])["after_status"] == "active"
-        third = ok(manager, action="add", content="用户偏好：编辑器用 VS Code")
-        assert run("reject", memory_id=third["memory_id"])["after_status"] == "archived"
+        # A review item is a person's to decide: not by approve/reject, nor by the side
+        # doors (archive = reject; restore of a rejected item = approve; revert).
+        cid = conflict["memory_id"]
+        for action in ("approve", "reject"):
+            assert "not available to agents" in call(manager, action=action, memory_id=cid)[
+                "error"]
+        assert "a person decides" in call(manager, action="archive", memory_id=cid)["error"]
+        review_event = events_of(db_file(home), cid)[0].event_id
+        assert "a person decides" in call(manager, action="revert", event_id=review_event)[
+            "error"]
+        with Memory.open(str(db_file(home)), embed_provider="hashing") as person:
+            person.reject(cid, reason="keep Vim", actor="person")
+        assert "a person decides" in call(manager, action="restore", memory_id=cid)["error"]
         restore_event = history[0]["event_id"]
         assert run("revert", event_id=restore_event)["action"] == "revert"
 
@@ -269,6 +279,7 @@ def test_every_tool_action_through_the_manager(home: Path) -> None:
         assert run("cleanup_report")["action"] == "cleanup_report"
         assert run("health_report", window_hours=12)["action"] == "health_report"
         assert seen | {"add"} == set(ADVANCED_ACTIONS)
+        assert not {"approve", "reject", "apply_plan"} & set(ADVANCED_ACTIONS)
     finally:
         manager.shutdown_all()
 
