@@ -36,6 +36,16 @@ class Context:
     #: Called after every committed change (the Hermes prefetch cache listens here).
     listeners: list[Any] = field(default_factory=list)
 
+    #: Set by the facade when it is closed; every later transaction is refused.
+    closed: bool = False
+
+    def transaction(self, write: bool = True) -> Any:
+        """A transaction of this scope (on PostgreSQL, writers of other scopes need not
+        wait for it)."""
+        if self.closed:
+            raise VecmemError("this memory is closed")
+        return self.store.transaction(write=write, scope=self.scope)
+
     @property
     def model_id(self) -> str:
         return str(self.embedder.model_id)

@@ -47,7 +47,7 @@ import re
 import struct
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -66,7 +66,7 @@ except ImportError as exc:  # pragma: no cover - exercised only without the extr
         "the PostgreSQL engine needs psycopg 3: pip install 'vecmem[postgres]'"
     ) from exc
 
-from vecmem.store import pg_pool, pg_schema  # after the check: they need psycopg too
+from vecmem.store import pg_keywords, pg_pool, pg_schema  # after the check: they need psycopg too
 
 __all__ = ["PostgresStore", "PostgresTx", "translate", "tsquery_literal"]
 
@@ -150,11 +150,7 @@ def tsquery_literal(terms: Sequence[str]) -> str | None:
     Inside single quotes the tsquery parser only interprets ``''`` and backslash escapes,
     so ``- : " AND ( * ! & |`` in user text are just characters of a lexeme.
     """
-    quoted = [
-        "'" + term.replace("\\", "\\\\").replace("'", "''") + "'"
-        for term in _lexemes(list(terms))
-    ]
-    return " | ".join(quoted) if quoted else None
+    return pg_keywords.tsquery(_lexemes(list(terms)))
 
 
 def _hnsw_index_name(model: str, dim: int) -> str:
@@ -321,13 +317,15 @@ class PostgresTx(SQLTx):
 
     # -- keywords ------------------------------------------------------------------------
     def index_keywords(self, memory_id: int, terms: str) -> None:
+        tsv, length = pg_keywords.document(terms)
         cur = self.conn.execute(
-            "INSERT INTO memory_keywords (memory_id, scope, status, terms, tsv) "
-            "SELECT id, scope, status, %s, array_to_tsvector(%s::text[]) "
+            "INSERT INTO memory_keywords (memory_id, scope, status, terms, tsv, dl) "
+            "SELECT id, scope, status, %s, %s::tsvector, %s "
             "FROM memories WHERE id = %s "
             "ON CONFLICT (memory_id) DO UPDATE SET scope = excluded.scope, "
-            "status = excluded.status, terms = excluded.terms, tsv = excluded.tsv",
-            [terms, _lexemes(terms), memory_id],
+            "status = excluded.status, terms = excluded.terms, tsv = excluded.tsv, "
+            "dl = excluded.dl",
+            [terms, tsv, length, memory_id],
         )
         if cur.rowcount == 0:
             raise ValueError(f"cannot index keywords of memory {memory_id}: no such memory")
@@ -360,18 +358,54 @@ class PostgresTx(SQLTx):
     def keyword_search(
         self, scope: str, terms: list[str], limit: int, status: str = "active"
     ) -> list[tuple[int, float]]:
-        query = tsquery_literal(terms)
-        if query is None:
+        tokens = pg_keywords.query_tokens(terms)
+        query = pg_keywords.tsquery(tokens)
+        if query is None or limit <= 0:
             return []
-        # The tsquery is passed as a parameter and cast, never spliced into SQL; scope and
-        # status are filtered in the same query, before the LIMIT.
+        # BM25 as SQLite scores it (pg_keywords.py). The tsquery is a parameter, never
+        # spliced into SQL; scope and status are filtered before the LIMIT.
         rows = self.conn.execute(
-            "SELECT memory_id, ts_rank(tsv, %s::tsquery, 1) AS r FROM memory_keywords "
-            "WHERE tsv @@ %s::tsquery AND scope = %s AND status = %s "
-            "ORDER BY r DESC, memory_id DESC LIMIT %s",
-            [query, query, scope, status, int(limit)],
+            pg_keywords.search_sql(),
+            [scope, tokens, scope, query, scope, status, int(limit)],
         )
         return [(int(i), float(r)) for i, r in rows]
+
+    # The relevance gate weighs keyword evidence by term rarity: these answer from the same
+    # tokens and statistics BM25 uses, as the SQLite index's term_stats/matches do.
+    def keyword_stats(self, scope: str, terms: list[str]) -> tuple[int, dict[str, int]]:
+        """(active memories of ``scope``, per query term the active memories it matches;
+        a term FTS5 splits into parts counts its most frequent part, as on SQLite)."""
+        per_term = {t: pg_keywords.query_tokens([t]) for t in dict.fromkeys(terms) if t}
+        tokens = sorted({tok for toks in per_term.values() for tok in toks})
+        row = self.conn.execute(
+            "SELECT docs FROM keyword_scope_stats WHERE scope = %s", [scope]).fetchone()
+        df = dict(self.conn.execute(
+            "SELECT token, df FROM keyword_df WHERE scope = %s AND token = ANY(%s)",
+            [scope, tokens]).fetchall()) if tokens else {}
+        return (int(row[0]) if row else 0,
+                {t: max((int(df.get(tok, 0)) for tok in toks), default=0)
+                 for t, toks in per_term.items()})
+
+    def keyword_matches(
+        self, scope: str, ids: Iterable[int], terms: list[str]
+    ) -> dict[int, list[str]]:
+        """For each active memory of ``scope`` among ``ids``, the query terms whose tokens
+        its document has (those BM25 scores it for); memories matching none are left out."""
+        per_term = {t: set(pg_keywords.query_tokens([t])) for t in dict.fromkeys(terms) if t}
+        per_term = {t: toks for t, toks in per_term.items() if toks}
+        if not per_term:
+            return {}
+        rows = self.conn.execute(
+            "SELECT memory_id, tsvector_to_array(tsv) FROM memory_keywords "
+            "WHERE memory_id = ANY(%s) AND scope = %s AND status = 'active'",
+            [[int(i) for i in ids], scope])
+        out: dict[int, list[str]] = {}
+        for memory_id, lexemes in rows:
+            have = set(lexemes)
+            hit = [t for t, toks in per_term.items() if toks & have]
+            if hit:
+                out[int(memory_id)] = hit
+        return out
 
     # -- vectors -------------------------------------------------------------------------
     def vector_param(self, vector: np.ndarray) -> Any:
@@ -757,8 +791,13 @@ class PostgresStore(Store):
             self.upgrade = pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE),
                                              lambda c: PostgresTx(c, self))
             version = pg_schema.inspect(conn).version
+        # Also the repair of drifted keyword statistics (doctor reports them): a recount
+        # under the all-writers lock, so no write of any scope lands half-counted.
+        with self.transaction() as tx:
+            pg_keywords.rebuild_stats(tx.conn)
         built = self.ensure_vector_indexes()
-        return {"schema_version": version, "hnsw_indexes_built": built}
+        return {"schema_version": version, "hnsw_indexes_built": built,
+                "rederived": self.upgrade.rederived.get("memories", 0)}
 
     def grant_statements(self, role: str, *, write: bool = True) -> list[str]:
         """GRANTs for an application (``write``) or read-only role on this schema."""
@@ -996,6 +1035,11 @@ class PostgresStore(Store):
                     problems.append(f"trigger {name} is missing or disabled")
             if not tx.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone():
                 problems.append("pgvector extension is missing")
+            drifted = pg_keywords.stats_drift(tx.conn)
+            if drifted:
+                problems.append(
+                    f"keyword statistics disagree with the rows in scope(s) {', '.join(drifted)}:"
+                    " run `vecmem migrate-schema` as the owner to recount them")
             if not self.owns_tables:
                 # Only the owner builds HNSW indexes; below this size exact scans are fast.
                 self._read_hnsw_ready(tx.conn)

@@ -128,8 +128,14 @@ MIGRATIONS: list[Migration | tuple[int, str, list[str]]] = [
             "{fts}",
         ],
     ),
+    (
+        4,
+        "events may be rewritten only to a purge tombstone",
+        # Each engine supplies its own trigger SQL (``events_guard``): an UPDATE of an
+        # event is refused unless it only replaces its texts by the tombstone.
+        ["{events_guard_drop}", "{events_guard_function}", "{events_guard}"],
+    ),
 ]
-
 
 
 def as_migration(entry: Migration | tuple[int, str, list[str]]) -> Migration:
@@ -159,7 +165,7 @@ class Dialect:
 
 @dataclass
 class UpgradeReport:
-    """What opening a store changed: shown by ``vecmem doctor`` and kept in events."""
+    """What opening a store changed (``store.upgrade``; also logged and in the events)."""
 
     applied: list[tuple[int, str]] = field(default_factory=list)
     derivation: tuple[int, int] | None = None
@@ -250,3 +256,8 @@ def migrate(tx: SQLTx, dialect: Dialect,
 def _holds_anything(tx: SQLTx) -> bool:
     return any(tx.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None
                for table in ("memories", "events", "plans"))
+
+
+#: What a purge leaves in place of a text (``engine/writes.purge``); the database lets an
+#: event's texts change to this value and nothing else.
+TOMBSTONE = "[purged]"
