@@ -216,3 +216,88 @@ def test_review_items_are_counted_for_a_person(home: Path) -> None:
         assert "dashboard" in line and "vecmem review list" in line
     finally:
         manager.shutdown_all()
+
+
+# ----------------------------------------------------------------------------- profiles
+
+
+def test_two_profiles_in_one_process_share_nothing(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Gateway style: two HERMES_HOMEs served by one process, each through Hermes' own
+    MemoryManager, never see each other's store, recall cache or workers."""
+    from agent.memory_manager import MemoryManager
+
+    from vecmem.integrations.hermes import register
+
+    homes, managers, providers = [], [], []
+    for name in ("work", "家庭"):
+        home = tmp_path / name
+        home.mkdir()
+        write_config(home)
+        homes.append(home)
+        collected: list[Any] = []
+        register(type("Ctx", (), {"register_memory_provider": staticmethod(collected.append)}))
+        provider = collected[0]
+        manager = MemoryManager()
+        manager.add_provider(provider)
+        # What a multiplexing gateway passes: the profile's own home, per agent.
+        manager.initialize_all(session_id=f"s-{name}", platform="telegram",
+                               hermes_home=str(home), agent_identity=name)
+        managers.append(manager)
+        providers.append(provider)
+    try:
+        work, family = providers
+        assert work is not family
+        for attr in ("_mem", "_lock", "_prefetch_worker", "_write_worker", "_recall",
+                     "_runner", "_turns"):
+            assert getattr(work, attr) is not getattr(family, attr), attr
+        assert work.memory.store is not family.memory.store
+        ok(managers[0], action="add", content="The work VPN is WireGuard on port 51820")
+        ok(managers[1], action="add", content="家里的路由器型号是 AX3000")
+        assert "WireGuard" in managers[0].prefetch_all("VPN WireGuard port")
+        assert "WireGuard" not in managers[1].prefetch_all("VPN WireGuard port")
+        assert "AX3000" not in managers[0].prefetch_all("路由器 型号 AX3000")
+        managers[1].sync_all("我偏好用 pnpm 管理前端依赖", "好的。")
+        managers[1].sync_all("我们家的 Wi-Fi 名称是 Home-5G", "好的。")
+        assert managers[1].flush_pending(timeout=10)
+        assert work.wait_idle() and family.wait_idle()
+        assert work.identity_signature() != family.identity_signature()
+    finally:
+        for manager in managers:
+            manager.shutdown_all()
+    contents = []
+    for home in homes:
+        with sqlite3.connect(db_file(home)) as conn:
+            contents.append({row[0] for row in conn.execute("SELECT content FROM memories")})
+    assert contents[0] == {"The work VPN is WireGuard on port 51820"}
+    assert "家里的路由器型号是 AX3000" in contents[1]
+    assert not any("WireGuard" in c for c in contents[1])
+
+
+def test_scope_by_identity_falls_back_from_user_to_profile(home: Path) -> None:
+    write_config(home, scope_by_identity=True)
+    provider = load_memory_provider("vecmem")
+    provider.initialize("s1", hermes_home=str(home), platform="telegram",
+                        agent_identity="coder", user_id="tg-1001")
+    try:
+        assert provider.memory.scope == "user:tg-1001"
+        assert provider.identity_signature()["vecmem.scope"] == "user:tg-1001"
+        json.loads(provider.handle_tool_call("vecmem", {"action": "add",
+                                                        "content": "用户偏好：回答简洁务实"}))
+    finally:
+        provider.shutdown()
+    other = load_memory_provider("vecmem")
+    other.initialize("s2", hermes_home=str(home), platform="cli", agent_identity="coder")
+    try:
+        assert other.memory.scope == "profile:coder"
+        assert "回答简洁" not in other.prefetch("回答风格")  # another user's memory
+    finally:
+        other.shutdown()
+    write_config(home)  # off (the default): one scope for the profile, as before
+    plain = load_memory_provider("vecmem")
+    plain.initialize("s3", hermes_home=str(home), platform="cli", agent_identity="coder",
+                     user_id="tg-1001")
+    try:
+        assert plain.memory.scope == "default"
+    finally:
+        plain.shutdown()

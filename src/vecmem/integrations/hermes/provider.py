@@ -75,6 +75,9 @@ class ProviderOptions:
     mirror_builtin: bool = True
     prefetch_wait: float = 2.0
     flush_timeout: float = 60.0
+    #: One scope per Hermes user (``user_id``, else the profile's ``agent_identity``)
+    #: instead of ``scope`` for everyone sharing this profile's database.
+    scope_by_identity: bool = False
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> ProviderOptions:
@@ -85,6 +88,7 @@ class ProviderOptions:
             ("mirror_builtin", bool, None, None),
             ("prefetch_wait", float, 0.0, 30.0),
             ("flush_timeout", float, 0.0, 3600.0),
+            ("scope_by_identity", bool, None, None),
         ):
             if values.get(key) is None:
                 continue
@@ -474,6 +478,10 @@ class VecmemMemoryProvider(MemoryProvider):
         self._identity = kwargs.get("agent_identity") or None
         self._user_id = kwargs.get("user_id") or None
         settings, options = resolve_settings(self._hermes_home, self._overrides)
+        scope = identity_scope(self._user_id, self._identity) if options.scope_by_identity else None
+        if scope is not None:
+            settings, options = resolve_settings(self._hermes_home,
+                                                 {**self._overrides, "scope": scope})
         self._settings, self._options = settings, options
         is_file = not settings.db.startswith(("postgresql://", "postgres://"))
         if is_file and not self.writable and not Path(settings.db).exists():
@@ -921,6 +929,9 @@ class VecmemMemoryProvider(MemoryProvider):
              "default": "true", "choices": ["true", "false"]},
             {"key": "extract_every", "description": "Turns between extractions",
              "default": "4"},
+            {"key": "scope_by_identity", "description": "One memory scope per Hermes user "
+             "(user_id, else the profile name) instead of one for the whole profile",
+             "default": "false", "choices": ["true", "false"]},
         ]
 
     def save_config(self, values: dict[str, Any], hermes_home: str, **kwargs: Any) -> None:
@@ -973,3 +984,14 @@ def _author(author_id: Any, name: Any, is_bot: Any) -> dict[str, Any] | None:
     out = {"id": str(author_id) if author_id else "", "name": str(name) if name else "",
            "is_bot": bool(is_bot)}
     return out if out["id"] or out["name"] else None
+
+
+def identity_scope(user_id: Any, agent_identity: Any) -> str | None:
+    """The scope for a Hermes user: ``user:<id>``, else ``profile:<name>`` (Hermes'
+    own advice: fall back from ``user_id`` to ``agent_identity``, or every CLI profile
+    shares one pool); None when the host names neither."""
+    for prefix, value in (("user", user_id), ("profile", agent_identity)):
+        text = str(value or "").strip()
+        if text:
+            return f"{prefix}:{text}"[:128]
+    return None
