@@ -301,3 +301,58 @@ def test_scope_by_identity_falls_back_from_user_to_profile(home: Path) -> None:
         assert plain.memory.scope == "default"
     finally:
         plain.shutdown()
+
+
+# ----------------------------------------------------------------------------- install paths
+
+
+def test_the_catalog_folder_is_the_installed_folder_and_loads(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The repository's catalog-shaped folder (what Hermes' plugin catalog fetches) is
+    byte for byte what `vecmem hermes install` writes, follows the catalog's rules, and
+    loads through the real 0.19.0 loader."""
+    import shutil
+    import tomllib
+
+    import yaml
+    from plugins.memory import discover_memory_providers
+
+    import vecmem
+    from vecmem.integrations.hermes.provider import VecmemMemoryProvider
+
+    folder = installer.PLUGIN_SOURCE
+    init = (folder / "__init__.py").read_bytes()
+    assert b"MemoryProvider" in init[:8192]  # 0.19.0's directory scan reads 8 KB
+    compile(init, str(folder / "__init__.py"), "exec")  # nothing above __future__ breaks
+    manifest = yaml.safe_load((folder / "plugin.yaml").read_text(encoding="utf-8"))
+    assert manifest["kind"] == "exclusive" and manifest["name"] == "vecmem"
+    assert manifest["requires_hermes"].startswith(">=0.19")
+    provider = VecmemMemoryProvider()
+    assert manifest["provides_tools"] == [s["name"] for s in provider.get_tool_schemas()]
+    assert all(callable(getattr(provider, hook)) for hook in manifest["hooks"])
+    project = tomllib.loads((folder / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "build-system" not in project  # dependencies only
+    assert manifest["version"] == project["project"]["version"] == vecmem.__version__
+    assert project["project"]["dependencies"] == [f"vecmem[hermes]>={vecmem.__version__}"]
+
+    # The catalog path: the folder as fetched, nothing generated.
+    catalog_home = tmp_path / "catalog-home"
+    shutil.copytree(folder, catalog_home / "plugins" / "vecmem",
+                    ignore=shutil.ignore_patterns("__pycache__"))
+    write_config(catalog_home)
+    monkeypatch.setenv("HERMES_HOME", str(catalog_home))
+    assert {name: ok for name, _, ok in discover_memory_providers()}["vecmem"] is True
+    loaded = load_memory_provider("vecmem")
+    assert type(loaded).__module__ == "vecmem.integrations.hermes.provider"
+    assert load_memory_provider("vecmem") is not loaded  # one instance per register
+
+    # The `vecmem hermes install` path writes the same files (plus where vecmem lives).
+    installed_home = tmp_path / "installed-home"
+    written = installer.install(installed_home)
+    plugin = installer.plugin_dir(installed_home)
+    for name in installer.PLUGIN_FILES:
+        assert (plugin / name).read_bytes() == (folder / name).read_bytes(), name
+    fallback = json.loads((plugin / installer.FALLBACK_FILE).read_text(encoding="utf-8"))
+    assert fallback["python"] == list(__import__("sys").version_info[:2])
+    assert plugin / installer.FALLBACK_FILE in written

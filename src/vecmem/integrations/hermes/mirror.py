@@ -84,12 +84,8 @@ def record_skip(mem: Any, *, source: str, actor: str, reason: str,
                 provenance: Mapping[str, Any]) -> None:
     """An audit event for a mirrored operation that changed nothing, and why."""
     try:
-        with mem.store.transaction(write=True, scope=mem.scope) as tx:
-            tx.append_event(
-                scope=mem.scope, memory_id=None, action="reject_input", source=source,
-                actor=actor, reason=reason,
-                meta={"mirror_skipped": True, "provenance": dict(provenance)},
-            )
+        mem.note_refused(reason, source=source, actor=actor,
+                         meta={"mirror_skipped": True, "provenance": dict(provenance)})
     except VecmemError as exc:  # the audit note is best effort; the skip itself stands
         logger.warning("vecmem: could not record a skipped mirror write: %s", exc)
 
