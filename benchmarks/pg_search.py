@@ -200,15 +200,16 @@ def load_postgres(
                     for i, c in zip(ids, contents, strict=True):
                         cp.write_row(_row(data, i, c, now))
                 with cur.copy(
-                    "COPY memory_keywords (memory_id, scope, status, terms, tsv, dl) FROM STDIN"
+                    "COPY memory_keywords (memory_id, scope, status, terms, tsv, tfx, dl) "
+                    "FROM STDIN"
                 ) as cp:
                     # The store's own document form (FTS5 tokens with tf positions); the
                     # BM25 statistics trigger counts each row as it is copied.
                     for i, c in zip(ids, contents, strict=True):
                         terms = " ".join(keyword_terms(c))
-                        tsv, length = pg_keywords.document(terms)
+                        tsv, tfx, length = pg_keywords.document(terms)
                         cp.write_row((i, str(data.scope[i - 1]), str(data.status[i - 1]),
-                                      terms, tsv, length))
+                                      terms, tsv, tfx, length))
                 with cur.copy(
                     "COPY memory_vectors (memory_id, model, dim, vector, seq) "
                     "FROM STDIN (FORMAT BINARY)"

@@ -143,6 +143,13 @@ class MemoryRecord(Serializable):
     last_hit_at: str | None
     #: For review items: what the item proposes (JSON), e.g. conflicting ids or merge text.
     review_meta: dict[str, Any] | None = None
+    #: When the fact holds (valid time; ``created_at`` is when vecmem learned it). A date
+    #: (``YYYY-MM-DD``, resolved from what the text says) or a timestamp; ``valid_until``
+    #: is the last day included, ``None`` while open.
+    valid_from: str | None = None
+    valid_until: str | None = None
+    #: When the fact was last stated or confirmed (written, or a duplicate arrived).
+    last_confirmed: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

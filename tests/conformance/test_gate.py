@@ -137,3 +137,15 @@ def test_a_turn_without_a_content_word_receives_nothing(bank: Memory) -> None:
         json.dumps(ex.to_dict())
     # The listing still answers.
     assert bank.search("thank you so much", gate=False, min_score=-1)
+
+
+def test_a_cross_language_concept_is_found_both_ways(cmem: Memory) -> None:
+    cmem.add_many(["车险是在人保买的，明年 2 月到期。", "User is severely allergic to peanuts.",
+                   "The team meets on Feishu every morning."], raw=True)
+    hits = cmem.keyword("When does my car insurance expire?")
+    assert hits and hits[0].memory.content.startswith("车险")
+    hits = cmem.keyword("我对什么过敏？")
+    assert hits and hits[0].memory.content == "User is severely allergic to peanuts."
+    ex = cmem.explain("When does my car insurance expire?")
+    assert any("other-language words searched" in n and "insurance -> " in n for n in ex.notes)
+    assert ["insurance", "保险", "车险"] in ex.gate["concepts"]

@@ -170,6 +170,7 @@ def _downgrade_to_v1(url: str) -> None:
            "DROP TRIGGER memory_keywords_stats ON memory_keywords",
            "DROP TABLE keyword_scope_stats", "DROP TABLE keyword_df",
            "ALTER TABLE memory_keywords DROP COLUMN dl",
+           "ALTER TABLE memory_keywords DROP COLUMN tfx",
            "UPDATE memory_keywords SET tsv = array_to_tsvector(string_to_array(terms, ' '))",
            "DELETE FROM schema_version WHERE version = 9")
 

@@ -148,6 +148,9 @@ def test_bad_url_is_a_store_error_without_password() -> None:
         PostgresStore("postgresql://me:s3cret@/nodb?host=/nonexistent-vecmem-dir")
     assert "s3cret" not in str(info.value)
     assert "***" in str(info.value)
+    # libpq's reason, not the pool's "stayed busy": a refused connection is reported as
+    # soon as it fails, not after the pool's whole wait.
+    assert "cannot connect" in str(info.value) and "No such file" in str(info.value)
 
 
 # -- memories ------------------------------------------------------------------------------

@@ -72,6 +72,17 @@ class Context:
     def min_score(self) -> float:
         return self._calibrated("min_score")
 
+    def today(self) -> str:
+        """Today's date (``YYYY-MM-DD``) where the user is (``settings.timezone``)."""
+        from datetime import UTC, datetime
+
+        from vecmem.rules.when import local_day
+
+        try:
+            return local_day(datetime.now(UTC), self.settings.timezone).isoformat()
+        except ValueError:
+            return datetime.now(UTC).date().isoformat()
+
     def embed_documents(self, texts: list[str]) -> tuple[np.ndarray | None, str | None]:
         """Vectors and the model that made them, or (None, None) when the embedder fails.
 

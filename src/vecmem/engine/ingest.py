@@ -60,6 +60,21 @@ def check_messages(messages: object) -> list[Mapping[str, Any] | str]:
     return out
 
 
+#: Keys a turn may carry its time under (the first found wins): "明天" in a turn said on
+#: 3 May means 4 May, whenever the conversation is ingested.
+TIME_KEYS = ("timestamp", "time", "created_at", "date")
+
+
+def _said_at(msgs: list[Any], turn: int | None) -> str | None:
+    if turn is None or not 0 <= turn < len(msgs) or not isinstance(msgs[turn], Mapping):
+        return None
+    for key in TIME_KEYS:
+        value = msgs[turn].get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return None
+
+
 def extract(ctx: Context, messages: object) -> list[Any]:
     """All candidates found in ``messages`` (before the confidence selection)."""
     msgs = check_messages(messages)
@@ -114,12 +129,13 @@ def ingest(
         selected = select_candidates(cands, threshold)
         n_cands += len(selected)
         for cand in selected:
+            turn = None if cand.turn_index is None else begin + cand.turn_index
             try:
                 p = pipeline.prepare(
                     ctx, cand.content, source=source, confidence=cand.confidence,
                     durability=cand.durability if cand.durability != "reject" else None,
-                    meta={"ingest": key, "origin": cand.origin,
-                          "turn": None if cand.turn_index is None else begin + cand.turn_index})
+                    meta={"ingest": key, "origin": cand.origin, "turn": turn},
+                    said_at=_said_at(msgs, turn))
                 r = pipeline.add(ctx, p, dry_run=False)
             except InvalidInputError as exc:
                 log.warning("candidate skipped: %s", exc.message)

@@ -10,6 +10,7 @@ never disagree with the real operation (a failure of the first version of this s
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
@@ -20,6 +21,8 @@ from vecmem.errors import InvalidInputError, InvalidTransitionError
 from vecmem.limits import LABEL_MAX
 from vecmem.rules import check_quality, classify
 from vecmem.rules.sameness import adds_information, same_fact_veto
+from vecmem.rules.when import ValidTime, local_day
+from vecmem.rules.when import resolve as resolve_time
 from vecmem.store.base import SQLTx
 from vecmem.store.schema import TOMBSTONE
 from vecmem.text import check_field, content_hash, keyword_terms, normalize, validate_text
@@ -57,6 +60,9 @@ class Prepared:
     vector: np.ndarray | None = None
     model: str | None = None
     raw: bool = False
+    #: What the text says about when it holds (``rules/when.py``), resolved against the
+    #: moment it was said; ``None`` when it names no time (it then holds from now on).
+    when: ValidTime | None = None
 
 
 @dataclass(frozen=True)
@@ -101,7 +107,11 @@ def prepare(
     vector: np.ndarray | None = None,
     model: str | None = None,
     embed: bool = True,
+    said_at: str | None = None,
 ) -> Prepared:
+    """The pure steps for one input. ``said_at`` (ISO-8601) is when the fact was said — a
+    conversation turn's time — against which "明天" or "next Friday" is resolved; default
+    now, in the user's time zone (``settings.timezone``)."""
     text = validate_text(content).strip()
     source = _clean_label(source, "source")
     if category is not None:
@@ -136,6 +146,7 @@ def prepare(
         confidence=1.0 if confidence is None else float(confidence),
         durability=durability or "long_term",
         raw=raw,
+        when=valid_time(ctx, text, said_at) if verdict.allowed else None,
     )
     if vector is not None:
         return replace(prepared, vector=vector, model=model)
@@ -144,6 +155,23 @@ def prepare(
         if vecs is not None:
             return replace(prepared, vector=vecs[0], model=model_id)
     return prepared
+
+
+def valid_time(ctx: Context, text: str, said_at: str | None = None) -> ValidTime | None:
+    """When ``text`` holds, resolved against the day it was said in the user's zone."""
+    moment = datetime.now(UTC)
+    if said_at is not None:
+        try:
+            moment = datetime.fromisoformat(str(said_at).replace("Z", "+00:00"))
+        except ValueError:
+            raise InvalidInputError(
+                f"said_at {said_at!r} is not an ISO-8601 time (e.g. 2026-05-25T09:30:00Z)"
+            ) from None
+    try:
+        day = local_day(moment, ctx.settings.timezone)
+    except ValueError as exc:
+        raise InvalidInputError(str(exc)) from None
+    return resolve_time(text, day)
 
 
 def _clean_label(value: object, what: str) -> str:

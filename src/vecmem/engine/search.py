@@ -159,7 +159,7 @@ def hybrid(
                 trace.gate["floor"] = round(judge[0], 4)
         rejected: dict[int, Any] = {}
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,
-                       evidence, matched, judge, rejected)
+                       evidence, matched, judge, rejected, today=ctx.today())
         if episode and scored:
             # A memory the gate turned down may still join as the context of a passing
             # neighbour in its episode (the answer often sits in the next turn).
@@ -230,6 +230,7 @@ def _rank(
     mode: str, trace: Trace | None, evidence: relevance.Evidence | None = None,
     matched: dict[int, list[str]] | None = None,
     judge: tuple[float, float, bool] | None = None, rejected: dict[int, Any] | None = None,
+    today: str | None = None,
 ) -> list[tuple[float, Any, CandidateScore]]:
     """Fused score of every candidate; the excluded ones go to the trace only.
 
@@ -256,6 +257,11 @@ def _rank(
         verdict = None
         if fact is None or fact.status != Status.ACTIVE:
             excluded = f"status {fact.status if fact else 'missing'}"
+        elif today is not None and fact.valid_until is not None and \
+                fact.valid_until[:10] < today:
+            # Its time is over ("下个月出差" after that month): kept, listed by cleanup
+            # as expired, no longer handed to the agent as current.
+            excluded = f"expired: held until {fact.valid_until[:10]}"
         elif judge is not None:
             if below:
                 excluded = f"cosine {c:.4f} below min_score {min_score:.4f}"

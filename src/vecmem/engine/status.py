@@ -13,7 +13,7 @@ from typing import Any
 from vecmem.engine import writes
 from vecmem.engine.context import Context
 from vecmem.engine.writes import load, require_id
-from vecmem.errors import InvalidTransitionError
+from vecmem.errors import InvalidInputError, InvalidTransitionError
 from vecmem.store.base import SQLTx
 from vecmem.store.schema import TOMBSTONE
 from vecmem.types import STATUS_ACTIONS, Action, MemoryRecord, OpResult, Status
@@ -88,6 +88,9 @@ def check_approve(ctx: Context, tx: SQLTx, memory_id: object, reason: str | None
             f"cannot approve #{rec.id}: its target #{targets[0] if targets else '?'} is no "
             "longer active (archive or reject this item instead)"
         )
+    if kind in ("update", "merge"):
+        _check_proposal(ctx, tx, rec, kind, meta.get("proposed_text") or rec.content,
+                        live_targets, targets)
     after = Status.SUPERSEDED.value if kind in ("update", "duplicate", "merge") else "active"
     return OpCheck(
         "approve",
@@ -97,6 +100,28 @@ def check_approve(ctx: Context, tx: SQLTx, memory_id: object, reason: str | None
         [t.id for t in live_targets],
         {"kind": kind, "proposed_text": meta.get("proposed_text")},
     )
+
+
+def _check_proposal(ctx: Context, tx: SQLTx, rec: MemoryRecord, kind: str, text: str,
+                    live_targets: list[MemoryRecord], targets: list[int]) -> None:
+    """The refusals approving a proposal would meet in the kernel, raised by the guard
+    (so its preview raises them too): a refused text, a fact another live memory holds."""
+    from vecmem.engine import pipeline
+
+    if kind == "update":
+        target = live_targets[0]
+        p = pipeline.prepare(ctx, text, source=target.source, category=target.category,
+                             raw=True, embed=False)
+        allowed: tuple[int, ...] = (target.id,)
+    else:
+        p = pipeline.prepare(ctx, text, source="review", embed=False)
+        allowed = tuple(targets)
+    if not p.verdict.allowed:
+        raise InvalidInputError(f"the new text was rejected: {p.verdict.reason}")
+    clash = writes.live_clash(ctx, tx, p.hash, allowed)
+    if clash is not None:
+        raise InvalidTransitionError(
+            f"cannot approve #{rec.id}: #{clash.id} already holds the proposed text")
 
 
 def check_reject(ctx: Context, tx: SQLTx, memory_id: object, reason: str | None) -> OpCheck:

@@ -161,7 +161,9 @@ def _update(tx: SQLTx, memory_id: int, fields: dict[str, Any], *,
                      terms=None if terms is None else redact(terms))
 
 
-def _prepared_row(p: Prepared) -> dict[str, Any]:
+def _prepared_row(p: Prepared, now: str) -> dict[str, Any]:
+    """The columns derived from ``p`` (its text and when it holds), written ``now``."""
+    when = p.when
     return {
         "content": p.content,
         "content_norm": p.norm,
@@ -171,7 +173,24 @@ def _prepared_row(p: Prepared) -> dict[str, Any]:
         "subject": p.cls.subject,
         "predicate": p.cls.predicate,
         "object": p.cls.object,
+        # A fact that names no time holds from the moment it was written.
+        "valid_from": when.to_dict()["valid_from"] if when and when.valid_from else now,
+        "valid_until": when.to_dict()["valid_until"] if when else None,
+        "last_confirmed": now,
     }
+
+
+def _with_time(meta: dict[str, Any] | None, p: Prepared) -> dict[str, Any] | None:
+    """The row's provenance plus what the text said about time (expression and period),
+    so ``show`` and ``explain`` can say how the dates were read."""
+    if p.when is None:
+        return meta or None
+    return {**(meta or {}), "time": p.when.to_dict()}
+
+
+def closing_day(now: str) -> str:
+    """The last day a superseded fact held: the day its successor took over."""
+    return now[:10]
 
 
 def _put_vector(tx: SQLTx, memory_id: int, p: Prepared) -> None:
@@ -200,11 +219,11 @@ def insert(ctx: Context, tx: SQLTx, p: Prepared, *, status: Status, action: Acti
             raise InvalidTransitionError(f"#{clash.id} already holds the same fact")
     memory_id = tx.insert_memory(
         _row({
-            "scope": ctx.scope, **_prepared_row(p), "category": p.category,
+            "scope": ctx.scope, **_prepared_row(p, now), "category": p.category,
             "status": Status(status).value, "confidence": p.confidence,
             "durability": p.durability, "source": p.source, "hit_count": 0,
             "created_at": now, "updated_at": now, "review_meta": review_meta,
-            "meta": p.meta or None,
+            "meta": _with_time(p.meta, p),
         }),
         terms=redact(p.terms) or "",
     )
@@ -227,7 +246,7 @@ def rewrite(ctx: Context, tx: SQLTx, target: MemoryRecord, q: Prepared, *, reaso
     if after in LIVE_STATUSES:
         _require_live_free(ctx, tx, target.id, q.hash)
     now = utcnow()
-    _update(tx, target.id, {**_prepared_row(q), "status": after, "updated_at": now,
+    _update(tx, target.id, {**_prepared_row(q, now), "status": after, "updated_at": now,
                             "source": q.source}, terms=q.terms)
     _put_vector(tx, target.id, q)
     return _event(ctx, tx, Action.UPDATE, target.id, before_content=target.content,
@@ -248,6 +267,10 @@ def set_status(ctx: Context, tx: SQLTx, rec: MemoryRecord, status: str, *, actio
     fields: dict[str, Any] = {"status": status, "updated_at": now}
     if superseded_by is not _UNSET:
         fields["superseded_by"] = superseded_by
+    if status == Status.SUPERSEDED.value and rec.valid_until is None:
+        # Superseded: it held until its successor took over (valid time closes; the row
+        # and its text stay, for questions about the past).
+        fields["valid_until"] = closing_day(now)
     _update(tx, rec.id, fields)
     return _event(ctx, tx, action, rec.id, before_status=rec.status, after_status=status,
                   before_content=rec.content, after_content=rec.content, actor=actor,
@@ -270,7 +293,7 @@ def hit(ctx: Context, tx: SQLTx, target: MemoryRecord, *, content: str, reason: 
     bring the archived memory holding it back (``restore``, with its new vector)."""
     now = utcnow()
     fields: dict[str, Any] = {"hit_count": target.hit_count + 1, "last_hit_at": now,
-                              "updated_at": now}
+                              "updated_at": now, "last_confirmed": now}
     action, after = Action.DUPLICATE, target.status
     if restore is not None:
         _require_live_free(ctx, tx, target.id, target.content_hash)
@@ -294,7 +317,8 @@ def merge(ctx: Context, tx: SQLTx, p: Prepared, sources: Sequence[MemoryRecord],
     # Sources leave the live set first so the merged text may equal one of them.
     now = utcnow()
     for s in sources:
-        _update(tx, s.id, {"status": Status.SUPERSEDED.value, "updated_at": now})
+        closed = {"valid_until": closing_day(now)} if s.valid_until is None else {}
+        _update(tx, s.id, {"status": Status.SUPERSEDED.value, "updated_at": now, **closed})
     new_id, merge_event = insert(ctx, tx, p, status=Status.ACTIVE, action=Action.MERGE,
                                  reason=reason, related_ids=ids, meta=meta, now=now)
     for s in sources:

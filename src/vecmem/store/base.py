@@ -38,12 +38,15 @@ class RankFacts(NamedTuple):
     hit_count: int
     updated_at: str
     episode: str | None
+    #: last day the fact holds (``None``: open); search leaves out what has expired
+    valid_until: str | None = None
 
 
 MEMORY_COLUMNS = (
     "id, scope, content, content_norm, content_hash, category, memory_type, topic_key, "
     "subject, predicate, object, status, confidence, durability, source, hit_count, "
-    "superseded_by, created_at, updated_at, last_hit_at, review_meta"
+    "superseded_by, created_at, updated_at, last_hit_at, review_meta, valid_from, valid_until, "
+    "last_confirmed"
 )
 EVENT_COLUMNS = (
     "event_id, memory_id, action, before_content, after_content, before_status, "
@@ -258,15 +261,16 @@ class SQLTx(abc.ABC):
             # may walk the scope index (every row of the scope) instead of the ids.
             rows = self.execute(
                 f"SELECT id, status, hit_count, updated_at, CASE WHEN meta LIKE ? THEN meta "
-                f"END, scope FROM memories WHERE id IN ({marks})",
+                f"END, scope, valid_until FROM memories WHERE id IN ({marks})",
                 [f'%"{key}"%', *chunk])
-            for memory_id, status, hits, updated, meta, row_scope in rows:
+            for memory_id, status, hits, updated, meta, row_scope, until in rows:
                 if row_scope != scope:
                     continue
                 value = (_json_load(meta) or {}).get(key) if meta else None
                 out[int(memory_id)] = RankFacts(int(memory_id), str(status), int(hits),
                                                 str(updated),
-                                                value if isinstance(value, str) else None)
+                                                value if isinstance(value, str) else None,
+                                                until)
         return out
 
     def get_memory_meta(self, memory_id: int) -> dict[str, Any] | None:

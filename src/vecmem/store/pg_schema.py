@@ -21,7 +21,6 @@ from typing import Any
 import psycopg
 
 from vecmem.errors import StoreError
-from vecmem.rules.derive import DERIVATION_VERSION
 from vecmem.store import pg_keywords, schema
 from vecmem.store.base import SQLTx
 from vecmem.store.schema import TOMBSTONE
@@ -256,9 +255,16 @@ def check_openable(state: SchemaState, url: str) -> None:
         )
 
 
+def _derivation_version() -> int:
+    # Read at call time (tests open an old file "as the old code did" by lowering it).
+    from vecmem.rules.derive import DERIVATION_VERSION
+
+    return DERIVATION_VERSION
+
+
 def needs_migration(state: SchemaState) -> bool:
     """A schema migration or a re-derive (the rules that compute derived fields changed)."""
-    return bool(REQUIRED - state.versions) or state.derivation < DERIVATION_VERSION
+    return bool(REQUIRED - state.versions) or state.derivation < _derivation_version()
 
 
 def refuse_migration(state: SchemaState, url: str) -> StoreError:
@@ -275,8 +281,8 @@ def refuse_migration(state: SchemaState, url: str) -> StoreError:
         why = (f"role {state.role} does not own the vecmem tables (migrations alter them)"
                if not state.owns_tables else f"role {state.role} lacks CREATE on the schema")
     return StoreError(
-        f"database {url} has {have}; this vecmem needs version {LATEST_VERSION} and "
-        f"rules version {DERIVATION_VERSION}, and {why}. "
+        f"database {url} has {have}; this vecmem needs version {LATEST_VERSION} and rules "
+        f"version {_derivation_version()}, and {why}. "
         "Run `vecmem migrate-schema --db URL` once as the owner role, then open again"
     )
 

@@ -135,6 +135,21 @@ MIGRATIONS: list[Migration | tuple[int, str, list[str]]] = [
         # event is refused unless it only replaces its texts by the tombstone.
         ["{events_guard_drop}", "{events_guard_function}", "{events_guard}"],
     ),
+    (
+        7,
+        "valid time: when a fact holds, and when it was last confirmed",
+        # Existing memories held from the moment they were written, and were last
+        # confirmed then or at their latest duplicate (issue 17).
+        [
+            "ALTER TABLE memories ADD COLUMN valid_from TEXT",
+            "ALTER TABLE memories ADD COLUMN valid_until TEXT",
+            "ALTER TABLE memories ADD COLUMN last_confirmed TEXT",
+            "UPDATE memories SET valid_from = created_at WHERE valid_from IS NULL",
+            "UPDATE memories SET last_confirmed = COALESCE(last_hit_at, created_at) "
+            "WHERE last_confirmed IS NULL",
+            "CREATE INDEX IF NOT EXISTS memories_valid_until ON memories(scope, valid_until)",
+        ],
+    ),
 ]
 
 

@@ -36,6 +36,8 @@ class ProviderOptions:
     mirror_builtin: bool = True
     prefetch_wait: float = 2.0
     flush_timeout: float = 60.0
+    #: Estimated tokens of recalled memories per turn (0: no per-turn recall).
+    recall_budget: int = 300
     #: One scope per Hermes user (``user_id``, else the profile's ``agent_identity``)
     #: instead of ``scope`` for everyone sharing this profile's database.
     scope_by_identity: bool = False
@@ -49,6 +51,7 @@ class ProviderOptions:
             ("mirror_builtin", bool, None, None),
             ("prefetch_wait", float, 0.0, 30.0),
             ("flush_timeout", float, 0.0, 3600.0),
+            ("recall_budget", int, 0, 100_000),
             ("scope_by_identity", bool, None, None),
         ):
             if values.get(key) is None:
