@@ -356,3 +356,42 @@ def test_the_catalog_folder_is_the_installed_folder_and_loads(
     fallback = json.loads((plugin / installer.FALLBACK_FILE).read_text(encoding="utf-8"))
     assert fallback["python"] == list(__import__("sys").version_info[:2])
     assert plugin / installer.FALLBACK_FILE in written
+
+
+# ----------------------------------------------------------------------------- redaction
+
+
+SECRETS = ("sk-proj-abcdefghijklmnopqrstuvwxyz123456", "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB")
+
+
+def test_no_hermes_path_stores_or_shows_a_secret(home: Path) -> None:
+    """sync_turn input, mirrored writes, prefetch and pre-compress output: a key in any of
+    them never reaches the database or the agent's context."""
+    manager, provider = start(home)
+    db = db_file(home)
+    try:
+        key_en, key_gh = SECRETS
+        manager.sync_all("我偏好用 pnpm 管理前端依赖", "好的。")
+        manager.sync_all(f"My OpenAI key is {key_en}, and I prefer pnpm", "Noted.")
+        manager.sync_all(f"我的 GitHub token 是 {key_gh}，部署用 Fly.io", "好的。")
+        assert manager.flush_pending(timeout=10) and provider.wait_idle()
+        manager.on_session_end([])
+        memory_tool_write(manager, {"action": "add", "target": "memory",
+                                    "content": f"Deploy token: {key_gh}"})
+        memory_tool_write(manager, {"action": "replace", "target": "memory",
+                                    "old_text": "Deploy token", "content": f"key {key_en}"})
+        memory_tool_write(manager, {"action": "remove", "target": "memory",
+                                    "old_text": key_en})
+        shown = [manager.prefetch_all("OpenAI key GitHub token 部署 pnpm"),
+                 manager.on_pre_compress([{"role": "user", "content": "what is my key?"}]),
+                 manager.build_system_prompt()]
+    finally:
+        manager.shutdown_all()
+    with sqlite3.connect(db) as conn:
+        stored = json.dumps([list(map(str, r)) for table in ("memories", "events")
+                             for r in conn.execute(f"SELECT * FROM {table}")],
+                            ensure_ascii=False)
+    assert "pnpm" in stored  # the turns were extracted: the check below is not vacuous
+    for key in SECRETS:
+        assert key not in stored
+        assert all(key not in text for text in shown)
