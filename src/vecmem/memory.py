@@ -283,6 +283,17 @@ class Memory:
         with self._tx(write=False) as tx:
             return revert.run(self._ctx, tx, event_id, None, dry_run=True)
 
+    def note_refused(self, reason: str, *, source: str, actor: str | None = None,
+                     meta: dict[str, Any] | None = None) -> int:
+        """Record that a front end refused an operation without changing any memory (a
+        ``reject_input`` event), e.g. Hermes' mirror asked to remove an entry vecmem never
+        stored; returns the event id."""
+        actor = _optional_text(actor, "actor")
+        meta = _optional_meta(meta)
+        with self._tx() as tx:
+            return writes.record(self._ctx, tx, Action.REJECT_INPUT, source=source,
+                                 actor=actor, reason=reason[:REASON_MAX], meta=meta)
+
     # -- reads ---------------------------------------------------------------------------
     def get(self, memory_id: int) -> MemoryRecord:
         with self._tx(write=False) as tx:
