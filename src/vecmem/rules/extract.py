@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from vecmem.rules.conversation import clean_messages, split_sentences
-from vecmem.text import has_cjk, normalize
+from vecmem.text import has_cjk, lazy_re, normalize
 from vecmem.types import MemoryType, Serializable
 
 Durability = Literal["long_term", "temporary", "reject"]
@@ -51,32 +51,32 @@ class Candidate(Serializable):
 
 # ---- sentence screening ------------------------------------------------------------------
 
-_Q_END = re.compile(r"(?:[?？]|(?:吗|呢|么|嘛|吧))[\s。.!！~～…]*$")
-_Q_ZH = re.compile(
+_Q_END = lazy_re(r"(?:[?？]|(?:吗|呢|么|嘛|吧))[\s。.!！~～…]*$")
+_Q_ZH = lazy_re(
     r"是不是|有没有|能不能|可不可以|要不要|会不会|对不对|好不好|行不行|为什么|为啥|怎么|"
     r"怎样|如何|什么|哪个|哪些|哪里|哪儿|多少|几个|是否|请问"
 )
-_Q_EN = re.compile(
+_Q_EN = lazy_re(
     r"^(?:what|why|how|when|where|who|whom|whose|which|can|could|would|should|do|does|did|"
     r"is|are|was|were|will|shall|may|might|have|has|am|isn't|aren't|don't|doesn't|didn't|"
     r"won't|wouldn't|shouldn't|couldn't|can't)\b",
     re.IGNORECASE,
 )
-_LEAD = re.compile(
+_LEAD = lazy_re(
     r"^(?:对了|哦对|对(?=[,，])|另外|还有|顺便说一下|顺便说|顺便提一下|补充一下|说一下|哦|噢|嗯|其实|请记住|记住|"
     r"记一下|by the way|btw|also|oh|and|fyi|just so you know|for the record|note that|"
     r"please note that|remember that|please remember that|just to let you know)"
     r"(?:[\s,，:：、]+|(?=我))",
     re.IGNORECASE,
 )
-_TAIL = re.compile(r"[\s。.!！~～…;；:：]+$")
-_ZH_PARTICLE = re.compile(r"(?<=\S)\s*(?:了|啦|哦|喔|呀|哈|嘛)+$")
-_CUT = re.compile(
+_TAIL = lazy_re(r"[\s。.!！~～…;；:：]+$")
+_ZH_PARTICLE = lazy_re(r"(?<=\S)\s*(?:了|啦|哦|喔|呀|哈|嘛)+$")
+_CUT = lazy_re(
     r"\s*(?:[,，;；]|因为|所以|但是|不过|可是|\bbecause\b|\bsince\b|\bbut\b|\bso that\b).*$",
     re.IGNORECASE,
 )
 # Objects that only point back into the conversation ("I like that", "我喜欢这个").
-_DEICTIC = re.compile(
+_DEICTIC = lazy_re(
     r"^(?:这|那|它|这个|那个|这样|那样|这些|that|this|it|these|those|them|your (?:idea|"
     r"suggestion|answer)|the idea)\b\s*\S{0,12}$",
     re.IGNORECASE,
@@ -167,7 +167,7 @@ _IMPERATIVE_EN = (
     r"run|commit|push|format|cite|avoid|mention|call|tell|remind|speak|be|make|return|"
     r"provide|follow|test|document|delete|remove|skip|wrap|sort|translate|summarize"
 )
-_LOOKS_LIKE_VALUE = re.compile(r"[\d_./:-]|\b[A-Z]")
+_LOOKS_LIKE_VALUE = lazy_re(r"[\d_./:-]|\b[A-Z]")
 
 # Short names keep the rule table below readable.
 P, E, J, U = (MemoryType.PREFERENCE, MemoryType.ENVIRONMENT, MemoryType.PROJECT,
@@ -234,7 +234,7 @@ def _en(template: str, kind: MemoryType, subject: str, predicate: str,
 
 
 def _r(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
+    return lazy_re(pattern, re.IGNORECASE)
 
 
 _RULES: list[tuple[re.Pattern[str], Builder]] = [
