@@ -9,6 +9,7 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from typing import Any
 
 from vecmem.errors import InvalidInputError
 
@@ -38,23 +39,23 @@ class LazyPattern:
         return rx
 
     # The hot methods directly; every other ``re.Pattern`` attribute through __getattr__.
-    def search(self, *args: object) -> re.Match[str] | None:
-        return self.compiled().search(*args)  # type: ignore[arg-type]
+    def search(self, *args: Any) -> re.Match[str] | None:
+        return self.compiled().search(*args)
 
-    def match(self, *args: object) -> re.Match[str] | None:
-        return self.compiled().match(*args)  # type: ignore[arg-type]
+    def match(self, *args: Any) -> re.Match[str] | None:
+        return self.compiled().match(*args)
 
-    def fullmatch(self, *args: object) -> re.Match[str] | None:
-        return self.compiled().fullmatch(*args)  # type: ignore[arg-type]
+    def fullmatch(self, *args: Any) -> re.Match[str] | None:
+        return self.compiled().fullmatch(*args)
 
-    def finditer(self, *args: object) -> object:
-        return self.compiled().finditer(*args)  # type: ignore[arg-type]
+    def finditer(self, *args: Any) -> object:
+        return self.compiled().finditer(*args)
 
-    def findall(self, *args: object) -> list[object]:
-        return self.compiled().findall(*args)  # type: ignore[arg-type]
+    def findall(self, *args: Any) -> list[object]:
+        return self.compiled().findall(*args)
 
-    def sub(self, *args: object, **kwargs: object) -> str:
-        return self.compiled().sub(*args, **kwargs)  # type: ignore[arg-type]
+    def sub(self, *args: Any, **kwargs: Any) -> str:
+        return self.compiled().sub(*args, **kwargs)
 
     def __getattr__(self, name: str) -> object:
         return getattr(self.compiled(), name)
@@ -66,11 +67,13 @@ class LazyPattern:
 _LAZY: list[LazyPattern] = []
 
 
-def lazy_re(pattern: str, flags: int = 0) -> LazyPattern:
-    """``re.compile(pattern, flags)``, compiled at first use (see :class:`LazyPattern`)."""
+def lazy_re(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile(pattern, flags)``, compiled at first use (see :class:`LazyPattern`).
+
+    Typed as the ``re.Pattern`` it stands in for: callers use it exactly as one."""
     rx = LazyPattern(pattern, flags)
     _LAZY.append(rx)
-    return rx
+    return rx  # type: ignore[return-value]
 
 
 def compile_all_patterns() -> int:
@@ -87,7 +90,7 @@ def compile_all_patterns() -> int:
 ASCII_B = r"(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))"
 
 
-def ascii_word_re(pattern: str, flags: int = 0) -> LazyPattern:
+def ascii_word_re(pattern: str, flags: int = 0) -> re.Pattern[str]:
     """A lazy pattern whose ``\\b`` is :data:`ASCII_B`."""
     return lazy_re(pattern.replace(r"\b", ASCII_B), flags)
 
