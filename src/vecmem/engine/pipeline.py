@@ -16,6 +16,7 @@ import numpy as np
 
 from vecmem.engine.context import Context
 from vecmem.rules import check_quality, classify, redact_secrets
+from vecmem.rules.poisoning import hold_reason, trust_of
 from vecmem.rules.sameness import adds_information, same_fact_veto
 from vecmem.rules.secrets import redact_tree
 from vecmem.store.base import SQLTx, utcnow
@@ -158,6 +159,14 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
         return Plan(Decision.DUPLICATE, f"exact duplicate of #{m.id} ({where})", m.id,
                     similarity=1.0)
     archived = [m for m in same_hash if m.status == Status.ARCHIVED]
+
+    trust = trust_of(p.source, p.meta)
+    held = hold_reason(p.content, trust)
+    if held:  # an instruction nobody vouched for never becomes an active memory
+        # kind "conflict" with no targets: approving it simply makes it active
+        return Plan(Decision.REVIEW, held, proposal={
+            "kind": "conflict", "conflicts_with": [], "held": "instruction",
+            "trust": trust.label, "reason": held})
 
     cls = p.cls
     if cls.topic_key and cls.slot:
@@ -428,14 +437,15 @@ def _rewrite(
 
 
 def _meta(p: Prepared, extra: dict[str, Any] | None = None) -> dict[str, Any] | None:
-    meta: dict[str, Any] = {}
+    # Every write's event records the trust level its provenance had at the time.
+    meta: dict[str, Any] = {"trust": trust_of(p.source, p.meta).label}
     if p.meta:
         meta["provenance"] = p.meta
     if p.raw:
         meta["raw"] = True
     if extra:
         meta.update({k: v for k, v in extra.items() if v is not None})
-    return meta or None
+    return meta
 
 
 def _result(p: Prepared, plan: Plan, memory_id: int | None, event_id: int | None) -> AddResult:
