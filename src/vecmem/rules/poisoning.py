@@ -29,6 +29,8 @@ from dataclasses import dataclass
 from enum import IntEnum
 from typing import Any
 
+from vecmem.text import normalize
+
 
 class Trust(IntEnum):
     """How far a write's provenance speaks for the person (higher is more trusted)."""
@@ -120,18 +122,25 @@ _HOSTILE: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("role", _r(r"\b(?:you are now|you're now|act as|pretend (?:to be|you are)|your new "
                 r"(?:role|instructions?|task|system prompt)|new (?:system )?instructions?:|"
                 r"system prompt:|developer mode)")),
+    ("conceal", _r(r"\b(?:do not|don't|never|without)\s+(?:tell|telling|inform|informing|"
+                   r"mention|mentioning|reveal|revealing|show|showing|notify|notifying)\b"
+                   r"[^.!?\n]{0,20}\b(?:the user|the owner|the human|anyone|them)\b")),
+    ("conceal", _r(r"(?:不要|别|不得|切勿|无需)(?:告诉|通知|透露给|提醒|让)"
+                   r"(?:用户|主人|任何人|他|她)")),
+    ("role", _r(r"(?:^|\n)\s*(?:system|developer|assistant)\s*:|\byou (?:must|shall) obey\b")),
     ("role", _r(r"(?:你现在是|你现在扮演|扮演一个|你的新(?:角色|指令|任务)|"
                 r"新的指令[:：]|系统提示[:：])")),
 )
 
 #: An imperative addressed to the agent that sets a standing rule.
 _STANDING = (
-    _r(r"^(?:please\s+|note:?\s+|important:?\s+|reminder:?\s+|rule:?\s+)?"
+    _r(r"^(?:please,?\s+|note(?: to (?:the )?(?:assistant|agent|ai|self))?:?\s+|"
+       r"important:?\s+|reminder:?\s+|rule:?\s+|remember:?\s+)?"
        r"(?:always|never|from now on|henceforth|going forward|in (?:the )?future|"
        r"every time|each time|whenever [^,]{1,40},)\b"),
     _r(r"^(?:please\s+)?[a-z]+\b[^.!?\n]{0,60}\b(?:from now on|going forward|henceforth|"
        r"every time|at all times|without asking|without confirmation)\b"),
-    _r(r"^(?:请|务必|注意[:：]?)?(?:以后|今后|之后|往后|从现在(?:开始|起)|从今(?:天|以后)(?:起)?|"
+    _r(r"^(?:请|务必|注意[:：]?|记住[:：，,]?|请记住[:：，,]?|提醒[:：]?)?(?:以后|今后|之后|往后|从现在(?:开始|起)|从今(?:天|以后)(?:起)?|"
        r"每次|永远|一律|凡是)"),
     _r(r"(?:以后|今后|从现在(?:开始|起))(?:遇到|碰到|看到|收到|凡是)[^。！？\n]{0,30}(?:就|都|一律)"),
 )
@@ -148,7 +157,8 @@ class Shape:
 
 def instruction_shape(text: str) -> Shape | None:
     """The instruction shape of ``text`` (the first found), or ``None`` for a plain fact."""
-    flat = " ".join(text.split())
+    # the canonical form: look-alike letters and invisible characters do not hide a shape
+    flat = " ".join(normalize(text).split())
     for kind, pattern in _HOSTILE:
         if pattern.search(flat):
             return Shape(kind, hostile=True)
@@ -167,6 +177,7 @@ _KIND_TEXT = {
     "scripted_answer": "scripts the agent's answer to a question",
     "trust_url": "tells the agent to trust or use a URL",
     "role": "gives the agent a new role or instructions",
+    "conceal": "tells the agent to hide something from the person",
     "standing_command": "sets a standing rule for the agent",
 }
 
