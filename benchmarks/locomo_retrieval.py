@@ -33,7 +33,7 @@ MODES = ("keyword", "vector", "hybrid")
 
 
 def run(data: Path, provider: str, limit: int | None, min_score: float,
-        episode: bool = True) -> dict:
+        episode: bool = True, gate: bool = False) -> dict:
     convs = load_locomo(data)[:limit]
     embedder = build_embedder(provider)
     scores: dict[str, dict[int, list[list[float]]]] = {
@@ -52,12 +52,14 @@ def run(data: Path, provider: str, limit: int | None, min_score: float,
                         turn_of[r.memory_id].add(dia_id)
                 for question, category, evidence in conv["queries"]:
                     for mode in MODES:
-                        hits = mem.search(question, k=max(KS), mode=mode, min_score=min_score)
+                        hits = mem.search(question, k=max(KS), mode=mode, min_score=min_score,
+                                          gate=gate)
                         for i, k in enumerate(KS):
                             found = set().union(*(turn_of[h.memory.id] for h in hits[:k]))
                             scores[mode][category][i].append(len(found & evidence)
                                                              / len(evidence))
-    return {"model": embedder.model_id + ("" if episode else " (no episode)"), "scores": scores,
+    return {"model": embedder.model_id + ("" if episode else " (no episode)")
+            + (" (gate on)" if gate else ""), "scores": scores,
             "seconds": time.perf_counter() - started}
 
 
@@ -89,8 +91,10 @@ def main() -> None:
                         help="cosine floor for vector hits (default -1: rank everything)")
     parser.add_argument("--no-episode", action="store_true",
                         help="store the turns as unrelated memories (no episode context)")
+    parser.add_argument("--gate", action="store_true",
+                        help="with the relevance gate (default: ranking alone, gate=False)")
     args = parser.parse_args()
-    results = [run(args.data, p, args.limit, args.min_score, not args.no_episode)
+    results = [run(args.data, p, args.limit, args.min_score, not args.no_episode, args.gate)
                for p in args.embedders.split(",")]
     table(results)
     for r in results:

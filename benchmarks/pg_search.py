@@ -176,19 +176,12 @@ def load_sqlite(path: Path, data: Data) -> float:
     return time.perf_counter() - t0
 
 
-def _tsvector_text(terms: list[str]) -> str:
-    from vecmem.store.postgres import _lexemes
-
-    return " ".join(
-        "'" + t.replace("\\", "\\\\").replace("'", "''") + "'" for t in _lexemes(terms)
-    )
-
-
 def load_postgres(
     url: str, data: Data, build_memory: str, ef_construction: int = 128
 ) -> dict[str, float]:
     import psycopg
 
+    from vecmem.store import pg_keywords
     from vecmem.store.postgres import PostgresStore, _register_vector
 
     t0 = time.perf_counter()
@@ -207,12 +200,16 @@ def load_postgres(
                     for i, c in zip(ids, contents, strict=True):
                         cp.write_row(_row(data, i, c, now))
                 with cur.copy(
-                    "COPY memory_keywords (memory_id, scope, status, terms, tsv) FROM STDIN"
+                    "COPY memory_keywords (memory_id, scope, status, terms, tsv, tfx, dl) "
+                    "FROM STDIN"
                 ) as cp:
+                    # The store's own document form (FTS5 tokens with tf positions); the
+                    # BM25 statistics trigger counts each row as it is copied.
                     for i, c in zip(ids, contents, strict=True):
-                        terms = keyword_terms(c)
+                        terms = " ".join(keyword_terms(c))
+                        tsv, tfx, length = pg_keywords.document(terms)
                         cp.write_row((i, str(data.scope[i - 1]), str(data.status[i - 1]),
-                                      " ".join(terms), _tsvector_text(terms)))
+                                      terms, tsv, tfx, length))
                 with cur.copy(
                     "COPY memory_vectors (memory_id, model, dim, vector, seq) "
                     "FROM STDIN (FORMAT BINARY)"

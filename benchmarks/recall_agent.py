@@ -26,6 +26,13 @@ seeded) and counts.
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/recall_agent.py \
         [--embedder e5|use|mix|hashing] [--distractors] [--no-hermes] [--json out.json]
+        [--baseline earlier.json]
+
+``--baseline`` prints paired changes (new - base, bootstrap over the same turns) for
+the main rows, per split: the way to measure one mechanism against the untuned run.
+Not built: runs with an LLM configured (write-time cues, query rewrite; issue 13 item
+5) -- ``Memory.open`` would pick one up from ``VECMEM_LLM_BASE_URL`` but nothing in
+search uses it yet.
 
 Document and query vectors are cached under ``--cache-dir`` (default
 ``/tmp/vecmem-agent-recall-cache``) with ``embedders.embed_cached``, keyed by model and
@@ -55,6 +62,7 @@ from embedders import embed_cached  # also puts src/ on sys.path
 from vecmem import Memory
 from vecmem.embed.factory import embedder_for
 from vecmem.settings import Settings
+from vecmem.text import normalize
 
 DATA = Path(__file__).resolve().parent / "data" / "agent_recall"
 SPLITS = ("dev", "heldout")
@@ -306,7 +314,8 @@ def run(args: argparse.Namespace, padded: bool) -> dict[str, Any]:
     memories = bank + (read_jsonl("distractors.jsonl") if padded else [])
     embedder = DiskCachedEmbedder(product_embedder(args.embedder), args.cache_dir)
     queries = turns + off
-    embedder.warm([m["text"] for m in memories], query=False)
+    # The write pipeline embeds the normalized text (vecmem.text.normalize).
+    embedder.warm([normalize(m["text"]) for m in memories], query=False)
     embedder.warm([q["text"] for q in queries], query=True)
     label = f"{embedder.model_id}, {len(memories)} memories" + (
         " (bank + distractors)" if padded else " (bank)")
@@ -318,7 +327,8 @@ def run(args: argparse.Namespace, padded: bool) -> dict[str, Any]:
             default = mem.context.min_score
         got = search_all(db, embedder, queries, ids)
         result: dict[str, Any] = {"label": label, "default_min_score": default,
-                                  "search": by_split(turns, off, got)}
+                                  "search": by_split(turns, off, got),
+                                  "per_turn": {"search": got}}
         result["sweep"] = {
             th: by_split(turns, off, search_all(db, embedder, queries, ids, min_score=th))
             for th in sorted({*SWEEP, default})
@@ -328,6 +338,7 @@ def run(args: argparse.Namespace, padded: bool) -> dict[str, Any]:
             result["hermes"] = by_split(turns, off, received, top=None, injected=injected,
                                         style=True)
             result["hermes_block"] = block
+            result["per_turn"].update(hermes=received, hermes_injected=injected)
         result["embed_cache_misses"] = embedder.misses
         if args.show_misses:
             for t in turns:
@@ -351,6 +362,47 @@ def report(result: dict[str, Any]) -> None:
                 result["default_min_score"])
 
 
+#: Paired rows: (name, measuring point, turn filter, per-turn outcome from what it got).
+PAIRED: tuple[tuple[str, str, Callable[[dict[str, Any]], bool],
+                    Callable[[dict[str, Any], list[str]], float]], ...] = (
+    ("needed memory in top 5", "search", lambda t: "gold" in t and t["category"] != "style",
+     lambda t, got: float(bool(set(t["gold"]) & set(got[:TOP])))),
+    ("… cross-language", "search", lambda t: t.get("cross_lang", False)
+     and t["category"] != "style", lambda t, got: float(bool(set(t["gold"]) & set(got[:TOP])))),
+    ("… indirect", "search", lambda t: t.get("category") == "indirect",
+     lambda t, got: float(bool(set(t["gold"]) & set(got[:TOP])))),
+    ("off-topic receiving nothing", "search", lambda t: "kind" in t,
+     lambda t, got: float(not got)),
+    ("safety-critical missed", "search", lambda t: t.get("safety", False),
+     lambda t, got: float(not set(t["gold"]) & set(got))),
+    ("Hermes: needed memory received", "hermes", lambda t: "gold" in t,
+     lambda t, got: float(bool(set(t["gold"]) & set(got)))),
+    ("Hermes: off-topic prefetch empty", "hermes_injected", lambda t: "kind" in t,
+     lambda t, got: float(not got)),
+)
+
+
+def compare(base: dict[str, Any], new: dict[str, Any]) -> None:
+    """Paired differences (new - base) per split: the bootstrap resamples turns, so each
+    turn is compared with itself (as ``retrieval_study.paired_split`` does)."""
+    queries = read_jsonl("turns.jsonl") + read_jsonl("offtopic.jsonl")
+    print(f"\n### Paired change against the baseline — {new['label']}\n")
+    print("| row | dev: base → new, change [95 % CI] | heldout: base → new, change [95 % CI] |")
+    print("|---|---|---|")
+    for name, point, keep, outcome in PAIRED:
+        if point not in base["per_turn"] or point not in new["per_turn"]:
+            continue
+        a, b = base["per_turn"][point], new["per_turn"][point]
+        cells = []
+        for split in SPLITS:
+            rows = [q for q in queries if q["split"] == split and keep(q)]
+            diff = interval(outcome(q, b[q["id"]]) - outcome(q, a[q["id"]]) for q in rows)
+            old = np.mean([outcome(q, a[q["id"]]) for q in rows])
+            cells.append(f"{old:.2f} → {old + diff['mean']:.2f}, {diff['mean']:+.2f} "
+                         f"[{diff['lo']:+.2f}, {diff['hi']:+.2f}] (n={diff['n']})")
+        print(f"| {name} | {' | '.join(cells)} |")
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--embedder", default=None,
@@ -361,6 +413,8 @@ def main(argv: list[str] | None = None) -> int:
                    help="skip the Hermes provider measuring point")
     p.add_argument("--cache-dir", type=Path, default=Path("/tmp/vecmem-agent-recall-cache"))
     p.add_argument("--json", type=Path, default=None, help="also write every figure here")
+    p.add_argument("--baseline", type=Path, default=None,
+                   help="a --json file of an earlier run: also print paired changes against it")
     p.add_argument("--show-misses", action="store_true",
                    help="list dev-split misses on stderr (never the held-out split)")
     args = p.parse_args(argv)
@@ -369,6 +423,13 @@ def main(argv: list[str] | None = None) -> int:
         results.append(run(args, padded=True))
     for r in results:
         report(r)
+    if args.baseline:
+        base = {r["label"]: r for r in json.loads(args.baseline.read_text("utf-8"))}
+        for r in results:
+            if r["label"] in base and "per_turn" in base[r["label"]]:
+                compare(base[r["label"]], r)
+            else:
+                print(f"\n(no baseline run labelled {r['label']!r})")
     if args.json:
         args.json.write_text(json.dumps(results, ensure_ascii=False, indent=1,
                                         default=str), encoding="utf-8")

@@ -16,7 +16,7 @@ while looking at it — or ``heldout`` — never looked at case by case):
   the same one-value slot (expected ``duplicate`` or a conflict: ``review``/``update``),
   negatives are another slot or another person's (expected ``store``). Run through the
   real write pipeline on a temporary SQLite file with the hashing embedder, no LLM.
-* Benign corpus: LoCoMo's session observations and summary sentences
+* Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
 """
@@ -86,6 +86,11 @@ def benign() -> dict[str, Any]:
         for obs in conv["observation"].values():
             for facts in obs.values():
                 split.extend(f[0] for f in facts if isinstance(f, list) and f)
+        for events in conv["event_summary"].values():
+            if isinstance(events, dict):
+                for evs in events.values():  # {person: [event, …], "date": "…"}
+                    if isinstance(evs, list):
+                        split.extend(e for e in evs if isinstance(e, str) and e.strip())
         for summary in conv["session_summary"].values():
             split.extend(s.strip() for s in re.split(r"(?<=[.!])\s+", summary) if s.strip())
     out: dict[str, Any] = {}
@@ -159,7 +164,7 @@ def main(argv: list[str] | None = None) -> int:
         b = benign()
         out["benign"] = {s: {k: v for k, v in r.items() if k != "examples"} for s, r in b.items()}
         for split, r in b.items():
-            print(f"\nbenign LoCoMo observations+summaries ({split}, conversations "
+            print(f"\nbenign LoCoMo observations+events+summaries ({split}, conversations "
                   f"{'0-4' if split == 'tune' else '5-9'}): {r['rejected']}/{r['n']} rejected "
                   f"= {r['rate']:.2%}  {r['by_reason']}")
             if args.misses == split:

@@ -58,8 +58,8 @@ def typed(mem: Memory) -> None:
         r = mem.add(item["text"], source=item["source"])
         counts[str(r.decision)] += 1
         shown = item["text"] if r.decision != "reject" else _redacted(item["text"], r.category)
-        table.add_row(shown, item["source"], _coloured(str(r.decision)),
-                      str(r.memory_id or ""), r.reason)
+        table.add_row(escape(shown), escape(item["source"]), _coloured(str(r.decision)),
+                      str(r.memory_id or ""), escape(r.reason))
     console.print(table)
     console.print("decisions: " + ", ".join(f"{k} {v}" for k, v in sorted(counts.items())))
 
@@ -68,10 +68,10 @@ def conversation(mem: Memory) -> None:
     console.rule("2. a bundled conversation (rule-based extraction, no LLM)")
     messages = load_transcript(HERE / "data" / "sample_conversation.json")
     summary = mem.ingest(messages)
-    console.print(summary.to_text())
+    console.print(summary.to_text(), markup=False)
     for r in summary.results:
-        console.print(f"  {_coloured(str(r.decision))} #{r.memory_id or '-'} {r.content}"
-                      f"  [dim]({r.reason})[/dim]")
+        console.print(f"  {_coloured(str(r.decision))} #{r.memory_id or '-'} {escape(r.content)}"
+                      f"  [dim]({escape(r.reason)})[/dim]")
 
 
 def review(mem: Memory) -> None:
@@ -79,13 +79,14 @@ def review(mem: Memory) -> None:
     items = mem.review_list()
     for it in items:
         item = it["item"]
-        console.print(f"#{item['id']} [magenta]{item['content']}[/magenta] "
-                      f"conflicts with " + ", ".join(f"#{t['id']} {t['content']}"
+        console.print(f"#{item['id']} [magenta]{escape(item['content'])}[/magenta] "
+                      f"conflicts with " + ", ".join(f"#{t['id']} {escape(t['content'])}"
                                                      for t in it["targets"]))
     if items:
         first = items[0]["item"]["id"]
         r = mem.approve(first, reason="demo: the newer value is right")
-        console.print(f"approved #{first}: supersedes {r.related_ids}; "
+        console.print(f"approved #{first}: supersedes "
+                      f"{', '.join(f'#{i}' for i in r.related_ids) or 'nothing'}; "
                       f"undo with `vecmem revert {r.event_id}`")
 
 
@@ -93,19 +94,23 @@ def search(mem: Memory) -> None:
     console.rule("4. search with explain")
     for query in ("回答风格", "what does the user prefer when comparing options", "前端", "模型"):
         hits = mem.search(query, k=3)
-        console.print(f"[bold]{query}[/bold] →")
+        console.print(f"[bold]{escape(query)}[/bold] →")
         for h in hits:
             cos = "-" if h.cosine is None else f"{h.cosine:.4f}"
-            console.print(f"   #{h.memory.id} score {h.score:.4f} cosine {cos}  {h.memory.content}")
+            console.print(f"   #{h.memory.id} score {h.score:.4f} cosine {cos}  "
+                          f"{escape(h.memory.content)}")
         if not hits:
             console.print("   (no active memory matches)")
     ex = mem.explain("模型")
     console.print(f"explain('模型'): model {ex.model}, {ex.vector_candidates} vector + "
-                  f"{ex.keyword_candidates} keyword candidates, terms {ex.keyword_terms}")
+                  f"{ex.keyword_candidates} keyword candidates, terms "
+                  f"{escape(' '.join(ex.keyword_terms)) or '(none)'}")
     for c in ex.candidates[:6]:
-        mark = "✓" if c.included else f"✗ {c.excluded_because}"
-        console.print(f"   #{c.memory_id} cos {c.cosine} kw {c.keyword_rank} fused {c.fused} "
-                      f"{mark}  {c.content}")
+        mark = "✓" if c.included else f"✗ {escape(c.excluded_because or '')}"
+        cos = "-" if c.cosine is None else f"{c.cosine:.4f}"
+        kw = "-" if c.keyword_rank is None else str(c.keyword_rank)
+        console.print(f"   #{c.memory_id} cos {cos} keyword rank {kw} fused {c.fused:.4f} "
+                      f"{mark}  {escape(c.content)}")
 
 
 def reports(mem: Memory) -> None:
@@ -120,8 +125,10 @@ def reports(mem: Memory) -> None:
     except (ImportError, AttributeError) as exc:
         console.print(f"(reports not available in this build: {exc})")
         return
-    console.print(health.to_text("zh") if hasattr(health, "to_text") else health)
-    console.print(cleanup.to_text("zh") if hasattr(cleanup, "to_text") else cleanup)
+    lang = mem.settings.language  # the locale's, as the CLI's reports
+    for report in (health, cleanup):
+        console.print(report.to_text(lang) if hasattr(report, "to_text") else report,
+                      markup=False)
 
 
 def _coloured(decision: str) -> str:

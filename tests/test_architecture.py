@@ -18,7 +18,8 @@ FORBIDDEN = {
     "store": {"engine", "memory", "cli", "server", "mcp", "integrations", "llm"},
     "embed": {"engine", "memory", "cli", "server", "mcp", "integrations", "store", "llm"},
     "llm": {"engine", "memory", "cli", "server", "mcp", "integrations", "store", "embed"},
-    "engine": {"cli", "server", "mcp", "integrations"},
+    # Engine modules take a Context, never the Memory facade built on top of them.
+    "engine": {"cli", "server", "mcp", "integrations", "memory"},
 }
 # Front ends talk to Memory, never to the engine or the store directly.
 FRONT_ENDS = {"cli", "server", "mcp", "integrations"}
@@ -108,3 +109,46 @@ def test_one_error_root() -> None:
         obj = getattr(errors, name)
         if isinstance(obj, type) and issubclass(obj, Exception) and obj is not errors.VecmemError:
             assert issubclass(obj, errors.VecmemError), name
+
+
+# The write kernel (engine/writes.py) is the only code that changes a memory row or
+# appends an event; ``vecmem migrate`` copies a whole store verbatim, ids and all.
+_WRITE_CALLS = {"insert_memory", "update_memory", "append_event", "insert_event_verbatim",
+                "insert_plan", "update_plan", "tombstone_event"}
+_KERNEL = {"engine/writes.py"}
+_COPIES_STORES = {"engine/migrate.py"}
+
+
+def _calls(path: Path) -> set[str]:
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {node.func.attr for node in ast.walk(tree)
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)}
+
+
+def _raw_writes(path: Path) -> bool:
+    """SQL that writes memories or events, outside the store layer."""
+    text = path.read_text(encoding="utf-8")
+    return any(w in text for w in ("INSERT INTO memories", "UPDATE memories",
+                                   "INSERT INTO events", "UPDATE events"))
+
+
+def test_only_the_kernel_writes_rows_and_events() -> None:
+    problems = []
+    for path in SRC.rglob("*.py"):
+        rel = path.relative_to(SRC).as_posix()
+        if rel.startswith("store/") or rel in _KERNEL or rel in _COPIES_STORES:
+            continue
+        called = _calls(path) & _WRITE_CALLS
+        if called:
+            problems.append(f"{rel} calls {', '.join(sorted(called))}")
+        if _raw_writes(path):
+            problems.append(f"{rel} writes memories/events in SQL")
+    assert problems == []
+
+
+def test_the_kernel_guard_can_fail(tmp_path: Path) -> None:
+    """The check above finds a stray write (so it is not vacuous)."""
+    stray = tmp_path / "stray.py"
+    stray.write_text("def f(tx):\n    tx.append_event(scope='s', memory_id=1, action='add')\n",
+                     encoding="utf-8")
+    assert _calls(stray) & _WRITE_CALLS == {"append_event"}

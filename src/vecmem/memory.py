@@ -10,21 +10,21 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from vecmem.embed.factory import embedder_for
-from vecmem.engine import pipeline, revert, search, status
+from vecmem.engine import edits, pipeline, plans, revert, search, status, writes
 from vecmem.engine.context import Context
 from vecmem.engine.search import EPISODE_KEY, new_episode_id
 from vecmem.errors import InvalidInputError, NotFoundError, VecmemError
+from vecmem.limits import LIMIT_MAX, META_MAX, REASON_MAX
 from vecmem.settings import Settings
 from vecmem.store import open_store  # re-exported: front ends reach stores through here
-from vecmem.store.base import MemoryFilter, SQLTx, Store, utcnow
-from vecmem.text import validate_text
+from vecmem.store.base import MemoryFilter, Store
+from vecmem.text import check_field, check_tree, validate_text
 from vecmem.types import (
+    Action,
     AddResult,
-    Decision,
     Event,
     Explanation,
     Hit,
@@ -34,11 +34,7 @@ from vecmem.types import (
 )
 
 _STATUSES = {s.value for s in Status}
-_ACTIONS = {
-    "add", "duplicate", "update", "merge", "supersede", "review", "approve", "reject",
-    "archive", "restore", "revert", "suggest", "reject_input", "repair", "reembed",
-    "migrate",
-}
+_ACTIONS = {a.value for a in Action}
 
 
 class Memory:
@@ -46,7 +42,6 @@ class Memory:
 
     def __init__(self, ctx: Context) -> None:
         self._ctx = ctx
-        self._closed = False
 
     # -- lifecycle -----------------------------------------------------------------------
     @classmethod
@@ -71,8 +66,10 @@ class Memory:
                 update={**({"db": os.fspath(db)} if db is not None else {}), **overrides}
             )
         scope = settings.scope
-        if not isinstance(scope, str) or not scope.strip() or len(scope) > 128:
+        if not check_field(scope, "scope", max_chars=128).strip():
             raise InvalidInputError("scope must be a non-empty string of at most 128 characters")
+        # A scope is stored on every row and event: it must not hold a secret either.
+        writes.require_clean(scope, "scope")
         fallback_reason = None
         if embedder is None:
             embedder, fallback_reason = embedder_for(settings)
@@ -93,9 +90,9 @@ class Memory:
         return mem
 
     def close(self) -> None:
-        if not self._closed:
+        if not self._ctx.closed:
             self._ctx.store.close()
-            self._closed = True
+            self._ctx.closed = True
 
     def __enter__(self) -> Memory:
         return self
@@ -124,11 +121,12 @@ class Memory:
         self._ctx.listeners.append(listener)
 
     def _tx(self, write: bool = True) -> Any:
-        if self._closed:
-            raise VecmemError("this memory is closed")
-        # Everything Memory writes belongs to its own scope: on PostgreSQL, writers of
-        # other scopes need not wait for it.
-        return self._ctx.store.transaction(write=write, scope=self._ctx.scope)
+        return self._ctx.transaction(write=write)
+
+    def _done(self, result: Any) -> Any:
+        """After a committed change: tell the listeners (cache invalidation)."""
+        self._ctx.changed()
+        return result
 
     # -- the write pipeline --------------------------------------------------------------
     def add(
@@ -151,47 +149,11 @@ class Memory:
         return self._add(content, dry_run=True, **kwargs)
 
     def _add(self, content: str, *, dry_run: bool, **kwargs: Any) -> AddResult:
+        if kwargs.get("meta") is not None:
+            kwargs["meta"] = _optional_meta(kwargs["meta"])
         p = pipeline.prepare(self._ctx, content, **kwargs)
-        judged = self._judge_outside_lock(p)
-        with self._tx(write=not dry_run) as tx:
-            plan = pipeline.decide(self._ctx, tx, p)
-            plan = self._apply_judgement(tx, p, plan, judged, dry_run)
-            if dry_run:
-                return pipeline.preview_result(p, plan)
-            result = self._apply_plan(tx, p, plan)
-            if plan.suggestion is not None:
-                from vecmem.engine import judging
-
-                judging.record_suggestion(self._ctx, tx, result.memory_id, p.content,
-                                          plan.suggestion, str(result.decision))
-        self._ctx.changed()
-        return result
-
-    def _apply_plan(self, tx: SQLTx, p: pipeline.Prepared, plan: pipeline.Plan) -> AddResult:
-        if plan.decision == Decision.MERGE:
-            new_id = self._merge_in(tx, plan.new_content or p.content, plan.related_ids,
-                                    reason=plan.reason, source=p.source, actor=p.actor)
-            return replace(pipeline.preview_result(p, plan), memory_id=new_id,
-                           event_id=tx.events(self.scope, memory_id=new_id, limit=1)[0].event_id,
-                           dry_run=False)
-        return pipeline.apply(self._ctx, tx, p, plan)
-
-    # The LLM judge hooks; filled in by vecmem.engine.judging when an LLM is configured.
-    def _judge_outside_lock(self, p: pipeline.Prepared) -> Any:
-        if self._ctx.llm is None or self._ctx.settings.llm_merge_mode == "off":
-            return None
-        from vecmem.engine import judging
-
-        return judging.consult(self._ctx, p, self._tx)
-
-    def _apply_judgement(
-        self, tx: SQLTx, p: pipeline.Prepared, plan: pipeline.Plan, judged: Any, dry_run: bool
-    ) -> pipeline.Plan:
-        if judged is None:
-            return plan
-        from vecmem.engine import judging
-
-        return judging.combine(self._ctx, tx, p, plan, judged, dry_run)
+        result = pipeline.add(self._ctx, p, dry_run=dry_run)
+        return result if dry_run else self._done(result)
 
     def add_many(
         self,
@@ -216,33 +178,12 @@ class Memory:
             raise InvalidInputError("add_many takes a list of texts, not one string")
         if not isinstance(episode, bool):
             raise InvalidInputError("episode must be true or false")
-        items = list(texts)
+        if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
+            raise InvalidInputError("batch_size must be a positive integer")
         meta = {EPISODE_KEY: new_episode_id()} if episode else None
-        results: list[AddResult] = []
-        for start in range(0, len(items), batch_size):
-            chunk = items[start : start + batch_size]
-            prepared = [
-                pipeline.prepare(self._ctx, t, source=source, category=category, raw=raw,
-                                 embed=False, meta=meta)
-                for t in chunk
-            ]
-            todo = [i for i, p in enumerate(prepared) if p.verdict.allowed]
-            vecs, model = self._ctx.embed_documents([prepared[i].norm for i in todo])
-            if vecs is not None:
-                for row, i in enumerate(todo):
-                    prepared[i] = replace(prepared[i], vector=vecs[row], model=model)
-            with self._tx() as tx:
-                for p in prepared:
-                    plan = pipeline.decide(self._ctx, tx, p)
-                    if raw and plan.decision == Decision.REVIEW:
-                        plan = replace(plan, decision=Decision.STORE,
-                                       reason="raw import: stored without topic review",
-                                       related_ids=[])
-                    results.append(pipeline.apply(self._ctx, tx, p, plan))
-            if progress:
-                progress(min(start + batch_size, len(items)), len(items))
-        self._ctx.changed()
-        return results
+        return self._done(pipeline.add_many(
+            self._ctx, list(texts), source=source, raw=raw, category=category,
+            batch_size=batch_size, meta=meta, progress=progress))
 
     def update(self, memory_id: int, content: str, *, reason: str | None = None,
                source: str = "manual", actor: str | None = None,
@@ -257,135 +198,53 @@ class Memory:
 
     def _update(self, memory_id: int, content: str, reason: str | None, source: str,
                 actor: str | None, meta: dict[str, Any] | None, *, dry_run: bool) -> AddResult:
-        p = pipeline.prepare(self._ctx, content, source=source, actor=actor, meta=meta)
+        memory_id = status.require_id(memory_id)
+        reason = _optional_text(reason, "reason")
+        p = pipeline.prepare(self._ctx, content, source=source, actor=actor,
+                             meta=_optional_meta(meta))
         with self._tx(write=not dry_run) as tx:
-            rec = status.load(self._ctx, tx, memory_id)
-            if not p.verdict.allowed:
-                plan = pipeline.Plan(Decision.REJECT, f"rejected ({p.verdict.category}): "
-                                     f"{p.verdict.reason}")
-            elif rec.status not in (Status.ACTIVE, Status.REVIEW):
-                raise status.InvalidTransitionError(
-                    f"cannot update memory #{rec.id}: it is {rec.status} (restore it first)"
-                )
-            else:
-                clash = [m for m in tx.by_hash(self.scope, content_hash_for(p, rec.category),
-                                               ("active", "review")) if m.id != rec.id]
-                if clash:
-                    raise status.InvalidTransitionError(
-                        f"cannot update memory #{rec.id}: #{clash[0].id} already holds this text"
-                    )
-                plan = pipeline.Plan(Decision.UPDATE, reason or f"#{rec.id} rewritten on request",
-                                     rec.id)
-            if dry_run:
-                return pipeline.preview_result(p, plan)
-            if plan.decision == Decision.REJECT:
-                result = pipeline.apply(self._ctx, tx, p, plan)
-            else:
-                p = replace(p, category=rec.category, hash=content_hash_for(p, rec.category))
-                result = pipeline.apply(self._ctx, tx, p, plan)
-        self._ctx.changed()
-        return result
+            result = edits.update(self._ctx, tx, memory_id, p, reason, dry_run=dry_run)
+        return result if dry_run else self._done(result)
 
     # -- status operations ---------------------------------------------------------------
     def archive(self, memory_id: int, *, reason: str | None = None,
                 actor: str | None = None, meta: dict[str, Any] | None = None) -> OpResult:
-        return self._status_op(status.check_archive, memory_id, reason, actor, False, meta)
+        return self._status_op("archive", memory_id, reason, actor, False, meta)
 
     def preview_archive(self, memory_id: int, *, reason: str | None = None) -> OpResult:
-        return self._status_op(status.check_archive, memory_id, reason, None, True)
+        return self._status_op("archive", memory_id, reason, None, True)
 
     def restore(self, memory_id: int, *, reason: str | None = None,
                 actor: str | None = None, meta: dict[str, Any] | None = None) -> OpResult:
-        return self._status_op(status.check_restore, memory_id, reason, actor, False, meta)
+        return self._status_op("restore", memory_id, reason, actor, False, meta)
 
     def preview_restore(self, memory_id: int, *, reason: str | None = None) -> OpResult:
-        return self._status_op(status.check_restore, memory_id, reason, None, True)
+        return self._status_op("restore", memory_id, reason, None, True)
 
     def reject(self, memory_id: int, *, reason: str | None = None,
                actor: str | None = None, meta: dict[str, Any] | None = None) -> OpResult:
-        return self._status_op(status.check_reject, memory_id, reason, actor, False, meta)
+        return self._status_op("reject", memory_id, reason, actor, False, meta)
 
     def preview_reject(self, memory_id: int, *, reason: str | None = None) -> OpResult:
-        return self._status_op(status.check_reject, memory_id, reason, None, True)
+        return self._status_op("reject", memory_id, reason, None, True)
 
     def approve(self, memory_id: int, *, reason: str | None = None,
                 actor: str | None = None, meta: dict[str, Any] | None = None) -> OpResult:
-        return self._status_op(status.check_approve, memory_id, reason, actor, False, meta)
+        return self._status_op("approve", memory_id, reason, actor, False, meta)
 
     def preview_approve(self, memory_id: int, *, reason: str | None = None) -> OpResult:
-        return self._status_op(status.check_approve, memory_id, reason, None, True)
+        return self._status_op("approve", memory_id, reason, None, True)
 
-    def _status_op(self, check: Callable[..., status.OpCheck], memory_id: int,
-                   reason: str | None, actor: str | None, dry_run: bool,
+    def _status_op(self, action: str, memory_id: int, reason: str | None,
+                   actor: str | None, dry_run: bool,
                    meta: dict[str, Any] | None = None) -> OpResult:
         reason = _optional_text(reason, "reason")
+        actor = _optional_text(actor, "actor")
         meta = _optional_meta(meta)
         with self._tx(write=not dry_run) as tx:
-            result = self.run_status_op(tx, check, memory_id, reason, actor, dry_run, meta)
-        if not dry_run:
-            self._ctx.changed()
-        return result
-
-    def run_status_op(self, tx: SQLTx, check: Callable[..., status.OpCheck], memory_id: int,
-                      reason: str | None, actor: str | None, dry_run: bool,
-                      meta: dict[str, Any] | None = None) -> OpResult:
-        """One guarded status operation inside ``tx`` (plans batch these)."""
-        c = check(self._ctx, tx, memory_id, reason)
-        if dry_run:
-            return status.summarize(c)
-        if c.action == "approve":
-            return status.apply_approve(
-                self._ctx, tx, c, actor, meta=meta,
-                rewrite=lambda mid, text, why: self._rewrite_in(tx, mid, text, why, actor),
-                create=lambda text, ids: self._merge_in(tx, text, ids, reason=c.reason,
-                                                        source="review", actor=actor),
-            )
-        return status.apply_simple(self._ctx, tx, c, actor, meta=meta)
-
-    def _rewrite_in(self, tx: SQLTx, memory_id: int, text: str, why: str,
-                    actor: str | None) -> int:
-        rec = status.load(self._ctx, tx, memory_id)
-        p = pipeline.prepare(self._ctx, text, source=rec.source, category=rec.category,
-                             actor=actor, raw=True)
-        if not p.verdict.allowed:
-            raise InvalidInputError(f"the new text was rejected: {p.verdict.reason}")
-        plan = pipeline.Plan(Decision.UPDATE, why, memory_id)
-        result = pipeline.apply(self._ctx, tx, p, plan)
-        assert result.event_id is not None
-        return result.event_id
-
-    def _merge_in(self, tx: SQLTx, text: str, source_ids: Sequence[int], *, reason: str,
-                  source: str, actor: str | None) -> int:
-        """Create one memory from ``text`` and supersede every source by it."""
-        sources = [status.load(self._ctx, tx, i) for i in source_ids]
-        # The merged text's category comes from the text itself, exactly as in
-        # ``_merge``'s preview and in ``add``: inheriting the first source's category gave
-        # the same text another hash (a preview that disagreed with the merge, and the same
-        # text live three times after two merges and an add).
-        p = pipeline.prepare(self._ctx, text, source=source, actor=actor)
-        if not p.verdict.allowed:
-            raise InvalidInputError(f"the merged text was rejected: {p.verdict.reason}")
-        self._check_merge_clash(tx, p.hash, source_ids)
-        # Sources leave the live set first so the merged text may equal one of them.
-        now = utcnow()
-        for s in sources:
-            tx.update_memory(s.id, {"status": Status.SUPERSEDED.value, "updated_at": now})
-        new_id = pipeline.insert_new(self._ctx, tx, p, status=Status.ACTIVE, now=now)
-        merge_event = tx.append_event(
-            scope=self.scope, memory_id=new_id, action="merge", after_content=p.content,
-            after_status=Status.ACTIVE.value, source=source, actor=actor, reason=reason,
-            related_ids=[s.id for s in sources],
-        )
-        for s in sources:
-            tx.update_memory(s.id, {"superseded_by": new_id})
-            tx.append_event(
-                scope=self.scope, memory_id=s.id, action="supersede", before_status=s.status,
-                after_status=Status.SUPERSEDED.value, before_content=s.content,
-                after_content=s.content, source=source, actor=actor,
-                reason=f"merged into #{new_id}", related_ids=[new_id],
-                meta={"merge_event": merge_event},
-            )
-        return new_id
+            result = status.run(self._ctx, tx, action, memory_id, reason, actor,
+                                dry_run=dry_run, meta=meta)
+        return result if dry_run else self._done(result)
 
     def merge(self, memory_ids: Sequence[int], content: str, *, reason: str | None = None,
               actor: str | None = None) -> AddResult:
@@ -399,69 +258,30 @@ class Memory:
 
     def _merge(self, memory_ids: Sequence[int], content: str, reason: str | None,
                actor: str | None, *, dry_run: bool) -> AddResult:
-        ids = self.check_merge_ids(memory_ids)
+        ids = edits.check_merge_ids(memory_ids)
         reason = _optional_text(reason, "reason") or f"merged #{', #'.join(map(str, ids))}"
+        actor = _optional_text(actor, "actor")
         p = pipeline.prepare(self._ctx, content, source="merge", actor=actor)
         with self._tx(write=not dry_run) as tx:
-            for i in ids:
-                rec = status.load(self._ctx, tx, i)
-                if rec.status != Status.ACTIVE:
-                    raise status.InvalidTransitionError(
-                        f"cannot merge memory #{i}: it is {rec.status} (only active memories "
-                        "can be merged)"
-                    )
-            if not p.verdict.allowed:
-                raise InvalidInputError(f"the merged text was rejected: {p.verdict.reason}")
-            self._check_merge_clash(tx, p.hash, ids)
-            plan = pipeline.Plan(Decision.MERGE, reason, related_ids=ids, new_content=p.content)
-            if dry_run:
-                return pipeline.preview_result(p, plan)
-            result = self._apply_plan(tx, p, plan)
-        self._ctx.changed()
-        return result
-
-    def _check_merge_clash(self, tx: SQLTx, content_hash: str, source_ids: Sequence[int]) -> None:
-        clash = [m for m in tx.by_hash(self.scope, content_hash, ("active", "review"))
-                 if m.id not in source_ids]
-        if clash:
-            raise status.InvalidTransitionError(
-                f"cannot merge: #{clash[0].id} already holds the merged text"
-            )
+            result = edits.merge(self._ctx, tx, ids, p, reason, actor, dry_run=dry_run)
+        return result if dry_run else self._done(result)
 
     @staticmethod
     def check_merge_ids(memory_ids: object) -> list[int]:
-        if not isinstance(memory_ids, list | tuple) or len(memory_ids) < 2:
-            raise InvalidInputError("merge needs a list of at least two memory ids")
-        ids = [status.require_id(i) for i in memory_ids]
-        if len(set(ids)) != len(ids):
-            raise InvalidInputError("merge ids must be distinct")
-        return ids
+        return edits.check_merge_ids(memory_ids)
 
     def revert(self, event_id: int, *, actor: str | None = None,
                meta: dict[str, Any] | None = None) -> OpResult:
         """Undo an add, update, merge, archive, restore, approve or reject event."""
+        actor = _optional_text(actor, "actor")
         meta = _optional_meta(meta)
         with self._tx() as tx:
-            result = self.run_revert(tx, event_id, actor, dry_run=False, meta=meta)
-        self._ctx.changed()
-        return result
+            result = revert.run(self._ctx, tx, event_id, actor, dry_run=False, meta=meta)
+        return self._done(result)
 
     def preview_revert(self, event_id: int) -> OpResult:
         with self._tx(write=False) as tx:
-            return self.run_revert(tx, event_id, None, dry_run=True)
-
-    def run_revert(self, tx: SQLTx, event_id: int, actor: str | None, *,
-                   dry_run: bool, meta: dict[str, Any] | None = None) -> OpResult:
-        event, reason = revert.check_revert(self._ctx, tx, event_id)
-        if dry_run:
-            rec = tx.get(event.memory_id)
-            after = reason.rsplit(" ", 1)[-1]
-            return OpResult("revert", event.memory_id, rec.status if rec else None, after,
-                            reason, None, dry_run=True, related_ids=[event.event_id])
-        return revert.apply_revert(
-            self._ctx, tx, event, reason, actor, provenance=meta,
-            rewrite=lambda mid, text, why: self._rewrite_in(tx, mid, text, why, actor),
-        )
+            return revert.run(self._ctx, tx, event_id, None, dry_run=True)
 
     # -- reads ---------------------------------------------------------------------------
     def get(self, memory_id: int) -> MemoryRecord:
@@ -567,24 +387,58 @@ class Memory:
         return out
 
     def search(self, query: str, k: int | None = None, *, min_score: float | None = None,
-               mode: str = "hybrid") -> list[Hit]:
-        """Hybrid search over active memories (``mode``: hybrid | vector | keyword)."""
+               mode: str = "hybrid", gate: bool = True) -> list[Hit]:
+        """Hybrid search over active memories (``mode``: hybrid | vector | keyword).
+
+        In hybrid mode the relevance gate (``gate=True``) returns only memories with
+        evidence of being needed, possibly none; ``gate=False`` lists by rank with
+        ``min_score`` as the only cosine floor (exploration)."""
         if mode not in ("hybrid", "vector", "keyword"):
             raise InvalidInputError("mode must be hybrid, vector or keyword")
+        if not isinstance(gate, bool):
+            raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
-        ms = self._ctx.min_score if min_score is None else min_score
-        return search.hybrid(self._ctx, text, k, ms, mode=mode)
+        return search.hybrid(self._ctx, text, k, self._min_score(min_score, gate, mode),
+                             mode=mode, gate=gate)
+
+    def _min_score(self, given: float | None, gate: bool, mode: str) -> float:
+        """The cosine floor: the caller's, else (with the gate, which has its own
+        per-query scale) none unless the settings name one, else the calibrated one."""
+        if given is not None:
+            return given
+        if gate and mode == "hybrid" and self.settings.min_score is None:
+            return -1.0
+        return self._ctx.min_score
 
     def keyword(self, query: str, k: int | None = None) -> list[Hit]:
         return self.search(query, k, mode="keyword")
 
     def explain(self, query: str, k: int | None = None, *,
-                min_score: float | None = None) -> Explanation:
+                min_score: float | None = None, gate: bool = True) -> Explanation:
+        """The trace of ``search(query, k, min_score=..., gate=...)`` in hybrid mode: every
+        candidate with its scores and the gate's verdict."""
+        if not isinstance(gate, bool):
+            raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
-        ms = self._ctx.min_score if min_score is None else min_score
-        return search.explain(self._ctx, text, k, ms)[1]
+        return search.explain(self._ctx, text, k, self._min_score(min_score, gate, "hybrid"),
+                              gate=gate)[1]
+
+    def core_profile(self) -> Any:
+        """The few standing facts that apply to almost every turn (how to answer, health
+        and safety, home, family), chosen by rules and the person's pins, at most 12
+        memories and 1,200 characters (``engine/profile.py``)."""
+        from vecmem.engine import profile
+
+        return profile.build(self._ctx)
+
+    def set_core(self, memory_id: int, include: bool | None) -> Any:
+        """Pin a memory into the core profile (True), keep it out (False), or leave it to
+        the rules again (None); returns the profile."""
+        from vecmem.engine import profile
+
+        return profile.choose(self._ctx, memory_id, include)
 
     def stats(self) -> dict[str, Any]:
         from vecmem.engine import maintenance
@@ -603,55 +457,41 @@ class Memory:
     # modules; these are one-line delegations so the public names stay on Memory.
     def create_plan(self, ops: list[dict[str, Any]], *, reason: str | None = None) -> Any:
         """A plan document listing every operation with its preview; changes nothing."""
-        from vecmem.engine import plans
-
-        return plans.create_plan(self, ops, reason=reason)
+        return plans.create_plan(self._ctx, ops, reason=reason)
 
     def list_plans(self, *, status: str | None = None, limit: int = 50) -> list[Any]:
-        from vecmem.engine import plans
-
-        return plans.list_plans(self, status=status, limit=limit)
+        return plans.list_plans(self._ctx, status=status, limit=limit)
 
     def get_plan(self, plan_id: str) -> Any:
-        from vecmem.engine import plans
-
-        return plans.get_plan(self, plan_id)
+        return plans.get_plan(self._ctx, plan_id)
 
     def apply_plan(self, plan_id: str, confirm: str, *, actor: str | None = None) -> Any:
         """Apply a plan; needs the exact confirmation phrase (``settings.confirm_phrase``)."""
-        from vecmem.engine import plans
-
-        result = plans.apply_plan(self, plan_id, confirm, actor=actor)
-        self._ctx.changed()
-        return result
+        actor = _optional_text(actor, "actor")
+        return self._done(plans.apply_plan(self._ctx, plan_id, confirm, actor=actor))
 
     def revert_plan(self, plan_id: str, *, actor: str | None = None) -> Any:
-        from vecmem.engine import plans
-
-        result = plans.revert_plan(self, plan_id, actor=actor)
-        self._ctx.changed()
-        return result
+        actor = _optional_text(actor, "actor")
+        return self._done(plans.revert_plan(self._ctx, plan_id, actor=actor))
 
     def cleanup_report(self) -> Any:
         """Low-risk cleanup candidates, review backlog and consistency; writes nothing."""
         from vecmem.engine import reports
 
-        return reports.cleanup_report(self)
+        return reports.cleanup_report(self._ctx)
 
     def health_report(self, window_hours: float = 24) -> Any:
         """Status ok|attention|critical with flags; a pure read."""
         from vecmem.engine import reports
 
-        return reports.health_report(self, window_hours=window_hours)
+        return reports.health_report(self._ctx, window_hours=window_hours)
 
     def doctor(self, *, repair: bool = False) -> Any:
         """Find index drift; with ``repair=True`` fix it (audited)."""
         from vecmem.engine import doctor
 
-        result = doctor.doctor(self, repair=repair)
-        if repair:
-            self._ctx.changed()
-        return result
+        result = doctor.doctor(self._ctx, repair=repair)
+        return self._done(result) if repair else result
 
     def backup(self, path: str | os.PathLike[str]) -> dict[str, Any]:
         """A consistent copy of the whole store at ``path``, safe while others write
@@ -673,49 +513,37 @@ class Memory:
     def export(self, path: str | os.PathLike[str], *, vectors: bool = False) -> dict[str, Any]:
         from vecmem.engine import transfer
 
-        return transfer.export_jsonl(self, path, vectors=vectors)
+        return transfer.export_jsonl(self._ctx, path, vectors=vectors)
 
     def import_(self, path: str | os.PathLike[str], *, raw: bool = False,
                 progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
         from vecmem.engine import transfer
 
-        result = transfer.import_jsonl(self, path, raw=raw, progress=progress)
-        self._ctx.changed()
-        return result
+        return self._done(transfer.import_jsonl(self._ctx, path, raw=raw, progress=progress))
 
     def mode_report(self) -> dict[str, Any]:
         """How the LLM judge's suggestions compare with the outcome and with humans."""
         from vecmem.engine import judging
 
-        return judging.mode_report(self)
+        return judging.mode_report(self._ctx)
 
     def extract(self, messages: Any) -> list[Any]:
         """Fact candidates from conversation turns (LLM when configured, else rules)."""
         from vecmem.engine import ingest
 
-        return ingest.extract(self, messages)
+        return ingest.extract(self._ctx, messages)
 
     def ingest(self, messages: Any, **kwargs: Any) -> Any:
         """Extract facts from conversation turns and run each through the pipeline."""
         from vecmem.engine import ingest
 
-        result = ingest.ingest(self, messages, **kwargs)
-        self._ctx.changed()
-        return result
-
-
-def content_hash_for(p: pipeline.Prepared, category: str) -> str:
-    from vecmem.text import content_hash
-
-    return content_hash(p.norm, category)
+        return self._done(ingest.ingest(self._ctx, messages, **kwargs))
 
 
 def _optional_text(value: object, what: str) -> str | None:
     if value is None:
         return None
-    if not isinstance(value, str) or "\x00" in value or len(value) > 2000:
-        raise InvalidInputError(f"{what} must be a string of at most 2000 characters")
-    return value.strip() or None
+    return check_field(value, what, max_chars=REASON_MAX).strip() or None
 
 
 def _optional_meta(meta: object) -> dict[str, Any] | None:
@@ -726,18 +554,19 @@ def _optional_meta(meta: object) -> dict[str, Any] | None:
         raise InvalidInputError("meta must be an object (a dict)")
     import json
 
+    check_tree(meta, "meta")
     try:
         size = len(json.dumps(meta, ensure_ascii=False))
     except (TypeError, ValueError):
         raise InvalidInputError("meta must be JSON-serializable") from None
-    if size > 20_000:
-        raise InvalidInputError("meta is too large (limit 20,000 characters as JSON)")
+    if size > META_MAX:
+        raise InvalidInputError(f"meta is too large (limit {META_MAX:,} characters as JSON)")
     return meta
 
 
 def _page(limit: object, offset: object) -> tuple[int, int]:
-    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= 10_000:
-        raise InvalidInputError("limit must be an integer between 1 and 10000")
+    if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= LIMIT_MAX:
+        raise InvalidInputError(f"limit must be an integer between 1 and {LIMIT_MAX}")
     if isinstance(offset, bool) or not isinstance(offset, int) or offset < 0:
         raise InvalidInputError("offset must be a non-negative integer")
     return limit, offset

@@ -114,6 +114,12 @@ class Settings(BaseSettings):
                     "Default: the locale (LC_ALL, LC_MESSAGES, LANG: zh_* is zh, anything "
                     "else en); inside Hermes, Hermes' display.language",
     )
+    timezone: str | None = Field(
+        None,
+        description="The user's time zone (an IANA name, e.g. Asia/Shanghai): which day "
+                    "'明天' or 'next Friday' means when a fact is written, and which day "
+                    "today is for expiry. Default: UTC",
+    )
     ann_threshold: int = Field(
         20_000, ge=0, description="Use the ANN index above this many vectors"
     )
@@ -129,6 +135,20 @@ class Settings(BaseSettings):
         if not v.strip():
             raise ValueError("confirm_phrase must not be blank")
         return v
+
+    @field_validator("timezone")
+    @classmethod
+    def _known_zone(cls, v: str | None) -> str | None:
+        if v is None or not v.strip():
+            return None
+        from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+        try:
+            ZoneInfo(v.strip())
+        except (ZoneInfoNotFoundError, ValueError):
+            raise ValueError(f"unknown time zone {v!r}; use an IANA name such as "
+                             "Asia/Shanghai or Europe/Berlin") from None
+        return v.strip()
 
     @classmethod
     def settings_customise_sources(

@@ -126,13 +126,15 @@ _EXPRESSIVE = (
     "\U0001f973\U0001f3fb-\U0001f3ff\u2757\u203c"
 )
 _LIST_MARKER = re.compile(
-    r"(?m)^[ \t]*(?:(?:[-*+•▪‣◦]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+|>[ \t]+)"
+    r"(?m)^(?:[ \t]*(?:(?:[-*+•▪‣◦]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+|>[ \t]+))+"
 )
 # Emphasis delimiters (the groups are deleted, the words kept). ``__x__`` only outside a
 # word and not before ".py": ``__init__.py`` is a file name, not bold "init".
 _EMPHASIS = [
     re.compile(r"(\*\*)(?=\S)(?:.*?\S)??(\*\*)"),
-    re.compile(r"(?<![\w])(__)(?=[^\s_])(?:.*?[^\s_])??(__)(?![\w]|\.\w)"),
+    # An identifier is never emphasis: the phrase must hold a space or CJK ("__main__").
+    re.compile(r"(?<![\w])(__)(?=[^\s_])(?=(?:(?!__).)*?[\s\u3400-\u9fff])(?:.*?[^\s_])??(__)"
+               r"(?![\w]|\.\w)"),
     re.compile(r"(`+)(?=[^\s`])(?:.*?[^\s`])??(\1)"),
 ]
 _DECOR_EMOJI = [
@@ -281,7 +283,9 @@ def canonicalize(text: str, *, structure: bool = True, mapped: bool = True) -> C
     (:meth:`Canonical.source_span`). Repeated until nothing changes, so it is idempotent.
     """
     c = Canonical(text, [(i, i + 1) for i in range(len(text))] if mapped else None)
-    for _ in range(4):
+    # Each round only deletes or replaces (NFKC may expand, but only in the first round),
+    # so this settles; the bound is a guard, not a budget.
+    for _ in range(16):
         before = c.text
         _characters(c)
         if structure:
@@ -289,6 +293,42 @@ def canonicalize(text: str, *, structure: bool = True, mapped: bool = True) -> C
         if c.text == before:
             break
     return c
+
+def check_field(value: object, what: str, *, max_chars: int) -> str:
+    """A short text field (scope, actor, source, category, reason, a time): a string
+    without NUL or lone surrogates, at most ``max_chars`` long; else ``InvalidInputError``.
+
+    The one check both engines rely on: SQLite would store a NUL or fail to encode a
+    surrogate, PostgreSQL refuses both, so the answer must not depend on the engine.
+    """
+    if not isinstance(value, str):
+        raise InvalidInputError(f"{what} must be a string, got {type(value).__name__}")
+    if "\x00" in value:
+        raise InvalidInputError(f"{what} contains a NUL byte; remove it and try again")
+    if len(value) > max_chars:
+        raise InvalidInputError(
+            f"{what} is {len(value):,} characters long; the limit is {max_chars:,}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise InvalidInputError(
+            f"{what} is not valid UTF-8 (it contains a lone surrogate)") from None
+    return value
+
+
+def check_tree(value: object, what: str) -> None:
+    """Every string (keys too) in a JSON-like value passes :func:`check_field`'s text rules
+    (no NUL, no lone surrogate; lengths are the caller's, who knows the whole size)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            check_field(item, f"text in {what}", max_chars=len(item))
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list | tuple):
+            stack.extend(item)
 
 
 def normalize(text: str) -> str:
@@ -324,13 +364,46 @@ _STOPWORDS_TEXT = """a an the and or but if of to in on at by for with from as i
     some such only own same s t don now"""
 ENGLISH_STOPWORDS = frozenset(_STOPWORDS_TEXT.split())
 
+# Words of an agent turn's framing ("hi, can you please tell me..."): they say nothing
+# about which memory is needed. Queries only; ENGLISH_STOPWORDS keeps its meaning for
+# the rules that share it.
+_QUERY_FILLER_TEXT = """hello hey thanks thank please ok okay yes yeah yep sure also
+    let lets get got tell know really much well still even ever something anything
+    thing things"""
+QUERY_FILLER_WORDS = frozenset(_QUERY_FILLER_TEXT.split())
+
+#: Chinese function characters: pronouns, particles, the copula, common adverbs, measure
+#: and question words. A query term (a character or a bigram) made only of these carries
+#: no evidence of a topic: 一个, 的是, 我们, 什么, 可以, 没有, 帮我, 你好, 好的 ...
+CHINESE_FUNCTION_CHARS = frozenset(
+    "的了吗呢吧啊呀嘛么着过地得是在有和与及或也都就还又才很太更最把被给对从到让向跟比"
+    "我你您他她它们这那哪谁什怎个些一不没要会能可以想请帮好吧些样啦哦呗嗯呃哎噢喔"
+)
+#: Common Chinese words outside that rule that say nothing about a topic (conjunctions,
+#: time adverbs, conversational framing).
+_CHINESE_STOPWORDS_TEXT = """一下 一点 现在 然后 因为 所以 但是 如果 已经 知道 觉得 时候 怎样
+    这样 那样 大家 东西 谢谢 多谢 告诉 问题 关于 一些 应该 需要 其实 真的 今天 请问 麻烦 帮忙
+    还有 一直 比较"""
+CHINESE_STOPWORDS = frozenset(_CHINESE_STOPWORDS_TEXT.split())
+
+
+def is_query_stopword(term: str) -> bool:
+    """True for a query term that is no evidence of a topic (before any stemming: the
+    stem-aware check is the keyword index's, ``fts_tokens.is_stop_token``)."""
+    if term in ENGLISH_STOPWORDS or term in QUERY_FILLER_WORDS:
+        return True
+    if CJK_CHAR.match(term):
+        return term in CHINESE_STOPWORDS or all(c in CHINESE_FUNCTION_CHARS for c in term)
+    return False
+
 
 def keyword_terms(text: str, *, for_query: bool = False) -> list[str]:
     """Terms for the keyword index: Latin words lower-cased, CJK runs as characters + bigrams.
 
     Indexing emits every CJK character and every adjacent pair, so a one- or two-character
     query finds its substring. A query emits bigrams (or the single character when the run
-    has one), which keeps long Chinese queries precise. Stopwords are dropped from queries.
+    has one), which keeps long Chinese queries precise. Stopwords (English, conversational filler,
+    Chinese function words: ``is_query_stopword``) are dropped from queries.
     """
     text = normalize(text).casefold() if text else ""
     terms: list[str] = []
@@ -356,7 +429,7 @@ def keyword_terms(text: str, *, for_query: bool = False) -> list[str]:
     if for_query:
         seen: dict[str, None] = {}
         for t in terms:
-            if t not in ENGLISH_STOPWORDS:
+            if not is_query_stopword(t):
                 seen.setdefault(t, None)
         return list(seen)
     return terms

@@ -208,7 +208,7 @@ def _locomo(sample: dict[str, Any], *, speaker_names: bool) -> list[Message]:
             if turn.get("blip_caption"):
                 # The photo is part of what was said ("look at this!"); keep its caption.
                 text = f"{text} [image: {turn['blip_caption']}]"
-            speaker = turn["speaker"]
+            speaker: str = turn["speaker"]
             # A speaker who is neither a nor b keeps their name rather than being guessed.
             role = speaker if speaker_names else roles.get(speaker, speaker)
             msg: Message = {"role": role, "content": text, "session": key,

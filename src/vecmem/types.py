@@ -64,6 +64,18 @@ class Action(StrEnum):
     REEMBED = "reembed"
     #: A change made by upgrading the store (re-derived fields; a row sent to review).
     MIGRATE = "migrate"
+    PURGE = "purge"
+
+
+#: Events ``revert`` can undo (the others record no change it could put back).
+REVERTIBLE: tuple[str, ...] = tuple(a.value for a in (
+    Action.ADD, Action.UPDATE, Action.MERGE, Action.ARCHIVE, Action.RESTORE, Action.APPROVE,
+    Action.REJECT, Action.SUPERSEDE, Action.REVIEW))
+#: Status operations: a guard, one status change and its event.
+STATUS_ACTIONS: tuple[str, ...] = tuple(a.value for a in (
+    Action.ARCHIVE, Action.RESTORE, Action.APPROVE, Action.REJECT))
+#: What a plan operation may do.
+PLAN_OP_ACTIONS: tuple[str, ...] = (*STATUS_ACTIONS, Action.ADD.value, Action.MERGE.value)
 
 
 def _plain(value: Any) -> Any:
@@ -131,6 +143,13 @@ class MemoryRecord(Serializable):
     last_hit_at: str | None
     #: For review items: what the item proposes (JSON), e.g. conflicting ids or merge text.
     review_meta: dict[str, Any] | None = None
+    #: When the fact holds (valid time; ``created_at`` is when vecmem learned it). A date
+    #: (``YYYY-MM-DD``, resolved from what the text says) or a timestamp; ``valid_until``
+    #: is the last day included, ``None`` while open.
+    valid_from: str | None = None
+    valid_until: str | None = None
+    #: When the fact was last stated or confirmed (written, or a duplicate arrived).
+    last_confirmed: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +225,11 @@ class CandidateScore(Serializable):
     #: Score lent by an episode neighbour (``context_from``), included in ``fused``.
     context: float = 0.0
     context_from: int | None = None
+    #: The relevance gate's verdict and its arithmetic (None: the gate was off).
+    gate: str | None = None
+    relevance: float | None = None
+    #: Share of the query's rarity-weighted keyword evidence this memory matches.
+    coverage: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,3 +247,5 @@ class Explanation(Serializable):
     k: int
     fusion: str
     notes: list[str] = field(default_factory=list)
+    #: The gate's rule and the query's statistics (None: the gate was off).
+    gate: dict[str, Any] | None = None

@@ -20,6 +20,21 @@ def rows(name: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in (DATA / name).read_text("utf-8").splitlines()]
 
 
+@pytest.fixture(autouse=True)
+def _isolated_imports(monkeypatch: pytest.MonkeyPatch) -> Any:
+    """The benchmark scripts put their folder on sys.path and import siblings
+    (``embedders``): undo both so no other test sees them."""
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    before = set(sys.modules)
+    yield
+    bench = str(ROOT / "benchmarks")
+    for name in set(sys.modules) - before:
+        # Only the scripts' own modules; third-party ones stay (re-importing them would
+        # make duplicate classes).
+        if str(getattr(sys.modules[name], "__file__", "") or "").startswith(bench):
+            sys.modules.pop(name, None)
+
+
 def load_module(path: Path, name: str) -> Any:
     sys.path.insert(0, str(path.parent))
     spec = importlib.util.spec_from_file_location(name, path)
@@ -79,7 +94,7 @@ def test_distractors_are_reproducible_and_never_the_bank() -> None:
     assert not gold & {d["id"] for d in stored}
 
 
-def test_harness_scores_a_run(tmp_path: Path) -> None:
+def test_harness_scores_a_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("yaml")
     bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_bench")
     out = tmp_path / "r.json"
@@ -102,6 +117,14 @@ def test_harness_scores_a_run(tmp_path: Path) -> None:
             >= dev["needed memory in top 5"]["sum"])
     assert result["hermes_block"]["block_chars"] > 0
     assert set(result["sweep"]) >= {"-1.0", str(result["default_min_score"])}
+    # Against itself, every paired change is exactly zero.
+    capsys.readouterr()
+    assert bench.main(["--embedder", "hashing", "--cache-dir", str(tmp_path / "cache"),
+                       "--no-hermes", "--baseline", str(out)]) == 0
+    paired = capsys.readouterr().out.split("Paired change against the baseline")[1]
+    changes = [line for line in paired.splitlines() if line.startswith("| ") and "(n=" in line]
+    assert len(changes) == 5  # the search rows; --no-hermes drops the Hermes ones
+    assert all(line.count("+0.00 [+0.00, +0.00]") == 2 for line in changes), changes
 
 
 def test_hermes_sessions_are_consistent() -> None:

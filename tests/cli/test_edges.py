@@ -161,3 +161,21 @@ def test_no_python_reprs_in_text_output(db: str, tmp_path: Path) -> None:
     for text in outputs:
         for repr_like in ("{'", "['", "None", "True", "False"):
             assert repr_like not in text, (repr_like, text)
+
+
+def test_a_reader_that_stops_early_gets_no_error(tmp_path: Path) -> None:
+    """``vecmem export - | head -c 100``: the closed pipe ends the command quietly."""
+    db = str(tmp_path / "big.db")
+    with Memory.open(db, embed_provider="hashing") as mem:
+        mem.add_many([f"The service number {i} listens on port {8000 + i}" for i in range(400)],
+                     raw=True)
+    env = _env(tmp_path, VECMEM_DB=db, VECMEM_EMBED_PROVIDER="hashing")
+    for args in (["export", "-"], ["list", "--limit", "400"]):
+        proc = subprocess.Popen([sys.executable, "-m", "vecmem", *args], env=env,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        assert proc.stdout is not None and proc.stderr is not None
+        assert len(proc.stdout.read(100)) == 100
+        proc.stdout.close()
+        err = proc.stderr.read().decode()
+        proc.wait(timeout=120)
+        assert "Traceback" not in err and "error" not in err, err

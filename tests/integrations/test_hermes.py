@@ -379,16 +379,17 @@ def test_prefetch_recall_and_invalidation(home: Path) -> None:
         block = build_memory_context_block(recalled)
         assert block.startswith("<memory-context>") and "用户偏好：回答简洁务实" in block
 
-        # Recall prepared in the background is served even while the memory is busy...
-        manager.queue_prefetch_all("回答风格")
+        # Recall prepared in the background is served even while the memory is busy (in
+        # another session: one session never receives the same memory twice) ...
+        manager.queue_prefetch_all("回答风格", session_id="s2")
         assert manager.flush_pending(timeout=10) and provider.wait_idle()
         with busy(provider):
-            assert "用户偏好：回答简洁务实" in provider.prefetch("回答风格")
+            assert "用户偏好：回答简洁务实" in provider.prefetch("回答风格", session_id="s2")
         # ...but never after a write: an archive drops it.
         ok(manager, action="archive", memory_id=mid)
         with busy(provider):
-            assert provider.prefetch("回答风格") == ""
-        assert provider.prefetch("回答风格") == ""
+            assert provider.prefetch("回答风格", session_id="s3") == ""
+        assert provider.prefetch("回答风格", session_id="s3") == ""
 
         # A mirrored write of the built-in memory tool invalidates it too.
         manager.queue_prefetch_all("编辑器")
@@ -408,9 +409,13 @@ def test_prefetch_never_waits_long_for_a_busy_memory(home: Path) -> None:
         ok(manager, action="add", content="用户偏好：回答简洁务实")
         manager.queue_prefetch_all("回答风格")
         assert manager.flush_pending(timeout=10) and provider.wait_idle()
+        manager.queue_prefetch_all("回答风格", session_id="s2")
+        assert manager.flush_pending(timeout=10) and provider.wait_idle()
         with busy(provider):
             same = provider.prefetch("回答风格")  # prepared for this query
-            other = provider.prefetch("完全不同的问题")  # falls back to prepared recall
+            # Falls back to prepared recall (another session: one session never
+            # receives the same memory twice).
+            other = provider.prefetch("完全不同的问题", session_id="s2")
             assert still_busy(provider), "prefetch waited for the busy memory"
         assert "用户偏好：回答简洁务实" in same
         assert "用户偏好：回答简洁务实" in other
@@ -601,8 +606,11 @@ def test_non_primary_context_writes_nothing(home: Path, context: str) -> None:
 
     manager, _ = start(home, agent_context=context, session_id="child")
     try:
-        assert "read-only" in manager.build_system_prompt()
-        assert "用户偏好：回答简洁务实" in manager.prefetch_all("回答风格")  # reads still work
+        prompt = manager.build_system_prompt()
+        assert "read-only" in prompt
+        # Reads still work: an answer-style fact is in the core profile of the system
+        # prompt (and so not recalled again into the turn).
+        assert "用户偏好：回答简洁务实" in prompt
         assert ok(manager, action="search", query="回答风格")["count"] == 1
         for args in (
             {"action": "add", "content": "用户偏好：编辑器用 Vim"},
@@ -864,8 +872,11 @@ def test_a_real_hermes_agent_session(home: Path, scripted_llm: Any) -> None:
     first, second = llm.requests[0], llm.requests[1]
     system = first["messages"][0]["content"]
     assert "Long-term memory (vecmem)" in system
+    # An answer-style fact is a standing fact: delivered once, in the system prompt's core
+    # profile, not recalled again into the turn.
+    assert "<vecmem-profile>" in system and "用户偏好：回答简洁务实" in system
     user = _user_text(first["messages"][-1])
-    assert "<memory-context>" in user and "用户偏好：回答简洁务实" in user
+    assert "用户偏好：回答简洁务实" not in user
     vecmem_tool = next(t for t in first["tools"] if t["function"]["name"] == "vecmem")
     assert vecmem_tool["function"]["parameters"] == tool_schema("advanced")["parameters"]
     tool_results = [m for m in second["messages"] if m["role"] == "tool"]

@@ -81,10 +81,10 @@ def venv(built: dict[str, Path], tmp_path_factory: pytest.TempPathFactory) -> Pa
     return home
 
 
-def _env(tmp: Path) -> dict[str, str]:
+def _env(tmp: Path, embedder: str = "hashing") -> dict[str, str]:
     env = {k: v for k, v in os.environ.items() if not k.startswith("VECMEM_")}
     env.update(HOME=str(tmp), VECMEM_DB=str(tmp / "m.db"), PYTHONPATH="",
-               VECMEM_EMBED_PROVIDER="hashing")  # the CLI path, not the model, is tested
+               VECMEM_EMBED_PROVIDER=embedder)
     return env
 
 
@@ -107,7 +107,7 @@ def test_the_artifacts_carry_the_version_and_the_package_data(built: dict[str, P
 
 
 def test_the_installed_wheel_runs_the_cli(venv: Path, tmp_path: Path) -> None:
-    env = _env(tmp_path)
+    env = _env(tmp_path, embedder="local")  # the bundled model, loaded by the installed code
     where = subprocess.run([str(venv / "bin" / "python"), "-c",
                             "import vecmem; print(vecmem.__file__); print(vecmem.__version__)"],
                            capture_output=True, text=True, env=env, check=True)
@@ -122,6 +122,13 @@ def test_the_installed_wheel_runs_the_cli(venv: Path, tmp_path: Path) -> None:
     found = subprocess.run([cli, "search", "deploy target", "--json"],
                            capture_output=True, text=True, env=env, timeout=120)
     assert found.returncode == 0 and "Kubernetes" in found.stdout, found.stderr
+    stats = subprocess.run([cli, "stats", "--json"], capture_output=True, text=True, env=env,
+                           timeout=120)
+    assert stats.returncode == 0, stats.stderr
+    model = json.loads(stats.stdout)["model"]
+    assert model in ("e5-small-q4", "use-m3"), model  # a real model, not the hashing stand-in
+    version = subprocess.run([cli, "--version"], capture_output=True, text=True, env=env)
+    assert version.stdout.strip().endswith(vecmem.__version__), version.stdout
 
 
 def test_the_installed_wheel_serves_mcp_over_stdio(venv: Path, tmp_path: Path) -> None:

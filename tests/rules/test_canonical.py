@@ -84,6 +84,7 @@ def test_look_alike_letters_fold_only_where_they_disguise() -> None:
 def test_what_is_not_decoration_is_kept() -> None:
     keep = [
         "The package entry point is __init__.py",  # a file name, not bold "init"
+        "Guard scripts with __main__",  # an identifier, not bold "main"
         ">= 3.11 is required",  # a comparison, not a blockquote
         "我最喜欢的动物是🐱",  # an attached object emoji may be the fact
         "🙂",  # decoration is never all there is
@@ -186,6 +187,11 @@ def test_disguised_secrets_are_found_and_cut_out_whole(text: str, value: str) ->
     assert redact_tree({"a": [text], "b": {"c": text}}) == {"a": [out], "b": {"c": out}}
 
 
+def test_redact_tree_redacts_keys_too() -> None:
+    out = redact_tree({FULLWIDTH_KEY: {"note": f"key {KEY}"}, "plain": 1})
+    assert out == {"[REDACTED:openai_key]": {"note": "key [REDACTED:openai_key]"}, "plain": 1}
+
+
 def test_redaction_keeps_the_rest_as_written() -> None:
     text = f"部署：DEEPSEEK_API_KEY＝{FULLWIDTH_KEY}　（见文档）"
     out = redact_secrets(text)
@@ -233,3 +239,12 @@ def test_a_disguised_secret_is_stored_nowhere(mem: Memory, db_path: str) -> None
     for form in (dump, normalize(dump), INVISIBLE.sub("", dump)):
         for _, value in DISGUISED:
             assert value not in form, value
+
+
+def test_stacked_markers_settle_in_one_call() -> None:
+    # Found by a random search over marker/emphasis/quote pieces: one call must reach the
+    # fixed point however deep the decoration is stacked.
+    for text in ["1. 1. * # > __init__", "* - > - - '\n!", "> 1. 1. * > __init__",
+                 "- - - - - - - - - - **x**"]:
+        once = normalize(text)
+        assert normalize(once) == once, (text, once)

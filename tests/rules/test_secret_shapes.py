@@ -36,6 +36,17 @@ CAUGHT = [
     ("测试机的登录密码叫 Tst#2025", "Tst#2025", "password"),
     ("路由器密码就是 88990011", "88990011", "password"),
     ("NAS 的密码，Nas!pass9", "Nas!pass9", "password"),
+    # Found by probing after the first round (fresh shapes, not dev-set cases).
+    ("The home Wi-Fi key is Blue$ky77", "Blue$ky77", "secret_assignment"),
+    ("Router admin: admin / P@ssw0rd99", "P@ssw0rd99", "login_password"),
+    ("Our staging admin login is admin / Winter2024!", "Winter2024!", "login_password"),
+    ("The safe combination is 12-34-56", "12-34-56", "pin_code"),
+    ("SIM card PUK code is 12345678", "12345678", "pin_code"),
+    ("手机锁屏密码 1379", "1379", "password"),
+    ("The password for the family Netflix account is netflixfamily22", "netflixfamily22",
+     "password"),
+    ("Wifi pw: coffeeshop2023", "coffeeshop2023", "password"),
+    ("门锁密码：#7788#", "#7788#", "password"),
 ]
 ALLOWED = [
     "PIN code is required at checkout",
@@ -53,7 +64,20 @@ ALLOWED = [
     "The user's favourite words are amber falcon quiet harbor",  # no label
     "The build uses sqlite://:memory: for tests",
     "Connection strings look like postgres://user:password@host/db",
+    "The network uses TCP/IP over the admin VLAN",
+    "admin / user roles are separate",
+    "The postal code is 10115",
+    "Our API keys are rotated monthly",
+    "Backup codes are stored in the safe",
+    "Passwords are hashed with bcrypt",
 ]
+
+
+def test_every_backup_code_is_cut_out() -> None:
+    text = "The 2FA backup codes are 8391-2274 and 5510-9932"
+    out = redact_secrets(text)
+    assert "8391-2274" not in out and "5510-9932" not in out
+    assert out.count("[REDACTED:backup_codes]") == 2
 
 
 @pytest.mark.parametrize(("text", "value", "kind"), CAUGHT, ids=[c[2] for c in CAUGHT])

@@ -20,6 +20,18 @@ CONFLICT = [
     ("用户在美团工作", "用户入职了字节跳动"),
     ("The user's editor is Sublime Text", "The user now uses Zed as their editor"),
     ("The user is a data analyst", "The user has become a product manager"),
+    # Change announcements for other one-value slots (rules/changes.py).
+    ("The user's timezone is Asia/Shanghai", "The user moved to the America/Los_Angeles timezone"),
+    ("用户的时区是东八区", "用户现在在 UTC+9 时区"),
+    ("The default model is gpt-4o-mini", "The default model has been switched to claude-haiku"),
+    ("默认模型是 gpt-4o", "默认模型改成了 deepseek-chat"),
+    ("User prefers dark mode", "User switched to light mode"),
+    ("用户偏好深色主题", "用户现在喜欢浅色主题"),
+    ("用户的老板叫王总", "用户的老板换成了李总"),
+    ("The billing project uses Django", "The billing project now uses FastAPI"),
+    ("项目 billing 部署在 AWS", "项目 billing 迁移到了 GCP"),
+    ("The api project deploys to Fly.io", "The api project now deploys to Render"),
+    ("The user's editor theme is Dracula", "The user's editor theme is now Nord"),
 ]
 DUPLICATE = [
     ("User lives in Madrid", "The user currently lives in Madrid"),
@@ -31,6 +43,12 @@ STORE = [
     ("用户住在广州", "用户的姐姐搬到了杭州"),
     ("The user works at Atlassian", "The user's partner has joined Canva"),
     ("The user's editor is Sublime Text", "The user's teammate uses Zed"),
+    ("The user's timezone is Asia/Shanghai", "The team's standup is at 9:00 Pacific time"),
+    ("The default model is gpt-4o-mini", "The user's colleague uses claude-haiku by default"),
+    ("User prefers dark mode", "The dashboard has a light mode option"),
+    ("The billing project uses Django", "The search project uses FastAPI"),
+    ("项目 billing 部署在 AWS", "项目 search 部署在 GCP"),
+    ("用户的老板叫王总", "用户的同事叫李明"),
 ]
 
 

@@ -22,6 +22,8 @@ PROGRESS = [
 ]
 HEDGED = [
     "Might be worth caching the tokenizer someday",
+    "We could maybe move the docs to a wiki someday",
+    "Maybe the cache should live in Redis at some point",
     "Not sure the second replica is needed",
     "回头看看要不要加个重试",
     "不确定旧的定时任务还用不用得上",
@@ -51,8 +53,12 @@ FACTS = [
     # A path inside a sentence that says what it is.
     r"The tax documents are in C:\Users\Li Na\Documents\Tax 2024",
     r"项目的安装目录是 D:\Program Files\Acme Tool",
-    # A named person's loose belief.
+    # A named person's loose belief, plan or story.
     "Nate thinks the sequel is probably better than the original",
+    "Priya hopes to open a bakery someday",
+    "Her volunteering led her to consider, possibly, a career in nursing",
+    "Omar's bike broke down last spring on a trip to Porto",
+    "Lena starts learning the violin next month",
 ]
 
 

@@ -222,7 +222,7 @@ def test_a_restored_database_with_a_lower_seq_is_rebuilt(db: Path, tmp_path: Pat
 
 @pytest.mark.parametrize("damage", [
     "truncate-matrix", "flip-graph", "flip-ids", "drop-graph", "garbage-manifest",
-    "empty-manifest", "graph-of-another-index",
+    "empty-manifest", "graph-of-another-index", "lowered-seq",
 ])
 def test_a_damaged_copy_is_rebuilt_with_correct_results(
     db: Path, tmp_path: Path, damage: str
@@ -249,6 +249,11 @@ def test_a_damaged_copy_is_rebuilt_with_correct_results(
         manifest_file.write_bytes(b"\x00\xffnot json")
     elif damage == "empty-manifest":
         manifest_file.write_text("")
+    elif damage == "lowered-seq":
+        # The manifest carries its own checksum: a copy claiming an older state than its
+        # files hold is refused (issue 18), not trusted.
+        manifest["seq"] -= 5
+        manifest_file.write_text(json.dumps(manifest))
     elif damage == "graph-of-another-index":
         # A valid usearch file with a matching checksum, but from another index.
         other = VectorIndex(DIM, ann_threshold=THRESHOLD)

@@ -253,3 +253,31 @@ def test_serve_holds_at_most_the_pool_size_across_many_scopes(
     total = sum(_call(base, token, "GET", f"/memories?scope=team{s}&limit=1")["total"]
                 for s in range(40))
     assert total == 8 * 8
+
+
+def test_idle_connections_go_back_to_the_server(url: str, monkeypatch: pytest.MonkeyPatch
+                                                ) -> None:
+    from vecmem.store import pg_pool
+
+    monkeypatch.setattr(pg_pool, "MAX_IDLE", 1.0)  # seconds, instead of a minute
+    store = PostgresStore(url, pool_size=4)
+    barrier = threading.Barrier(4)
+
+    def busy() -> None:
+        with store.transaction(write=False) as tx:
+            barrier.wait(60)  # four transactions at once: four connections
+            tx.execute("SELECT 1")
+
+    try:
+        threads = [threading.Thread(target=busy) for _ in range(4)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        assert _held(url) == 4
+        deadline = time.monotonic() + 60
+        while _held(url) > 1 and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert _held(url) == 1  # the pool keeps one, the idle rest are closed
+    finally:
+        store.close()

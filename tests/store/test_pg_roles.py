@@ -10,6 +10,7 @@ import subprocess
 import sys
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
@@ -116,7 +117,9 @@ def test_missing_write_grants_make_a_read_only_store(owned: str) -> None:
 
 
 @pytest.mark.parametrize("how", ["read-only role", "default_transaction_read_only"])
-def test_a_read_only_session_reads_everything_and_refuses_writes(owned: str, how: str) -> None:
+def test_a_read_only_session_reads_everything_and_refuses_writes(
+    owned: str, how: str, tmp_path: Path
+) -> None:
     if how == "read-only role":
         role = _role(owned, write=False)
     else:  # what a hot standby looks like to a client: every transaction is read-only
@@ -132,7 +135,10 @@ def test_a_read_only_session_reads_everything_and_refuses_writes(owned: str, how
         assert mem.events(limit=5)
         assert mem.explain("neovim").to_dict()["candidates"]
         assert mem.health_report().to_dict()
+        assert mem.cleanup_report().to_dict()
         assert mem.stats()
+        assert mem.review_list() == []
+        assert mem.export(tmp_path / "out.jsonl")["memories"] == 2
         first = mem.list()[0]
         with pytest.raises(StoreError, match="read-only here"):
             mem.add("a new fact")
@@ -155,3 +161,56 @@ def test_grant_statements_cover_every_table_the_schema_has(owned: str) -> None:
         tables = {r[0] for r in conn.execute(
             "SELECT tablename FROM pg_tables WHERE schemaname = 'public'")}
     assert tables == set(pg_schema.PRIVILEGES)
+
+
+def _downgrade_to_v1(url: str) -> None:
+    """Make the database what vecmem before migration 9 left: unstemmed lexemes, no
+    statistics, no length column."""
+    _admin(url,
+           "DROP TRIGGER memory_keywords_stats ON memory_keywords",
+           "DROP TABLE keyword_scope_stats", "DROP TABLE keyword_df",
+           "ALTER TABLE memory_keywords DROP COLUMN dl",
+           "ALTER TABLE memory_keywords DROP COLUMN tfx",
+           "UPDATE memory_keywords SET tsv = array_to_tsvector(string_to_array(terms, ' '))",
+           "DELETE FROM schema_version WHERE version = 9")
+
+
+def test_migration_9_moves_an_old_database_to_bm25_and_only_the_owner_may(
+    owned: str,
+) -> None:
+    with Memory.open(owned, embedder=HashingEmbedder()) as mem:
+        for i in range(40):
+            mem.add(f"deployment checklist item {i} for the staging servers")
+        rare = mem.add("The zanzibar deployment needs the staging servers").memory_id
+        want = [h.memory.id for h in mem.keyword("zanzibar deployment servers")]
+    assert want[0] == rare
+    app = _role(owned, write=True)
+    _downgrade_to_v1(owned)
+    with pytest.raises(StoreError, match=r"without migration 9.*does not own.*migrate-schema"):
+        PostgresStore(_as(owned, app))
+    with Memory.open(owned, embedder=HashingEmbedder()) as mem:  # the owner: migrates
+        assert mem.store.integrity_check() == []
+        assert [h.memory.id for h in mem.keyword("zanzibar deployment servers")] == want
+    _admin(owned, *pg_schema.grant_statements(app, write=True))  # the new tables' grants
+    with Memory.open(_as(owned, app), embedder=HashingEmbedder()) as mem:
+        assert [h.memory.id for h in mem.keyword("zanzibar deployment servers")] == want
+
+
+def test_drifted_keyword_statistics_are_reported_and_recounted(owned: str) -> None:
+    _admin(owned, "UPDATE keyword_scope_stats SET docs = docs + 5")
+    store = PostgresStore(owned)
+    try:
+        assert any("keyword statistics disagree" in p for p in store.integrity_check())
+        store.migrate_schema()
+        assert store.integrity_check() == []
+    finally:
+        store.close()
+
+
+def test_docs_list_exactly_the_grants_the_code_checks() -> None:
+    docs = (Path(__file__).parents[2] / "docs" / "postgres.md").read_text(encoding="utf-8")
+    for role, write in (("vecmem_app", True), ("vecmem_reader", False)):
+        for statement in pg_schema.grant_statements(role, write=write):
+            assert statement + ";" in docs, statement
+    assert docs.count("GRANT ") == len(pg_schema.grant_statements("x")) + len(
+        pg_schema.grant_statements("x", write=False))

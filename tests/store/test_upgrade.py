@@ -70,7 +70,7 @@ def _terms(db: Path) -> dict[int, str]:
 
 def _record(row: dict[str, Any]) -> MemoryRecord:
     meta = json.loads(row["review_meta"]) if row["review_meta"] else None
-    return MemoryRecord(**{k: row[k] for k in MemoryRecord.__slots__ if k != "review_meta"},
+    return MemoryRecord(**{k: row.get(k) for k in MemoryRecord.__slots__ if k != "review_meta"},
                         review_meta=meta)
 
 
@@ -171,6 +171,12 @@ def test_upgrade_rederives_everything_and_loses_nothing(v1: Path) -> None:
     assert listed == changed
     assert all(str(backup) in e["reason"] for e in summaries)
     assert _rows(v1, "plans", "id") == plans_before
+    # Vectors are kept as they were (same model, same bytes); every row is indexed once.
+    assert [(r["memory_id"], r["model"], r["vector"]) for r in _rows(v1, "memory_vectors",
+                                                                      "memory_id")] == [
+        (r["memory_id"], r["model"], r["vector"]) for r in _rows(backup, "memory_vectors",
+                                                                  "memory_id")]
+    assert sorted(terms) == [r["id"] for r in after]
 
 
 def test_fixture_collisions_go_to_review(v1: Path) -> None:
@@ -374,7 +380,9 @@ def test_fixture_upgrades_the_same_on_postgres(
         # Read the file as the old code left it: this open must not upgrade it.
         m.setattr("vecmem.rules.derive.DERIVATION_VERSION", 0)
         src = SQLiteStore(v1)
-        assert not src.upgrade.changed
+        # Schema migrations may apply (the copy needs today's columns); the rows stay as
+        # the old rules derived them.
+        assert src.upgrade.derivation is None
     dst = PostgresStore(url)
     assert migrate(src, dst)["ok"]
     src.close()
@@ -393,7 +401,7 @@ def test_fixture_upgrades_the_same_on_postgres(
     finally:
         store.close()
     again = PostgresStore(url)
-    assert not again.upgrade.changed
+    assert not again.upgrade.changed  # up to date: opening only read the versions
     again.close()
 
 
@@ -437,3 +445,109 @@ def test_no_upgrade_without_its_backup(v1: Path) -> None:
     conn.execute("ROLLBACK")
     conn.close()
     assert (_rows(v1, "memories", "id"), _rows(v1, "meta", "key")) == before
+
+
+def test_migration_ids_are_unique() -> None:
+    """Parallel branches get id ranges (2-4 upgrade/kernel, 5-6 recall, ...) and may land
+    in any order (the runner sorts); two migrations with one id would be a silent loss."""
+    ids = [schema.as_migration(m).version for m in schema.MIGRATIONS]
+    assert len(ids) == len(set(ids)) and min(ids) == 1
+    assert max(ids) == schema.LATEST_VERSION
+
+
+@pytest.mark.postgres
+def test_postgres_app_role_is_told_the_owner_must_upgrade(
+    request: pytest.FixtureRequest,
+) -> None:
+    """Re-deriving is part of the owner's upgrade step on PostgreSQL: an application role
+    (no CREATE, not the owner) opening rows derived by older rules is told exactly that,
+    changes nothing, and opens once the owner has opened the store."""
+    pg = pytest.importorskip("vecmem.testing.pg", reason="pgserver/psycopg not installed")
+    import uuid
+    from urllib.parse import urlsplit, urlunsplit
+
+    import psycopg
+
+    from vecmem.store import pg_schema
+    from vecmem.store.postgres import PostgresStore
+
+    url = pg.create_database(request.getfixturevalue("pg_server"))
+    with Memory.open(url, embedder=HashingEmbedder()) as mem:
+        mem.add("The user's editor is neovim")
+    role = f"r_{uuid.uuid4().hex[:10]}"
+    with psycopg.connect(url, autocommit=True) as conn:
+        for statement in (f"CREATE ROLE {role} LOGIN", *pg_schema.grant_statements(role),
+                          "DELETE FROM meta WHERE key = 'derivation_version'"):
+            conn.execute(statement)
+    parts = urlsplit(url)
+    as_app = urlunsplit(parts._replace(netloc=f"{role}@{parts.hostname or ''}"))
+    with pytest.raises(StoreError, match=r"rules version 0.*migrate-schema"):
+        PostgresStore(as_app)
+    owner = PostgresStore(url)
+    assert owner.upgrade.derivation == (0, DERIVATION_VERSION)
+    owner.close()
+    with Memory.open(as_app, embedder=HashingEmbedder()) as mem:
+        assert not mem.store.upgrade.changed and mem.count() == 1
+
+
+def test_an_active_row_is_kept_over_a_review_row_whose_hash_was_right(v1: Path) -> None:
+    """The review row already held the right hash and changes in nothing else; the
+    active row that now derives the same hash is kept live, and the review row becomes
+    the duplicate (held hash, review meta, event), found although no field of it changed."""
+    ids = _plant_old_rows(v1)
+    conn = sqlite3.connect(v1)
+    conn.execute("UPDATE memories SET status = 'review' WHERE id = ?", (ids["original"],))
+    conn.commit()
+    conn.close()
+    with _open(v1) as mem:
+        assert mem.get(ids["merged"]).status == "active"
+        original = mem.get(ids["original"])
+        assert original.status == "review" and HELD in original.content_hash
+        assert original.review_meta["target_ids"] == [ids["merged"]]
+        assert [e.related_ids for e in mem.events(ids["original"], action="migrate")] == [
+            [ids["merged"]]]
+
+
+# -- the version guard ---------------------------------------------------------------------
+#: sha256 of everything ``derive`` returns for the corpus below, per rules version. A rule
+#: change that alters a derived field without a new RULES_VERSION would leave every
+#: existing store with stale hashes and categories (duplicates, missed dedup): the test
+#: below catches it. Bumping the version: add its digest here (the failure prints it).
+DERIVATION_DIGESTS = {
+    1: "7f6e9bc36aa96f19c3f6883f93b87c4fd81d60ce6df61cdcacec3f26cd5a0bf5",
+    # 2 never reached main (the rules branch's own intermediate step).
+    3: "e5a553e6ac4e12878613cc4163e1e84f68827d31834028dd288eb20a28a834fd",
+    4: "b31198c1c4af0bafe990bbc3f921ee6f300058e0e6df472f195d6638c8356f69",
+}
+
+
+def _corpus() -> list[str]:
+    texts = [r["content"] for r in _rows(FIXTURE, "memories", "id")]
+    texts += [t for variants in COLLIDING.values() for t in variants]
+    for name in ("quality_dev.jsonl", "quality_extra.jsonl"):
+        with open(DATA / name, encoding="utf-8") as fh:
+            texts += [json.loads(line)["text"] for line in fh if line.strip()]
+    return list(dict.fromkeys(texts))
+
+
+def _digest() -> str:
+    import hashlib
+
+    h = hashlib.sha256()
+    for text in _corpus():
+        d = derive(text)
+        h.update(json.dumps([text, d.fields(), d.terms], ensure_ascii=False).encode())
+    return h.hexdigest()
+
+
+def test_derived_fields_change_only_with_the_rules_version() -> None:
+    digest = _digest()
+    assert len(_corpus()) > 500
+    known = DERIVATION_DIGESTS.get(DERIVATION_VERSION)
+    assert known is not None, (
+        f"rules version {DERIVATION_VERSION} is new: add {DERIVATION_VERSION}: "
+        f'"{digest}" to DERIVATION_DIGESTS in tests/store/test_upgrade.py')
+    assert digest == known, (
+        "derive() gives other fields than rules version "
+        f"{DERIVATION_VERSION} did: bump RULES_VERSION (existing stores re-derive on open) "
+        f'and add its digest "{digest}"')

@@ -83,13 +83,9 @@ _ConfigHelp = "vecmem.toml to read."
 
 def _version(value: bool) -> None:
     if value:
-        from importlib.metadata import PackageNotFoundError, version
+        import vecmem
 
-        try:
-            number = version("vecmem")
-        except PackageNotFoundError:  # a source tree that was never installed
-            number = "unknown (not installed)"
-        render.line(f"vecmem {number}")
+        render.line(f"vecmem {vecmem.__version__}")  # from the package metadata
         raise typer.Exit(0)
 
 
@@ -175,6 +171,8 @@ def run(action: Callable[[], Any]) -> Any:
         if extra is None:
             raise
         fail(f"{top} is not installed; pip install 'vecmem[{extra}]'", 1)
+    except BrokenPipeError:
+        raise  # the reader went away (| head): Typer exits quietly
     except (OSError, UnicodeError) as exc:
         fail(str(exc), 1)
 

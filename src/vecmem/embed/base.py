@@ -27,9 +27,15 @@ class Embedder(Protocol):
     another model silently (see :class:`Embedding` for the one sanctioned way).
     """
 
-    model_id: str
-    dim: int
-    is_fallback: bool
+    # Read-only members (properties on some embedders): the engine never sets them.
+    @property
+    def model_id(self) -> str: ...
+
+    @property
+    def dim(self) -> int: ...
+
+    @property
+    def is_fallback(self) -> bool: ...
 
     def embed_documents(self, texts: list[str]) -> np.ndarray: ...
 

@@ -36,6 +36,16 @@ class Context:
     #: Called after every committed change (the Hermes prefetch cache listens here).
     listeners: list[Any] = field(default_factory=list)
 
+    #: Set by the facade when it is closed; every later transaction is refused.
+    closed: bool = False
+
+    def transaction(self, write: bool = True) -> Any:
+        """A transaction of this scope (on PostgreSQL, writers of other scopes need not
+        wait for it)."""
+        if self.closed:
+            raise VecmemError("this memory is closed")
+        return self.store.transaction(write=write, scope=self.scope)
+
     @property
     def model_id(self) -> str:
         return str(self.embedder.model_id)
@@ -61,6 +71,17 @@ class Context:
     @property
     def min_score(self) -> float:
         return self._calibrated("min_score")
+
+    def today(self) -> str:
+        """Today's date (``YYYY-MM-DD``) where the user is (``settings.timezone``)."""
+        from datetime import UTC, datetime
+
+        from vecmem.rules.when import local_day
+
+        try:
+            return local_day(datetime.now(UTC), self.settings.timezone).isoformat()
+        except ValueError:
+            return datetime.now(UTC).date().isoformat()
 
     def embed_documents(self, texts: list[str]) -> tuple[np.ndarray | None, str | None]:
         """Vectors and the model that made them, or (None, None) when the embedder fails.

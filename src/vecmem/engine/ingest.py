@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from vecmem.engine import pipeline
+from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError, LLMError
 from vecmem.types import AddResult, Serializable
 
@@ -58,23 +60,38 @@ def check_messages(messages: object) -> list[Mapping[str, Any] | str]:
     return out
 
 
-def extract(mem: Any, messages: object) -> list[Any]:
+#: Keys a turn may carry its time under (the first found wins): "明天" in a turn said on
+#: 3 May means 4 May, whenever the conversation is ingested.
+TIME_KEYS = ("timestamp", "time", "created_at", "date")
+
+
+def _said_at(msgs: list[Any], turn: int | None) -> str | None:
+    if turn is None or not 0 <= turn < len(msgs) or not isinstance(msgs[turn], Mapping):
+        return None
+    for key in TIME_KEYS:
+        value = msgs[turn].get(key)
+        if isinstance(value, str) and value.strip():
+            return value.strip()
+    return None
+
+
+def extract(ctx: Context, messages: object) -> list[Any]:
     """All candidates found in ``messages`` (before the confidence selection)."""
     msgs = check_messages(messages)
-    cands, _ = _extract(mem, msgs)
+    cands, _ = _extract(ctx, msgs)
     return cands
 
 
-def _extract(mem: Any, msgs: list[Any]) -> tuple[list[Any], str]:
+def _extract(ctx: Context, msgs: list[Any]) -> tuple[list[Any], str]:
     from vecmem.rules.extract import extract_with_rules
 
-    llm = mem.context.llm
+    llm = ctx.llm
     if llm is not None:
         from vecmem.llm.extract import extract_with_llm
 
         try:
             return extract_with_llm(
-                llm, msgs, default_confidence=mem.settings.extract_min_confidence
+                llm, msgs, default_confidence=ctx.settings.extract_min_confidence
             ), "llm"
         except LLMError as exc:
             log.warning("LLM extraction failed, using the rule-based extractor: %s",
@@ -83,7 +100,7 @@ def _extract(mem: Any, msgs: list[Any]) -> tuple[list[Any], str]:
 
 
 def ingest(
-    mem: Any,
+    ctx: Context,
     messages: object,
     *,
     source: str = "extract",
@@ -98,33 +115,35 @@ def ingest(
     key = resume_key or hashlib.sha256(
         json.dumps(msgs, ensure_ascii=False, sort_keys=True, default=str).encode()
     ).hexdigest()[:20]
-    meta_key = f"ingest:{mem.scope}:{key}"
-    with mem.store.transaction(write=False) as tx:
+    meta_key = f"ingest:{ctx.scope}:{key}"
+    with ctx.transaction(write=False) as tx:
         start = int(tx.get_meta(meta_key) or 0)
     decisions: Counter[str] = Counter()
     results: list[AddResult] = []
     n_cands = 0
     used = "rules"
-    threshold = mem.settings.extract_min_confidence
+    threshold = ctx.settings.extract_min_confidence
     for begin in range(start, len(msgs), chunk_turns):
         chunk = msgs[begin : begin + chunk_turns]
-        cands, used = _extract(mem, chunk)
+        cands, used = _extract(ctx, chunk)
         selected = select_candidates(cands, threshold)
         n_cands += len(selected)
         for cand in selected:
+            turn = None if cand.turn_index is None else begin + cand.turn_index
             try:
-                r = mem.add(cand.content, source=source, confidence=cand.confidence,
-                            durability=cand.durability if cand.durability != "reject" else None,
-                            meta={"ingest": key, "origin": cand.origin,
-                                  "turn": None if cand.turn_index is None
-                                  else begin + cand.turn_index})
+                p = pipeline.prepare(
+                    ctx, cand.content, source=source, confidence=cand.confidence,
+                    durability=cand.durability if cand.durability != "reject" else None,
+                    meta={"ingest": key, "origin": cand.origin, "turn": turn},
+                    said_at=_said_at(msgs, turn))
+                r = pipeline.add(ctx, p, dry_run=False)
             except InvalidInputError as exc:
                 log.warning("candidate skipped: %s", exc.message)
                 decisions["invalid"] += 1
                 continue
             decisions[str(r.decision)] += 1
             results.append(r)
-        with mem.store.transaction(scope=mem.scope) as tx:  # the key names the scope
+        with ctx.transaction() as tx:  # the key names the scope
             tx.set_meta(meta_key, str(min(begin + chunk_turns, len(msgs))))
         if progress:
             progress(min(begin + chunk_turns, len(msgs)), len(msgs))

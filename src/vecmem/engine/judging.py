@@ -14,11 +14,11 @@ import logging
 from dataclasses import dataclass, replace
 from typing import Any
 
-from vecmem.engine import pipeline
+from vecmem.engine import pipeline, writes
 from vecmem.engine.context import Context
 from vecmem.errors import LLMError
 from vecmem.store.base import SQLTx
-from vecmem.types import Decision
+from vecmem.types import Action, Decision
 
 log = logging.getLogger("vecmem.judge")
 
@@ -120,28 +120,29 @@ def combine(ctx: Context, tx: SQLTx, p: pipeline.Prepared, plan: pipeline.Plan,
 def record_suggestion(ctx: Context, tx: SQLTx, memory_id: int | None, content: str,
                       suggestion: dict[str, Any], final: str) -> int:
     """A ``suggest`` event: what the LLM proposed beside what was done (mode report)."""
-    return tx.append_event(
-        scope=ctx.scope, memory_id=memory_id, action="suggest", after_content=content,
+    return writes.record(
+        ctx, tx, Action.SUGGEST, memory_id=memory_id, after_content=content,
         actor="llm", source="judge", reason=suggestion.get("reason"),
         related_ids=suggestion.get("target_ids") or [],
         meta={**suggestion, "final_decision": final},
     )
 
 
-def mode_report(mem: Any) -> dict[str, Any]:
+def mode_report(ctx: Context) -> dict[str, Any]:
     """How often the LLM would have changed / did change the outcome, and how often a human
     overruled it: the evidence for moving from off to dry_run to review_only to auto."""
     from vecmem.types import Status
 
-    suggests = mem.events(action="suggest", limit=10_000)
+    with ctx.transaction(write=False) as tx:
+        suggests = tx.events(ctx.scope, action="suggest", limit=10_000)
     would_change = sum(1 for e in suggests if (e.meta or {}).get("decision")
                        != (e.meta or {}).get("rule_decision"))
     applied = sum(1 for e in suggests if (e.meta or {}).get("applied"))
     approved = rejected = pending = 0
-    with mem.store.transaction(write=False) as tx:
+    with ctx.transaction(write=False) as tx:
         rows = tx.execute(
             "SELECT id, status, review_meta FROM memories WHERE scope = ? AND review_meta LIKE ?",
-            [mem.scope, '%"by": "llm"%'],
+            [ctx.scope, '%"by": "llm"%'],
         ).fetchall()
     for _id, status, _meta in rows:
         if status == Status.REVIEW:

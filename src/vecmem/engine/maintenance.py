@@ -5,8 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from vecmem.engine import writes
 from vecmem.engine.context import Context
 from vecmem.store.base import MemoryFilter, utcnow
+from vecmem.types import Action
 
 
 def consistency(ctx: Context) -> dict[str, Any]:
@@ -135,8 +137,8 @@ def reembed(
             for i, vec in zip(ids, vecs, strict=True):
                 if tx.get(i) is not None:
                     tx.put_vector(i, model, vec)
-            tx.append_event(
-                scope=ctx.scope, memory_id=None, action="reembed", actor="vecmem",
+            writes.record(
+                ctx, tx, Action.REEMBED, actor="vecmem",
                 reason=f"re-embedded {len(ids)} memories with {model}",
                 related_ids=ids[:50], created_at=utcnow(), meta={"model": model,
                                                                  "count": len(ids)},

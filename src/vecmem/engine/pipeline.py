@@ -10,18 +10,32 @@ never disagree with the real operation (a failure of the first version of this s
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from typing import Any
 
 import numpy as np
 
+from vecmem.engine import writes
 from vecmem.engine.context import Context
-from vecmem.rules import check_quality, classify, redact_secrets
+from vecmem.errors import InvalidInputError, InvalidTransitionError
+from vecmem.limits import LABEL_MAX
+from vecmem.rules import check_quality, classify
 from vecmem.rules.poisoning import hold_reason, trust_of
 from vecmem.rules.sameness import adds_information, same_fact_veto
-from vecmem.rules.secrets import redact_tree
-from vecmem.store.base import SQLTx, utcnow
-from vecmem.text import content_hash, keyword_terms, normalize, validate_text
-from vecmem.types import LIVE_STATUSES, AddResult, Classification, Decision, Status, Verdict
+from vecmem.rules.when import ValidTime, local_day
+from vecmem.rules.when import resolve as resolve_time
+from vecmem.store.base import SQLTx
+from vecmem.store.schema import TOMBSTONE
+from vecmem.text import check_field, content_hash, keyword_terms, normalize, validate_text
+from vecmem.types import (
+    LIVE_STATUSES,
+    Action,
+    AddResult,
+    Classification,
+    Decision,
+    Status,
+    Verdict,
+)
 
 #: How many nearest neighbours the semantic step looks at.
 NEIGHBOURS = 5
@@ -47,6 +61,9 @@ class Prepared:
     vector: np.ndarray | None = None
     model: str | None = None
     raw: bool = False
+    #: What the text says about when it holds (``rules/when.py``), resolved against the
+    #: moment it was said; ``None`` when it names no time (it then holds from now on).
+    when: ValidTime | None = None
 
 
 @dataclass(frozen=True)
@@ -91,21 +108,26 @@ def prepare(
     vector: np.ndarray | None = None,
     model: str | None = None,
     embed: bool = True,
+    said_at: str | None = None,
 ) -> Prepared:
+    """The pure steps for one input. ``said_at`` (ISO-8601) is when the fact was said — a
+    conversation turn's time — against which "明天" or "next Friday" is resolved; default
+    now, in the user's time zone (``settings.timezone``)."""
     text = validate_text(content).strip()
     source = _clean_label(source, "source")
     if category is not None:
         category = _clean_label(category, "category")
     if confidence is not None and not (0.0 <= float(confidence) <= 1.0):
-        from vecmem.errors import InvalidInputError
-
         raise InvalidInputError(f"confidence must be between 0 and 1, got {confidence}")
     if durability is not None and durability not in _DURABILITIES:
-        from vecmem.errors import InvalidInputError
-
         raise InvalidInputError(f"durability must be one of {', '.join(_DURABILITIES)}")
     norm = normalize(text)
     verdict = check_quality(text)
+    if verdict.allowed and writes.has_secret(text):
+        # Whatever the quality filter says, the kernel stores no text the redaction would
+        # change: refused here, the preview says so too.
+        verdict = Verdict(False, "secret_value", "Contains a secret value; secret values are "
+                          "never stored.")
     if raw and verdict.allowed is False and verdict.category not in ("secret_value",):
         # raw imports skip the quality filter, but a secret is never stored by any path.
         verdict = Verdict(True, "general", "raw import: quality filter skipped")
@@ -125,6 +147,7 @@ def prepare(
         confidence=1.0 if confidence is None else float(confidence),
         durability=durability or "long_term",
         raw=raw,
+        when=valid_time(ctx, text, said_at) if verdict.allowed else None,
     )
     if vector is not None:
         return replace(prepared, vector=vector, model=model)
@@ -135,14 +158,30 @@ def prepare(
     return prepared
 
 
-def _clean_label(value: object, what: str) -> str:
-    from vecmem.errors import InvalidInputError
+def valid_time(ctx: Context, text: str, said_at: str | None = None) -> ValidTime | None:
+    """When ``text`` holds, resolved against the day it was said in the user's zone."""
+    moment = datetime.now(UTC)
+    if said_at is not None:
+        try:
+            moment = datetime.fromisoformat(str(said_at).replace("Z", "+00:00"))
+        except ValueError:
+            raise InvalidInputError(
+                f"said_at {said_at!r} is not an ISO-8601 time (e.g. 2026-05-25T09:30:00Z)"
+            ) from None
+    try:
+        day = local_day(moment, ctx.settings.timezone)
+    except ValueError as exc:
+        raise InvalidInputError(str(exc)) from None
+    return resolve_time(text, day)
 
-    if not isinstance(value, str) or not value.strip():
+
+def _clean_label(value: object, what: str) -> str:
+    if not isinstance(value, str) or not check_field(value, what, max_chars=LABEL_MAX).strip():
         raise InvalidInputError(f"{what} must be a non-empty string")
     value = value.strip()
-    if len(value) > 64 or any(ord(c) < 32 for c in value):
-        raise InvalidInputError(f"{what} must be at most 64 printable characters")
+    if len(value) > LABEL_MAX or any(ord(c) < 32 for c in value):
+        raise InvalidInputError(f"{what} must be at most {LABEL_MAX} printable characters")
+    writes.require_clean(value, what)
     return value
 
 
@@ -158,7 +197,8 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
         where = "already in the review queue" if m.status == Status.REVIEW else "already stored"
         return Plan(Decision.DUPLICATE, f"exact duplicate of #{m.id} ({where})", m.id,
                     similarity=1.0)
-    archived = [m for m in same_hash if m.status == Status.ARCHIVED]
+    # A purged memory keeps its hash but never comes back: the fact is stored anew.
+    archived = [m for m in same_hash if m.status == Status.ARCHIVED and m.content != TOMBSTONE]
 
     trust = trust_of(p.source, p.meta)
     held = hold_reason(p.content, trust)
@@ -255,71 +295,42 @@ def _neighbours(ctx: Context, tx: SQLTx, p: Prepared) -> list[Neighbour]:
 
 
 def apply(ctx: Context, tx: SQLTx, p: Prepared, plan: Plan) -> AddResult:
-    """Carry out ``plan`` in ``tx``: rows and their events together."""
-    now = utcnow()
+    """Carry out ``plan`` in ``tx`` through the write kernel: rows and events together."""
     common = {"source": p.source, "actor": p.actor}
     if plan.decision == Decision.REJECT:
-        event_id = tx.append_event(
-            scope=ctx.scope,
-            memory_id=None,
-            action="reject_input",
-            after_content=redact_secrets(p.content),
-            reason=plan.reason,
-            meta=_meta(p, {"category": p.verdict.category}),
-            **common,
+        event_id = writes.record(
+            ctx, tx, Action.REJECT_INPUT, after_content=p.content, reason=plan.reason,
+            meta=_meta(p, {"category": p.verdict.category}), **common,
         )
         return _result(p, plan, None, event_id)
 
     if plan.decision == Decision.DUPLICATE:
-        target = tx.get(plan.target_id)
-        assert target is not None
-        tx.update_memory(
-            target.id, {"hit_count": target.hit_count + 1, "last_hit_at": now, "updated_at": now}
-        )
-        event_id = tx.append_event(
-            scope=ctx.scope,
-            memory_id=target.id,
-            action="duplicate",
-            before_status=target.status,
-            after_status=target.status,
-            after_content=p.content,
-            reason=plan.reason,
-            meta=_meta(p, {"similarity": plan.similarity}),
-            **common,
-        )
+        target = writes.load(ctx, tx, plan.target_id)
+        event_id = writes.hit(ctx, tx, target, content=p.content, reason=plan.reason,
+                              meta=_meta(p, {"similarity": plan.similarity}), **common)
         return _result(p, plan, target.id, event_id)
 
     if plan.decision == Decision.UPDATE:
-        target = tx.get(plan.target_id)
-        assert target is not None
+        target = writes.load(ctx, tx, plan.target_id)
         new_content = plan.new_content or p.content
-        return _rewrite(ctx, tx, target.id, new_content, p, plan, now)
+        q = p if new_content == p.content else prepare(
+            ctx, new_content, source=p.source, category=p.category, actor=p.actor, raw=True
+        )
+        event_id = writes.rewrite(ctx, tx, target, q, reason=plan.reason,
+                                  related_ids=plan.related_ids, meta=_meta(p), **common)
+        return _result(p, plan, target.id, event_id)
+
+    if plan.decision == Decision.MERGE:
+        q = merged_text(ctx, tx, p, plan)
+        sources = [writes.load(ctx, tx, i) for i in plan.related_ids]
+        memory_id, event_id = writes.merge(ctx, tx, q, sources, reason=plan.reason,
+                                           actor=p.actor, meta=_meta(p))
+        return _result(p, plan, memory_id, event_id)
 
     if plan.decision == Decision.STORE and plan.restore_archived:
-        target = tx.get(plan.target_id)
-        assert target is not None
-        tx.update_memory(
-            target.id,
-            {
-                "status": Status.ACTIVE.value,
-                "hit_count": target.hit_count + 1,
-                "last_hit_at": now,
-                "updated_at": now,
-            },
-        )
-        event_id = tx.append_event(
-            scope=ctx.scope,
-            memory_id=target.id,
-            action="restore",
-            before_status=target.status,
-            after_status=Status.ACTIVE.value,
-            after_content=p.content,
-            reason=plan.reason,
-            meta=_meta(p),
-            **common,
-        )
-        if p.vector is not None and p.model is not None:
-            tx.put_vector(target.id, p.model, p.vector)
+        target = writes.load(ctx, tx, plan.target_id)
+        event_id = writes.hit(ctx, tx, target, content=p.content, reason=plan.reason,
+                              meta=_meta(p), restore=p, **common)
         return _result(p, plan, target.id, event_id)
 
     status = Status.REVIEW if plan.decision == Decision.REVIEW else Status.ACTIVE
@@ -328,112 +339,26 @@ def apply(ctx: Context, tx: SQLTx, p: Prepared, plan: Plan) -> AddResult:
         review_meta = {"kind": "conflict", "conflicts_with": plan.related_ids}
         if plan.proposal:
             review_meta = plan.proposal
-    memory_id = insert_new(ctx, tx, p, status=status, review_meta=review_meta, now=now)
-    event_id = tx.append_event(
-        scope=ctx.scope,
-        memory_id=memory_id,
-        action="review" if status == Status.REVIEW else "add",
-        after_content=p.content,
-        after_status=status.value,
-        reason=plan.reason,
-        related_ids=plan.related_ids,
+    memory_id, event_id = writes.insert(
+        ctx, tx, p, status=status,
+        action=Action.REVIEW if status == Status.REVIEW else Action.ADD,
+        reason=plan.reason, related_ids=plan.related_ids, review_meta=review_meta,
         meta=_meta(p, {"review": review_meta} if review_meta else None),
-        **common,
     )
     return _result(p, plan, memory_id, event_id)
 
 
-def insert_new(
-    ctx: Context,
-    tx: SQLTx,
-    p: Prepared,
-    *,
-    status: Status,
-    review_meta: dict[str, Any] | None = None,
-    now: str | None = None,
-) -> int:
-    now = now or utcnow()
-    memory_id = tx.insert_memory(
-        {
-            "scope": ctx.scope,
-            "content": p.content,
-            "content_norm": p.norm,
-            "content_hash": p.hash,
-            "category": p.category,
-            "memory_type": p.cls.memory_type.value,
-            "topic_key": p.cls.topic_key,
-            "subject": p.cls.subject,
-            "predicate": p.cls.predicate,
-            "object": p.cls.object,
-            "status": status.value,
-            "confidence": p.confidence,
-            "durability": p.durability,
-            "source": p.source,
-            "hit_count": 0,
-            "created_at": now,
-            "updated_at": now,
-            "review_meta": review_meta,
-            "meta": redact_tree(p.meta) if p.meta else None,
-        },
-        terms=p.terms,
-    )
-    if p.vector is not None and p.model is not None:
-        tx.put_vector(memory_id, p.model, p.vector)
-    return memory_id
-
-
-def _rewrite(
-    ctx: Context,
-    tx: SQLTx,
-    memory_id: int,
-    new_content: str,
-    p: Prepared,
-    plan: Plan,
-    now: str,
-) -> AddResult:
-    """Update one memory's text in place; the old text stays in the event."""
-    target = tx.get(memory_id)
-    assert target is not None
-    q = p if new_content == p.content else prepare(
-        ctx, new_content, source=p.source, category=p.category, actor=p.actor, raw=True
-    )
-    tx.update_memory(
-        memory_id,
-        {
-            "content": q.content,
-            "content_norm": q.norm,
-            "content_hash": q.hash,
-            "memory_type": q.cls.memory_type.value,
-            "topic_key": q.cls.topic_key,
-            "subject": q.cls.subject,
-            "predicate": q.cls.predicate,
-            "object": q.cls.object,
-            # Rewriting a review item keeps it in review: only approval makes it active.
-            "status": Status.REVIEW.value if target.status == Status.REVIEW
-            else Status.ACTIVE.value,
-            "updated_at": now,
-            "source": q.source,
-        },
-        terms=q.terms,
-    )
-    if q.vector is not None and q.model is not None:
-        tx.put_vector(memory_id, q.model, q.vector)
-    event_id = tx.append_event(
-        scope=ctx.scope,
-        memory_id=memory_id,
-        action="update",
-        before_content=target.content,
-        after_content=q.content,
-        before_status=target.status,
-        after_status=Status.REVIEW.value if target.status == Status.REVIEW
-        else Status.ACTIVE.value,
-        reason=plan.reason,
-        related_ids=plan.related_ids,
-        meta=_meta(p),
-        source=p.source,
-        actor=p.actor,
-    )
-    return _result(p, plan, memory_id, event_id)
+def merged_text(ctx: Context, tx: SQLTx, p: Prepared, plan: Plan) -> Prepared:
+    """The text a MERGE decision (the LLM judge's, in auto mode) writes, checked: the
+    preview runs this too, so it refuses what the merge would refuse."""
+    # The merged text's category comes from the text itself, as in ``add``.
+    q = prepare(ctx, plan.new_content or p.content, source=p.source, actor=p.actor)
+    if not q.verdict.allowed:
+        raise InvalidInputError(f"the merged text was rejected: {q.verdict.reason}")
+    clash = writes.live_clash(ctx, tx, q.hash, plan.related_ids)
+    if clash is not None:
+        raise InvalidTransitionError(f"cannot merge: #{clash.id} already holds the merged text")
+    return q
 
 
 def _meta(p: Prepared, extra: dict[str, Any] | None = None) -> dict[str, Any] | None:
@@ -454,7 +379,7 @@ def _result(p: Prepared, plan: Plan, memory_id: int | None, event_id: int | None
         memory_id=memory_id,
         reason=plan.reason,
         # A refused secret is never echoed back through any front end.
-        content=redact_secrets(p.content) if plan.decision == Decision.REJECT else p.content,
+        content=writes.redact(p.content) if plan.decision == Decision.REJECT else p.content,
         memory_type=p.cls.memory_type.value,
         topic_key=p.cls.topic_key,
         category=p.category if plan.decision != Decision.REJECT else p.verdict.category,
@@ -469,3 +394,60 @@ def preview_result(p: Prepared, plan: Plan) -> AddResult:
     """The result a preview reports: what ``apply`` would return, minus the new ids."""
     target = plan.target_id
     return _result(p, plan, target, None)
+
+
+# -- the operations Memory calls ------------------------------------------------------------
+def add(ctx: Context, p: Prepared, *, dry_run: bool) -> AddResult:
+    """Decide and apply ``p`` (one transaction); with ``dry_run`` stop before applying.
+
+    The LLM judge, when configured, is consulted first, outside the write lock."""
+    judged = None
+    if ctx.llm is not None and ctx.settings.llm_merge_mode != "off":
+        from vecmem.engine import judging
+
+        judged = judging.consult(ctx, p, ctx.transaction)
+    with ctx.transaction(write=not dry_run) as tx:
+        plan = decide(ctx, tx, p)
+        if judged is not None:
+            from vecmem.engine import judging
+
+            plan = judging.combine(ctx, tx, p, plan, judged, dry_run)
+        if dry_run:
+            if plan.decision == Decision.MERGE:
+                merged_text(ctx, tx, p, plan)
+            return preview_result(p, plan)
+        result = apply(ctx, tx, p, plan)
+        if plan.suggestion is not None:
+            from vecmem.engine import judging
+
+            judging.record_suggestion(ctx, tx, result.memory_id, p.content, plan.suggestion,
+                                      str(result.decision))
+    return result
+
+
+def add_many(ctx: Context, items: list[object], *, source: str, raw: bool,
+             category: str | None, batch_size: int, meta: dict[str, Any] | None,
+             progress: Any = None) -> list[AddResult]:
+    """Many texts: embedded in batches, one transaction per batch. ``raw`` skips the
+    quality filter (never the secret check) and topic review."""
+    results: list[AddResult] = []
+    for start in range(0, len(items), batch_size):
+        chunk = items[start : start + batch_size]
+        prepared = [prepare(ctx, t, source=source, category=category, raw=raw, embed=False,
+                            meta=meta) for t in chunk]
+        todo = [i for i, p in enumerate(prepared) if p.verdict.allowed]
+        vecs, model = ctx.embed_documents([prepared[i].norm for i in todo])
+        if vecs is not None:
+            for row, i in enumerate(todo):
+                prepared[i] = replace(prepared[i], vector=vecs[row], model=model)
+        with ctx.transaction() as tx:
+            for p in prepared:
+                plan = decide(ctx, tx, p)
+                if raw and plan.decision == Decision.REVIEW:
+                    plan = replace(plan, decision=Decision.STORE,
+                                   reason="raw import: stored without topic review",
+                                   related_ids=[])
+                results.append(apply(ctx, tx, p, plan))
+        if progress:
+            progress(min(start + batch_size, len(items)), len(items))
+    return results

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from vecmem.engine import maintenance
 from vecmem.engine.context import Context
@@ -21,9 +21,6 @@ from vecmem.rules import check_quality, classify
 from vecmem.store.base import MemoryFilter, SQLTx, utcnow
 from vecmem.text import content_hash, normalize
 from vecmem.types import MemoryRecord, Serializable
-
-if TYPE_CHECKING:
-    from vecmem.memory import Memory
 
 #: Sources whose memories were written by a machine, not typed by a person.
 AUTO_SOURCES = frozenset({"auto", "extract", "ingest", "hermes"})
@@ -226,8 +223,7 @@ def _find_candidates(tx: SQLTx, scope: str, now: datetime) -> list[Candidate]:
     return sorted(found.values(), key=lambda c: (KIND_ORDER.index(c.kind), c.memory_id))
 
 
-def _analyse(mem: Memory) -> tuple[list[Candidate], int, dict[str, Any]]:
-    ctx = mem.context
+def _analyse(ctx: Context) -> tuple[list[Candidate], int, dict[str, Any]]:
     with ctx.store.transaction(write=False) as tx:
         candidates = _find_candidates(tx, ctx.scope, datetime.now(UTC))
         backlog = tx.count_memories(ctx.scope, MemoryFilter(status="review"))
@@ -237,10 +233,10 @@ def _analyse(mem: Memory) -> tuple[list[Candidate], int, dict[str, Any]]:
     return candidates, backlog, check
 
 
-def cleanup_report(mem: Memory) -> CleanupReport:
+def cleanup_report(ctx: Context) -> CleanupReport:
     """Low-risk cleanup candidates with reasons; dry-run only, writes nothing."""
-    candidates, backlog, check = _analyse(mem)
-    return CleanupReport(utcnow(), mem.scope, candidates, backlog, check)
+    candidates, backlog, check = _analyse(ctx)
+    return CleanupReport(utcnow(), ctx.scope, candidates, backlog, check)
 
 
 def cleanup_plan_ops(report: CleanupReport) -> list[dict[str, Any]]:
@@ -329,15 +325,14 @@ def _topic_conflicts(tx: SQLTx, scope: str) -> list[dict[str, Any]]:
     return out
 
 
-def health_report(mem: Memory, window_hours: float = 24) -> HealthReport:
+def health_report(ctx: Context, window_hours: float = 24) -> HealthReport:
     """Status ok | attention | critical with flags; a pure read."""
     if (isinstance(window_hours, bool) or not isinstance(window_hours, int | float)
             or not 0 < window_hours <= 24 * 3660):
         raise InvalidInputError("window_hours must be a number of hours between 0 and 87840")
-    ctx: Context = mem.context
     now = datetime.now(UTC)
     since = (now - timedelta(hours=window_hours)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
-    candidates, backlog, check = _analyse(mem)
+    candidates, backlog, check = _analyse(ctx)
     with ctx.store.transaction(write=False) as tx:
         new = tx.count_events(ctx.scope, since=since)
         conflicts = _topic_conflicts(tx, ctx.scope)

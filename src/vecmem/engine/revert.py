@@ -7,18 +7,16 @@ event whose ``meta.reverts_event`` names the event it undoes. An event is revert
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
+from vecmem.engine import writes
 from vecmem.engine.context import Context
-from vecmem.engine.status import load, require_id
+from vecmem.engine.writes import load, require_id
 from vecmem.errors import InvalidTransitionError, NotFoundError
-from vecmem.store.base import SQLTx, utcnow
+from vecmem.store.base import SQLTx
+from vecmem.store.schema import TOMBSTONE
 from vecmem.text import content_hash, normalize
-from vecmem.types import LIVE_STATUSES, Event, MemoryRecord, OpResult, Status
-
-REVERTIBLE = ("add", "update", "merge", "archive", "restore", "approve", "reject", "supersede",
-              "review")
+from vecmem.types import LIVE_STATUSES, REVERTIBLE, Action, Event, MemoryRecord, OpResult, Status
 
 
 def check_revert(ctx: Context, tx: SQLTx, event_id: object) -> tuple[Event, str]:
@@ -34,6 +32,9 @@ def check_revert(ctx: Context, tx: SQLTx, event_id: object) -> tuple[Event, str]
     if tx.events_referencing(ctx.scope, eid, "revert"):
         raise InvalidTransitionError(f"event {eid} has already been reverted")
     rec = load(ctx, tx, event.memory_id)
+    if rec.content == TOMBSTONE or TOMBSTONE in (event.before_content, event.after_content):
+        raise InvalidTransitionError(
+            f"cannot revert event {eid}: the text it changed was purged")
     if rec.status != event.after_status:
         raise InvalidTransitionError(
             f"cannot revert event {eid}: memory #{rec.id} is now {rec.status}, not "
@@ -83,44 +84,34 @@ def _check_no_clash(ctx: Context, tx: SQLTx, event: Event, rec: MemoryRecord,
                 )
 
 
-def apply_revert(
-    ctx: Context, tx: SQLTx, event: Event, reason: str, actor: str | None,
-    rewrite: Callable[[int, str, str], int], provenance: dict[str, Any] | None = None,
-) -> OpResult:
+def apply_revert(ctx: Context, tx: SQLTx, event: Event, reason: str, actor: str | None,
+                 provenance: dict[str, Any] | None = None) -> OpResult:
+    from vecmem.engine import edits, pipeline
+
     rec = load(ctx, tx, event.memory_id)
     meta: dict[str, Any] = {"reverts_event": event.event_id}
     if provenance:
         meta["provenance"] = provenance
-    now = utcnow()
     related: list[int] = [event.event_id]
 
-    def set_status(memory_id: int, status: str, why: str, **extra: object) -> int:
+    def set_status(memory_id: int, status: str, why: str, **extra: Any) -> int:
         cur = tx.get(memory_id)
         assert cur is not None
-        if status in LIVE_STATUSES:
-            for other in tx.by_hash(ctx.scope, cur.content_hash, LIVE_STATUSES):
-                if other.id != memory_id:
-                    raise InvalidTransitionError(
-                        f"cannot revert: #{other.id} already holds the same fact as #{memory_id}"
-                    )
-        tx.update_memory(memory_id, {"status": status, "updated_at": now, **extra})
-        return tx.append_event(
-            scope=ctx.scope, memory_id=memory_id, action="revert", before_status=cur.status,
-            after_status=status, before_content=cur.content, after_content=cur.content,
-            actor=actor, reason=why, related_ids=related, meta=meta, source=cur.source,
-        )
+        return writes.set_status(ctx, tx, cur, status, action=Action.REVERT, reason=why,
+                                 actor=actor, related_ids=related, meta=meta, **extra)
 
     if event.action == "update":
         before = event.before_content or rec.content
-        event_id = rewrite(rec.id, before, reason)
-        tx.append_event(
-            scope=ctx.scope, memory_id=rec.id, action="revert", before_content=rec.content,
-            after_content=before, before_status=rec.status, after_status=event.before_status,
-            actor=actor, reason=reason, related_ids=[event.event_id, event_id], meta=meta,
-        )
-        if event.before_status and event.before_status != Status.ACTIVE:
-            tx.update_memory(rec.id, {"status": event.before_status})
-        return OpResult("revert", rec.id, rec.status, event.before_status, reason, event_id,
+        q = pipeline.prepare(ctx, before, source=rec.source, category=rec.category,
+                             actor=actor, raw=True)
+        if not q.verdict.allowed:
+            raise InvalidTransitionError(
+                f"cannot revert event {event.event_id}: the earlier text is refused now "
+                f"({q.verdict.reason})")
+        update_id, _ = writes.revert_rewrite(ctx, tx, rec, q, before_status=event.before_status,
+                                             reason=reason, actor=actor, reverted=event,
+                                             meta=meta)
+        return OpResult("revert", rec.id, rec.status, event.before_status, reason, update_id,
                         related_ids=related)
 
     if event.action in ("add", "review"):
@@ -170,16 +161,28 @@ def apply_revert(
                 upd = updates[0]
                 target = tx.get(int(result_id))
                 if target is not None and target.content == upd.after_content:
-                    rewrite(target.id, upd.before_content or target.content,
-                            f"{reason}: update undone")
+                    edits.rewrite_in(ctx, tx, target.id, upd.before_content or target.content,
+                                     f"{reason}: update undone", actor)
         return OpResult("revert", rec.id, rec.status, Status.REVIEW.value, reason, event_id,
                         related_ids=related)
 
     # archive, restore, reject, supersede: put the status back.
     previous = event.before_status or Status.ACTIVE.value
-    extra: dict[str, object] = {}
+    extra: dict[str, Any] = {}
     if event.action == "supersede":
         extra["superseded_by"] = None
     event_id = set_status(rec.id, previous, reason, **extra)
     return OpResult("revert", rec.id, rec.status, previous, reason, event_id,
                     related_ids=related)
+
+
+def run(ctx: Context, tx: SQLTx, event_id: object, actor: str | None, *, dry_run: bool,
+        meta: dict[str, Any] | None = None) -> OpResult:
+    """Check the revert of ``event_id``, then (unless ``dry_run``) apply it in ``tx``."""
+    event, reason = check_revert(ctx, tx, event_id)
+    if dry_run:
+        rec = tx.get(event.memory_id)
+        after = reason.rsplit(" ", 1)[-1]
+        return OpResult("revert", event.memory_id, rec.status if rec else None, after,
+                        reason, None, dry_run=True, related_ids=[event.event_id])
+    return apply_revert(ctx, tx, event, reason, actor, provenance=meta)

@@ -11,15 +11,19 @@ import uuid
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from vecmem.engine import relevance
 from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError
-from vecmem.text import keyword_terms, validate_text
+from vecmem.text import validate_text
 from vecmem.types import CandidateScore, Explanation, Hit, MemoryRecord, Status
 
 #: Bump when the ranking formula changes, so stored explanations stay interpretable.
-FUSION_FORMULA_VERSION = "blend-v2"
+FUSION_FORMULA_VERSION = "blend-v3"
 #: Weight of the vector side in the score blend; the keyword side gets the rest.
 VECTOR_WEIGHT = 0.4
+#: Keyword coverage (rarity-weighted share of the query matched) at which the best
+#: keyword candidate keeps the keyword side's full weight in the blend.
+FULL_COVERAGE = 0.5
 #: Reciprocal-rank term that breaks ties between equal blended scores.
 RRF_K = 10
 #: How many candidates each side contributes before fusion, per requested result.
@@ -51,6 +55,8 @@ class Trace:
     matched: dict[int, list[str]] = field(default_factory=dict)
     head: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    dropped: dict[str, str] = field(default_factory=dict)
+    gate: dict[str, Any] | None = None
 
 
 def check_query(query: object, k: object, min_score: object) -> tuple[str, int, float | None]:
@@ -71,14 +77,33 @@ def check_query(query: object, k: object, min_score: object) -> tuple[str, int, 
 
 def hybrid(
     ctx: Context, query: str, k: int, min_score: float, *, mode: str = "hybrid",
-    trace: Trace | None = None,
+    trace: Trace | None = None, gate: bool = False,
 ) -> list[Hit]:
-    """Search ``mode`` in hybrid | vector | keyword; returns at most ``k`` active hits."""
+    """Search ``mode`` in hybrid | vector | keyword; returns at most ``k`` active hits.
+
+    ``gate`` (hybrid mode only) keeps only the candidates the relevance gate passes
+    (``relevance.py``); ``min_score`` is then an extra hard cosine floor."""
     want = max(k * OVERFETCH, MIN_CANDIDATES)
-    terms = keyword_terms(query, for_query=True)
-    qvec = ctx.embed_query(query) if mode != "keyword" else None
+    gate = gate and mode == "hybrid"
+    qt = relevance.query_terms(query)
+    terms = qt.terms
     if trace is not None:
         trace.terms = terms
+        trace.dropped = dict(qt.dropped)
+    if gate and (not terms or relevance.is_small_talk(query)):
+        # Not one content word ("hi", "thanks!", "好的，谢谢", "👍"): such a turn needs
+        # no memory, whatever an embedder makes of it.
+        if trace is not None:
+            trace.gate = {"on": True, "rule": relevance.TRIVIAL_RULE, "floor": None,
+                          "scope_memories": None, "term_weights": {},
+                          "document_frequency": {}, "common_terms": [],
+                          "searched_terms": [], "concepts": []}
+        return []
+    qvec = ctx.embed_query(query) if mode != "keyword" else None
+    if trace is not None:
+        if qt.expanded:
+            trace.notes.append("other-language words searched: " + "; ".join(
+                f"{t} -> {' '.join(more)}" for t, more in qt.expanded.items()))
         if qvec is not None:
             trace.head = [round(float(x), 4) for x in qvec[:8]]
         elif mode != "keyword":
@@ -89,10 +114,22 @@ def hybrid(
         vec_hits: list[tuple[int, float]] = []
         if qvec is not None:
             vec_hits = tx.vector_search(ctx.scope, ctx.model_id, qvec, want)
+        evidence: relevance.Evidence | None = None
+        searched = terms
+        if mode == "hybrid" and terms:
+            # Rarity weights the keyword side (fusion and gate) and, with the gate on,
+            # keeps the terms in a large share of the scope out of the search.
+            evidence = relevance.weigh(terms, *tx.keyword_stats(ctx.scope, terms),
+                                       qt.groups())
+            if gate:
+                searched = evidence.searched
         kw_hits: list[tuple[int, float]] = []
-        if mode != "vector" and terms:
-            kw_hits = tx.keyword_search(ctx.scope, terms, want)
+        if mode != "vector" and searched:
+            kw_hits = tx.keyword_search(ctx.scope, searched, want)
         ids = {i for i, _ in vec_hits} | {i for i, _ in kw_hits}
+        matched: dict[int, list[str]] = {}
+        if evidence is not None and kw_hits:
+            matched = tx.keyword_matches(ctx.scope, [i for i, _ in kw_hits], terms)
         # Ranking needs only status, hit count, age and episode; whole records are read for
         # the k returned (and for every candidate when explaining).
         facts = tx.rank_facts(ctx.scope, ids, EPISODE_KEY)
@@ -107,11 +144,28 @@ def hybrid(
             neighbours = {i: near_facts[i] for i in more}
             if trace is not None:
                 records.update(tx.get_many(list(more)))
+        if gate and evidence is None:  # every query term was a stopword, or none at all
+            evidence = relevance.weigh([], 0, {})
         if trace is not None:
             _trace_lookups(tx, ctx, trace, terms, ids)
-        scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace)
+            if evidence is not None:
+                trace.gate = _gate_summary(evidence, gate, searched)
+        judge = None
+        if gate:
+            floors = relevance.floors_for(ctx.model_id, ctx.min_score)
+            judge = (floors.at(query), floors.lift, qvec is not None)
+            if trace is not None and trace.gate is not None:
+                trace.gate["rule"] = relevance.describe_rule(floors, judge[0])
+                trace.gate["floor"] = round(judge[0], 4)
+        rejected: dict[int, Any] = {}
+        scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,
+                       evidence, matched, judge, rejected, today=ctx.today())
         if episode and scored:
-            scored = _episode_context(scored, episode, neighbours, records, trace)
+            # A memory the gate turned down may still join as the context of a passing
+            # neighbour in its episode (the answer often sits in the next turn).
+            scored = _episode_context(scored, episode, {**neighbours, **rejected}, records,
+                                      trace)
+        scored = _unit_scale(scored, trace)
         # Fused score first; ties go to the more often confirmed, then the more recent
         # memory (two stable sorts: cheaper than a composite key over timestamp strings).
         scored.sort(key=lambda s: s[1].updated_at, reverse=True)
@@ -153,24 +207,44 @@ def _trace_lookups(tx: Any, ctx: Context, trace: Trace, terms: list[str],
             "excluded vectors of other models: "
             + ", ".join(f"{m} ({n})" for m, n in others.items())
         )
-    for mid in ids:
-        indexed = set((tx.keyword_index_terms(mid) or "").split())
-        hit_terms = [t for t in terms if t in indexed]
-        if hit_terms:
-            trace.matched[mid] = hit_terms
+    if terms and ids:
+        trace.matched = tx.keyword_matches(ctx.scope, ids, terms)
+
+
+def _gate_summary(ev: relevance.Evidence, gate: bool, searched: list[str]) -> dict[str, Any]:
+    return {
+        "on": gate,
+        "rule": "on" if gate else "off (gate=False or not hybrid)",
+        "scope_memories": ev.docs,
+        "term_weights": {t: round(w, 4) for t, w in ev.weight.items()},
+        "document_frequency": dict(ev.df),
+        "common_terms": list(ev.common),
+        "searched_terms": list(searched),
+        "concepts": [list(g) for g in ev.groups],
+    }
 
 
 def _rank(
     ids: set[int], facts: dict[int, Any], records: dict[int, MemoryRecord],
     vec_hits: list[tuple[int, float]], kw_hits: list[tuple[int, float]], min_score: float,
-    mode: str, trace: Trace | None,
+    mode: str, trace: Trace | None, evidence: relevance.Evidence | None = None,
+    matched: dict[int, list[str]] | None = None,
+    judge: tuple[float, float, bool] | None = None, rejected: dict[int, Any] | None = None,
+    today: str | None = None,
 ) -> list[tuple[float, Any, CandidateScore]]:
-    """Fused score of every candidate; the excluded ones go to the trace only."""
+    """Fused score of every candidate; the excluded ones go to the trace only.
+
+    With ``judge`` (the gate on), a candidate is included only when the relevance gate
+    passes it; otherwise, as before the gate, when its cosine is at least ``min_score``
+    or the keyword side found it."""
     cos = dict(vec_hits)
     vrank = {mid: r for r, (mid, _) in enumerate(vec_hits, 1)}
     krank = {mid: r for r, (mid, _) in enumerate(kw_hits, 1)}
     vnorm = _minmax({m: c for m, c in cos.items() if c >= min_score})
-    knorm = _minmax(dict(kw_hits))
+    matched = matched or {}
+    cover = ({m: evidence.coverage(matched.get(m)) for m in krank}
+             if evidence is not None else {})
+    knorm = _keyword_scale(dict(kw_hits), cover)
     scored: list[tuple[float, Any, CandidateScore]] = []
     for mid in ids:
         fact = facts.get(mid)
@@ -180,25 +254,78 @@ def _rank(
         kr = krank.get(mid)
         below = c is not None and c < min_score
         fused = fuse(vnorm.get(mid), knorm.get(mid), vr if not below else None, kr)
+        verdict = None
         if fact is None or fact.status != Status.ACTIVE:
             excluded = f"status {fact.status if fact else 'missing'}"
+        elif today is not None and fact.valid_until is not None and \
+                fact.valid_until[:10] < today:
+            # Its time is over ("下个月出差" after that month): kept, listed by cleanup
+            # as expired, no longer handed to the agent as current.
+            excluded = f"expired: held until {fact.valid_until[:10]}"
+        elif judge is not None:
+            if below:
+                excluded = f"cosine {c:.4f} below min_score {min_score:.4f}"
+            else:
+                verdict = relevance.decide(c, cover.get(mid, 0.0), *judge)
+                if not verdict.passed:
+                    excluded = f"gate: {verdict.reason}"
+                    if rejected is not None:
+                        rejected[mid] = fact
         elif below and kr is None:
             excluded = f"cosine {c:.4f} below min_score {min_score:.4f}"
         elif mode == "vector" and (c is None or below):
             excluded = "no vector match above min_score"
         content = records[mid].content if mid in records else ""
+        gate_note = None if verdict is None else (
+            ("pass: " if verdict.passed else "fail: ") + verdict.reason)
+        cov = round(cover[mid], 4) if mid in cover else None
+        rel = None if verdict is None else verdict.relevance
         if trace is not None:
             trace.candidates.append(
                 CandidateScore(
                     memory_id=mid, content=content, status=fact.status if fact else "",
                     cosine=None if c is None else round(c, 4), vector_rank=vr, keyword_rank=kr,
                     fused=round(fused, 4), included=excluded is None, excluded_because=excluded,
+                    gate=gate_note, relevance=rel, coverage=cov,
                 )
             )
         if excluded is None and fact is not None:
-            scored.append((fused, fact, CandidateScore(mid, content, fact.status, c, vr, kr,
-                                                       fused, True)))
+            scored.append((fused, fact, CandidateScore(
+                mid, content, fact.status, c, vr, kr, fused, True, gate=gate_note,
+                relevance=rel, coverage=cov)))
     return scored
+
+
+def _keyword_scale(bm25: dict[int, float], cover: dict[int, float]) -> dict[int, float]:
+    """The keyword side in [0, 1]: BM25 over the best candidate's, times how much of the
+    query's rarity-weighted evidence the best match covers (up to ``FULL_COVERAGE``).
+
+    One matched word of a long query, or a word in many memories, then moves the fused
+    score a little, not as much as the best cosine (min-max scaling gave any lone match
+    the full keyword weight)."""
+    if not bm25:
+        return {}
+    best = max(bm25.values())
+    if best <= 0:
+        return {m: 0.0 for m in bm25}
+    strength = 1.0
+    if cover:
+        strength = min(1.0, max(cover.values()) / FULL_COVERAGE)
+    return {m: strength * max(0.0, s) / best for m, s in bm25.items()}
+
+
+def _unit_scale(scored: list[tuple[float, Any, CandidateScore]], trace: Trace | None
+                ) -> list[tuple[float, Any, CandidateScore]]:
+    """Keep fused scores in [0, 1]: episode shares can lift a score past 1, and then the
+    query's scores are divided by the largest (the order is unchanged)."""
+    top = max((f for f, _, _ in scored), default=0.0)
+    if top <= 1.0:
+        return scored
+    if trace is not None:
+        for i, c in enumerate(trace.candidates):
+            if c.included:
+                trace.candidates[i] = replace(c, fused=round(c.fused / top, 4))
+    return [(f / top, rec, replace(cs, fused=f / top)) for f, rec, cs in scored]
 
 
 def _episodes(facts: dict[int, Any]) -> dict[int, str]:
@@ -244,6 +371,7 @@ def _episode_context(
                     context_from=changed[c.memory_id].context_from)
             if c.included and c.memory_id in changed else c
             for c in trace.candidates
+            if c.memory_id not in joining
         ] + [replace(cs, fused=round(cs.fused, 4)) for cs in changed.values()
              if cs.memory_id not in fused]
     return out
@@ -266,13 +394,21 @@ def fuse(vector: float | None, keyword: float | None, vrank: int | None,
     vector weight 0.6 0.660, 0.5 0.680, 0.4 0.683, 0.3 0.682 (benchmarks/README.md)."""
     score = VECTOR_WEIGHT * (vector or 0.0) + (1 - VECTOR_WEIGHT) * (keyword or 0.0)
     rr = sum(1.0 / (RRF_K + r) for r in (vrank, krank) if r is not None)
-    return score + 0.01 * rr
+    # Divided by the largest possible value (both sides 1.0, both ranks 1): in [0, 1].
+    return (score + 0.01 * rr) / (1.0 + 0.02 / (RRF_K + 1))
 
 
-def explain(ctx: Context, query: str, k: int, min_score: float) -> tuple[list[Hit], Explanation]:
+def explain(ctx: Context, query: str, k: int, min_score: float, *, gate: bool = False
+            ) -> tuple[list[Hit], Explanation]:
     trace = Trace()
-    hits = hybrid(ctx, query, k, min_score, trace=trace)
+    hits = hybrid(ctx, query, k, min_score, trace=trace, gate=gate)
     embedder = ctx.embedder
+    notes = list(trace.notes)
+    if trace.dropped:
+        notes.append("no evidence (not searched): " + ", ".join(
+            f"{t!r} ({why})" for t, why in trace.dropped.items()))
+    if trace.gate is not None:
+        trace.gate["dropped_terms"] = dict(trace.dropped)
     return hits, Explanation(
         query=query,
         model=ctx.model_id,
@@ -285,10 +421,12 @@ def explain(ctx: Context, query: str, k: int, min_score: float) -> tuple[list[Hi
         candidates=trace.candidates,
         min_score=min_score,
         k=k,
-        fusion=(f"{FUSION_FORMULA_VERSION}: {VECTOR_WEIGHT}·minmax(cosine) + "
-                f"{1 - VECTOR_WEIGHT:.1f}·minmax(keyword) + 0.01·rrf(k={RRF_K}); "
+        fusion=(f"{FUSION_FORMULA_VERSION}: ({VECTOR_WEIGHT}·minmax(cosine) + "
+                f"{1 - VECTOR_WEIGHT:.1f}·keyword + 0.01·rrf(k={RRF_K})) / max, keyword = "
+                f"bm25 / best bm25 · min(1, best coverage / {FULL_COVERAGE}); "
                 "+ episode neighbours (" + ", ".join(
-                    f"{d:+d}: {w}" for d, w in EPISODE_WEIGHTS.items()) + "); "
-                "ties: hit_count, recency"),
-        notes=trace.notes,
+                    f"{d:+d}: {w}" for d, w in EPISODE_WEIGHTS.items()) + "), "
+                "scaled into [0, 1]; ties: hit_count, recency"),
+        notes=notes,
+        gate=trace.gate,
     )

@@ -7,14 +7,18 @@ preview and the operation it previews cannot disagree.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from vecmem.engine import writes
 from vecmem.engine.context import Context
-from vecmem.errors import InvalidInputError, InvalidTransitionError, NotFoundError
-from vecmem.store.base import SQLTx, utcnow
-from vecmem.types import LIVE_STATUSES, MemoryRecord, OpResult, Status
+from vecmem.engine.writes import load, require_id
+from vecmem.errors import InvalidInputError, InvalidTransitionError
+from vecmem.store.base import SQLTx
+from vecmem.store.schema import TOMBSTONE
+from vecmem.types import STATUS_ACTIONS, Action, MemoryRecord, OpResult, Status
+
+__all__ = ["OpCheck", "load", "require_id", "run"]
 
 
 @dataclass(frozen=True)
@@ -29,26 +33,6 @@ class OpCheck:
     extra: dict[str, Any] = field(default_factory=dict)
 
 
-def require_id(value: object, what: str = "memory id") -> int:
-    if isinstance(value, bool) or not isinstance(value, int | str):
-        raise InvalidInputError(f"{what} must be a positive integer")
-    try:
-        number = int(value)
-    except ValueError:
-        raise InvalidInputError(f"{what} must be a positive integer, got {value!r}") from None
-    if number <= 0 or number > 2**62:
-        raise InvalidInputError(f"{what} must be a positive integer, got {value!r}")
-    return number
-
-
-def load(ctx: Context, tx: SQLTx, memory_id: object) -> MemoryRecord:
-    mid = require_id(memory_id)
-    rec = tx.get(mid, ctx.scope)
-    if rec is None:
-        raise NotFoundError(f"memory #{mid} does not exist in scope {ctx.scope!r}")
-    return rec
-
-
 def _refuse(rec: MemoryRecord, action: str, allowed: str) -> InvalidTransitionError:
     return InvalidTransitionError(
         f"cannot {action} memory #{rec.id}: it is {rec.status} (only {allowed} memories can be "
@@ -59,13 +43,6 @@ def _refuse(rec: MemoryRecord, action: str, allowed: str) -> InvalidTransitionEr
 def _past(action: str) -> str:
     return {"archive": "archived", "restore": "restored", "approve": "approved",
             "reject": "rejected"}.get(action, action + "ed")
-
-
-def _live_clash(ctx: Context, tx: SQLTx, rec: MemoryRecord) -> MemoryRecord | None:
-    for other in tx.by_hash(ctx.scope, rec.content_hash, LIVE_STATUSES):
-        if other.id != rec.id:
-            return other
-    return None
 
 
 # -- checks ------------------------------------------------------------------------------
@@ -80,7 +57,9 @@ def check_restore(ctx: Context, tx: SQLTx, memory_id: object, reason: str | None
     rec = load(ctx, tx, memory_id)
     if rec.status != Status.ARCHIVED:
         raise _refuse(rec, "restore", "archived")
-    clash = _live_clash(ctx, tx, rec)
+    if rec.content == TOMBSTONE:
+        raise InvalidTransitionError(f"cannot restore memory #{rec.id}: it was purged")
+    clash = writes.live_clash(ctx, tx, rec.content_hash, (rec.id,))
     if clash is not None:
         raise InvalidTransitionError(
             f"cannot restore memory #{rec.id}: #{clash.id} already holds the same fact"
@@ -109,6 +88,9 @@ def check_approve(ctx: Context, tx: SQLTx, memory_id: object, reason: str | None
             f"cannot approve #{rec.id}: its target #{targets[0] if targets else '?'} is no "
             "longer active (archive or reject this item instead)"
         )
+    if kind in ("update", "merge"):
+        _check_proposal(ctx, tx, rec, kind, meta.get("proposed_text") or rec.content,
+                        live_targets, targets)
     after = Status.SUPERSEDED.value if kind in ("update", "duplicate", "merge") else "active"
     return OpCheck(
         "approve",
@@ -120,6 +102,28 @@ def check_approve(ctx: Context, tx: SQLTx, memory_id: object, reason: str | None
     )
 
 
+def _check_proposal(ctx: Context, tx: SQLTx, rec: MemoryRecord, kind: str, text: str,
+                    live_targets: list[MemoryRecord], targets: list[int]) -> None:
+    """The refusals approving a proposal would meet in the kernel, raised by the guard
+    (so its preview raises them too): a refused text, a fact another live memory holds."""
+    from vecmem.engine import pipeline
+
+    if kind == "update":
+        target = live_targets[0]
+        p = pipeline.prepare(ctx, text, source=target.source, category=target.category,
+                             raw=True, embed=False)
+        allowed: tuple[int, ...] = (target.id,)
+    else:
+        p = pipeline.prepare(ctx, text, source="review", embed=False)
+        allowed = tuple(targets)
+    if not p.verdict.allowed:
+        raise InvalidInputError(f"the new text was rejected: {p.verdict.reason}")
+    clash = writes.live_clash(ctx, tx, p.hash, allowed)
+    if clash is not None:
+        raise InvalidTransitionError(
+            f"cannot approve #{rec.id}: #{clash.id} already holds the proposed text")
+
+
 def check_reject(ctx: Context, tx: SQLTx, memory_id: object, reason: str | None) -> OpCheck:
     rec = load(ctx, tx, memory_id)
     if rec.status != Status.REVIEW:
@@ -128,87 +132,109 @@ def check_reject(ctx: Context, tx: SQLTx, memory_id: object, reason: str | None)
 
 
 # -- applies -----------------------------------------------------------------------------
-def _set_status(
-    ctx: Context, tx: SQLTx, rec: MemoryRecord, status: str, *, action: str, reason: str,
-    actor: str | None, related: list[int] | None = None, extra_fields: dict[str, Any] | None = None,
-    meta: dict[str, Any] | None = None,
-) -> int:
-    fields: dict[str, Any] = {"status": status, "updated_at": utcnow()}
-    fields.update(extra_fields or {})
-    tx.update_memory(rec.id, fields)
-    return tx.append_event(
-        scope=ctx.scope, memory_id=rec.id, action=action, before_status=rec.status,
-        after_status=status, before_content=rec.content, after_content=rec.content,
-        actor=actor, reason=reason, related_ids=related or [], meta=meta, source=rec.source,
-    )
-
-
 def apply_simple(ctx: Context, tx: SQLTx, check: OpCheck, actor: str | None,
                  meta: dict[str, Any] | None = None) -> OpResult:
     """archive, restore, reject: one status change, one event."""
     rec = check.memory
     assert rec is not None and check.after_status is not None
     # A restored memory is live again: it is no longer superseded by anything.
-    extra = {"superseded_by": None} if check.action == "restore" else None
-    event_id = _set_status(ctx, tx, rec, check.after_status, action=check.action,
-                           reason=check.reason, actor=actor, extra_fields=extra,
-                           meta={"provenance": meta} if meta else None)
+    extra = {"superseded_by": None} if check.action == "restore" else {}
+    event_id = writes.set_status(ctx, tx, rec, check.after_status, action=Action(check.action),
+                                 reason=check.reason, actor=actor,
+                                 meta={"provenance": meta} if meta else None, **extra)
     return OpResult(check.action, rec.id, rec.status, check.after_status, check.reason, event_id)
 
 
-def apply_approve(
-    ctx: Context, tx: SQLTx, check: OpCheck, actor: str | None,
-    rewrite: Callable[[int, str, str], int], create: Callable[[str, list[int]], int],
-    meta: dict[str, Any] | None = None,
-) -> OpResult:
+def apply_approve(ctx: Context, tx: SQLTx, check: OpCheck, actor: str | None,
+                  meta: dict[str, Any] | None = None) -> OpResult:
     """Approve a review item: a conflict supersedes what it conflicted with; a proposal
-    (update/merge/duplicate) is applied through the given write-path callbacks."""
+    (update/merge/duplicate) is applied through the write kernel."""
+    from vecmem.engine import edits
+
     rec = check.memory
     assert rec is not None
     kind = check.extra.get("kind", "conflict")
     related = list(check.related_ids)
     provenance = {"provenance": meta} if meta else {}
     if kind == "conflict":
-        event_id = _set_status(ctx, tx, rec, Status.ACTIVE.value, action="approve",
-                               reason=check.reason, actor=actor, related=related,
-                               meta=provenance or None)
+        event_id = writes.set_status(ctx, tx, rec, Status.ACTIVE.value, action=Action.APPROVE,
+                                     reason=check.reason, actor=actor, related_ids=related,
+                                     meta=provenance or None)
         for tid in related:
             target = tx.get(tid)
             if target is not None and target.status == Status.ACTIVE:
-                _set_status(ctx, tx, target, Status.SUPERSEDED.value, action="supersede",
-                            reason=f"superseded by approved #{rec.id}", actor=actor,
-                            related=[rec.id], extra_fields={"superseded_by": rec.id},
-                            meta={"approve_event": event_id})
+                writes.supersede(ctx, tx, target, rec.id,
+                                 reason=f"superseded by approved #{rec.id}", actor=actor,
+                                 meta={"approve_event": event_id})
         return OpResult("approve", rec.id, rec.status, Status.ACTIVE.value, check.reason,
                         event_id, related_ids=related)
 
     text = check.extra.get("proposed_text") or rec.content
     if kind == "update":
-        target_id = related[0]
-        rewrite(target_id, text, f"approved update from review #{rec.id}")
-        winner = target_id
+        winner = related[0]
+        edits.rewrite_in(ctx, tx, winner, text, f"approved update from review #{rec.id}",
+                         actor)
     elif kind == "duplicate":
         winner = related[0]
-        target = tx.get(winner)
-        assert target is not None
-        tx.update_memory(winner, {"hit_count": target.hit_count + 1, "last_hit_at": utcnow()})
+        writes.hit(ctx, tx, writes.load(ctx, tx, winner), content=text,
+                   reason=f"approved duplicate from review #{rec.id}", source=rec.source,
+                   actor=actor)
     else:  # merge
-        winner = create(text, related)
-    event_id = _set_status(
-        ctx, tx, rec, Status.SUPERSEDED.value, action="approve", reason=check.reason,
-        actor=actor, related=[winner, *related], extra_fields={"superseded_by": winner},
+        winner = edits.merge_in(ctx, tx, text, related, reason=check.reason, source="review",
+                                actor=actor)
+    event_id = writes.set_status(
+        ctx, tx, rec, Status.SUPERSEDED.value, action=Action.APPROVE, reason=check.reason,
+        actor=actor, related_ids=[winner, *related], superseded_by=winner,
         meta={"kind": kind, "result_id": winner, **provenance},
     )
     if kind == "merge":
         for tid in related:
             target = tx.get(tid)
             if target is not None and target.status == Status.ACTIVE:
-                _set_status(ctx, tx, target, Status.SUPERSEDED.value, action="supersede",
-                            reason=f"merged into #{winner}", actor=actor, related=[winner],
-                            extra_fields={"superseded_by": winner},
-                            meta={"approve_event": event_id})
+                writes.supersede(ctx, tx, target, winner, reason=f"merged into #{winner}",
+                                 actor=actor, meta={"approve_event": event_id})
     return OpResult("approve", rec.id, rec.status, Status.SUPERSEDED.value, check.reason,
                     event_id, related_ids=[winner, *related])
+
+
+_CHECKS = {
+    "archive": check_archive,
+    "restore": check_restore,
+    "approve": check_approve,
+    "reject": check_reject,
+}
+assert tuple(_CHECKS) == STATUS_ACTIONS
+
+
+def run(ctx: Context, tx: SQLTx, action: str, memory_id: object, reason: str | None,
+        actor: str | None, *, dry_run: bool, meta: dict[str, Any] | None = None) -> OpResult:
+    """One guarded status operation inside ``tx``: the guard, then (unless ``dry_run``)
+    the change through the write kernel. Plans batch these."""
+    c = _CHECKS[action](ctx, tx, memory_id, reason)
+    if dry_run:
+        return summarize(c)
+    if c.action == "approve":
+        return apply_approve(ctx, tx, c, actor, meta=meta)
+    return apply_simple(ctx, tx, c, actor, meta=meta)
+
+
+def check_purge(ctx: Context, tx: SQLTx, memory_id: object, reason: str | None) -> OpCheck:
+    """A purge (plans only, behind the confirmation phrase) needs a reason: who purged
+    and why is all the log keeps."""
+    rec = load(ctx, tx, memory_id)
+    if rec.content == TOMBSTONE:
+        raise InvalidTransitionError(f"memory #{rec.id} is already purged")
+    if not reason:
+        raise InvalidTransitionError("a purge needs a reason (it is all the log will keep)")
+    return OpCheck("purge", rec, Status.ARCHIVED.value, reason)
+
+
+def apply_purge(ctx: Context, tx: SQLTx, check: OpCheck, actor: str | None) -> OpResult:
+    rec = check.memory
+    assert rec is not None
+    event_id, touched = writes.purge(ctx, tx, rec, reason=check.reason, actor=actor)
+    return OpResult("purge", rec.id, rec.status, Status.ARCHIVED.value, check.reason,
+                    event_id, related_ids=touched)
 
 
 def summarize(check: OpCheck) -> OpResult:

@@ -22,19 +22,18 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import asdict
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
+from vecmem.engine import import_check, pipeline, writes
+from vecmem.engine.context import Context
 from vecmem.engine.plans import PLAN_ID_RE
 from vecmem.errors import InvalidInputError
 from vecmem.rules import check_quality
 from vecmem.store.base import MemoryFilter, PlanRow, SQLTx, utcnow
-from vecmem.text import keyword_terms, validate_text
+from vecmem.text import validate_text
 from vecmem.types import Event, MemoryRecord, Status
-
-if TYPE_CHECKING:
-    from vecmem.memory import Memory
 
 FORMAT = "vecmem-jsonl"
 VERSION = 1
@@ -46,7 +45,9 @@ _STATUSES = {s.value for s in Status}
 
 
 def _line(obj: dict[str, Any]) -> str:
-    return json.dumps(obj, ensure_ascii=False, separators=(",", ":")) + "\n"
+    # An export leaves the database: it passes the kernel's redaction like any write.
+    return json.dumps(writes.redact_record(obj), ensure_ascii=False,
+                      separators=(",", ":")) + "\n"
 
 
 # -- export ------------------------------------------------------------------------------
@@ -60,11 +61,10 @@ def _target(path: str | os.PathLike[str]) -> Path:
 
 
 def export_jsonl(
-    mem: Memory, path: str | os.PathLike[str], vectors: bool = False
+    ctx: Context, path: str | os.PathLike[str], vectors: bool = False
 ) -> dict[str, Any]:
     """Write this scope to ``path`` (atomically: a crash leaves the old file or none)."""
     target = _target(path)
-    ctx = mem.context
     with ctx.store.transaction(write=False) as tx:  # one snapshot for the whole file
         memories = tx.list_memories(ctx.scope, MemoryFilter(), limit=_ALL, order="id ASC")
         events = tx.events(ctx.scope, limit=_ALL, ascending=True)
@@ -159,15 +159,15 @@ def _check_id(n: int, value: object, what: str) -> int:
 
 
 # -- import ------------------------------------------------------------------------------
-def import_jsonl(mem: Memory, path: str | os.PathLike[str], raw: bool = False,
+def import_jsonl(ctx: Context, path: str | os.PathLike[str], raw: bool = False,
                  progress: Callable[[int, int], None] | None = None) -> dict[str, Any]:
     lines = _parse(path, restore=raw)
     if raw:
-        return _import_raw(mem, lines, progress)
-    return _import_pipeline(mem, lines, progress)
+        return _import_raw(ctx, lines, progress)
+    return _import_pipeline(ctx, lines, progress)
 
 
-def _import_pipeline(mem: Memory, lines: list[tuple[int, dict[str, Any]]],
+def _import_pipeline(ctx: Context, lines: list[tuple[int, dict[str, Any]]],
                      progress: Callable[[int, int], None] | None) -> dict[str, Any]:
     """Live memories go through ``add_many`` (source ``import``); history is not copied:
     the pipeline writes this store's own events for what it decides."""
@@ -191,7 +191,8 @@ def _import_pipeline(mem: Memory, lines: list[tuple[int, dict[str, Any]]],
             if progress:
                 progress(offset + d, total)
 
-        for r in mem.add_many(texts, source="import", category=category, progress=step):
+        for r in pipeline.add_many(ctx, texts, source="import", raw=False, category=category,
+                                   batch_size=256, meta=None, progress=step):
             decisions[str(r.decision)] += 1
         done += len(texts)
     return {"mode": "pipeline", "read": total, "skipped_not_live": skipped,
@@ -215,9 +216,8 @@ def _taken(tx: SQLTx, table: str, column: str, ids: list[Any]) -> list[Any]:
     return taken
 
 
-def _import_raw(mem: Memory, lines: list[tuple[int, dict[str, Any]]],
+def _import_raw(ctx: Context, lines: list[tuple[int, dict[str, Any]]],
                 progress: Callable[[int, int], None] | None) -> dict[str, Any]:
-    ctx = mem.context
     if not lines or lines[0][1]["type"] != "header":
         raise InvalidInputError("a raw import needs a vecmem export: the first line must be "
                                 "its header (use an import without --raw for plain lines)")
@@ -230,21 +230,18 @@ def _import_raw(mem: Memory, lines: list[tuple[int, dict[str, Any]]],
     for n, o in memories:
         _need(n, o, _MEMORY_FIELDS, "memory")
         _check_id(n, o["id"], "id")
-        if o["status"] not in _STATUSES:
-            raise InvalidInputError(f"line {n}: unknown status {o['status']!r}")
     for n, o in events:
         _need(n, o, _EVENT_FIELDS, "event")
         _check_id(n, o["event_id"], "event_id")
-    known = {o["id"] for _, o in memories}
-    for n, o in memories:
-        if o["superseded_by"] is not None and o["superseded_by"] not in known:
-            raise InvalidInputError(f"line {n}: superseded_by #{o['superseded_by']} is not in "
-                                    "the file")
     for n, o in plans:
         _need(n, o, _PLAN_FIELDS, "plan")
         if not isinstance(o["id"], str) or not PLAN_ID_RE.fullmatch(o["id"]):
             raise InvalidInputError(f"line {n}: invalid plan id {o['id']!r}")
-    vectors = _vectors(mem, memories, progress)
+    # The whole file is checked (and its derived fields recomputed) before any write.
+    memory_ids = import_check.check_memories(memories)
+    by_event = import_check.check_events(events, memory_ids)
+    import_check.check_plans(plans, memory_ids, by_event)
+    vectors = _vectors(ctx, memories, progress)
     # Database-wide lock (no scope): explicit ids and the identity sequences moved past
     # them are shared by every scope, so no other writer may take ids meanwhile.
     with ctx.store.transaction() as tx:
@@ -263,52 +260,38 @@ def _import_raw(mem: Memory, lines: list[tuple[int, dict[str, Any]]],
                     f"{table} id {clash[0]} is already used in this database (another scope);"
                     " restore a raw export into a fresh database"
                 )
-        cols = [c for c in _MEMORY_FIELDS if c != "superseded_by"] + ["meta", "seq"]
-        for _, o in memories:
-            values = [ctx.scope if c == "scope" else o.get(c) for c in cols[:-1]]
-            values = [json.dumps(v, ensure_ascii=False) if isinstance(v, dict | list) else v
-                      for v in values]
-            tx.execute(f"INSERT INTO memories ({', '.join(cols)}) VALUES "
-                       f"({', '.join('?' * len(cols))})", [*values, tx.next_seq()])
-            tx.index_keywords(o["id"], " ".join(keyword_terms(o["content"])))
-            if o["id"] in vectors:
-                tx.put_vector(o["id"], ctx.model_id, vectors[o["id"]])
-        # Links last: a memory may be superseded by one with a higher id.
-        for _, o in memories:
-            if o.get("superseded_by") is not None:
-                tx.execute("UPDATE memories SET superseded_by = ? WHERE id = ?",
-                           [o["superseded_by"], o["id"]])
-        for _, o in events:
-            tx.insert_event_verbatim(Event(**{**{k: o[k] for k in _EVENT_FIELDS},
-                                              "scope": ctx.scope}))
-        for _, o in plans:
-            tx.insert_plan(PlanRow(**{**{k: o[k] for k in _PLAN_FIELDS}, "scope": ctx.scope}))
+        writes.restore(ctx, tx, [o for _, o in memories],
+                       [Event(**{**{k: o[k] for k in _EVENT_FIELDS}, "scope": ctx.scope})
+                        for _, o in events],
+                       [PlanRow(**{**{k: o[k] for k in _PLAN_FIELDS}, "scope": ctx.scope})
+                        for _, o in plans],
+                       vectors)
         _bump_sequences(tx)
     ctx.store.invalidate_vectors()
-    reused = sum(1 for _, o in memories if _usable(mem, o))
+    reused = sum(1 for _, o in memories if _usable(ctx, o))
     return {"mode": "raw", "memories": len(memories), "events": len(events),
             "plans": len(plans), "vectors_reused": reused,
             "embedded": len(vectors) - reused, "without_vector": len(memories) - len(vectors)}
 
 
-def _usable(mem: Memory, o: dict[str, Any]) -> bool:
-    vec, dim = o.get("vector"), int(getattr(mem.context.embedder, "dim", 0) or 0)
-    return o.get("vector_model") == mem.context.model_id and isinstance(vec, list) and len(
+def _usable(ctx: Context, o: dict[str, Any]) -> bool:
+    vec, dim = o.get("vector"), int(getattr(ctx.embedder, "dim", 0) or 0)
+    return o.get("vector_model") == ctx.model_id and isinstance(vec, list) and len(
         vec) == dim
 
 
-def _vectors(mem: Memory, memories: list[tuple[int, dict[str, Any]]],
+def _vectors(ctx: Context, memories: list[tuple[int, dict[str, Any]]],
              progress: Callable[[int, int], None] | None) -> dict[int, np.ndarray]:
     """Vectors by memory id: the exported ones when they are of this model, else embedded
     now, before the write transaction (and without a ``reembed`` event, which would make a
     restore differ from its export). A failing embedder leaves rows without a vector; doctor
     and ``reembed`` fill them in later, as after any write made while the embedder was down."""
     out = {o["id"]: np.asarray(o["vector"], dtype=np.float32)
-           for _, o in memories if _usable(mem, o)}
+           for _, o in memories if _usable(ctx, o)}
     todo = [o for _, o in memories if o["id"] not in out]
     for start in range(0, len(todo), 256):
         batch = todo[start : start + 256]
-        vecs, _ = mem.context.embed_documents([o["content_norm"] for o in batch])
+        vecs, _ = ctx.embed_documents([o["content_norm"] for o in batch])
         if vecs is None:
             break
         out.update({o["id"]: v for o, v in zip(batch, vecs, strict=True)})

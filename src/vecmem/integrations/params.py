@@ -13,14 +13,20 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from vecmem.errors import InvalidInputError
-from vecmem.types import Action, MemoryType, Status
+from vecmem.limits import (
+    AGENT_CONTENT_MAX,
+    AGENT_PLAN_OPS_MAX,
+    AGENT_QUERY_MAX,
+    AGENT_REASON_MAX,
+    LABEL_MAX,
+)
+from vecmem.types import PLAN_OP_ACTIONS, Action, MemoryType, Status
 
 ParamKind = Literal["string", "integer", "number", "operations"]
 
-#: Plan operations an agent may propose (``create_plan``); see DESIGN.md "Public contract".
-PLAN_OP_ACTIONS: tuple[str, ...] = ("archive", "restore", "approve", "reject", "add", "merge")
+#: Plan operations an agent may propose (``create_plan``): ``types.PLAN_OP_ACTIONS``.
 _PLAN_OP_KEYS = ("action", "memory_id", "memory_ids", "content", "reason")
-MAX_PLAN_OPS = 100
+MAX_PLAN_OPS = AGENT_PLAN_OPS_MAX
 
 # --------------------------------------------------------------------------- parameters
 
@@ -86,16 +92,18 @@ _STATUSES = tuple(s.value for s in Status)
 _TYPES = tuple(t.value for t in MemoryType)
 _EVENT_ACTIONS = tuple(a.value for a in Action)
 
-QUERY = Param("query", "string", "What to look for, in natural language.", max_length=2000)
+QUERY = Param("query", "string", "What to look for, in natural language.",
+              max_length=AGENT_QUERY_MAX)
 CONTENT = Param(
     "content",
     "string",
     "One durable, self-contained fact (a preference, project fact, environment detail, "
     "user fact). Not questions, progress notes or bare links.",
-    max_length=20_000,
+    max_length=AGENT_CONTENT_MAX,
 )
 CATEGORY = Param(
-    "category", "string", "Optional label grouping memories (e.g. 'user').", max_length=64
+    "category", "string", "Optional label grouping memories (e.g. 'user').",
+    max_length=LABEL_MAX
 )
 K = Param("k", "integer", "How many results (default: the configured top_k).", 1, 50)
 MIN_SCORE = Param(
@@ -109,7 +117,8 @@ MIN_SCORE = Param(
     1,
 )
 MEMORY_ID = Param("memory_id", "integer", "Id of the memory.", 1)
-REASON = Param("reason", "string", "Why; kept in the audit trail.", max_length=1000)
+REASON = Param("reason", "string", "Why; kept in the audit trail.",
+               max_length=AGENT_REASON_MAX)
 STATUS = Param("status", "string", "Only memories with this status.", enum=_STATUSES)
 MEMORY_TYPE = Param("memory_type", "string", "Only memories of this type.", enum=_TYPES)
 TOPIC_KEY = Param("topic_key", "string", "Only memories with this topic key.", max_length=200)

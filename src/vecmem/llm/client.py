@@ -152,7 +152,8 @@ class LLMClient:
         if not getattr(settings, "llm_model", None):
             raise InvalidInputError("llm_model is not set (VECMEM_LLM_MODEL)")
         key = getattr(settings, "llm_api_key", None)
-        key = key.get_secret_value() if hasattr(key, "get_secret_value") else key
+        reveal = getattr(key, "get_secret_value", None)  # a pydantic SecretStr
+        key = reveal() if callable(reveal) else key
         return cls(settings.llm_base_url, settings.llm_model, api_key=key,
                    timeout=getattr(settings, "llm_timeout", 30), **kwargs)
 

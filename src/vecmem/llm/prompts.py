@@ -123,9 +123,15 @@ Answer with {"decision": "...", "targets": [numbers], "proposed_text": "..." or 
 
 
 class JudgeItem(Protocol):
-    content: str
-    topic_key: str | None
-    similarity: float
+    # Read-only: candidates are frozen dataclasses.
+    @property
+    def content(self) -> str: ...
+
+    @property
+    def topic_key(self) -> str | None: ...
+
+    @property
+    def similarity(self) -> float: ...
 
 
 def judge_messages(new_text: str, candidates: Sequence[JudgeItem]) -> list[dict[str, str]]:

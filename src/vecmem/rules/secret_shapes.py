@@ -22,6 +22,8 @@ SHAPE_DESCRIPTIONS = {
     "app_password": "an app password",
     "license_key": "a licence or product key",
     "passphrase": "a passphrase",
+    "login_password": "the password of a user / password pair",
+    "backup_codes": "two-factor backup codes",
 }
 
 _B = r"(?<![A-Za-z0-9])"
@@ -53,6 +55,17 @@ _NOT_PHRASE_WORDS = (
 _NOT_PHRASE = ENGLISH_STOPWORDS | frozenset(_NOT_PHRASE_WORDS.split())
 
 
+# "admin / P@ssw0rd99", "login: bob / hunter22!" after a login-ish word: the second half.
+_LOGIN_PAIR = re.compile(
+    r"(?i)(?:login|log-in|sign-in|credentials?|creds|account|admin|user(?:name)?|账号|帐号|登录)"
+    r"[^\n/]{0,30}?(?<![\w@.+-])[\w.@+-]{2,40} ?/ ?(?P<value>[^\s/\[]{4,64})(?![^\s])"
+)
+_BACKUP_LABEL = re.compile(
+    r"(?i)\b(?:backup|recovery|2fa|mfa|one-time|scratch) codes?\b|备用码|恢复码"
+)
+_BACKUP_CODE = re.compile(rf"{_B}(?:\d{{4}}[- ]?\d{{4}}|[a-z0-9]{{4,5}}-[a-z0-9]{{4,5}}){_E}")
+
+
 def _labelled(text: str, start: int, label: re.Pattern[str], reach: int = 60) -> bool:
     return bool(label.search(text[max(0, start - reach) : start]))
 
@@ -67,6 +80,15 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         mixed = any(c.isdigit() for c in key) and any(c.isalpha() for c in key)
         if mixed and (_PRODUCT_KEY_5X5.fullmatch(key) or _labelled(text, m.start(), _KEY_LABEL)):
             yield "license_key", m.start(), m.end()
+    for m in _LOGIN_PAIR.finditer(text):
+        value = m.group("value").rstrip(".,;:?)")  # "!" stays: passwords end in it
+        # Machine-made (a digit or a symbol) and not a path or a ratio ("TCP/IP", "1/2").
+        if re.search(r"\d|[^\w]", value) and not re.fullmatch(r"[\d.]+", value):
+            yield "login_password", m.start("value"), m.start("value") + len(value)
+    for m in _BACKUP_LABEL.finditer(text):
+        for c in _BACKUP_CODE.finditer(text, m.end(), min(len(text), m.end() + 160)):
+            if any(ch.isdigit() for ch in c.group()):
+                yield "backup_codes", c.start(), c.end()
     for m in _PASSPHRASE.finditer(text):
         words = re.split(r"[ -]", m.group("value").casefold())
         if not any(w in _NOT_PHRASE or w.endswith("ed") for w in words):

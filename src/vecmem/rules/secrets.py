@@ -140,19 +140,23 @@ _BEARER = _re(r"(?i)(?<![A-Za-z])bearer\s+(?P<value>[A-Za-z0-9._~+/=-]{16,})")
 _SEP = r"[_ .-]?"
 # Labels of numeric codes. "PIN code is required at checkout" names one without giving it.
 _CODE_WORD = (
-    rf"(?:pin(?:{_SEP}code)?|passcode|pass{_SEP}code|(?:door|alarm|unlock|lock|gate|access"
-    rf"|security|garage|safe|entry|keypad|building){_SEP}code)"
+    rf"(?:pin2?(?:{_SEP}code)?|puk(?:{_SEP}code)?|passcode|pass{_SEP}code|(?:door|alarm|unlock"
+    rf"|lock|gate|access|security|garage|safe|entry|keypad|building|backup|recovery|2fa|mfa"
+    rf"|one{_SEP}time){_SEP}codes?|(?:safe{_SEP}|lock{_SEP})?combination)"
 )
 _CODE_NAME = re.compile(rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁)码$")
 # A PIN-shaped value: 4-10 digits (a keypad may add # or *), or short letters and digits.
-_CODE_VALUE = re.compile(r"^\d{4,10}[#*]?$|^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{4,12}$")
+_CODE_VALUE = re.compile(
+    r"^[#*]?\d{4,10}[#*]?$|^\d{2,4}(?:[- ]\d{2,4}){1,3}$|^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{4,12}$"
+)
 _SECRET_WORD = (
     rf"(?:api{_SEP}(?:key|secret|token)|apikey"
     rf"|secret{_SEP}access{_SEP}key|access{_SEP}key{_SEP}secret"
     rf"|(?:access|auth|refresh|bearer|session|id|bot|personal{_SEP}access|secret){_SEP}token"
     rf"|(?:client|app|consumer|webhook|jwt|signing|shared){_SEP}secret|secret{_SEP}key|secret"
     rf"|(?:private|signing|encryption|master|licen[cs]e|product|activation|app|auth){_SEP}key"
-    r"|token|pass(?:word|wd|phrase)|pwd|credentials?"
+    r"|token|pass(?:word|wd|phrase)|pwd|pw|credentials?"
+    rf"|(?:wi{_SEP}fi|wlan|wpa2?|network|router){_SEP}key"
     # PINs and codes: the value must then be PIN-shaped (see _plausible_assigned).
     rf"|{_CODE_WORD})"
 )
@@ -166,10 +170,11 @@ _ASSIGN = _re(
     rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}|(?:[A-Za-z0-9]{{1,32}}[_.-]){{1,6}}pass)"
     r"(?![A-Za-z0-9_])[\"'`]?"
     # "the root password for the NAS is …": a short qualifier between name and verb.
-    r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30}(?:\s+[\w.-]{1,30})?(?=\s+is\s))?"
+    r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30}(?:\s+[\w.-]{1,30}){0,2}"
+    r"(?=\s+(?:is|are)\s))?"
     rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
     r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*)"
-    r"|(?P<prose>\s+(?:is\s+set\s+to|is\s+now|is|was|set\s+to|equals)\s+)"
+    r"|(?P<prose>\s+(?:is\s+set\s+to|is\s+now|is|are|was|set\s+to|equals)\s+)"
     r"|(?P<zh>\s*(?:(?:就|也|还|都|其实)?(?:是|为|叫做?)|设置为|设置成|设为|改为|改成|换成|用的是)\s*)"
     # "密码，hunter2": a comma after a Chinese label; prose-strict, since "密码，Vault 里有" is
     # no value.
@@ -219,6 +224,8 @@ def _strip_value(value: str) -> str:
 
 
 def _is_placeholder(value: str) -> bool:
+    if re.fullmatch(r"[#*]?\d{4,10}[#*]?", value):
+        return False  # a keypad code ("#7788#"), not a "#ref"
     low = value.casefold()
     if not value or set(value) <= _PLACEHOLDER_CHARS:
         return True
@@ -402,8 +409,11 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
         if m.group("strict") is not None:
             # "x = y" with spaces is code: an unquoted word there is a variable, not a value.
             mode = "code" if re.fullmatch(r"\s+=\s+", m.group("strict")) else "strict"
-        elif m.group("comma") is None and (m.group("q") or m.group("zh") is not None):
-            mode = "zh"  # a quoted value or a Chinese verb: a real value, lenient checks
+        elif m.group("comma") is None and (m.group("q") or m.group("zh") is not None
+                                           or m.group("bare") is not None):
+            # A quoted value, a Chinese verb or a value right after a Chinese label
+            # ("锁屏密码 1379"): a real value, lenient checks.
+            mode = "zh"
         else:
             mode = "prose"
         if not _plausible_assigned(value, name, mode):
@@ -411,7 +421,7 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
         low = name.casefold()
         if _CODE_NAME.search(low) and not re.search(r"pass(?:word|wd)|密码|口令", low):
             kind = "pin_code"
-        elif re.search(r"pass|pwd|密码|口令", low):
+        elif re.search(r"pass|pwd|(?:^|[_ .-])pw$|密码|口令", low):
             kind = "password"
         elif "aws" in low and "secret" in low:
             kind = "aws_secret_access_key"
@@ -561,11 +571,13 @@ def looks_like_secret_mention(text: str) -> bool:
 
 
 def redact_tree(value: Any) -> Any:
-    """``value`` (JSON-like: dicts, lists, strings) with every string redacted."""
+    """``value`` (JSON-like: dicts, lists, strings) with every string redacted, keys too
+    (a key is stored like any other string: ``{"sk-…": 1}`` must not keep the key)."""
     if isinstance(value, str):
         return redact_secrets(value)
     if isinstance(value, dict):
-        return {k: redact_tree(v) for k, v in value.items()}
+        return {redact_secrets(k) if isinstance(k, str) else k: redact_tree(v)
+                for k, v in value.items()}
     if isinstance(value, list | tuple):
         return [redact_tree(v) for v in value]
     return value

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 
+from vecmem.rules.changes import restate
 from vecmem.text import CJK_CHAR, normalize
 from vecmem.types import Classification, MemoryType
 
@@ -355,6 +356,11 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
             r"|^(?:(?:the )?user|i) (?:has |have )?(?:joined|started (?:working )?at) (?P<o2>.+)$",
         ),
         (
+            "preference.theme",
+            r"^(?:(?:the )?user's|my) (?:editor |terminal |ide |ui |app )?(?:colou?r )?theme"
+            r" is (?:now )?(?P<o>.+)$",
+        ),
+        (
             "preference.editor",
             r"^(?:(?:the )?user's|my) (?:(?:code |text |default |preferred |main )?editor|ide)"
             r" is (?:now )?(?P<o>.+)$"
@@ -380,7 +386,8 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
 _RELATIONS = _pairs(
     "女儿=daughter 儿子=son 妻子=wife 老婆=wife 太太=wife 丈夫=husband 老公=husband 父亲=father "
     "爸爸=father 母亲=mother 妈妈=mother 哥哥=brother 弟弟=brother 姐姐=sister 妹妹=sister "
-    "孩子=child 猫=cat 狗=dog 宠物=pet 伴侣=partner 女朋友=girlfriend 男朋友=boyfriend"
+    "孩子=child 猫=cat 狗=dog 宠物=pet 伴侣=partner 女朋友=girlfriend 男朋友=boyfriend "
+    "老板=boss 领导=boss 上司=boss 经理=manager"
 )
 _EN_RELATIONS = _words(
     "daughter son wife husband father mother brother sister child kid cat dog pet partner "
@@ -714,6 +721,7 @@ def classify(content_norm: str) -> Classification:
             body,
             single=False,
         )
+    text = restate(text)  # "默认模型改成了 X" is classified as "默认模型是X"
     body = preference_body(text)
     if body is not None:
         return _preference(text, body)

@@ -99,8 +99,15 @@ _HEDGE = _re(
 )
 
 
-# Hedges that leave a named person's statement a fact ("Nate believes it is probably …").
-_WEAK_HEDGE = _re(r"(?i)\b(?:maybe|perhaps|probably|possibly)\b|也许|或许|可能|大概|估计")
+# Hedges that leave a named person's statement a fact ("Nate believes it is probably …",
+# "Tim hopes to visit Japan someday": a loosely held belief or a plan is still theirs).
+_WEAK_HEDGE = _re(
+    r"(?i)\b(?:maybe|perhaps|probably|possibly|someday|some day|sometime|one day"
+    r"|at some point)\b|也许|或许|可能|大概|估计|有机会|以后"
+)
+
+_THIRD_PERSON = _re(r"(?i)\b(?:he|she|him|her|his|hers|they|them|their)\b|他|她")
+_FIRST_PERSON = _re(r"(?i)\b(?:i|i'm|i've|i'd|we|we're|my|our|us|me)\b|我")
 
 # --- what makes a sentence about a person, and what keeps it a status report ----------
 # A named person or the user as the subject, followed by a verb: "Tim is", "Jon has been",
@@ -118,9 +125,14 @@ _NAMED_SUBJECT = _re(
     # applauded"; but "Build failed", "Backfill finished" are status lines).
     r"|^(?:(?i:(?:the )?user)|(?![A-Z][a-z]*ly\b|(?:Maybe|Perhaps|Just|Still|Also|Now|Then|Today"
     r"|Yesterday|Tomorrow|Next|This|That|These|Those|It|There|Here|We|They|You|Tests?"
-    r"|Builds?|Deploys?|Jobs?)\b)[A-Z][a-z]+) (?!(?:finish|complet|fail|pass|crash|succeed|merg"
-    r"|deploy|ship|releas|push|start|break|broke|work|run|build|compil|time|migrat|upgrad|fix"
+    r"|Builds?|Deploys?|Jobs?)\b)[A-Z][a-z]+) (?:[a-z]+ly )?"
+    r"(?!(?:finish|complet|fail|pass|crash|succeed|merg|deploy|ship|releas|push|start|break|broke|work|run|build|compil|time|migrat|upgrad|fix"
     r"|resolv|land|roll|revert|restart)[a-z]*\b)[a-z]{3,}(?:s|ed)\b"
+    # Something of a named person's ("Joanna's laptop crashed last week") is their story.
+    r"|^[A-Z][a-z]+'s [a-z]+ (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
+    # A person starts *doing* something ("Jon starts working on a platform"); a job
+    # starts at a time ("Backfill started at 3am").
+    r"|^[A-Z][a-z]+ (?:starts|started|begins|began) (?:to |[a-z]+ing\b)"
     r"|^(?:[A-Z][a-z]+ and [A-Z][a-z]+|(?i:their \w+|(?:the )?user's \w+)) (?:are|were|have)\b"
     r"|^(?:用户|他|她|我(?:的)?(?:妻子|老婆|丈夫|老公|儿子|女儿|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|孩子))"
     r"(?!们)"
@@ -128,7 +140,7 @@ _NAMED_SUBJECT = _re(
 # Markers of a status report even in a sentence about a person.
 _STRONG_PROGRESS = _re(
     r"(?i)\b(?:in progress|work in progress|wip|halfway|half-way|stopping here|call(?:ing)? it a"
-    r" day|right now|at the moment|about to|blocked (?:on|by)|waiting (?:on|for)|next up"
+    r" day|right now|at the moment|about to|blocked (?:on|by)|next up"
     r"|todo today|(?:is|are) (?:blocked|stuck|pending)"
     r"|(?:pass|passes|passing|works|builds|compiles|green)\s+(?:again|now))\b"
     r"|\d{1,3} ?(?:%|percent)(?: (?:done|complete|through|finished))?"
@@ -177,6 +189,9 @@ def is_hedged(norm: str) -> bool:
     """Whether ``norm`` is a thought held back (maybe, someday, 也许以后) rather than a fact."""
     if not _HEDGE.search(norm):
         return False
-    if _NAMED_SUBJECT.search(norm):
+    if _NAMED_SUBJECT.search(norm) or (_THIRD_PERSON.search(norm)
+                                       and not _FIRST_PERSON.search(norm)):
+        # About someone else ("This experience inspired her to help others, possibly
+        # through counseling"): only a strong hedge (someday, not sure) holds it back.
         return bool(_HEDGE.search(_WEAK_HEDGE.sub(" ", norm)))
     return True

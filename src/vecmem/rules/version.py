@@ -16,8 +16,11 @@ History:
    that announce a change ("now lives in", "has relocated to", "搬到了", "joined",
    "switched to … as their editor") share the slot's topic key; status reports and
    facts about a person told apart (quality verdicts change for some texts).
+4. change announcements restated for classification (rules/changes.py: "X has been
+   switched to Y", "X now uses Y", "X改成了Y", "项目X迁移到了Y", "用户现在…"), editor
+   theme and boss/manager relations keyed.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 3
+RULES_VERSION = 4

@@ -41,8 +41,9 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from vecmem import __version__
 from vecmem.errors import InvalidInputError, NotFoundError, VecmemError
+from vecmem.limits import CONTENT_MAX, PLAN_OPS_MAX, REASON_MAX
 from vecmem.memory import Memory
-from vecmem.types import MemoryType, Status
+from vecmem.types import Action, MemoryType, Status
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -61,11 +62,8 @@ TypeName = Literal[
     "preference", "project", "environment", "active_context", "idea_backlog", "workflow",
     "tool_quirk", "user_fact", "general",
 ]
-EventAction = Literal[
-    "add", "duplicate", "update", "merge", "supersede", "review", "approve", "reject",
-    "archive", "restore", "revert", "suggest", "reject_input", "repair", "reembed",
-    "migrate",
-]
+# Derived from the one vocabulary (vecmem.types.Action): a new action needs no edit here.
+EventAction = Literal[tuple(a.value for a in Action)]  # type: ignore[valid-type]
 
 
 # -- errors: mapped once -----------------------------------------------------------------
@@ -163,18 +161,18 @@ class _Body(BaseModel):
 
 
 class AddRequest(_Body):
-    content: str = Field(min_length=1, max_length=100_000, description="The fact to remember")
+    content: str = Field(min_length=1, max_length=CONTENT_MAX, description="The fact to remember")
     source: str = Field("dashboard", min_length=1, max_length=200)
     category: str | None = Field(None, max_length=200)
 
 
 class UpdateRequest(_Body):
-    content: str = Field(min_length=1, max_length=100_000)
-    reason: str | None = Field(None, max_length=2000)
+    content: str = Field(min_length=1, max_length=CONTENT_MAX)
+    reason: str | None = Field(None, max_length=REASON_MAX)
 
 
 class ReasonRequest(_Body):
-    reason: str | None = Field(None, max_length=2000, description="Recorded in the event")
+    reason: str | None = Field(None, max_length=REASON_MAX, description="Recorded in the event")
 
 
 class PlanRequest(_Body):
@@ -182,9 +180,10 @@ class PlanRequest(_Body):
 
     action: Literal["archive", "restore", "approve", "reject", "merge"] | None = None
     memory_ids: list[int] | None = Field(None, min_length=1, max_length=1000)
-    content: str | None = Field(None, max_length=100_000, description="Merged text (merge)")
-    reason: str | None = Field(None, max_length=2000)
-    operations: list[dict[str, Any]] | None = Field(None, min_length=1, max_length=1000)
+    content: str | None = Field(None, max_length=CONTENT_MAX, description="Merged text (merge)")
+    reason: str | None = Field(None, max_length=REASON_MAX)
+    operations: list[dict[str, Any]] | None = Field(None, min_length=1,
+                                                    max_length=PLAN_OPS_MAX)
 
     @model_validator(mode="after")
     def _one_form(self) -> "PlanRequest":

@@ -19,8 +19,15 @@ from typing import Any, NamedTuple
 
 import numpy as np
 
-from vecmem.rules.secrets import redact_secrets, redact_tree
+from vecmem.errors import InvalidInputError
+from vecmem.store.schema import TOMBSTONE
+from vecmem.text import check_field, check_tree
 from vecmem.types import Event, MemoryRecord
+
+#: Largest JSON ``meta`` / ``review_meta`` of a memory, in characters.
+META_MAX = 20_000
+#: Longest ``actor`` (who asked for a change: a user or an agent's name) events accept.
+ACTOR_MAX = 256
 
 
 class RankFacts(NamedTuple):
@@ -31,12 +38,15 @@ class RankFacts(NamedTuple):
     hit_count: int
     updated_at: str
     episode: str | None
+    #: last day the fact holds (``None``: open); search leaves out what has expired
+    valid_until: str | None = None
 
 
 MEMORY_COLUMNS = (
     "id, scope, content, content_norm, content_hash, category, memory_type, topic_key, "
     "subject, predicate, object, status, confidence, durability, source, hit_count, "
-    "superseded_by, created_at, updated_at, last_hit_at, review_meta"
+    "superseded_by, created_at, updated_at, last_hit_at, review_meta, valid_from, valid_until, "
+    "last_confirmed"
 )
 EVENT_COLUMNS = (
     "event_id, memory_id, action, before_content, after_content, before_status, "
@@ -156,6 +166,20 @@ class SQLTx(abc.ABC):
     ) -> list[tuple[int, float]]:
         """The ``k`` nearest vectors of ``model`` among memories with ``status`` (cosine)."""
 
+    # The relevance gate (engine/relevance.py) weighs keyword evidence by how rare a term
+    # is in the scope; both engines must count the way their keyword_search matches.
+    @abc.abstractmethod
+    def keyword_stats(self, scope: str, terms: list[str]) -> tuple[int, dict[str, int]]:
+        """(active memories of ``scope`` in the keyword index, per query term how many of
+        them ``keyword_search`` would match with that term alone)."""
+
+    @abc.abstractmethod
+    def keyword_matches(
+        self, scope: str, ids: Iterable[int], terms: list[str]
+    ) -> dict[int, list[str]]:
+        """For each active memory of ``scope`` among ``ids``: the query terms (of
+        ``terms``) its keyword index matches; memories matching none are left out."""
+
     @abc.abstractmethod
     def index_keywords(self, memory_id: int, terms: str) -> None:
         ...
@@ -237,15 +261,16 @@ class SQLTx(abc.ABC):
             # may walk the scope index (every row of the scope) instead of the ids.
             rows = self.execute(
                 f"SELECT id, status, hit_count, updated_at, CASE WHEN meta LIKE ? THEN meta "
-                f"END, scope FROM memories WHERE id IN ({marks})",
+                f"END, scope, valid_until FROM memories WHERE id IN ({marks})",
                 [f'%"{key}"%', *chunk])
-            for memory_id, status, hits, updated, meta, row_scope in rows:
+            for memory_id, status, hits, updated, meta, row_scope, until in rows:
                 if row_scope != scope:
                     continue
                 value = (_json_load(meta) or {}).get(key) if meta else None
                 out[int(memory_id)] = RankFacts(int(memory_id), str(status), int(hits),
                                                 str(updated),
-                                                value if isinstance(value, str) else None)
+                                                value if isinstance(value, str) else None,
+                                                until)
         return out
 
     def get_memory_meta(self, memory_id: int) -> dict[str, Any] | None:
@@ -310,7 +335,7 @@ class SQLTx(abc.ABC):
             raise ValueError(f"unknown memory fields: {sorted(unknown)}")
         for key in ("review_meta", "meta"):
             if fields.get(key) is not None:
-                fields[key] = json.dumps(fields[key], ensure_ascii=False)
+                fields[key] = _json_field(fields[key], key)
         fields["seq"] = self.next_seq()
         columns = ", ".join(fields)
         marks = ", ".join("?" * len(fields))
@@ -329,7 +354,7 @@ class SQLTx(abc.ABC):
             raise ValueError(f"unknown memory fields: {sorted(unknown)}")
         for key in ("review_meta", "meta"):
             if key in fields and fields[key] is not None:
-                fields[key] = json.dumps(fields[key], ensure_ascii=False)
+                fields[key] = _json_field(fields[key], key)
         fields["seq"] = self.next_seq()
         assignments = ", ".join(f"{k} = ?" for k in fields)
         self.execute(
@@ -364,10 +389,15 @@ class SQLTx(abc.ABC):
         meta: dict[str, Any] | None = None,
         created_at: str | None = None,
     ) -> int:
-        # Reasons and provenance are free text typed by people and agents: a credential
-        # pasted there would otherwise live forever in an append-only log.
-        reason = redact_secrets(reason) if reason else reason
-        meta = redact_tree(meta) if meta else meta
+        # Every string was redacted by the write kernel (engine/writes.py), the one place
+        # that calls this; the store writes what it is given. Text neither engine can
+        # store the same way (NUL, lone surrogates) is refused alike on both.
+        for name, value, cap in (("actor", actor, ACTOR_MAX), ("source", source, 200),
+                                 ("reason", reason, 10_000)):
+            if value is not None:
+                check_field(value, name, max_chars=cap)
+        if meta:
+            check_tree(meta, "meta")
         return self.insert_returning_id(
             "INSERT INTO events (scope, memory_id, action, before_content, after_content, "
             "before_status, after_status, source, actor, reason, related_ids, meta, created_at) "
@@ -389,6 +419,36 @@ class SQLTx(abc.ABC):
             ],
             "event_id",
         )
+
+    def events_carrying(self, scope: str, texts: Sequence[str]) -> list[Event]:
+        """Events of ``scope`` whose before/after text or reason contains one of
+        ``texts`` (a purge looks for every copy of the purged text)."""
+        if not texts:
+            return []
+        clauses = " OR ".join(
+            "instr(before_content, ?) > 0 OR instr(after_content, ?) > 0 "
+            "OR instr(reason, ?) > 0 OR instr(meta, ?) > 0" for _ in texts)
+        params: list[Any] = [scope]
+        for t in texts:
+            params += [t, t, t, t]
+        rows = self.execute(f"SELECT {EVENT_COLUMNS} FROM events WHERE scope = ? AND "
+                            f"({clauses}) ORDER BY event_id", params)
+        return [row_to_event(r) for r in rows]
+
+    def tombstone_event(self, event_id: int, columns: Sequence[str], tombstone: str,
+                        meta: dict[str, Any] | None = None) -> None:
+        """Replace texts of one event by the purge tombstone (and, with ``meta``, its meta
+        by a scrubbed copy marked ``purged``): the only change the database lets anyone
+        make to an event (migration 4's trigger)."""
+        assert set(columns) <= {"before_content", "after_content", "reason"}
+        sets = [f"{c} = ?" for c in columns]
+        params: list[Any] = [tombstone] * len(columns)
+        if meta is not None:
+            sets.append("meta = ?")
+            params.append(json.dumps({"purged": True, **meta}, ensure_ascii=False))
+        if sets:
+            self.execute(f"UPDATE events SET {', '.join(sets)} WHERE event_id = ?",
+                         [*params, event_id])
 
     def insert_event_verbatim(self, event: Event) -> int:
         """Copy an event with its id (import/migrate)."""
@@ -508,8 +568,9 @@ class SQLTx(abc.ABC):
     def ids_missing_vector(self, scope: str, model: str, limit: int = 1000) -> list[int]:
         rows = self.execute(
             "SELECT m.id FROM memories m LEFT JOIN memory_vectors v ON v.memory_id = m.id "
-            "WHERE m.scope = ? AND (v.memory_id IS NULL OR v.model <> ?) ORDER BY m.id LIMIT ?",
-            [scope, model, limit],
+            "WHERE m.scope = ? AND (v.memory_id IS NULL OR v.model <> ?) AND m.content <> ? "
+            "ORDER BY m.id LIMIT ?",
+            [scope, model, TOMBSTONE, limit],  # a purged memory has no vector, on purpose
         )
         return [int(r[0]) for r in rows]
 
@@ -539,6 +600,9 @@ class SQLTx(abc.ABC):
 
     # -- plans ---------------------------------------------------------------------------
     def insert_plan(self, plan: PlanRow) -> None:
+        if plan.reason is not None:
+            check_field(plan.reason, "reason", max_chars=10_000)
+        check_tree(plan.operations, "the plan's operations")
         self.execute(
             "INSERT INTO plans (id, scope, created_at, status, reason, operations, results, "
             "applied_at, meta) VALUES (?,?,?,?,?,?,?,?,?)",
@@ -599,6 +663,15 @@ class SQLTx(abc.ABC):
         return [str(r[0]) for r in self.execute("SELECT DISTINCT scope FROM memories ORDER BY 1")]
 
 
+def _json_field(value: Any, what: str) -> str:
+    """A JSON column's text; refused (as input) when neither engine could store it alike."""
+    check_tree(value, what)
+    text = json.dumps(value, ensure_ascii=False)
+    if what == "meta" and len(text) > META_MAX:  # review_meta is the engine's own
+        raise InvalidInputError(f"{what} is too large (limit {META_MAX:,} characters as JSON)")
+    return text
+
+
 def _plan(row: Sequence[Any]) -> PlanRow:
     return PlanRow(
         id=row[0],
@@ -618,7 +691,8 @@ class Store(abc.ABC):
 
     url: str
     engine_name: str
-    #: What opening changed (``vecmem.store.schema.UpgradeReport``), set by the engine.
+    #: What opening changed (``vecmem.store.schema.UpgradeReport``), set by the engine
+    #: when it ran the upgrade step (None: it found nothing to do).
     upgrade: Any = None
 
     def __init__(self) -> None:
@@ -646,6 +720,18 @@ class Store(abc.ABC):
 
     def size_bytes(self) -> int | None:
         return None
+
+    def ann_recall(self, scope: str, model: str, dim: int, *, sample: int = 64,
+                   k: int = 10) -> float | None:
+        """Recall@k of the approximate vector index against an exact scan, on a sample of
+        stored vectors as queries; None when no approximate index is in use."""
+        return None
+
+    def scrub(self) -> list[str]:
+        """After a purge: make the removed text unrecoverable from the engine's own files
+        where it can (SQLite: FTS merge, WAL checkpoint, VACUUM). Returns notes on what
+        stays out of reach."""
+        return []
 
     def invalidate_vectors(self) -> None:  # noqa: B027 - engines without a cache need nothing
         """Drop any in-memory vector index (after a bulk change made elsewhere)."""

@@ -86,3 +86,30 @@ class Fts5Tokenizer:
 
 #: One per process: the memo is shared by every store and scope.
 TOKENIZER = Fts5Tokenizer()
+
+
+_STOP_TOKENS: frozenset[str] | None = None
+
+
+def stop_tokens() -> frozenset[str]:
+    """The FTS5 tokens of the query stopwords (``his`` -> ``hi``, ``ones`` -> ``on``).
+
+    A query word whose every token is one of these is no evidence: the index stems before
+    it compares, so "hi" would otherwise match every "his" and "one" every "on".
+    """
+    global _STOP_TOKENS
+    if _STOP_TOKENS is None:
+        from vecmem.text import ENGLISH_STOPWORDS, QUERY_FILLER_WORDS
+
+        words = sorted(ENGLISH_STOPWORDS | QUERY_FILLER_WORDS)
+        found = TOKENIZER.tokens_many(words)
+        _STOP_TOKENS = frozenset(t for w in words for t in found[w])
+    return _STOP_TOKENS
+
+
+def is_stop_token_term(term: str) -> bool:
+    """True when every FTS5 token of the query ``term`` is a stopword's token (or it has
+    none): stemming first, then the stopword test."""
+    toks = TOKENIZER.tokens(term)
+    stops = stop_tokens()
+    return all(t in stops for t in toks)

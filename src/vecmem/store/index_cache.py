@@ -94,6 +94,13 @@ def history_anchor(db_path: Path, event_id: int | None = None) -> list[Any] | No
     return None if row is None else [int(row[0]), str(row[1]), str(row[2]), row[3]]
 
 
+def _manifest_checksum(manifest: dict[str, Any]) -> str:
+    """SHA-256 of the manifest's canonical JSON, the checksum field left out."""
+    body = {k: v for k, v in manifest.items() if k != "checksum"}
+    return hashlib.sha256(json.dumps(body, sort_keys=True, ensure_ascii=False)
+                          .encode("utf-8")).hexdigest()
+
+
 class IndexCache:
     """Save and load index copies for the database at ``db_path``: `VectorIndex` per
     (scope, model, dim) and `KeywordIndex` per scope, through one mechanism."""
@@ -212,6 +219,12 @@ class IndexCache:
             manifest = self._manifest(stem)
             if manifest is None:
                 return None
+            if manifest.get("checksum") != _manifest_checksum(manifest):
+                # The manifest covers itself: an edited or damaged one (a lowered seq would
+                # make the copy claim an older state than its files hold) is not trusted.
+                log.warning("%s manifest fails its checksum; rebuilding", what)
+                self._remove(stem, manifest)
+                return None
             seq = manifest.get("seq")
             if isinstance(seq, int) and seq > current_seq and manifest.get("key") == key:
                 state = committed_meta(self.db_path)
@@ -262,6 +275,7 @@ class IndexCache:
                 "anchor": history_anchor(self.db_path),
                 "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
             }
+            manifest["checksum"] = _manifest_checksum(manifest)
             _write_atomic(self.root / f"{stem}.json",
                           json.dumps(manifest, ensure_ascii=False).encode())
         except Exception as exc:  # saving is an optimization, never an error

@@ -471,6 +471,44 @@ class KeywordIndex:
                 out.setdefault(p, None)
         return list(out)
 
+    def _term_tids(self, terms: Iterable[str]) -> dict[str, list[int]]:
+        """Each query term's token ids in this index (a split term: its non-stop parts)."""
+        out: dict[str, list[int]] = {}
+        for t in dict.fromkeys(t for t in terms if t):
+            out[t] = [self._vocab[p] for p in self.query_tokens([t]) if p in self._vocab]
+        return out
+
+    def term_stats(self, terms: Iterable[str]) -> tuple[int, dict[str, int]]:
+        """(live documents, per query term the live documents it matches). A term FTS5
+        splits into parts counts its most frequent part (an upper bound would need the
+        union of the parts' postings; the parts of one word rarely differ much)."""
+        with self._lock:
+            df = {t: max((int(self._df[i]) for i in tids), default=0)
+                  for t, tids in self._term_tids(terms).items()}
+            return self._n_alive, df
+
+    def matches(self, ids: Iterable[int], terms: Iterable[str]) -> dict[int, list[str]]:
+        """For each live id among ``ids``, the query terms its document matches (the ones
+        `search` would score it for); ids matching none are left out."""
+        with self._lock:
+            by_term = {t: set(tids) for t, tids in self._term_tids(terms).items() if tids}
+            if not by_term:
+                return {}
+            out: dict[int, list[str]] = {}
+            for id_ in ids:
+                row = self._row.get(int(id_))
+                if row is None:
+                    continue
+                if row >= self._main:
+                    have = set(self._delta_fwd[row][0].tolist())
+                else:
+                    have = set(self._fwd_tid[self._fwd_ptr[row]: self._fwd_ptr[row + 1]]
+                               .tolist())
+                hit = [t for t, tids in by_term.items() if tids & have]
+                if hit:
+                    out[int(id_)] = hit
+            return out
+
     def search(self, terms: Iterable[str], k: int) -> list[tuple[int, float]]:
         """The ``k`` best ``(id, score)`` by BM25 for OR-ed query terms, best first."""
         tokens = self.query_tokens(terms)

@@ -43,6 +43,8 @@ _log = logging.getLogger("vecmem.store.postgres")
 DEFAULT_SIZE = 10
 #: Seconds a borrower waits for a free connection before the pool reports exhaustion.
 DEFAULT_TIMEOUT = 30.0
+#: Seconds between looks at why no connection came (see ``SharedPool.getconn``).
+_POLL = 0.25
 #: Seconds an unused connection stays open (beyond the one the pool keeps).
 MAX_IDLE = 60.0
 
@@ -111,19 +113,27 @@ class SharedPool:
     def getconn(self) -> PooledConnection:
         """A connection for one transaction, or ``StoreError`` once ``timeout`` passed."""
         started = time.monotonic()
-        try:
-            return self._pool.getconn()
-        except PoolTimeout:
-            failure = PooledConnection.last_failure.get(self.dsn)
-            if failure is not None and failure[0] >= started:
-                raise StoreError(f"cannot connect to {self.url} ({failure[1]})") from None
-            raise StoreError(
-                f"all {self.size} connections of this process to {self.url} stayed busy for "
-                f"{self.timeout:g} s; raise pg_pool_size (VECMEM_PG_POOL_SIZE) if the "
-                "server allows more connections, or send fewer concurrent requests"
-            ) from None
-        except psycopg.Error as exc:
-            raise StoreError(f"cannot connect to {self.url} ({exc})") from None
+        deadline = started + self.timeout
+        while True:
+            # Short waits, so that a server that refuses connections (down, wrong host,
+            # too many clients) is reported at once rather than after the whole timeout:
+            # the pool connects in its own threads and would only say "timeout".
+            wait = min(_POLL, max(deadline - time.monotonic(), 0.0))
+            try:
+                return self._pool.getconn(timeout=wait)
+            except PoolTimeout:
+                failure = PooledConnection.last_failure.get(self.dsn)
+                if failure is not None and failure[0] >= started:
+                    raise StoreError(f"cannot connect to {self.url} ({failure[1]})") from None
+                if time.monotonic() >= deadline:
+                    raise StoreError(
+                        f"all {self.size} connections of this process to {self.url} stayed "
+                        f"busy for {self.timeout:g} s; raise pg_pool_size "
+                        "(VECMEM_PG_POOL_SIZE) if the server allows more connections, or "
+                        "send fewer concurrent requests"
+                    ) from None
+            except psycopg.Error as exc:
+                raise StoreError(f"cannot connect to {self.url} ({exc})") from None
 
     def putconn(self, conn: PooledConnection) -> None:
         self._pool.putconn(conn)

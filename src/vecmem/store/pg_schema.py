@@ -21,9 +21,24 @@ from typing import Any
 import psycopg
 
 from vecmem.errors import StoreError
-from vecmem.store import schema
+from vecmem.store import pg_keywords, schema
 from vecmem.store.base import SQLTx
-from vecmem.store.schema import LATEST_VERSION
+from vecmem.store.schema import TOMBSTONE
+
+
+def _pg_migration(entry: tuple[int, str, Callable[[psycopg.Connection[Any]], None]]
+                  ) -> schema.Migration:
+    version, name, run = entry
+    return schema.Migration(version, name, run=lambda tx: run(tx.conn))
+
+
+#: Migrations only PostgreSQL has (ids 9-10 are this engine's), run after the shared ones.
+PG_MIGRATIONS = [_pg_migration(pg_keywords.MIGRATION)]
+#: Every version a current PostgreSQL schema has recorded (shared ids may land later than
+#: PostgreSQL's own, so completeness is a set, not a maximum).
+REQUIRED = frozenset(schema.as_migration(m).version for m in schema.MIGRATIONS) | {
+    m.version for m in PG_MIGRATIONS}
+LATEST_VERSION = max(REQUIRED)
 
 __all__ = ["PRIVILEGES", "SchemaState", "grant_statements", "inspect", "migrate"]
 
@@ -76,6 +91,29 @@ _POST_V1 = [
        vecmem_refuse_change('memories are never deleted; archive instead')""",
 ]
 
+#: Migration 4 (see store/schema.py): only a purge may rewrite an event, and only its texts
+#: to the tombstone (the trigger replaces ``events_no_update``).
+_EVENTS_GUARD = {
+    "events_guard_drop": "DROP TRIGGER IF EXISTS events_no_update ON events",
+    "events_guard_function": (
+        "CREATE OR REPLACE FUNCTION vecmem_events_only_purge() RETURNS trigger "
+        "LANGUAGE plpgsql AS $$ BEGIN "
+        "IF (NEW.event_id, NEW.memory_id, NEW.action, NEW.before_status, NEW.after_status, "
+        "NEW.source, NEW.actor, NEW.related_ids, NEW.created_at, NEW.scope) "
+        "IS NOT DISTINCT FROM (OLD.event_id, OLD.memory_id, OLD.action, OLD.before_status, "
+        "OLD.after_status, OLD.source, OLD.actor, OLD.related_ids, OLD.created_at, OLD.scope) "
+        "AND (NEW.meta IS NOT DISTINCT FROM OLD.meta OR NEW.meta LIKE '{\"purged\": true%') "
+        + "".join(f"AND (NEW.{c} IS NOT DISTINCT FROM OLD.{c} OR NEW.{c} = '{TOMBSTONE}') "
+                  for c in ("before_content", "after_content", "reason"))
+        + "THEN RETURN NEW; END IF; "
+        "RAISE EXCEPTION 'events are append-only (a purge may only replace their texts with "
+        "the tombstone)' USING ERRCODE = 'restrict_violation'; END $$"
+    ),
+    "events_guard": (
+        "CREATE OR REPLACE TRIGGER events_no_update BEFORE UPDATE ON events FOR EACH ROW "
+        "EXECUTE FUNCTION vecmem_events_only_purge()"
+    ),
+}
 #: What a role needs, per object: ``read`` to search, list, explain and report; ``write``
 #: on top of it to change memories. (EXECUTE on vecmem's functions is PUBLIC's by default.)
 PRIVILEGES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -86,6 +124,9 @@ PRIVILEGES: dict[str, dict[str, tuple[str, ...]]] = {
     "memory_vectors": {"read": ("SELECT",), "write": ("INSERT", "UPDATE", "DELETE")},
     "memory_keywords": {"read": ("SELECT",), "write": ("INSERT", "UPDATE", "DELETE")},
     "plans": {"read": ("SELECT",), "write": ("INSERT", "UPDATE")},
+    # BM25 statistics, maintained by a trigger running as the writer (pg_keywords.py).
+    "keyword_scope_stats": {"read": ("SELECT",), "write": ("INSERT", "UPDATE")},
+    "keyword_df": {"read": ("SELECT",), "write": ("INSERT", "UPDATE")},
 }
 #: Sequences: the change-number sequence is read by ``current_seq`` and advanced by writers.
 SEQUENCE_PRIVILEGES: dict[str, dict[str, tuple[str, ...]]] = {
@@ -109,7 +150,7 @@ def grant_statements(role: str, *, write: bool = True, schema: str = "public") -
 class SchemaState:
     """What opening found out, in one round trip."""
 
-    version: int  # 0: no schema yet
+    version: int  # the highest recorded; 0: no schema yet, -1: unreadable
     role: str
     #: why this session cannot write (None: it can)
     read_only: str | None
@@ -123,6 +164,8 @@ class SchemaState:
     vector_oid: int | None = None
     #: the rules version the stored derived fields were computed by (0: unknown)
     derivation: int = 0
+    #: every migration recorded
+    versions: frozenset[int] = frozenset()
 
 
 def _privilege_checks() -> tuple[str, list[Any]]:
@@ -159,11 +202,12 @@ def inspect(conn: psycopg.Connection[Any]) -> SchemaState:
         params,
     ).fetchone()
     role, standby, tx_read_only, can_create, has_table, owns, oid, missing = row
-    version = 0
+    version, versions = 0, frozenset[int]()
     if has_table:
         try:
-            got = conn.execute("SELECT MAX(version) FROM schema_version").fetchone()
-            version = int(got[0] or 0)
+            versions = frozenset(int(r[0]) for r in conn.execute(
+                "SELECT version FROM schema_version"))
+            version = max(versions, default=0)
         except psycopg.errors.InsufficientPrivilege:
             version = -1  # exists, unreadable: reported as a missing privilege below
     derivation = 0
@@ -187,6 +231,7 @@ def inspect(conn: psycopg.Connection[Any]) -> SchemaState:
         missing_write=missing_write, can_create=bool(can_create) and not standby,
         owns_tables=bool(owns), vector_oid=int(oid) if oid is not None else None,
         derivation=derivation,
+        versions=versions,
     )
 
 
@@ -210,16 +255,24 @@ def check_openable(state: SchemaState, url: str) -> None:
         )
 
 
-def needs_migration(state: SchemaState) -> bool:
-    """A schema migration or a re-derive (the rules that compute derived fields changed)."""
+def _derivation_version() -> int:
+    # Read at call time (tests open an old file "as the old code did" by lowering it).
     from vecmem.rules.derive import DERIVATION_VERSION
 
-    return state.version < LATEST_VERSION or state.derivation < DERIVATION_VERSION
+    return DERIVATION_VERSION
+
+
+def needs_migration(state: SchemaState) -> bool:
+    """A schema migration or a re-derive (the rules that compute derived fields changed)."""
+    return bool(REQUIRED - state.versions) or state.derivation < _derivation_version()
 
 
 def refuse_migration(state: SchemaState, url: str) -> StoreError:
     """Why this role may not bring the schema up to date, naming the missing privilege."""
-    have = "no vecmem schema" if state.version == 0 else f"schema version {state.version}"
+    missing = ", ".join(str(v) for v in sorted(REQUIRED - state.versions))
+    have = ("no vecmem schema" if state.version == 0
+            else f"schema version {state.version} without migration {missing}" if missing
+            else f"rows derived by rules version {state.derivation}")
     if state.read_only and not state.missing_write:
         why = state.read_only
     elif state.version == 0:
@@ -228,7 +281,8 @@ def refuse_migration(state: SchemaState, url: str) -> StoreError:
         why = (f"role {state.role} does not own the vecmem tables (migrations alter them)"
                if not state.owns_tables else f"role {state.role} lacks CREATE on the schema")
     return StoreError(
-        f"database {url} has {have}; this vecmem needs version {LATEST_VERSION}, and {why}. "
+        f"database {url} has {have}; this vecmem needs version {LATEST_VERSION} and rules "
+        f"version {_derivation_version()}, and {why}. "
         "Run `vecmem migrate-schema --db URL` once as the owner role, then open again"
     )
 
@@ -256,10 +310,11 @@ def migrate(conn: psycopg.Connection[Any], url: str, lock: tuple[int, int],
                     f"cannot create it ({str(exc).strip()}); run CREATE EXTENSION vector "
                     "as a superuser"
                 ) from None
-        # The one runner both engines share (store/schema.py): migrations, then the
-        # re-derive step when the rules' derivation version moved on.
+        # The one runner both engines share (store/schema.py): migrations (the shared ones
+        # and PostgreSQL's own), then the re-derive step when the rules' version moved on.
         report = schema.migrate(make_tx(conn), schema.Dialect(
-            fill={"id": _ID, "blob": _BLOB, "fts": _FTS}, after={1: _POST_V1}, where=url))
+            fill={"id": _ID, "blob": _BLOB, "fts": _FTS, **_EVENTS_GUARD}, after={1: _POST_V1},
+            where=url), migrations=[*schema.MIGRATIONS, *PG_MIGRATIONS])
         conn.execute("COMMIT")
     except BaseException:
         if not conn.closed:

@@ -5,34 +5,32 @@ this module supplies the dialect and the parts SQLite does differently:
 
 * **Placeholders.** Shared SQL uses ``?``; :func:`translate` rewrites it to psycopg's
   ``%s`` outside quoted literals and doubles every literal ``%``.
-* **Connections.** One psycopg connection per thread (``Memory`` is used from several
-  threads; a connection must never be shared by two threads at once), autocommit at the
-  protocol level with explicit ``BEGIN``/``COMMIT`` so that nesting can use savepoints,
-  exactly like the SQLite engine. A forked child opens its own connections.
+* **Connections.** Borrowed from the process's bounded pool for this URL (``pg_pool.py``)
+  for one outermost transaction and returned at its end; a thread's nested transactions
+  join its borrowed connection through savepoints, exactly like the SQLite engine.
+  Autocommit at the protocol level with explicit ``BEGIN``/``COMMIT``. A forked child
+  makes its own pool. Every psycopg error becomes a ``VecmemError`` in :meth:`_guard`.
+* **Schema and privileges.** Opening reads and checks (``pg_schema.py``); DDL only when
+  the schema is behind and the role may run it.
 * **Write serialization.** A write transaction takes ``pg_advisory_xact_lock`` on its
   scope before its first read, so the pipeline's read-then-write (dedup, topic check,
   judge) runs one at a time per scope across processes and hosts, the way SQLite's
   ``BEGIN IMMEDIATE`` does for one file. Scope-less write transactions take an exclusive
   lock that excludes every scoped writer. The partial unique index on live hashes
   remains the last line of defence.
-* **Vectors.** ``memory_vectors.vector`` is a ``vector`` column *without* a fixed
-  dimension, because the model (and so the dimension) is a setting and a re-embed moves
-  memories from one model to another. Each (model, dim) gets its own partial HNSW
-  expression index ``USING hnsw ((vector::vector(DIM)) vector_cosine_ops) WHERE model =
-  'M' AND dim = DIM``, created on demand after the first commit that stores such a
-  vector. :meth:`PostgresTx.vector_search` writes the model and dimension into the SQL as
-  literals so the planner can match the partial index, filters scope and status inside
-  the query before the ``LIMIT``, and falls back to an exact scan when the filtered HNSW
-  walk returns fewer than ``k`` rows (pgvector 0.6 has no iterative index scan).
-* **Keywords.** ``memory_keywords(memory_id, scope, status, terms, tsv)``: ``terms`` is
-  the exact space-joined string the engine indexed (the consistency check compares it)
-  and ``tsv`` is ``array_to_tsvector`` of those terms, i.e. every CJK unigram/bigram and
-  Latin word as a verbatim lexeme — no parser, no stemming, so index and query agree byte
-  for byte (``to_tsvector('simple', …)`` would re-split words such as ``don't``). Queries
-  are a tsquery of single-quoted lexemes OR-ed together, so user text never becomes
-  tsquery syntax; GIN index; ranked by ``ts_rank``. ``scope`` and ``status`` are copies
-  of the memory's, kept equal by a trigger, so the filter needs no join: a common term
-  matching thousands of rows is 3x faster than joining each match to ``memories``.
+* **Vectors.** A ``vector`` column without a fixed dimension and one partial HNSW index per
+  (model, dim) (``pg_vectors.py``). :meth:`PostgresTx.vector_search` writes the model and
+  dimension into the SQL as literals so the planner can match the partial index, filters
+  scope and status inside the query before the ``LIMIT``, and falls back to an exact scan
+  when the filtered HNSW walk returns fewer than ``k`` rows (pgvector 0.6 has no iterative
+  index scan).
+* **Keywords.** ``memory_keywords(memory_id, scope, status, terms, tsv, dl)``: ``terms``
+  is the exact space-joined string the engine indexed (the consistency check compares
+  it); ``tsv`` holds its FTS5 tokens with their frequencies, and ranking is SQLite's BM25
+  from per-scope statistics (``pg_keywords.py``). Queries are a tsquery of single-quoted
+  lexemes OR-ed together, so user text never becomes tsquery syntax; GIN index.
+  ``scope`` and ``status`` are copies of the memory's, kept equal by a trigger, so the
+  filter needs no join.
 * **Change numbers.** ``next_seq`` uses a sequence instead of the ``meta`` row, which
   would otherwise be a row lock every writer of every scope queues on.
 """
@@ -40,14 +38,11 @@ this module supplies the dialect and the parts SQLite does differently:
 from __future__ import annotations
 
 import functools
-import hashlib
 import logging
 import os
 import re
-import struct
 import threading
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager, suppress
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -60,13 +55,20 @@ from vecmem.store.base import SQLTx, Store
 try:  # psycopg is an optional dependency (extra "postgres").
     import psycopg
     from psycopg import pq, sql
-    from psycopg.adapt import Dumper, Loader
 except ImportError as exc:  # pragma: no cover - exercised only without the extra
     raise ImportError(
         "the PostgreSQL engine needs psycopg 3: pip install 'vecmem[postgres]'"
     ) from exc
 
-from vecmem.store import pg_pool, pg_schema  # after the check: they need psycopg too
+from vecmem.store import pg_keywords, pg_pool, pg_schema  # after the check: they need psycopg too
+from vecmem.store.pg_vectors import (
+    _NS_GLOBAL,
+    MAX_EF_SEARCH,
+    UNINDEXED_VECTORS_OK,
+    HnswIndexes,
+    _register_vector,
+    _VectorTextLoader,
+)
 
 __all__ = ["PostgresStore", "PostgresTx", "translate", "tsquery_literal"]
 
@@ -77,26 +79,15 @@ _log = logging.getLogger("vecmem.store.postgres")
 #: key 0 is the all-writers lock, key 1 serializes schema migrations, key 2 index builds
 #: (separate, so that opening a store never waits for a long HNSW build).
 _NS_WRITE = 0x7665636D  # "vecm"
-_NS_GLOBAL = 0x76656367  # "vecg"
 _KEY_WRITERS = 0
 _KEY_MIGRATE = 1
-_KEY_INDEX = 2
 
-#: pgvector 0.6 caps hnsw.ef_search at 1000.
-MAX_EF_SEARCH = 1000
 #: PostgreSQL refuses lexemes of 2 KiB or more and tsvectors of 1 MiB or more.
 _MAX_LEXEME_BYTES = 2046
 _MAX_TSVECTOR_BYTES = 900_000
-#: How long to leave a (model, dim) alone when another session is building its index.
-INDEX_RETRY_SECONDS = 30.0
-#: Vectors of one model a role that may not build their HNSW index can leave unindexed
-#: before doctor reports it (exact scans of this many take a few milliseconds).
-UNINDEXED_VECTORS_OK = 20_000
 #: How long a writer waits for another writer's lock before giving up (SQLite: busy_timeout).
 LOCK_TIMEOUT_MS = 30_000
 
-_TEXT_FORMAT = pq.Format.TEXT
-_BINARY_FORMAT = pq.Format.BINARY
 
 
 # -- SQL dialect ---------------------------------------------------------------------------
@@ -150,17 +141,7 @@ def tsquery_literal(terms: Sequence[str]) -> str | None:
     Inside single quotes the tsquery parser only interprets ``''`` and backslash escapes,
     so ``- : " AND ( * ! & |`` in user text are just characters of a lexeme.
     """
-    quoted = [
-        "'" + term.replace("\\", "\\\\").replace("'", "''") + "'"
-        for term in _lexemes(list(terms))
-    ]
-    return " | ".join(quoted) if quoted else None
-
-
-def _hnsw_index_name(model: str, dim: int) -> str:
-    # Model names are arbitrary text; the index name must be a short safe identifier.
-    digest = hashlib.sha1(f"{model}\x1f{dim}".encode()).hexdigest()[:12]
-    return f"memory_vectors_hnsw_{dim}_{digest}"
+    return pg_keywords.tsquery(_lexemes(list(terms)))
 
 
 def redact_url(url: str) -> str:
@@ -174,56 +155,6 @@ def redact_url(url: str) -> str:
     netloc = parts.netloc.rsplit("@", 1)
     user = (parts.username or "") + ":***"
     return urlunsplit(parts._replace(netloc=f"{user}@{netloc[1]}"))
-
-
-# -- pgvector adapters -----------------------------------------------------------------------
-# Small dumpers/loaders of our own (rather than pgvector-python's) so that reads come back as
-# float32 numpy arrays directly and nothing depends on that package's internal layout.
-class _VectorTextDumper(Dumper):
-    format = _TEXT_FORMAT
-
-    def dump(self, obj: Any) -> bytes:
-        arr = np.asarray(obj, dtype=np.float32)
-        # repr of a float32 widened to float64 is exact; PostgreSQL parses it back to the
-        # same float4, so a vector round-trips bit for bit.
-        return ("[" + ",".join(repr(float(x)) for x in arr) + "]").encode()
-
-
-class _VectorBinaryDumper(Dumper):
-    format = _BINARY_FORMAT
-
-    def dump(self, obj: Any) -> bytes:
-        arr = np.asarray(obj, dtype=">f4")
-        return struct.pack(">HH", arr.shape[0], 0) + arr.tobytes()
-
-
-class _VectorTextLoader(Loader):
-    format = _TEXT_FORMAT
-
-    def load(self, data: Any) -> np.ndarray:
-        text = bytes(data).decode()
-        if len(text) <= 2:
-            return np.zeros(0, dtype=np.float32)
-        return np.array(text[1:-1].split(","), dtype=np.float32)
-
-
-class _VectorBinaryLoader(Loader):
-    format = _BINARY_FORMAT
-
-    def load(self, data: Any) -> np.ndarray:
-        raw = bytes(data)
-        (dim,) = struct.unpack_from(">H", raw)
-        return np.frombuffer(raw, dtype=">f4", count=dim, offset=4).astype(np.float32)
-
-
-def _register_vector(conn: psycopg.Connection[Any], oid: int) -> None:
-    adapters = conn.adapters
-    text_dumper = type("VectorTextDumper", (_VectorTextDumper,), {"oid": oid})
-    binary_dumper = type("VectorBinaryDumper", (_VectorBinaryDumper,), {"oid": oid})
-    adapters.register_dumper("numpy.ndarray", text_dumper)
-    adapters.register_dumper("numpy.ndarray", binary_dumper)
-    adapters.register_loader(oid, _VectorTextLoader)
-    adapters.register_loader(oid, _VectorBinaryLoader)
 
 
 #: Tables whose identity column may get explicit ids (import, migrate).
@@ -321,13 +252,15 @@ class PostgresTx(SQLTx):
 
     # -- keywords ------------------------------------------------------------------------
     def index_keywords(self, memory_id: int, terms: str) -> None:
+        tsv, tfx, length = pg_keywords.document(terms)
         cur = self.conn.execute(
-            "INSERT INTO memory_keywords (memory_id, scope, status, terms, tsv) "
-            "SELECT id, scope, status, %s, array_to_tsvector(%s::text[]) "
+            "INSERT INTO memory_keywords (memory_id, scope, status, terms, tsv, tfx, dl) "
+            "SELECT id, scope, status, %s, %s::tsvector, %s::jsonb, %s "
             "FROM memories WHERE id = %s "
             "ON CONFLICT (memory_id) DO UPDATE SET scope = excluded.scope, "
-            "status = excluded.status, terms = excluded.terms, tsv = excluded.tsv",
-            [terms, _lexemes(terms), memory_id],
+            "status = excluded.status, terms = excluded.terms, tsv = excluded.tsv, "
+            "tfx = excluded.tfx, dl = excluded.dl",
+            [terms, tsv, tfx, length, memory_id],
         )
         if cur.rowcount == 0:
             raise ValueError(f"cannot index keywords of memory {memory_id}: no such memory")
@@ -360,18 +293,47 @@ class PostgresTx(SQLTx):
     def keyword_search(
         self, scope: str, terms: list[str], limit: int, status: str = "active"
     ) -> list[tuple[int, float]]:
-        query = tsquery_literal(terms)
-        if query is None:
-            return []
-        # The tsquery is passed as a parameter and cast, never spliced into SQL; scope and
-        # status are filtered in the same query, before the LIMIT.
+        # BM25 as SQLite scores it (pg_keywords.py); the tsquery is a parameter, never
+        # spliced into SQL; scope and status are filtered before the LIMIT.
+        return pg_keywords.search(self.conn, scope, pg_keywords.query_tokens(terms), status,
+                                  int(limit))
+
+    # The relevance gate weighs keyword evidence by term rarity: these answer from the same
+    # tokens and statistics BM25 uses, as the SQLite index's term_stats/matches do.
+    def keyword_stats(self, scope: str, terms: list[str]) -> tuple[int, dict[str, int]]:
+        """(active memories of ``scope``, per query term the active memories it matches;
+        a term FTS5 splits into parts counts its most frequent part, as on SQLite)."""
+        per_term = {t: pg_keywords.query_tokens([t]) for t in dict.fromkeys(terms) if t}
+        tokens = sorted({tok for toks in per_term.values() for tok in toks})
+        row = self.conn.execute(
+            "SELECT docs FROM keyword_scope_stats WHERE scope = %s", [scope]).fetchone()
+        df = dict(self.conn.execute(
+            "SELECT token, df FROM keyword_df WHERE scope = %s AND token = ANY(%s)",
+            [scope, tokens]).fetchall()) if tokens else {}
+        return (int(row[0]) if row else 0,
+                {t: max((int(df.get(tok, 0)) for tok in toks), default=0)
+                 for t, toks in per_term.items()})
+
+    def keyword_matches(
+        self, scope: str, ids: Iterable[int], terms: list[str]
+    ) -> dict[int, list[str]]:
+        """For each active memory of ``scope`` among ``ids``, the query terms whose tokens
+        its document has (those BM25 scores it for); memories matching none are left out."""
+        per_term = {t: set(pg_keywords.query_tokens([t])) for t in dict.fromkeys(terms) if t}
+        per_term = {t: toks for t, toks in per_term.items() if toks}
+        if not per_term:
+            return {}
         rows = self.conn.execute(
-            "SELECT memory_id, ts_rank(tsv, %s::tsquery, 1) AS r FROM memory_keywords "
-            "WHERE tsv @@ %s::tsquery AND scope = %s AND status = %s "
-            "ORDER BY r DESC, memory_id DESC LIMIT %s",
-            [query, query, scope, status, int(limit)],
-        )
-        return [(int(i), float(r)) for i, r in rows]
+            "SELECT memory_id, tsvector_to_array(tsv) FROM memory_keywords "
+            "WHERE memory_id = ANY(%s) AND scope = %s AND status = 'active'",
+            [[int(i) for i in ids], scope])
+        out: dict[int, list[str]] = {}
+        for memory_id, lexemes in rows:
+            have = set(lexemes)
+            hit = [t for t, toks in per_term.items() if toks & have]
+            if hit:
+                out[int(memory_id)] = hit
+        return out
 
     # -- vectors -------------------------------------------------------------------------
     def vector_param(self, vector: np.ndarray) -> Any:
@@ -431,7 +393,7 @@ class PostgresTx(SQLTx):
         ).fetchall()
 
 
-class PostgresStore(Store):
+class PostgresStore(HnswIndexes, Store):
     """``PostgresStore("postgresql://user:pass@host/db")``: the shared engine.
 
     ``migrate``: bring a missing or older schema up to date when the role may (the
@@ -757,8 +719,13 @@ class PostgresStore(Store):
             self.upgrade = pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE),
                                              lambda c: PostgresTx(c, self))
             version = pg_schema.inspect(conn).version
+        # Also the repair of drifted keyword statistics (doctor reports them): a recount
+        # under the all-writers lock, so no write of any scope lands half-counted.
+        with self.transaction() as tx:
+            pg_keywords.rebuild_stats(tx.conn)
         built = self.ensure_vector_indexes()
-        return {"schema_version": version, "hnsw_indexes_built": built}
+        return {"schema_version": version, "hnsw_indexes_built": built,
+                "rederived": self.upgrade.rederived.get("memories", 0)}
 
     def grant_statements(self, role: str, *, write: bool = True) -> list[str]:
         """GRANTs for an application (``write``) or read-only role on this schema."""
@@ -768,200 +735,6 @@ class PostgresStore(Store):
         with self.transaction(write=False) as tx:
             row = tx.execute("SELECT MAX(version) FROM schema_version").fetchone()
         return int(row[0] or 0)
-
-    # -- vector indexes --------------------------------------------------------------------
-    def vector_sql(self, model: str, dim: int, *, exact: bool) -> sql.Composed:
-        """The k-NN statement for one (model, dim): params (query, scope, status, query, k).
-
-        Model and dimension are literals, not parameters: a partial index is only usable
-        when the planner can prove ``model = 'M' AND dim = D`` from the query text, which a
-        generic plan over parameters never can.
-        """
-        key = (model, dim, exact)
-        cached = self._sql_cache.get(key)
-        if cached is not None:
-            return cached
-        vector_expr = (
-            sql.SQL("v.vector") if exact else sql.SQL("(v.vector::vector({}))").format(dim)
-        )
-        statement = sql.SQL(
-            "SELECT v.memory_id, 1 - ({vec} <=> %s::vector({dim})) "
-            "FROM memory_vectors v JOIN memories m ON m.id = v.memory_id "
-            "WHERE v.model = {model} AND v.dim = {dim} AND m.scope = %s AND m.status = %s "
-            "ORDER BY {vec} <=> %s::vector({dim}) LIMIT %s"
-        ).format(vec=vector_expr, dim=sql.Literal(dim), model=sql.Literal(model))
-        self._sql_cache[key] = statement
-        return statement
-
-    def _load_hnsw_ready(self) -> None:
-        with self.session() as conn:
-            self._read_hnsw_ready(conn)
-
-    def _read_hnsw_ready(self, conn: psycopg.Connection[Any]) -> None:
-        names = {
-            str(r[0])
-            for r in conn.execute(
-                "SELECT c.relname FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid "
-                "WHERE i.indrelid = 'memory_vectors'::regclass AND i.indisvalid"
-            )
-        }
-        pairs = [
-            (str(m), int(d))
-            for m, d in conn.execute("SELECT DISTINCT model, dim FROM memory_vectors")
-        ]
-        self.hnsw_ready = {p for p in pairs if _hnsw_index_name(*p) in names}
-        missing = [p for p in pairs if p not in self.hnsw_ready]
-        if missing:
-            # Opening must not wait for a build over a million rows: do it in the background.
-            self.schedule_vector_indexes(missing)
-
-    def schedule_vector_indexes(self, pairs: Sequence[tuple[str, int]]) -> None:
-        """Build missing HNSW indexes in a background thread (after a commit, at open).
-
-        Not in the committing thread: ``CREATE INDEX CONCURRENTLY`` waits for every older
-        transaction, which may belong to another thread of this process waiting on us.
-        Only the owner of the tables may build them: another role leaves them to
-        ``vecmem migrate-schema`` (searches stay exact scans meanwhile; doctor says so).
-        """
-        if not self.owns_tables:
-            return
-        now = time.monotonic()
-        with self._holders_lock:
-            todo = [
-                p
-                for p in pairs
-                if p not in self.hnsw_ready
-                and p not in self._building
-                and self._retry_after.get(p, 0.0) <= now
-            ]
-            self._building.update(todo)
-        if not todo:
-            return
-
-        def build() -> None:
-            try:
-                self.ensure_vector_indexes(todo)
-            except Exception as exc:  # a failed build only costs speed: report, go on
-                _log.warning("vecmem: HNSW index build failed for %s: %s", todo, exc)
-            finally:
-                with self._holders_lock:
-                    self._building.difference_update(todo)
-
-        thread = threading.Thread(target=build, name="vecmem-hnsw-build", daemon=True)
-        self._builders.append(thread)
-        thread.start()
-
-    def wait_for_indexes(self, timeout: float | None = None) -> None:
-        """Wait for background index builds (tests, benchmarks, migrate)."""
-        for thread in list(self._builders):
-            thread.join(timeout)
-        self._builders = [t for t in self._builders if t.is_alive()]
-
-    def ensure_vector_indexes(self, pairs: Sequence[tuple[str, int]] | None = None) -> list[str]:
-        """Create the HNSW index of each (model, dim) that lacks one; returns names created.
-
-        Runs on its own autocommit connection with ``CREATE INDEX CONCURRENTLY``: writers
-        keep writing while a large index builds. Until the index exists, searches are exact
-        scans: slower, never wrong. If another session is already building, returns at once
-        (that session's index will be picked up by the next write of the model).
-        """
-        if pairs is None:
-            with self.transaction(write=False) as tx:
-                pairs = [
-                    (str(m), int(d))
-                    for m, d in tx.execute("SELECT DISTINCT model, dim FROM memory_vectors")
-                ]
-        created: list[str] = []
-        todo = [p for p in pairs if p not in self.hnsw_ready]
-        if not todo or self._closed:
-            return created
-        with self._guard(), self.session() as conn:
-            try:
-                # Try, never wait: a blocked lock request holds a snapshot, and a concurrent
-                # index build in another session waits for old snapshots. That would be a
-                # deadlock PostgreSQL cannot see.
-                valid = {
-                    str(r[0]): bool(r[1])
-                    for r in conn.execute(
-                        "SELECT c.relname, i.indisvalid FROM pg_index i "
-                        "JOIN pg_class c ON c.oid = i.indexrelid "
-                        "WHERE i.indrelid = 'memory_vectors'::regclass"
-                    )
-                }
-                for pair in list(todo):
-                    if valid.get(_hnsw_index_name(*pair)):
-                        self.hnsw_ready.add(pair)  # another process built it
-                        todo.remove(pair)
-                if not todo:
-                    return created
-                # A session lock and a session setting on a pooled connection: the pool's
-                # reset releases and resets them before anyone else borrows it.
-                conn.session_locks = True  # type: ignore[attr-defined]
-                got = conn.execute(
-                    "SELECT pg_try_advisory_lock(%s, %s)", [_NS_GLOBAL, _KEY_INDEX]
-                ).fetchone()
-                if not got or not got[0]:
-                    # Another session is building; look again later rather than after
-                    # every commit.
-                    retry = time.monotonic() + INDEX_RETRY_SECONDS
-                    with self._holders_lock:
-                        for pair in todo:
-                            self._retry_after[pair] = retry
-                    return created
-                conn.execute(
-                    sql.SQL("SET maintenance_work_mem = {}").format(
-                        sql.Literal(self.hnsw_build_memory)
-                    )
-                )
-                for model, dim in todo:
-                    name = _hnsw_index_name(model, dim)
-                    state = conn.execute(
-                        "SELECT i.indisvalid FROM pg_class c JOIN pg_index i "
-                        "ON i.indexrelid = c.oid WHERE c.relname = %s",
-                        [name],
-                    ).fetchone()
-                    if state is not None and not state[0]:
-                        # Left invalid by an interrupted concurrent build: start over.
-                        conn.execute(
-                            sql.SQL("DROP INDEX CONCURRENTLY IF EXISTS {}").format(
-                                sql.Identifier(name)
-                            )
-                        )
-                        state = None
-                    if state is None:
-                        conn.execute(
-                            sql.SQL(
-                                "CREATE INDEX CONCURRENTLY IF NOT EXISTS {name} "
-                                "ON memory_vectors "
-                                "USING hnsw ((vector::vector({dim})) vector_cosine_ops) "
-                                "WITH (m = {m}, ef_construction = {efc}) "
-                                "WHERE model = {model} AND dim = {dim}"
-                            ).format(
-                                name=sql.Identifier(name),
-                                dim=sql.Literal(dim),
-                                model=sql.Literal(model),
-                                m=sql.Literal(int(self.hnsw_m)),
-                                efc=sql.Literal(int(self.hnsw_ef_construction)),
-                            )
-                        )
-                        created.append(name)
-                    self.hnsw_ready.add((model, dim))
-                if created:
-                    # Fresh statistics, or the planner may price the new index off a table
-                    # it still believes empty (a bulk load, a migrate) and never use it.
-                    conn.execute("ANALYZE memories, memory_vectors")
-            finally:
-                # The pool's reset releases the index lock if an error skipped this.
-                with suppress(psycopg.Error):
-                    conn.execute("SELECT pg_advisory_unlock(%s, %s)", [_NS_GLOBAL, _KEY_INDEX])
-                    conn.execute("RESET maintenance_work_mem")
-        return created
-
-    def vector_index_names(self) -> dict[tuple[str, int], str]:
-        """The HNSW index name for each (model, dim) that has one."""
-        with self._holders_lock:
-            pairs = sorted(self.hnsw_ready)
-        return {pair: _hnsw_index_name(*pair) for pair in pairs}
 
     # -- health ----------------------------------------------------------------------------
     def integrity_check(self) -> list[str]:
@@ -996,6 +769,11 @@ class PostgresStore(Store):
                     problems.append(f"trigger {name} is missing or disabled")
             if not tx.execute("SELECT 1 FROM pg_extension WHERE extname = 'vector'").fetchone():
                 problems.append("pgvector extension is missing")
+            drifted = pg_keywords.stats_drift(tx.conn)
+            if drifted:
+                problems.append(
+                    f"keyword statistics disagree with the rows in scope(s) {', '.join(drifted)}:"
+                    " run `vecmem migrate-schema` as the owner to recount them")
             if not self.owns_tables:
                 # Only the owner builds HNSW indexes; below this size exact scans are fast.
                 self._read_hnsw_ready(tx.conn)

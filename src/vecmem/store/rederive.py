@@ -77,43 +77,58 @@ class _Row:
         return {k: v for k, v in self.new.fields().items() if old[k] != v}
 
 
-def _walk(tx: SQLTx) -> list[_Row]:
-    """Every memory, with its new derivation; keeps only rows that change or are live."""
-    kept: list[_Row] = []
+#: (scope, new hash, in review, hash changed, id) of a live row: all that is kept of the
+#: rows that do not change, so a million-row store is grouped without holding it whole.
+_Live = tuple[str, str, bool, bool, int]
+
+
+def _row(tx: SQLTx, rec: MemoryRecord) -> _Row:
+    new = derive(rec.content, chosen_category(rec))
+    return _Row(rec, new, tx.keyword_index_terms(rec.id) != new.terms)
+
+
+def _walk(tx: SQLTx) -> tuple[dict[int, _Row], list[_Live]]:
+    """Every memory, with its new derivation: the rows that change, and every live row's
+    grouping key."""
+    changed: dict[int, _Row] = {}
+    live: list[_Live] = []
     last = 0
     while True:
         rows = tx.execute(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id > ? ORDER BY id "
                           f"LIMIT {BATCH}", [last]).fetchall()
         if not rows:
-            return kept
+            return changed, live
         for raw in rows:
-            rec = row_to_memory(raw)
-            new = derive(rec.content, chosen_category(rec))
-            row = _Row(rec, new, tx.keyword_index_terms(rec.id) != new.terms)
-            if rec.status in LIVE_STATUSES or row.terms_changed or row.changed_fields():
-                kept.append(row)
+            row = _row(tx, row_to_memory(raw))
+            rec = row.rec
+            if row.terms_changed or row.changed_fields():
+                changed[rec.id] = row
+            if rec.status in LIVE_STATUSES:
+                live.append((rec.scope, row.new.hash, rec.status != Status.ACTIVE,
+                             rec.content_hash != row.new.hash, rec.id))
         last = int(rows[-1][0])
-
-
-def _keeper_order(row: _Row) -> tuple[bool, bool, int]:
-    return (row.rec.status != Status.ACTIVE, row.rec.content_hash != row.new.hash, row.rec.id)
 
 
 def rederive(tx: SQLTx, *, from_version: int, to_version: int, backup: str | None,
              migrations: list[int]) -> dict[str, Any]:
     """Recompute every derived field (see the module docstring); returns counts."""
-    rows = _walk(tx)
-    groups: dict[tuple[str, str], list[_Row]] = defaultdict(list)
-    for row in rows:
-        if row.rec.status in LIVE_STATUSES:
-            groups[(row.rec.scope, row.new.hash)].append(row)
+    changed, live = _walk(tx)
+    groups: dict[tuple[str, str], list[_Live]] = defaultdict(list)
+    for key in live:
+        groups[(key[0], key[1])].append(key)
     held: dict[int, int] = {}  # held row id -> keeper id
     for group in groups.values():
         if len(group) > 1:
-            keeper, *others = sorted(group, key=_keeper_order)
-            held.update((o.rec.id, keeper.rec.id) for o in others)
+            # Keep an active row over one in review, then the one whose hash did not
+            # change, then the oldest.
+            keeper, *others = sorted(group, key=lambda k: k[2:])
+            held.update((o[4], keeper[4]) for o in others)
+    for memory_id in held.keys() - changed.keys():  # a row that changes only by being held
+        rec = tx.get(memory_id)
+        assert rec is not None
+        changed[memory_id] = _row(tx, rec)
 
-    todo = [r for r in rows if r.rec.id in held or r.terms_changed or r.changed_fields()]
+    todo = [changed[i] for i in sorted(changed)]
     # Step aside first: a row's new hash may still be another row's old one until that
     # row is rewritten, and the unique index checks every row as it is written.
     for row in todo:

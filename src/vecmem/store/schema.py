@@ -128,8 +128,29 @@ MIGRATIONS: list[Migration | tuple[int, str, list[str]]] = [
             "{fts}",
         ],
     ),
+    (
+        4,
+        "events may be rewritten only to a purge tombstone",
+        # Each engine supplies its own trigger SQL (``events_guard``): an UPDATE of an
+        # event is refused unless it only replaces its texts by the tombstone.
+        ["{events_guard_drop}", "{events_guard_function}", "{events_guard}"],
+    ),
+    (
+        7,
+        "valid time: when a fact holds, and when it was last confirmed",
+        # Existing memories held from the moment they were written, and were last
+        # confirmed then or at their latest duplicate (issue 17).
+        [
+            "ALTER TABLE memories ADD COLUMN valid_from TEXT",
+            "ALTER TABLE memories ADD COLUMN valid_until TEXT",
+            "ALTER TABLE memories ADD COLUMN last_confirmed TEXT",
+            "UPDATE memories SET valid_from = created_at WHERE valid_from IS NULL",
+            "UPDATE memories SET last_confirmed = COALESCE(last_hit_at, created_at) "
+            "WHERE last_confirmed IS NULL",
+            "CREATE INDEX IF NOT EXISTS memories_valid_until ON memories(scope, valid_until)",
+        ],
+    ),
 ]
-
 
 
 def as_migration(entry: Migration | tuple[int, str, list[str]]) -> Migration:
@@ -159,7 +180,7 @@ class Dialect:
 
 @dataclass
 class UpgradeReport:
-    """What opening a store changed: shown by ``vecmem doctor`` and kept in events."""
+    """What opening a store changed (``store.upgrade``; also logged and in the events)."""
 
     applied: list[tuple[int, str]] = field(default_factory=list)
     derivation: tuple[int, int] | None = None
@@ -250,3 +271,8 @@ def migrate(tx: SQLTx, dialect: Dialect,
 def _holds_anything(tx: SQLTx) -> bool:
     return any(tx.execute(f"SELECT 1 FROM {table} LIMIT 1").fetchone() is not None
                for table in ("memories", "events", "plans"))
+
+
+#: What a purge leaves in place of a text (``engine/writes.purge``); the database lets an
+#: event's texts change to this value and nothing else.
+TOMBSTONE = "[purged]"

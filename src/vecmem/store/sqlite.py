@@ -12,7 +12,7 @@ import os
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -22,7 +22,7 @@ import numpy as np
 from vecmem.errors import StoreError
 from vecmem.store.base import SQLTx, Store
 from vecmem.store.index_cache import IndexCache
-from vecmem.store.schema import Dialect, migrate
+from vecmem.store.schema import TOMBSTONE, Dialect, migrate
 
 BUSY_TIMEOUT_MS = 30_000
 
@@ -39,6 +39,52 @@ _TRIGGERS = [
     """CREATE TRIGGER IF NOT EXISTS memories_no_delete BEFORE DELETE ON memories
        BEGIN SELECT RAISE(ABORT, 'memories are never deleted; archive instead'); END""",
 ]
+
+
+def store_error(exc: sqlite3.Error, path: Path | str) -> StoreError:
+    """The StoreError for a SQLite failure: what happened to which file, and what to do.
+    Nothing of the failed operation was written (its transaction rolled back)."""
+    msg = str(exc)
+    low = msg.lower()
+    code = getattr(exc, "sqlite_errorname", "") or ""
+    if "full" in low or code == "SQLITE_FULL":
+        return StoreError(f"database {path}: the disk is full (or the file reached its size "
+                          f"limit); nothing was written. Free some space and try again ({msg})")
+    if "disk i/o" in low or code.startswith("SQLITE_IOERR"):
+        return StoreError(f"database {path}: the disk reported an I/O error; nothing was "
+                          "written. Check the disk and the file system, then run `vecmem "
+                          f"doctor` ({msg})")
+    if "readonly" in low or "read-only" in low or code.startswith("SQLITE_READONLY"):
+        return StoreError(f"database {path} is read-only: check the permissions of the file "
+                          f"and its folder (the -wal and -shm files too) ({msg})")
+    if "locked" in low or "busy" in low or code.startswith("SQLITE_BUSY"):
+        return StoreError(f"database {path} is busy: another process held its write lock for "
+                          f"more than {BUSY_TIMEOUT_MS // 1000} s; try again ({msg})")
+    if "not a database" in low or "malformed" in low or code.startswith("SQLITE_CORRUPT"):
+        return StoreError(f"database {path} is corrupt or not a vecmem database ({msg}); "
+                          "restore it from a backup or an export")
+    if "unable to open" in low or code.startswith("SQLITE_CANTOPEN"):
+        return StoreError(f"cannot open database {path} ({msg}): check that the folder exists "
+                          "and is writable")
+    return StoreError(f"database {path}: {msg}")
+
+
+_COLS_KEPT = ("event_id", "memory_id", "action", "before_status", "after_status", "source",
+              "actor", "related_ids", "created_at", "scope")
+_TEXT_COLS = ("before_content", "after_content", "reason")
+#: Migration 4: only a purge may rewrite an event, and only its texts to the tombstone.
+_EVENTS_GUARD = {
+    "events_guard_drop": "DROP TRIGGER IF EXISTS events_no_update",
+    "events_guard_function": "SELECT 1",
+    "events_guard": (
+        "CREATE TRIGGER IF NOT EXISTS events_only_purge BEFORE UPDATE ON events WHEN NOT ("
+        + " AND ".join(f"NEW.{c} IS OLD.{c}" for c in _COLS_KEPT) + " AND "
+        + " AND ".join(f"(NEW.{c} IS OLD.{c} OR NEW.{c} = '{TOMBSTONE}')" for c in _TEXT_COLS)
+        + " AND (NEW.meta IS OLD.meta OR NEW.meta LIKE '{\"purged\": true%')"
+        + ") BEGIN SELECT RAISE(ABORT, 'events are append-only (a purge may only replace "
+        "their texts with the tombstone)'); END"
+    ),
+}
 
 
 class SQLiteTx(SQLTx):
@@ -106,6 +152,46 @@ class SQLiteTx(SQLTx):
         )
         return [(int(i), -float(r)) for i, r in rows]
 
+    def keyword_stats(self, scope: str, terms: list[str]) -> tuple[int, dict[str, int]]:
+        from vecmem.text import fts_query
+
+        if self.store.memory_keyword_index:
+            return self.store.keyword_index(self, scope).term_stats(terms)
+        join = ("FROM memory_fts f JOIN memories m ON m.id = f.rowid "
+                "WHERE m.scope = ? AND m.status = 'active'")
+        docs = int(self.conn.execute(f"SELECT COUNT(*) {join}", (scope,)).fetchone()[0])
+        df: dict[str, int] = {}
+        for term in dict.fromkeys(t for t in terms if t):
+            df[term] = int(self.conn.execute(
+                f"SELECT COUNT(*) {join} AND memory_fts MATCH ?",
+                (scope, fts_query([term]))).fetchone()[0])
+        return docs, df
+
+    def keyword_matches(
+        self, scope: str, ids: Iterable[int], terms: list[str]
+    ) -> dict[int, list[str]]:
+        if self.store.memory_keyword_index:
+            return self.store.keyword_index(self, scope).matches(ids, terms)
+        from vecmem.store.fts_tokens import TOKENIZER
+
+        ids = [int(i) for i in ids]
+        wanted = {t: set(TOKENIZER.tokens(t)) for t in dict.fromkeys(terms) if t}
+        out: dict[int, list[str]] = {}
+        for start in range(0, len(ids), 500):
+            chunk = ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self.conn.execute(
+                f"SELECT m.id, f.terms FROM memories m JOIN memory_fts f ON f.rowid = m.id "
+                f"WHERE m.id IN ({marks}) AND m.scope = ? AND m.status = 'active'",
+                [*chunk, scope])
+            for mid, doc in rows:
+                toks = TOKENIZER.tokens_many((doc or "").split())
+                have = {t for parts in toks.values() for t in parts}
+                hit = [t for t, want in wanted.items() if want and want & have]
+                if hit:
+                    out[int(mid)] = hit
+        return out
+
     def keyword_docs(self, scope: str) -> Iterator[tuple[int, str]]:
         """(id, FTS5 terms) of every active memory of ``scope``: the keyword index build."""
         rows = self.conn.execute(
@@ -152,6 +238,18 @@ class SQLiteTx(SQLTx):
             yield int(memory_id), np.frombuffer(blob, dtype="<f4")
 
 
+def _unchanged(index: Any, memory_id: int, vec: np.ndarray) -> bool:
+    """True when ``index`` already holds exactly this vector for ``memory_id``."""
+    if memory_id not in index:
+        return False
+    held = index.get(memory_id)
+    # Normalized exactly as ``VectorIndex.upsert`` normalizes a batch.
+    row = np.asarray(vec, dtype=np.float32).reshape(1, -1)
+    norms = np.linalg.norm(row, axis=1, keepdims=True)
+    unit = (row / np.where(norms > 0, norms, 1.0))[0]
+    return held is not None and bool(np.array_equal(held, unit))
+
+
 class SQLiteStore(Store):
     engine_name = "sqlite"
     #: Active-status keyword search through the in-memory BM25 index (False: FTS5 only).
@@ -196,21 +294,11 @@ class SQLiteStore(Store):
 
     @contextmanager
     def _guard(self) -> Iterator[None]:
+        """Every SQLite failure leaves here as one StoreError saying what to do."""
         try:
             yield
-        except sqlite3.DatabaseError as exc:
-            msg = str(exc)
-            if "not a database" in msg or "malformed" in msg:
-                raise StoreError(
-                    f"database {self.path} is corrupt or not a vecmem database ({msg})"
-                ) from None
-            if "readonly" in msg or "read-only" in msg:
-                raise StoreError(f"database {self.path} is read-only ({msg})") from None
-            if "locked" in msg or "busy" in msg:
-                raise StoreError(f"database {self.path} is busy; try again ({msg})") from None
-            if "unable to open" in msg:
-                raise StoreError(f"cannot open database {self.path} ({msg})") from None
-            raise
+        except sqlite3.Error as exc:
+            raise store_error(exc, self.path) from None
 
     def connection(self) -> sqlite3.Connection:
         if self._closed:
@@ -259,8 +347,13 @@ class SQLiteStore(Store):
             changes = conn.total_changes
             try:
                 yield tx
+                conn.execute("COMMIT")
             except BaseException:
-                conn.execute("ROLLBACK")
+                # After some failures (a full disk, an I/O error) SQLite has already
+                # rolled back by itself; a second ROLLBACK would hide the first error.
+                if conn.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        conn.execute("ROLLBACK")
                 # Nested transactions write through tx objects of their own: the
                 # connection's change counter sees their writes too.
                 if tx._seq is not None or conn.total_changes != changes:
@@ -268,7 +361,6 @@ class SQLiteStore(Store):
                     # (saved copies hold committed rows only, so they stay valid).
                     self.invalidate_vectors(persisted=False)
                 raise
-            conn.execute("COMMIT")
 
     def close(self) -> None:
         with self._index_lock:
@@ -297,7 +389,8 @@ class SQLiteStore(Store):
         conn.execute("BEGIN IMMEDIATE")
         try:
             self.upgrade = migrate(SQLiteTx(conn, self), Dialect(
-                fill={"id": "INTEGER PRIMARY KEY AUTOINCREMENT", "blob": "BLOB", "fts": _FTS},
+                fill={"id": "INTEGER PRIMARY KEY AUTOINCREMENT", "blob": "BLOB", "fts": _FTS,
+                      **_EVENTS_GUARD},
                 after={1: _TRIGGERS}, backup=self._backup_before_upgrade, where=str(self.path)))
             # Names this database for its saved vector indexes (index_cache): a copy made
             # for another file that once lived at this path is never trusted.
@@ -318,6 +411,47 @@ class SQLiteStore(Store):
         dest = upgrade_backup_path(self.path, label)
         backup_sqlite(self.path, dest)
         return str(dest)
+
+    def ann_recall(self, scope: str, model: str, dim: int, *, sample: int = 64,
+                   k: int = 10) -> float | None:
+        with self.transaction(write=False) as tx:
+            index = self.vector_index(tx, scope, model, dim)
+            if not index.uses_ann or len(index) <= k:
+                return None
+            ids = index.ids()
+            picks = ids[:: max(1, len(ids) // sample)][:sample]  # deterministic sample
+            hits = 0
+            for memory_id in picks.tolist():
+                q = index.get(memory_id)
+                exact = index._exact(q, k)
+                # Ties count: any hit as close as the k-th exact neighbour is a right one.
+                floor = exact[-1][1] - 1e-6
+                hits += min(k, sum(1 for _, score in index.search(q, k) if score >= floor))
+            return hits / (k * len(picks))
+
+    def scrub(self) -> list[str]:
+        """After a purge: merge the FTS5 segments (deleted terms leave the index files),
+        checkpoint and truncate the WAL, and VACUUM with ``secure_delete`` on, so the
+        removed text survives in no page of the file. Another process holding a read
+        transaction can keep the WAL from being truncated: say so."""
+        notes: list[str] = []
+        conn = self.connection()
+        with self._guard():
+            conn.execute("PRAGMA secure_delete = ON")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                conn.execute("INSERT INTO memory_fts(memory_fts) VALUES('optimize')")
+                conn.execute("COMMIT")
+                conn.execute("VACUUM")
+                busy, _, _ = conn.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+                if busy:
+                    notes.append("another process is reading: the WAL could not be truncated "
+                                 "yet; run `vecmem doctor` again when it is idle")
+            finally:
+                if conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                conn.execute("PRAGMA secure_delete = OFF")
+        return notes
 
     def schema_version(self) -> int:
         row = self.connection().execute("SELECT MAX(version) FROM schema_version").fetchone()
@@ -412,7 +546,9 @@ class SQLiteStore(Store):
                 ids: list[int] = []
                 vecs: list[np.ndarray] = []
                 for memory_id, vec in tx.vectors_since(scope, model, max(last, -1)):
-                    if vec.shape[0] != dim:
+                    if vec.shape[0] != dim or _unchanged(index, memory_id, vec):
+                        # A row change that left the vector alone (a duplicate's hit
+                        # count): re-inserting it into the HNSW graph costs recall.
                         continue
                     ids.append(memory_id)
                     vecs.append(vec)

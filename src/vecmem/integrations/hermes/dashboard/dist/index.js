@@ -168,6 +168,7 @@ const STRINGS = {
     "action.repair": "Repair",
     "action.reembed": "Re-embed",
     "action.migrate": "Upgrade",
+    "action.purge": "Purge",
 
     "decision.store": "store",
     "decision.duplicate": "duplicate",
@@ -477,6 +478,7 @@ const STRINGS = {
     "action.repair": "修复",
     "action.reembed": "重新向量化",
     "action.migrate": "升级",
+    "action.purge": "清除",
 
     "decision.store": "存储",
     "decision.duplicate": "重复",

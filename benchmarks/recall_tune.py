@@ -1,0 +1,307 @@
+"""Tuning and ablation loop for the relevance gate (issue 13), on the agent-recall dev set.
+
+``recall_agent.py`` is the report (every goal row, through the real ``Memory.search`` and
+the Hermes provider); this is the fast loop behind the choices in ``engine/relevance.py``
+and ``engine/search.py``. It stores the bank once through ``Memory.add_many``, asks the
+real ``Memory.explain`` (gate on) once per turn for every candidate's fused score, cosine
+and keyword coverage, and then replays the gate's rule offline for a grid of settings:
+the same arithmetic as ``relevance.decide``, so a setting chosen here is the product's.
+The chosen setting is then re-checked through ``Memory.search`` itself (``--check``).
+
+Only the dev split chooses anything; ``--split heldout`` prints the held-out figures of
+named settings for the report, never a grid. Intervals: 95 % percentile bootstrap over
+turns, and paired bootstrap for differences (2,000 resamples, seeded).
+
+    OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/recall_tune.py \
+        [--embedder e5] [--split dev] [--grid] [--check] [--distractors]
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from embedders import embed_cached  # also puts src/ on sys.path
+
+from vecmem import Memory
+from vecmem.embed.factory import build_embedder
+from vecmem.engine import relevance, search
+from vecmem.text import cjk_ratio
+
+DATA = Path(__file__).resolve().parent / "data" / "agent_recall"
+TOP = 5
+BOOT = 2000
+
+
+def read_jsonl(name: str) -> list[dict[str, Any]]:
+    with open(DATA / name, encoding="utf-8") as f:
+        return [json.loads(line) for line in f if line.strip()]
+
+
+class Cached:
+    """An embedder whose vectors for known texts come from ``embed_cached``."""
+
+    def __init__(self, inner: Any, cache: Path) -> None:
+        self.inner, self.cache = inner, cache
+        self.model_id, self.dim = inner.model_id, inner.dim
+        self.is_fallback = bool(getattr(inner, "is_fallback", False))
+        self.docs: dict[str, np.ndarray] = {}
+        self.queries: dict[str, np.ndarray] = {}
+
+    def warm(self, texts: list[str], query: bool) -> None:
+        todo = sorted(set(texts))
+        vecs, _ = embed_cached(self.inner, todo, query, self.cache)
+        (self.queries if query else self.docs).update(zip(todo, vecs, strict=True))
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        miss = [t for t in texts if t not in self.docs]
+        if miss:
+            self.docs.update(zip(miss, self.inner.embed_documents(miss), strict=True))
+        return np.stack([self.docs[t] for t in texts]).astype(np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        if text not in self.queries:
+            self.queries[text] = self.inner.embed_query(text)
+        return self.queries[text]
+
+
+@dataclass
+class Cand:
+    id: str
+    fused: float
+    cosine: float | None
+    coverage: float
+
+
+@dataclass
+class Turn:
+    id: str
+    text: str
+    lang: str
+    gold: set[str]
+    relevant: bool
+    tags: set[str]
+    cands: list[Cand]
+    kind: str
+
+
+def collect(mem: Memory, ids: dict[int, str], rows: list[dict[str, Any]], relevant: bool
+            ) -> list[Turn]:
+    out = []
+    for r in rows:
+        ex = mem.explain(r["text"], k=50)
+        cands = [Cand(ids.get(c.memory_id, "?"), c.fused, c.cosine, c.coverage or 0.0)
+                 for c in ex.candidates if c.status == "active" and c.gate is not None]
+        tags = {r.get("category", r.get("kind", "")), r["lang"]}
+        if r.get("cross_lang"):
+            tags.add("xlang")
+        if r.get("safety"):
+            tags.add("safety")
+        out.append(Turn(r["id"], r["text"], r["lang"], set(r.get("gold", [])), relevant,
+                        tags, cands, r.get("kind", "")))
+    return out
+
+
+def received(t: Turn, p: dict[str, float]) -> list[str]:
+    """The memories the gate with settings ``p`` (floor per language, lift) passes, in
+    rank order, at most TOP: ``relevance.decide``'s arithmetic."""
+    r = cjk_ratio(t.text)
+    floor = r * p["zh"] + (1 - r) * p["en"]
+    passed = sorted(((c.fused, c.id) for c in t.cands if c.cosine is not None
+                     and c.cosine + p["lift"] * c.coverage >= floor), reverse=True)
+    return [i for _, i in passed[:TOP]]
+
+
+def metrics(turns: list[Turn], p: dict[str, float]) -> dict[str, np.ndarray]:
+    """Per-turn 0/1 (or counts) arrays: hit, empty, count for relevant; empty for off."""
+    rel = [t for t in turns if t.relevant]
+    off = [t for t in turns if not t.relevant]
+    got_r = [received(t, p) for t in rel]
+    got_o = [received(t, p) for t in off]
+    return {
+        "hit": np.array([bool(t.gold & set(g)) for t, g in zip(rel, got_r, strict=True)],
+                        dtype=float),
+        "rel_empty": np.array([not g for g in got_r], dtype=float),
+        "count": np.array([len(g) for g in got_r], dtype=float),
+        "off_empty": np.array([not g for g in got_o], dtype=float),
+    }
+
+
+class Fast:
+    """`metrics` for many settings at once: each turn's candidates pre-sorted by fused
+    score, so a setting's top 5 is the first TOP passing rows."""
+
+    def __init__(self, turns: list[Turn]) -> None:
+        self.turns = turns
+        self.rows = []
+        for t in turns:
+            cs = sorted((c for c in t.cands if c.cosine is not None), key=lambda c: -c.fused)
+            self.rows.append((cjk_ratio(t.text), np.array([c.cosine for c in cs]),
+                              np.array([c.coverage for c in cs]),
+                              np.array([c.id in t.gold for c in cs], dtype=bool)))
+
+    def metrics(self, p: dict[str, float]) -> dict[str, np.ndarray]:
+        hit, empty, count, off = [], [], [], []
+        for t, (r, cos, cov, gold) in zip(self.turns, self.rows, strict=True):
+            ok = cos + p["lift"] * cov >= r * p["zh"] + (1 - r) * p["en"]
+            n = int(ok.sum())
+            if t.relevant:
+                first = np.flatnonzero(ok)[:TOP]
+                hit.append(bool(gold[first].any()))
+                empty.append(n == 0)
+                count.append(min(n, TOP))
+            else:
+                off.append(n == 0)
+        return {"hit": np.array(hit, float), "rel_empty": np.array(empty, float),
+                "count": np.array(count, float), "off_empty": np.array(off, float)}
+
+
+def score(m: dict[str, np.ndarray]) -> float:
+    """One number to choose by: hit@5 plus off-topic emptiness, with penalties past the
+    goals for relevant turns that get nothing (> 0.10) and injection size (> 4)."""
+    s = m["hit"].mean() + m["off_empty"].mean()
+    s -= 2 * max(0.0, m["rel_empty"].mean() - 0.10)
+    s -= 0.2 * max(0.0, m["count"].mean() - 4.0)
+    return float(s)
+
+
+def ci(values: np.ndarray, seed: int = 0) -> tuple[float, float, float]:
+    rng = np.random.default_rng(seed)
+    if len(values) == 0:
+        return (float("nan"),) * 3
+    idx = rng.integers(0, len(values), size=(BOOT, len(values)))
+    boots = values[idx].mean(axis=1)
+    return float(values.mean()), float(np.percentile(boots, 2.5)), float(
+        np.percentile(boots, 97.5))
+
+
+def paired(a: np.ndarray, b: np.ndarray, seed: int = 0) -> tuple[float, float, float]:
+    return ci(a - b, seed)
+
+
+def fmt(v: tuple[float, float, float]) -> str:
+    return f"{v[0]:.3f} [{v[1]:.3f}, {v[2]:.3f}]"
+
+
+def table(name: str, turns: list[Turn], p: dict[str, float]) -> dict[str, np.ndarray]:
+    m = metrics(turns, p)
+    rel = [t for t in turns if t.relevant]
+    parts = [f"{name}: hit@5 {fmt(ci(m['hit']))}"]
+    for tag in ("xlang", "indirect", "safety", "zh", "en"):
+        sel = np.array([tag in t.tags for t in rel])
+        if sel.any():
+            parts.append(f"{tag} {m['hit'][sel].mean():.3f} (n={sel.sum()})")
+    parts.append(f"off-topic empty {fmt(ci(m['off_empty']))}")
+    offs = [t for t in turns if not t.relevant]
+    for kind in sorted({t.kind for t in offs}):
+        sel = np.array([t.kind == kind for t in offs])
+        parts.append(f"{kind} {m['off_empty'][sel].mean():.2f}")
+    parts.append(f"relevant empty {m['rel_empty'].mean():.3f}")
+    parts.append(f"mean received {m['count'].mean():.2f}")
+    print(" | ".join(parts))
+    return m
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--embedder", default="e5")
+    ap.add_argument("--split", default="dev", choices=["dev", "heldout"])
+    ap.add_argument("--grid", action="store_true", help="search the settings (dev only)")
+    ap.add_argument("--distractors", action="store_true")
+    ap.add_argument("--ablate-lexicon", action="store_true",
+                    help="also without the bilingual lexicon, paired")
+    ap.add_argument("--cache-dir", type=Path, default=Path("/tmp/vecmem-agent-recall-cache"))
+    ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                    help="override a constant first, e.g. relevance.EXPAND=False")
+    args = ap.parse_args(argv)
+    for item in args.set:
+        name, _, value = item.partition("=")
+        module, _, attr = name.rpartition(".")
+        target = {"relevance": relevance, "search": search}[module]
+        setattr(target, attr, type(getattr(target, attr))(json.loads(value.lower())))
+    if args.grid and args.split != "dev":
+        ap.error("--grid only on the dev split")
+    bank = read_jsonl("bank.jsonl")
+    if args.distractors:
+        bank = bank + read_jsonl("distractors.jsonl")
+    turns = [t for t in read_jsonl("turns.jsonl") if t["split"] == args.split]
+    off = [t for t in read_jsonl("offtopic.jsonl") if t["split"] == args.split]
+    if args.embedder.startswith("mix:"):  # another USE weight than the product's mix
+        from vecmem.embed.local import MixedEmbedder
+
+        inner: Any = MixedEmbedder(use_weight=float(args.embedder[4:]))
+    else:
+        inner = build_embedder(args.embedder)
+    emb = Cached(inner, args.cache_dir)
+    emb.warm([m["text"] for m in bank], query=False)
+    emb.warm([t["text"] for t in turns + off], query=True)
+    with tempfile.TemporaryDirectory() as tmp, Memory.open(f"{tmp}/r.db", embedder=emb) as mem:
+        res = mem.add_many([m["text"] for m in bank], source="agent_recall", raw=True)
+        ids = {r.memory_id: m["id"] for m, r in zip(bank, res, strict=True)
+               if r.memory_id is not None}
+        data = collect(mem, ids, turns, True) + collect(mem, ids, off, False)
+        mem_floor = mem.context.min_score
+        plain = None
+        if args.ablate_lexicon:
+            relevance.EXPAND = False
+            plain = collect(mem, ids, turns, True) + collect(mem, ids, off, False)
+            relevance.EXPAND = True
+    floors = relevance.floors_for(emb.model_id, mem_floor)
+    product = {"en": floors.en, "zh": floors.zh, "lift": floors.lift}
+    print(f"{args.embedder}, {args.split}: {len(turns)} relevant, {len(off)} off-topic turns"
+          + (", +distractors" if args.distractors else ""), "overrides:", args.set or "none")
+    table("no gate (top 5 by rank)", data, {"en": -9, "zh": -9, "lift": 0.0})
+    base = table(f"product {product}", data, product)
+    one = {**product, "zh": product["en"]}
+    other = table(f"one floor for both languages {one}", data, one)
+    print("  paired hit@5 product - one floor:", fmt(paired(base["hit"], other["hit"])),
+          "off-topic empty:", fmt(paired(base["off_empty"], other["off_empty"])))
+    no_kw = table("no keyword lift", data, {**product, "lift": 0.0})
+    print("  paired hit@5 product - no keyword lift:", fmt(paired(base["hit"], no_kw["hit"])),
+          "off-topic empty:", fmt(paired(base["off_empty"], no_kw["off_empty"])))
+    if plain is not None:
+        for name, p in (("no gate", {"en": -9, "zh": -9, "lift": 0.0}), ("gate", product)):
+            a, b = metrics(data, p), metrics(plain, p)
+            table(f"without the bilingual lexicon, {name}", plain, p)
+            print(f"  paired, {name}: hit@5 lexicon - none {fmt(paired(a['hit'], b['hit']))}"
+                  f"; off-topic empty {fmt(paired(a['off_empty'], b['off_empty']))}")
+    if args.grid:
+        lo = min(c.cosine for t in data for c in t.cands if c.cosine is not None)
+        hi = max(c.cosine for t in data for c in t.cands if c.cosine is not None)
+        grid = np.round(np.linspace(lo, hi, 40), 3)
+        fast = Fast(data)
+        best: list[tuple[float, dict[str, float]]] = []
+        for en, zh, lift in itertools.product(grid, grid, [0.0, 0.01, 0.02, 0.03, 0.05,
+                                                             0.08, 0.1, 0.15]):
+            p = {"en": float(en), "zh": float(zh), "lift": lift}
+            best.append((score(fast.metrics(p)), p))
+        best.sort(key=lambda x: -x[0])
+        for s, p in best[:3]:
+            print(f"  score {s:.3f}", p)
+            table("   ", data, p)
+        print("  best hit@5 at each off-topic-empty level (dev):")
+        front: dict[float, tuple[float, dict[str, float]]] = {}
+        for _, p in best:
+            m = fast.metrics(p)
+            level = round(float(m["off_empty"].mean()) * 20) / 20
+            if m["rel_empty"].mean() <= 0.12 and (
+                    level not in front or m["hit"].mean() > front[level][0]):
+                front[level] = (float(m["hit"].mean()), p)
+        for level in sorted(front):
+            print(f"   off-topic empty ~{level:.2f}: hit@5 {front[level][0]:.3f}",
+                  front[level][1])
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

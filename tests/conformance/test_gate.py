@@ -1,0 +1,151 @@
+"""The relevance gate in search's default path, on both engines: term rarity, stemming
+before the stopword test, Chinese function words, fused scores in [0, 1], explain."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from vecmem import Memory
+from vecmem.engine import relevance
+from vecmem.text import keyword_terms
+
+# Every memory shares the word "project" (and many share "the"/"my"): a bank where a
+# common word used to carry a whole keyword match.
+PROJECT_BANK = [
+    "The project Atlas uses PostgreSQL 16 for storage",
+    "My project Borealis deploys to Kubernetes on Fridays",
+    "The Cobalt project has a weekly review on Tuesday mornings",
+    "Project Delta's frontend is written in Vue 3",
+    "The Ember project keeps its secrets in Vault",
+    "Project Fjord ships a CLI written in Rust",
+    "The Granite project is paused until March",
+    "Project Harbor's designer is Lena Park",
+    "The Iris project runs its CI on GitHub Actions",
+    "Project Juniper's budget was approved by finance",
+    "项目Kestrel的后端用Go编写",
+    "项目Lumen的测试用pytest",
+]
+
+
+@pytest.fixture
+def bank(cmem: Memory) -> Memory:
+    cmem.add_many(PROJECT_BANK, raw=True)
+    return cmem
+
+
+def test_a_common_word_is_no_evidence_and_is_not_searched(bank: Memory) -> None:
+    # "project" is in every memory: it is no evidence, so an off-topic turn that only
+    # shares that word (and stopwords) receives nothing ...
+    assert bank.search("what a fun project idea, thanks!") == []
+    ex = bank.explain("what a fun project idea, thanks!")
+    assert ex.gate is not None and ex.gate["on"]
+    assert "project" in ex.gate["common_terms"]
+    assert "project" not in ex.gate["searched_terms"]
+    # ... while the listing still finds the word everywhere.
+    listed = bank.search("project", k=50, mode="keyword")
+    assert len(listed) == len(PROJECT_BANK)  # the Chinese ones too: project = 项目
+    assert len(bank.search("project", k=50, gate=False, min_score=-1)) == len(PROJECT_BANK)
+
+
+def test_a_rare_word_still_finds_its_memory(bank: Memory) -> None:
+    hits = bank.search("which project uses Vault for secrets?")
+    assert hits and hits[0].memory.content == "The Ember project keeps its secrets in Vault"
+    ex = bank.explain("which project uses Vault for secrets?")
+    top = next(c for c in ex.candidates if c.memory_id == hits[0].memory.id)
+    assert top.included and top.gate is not None and top.gate.startswith("pass")
+    assert top.coverage is not None and top.coverage > 0.5
+
+
+def test_stemming_comes_before_the_stopword_test(cmem: Memory) -> None:
+    cmem.add_many(["His sister lives in Berlin", "The meeting is on Monday at noon",
+                   "Hi-res photos go to the shared drive"], raw=True)
+    # "his" is indexed as its stem "hi"; the greeting "hi" must not find it. "one" stems
+    # to "on".
+    assert "hi" not in relevance.query_terms("hi").terms
+    assert relevance.query_terms("one").terms == []
+    for query in ("hi", "hi!", "Hi there", "one", "ones"):
+        assert cmem.keyword(query) == [], query
+        assert cmem.explain(query).keyword_candidates == 0, query
+    assert cmem.keyword("sister")[0].memory.content == "His sister lives in Berlin"
+    ex = cmem.explain("hi there")
+    assert "hi" in ex.gate["dropped_terms"]
+    assert any("stopword after stemming" in n for n in ex.notes)
+
+
+def test_chinese_function_bigrams_are_no_evidence(cmem: Memory) -> None:
+    cmem.add_many(["我们的项目是一个开源的数据库", "我对花生过敏", "用户住在上海"], raw=True)
+    for stop in ("一个", "我们", "的是", "什么", "可以", "帮我"):
+        assert stop not in keyword_terms(f"{stop}", for_query=True), stop
+    terms = keyword_terms("帮我写一个故事", for_query=True)
+    assert "帮我" not in terms and "一个" not in terms and "故事" in terms
+    # Only function words: nothing is searched, nothing is returned.
+    assert cmem.keyword("我们的是一个") == []
+    assert cmem.explain("我们的是一个").keyword_terms == []
+    # Content bigrams next to function characters stay evidence: 过敏 (allergic).
+    assert "过敏" in keyword_terms("我对什么过敏", for_query=True)
+    assert cmem.keyword("我对什么过敏")[0].memory.content == "我对花生过敏"
+
+
+def test_fused_scores_stay_in_unit_interval_and_explain_is_json(bank: Memory) -> None:
+    for query in ("Vault secrets", "project", "Kubernetes Fridays deploy", "项目后端"):
+        for gate in (True, False):
+            for hit in bank.search(query, k=20, gate=gate, min_score=-1):
+                assert 0.0 <= hit.score <= 1.0, (query, hit)
+            ex = bank.explain(query, gate=gate)
+            json.dumps(ex.to_dict())
+            for c in ex.candidates:
+                assert 0.0 <= c.fused <= 1.0
+                if gate and c.status == "active":
+                    assert c.gate is not None, c
+                if not gate:
+                    assert c.gate is None
+    assert bank.explain("Vault", gate=False).gate["on"] is False
+
+
+def test_every_candidate_shows_the_gate_verdict(bank: Memory) -> None:
+    ex = bank.explain("Rust CLI")
+    assert ex.gate["rule"].startswith(relevance.GATE_VERSION)
+    assert ex.gate["floor"] == relevance.GATE_FLOORS["hashing-v1"][0]
+    hits = {h.memory.id for h in bank.search("Rust CLI")}
+    for c in ex.candidates:
+        if c.status != "active":
+            continue
+        assert c.gate.startswith("pass" if c.included else "fail"), c
+        assert c.included == (c.memory_id in hits) or not c.included
+        if not c.included:
+            assert c.excluded_because.startswith("gate:")
+
+
+def test_gate_must_be_a_bool(bank: Memory) -> None:
+    from vecmem import InvalidInputError
+
+    with pytest.raises(InvalidInputError):
+        bank.search("x", gate="no")  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError):
+        bank.explain("x", gate=1)  # type: ignore[arg-type]
+
+
+def test_a_turn_without_a_content_word_receives_nothing(bank: Memory) -> None:
+    for turn in ("hi", "Hi!", "thank you so much", "ok, thank you", "你好", "谢谢", "好的，谢谢",
+                 "我们的是一个", "👍", "good night, talk tomorrow", "perfect, got it",
+                 "收到，辛苦了", "嗨，最近怎么样？"):
+        assert bank.search(turn) == [], turn
+        ex = bank.explain(turn)
+        assert ex.gate is not None and "no content word" in ex.gate["rule"], turn
+        json.dumps(ex.to_dict())
+    # The listing still answers.
+    assert bank.search("thank you so much", gate=False, min_score=-1)
+
+
+def test_a_cross_language_concept_is_found_both_ways(cmem: Memory) -> None:
+    cmem.add_many(["车险是在人保买的，明年 2 月到期。", "User is severely allergic to peanuts.",
+                   "The team meets on Feishu every morning."], raw=True)
+    hits = cmem.keyword("When does my car insurance expire?")
+    assert hits and hits[0].memory.content.startswith("车险")
+    hits = cmem.keyword("我对什么过敏？")
+    assert hits and hits[0].memory.content == "User is severely allergic to peanuts."
+    ex = cmem.explain("When does my car insurance expire?")
+    assert any("other-language words searched" in n and "insurance -> " in n for n in ex.notes)
+    assert ["insurance", "保险", "车险"] in ex.gate["concepts"]
