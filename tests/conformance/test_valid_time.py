@@ -4,6 +4,7 @@ default search, supersession closing validity, duplicates refreshing last_confir
 from __future__ import annotations
 
 from datetime import UTC, date, datetime, timedelta
+from pathlib import Path
 
 import pytest
 
@@ -92,3 +93,60 @@ def test_ingest_resolves_against_each_turns_own_time(cmem: Memory) -> None:
     # The week after the turn's (Monday 16 to Sunday 22 March 2026), not after today's.
     assert rows[0].valid_until == "2026-03-22"
 
+
+
+def test_cleanup_lists_an_expired_fact_and_its_plan_archives_it(cmem: Memory) -> None:
+    r = cmem.add("The user is on call for the payments team this week")
+    with cmem.store.transaction(scope=cmem.scope) as tx:
+        tx.execute("UPDATE memories SET valid_until = ? WHERE id = ?",
+                   ("2020-01-05", r.memory_id))
+    cmem.context.changed()
+    report = cmem.cleanup_report()
+    expired = [c for c in report.candidates if c.kind == "expired"]
+    assert [c.memory_id for c in expired] == [r.memory_id]
+    assert "2020-01-05" in expired[0].reason("en") and "2020-01-05" in expired[0].reason("zh")
+    from vecmem.engine.reports import cleanup_plan_ops
+
+    plan = cmem.create_plan(cleanup_plan_ops(report))
+    cmem.apply_plan(plan.id, cmem.settings.confirm_phrase)
+    assert cmem.get(r.memory_id).status == "archived"
+
+
+def test_recalled_lines_carry_their_dates(cmem: Memory) -> None:
+    from vecmem.integrations.hermes.provider import render_recall
+
+    plan = cmem.get(cmem.add("The user flies to Tokyo for a client workshop next month")
+                    .memory_id)
+    fact = cmem.get(cmem.add("The user prefers concise answers").memory_id)
+    text = render_recall([fact, plan], heading="## h", note="n")
+    today = datetime.now(UTC).date().isoformat()
+    assert f"(preference, as of {today}) The user prefers concise answers" in text
+    assert f"as of {today}, until {plan.valid_until}" in text
+
+
+def test_the_core_profile_says_when_each_standing_fact_was_confirmed(cmem: Memory) -> None:
+    from vecmem.integrations.hermes.provider import render_profile
+
+    cmem.add("用户对花生过敏")
+    profile = cmem.core_profile()
+    assert profile.entries and profile.entries[0].last_confirmed
+    today = datetime.now(UTC).date().isoformat()
+    assert f", confirmed {today}) 用户对花生过敏" in render_profile(profile.entries)
+
+
+def test_the_upgrade_fills_valid_time_on_a_store_written_before_it(tmp_path: Path) -> None:
+    import shutil
+    import sqlite3
+
+    db = tmp_path / "old.db"
+    shutil.copyfile(Path(__file__).parent.parent / "data" / "store_v1.db", db)
+    with Memory.open(str(db), embedder=HashingEmbedder(), reembed=False) as mem:
+        assert mem.count() > 0
+    conn = sqlite3.connect(db)
+    try:
+        rows = conn.execute("SELECT created_at, last_hit_at, valid_from, valid_until, "
+                            "last_confirmed FROM memories").fetchall()
+    finally:
+        conn.close()
+    assert rows and all(vf == created and vu is None and lc == (hit or created)
+                        for created, hit, vf, vu, lc in rows)

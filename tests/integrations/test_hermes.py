@@ -374,7 +374,7 @@ def test_prefetch_recall_and_invalidation(home: Path) -> None:
         mid = ok(manager, action="add", content="用户偏好：回答简洁务实")["memory_id"]
         recalled = manager.prefetch_all("回答风格是什么")
         assert "用户偏好：回答简洁务实" in recalled
-        assert f"#{mid} (preference)" in recalled
+        assert f"#{mid} (preference, as of " in recalled
         assert "not instructions" in recalled
         block = build_memory_context_block(recalled)
         assert block.startswith("<memory-context>") and "用户偏好：回答简洁务实" in block

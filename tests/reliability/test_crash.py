@@ -135,7 +135,10 @@ class Storm:
 
 
 def storm(path: str, folder: Path, *, writers: int, kills: int, seed: int,
-          budget_s: float) -> Storm:
+          budget_s: float, min_acks: int = 0) -> Storm:
+    """``kills`` SIGKILLs among ``writers``; then, without killing, until the writers have
+    acknowledged ``min_acks`` writes in all. ``budget_s`` only stops a hung storm: how
+    fast a loaded machine writes never decides what is checked."""
     Memory.open(path, embedder=HashingEmbedder()).close()  # schema in place
     ctx = mp.get_context("spawn")
     rng = random.Random(seed)
@@ -173,12 +176,18 @@ def storm(path: str, folder: Path, *, writers: int, kills: int, seed: int,
             if ack.exists() and ack.stat().st_size > 0:
                 result.kills_mid_storm += 1
             start(slot)
+        while _acked(result.ack_files) < min_acks and time.monotonic() < deadline:
+            time.sleep(0.05)
     finally:
         for proc, _ in live.values():
             if proc.is_alive():
                 os.kill(proc.pid, signal.SIGKILL)
             proc.join(10)
     return result
+
+
+def _acked(files: list[Path]) -> int:
+    return sum(f.read_bytes().count(b"\n") for f in files if f.exists())
 
 
 def read_acks(files: list[Path]) -> list[dict[str, Any]]:
@@ -298,9 +307,10 @@ def check_database(path: str, acks: list[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run_and_check(tmp_path: Path, *, writers: int, kills: int, seed: int,
-                  budget_s: float) -> dict[str, Any]:
+                  budget_s: float, min_acks: int = 0) -> dict[str, Any]:
     path = str(tmp_path / "storm.db")
-    result = storm(path, tmp_path, writers=writers, kills=kills, seed=seed, budget_s=budget_s)
+    result = storm(path, tmp_path, writers=writers, kills=kills, seed=seed, budget_s=budget_s,
+                   min_acks=min_acks)
     acks = read_acks(result.ack_files)
     summary = {"kills": result.kills, "kills_mid_storm": result.kills_mid_storm,
                **check_database(path, acks)}
@@ -309,8 +319,11 @@ def run_and_check(tmp_path: Path, *, writers: int, kills: int, seed: int,
 
 
 def test_sigkill_storm_bounded(tmp_path: Path) -> None:
-    """The everyday version: 3 writers, 10 kills, bounded to ~20 s on 2 cores."""
-    s = run_and_check(tmp_path, writers=3, kills=10, seed=20260525, budget_s=20)
+    """The everyday version: 3 writers, 10 kills, and at least 60 acknowledged writes to
+    check (~20 s on 2 quiet cores; a loaded machine takes longer, the checks are the
+    same; the 300 s budget only stops a hung storm)."""
+    s = run_and_check(tmp_path, writers=3, kills=10, seed=20260525, budget_s=300,
+                      min_acks=60)
     assert s["kills"] >= 5
     assert s["kills_mid_storm"] >= 3, s  # kills landed while writers were writing
     assert s["acked"] >= 50, s

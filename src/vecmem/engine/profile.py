@@ -37,6 +37,8 @@ class ProfileEntry(Serializable):
     content: str
     #: The rule's category, or "pinned" when the person chose it.
     category: str
+    #: When the fact was last stated or confirmed (a standing fact can grow old).
+    last_confirmed: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +100,8 @@ def build(ctx: Context) -> CoreProfile:
         elif chars + len(rec.content) > MAX_CHARS:
             left_out[rec.id] = f"over {MAX_CHARS} characters"
         else:
-            entries.append(ProfileEntry(rec.id, rec.content, cat))
+            entries.append(ProfileEntry(rec.id, rec.content, cat,
+                                        rec.last_confirmed or rec.created_at))
             chars += len(rec.content)
     return CoreProfile(entries, chars, left_out, [r.id for r in pinned],
                        sorted(excluded))

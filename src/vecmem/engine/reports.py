@@ -27,7 +27,7 @@ AUTO_SOURCES = frozenset({"auto", "extract", "ingest", "hermes"})
 #: An active_context entry not updated for this long is stale history.
 ACTIVE_CONTEXT_MAX_AGE_DAYS = 14
 #: Candidates that are memories (and so can become archive operations of a plan).
-MEMORY_KINDS = ("auto", "active_context", "duplicate", "superseded_active")
+MEMORY_KINDS = ("auto", "expired", "active_context", "duplicate", "superseded_active")
 KIND_ORDER = (*MEMORY_KINDS, "orphan_vector", "orphan_keyword")
 _ALL = 10_000_000
 
@@ -41,6 +41,7 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "dup": ("(与 ID:{id} 重复)", "(duplicate of ID:{id})"),
     "auto": ("今天的规则会拒绝它 ({category})", "today's rules would reject it ({category})"),
     "ac_old": ("已 {days} 天未更新", "not updated for {days} days"),
+    "expired": ("有效期已过 (到 {until} 为止)", "its time is over (held until {until})"),
     "ac_more": ("较旧的 active_context; 当前为 #{current}",
                 "older active_context entry; #{current} is current"),
     "superseded_active": ("已被 #{superseded_by} 取代却仍为 active",
@@ -182,12 +183,20 @@ def _live(tx: SQLTx, scope: str) -> list[MemoryRecord]:
             for m in tx.list_memories(scope, MemoryFilter(status=s), limit=_ALL, order="id ASC")]
 
 
-def _find_candidates(tx: SQLTx, scope: str, now: datetime) -> list[Candidate]:
+def _find_candidates(tx: SQLTx, scope: str, now: datetime,
+                     today: str | None = None) -> list[Candidate]:
     live = _live(tx, scope)
     found: dict[int, Candidate] = {}
 
     def add(c: Candidate) -> None:
         found.setdefault(c.memory_id, c)  # the first (most specific) reason wins
+
+    today = today or now.date().isoformat()
+    for m in live:
+        # A plan whose period is over ("下个月出差" after that month): search no longer
+        # hands it to the agent; a plan of this report archives it.
+        if m.status == "active" and m.valid_until and m.valid_until[:10] < today:
+            add(Candidate("expired", m.id, m.content, m.status, {"until": m.valid_until[:10]}))
 
     for m in live:
         if m.status == "active" and m.superseded_by is not None:
@@ -225,7 +234,7 @@ def _find_candidates(tx: SQLTx, scope: str, now: datetime) -> list[Candidate]:
 
 def _analyse(ctx: Context) -> tuple[list[Candidate], int, dict[str, Any]]:
     with ctx.store.transaction(write=False) as tx:
-        candidates = _find_candidates(tx, ctx.scope, datetime.now(UTC))
+        candidates = _find_candidates(tx, ctx.scope, datetime.now(UTC), ctx.today())
         backlog = tx.count_memories(ctx.scope, MemoryFilter(status="review"))
     check = maintenance.consistency(ctx)
     candidates += [Candidate("orphan_vector", i, None, None) for i in check["orphan_vector_ids"]]

@@ -12,17 +12,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import vecmem.rules as _rules
 from vecmem.rules.topics import classify
+from vecmem.rules.version import RULES_VERSION
 from vecmem.text import content_hash, keyword_terms, normalize
 from vecmem.types import Classification
 
-#: The version of the rules that derive these fields. Stores record the version that
-#: derived their rows in ``meta.derivation_version``; a store without one was written
-#: before versioning, by rules of unknown age, and is re-derived once. The rules own the
-#: number (``vecmem.rules.RULES_VERSION``, bumped whenever ``derive`` can return something
-#: else for a text it saw before); until that lands on main this reads 1, the first rules.
-DERIVATION_VERSION: int = int(getattr(_rules, "RULES_VERSION", 1))
+#: Goes up whenever ``derive`` can return something else for a text it saw before (a
+#: change to normalization, hashing, classification or keyword terms): it *is* the rules'
+#: version (``vecmem.rules.version.RULES_VERSION``, bumped with each such change), so
+#: there is one number to bump. Stores record the version that derived their rows in
+#: ``meta.derivation_version``; a store without one was written before versioning, by
+#: rules of unknown age, and is re-derived once.
+DERIVATION_VERSION = RULES_VERSION
 
 
 @dataclass(frozen=True, slots=True)

@@ -3,9 +3,10 @@
 A stored memory keeps fields derived from its content: ``content_norm`` and
 ``content_hash`` (:func:`vecmem.text.normalize`), its category and topic key
 (:func:`vecmem.rules.classify`). When a change to the canonical text or to classification
-can give an existing text a different derived value, bump ``RULES_VERSION``: the store's
-re-derive migration compares it with the version the database was derived with and
-recomputes every derived field (sending newly colliding live rows to review).
+can give an existing text a different derived value, bump ``RULES_VERSION``: it is
+``vecmem.rules.derive.DERIVATION_VERSION``, which the store's re-derive step
+(``vecmem.store.rederive``) compares with the version the database was derived with,
+recomputing every derived field (newly colliding live rows go to review).
 
 History:
 1. the first rules (normalize: NFKC, CJK punctuation, whitespace; bilingual topics).

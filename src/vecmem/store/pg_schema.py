@@ -281,8 +281,8 @@ def refuse_migration(state: SchemaState, url: str) -> StoreError:
         why = (f"role {state.role} does not own the vecmem tables (migrations alter them)"
                if not state.owns_tables else f"role {state.role} lacks CREATE on the schema")
     return StoreError(
-        f"database {url} has {have}; this vecmem needs version {LATEST_VERSION} and rules "
-        f"version {_derivation_version()}, and {why}. "
+        f"database {url} has {have}; this vecmem needs version {LATEST_VERSION} and "
+        f"rules version {_derivation_version()}, and {why}. "
         "Run `vecmem migrate-schema --db URL` once as the owner role, then open again"
     )
 

@@ -295,10 +295,25 @@ def render_recall(hits: Sequence[Any], *, heading: str, note: str) -> str:
         if not content:
             continue
         kind = getattr(rec, "memory_type", None) or "memory"
-        lines.append(f"- #{rec.id} ({kind}) {escape_memory(content)}")
+        lines.append(f"- #{rec.id} ({kind}{as_of(rec)}) {escape_memory(content)}")
     if not lines:
         return ""
     return "\n".join([heading, note, "<vecmem-recall>", *lines, "</vecmem-recall>"])
+
+
+def as_of(rec: Any) -> str:
+    """", as of 2026-11-03" (when the fact was last stated or confirmed), plus
+    ", until 2026-12-31" for a fact that holds for a while: the agent can tell an old
+    fact from a new one, and a plan from a standing fact."""
+    when = getattr(rec, "last_confirmed", None) or getattr(rec, "created_at", None)
+    out = f", as of {when[:10]}" if isinstance(when, str) and len(when) >= 10 else ""
+    until = getattr(rec, "valid_until", None)
+    return out + (f", until {until[:10]}" if isinstance(until, str) and until else "")
+
+
+def _confirmed(entry: Any) -> str:
+    when = getattr(entry, "last_confirmed", None)
+    return f", confirmed {when[:10]}" if isinstance(when, str) and len(when) >= 10 else ""
 
 
 def estimate_tokens(text: str) -> int:
@@ -308,7 +323,8 @@ def estimate_tokens(text: str) -> int:
 
 
 def render_profile(entries: Sequence[Any]) -> str:
-    lines = [f"- #{e.memory_id} ({e.category}) {escape_memory(e.content)}" for e in entries]
+    lines = [f"- #{e.memory_id} ({e.category}{_confirmed(e)}) {escape_memory(e.content)}"
+             for e in entries]
     if not lines:
         return ""
     return "\n".join([PROFILE_HEADING, PROFILE_NOTE, "<vecmem-profile>", *lines,
