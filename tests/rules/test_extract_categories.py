@@ -57,7 +57,8 @@ def test_compound_sentences_give_one_fact_each(text: str, want: list[str]) -> No
 
 def test_clause_split_leaves_other_ands_alone() -> None:
     assert split_clauses("I like tea and coffee") == ["I like tea and coffee"]
-    assert split_clauses("我们住在上海，我们很开心") == ["我们住在上海，我们很开心"]
+    assert split_clauses("上海很大，但是很干净") == ["上海很大，但是很干净"]
+    assert facts("我叫小红，我对猫毛过敏，我们下周去北京。") == ["用户叫小红", "用户对猫毛过敏"]
 
 
 @pytest.mark.parametrize("text", [

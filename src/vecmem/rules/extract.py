@@ -407,7 +407,8 @@ def extract_sentence(sentence: str) -> Built | None:
 _CLAUSE = re.compile(
     r"(?:\s*[,;]\s*(?:and |but |also |plus )?|\s+(?:and|but|plus)\s+)"
     r"(?=(?:I(?:'m|'ve| am| have| work| live| use| moved)?|my)\b)"
-    r"|\s*[，；,;]\s*(?:而且|并且|还有|另外|同时)?(?=我(?!们))",
+    # "我们…" starts a clause too: about the team, so no user rule keeps it
+    r"|\s*[，；,;]\s*(?:而且|并且|还有|另外|同时)?(?=我)",
 )
 
 
