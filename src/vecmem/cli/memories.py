@@ -13,6 +13,7 @@ import typer
 from vecmem.cli import views
 from vecmem.cli.app import Json, Progress, app, emit, read_only, review_app, with_memory
 from vecmem.cli.render import line
+from vecmem.rules.poisoning import recorded_trust
 
 Source = Annotated[str, typer.Option(help="Where it came from.")]
 Category = Annotated[str | None, typer.Option(help="Category (default: its type).")]
@@ -57,9 +58,13 @@ def list_cmd(
 @app.command()
 def show(memory_id: int, json_out: Json = False) -> None:
     """Show one memory and its event timeline."""
-    emit(read_only(lambda m: {"memory": m.get(memory_id),
-                              "events": m.events(memory_id, limit=200)}),
-         json_out, views.memory_detail)
+    def body(m: Any) -> dict[str, Any]:
+        memory, found = m.get(memory_id), m.events(memory_id, limit=200)
+        # events come newest first; the trust is the one the memory was written with
+        trust = recorded_trust(memory.source, [e.meta for e in reversed(found)])
+        return {"memory": memory, "trust": trust, "events": found}
+
+    emit(read_only(body), json_out, views.memory_detail)
 
 
 @app.command()

@@ -70,6 +70,8 @@ def memory_detail(d: dict[str, Any]) -> None:
 
             value = json.dumps(value, ensure_ascii=False)
         line(styled(key, "bold"), f": {value}")
+    if d.get("trust"):
+        line(styled("trust", "bold"), f": {d['trust']} (person > agent > automatic)")
     events(d["events"])
 
 

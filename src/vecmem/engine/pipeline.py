@@ -20,6 +20,7 @@ from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError, InvalidTransitionError
 from vecmem.limits import LABEL_MAX
 from vecmem.rules import check_quality, classify
+from vecmem.rules.poisoning import hold_reason, trust_of
 from vecmem.rules.sameness import adds_information, same_fact_veto
 from vecmem.rules.when import ValidTime, local_day
 from vecmem.rules.when import resolve as resolve_time
@@ -199,6 +200,14 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
     # A purged memory keeps its hash but never comes back: the fact is stored anew.
     archived = [m for m in same_hash if m.status == Status.ARCHIVED and m.content != TOMBSTONE]
 
+    trust = trust_of(p.source, p.meta)
+    held = hold_reason(p.content, trust)
+    if held:  # an instruction nobody vouched for never becomes an active memory
+        # kind "conflict" with no targets: approving it simply makes it active
+        return Plan(Decision.REVIEW, held, proposal={
+            "kind": "conflict", "conflicts_with": [], "held": "instruction",
+            "trust": trust.label, "reason": held})
+
     cls = p.cls
     if cls.topic_key and cls.slot:
         slot = tx.by_topic(ctx.scope, cls.topic_key, ("active",))
@@ -353,14 +362,15 @@ def merged_text(ctx: Context, tx: SQLTx, p: Prepared, plan: Plan) -> Prepared:
 
 
 def _meta(p: Prepared, extra: dict[str, Any] | None = None) -> dict[str, Any] | None:
-    meta: dict[str, Any] = {}
+    # Every write's event records the trust level its provenance had at the time.
+    meta: dict[str, Any] = {"trust": trust_of(p.source, p.meta).label}
     if p.meta:
         meta["provenance"] = p.meta
     if p.raw:
         meta["raw"] = True
     if extra:
         meta.update({k: v for k, v in extra.items() if v is not None})
-    return meta or None
+    return meta
 
 
 def _result(p: Prepared, plan: Plan, memory_id: int | None, event_id: int | None) -> AddResult:

@@ -167,6 +167,18 @@ _IMPERATIVE_EN = (
     r"run|commit|push|format|cite|avoid|mention|call|tell|remind|speak|be|make|return|"
     r"provide|follow|test|document|delete|remove|skip|wrap|sort|translate|summarize"
 )
+_DATE_EN = (
+    r"next (?:week|month|year|spring|summer|fall|autumn|winter|monday|tuesday|wednesday|"
+    r"thursday|friday|saturday|sunday)|tomorrow|this (?:weekend|summer|winter|fall|spring)|"
+    r"in (?:january|february|march|april|may|june|july|august|september|october|november|"
+    r"december|\d{4})|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
+    r"(?:january|february|march|april|june|july|august|september|october|november|"
+    r"december) \d{1,2}|\d{4}-\d{2}-\d{2}"
+)
+_DATE_ZH = (
+    r"明天|后天|下周|下个月|明年|今年|周末|下周[一二三四五六日天]|\d{1,2}月(?:\d{1,2}[日号])?|"
+    r"\d{4}年|[一二三四五六七八九十]{1,2}月|春节|国庆|暑假|寒假"
+)
 _LOOKS_LIKE_VALUE = lazy_re(r"[\d_./:-]|\b[A-Z]")
 
 # Short names keep the rule table below readable.
@@ -212,8 +224,15 @@ def _tool_for_zh(m: re.Match[str]) -> Built | None:
     return None if x is None else (_join(f"项目{m['part']}使用", x), J, "项目", "使用", x)
 
 
+# An object that points at something in the conversation or someone else's thing ("I love
+# the smell it adds", "I love his tech", "making this cake") is a reaction, not a
+# standing preference of the speaker.
+_POINTS_ELSEWHERE = lazy_re(r"\b(?:this|it|its|his|her|their|them)\b"
+                               r"|^to$", re.IGNORECASE)
+
+
 def _en(template: str, kind: MemoryType, subject: str, predicate: str,
-        *, value_like: bool = False) -> Builder:
+        *, value_like: bool = False, concrete: bool = False) -> Builder:
     def build(m: re.Match[str]) -> Built | None:
         groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
         # A pattern with alternatives fills numbered twins ("x2") of the same group.
@@ -222,6 +241,8 @@ def _en(template: str, kind: MemoryType, subject: str, predicate: str,
         groups["adv"] = groups.get("adv", "").lower()
         x = _value(groups.get("x", ""))
         if x is None or (value_like and not _LOOKS_LIKE_VALUE.search(x)):
+            return None
+        if concrete and _POINTS_ELSEWHERE.search(x):
             return None
         groups["x"] = _third_person(x)
         groups["k"] = re.sub(r"^(?:the|our|my)\s+", "", groups.get("k", ""), flags=re.I)
@@ -275,14 +296,14 @@ _RULES: list[tuple[re.Pattern[str], Builder]] = [
     # -- English: preferences
     (_r(r"^I (?:really |strongly |generally |usually |always |much |definitely |still )*"
         r"(?:don'?t like|do not like|dislike|hate|can'?t stand) (?P<x>.+)$"),
-     _en("User dislikes {x}", P, "user", "dislikes")),
+     _en("User dislikes {x}", P, "user", "dislikes", concrete=True)),
     (_r(r"^I (?:really |strongly |generally |usually |always |much |definitely |still )*"
-        r"prefer (?P<x>.+)$"), _en("User prefers {x}", P, "user", "prefers")),
+        r"prefer (?P<x>.+)$"), _en("User prefers {x}", P, "user", "prefers", concrete=True)),
     # "I love that you…", "I like how…" are reactions to the conversation, not preferences.
     (_r(r"^I (?:really |generally |usually |always |definitely |still |also )*"
         r"(?:like|love|enjoy) (?:also )?(?!(?:that|how|when|what|it|this|these|those|them|him|"
         r"her|the way|the idea|the thought|seeing|your|you)\b)"
-        r"(?P<x>.+)$"), _en("User likes {x}", P, "user", "likes")),
+        r"(?P<x>.+)$"), _en("User likes {x}", P, "user", "likes", concrete=True)),
     # Without "please", only with an imperative verb: "Always good to hear" is chatter.
     (_r(rf"^(?:please (?P<adv>always|never) (?:please )?(?P<x>.+)|(?P<adv2>always|never) "
         rf"(?P<x2>(?:{_IMPERATIVE_EN})\b.+))$"),
@@ -324,6 +345,45 @@ _RULES: list[tuple[re.Pattern[str], Builder]] = [
      _en("the user's {k} is named {x}", U, "user", "named")),
     (_r(rf"^my (?P<k>{_KIN_EN}|name|birthday|native language|first language|mother tongue|"
         r"time ?zone) is (?P<x>.+)$"), _en("the user's {k} is {x}", U, "user", "is")),
+    # -- names, family and pets, health, tools, moves, plans with a date (issue 15 item 6)
+    (lazy_re(r"^(?:hi|hello|hey)?[,!]?\s*I(?:'m| am) (?!(?:Sorry|Fine|Good|Great|Okay|Ok|"
+                r"Sure|Happy|Glad|Here|Back|Done|Ready|Excited|Not|So|Very|Just|Still|Also|Really|Thrilled|Tired|Busy|"
+                r"Alright|Well|In|On|At|Off|Going|Thinking|Grateful|Thankful)\b)"
+                r"(?P<x>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$"),
+     _en("the user's name is {x}", U, "user", "named")),
+    (_r(rf"^I have (?P<x>(?:an?|one|two|three|four|five|\d+) (?:[\w-]+ )?(?:{_KIN_EN}|kids|"
+        r"children|sons|daughters|brothers|sisters|dogs|cats|pets)(?:s)?"
+        r"(?: (?:named|called) .+)?)$"),
+     _en("the user has {x}", U, "user", "has")),
+    (_r(r"^I(?:'m| am) (?:severely |very |mildly )?(?P<x>allergic to .+|lactose intolerant|"
+        r"vegetarian|vegan|diabetic|pregnant|colou?r ?blind)$"),
+     _en("the user is {x}", U, "user", "health")),
+    (_r(r"^I (?:have|suffer from|was diagnosed with|have been diagnosed with) (?P<x>(?:type [12] )?"
+        r"(?:asthma|diabetes|migraines?|adhd|anxiety|depression|celiac disease|high blood "
+        r"pressure|insomnia|eczema|arthritis)\b.*)$"),
+     _en("the user has {x}", U, "user", "health")),
+    (_r(r"^I (?:mostly |usually |always |mainly |now )?(?:use|code in|write in|program in) "
+        r"(?P<x>(?!(?:it|this|that|them|the same)\b)[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)?"
+        r"(?: (?:for|as|to) .+)?)$"),
+     _en("the user uses {x}", U, "user", "uses")),
+    (_r(r"^I (?:just |recently )?(?:moved|relocated) to (?P<x>.+)$"),
+     _en("the user moved to {x}", U, "user", "moved_to")),
+    (_r(rf"^I(?:'m| am) (?:planning|going|hoping|about) to (?P<x>.+\b(?:{_DATE_EN})\b.*)$"),
+     _en("the user plans to {x}", U, "user", "plans")),
+    (_r(rf"^I (?:plan|intend|want|hope) to (?P<x>.+\b(?:{_DATE_EN})\b.*)$"),
+     _en("the user plans to {x}", U, "user", "plans")),
+    (_r(r"^我(?P<rest>(?P<verb>对).{1,20}过敏)$"), _keep_zh("用户", U, "用户")),
+    (_r(r"^我(?P<rest>(?P<verb>有|患有|得了)(?:轻微的|严重的)?(?:哮喘|糖尿病|高血压|偏头痛|"
+        r"失眠|抑郁症|焦虑症|乳糖不耐受|过敏性鼻炎))$"), _keep_zh("用户", U, "用户")),
+    (_r(r"^我(?P<rest>(?P<verb>有|养了|养着)(?:一|两|三|四|\d+)(?:个|只|条|位)"
+        r"(?:女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|狗|猫|小狗|小猫|宠物).*)$"),
+     _keep_zh("用户", U, "用户")),
+    (_r(r"^我(?P<rest>(?:平时|一般|主要|现在)?(?P<verb>用)[A-Za-z][\w.+#-]*.{0,20})$"),
+     _keep_zh("用户", U, "用户")),
+    (_r(r"^我(?P<rest>(?:刚|最近|已经)?(?P<verb>搬到了?|搬去了?).+)$"),
+     _keep_zh("用户", U, "用户")),
+    (_r(rf"^我(?P<rest>(?:{_DATE_ZH})?(?P<verb>打算|计划|准备|要)(?=.*(?:{_DATE_ZH})).+)$"),
+     _keep_zh("用户", U, "用户")),
 ]
 
 
@@ -343,6 +403,21 @@ def extract_sentence(sentence: str) -> Built | None:
     return None
 
 
+# "…, and I'm …" / "…，我还…": a new first-person clause starts a new fact.
+_CLAUSE = lazy_re(
+    r"(?:\s*[,;]\s*(?:and |but |also |plus )?|\s+(?:and|but|plus)\s+)"
+    r"(?=(?:I(?:'m|'ve| am| have| work| live| use| moved)?|my)\b)"
+    # "我们…" starts a clause too: about the team, so no user rule keeps it
+    r"|\s*[，；,;]\s*(?:而且|并且|还有|另外|同时)?(?=我)",
+)
+
+
+def split_clauses(sentence: str) -> list[str]:
+    """One clause per first-person fact: "my dog is Pixel and I'm allergic to peanuts"
+    → "my dog is Pixel", "I'm allergic to peanuts"."""
+    return [c.strip() for c in _CLAUSE.split(sentence) if c and c.strip()]
+
+
 def extract_with_rules(
     messages: Iterable[Mapping[str, Any] | str], *, confidence: float = RULE_CONFIDENCE
 ) -> list[Candidate]:
@@ -353,7 +428,7 @@ def extract_with_rules(
         if turn.role != "user":
             continue
         for line in turn.content.split("\n"):
-            for sentence in split_sentences(line):
+            for sentence in (c for s in split_sentences(line) for c in split_clauses(s)):
                 built = extract_sentence(sentence)
                 if built is None:
                     continue
