@@ -446,7 +446,8 @@ def test_recalled_memories_are_inert_data(home: Path) -> None:
         # Relayed by the agent, an override is held for review (rules/poisoning.py); once
         # the person approves it, recall must still render it as inert data.
         assert added["decision"] == "review"
-        ok(manager, action="approve", memory_id=added["memory_id"])
+        with Memory.open(str(db_file(home)), embed_provider="hashing") as person:
+            person.approve(added["memory_id"], actor="person")  # agents cannot approve
         recalled = provider.prefetch("templates marker convention")
         assert recalled.count("</vecmem-recall>") == 1
         assert recalled.rstrip().endswith("</vecmem-recall>")
