@@ -7,10 +7,11 @@ with its events; every change has a ``preview_*`` twin computed by the same code
 
 from __future__ import annotations
 
+import builtins
 import contextlib
 import os
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from vecmem.embed.factory import embedder_for
 from vecmem.engine import edits, pipeline, plans, revert, search, status, writes
@@ -32,6 +33,13 @@ from vecmem.types import (
     OpResult,
     Status,
 )
+
+if TYPE_CHECKING:
+    from vecmem.engine.doctor import DoctorReport
+    from vecmem.engine.ingest import IngestSummary
+    from vecmem.engine.plans import PlanDoc
+    from vecmem.engine.profile import CoreProfile
+    from vecmem.engine.reports import CleanupReport, HealthReport
 
 _STATUSES = {s.value for s in Status}
 _ACTIONS = {a.value for a in Action}
@@ -59,7 +67,7 @@ class Memory:
         """Open (creating if needed) the memory at ``db``: a SQLite path or a
         ``postgresql://`` URL. ``overrides`` are setting names (scope, top_k, …)."""
         if settings is None:
-            where = {"db": os.fspath(db)} if db is not None else {}
+            where: dict[str, Any] = {"db": os.fspath(db)} if db is not None else {}
             settings = Settings.load(**where, **overrides)
         elif db is not None or overrides:
             settings = settings.model_copy(
@@ -283,6 +291,17 @@ class Memory:
         with self._tx(write=False) as tx:
             return revert.run(self._ctx, tx, event_id, None, dry_run=True)
 
+    def note_refused(self, reason: str, *, source: str, actor: str | None = None,
+                     meta: dict[str, Any] | None = None) -> int:
+        """Record that a front end refused an operation without changing any memory (a
+        ``reject_input`` event), e.g. Hermes' mirror asked to remove an entry vecmem never
+        stored; returns the event id."""
+        actor = _optional_text(actor, "actor")
+        meta = _optional_meta(meta)
+        with self._tx() as tx:
+            return writes.record(self._ctx, tx, Action.REJECT_INPUT, source=source,
+                                 actor=actor, reason=reason[:REASON_MAX], meta=meta)
+
     # -- reads ---------------------------------------------------------------------------
     def get(self, memory_id: int) -> MemoryRecord:
         with self._tx(write=False) as tx:
@@ -347,7 +366,7 @@ class Memory:
         until: str | None = None,
         limit: int = 50,
         offset: int = 0,
-    ) -> list[Event]:
+    ) -> builtins.list[Event]:
         """Events, newest first, optionally for one memory / one action / a time range."""
         if memory_id is not None:
             memory_id = status.require_id(memory_id)
@@ -365,7 +384,7 @@ class Memory:
             return tx.events(self.scope, memory_id=memory_id, action=action, since=since,
                              until=until, limit=limit, offset=offset)
 
-    def review_list(self, *, limit: int = 50, offset: int = 0) -> list[dict[str, Any]]:
+    def review_list(self, *, limit: int = 50, offset: int = 0) -> builtins.list[dict[str, Any]]:
         """Review items, each with the memories it conflicts with or targets, side by side."""
         limit, offset = _page(limit, offset)
         out = []
@@ -387,7 +406,7 @@ class Memory:
         return out
 
     def search(self, query: str, k: int | None = None, *, min_score: float | None = None,
-               mode: str = "hybrid", gate: bool = True) -> list[Hit]:
+               mode: str = "hybrid", gate: bool = True) -> builtins.list[Hit]:
         """Hybrid search over active memories (``mode``: hybrid | vector | keyword).
 
         In hybrid mode the relevance gate (``gate=True``) returns only memories with
@@ -411,7 +430,7 @@ class Memory:
             return -1.0
         return self._ctx.min_score
 
-    def keyword(self, query: str, k: int | None = None) -> list[Hit]:
+    def keyword(self, query: str, k: int | None = None) -> builtins.list[Hit]:
         return self.search(query, k, mode="keyword")
 
     def explain(self, query: str, k: int | None = None, *,
@@ -425,7 +444,7 @@ class Memory:
         return search.explain(self._ctx, text, k, self._min_score(min_score, gate, "hybrid"),
                               gate=gate)[1]
 
-    def core_profile(self) -> Any:
+    def core_profile(self) -> CoreProfile:
         """The few standing facts that apply to almost every turn (how to answer, health
         and safety, home, family), chosen by rules and the person's pins, at most 12
         memories and 1,200 characters (``engine/profile.py``)."""
@@ -433,7 +452,7 @@ class Memory:
 
         return profile.build(self._ctx)
 
-    def set_core(self, memory_id: int, include: bool | None) -> Any:
+    def set_core(self, memory_id: int, include: bool | None) -> CoreProfile:
         """Pin a memory into the core profile (True), keep it out (False), or leave it to
         the rules again (None); returns the profile."""
         from vecmem.engine import profile
@@ -455,38 +474,39 @@ class Memory:
 
     # Plans, reports, import/export and the LLM features live in their own engine
     # modules; these are one-line delegations so the public names stay on Memory.
-    def create_plan(self, ops: list[dict[str, Any]], *, reason: str | None = None) -> Any:
+    def create_plan(self, ops: builtins.list[dict[str, Any]], *,
+                    reason: str | None = None) -> PlanDoc:
         """A plan document listing every operation with its preview; changes nothing."""
         return plans.create_plan(self._ctx, ops, reason=reason)
 
-    def list_plans(self, *, status: str | None = None, limit: int = 50) -> list[Any]:
+    def list_plans(self, *, status: str | None = None, limit: int = 50) -> builtins.list[PlanDoc]:
         return plans.list_plans(self._ctx, status=status, limit=limit)
 
-    def get_plan(self, plan_id: str) -> Any:
+    def get_plan(self, plan_id: str) -> PlanDoc:
         return plans.get_plan(self._ctx, plan_id)
 
-    def apply_plan(self, plan_id: str, confirm: str, *, actor: str | None = None) -> Any:
+    def apply_plan(self, plan_id: str, confirm: str, *, actor: str | None = None) -> PlanDoc:
         """Apply a plan; needs the exact confirmation phrase (``settings.confirm_phrase``)."""
         actor = _optional_text(actor, "actor")
         return self._done(plans.apply_plan(self._ctx, plan_id, confirm, actor=actor))
 
-    def revert_plan(self, plan_id: str, *, actor: str | None = None) -> Any:
+    def revert_plan(self, plan_id: str, *, actor: str | None = None) -> PlanDoc:
         actor = _optional_text(actor, "actor")
         return self._done(plans.revert_plan(self._ctx, plan_id, actor=actor))
 
-    def cleanup_report(self) -> Any:
+    def cleanup_report(self) -> CleanupReport:
         """Low-risk cleanup candidates, review backlog and consistency; writes nothing."""
         from vecmem.engine import reports
 
         return reports.cleanup_report(self._ctx)
 
-    def health_report(self, window_hours: float = 24) -> Any:
+    def health_report(self, window_hours: float = 24) -> HealthReport:
         """Status ok|attention|critical with flags; a pure read."""
         from vecmem.engine import reports
 
         return reports.health_report(self._ctx, window_hours=window_hours)
 
-    def doctor(self, *, repair: bool = False) -> Any:
+    def doctor(self, *, repair: bool = False) -> DoctorReport:
         """Find index drift; with ``repair=True`` fix it (audited)."""
         from vecmem.engine import doctor
 
@@ -527,13 +547,13 @@ class Memory:
 
         return judging.mode_report(self._ctx)
 
-    def extract(self, messages: Any) -> list[Any]:
+    def extract(self, messages: Any) -> builtins.list[Any]:
         """Fact candidates from conversation turns (LLM when configured, else rules)."""
         from vecmem.engine import ingest
 
         return ingest.extract(self._ctx, messages)
 
-    def ingest(self, messages: Any, **kwargs: Any) -> Any:
+    def ingest(self, messages: Any, **kwargs: Any) -> IngestSummary:
         """Extract facts from conversation turns and run each through the pipeline."""
         from vecmem.engine import ingest
 

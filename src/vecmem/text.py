@@ -9,8 +9,91 @@ from __future__ import annotations
 import hashlib
 import re
 import unicodedata
+from typing import Any
 
 from vecmem.errors import InvalidInputError
+
+
+class LazyPattern:
+    """A regular expression compiled at its first use, then exactly ``re.compile``'s.
+
+    The rules hold a few hundred patterns, and compiling them at import was a third of the
+    CLI's start-up for commands that never check a text (``vecmem stats``). Module-level
+    patterns are built with :func:`lazy_re` instead of ``re.compile``: the same pattern,
+    the same flags, the same matches, compiled once when first matched. ``pattern`` is
+    available without compiling, so patterns can still be spliced into other patterns.
+    """
+
+    __slots__ = ("_flags", "_rx", "pattern")
+
+    def __init__(self, pattern: str, flags: int = 0) -> None:
+        self.pattern = pattern
+        self._flags = flags
+        self._rx: re.Pattern[str] | None = None
+
+    def compiled(self) -> re.Pattern[str]:
+        """The compiled pattern (compiling it now if this is the first use)."""
+        rx = self._rx
+        if rx is None:
+            rx = self._rx = re.compile(self.pattern, self._flags)
+        return rx
+
+    # The hot methods directly; every other ``re.Pattern`` attribute through __getattr__.
+    def search(self, *args: Any) -> re.Match[str] | None:
+        return self.compiled().search(*args)
+
+    def match(self, *args: Any) -> re.Match[str] | None:
+        return self.compiled().match(*args)
+
+    def fullmatch(self, *args: Any) -> re.Match[str] | None:
+        return self.compiled().fullmatch(*args)
+
+    def finditer(self, *args: Any) -> object:
+        return self.compiled().finditer(*args)
+
+    def findall(self, *args: Any) -> list[object]:
+        return self.compiled().findall(*args)
+
+    def sub(self, *args: Any, **kwargs: Any) -> str:
+        return self.compiled().sub(*args, **kwargs)
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self.compiled(), name)
+
+    def __repr__(self) -> str:
+        return f"lazy_re({self.pattern!r}, {self._flags})"
+
+
+_LAZY: list[LazyPattern] = []
+
+
+def lazy_re(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile(pattern, flags)``, compiled at first use (see :class:`LazyPattern`).
+
+    Typed as the ``re.Pattern`` it stands in for: callers use it exactly as one."""
+    rx = LazyPattern(pattern, flags)
+    _LAZY.append(rx)
+    return rx  # type: ignore[return-value]
+
+
+def compile_all_patterns() -> int:
+    """Compile every lazy pattern made so far; returns how many. A bad pattern fails here
+    (a test calls this) instead of at some user's first matching input."""
+    for rx in _LAZY:
+        rx.compiled()
+    return len(_LAZY)
+
+
+# ``\b`` in Python treats CJK characters as word characters, and normalization removes
+# the spaces between Chinese and Latin text ("添加GitHub的SSH key"), so a plain ``\b``
+# never fires there. The rules' patterns are built with an ASCII-only word boundary.
+ASCII_B = r"(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))"
+
+
+def ascii_word_re(pattern: str, flags: int = 0) -> re.Pattern[str]:
+    """A lazy pattern whose ``\\b`` is :data:`ASCII_B`."""
+    return lazy_re(pattern.replace(r"\b", ASCII_B), flags)
+
 
 #: Inputs longer than this are refused outright (not a quality verdict: a usage error).
 MAX_INPUT_CHARS = 100_000
@@ -20,8 +103,8 @@ _CJK = (
     "\u3040-\u30ff"  # kana
     "\uac00-\ud7af"  # hangul
 )
-CJK_CHAR = re.compile(f"[{_CJK}]")
-_CJK_RUN = re.compile(f"[{_CJK}]+")
+CJK_CHAR = lazy_re(f"[{_CJK}]")
+_CJK_RUN = lazy_re(f"[{_CJK}]+")
 
 # NFKC already folds full-width ASCII (：，？！（）) to half-width; these CJK marks have no
 # compatibility mapping, so they are unified by hand.
@@ -55,12 +138,12 @@ _PUNCT_MAP = str.maketrans(
         "\u3000": " ",
     }
 )
-_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
-_WS_CHAR = re.compile(r"\s")
-_TRAILING = re.compile(r"[\s.!?;,~…·]+$")
+_CONTROL = lazy_re(r"[\x00-\x08\x0b-\x1f\x7f\u2028\u2029]")
+_WS_CHAR = lazy_re(r"\s")
+_TRAILING = lazy_re(r"[\s.!?;,~…·]+$")
 # A space next to a CJK character carries no meaning ("使用 Python" == "使用Python").
-_SPACE_NEAR_CJK = re.compile(f"(?<=[{_CJK}]) +| +(?=[{_CJK}])")
-_SPACE_AFTER_COLON_CJK = re.compile(f"(?<=[{_CJK}]:) +")
+_SPACE_NEAR_CJK = lazy_re(f"(?<=[{_CJK}]) +| +(?=[{_CJK}])")
+_SPACE_AFTER_COLON_CJK = lazy_re(f"(?<=[{_CJK}]:) +")
 
 # --- invisible characters ------------------------------------------------------------------
 # Default-ignorable code points: format characters (Cf: zero-width space/joiners, soft
@@ -69,7 +152,7 @@ _SPACE_AFTER_COLON_CJK = re.compile(f"(?<=[{_CJK}]:) +")
 # and Khmer invisible vowels, Hangul fillers. They render as nothing, so "pass\u200bword"
 # must read as "password" and "tea\u00ad" as "tea". (tests/rules/test_canonical.py checks
 # that every Cf character of this Python's Unicode database is listed.)
-INVISIBLE = re.compile(
+INVISIBLE = lazy_re(
     "[\u00ad\u034f\u061c\u0600-\u0605\u06dd\u070f\u0890\u0891\u08e2\u115f\u1160"
     "\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u202a-\u202e\u2060-\u206f\u3164"
     "\ufe00-\ufe0f\ufeff\uffa0\ufff9-\ufffb\U000110bd\U000110cd\U00013430-\U0001345f"
@@ -86,10 +169,10 @@ _CONFUSABLE = str.maketrans(
     "aopvikuxABEZHIKMNOPTYX",
 )
 _CONFUSABLE_CHARS = frozenset(chr(c) for c in _CONFUSABLE)
-_CYR_GREEK = re.compile("[\u0370-\u03ff\u0400-\u052f\u1c80-\u1c8f\u1f00-\u1fff"
+_CYR_GREEK = lazy_re("[\u0370-\u03ff\u0400-\u052f\u1c80-\u1c8f\u1f00-\u1fff"
                         "\u2de0-\u2dff\ua640-\ua69f]")
-_LATIN_LETTER = re.compile("[A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
-_ALNUM_RUN = re.compile(r"[^\W_]+")
+_LATIN_LETTER = lazy_re("[A-Za-z\u00c0-\u024f\u1e00-\u1eff]")
+_ALNUM_RUN = lazy_re(r"[^\W_]+")
 
 
 def _fold_confusables(text: str) -> str:
@@ -125,24 +208,24 @@ _EXPRESSIVE = (
     "\u2611\u2713\u274c\u274e\u2b50\U0001f31f\U0001f440\U0001f4aa\u263a\u2639"
     "\U0001f973\U0001f3fb-\U0001f3ff\u2757\u203c"
 )
-_LIST_MARKER = re.compile(
+_LIST_MARKER = lazy_re(
     r"(?m)^(?:[ \t]*(?:(?:[-*+•▪‣◦]|\d{1,3}[.)])[ \t]+(?:\[[ xX]\][ \t]+)?|#{1,6}[ \t]+|>[ \t]+))+"
 )
 # Emphasis delimiters (the groups are deleted, the words kept). ``__x__`` only outside a
 # word and not before ".py": ``__init__.py`` is a file name, not bold "init".
 _EMPHASIS = [
-    re.compile(r"(\*\*)(?=\S)(?:.*?\S)??(\*\*)"),
+    lazy_re(r"(\*\*)(?=\S)(?:.*?\S)??(\*\*)"),
     # An identifier is never emphasis: the phrase must hold a space or CJK ("__main__").
-    re.compile(r"(?<![\w])(__)(?=[^\s_])(?=(?:(?!__).)*?[\s\u3400-\u9fff])(?:.*?[^\s_])??(__)"
+    lazy_re(r"(?<![\w])(__)(?=[^\s_])(?=(?:(?!__).)*?[\s\u3400-\u9fff])(?:.*?[^\s_])??(__)"
                r"(?![\w]|\.\w)"),
-    re.compile(r"(`+)(?=[^\s`])(?:.*?[^\s`])??(\1)"),
+    lazy_re(r"(`+)(?=[^\s`])(?:.*?[^\s`])??(\1)"),
 ]
 _DECOR_EMOJI = [
-    re.compile(f"(?:\\s*[{_EXPRESSIVE}]|\\s+[{_EMOJI}])+\\s*$"),
-    re.compile(f"^(?:[{_EXPRESSIVE}]\\s*)+"),
+    lazy_re(f"(?:\\s*[{_EXPRESSIVE}]|\\s+[{_EMOJI}])+\\s*$"),
+    lazy_re(f"^(?:[{_EXPRESSIVE}]\\s*)+"),
 ]
-_WRAP_QUOTES = [re.compile(r'^(")[^"]*(")$'), re.compile(r"^(')[^']*(')$")]
-_HAS_WORD = re.compile(r"[^\W_]")
+_WRAP_QUOTES = [lazy_re(r'^(")[^"]*(")$'), lazy_re(r"^(')[^']*(')$")]
+_HAS_WORD = lazy_re(r"[^\W_]")
 
 
 def validate_text(text: object, *, what: str = "content") -> str:
@@ -353,7 +436,7 @@ def cjk_ratio(text: str) -> float:
     return sum(1 for c in letters if CJK_CHAR.match(c)) / len(letters)
 
 
-_WORD = re.compile(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
+_WORD = lazy_re(r"[^\W_]+(?:['’][^\W_]+)?", re.UNICODE)
 
 _STOPWORDS_TEXT = """a an the and or but if of to in on at by for with from as is are was were
     be been

@@ -34,6 +34,7 @@ from vecmem.embed.hashing import HashingEmbedder
 from vecmem.errors import InvalidInputError
 from vecmem.integrations.actions import ADVANCED_ACTIONS
 from vecmem.integrations.hermes import install as installer
+from vecmem.integrations.hermes.mirror import entry_identity
 from vecmem.integrations.hermes.tools import tool_schema
 from vecmem.settings import DEFAULT_CONFIRM_PHRASE
 
@@ -254,9 +255,19 @@ def test_every_tool_action_through_the_manager(home: Path) -> None:
         queue = run("review_list")
         assert [i["memory"]["id"] for i in queue["items"]] == [conflict["memory_id"]]
         assert queue["items"][0]["targets"][0]["id"] == base["memory_id"]
-        assert run("approve", memory_id=conflict["memory_id"])["after_status"] == "active"
-        third = ok(manager, action="add", content="用户偏好：编辑器用 VS Code")
-        assert run("reject", memory_id=third["memory_id"])["after_status"] == "archived"
+        # A review item is a person's to decide: not by approve/reject, nor by the side
+        # doors (archive = reject; restore of a rejected item = approve; revert).
+        cid = conflict["memory_id"]
+        for action in ("approve", "reject"):
+            assert "not available to agents" in call(manager, action=action, memory_id=cid)[
+                "error"]
+        assert "a person decides" in call(manager, action="archive", memory_id=cid)["error"]
+        review_event = events_of(db_file(home), cid)[0].event_id
+        assert "a person decides" in call(manager, action="revert", event_id=review_event)[
+            "error"]
+        with Memory.open(str(db_file(home)), embed_provider="hashing") as person:
+            person.reject(cid, reason="keep Vim", actor="person")
+        assert "a person decides" in call(manager, action="restore", memory_id=cid)["error"]
         restore_event = history[0]["event_id"]
         assert run("revert", event_id=restore_event)["action"] == "revert"
 
@@ -268,6 +279,7 @@ def test_every_tool_action_through_the_manager(home: Path) -> None:
         assert run("cleanup_report")["action"] == "cleanup_report"
         assert run("health_report", window_hours=12)["action"] == "health_report"
         assert seen | {"add"} == set(ADVANCED_ACTIONS)
+        assert not {"approve", "reject", "apply_plan"} & set(ADVANCED_ACTIONS)
     finally:
         manager.shutdown_all()
 
@@ -432,9 +444,10 @@ def test_recalled_memories_are_inert_data(home: Path) -> None:
         )
         added = ok(manager, action="add", content=hostile)
         # Relayed by the agent, an override is held for review (rules/poisoning.py); once
-        # the person approves it, recall must still render it as inert data.
+        # the person approves it (agents cannot), recall must still render it as inert data.
         assert added["decision"] == "review"
-        ok(manager, action="approve", memory_id=added["memory_id"])
+        with Memory.open(str(db_file(home)), embed_provider="hashing") as person:
+            person.approve(added["memory_id"])
         recalled = provider.prefetch("templates marker convention")
         assert recalled.count("</vecmem-recall>") == 1
         assert recalled.rstrip().endswith("</vecmem-recall>")
@@ -525,6 +538,9 @@ def test_built_in_memory_writes_are_mirrored_with_provenance(home: Path) -> None
             "platform": "cli",
             "tool_name": "memory",
             "tool_call_id": "call_add",
+            "hermes_entry": entry_identity(
+                "user", "User works at a fintech startup in Shanghai"
+            ),
         }
 
         # Writes the built-in tool did not commit are not mirrored.
@@ -589,6 +605,60 @@ def test_built_in_memory_writes_are_mirrored_with_provenance(home: Path) -> None
         secret = "my OpenAI key is sk-proj-abcdefghijklmnopqrstuvwxyz123456"
         memory_tool_write(manager, {"action": "add", "target": "memory", "content": secret})
         assert ok(manager, action="keyword", query="sk-proj")["count"] == 0
+    finally:
+        manager.shutdown_all()
+
+
+def test_the_mirror_only_touches_what_it_wrote(home: Path) -> None:
+    """A remove/replace of a built-in entry vecmem rejected or never saw must not archive a
+    manually added fact that happens to contain the same words; the event log says why."""
+    manager, _ = start(home)
+    db = db_file(home)
+    try:
+        manual = ok(manager, action="add", content="The staging server runs Debian 12")
+        manual_id = manual["memory_id"]
+        zh = ok(manager, action="add", content="用户偏好：部署前先跑完整测试")["memory_id"]
+        # Entries Hermes holds but vecmem never stored (mirroring off at the time, or the
+        # quality filter refused them): their removal names a substring of the manual facts.
+        memory_tool_write(manager, {"action": "remove", "target": "memory",
+                                    "old_text": "staging server"}, tool_call_id="call_rm")
+        memory_tool_write(manager, {"action": "remove", "target": "user",
+                                    "old_text": "部署前先跑"}, tool_call_id="call_rm_zh")
+        memory_tool_write(manager, {"action": "replace", "target": "memory",
+                                    "old_text": "Debian 12",
+                                    "content": "The staging server runs Debian 13"},
+                          tool_call_id="call_rp")
+        with Memory.open(str(db), embed_provider="hashing") as mem:
+            assert mem.get(manual_id).status == "active"
+            assert mem.get(manual_id).content == "The staging server runs Debian 12"
+            assert mem.get(zh).status == "active"
+            skipped = [e for e in mem.events(action="reject_input", limit=50)
+                       if (e.meta or {}).get("mirror_skipped")]
+        reasons = {e.meta["provenance"]["tool_call_id"]: e.reason for e in skipped}
+        assert set(reasons) == {"call_rm", "call_rm_zh"}
+        assert all("nothing" in r and "archived" in r for r in reasons.values())
+        # The replace kept the new text as a new memory of its own and said so.
+        new = next(m for m in ok(manager, action="list", source="hermes:memory")["memories"]
+                   if m["content"] == "The staging server runs Debian 13")
+        assert events_of(db, new["id"])[0].meta["provenance"]["replace_target"].startswith(
+            "not found"
+        )
+
+        # What the mirror did write it finds again, by the entry identity it recorded.
+        memory_tool_write(manager, {"action": "add", "target": "user",
+                                    "content": "User prefers tabs over spaces"})
+        memory_tool_write(manager, {"action": "remove", "target": "user",
+                                    "old_text": "tabs over"})
+        mirrored = ok(manager, action="list", source="hermes:user")["memories"]
+        assert [m["status"] for m in mirrored] == ["archived"]
+        # The same words under the other target are not that entry.
+        memory_tool_write(manager, {"action": "add", "target": "memory",
+                                    "content": "Deploys go through the release branch"})
+        memory_tool_write(manager, {"action": "remove", "target": "user",
+                                    "old_text": "release branch"})
+        kept = [m["status"] for m in ok(manager, action="list", source="hermes:memory")[
+            "memories"] if "release branch" in m["content"]]
+        assert kept == ["active"]
     finally:
         manager.shutdown_all()
 

@@ -241,11 +241,13 @@ def test_review_tools(server: tuple[McpSession, Path]) -> None:
     queue = session.ok("review_list")
     item = next(i for i in queue["items"] if i["memory"]["id"] == conflict["memory_id"])
     assert base["memory_id"] in {t["id"] for t in item["targets"]}
-    approved = session.ok("approve", {"memory_id": conflict["memory_id"], "reason": "switched"})
-    assert approved["after_status"] == "active"
-    third = session.ok("add", {"content": "用户偏好：编辑器用 VS Code"})
-    assert third["decision"] == "review"
-    assert session.ok("reject", {"memory_id": third["memory_id"]})["after_status"] == "archived"
+    # Review items are a person's to decide: no tool approves or rejects them, and
+    # archiving one (a rejection by another name) is refused too.
+    for action in ("approve", "reject"):
+        assert action in session.err(action, {"memory_id": conflict["memory_id"]})
+    assert "a person decides" in session.err("archive", {"memory_id": conflict["memory_id"]})
+    queue = session.ok("review_list")
+    assert conflict["memory_id"] in {i["memory"]["id"] for i in queue["items"]}
 
 
 def test_plan_and_report_tools(server: tuple[McpSession, Path]) -> None:

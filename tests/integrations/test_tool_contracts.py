@@ -17,6 +17,7 @@ import pytest
 from vecmem.integrations.actions import (
     ACTIONS,
     ADVANCED_ACTIONS,
+    FORBIDDEN_ACTIONS,
     LIGHT_ACTIONS,
     ActionRunner,
     CallContext,
@@ -31,8 +32,6 @@ ADVANCED_EXTRA = [
     "preview_archive",
     "preview_restore",
     "review_list",
-    "approve",
-    "reject",
     "events",
     "explain",
     "create_plan",
@@ -56,8 +55,6 @@ PARAMETERS: dict[str, tuple[set[str], set[str]]] = {
     "preview_archive": ({"memory_id"}, {"reason"}),
     "preview_restore": ({"memory_id"}, {"reason"}),
     "review_list": (set(), {"limit", "offset"}),
-    "approve": ({"memory_id"}, {"reason"}),
-    "reject": ({"memory_id"}, {"reason"}),
     "events": (set(), {"memory_id", "event_action", "limit"}),
     "explain": ({"query"}, set()),
     "create_plan": ({"operations"}, {"reason"}),
@@ -81,8 +78,6 @@ ANNOTATIONS: dict[str, tuple[bool, bool, bool]] = {
     "preview_archive": (True, False, True),
     "preview_restore": (True, False, True),
     "review_list": (True, False, True),
-    "approve": (False, True, True),
-    "reject": (False, True, True),
     "events": (True, False, True),
     "explain": (True, False, True),
     "create_plan": (False, False, False),
@@ -284,8 +279,19 @@ def test_bad_arguments_have_clear_messages(action: Any, args: dict, message: str
 
 
 def test_advanced_action_refused_in_light_mode() -> None:
-    out = json.loads(_runner("light").run_json("approve", {"memory_id": 1}))
+    out = json.loads(_runner("light").run_json("review_list", {}))
     assert "needs governance_mode 'advanced'" in out["error"]
+
+
+@pytest.mark.parametrize("mode", ["light", "advanced"])
+@pytest.mark.parametrize("action", sorted(FORBIDDEN_ACTIONS))
+def test_review_decisions_and_plan_apply_are_never_offered(mode: str, action: str) -> None:
+    """Deciding a review item, applying a plan, purging: a person's acts, in every mode."""
+    assert action not in actions_for(mode)
+    assert action not in json.dumps(tool_schema(mode)["parameters"]["properties"]["action"])
+    assert action not in _mcp_tools(mode)
+    out = json.loads(_runner(mode).run_json(action, {"memory_id": 1, "plan_id": "p"}))
+    assert "not available to agents" in out["error"]
 
 
 def test_blank_values_for_other_actions_parameters_are_ignored() -> None:

@@ -370,28 +370,6 @@ _SPECS: tuple[ActionSpec, ...] = (
         shape=_review,
     ),
     _spec(
-        "approve",
-        "Approve a memory in review: it becomes active (superseding what it conflicts with).",
-        (MEMORY_ID, REASON),
-        required=("memory_id",),
-        tier="advanced",
-        read_only=False,
-        destructive=True,
-        idempotent=True,
-        call=lambda m, a, c: m.approve(a["memory_id"], **_kw(a, "reason"), **_actor(c)),
-    ),
-    _spec(
-        "reject",
-        "Reject a memory in review: it is archived, never searched.",
-        (MEMORY_ID, REASON),
-        required=("memory_id",),
-        tier="advanced",
-        read_only=False,
-        destructive=True,
-        idempotent=True,
-        call=lambda m, a, c: m.reject(a["memory_id"], **_kw(a, "reason"), **_actor(c)),
-    ),
-    _spec(
         "events",
         "The audit trail, newest first: each change with before/after text, source, reason.",
         (MEMORY_ID, EVENT_ACTION, LIMIT),
@@ -471,8 +449,9 @@ _SPECS: tuple[ActionSpec, ...] = (
 ACTIONS: dict[str, ActionSpec] = {s.name: s for s in _SPECS}
 LIGHT_ACTIONS: tuple[str, ...] = tuple(s.name for s in _SPECS if s.tier == "light")
 ADVANCED_ACTIONS: tuple[str, ...] = tuple(s.name for s in _SPECS)
-#: Never offered to an agent, whatever the mode.
-FORBIDDEN_ACTIONS: frozenset[str] = frozenset({"apply_plan"})
+#: Never offered to an agent, whatever the mode: applying a plan and deciding a review
+#: item belong to a person (the agent that staged a write must not approve it itself).
+FORBIDDEN_ACTIONS: frozenset[str] = frozenset({"apply_plan", "approve", "reject", "purge"})
 
 
 def actions_for(mode: str) -> tuple[str, ...]:
@@ -576,6 +555,36 @@ def has_method(obj: Any, name: str) -> bool:
         return False
 
 
+def _left_review(mem: Any, memory_id: int) -> bool:
+    """True when the memory's newest archiving took it out of review (a rejection)."""
+    for event in mem.events(memory_id, limit=50):
+        if event.after_status == "archived":
+            return event.before_status == "review"
+    return False
+
+
+def _refuse_review_decision(mem: Any, action: str, args: Mapping[str, Any]) -> None:
+    """An agent must not decide a review item by a side door either: archiving an item in
+    review rejects it, restoring a rejected item approves it, and a revert can do both.
+    Called under the runner's lock, so the checked state is the state acted on."""
+    if action == "revert" and has_method(mem, "preview_revert"):
+        preview = mem.preview_revert(args["event_id"])
+        memory_id, before, after = preview.memory_id, preview.before_status, preview.after_status
+    elif action in ("archive", "restore"):
+        memory_id, before, after = args["memory_id"], None, None
+        before = mem.get(memory_id).status
+        after = "archived" if action == "archive" else "active"
+    else:
+        return
+    if memory_id is None:
+        return
+    if before == "review" or (after == "active" and _left_review(mem, memory_id)):
+        raise InvalidInputError(
+            f"memory #{memory_id} is (or was) a review item: a person decides it "
+            "(vecmem review list, or the review tab of the dashboard), not an agent"
+        )
+
+
 class ActionRunner:
     """Validates and runs tool actions against one ``Memory`` under one lock.
 
@@ -620,8 +629,8 @@ class ActionRunner:
         name = action.strip()
         if name in FORBIDDEN_ACTIONS:
             raise InvalidInputError(
-                f"'{name}' is not available to agents: plans are applied by a person "
-                "(vecmem plan apply, or the dashboard)"
+                f"'{name}' is not available to agents: a person applies plans and decides "
+                "review items (vecmem plan apply, vecmem review, or the dashboard)"
             )
         if name not in ACTIONS:
             raise InvalidInputError(
@@ -649,6 +658,7 @@ class ActionRunner:
                     f"action '{spec.name}' is not supported by this vecmem version "
                     f"(Memory.{spec.method} is missing)"
                 )
+            _refuse_review_decision(mem, spec.name, clean)
             result = spec.call(mem, clean, self.context)
             if not spec.read_only and self._on_write is not None:
                 self._on_write()

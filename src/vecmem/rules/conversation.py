@@ -22,6 +22,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from vecmem.text import lazy_re
+
 #: Tags whose whole content is recalled memory injected by an agent.
 MEMORY_BLOCK_TAGS: tuple[str, ...] = ("memory-context",)
 
@@ -40,21 +42,21 @@ _ROLE_ALIASES = {
 _BLOCKS = [
     # A closed block, or an unclosed one that runs to the end of the message (an agent that
     # truncated its injection must not leak the tail into extraction).
-    re.compile(rf"<{tag}\b[^>]*>.*?(?:</{tag}\s*>|\Z)", re.DOTALL | re.IGNORECASE)
+    lazy_re(rf"<{tag}\b[^>]*>.*?(?:</{tag}\s*>|\Z)", re.DOTALL | re.IGNORECASE)
     for tag in MEMORY_BLOCK_TAGS
 ]
-_STRAY_CLOSE = [re.compile(rf"</{tag}\s*>", re.IGNORECASE) for tag in MEMORY_BLOCK_TAGS]
+_STRAY_CLOSE = [lazy_re(rf"</{tag}\s*>", re.IGNORECASE) for tag in MEMORY_BLOCK_TAGS]
 
 # Sentence boundaries: CJK terminators, ! ? and newlines always; "." only before
 # whitespace so that "Python 3.11" and "example.com" survive.
-_SENTENCE = re.compile(r"[^。！？!?\n]*?(?:[。！？!?]+|\.(?=\s)|\n|$)")
+_SENTENCE = lazy_re(r"[^。！？!?\n]*?(?:[。！？!?]+|\.(?=\s)|\n|$)")
 
 _ACK = (
     r"(?:好的|好|嗯|当然|当然可以|没问题|可以|行|明白了?|收到|了解|OK|Okay|Sure|Of course|"
     r"Certainly|Absolutely|Great|Got it|No problem|Alright|All right|Right|Understood)"
 )
 _FILLER = [
-    re.compile(p, re.IGNORECASE)
+    lazy_re(p, re.IGNORECASE)
     for p in (
         rf"^{_ACK}[\s!！,，.。~～、]*$",
         # "好的，我来帮你…" / "Sure, here's…": filler only while short and with nothing after

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from vecmem.rules.conversation import clean_messages, split_sentences
-from vecmem.text import has_cjk, normalize
+from vecmem.text import has_cjk, lazy_re, normalize
 from vecmem.types import MemoryType, Serializable
 
 Durability = Literal["long_term", "temporary", "reject"]
@@ -51,32 +51,32 @@ class Candidate(Serializable):
 
 # ---- sentence screening ------------------------------------------------------------------
 
-_Q_END = re.compile(r"(?:[?？]|(?:吗|呢|么|嘛|吧))[\s。.!！~～…]*$")
-_Q_ZH = re.compile(
+_Q_END = lazy_re(r"(?:[?？]|(?:吗|呢|么|嘛|吧))[\s。.!！~～…]*$")
+_Q_ZH = lazy_re(
     r"是不是|有没有|能不能|可不可以|要不要|会不会|对不对|好不好|行不行|为什么|为啥|怎么|"
     r"怎样|如何|什么|哪个|哪些|哪里|哪儿|多少|几个|是否|请问"
 )
-_Q_EN = re.compile(
+_Q_EN = lazy_re(
     r"^(?:what|why|how|when|where|who|whom|whose|which|can|could|would|should|do|does|did|"
     r"is|are|was|were|will|shall|may|might|have|has|am|isn't|aren't|don't|doesn't|didn't|"
     r"won't|wouldn't|shouldn't|couldn't|can't)\b",
     re.IGNORECASE,
 )
-_LEAD = re.compile(
+_LEAD = lazy_re(
     r"^(?:对了|哦对|对(?=[,，])|另外|还有|顺便说一下|顺便说|顺便提一下|补充一下|说一下|哦|噢|嗯|其实|请记住|记住|"
     r"记一下|by the way|btw|also|oh|and|fyi|just so you know|for the record|note that|"
     r"please note that|remember that|please remember that|just to let you know)"
     r"(?:[\s,，:：、]+|(?=我))",
     re.IGNORECASE,
 )
-_TAIL = re.compile(r"[\s。.!！~～…;；:：]+$")
-_ZH_PARTICLE = re.compile(r"(?<=\S)\s*(?:了|啦|哦|喔|呀|哈|嘛)+$")
-_CUT = re.compile(
+_TAIL = lazy_re(r"[\s。.!！~～…;；:：]+$")
+_ZH_PARTICLE = lazy_re(r"(?<=\S)\s*(?:了|啦|哦|喔|呀|哈|嘛)+$")
+_CUT = lazy_re(
     r"\s*(?:[,，;；]|因为|所以|但是|不过|可是|\bbecause\b|\bsince\b|\bbut\b|\bso that\b).*$",
     re.IGNORECASE,
 )
 # Objects that only point back into the conversation ("I like that", "我喜欢这个").
-_DEICTIC = re.compile(
+_DEICTIC = lazy_re(
     r"^(?:这|那|它|这个|那个|这样|那样|这些|that|this|it|these|those|them|your (?:idea|"
     r"suggestion|answer)|the idea)\b\s*\S{0,12}$",
     re.IGNORECASE,
@@ -179,7 +179,7 @@ _DATE_ZH = (
     r"明天|后天|下周|下个月|明年|今年|周末|下周[一二三四五六日天]|\d{1,2}月(?:\d{1,2}[日号])?|"
     r"\d{4}年|[一二三四五六七八九十]{1,2}月|春节|国庆|暑假|寒假"
 )
-_LOOKS_LIKE_VALUE = re.compile(r"[\d_./:-]|\b[A-Z]")
+_LOOKS_LIKE_VALUE = lazy_re(r"[\d_./:-]|\b[A-Z]")
 
 # Short names keep the rule table below readable.
 P, E, J, U = (MemoryType.PREFERENCE, MemoryType.ENVIRONMENT, MemoryType.PROJECT,
@@ -227,7 +227,7 @@ def _tool_for_zh(m: re.Match[str]) -> Built | None:
 # An object that points at something in the conversation or someone else's thing ("I love
 # the smell it adds", "I love his tech", "making this cake") is a reaction, not a
 # standing preference of the speaker.
-_POINTS_ELSEWHERE = re.compile(r"\b(?:this|it|its|his|her|their|them)\b"
+_POINTS_ELSEWHERE = lazy_re(r"\b(?:this|it|its|his|her|their|them)\b"
                                r"|^to$", re.IGNORECASE)
 
 
@@ -255,7 +255,7 @@ def _en(template: str, kind: MemoryType, subject: str, predicate: str,
 
 
 def _r(pattern: str) -> re.Pattern[str]:
-    return re.compile(pattern, re.IGNORECASE)
+    return lazy_re(pattern, re.IGNORECASE)
 
 
 _RULES: list[tuple[re.Pattern[str], Builder]] = [
@@ -346,7 +346,7 @@ _RULES: list[tuple[re.Pattern[str], Builder]] = [
     (_r(rf"^my (?P<k>{_KIN_EN}|name|birthday|native language|first language|mother tongue|"
         r"time ?zone) is (?P<x>.+)$"), _en("the user's {k} is {x}", U, "user", "is")),
     # -- names, family and pets, health, tools, moves, plans with a date (issue 15 item 6)
-    (re.compile(r"^(?:hi|hello|hey)?[,!]?\s*I(?:'m| am) (?!(?:Sorry|Fine|Good|Great|Okay|Ok|"
+    (lazy_re(r"^(?:hi|hello|hey)?[,!]?\s*I(?:'m| am) (?!(?:Sorry|Fine|Good|Great|Okay|Ok|"
                 r"Sure|Happy|Glad|Here|Back|Done|Ready|Excited|Not|So|Very|Just|Still|Also|Really|Thrilled|Tired|Busy|"
                 r"Alright|Well|In|On|At|Off|Going|Thinking|Grateful|Thankful)\b)"
                 r"(?P<x>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$"),
@@ -404,7 +404,7 @@ def extract_sentence(sentence: str) -> Built | None:
 
 
 # "…, and I'm …" / "…，我还…": a new first-person clause starts a new fact.
-_CLAUSE = re.compile(
+_CLAUSE = lazy_re(
     r"(?:\s*[,;]\s*(?:and |but |also |plus )?|\s+(?:and|but|plus)\s+)"
     r"(?=(?:I(?:'m|'ve| am| have| work| live| use| moved)?|my)\b)"
     # "我们…" starts a clause too: about the team, so no user rule keeps it

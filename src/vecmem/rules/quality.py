@@ -27,20 +27,14 @@ import re
 from vecmem.rules.secrets import KIND_DESCRIPTIONS, find_secrets, looks_like_secret_mention
 from vecmem.rules.topics import classify, preference_body
 from vecmem.rules.transient import is_hedged, is_progress
-from vecmem.text import CJK_CHAR, normalize
+from vecmem.text import CJK_CHAR, ascii_word_re, normalize
 from vecmem.types import MemoryType, Verdict
 
 __all__ = ["MAX_CHARS", "check_quality"]
 
 
-# ``\b`` in Python treats CJK characters as word characters, and normalization removes the
-# spaces between Chinese and Latin text ("添加GitHub的SSH key"), so a plain ``\b`` never
-# fires there. Every pattern here is compiled with an ASCII-only word boundary instead.
-_ASCII_B = r"(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))"
-
-
-def _re(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    return re.compile(pattern.replace(r"\b", _ASCII_B), flags)
+# Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
+_re = ascii_word_re
 
 
 #: Longer texts are documents, not memories.

@@ -10,12 +10,12 @@ from __future__ import annotations
 import re
 
 from vecmem.rules.topics import classify
-from vecmem.text import CJK_CHAR, ENGLISH_STOPWORDS, has_cjk, normalize
+from vecmem.text import CJK_CHAR, ENGLISH_STOPWORDS, has_cjk, lazy_re, normalize
 
-_NUMBER = re.compile(r"\d+(?:[.,]\d+)*")
+_NUMBER = lazy_re(r"\d+(?:[.,]\d+)*")
 # Negation and polarity markers. A fact and its negation are never the same fact.
-_NEG_ZH = re.compile(r"不|没有|没|别|无需|不要|讨厌|禁止|拒绝|以前|曾经|过去|原来|已经不")
-_NEG_EN = re.compile(
+_NEG_ZH = lazy_re(r"不|没有|没|别|无需|不要|讨厌|禁止|拒绝|以前|曾经|过去|原来|已经不")
+_NEG_EN = lazy_re(
     r"\b(?:not|no|never|don't|doesn't|didn't|isn't|aren't|won't|cannot|can't|without|"
     r"dislikes?|hates?|avoids?|stopped|refuses?|used to|formerly|previously|no longer|"
     r"anymore)\b|n't\b",
@@ -23,7 +23,7 @@ _NEG_EN = re.compile(
 )
 
 
-_LATIN = re.compile(r"[A-Za-z][A-Za-z0-9_+#.-]*")
+_LATIN = lazy_re(r"[A-Za-z][A-Za-z0-9_+#.-]*")
 
 
 def _names(text: str) -> set[str]:
@@ -51,7 +51,7 @@ def _names_differ(a: str, b: str) -> bool:
 _CJK_FUNCTION = frozenset(
     "的了是在和与及也都就还把被很更最这那个些我你他她它们吗呢吧啊着过地得之其为以于而或"
 )
-_WORD = re.compile(r"[a-z][a-z0-9'+#-]*")
+_WORD = lazy_re(r"[a-z][a-z0-9'+#-]*")
 
 
 def _content_units(text: str) -> set[str]:

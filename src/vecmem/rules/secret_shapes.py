@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from vecmem.text import ENGLISH_STOPWORDS
+from vecmem.text import ENGLISH_STOPWORDS, lazy_re
 
 __all__ = ["SHAPE_DESCRIPTIONS", "structured_secrets"]
 
@@ -29,17 +29,17 @@ SHAPE_DESCRIPTIONS = {
 _B = r"(?<![A-Za-z0-9])"
 _E = r"(?![A-Za-z0-9])"
 # Google-style app passwords: four groups of four lower-case letters (spaces or hyphens).
-_APP_PASSWORD = re.compile(rf"{_B}[a-z]{{4}}([ -])[a-z]{{4}}\1[a-z]{{4}}\1[a-z]{{4}}{_E}")
-_APP_LABEL = re.compile(
+_APP_PASSWORD = lazy_re(rf"{_B}[a-z]{{4}}([ -])[a-z]{{4}}\1[a-z]{{4}}\1[a-z]{{4}}{_E}")
+_APP_LABEL = lazy_re(
     r"(?i)(?:app(?:lication)?[ -]?(?:specific[ -])?password|password|passcode|pwd|密码|口令)"
 )
-_KEY_GROUPS = re.compile(rf"{_B}[A-Z0-9]{{4,6}}(?:-[A-Z0-9]{{4,6}}){{3,5}}{_E}")
-_PRODUCT_KEY_5X5 = re.compile(rf"{_B}[A-Z0-9]{{5}}(?:-[A-Z0-9]{{5}}){{4}}{_E}")
-_KEY_LABEL = re.compile(
+_KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:-[A-Z0-9]{{4,6}}){{3,5}}{_E}")
+_PRODUCT_KEY_5X5 = lazy_re(rf"{_B}[A-Z0-9]{{5}}(?:-[A-Z0-9]{{5}}){{4}}{_E}")
+_KEY_LABEL = lazy_re(
     r"(?i)licen[cs]e|product[ _-]?key|serial[ _-]?key|activation|registration|cd[ _-]?key"
     r"|激活码|注册码|许可证|序列号|产品密钥"
 )
-_PASSPHRASE = re.compile(
+_PASSPHRASE = lazy_re(
     r"(?i)(?<![A-Za-z])(?:pass ?phrase|seed phrase|recovery phrase|mnemonic(?: phrase)?"
     r"|secret phrase|password|passwort|助记词|密语|口令)"
     r"(?:\s+(?:for|of|on|to)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30})?"
@@ -56,14 +56,14 @@ _NOT_PHRASE = ENGLISH_STOPWORDS | frozenset(_NOT_PHRASE_WORDS.split())
 
 
 # "admin / P@ssw0rd99", "login: bob / hunter22!" after a login-ish word: the second half.
-_LOGIN_PAIR = re.compile(
+_LOGIN_PAIR = lazy_re(
     r"(?i)(?:login|log-in|sign-in|credentials?|creds|account|admin|user(?:name)?|账号|帐号|登录)"
     r"[^\n/]{0,30}?(?<![\w@.+-])[\w.@+-]{2,40} ?/ ?(?P<value>[^\s/\[]{4,64})(?![^\s])"
 )
-_BACKUP_LABEL = re.compile(
+_BACKUP_LABEL = lazy_re(
     r"(?i)\b(?:backup|recovery|2fa|mfa|one-time|scratch) codes?\b|备用码|恢复码"
 )
-_BACKUP_CODE = re.compile(rf"{_B}(?:\d{{4}}[- ]?\d{{4}}|[a-z0-9]{{4,5}}-[a-z0-9]{{4,5}}){_E}")
+_BACKUP_CODE = lazy_re(rf"{_B}(?:\d{{4}}[- ]?\d{{4}}|[a-z0-9]{{4,5}}-[a-z0-9]{{4,5}}){_E}")
 
 
 def _labelled(text: str, start: int, label: re.Pattern[str], reach: int = 60) -> bool:

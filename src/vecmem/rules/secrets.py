@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from vecmem.rules.secret_shapes import SHAPE_DESCRIPTIONS, structured_secrets
-from vecmem.text import canonicalize
+from vecmem.text import ascii_word_re, canonicalize, lazy_re
 
 __all__ = [
     "KIND_DESCRIPTIONS",
@@ -36,14 +36,8 @@ __all__ = [
 ]
 
 
-# ``\b`` in Python treats CJK characters as word characters, and normalization removes the
-# spaces between Chinese and Latin text ("添加GitHub的SSH key"), so a plain ``\b`` never
-# fires there. Every pattern here is compiled with an ASCII-only word boundary instead.
-_ASCII_B = r"(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))"
-
-
-def _re(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    return re.compile(pattern.replace(r"\b", _ASCII_B), flags)
+# Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
+_re = ascii_word_re
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,9 +138,9 @@ _CODE_WORD = (
     rf"|lock|gate|access|security|garage|safe|entry|keypad|building|backup|recovery|2fa|mfa"
     rf"|one{_SEP}time){_SEP}codes?|(?:safe{_SEP}|lock{_SEP})?combination)"
 )
-_CODE_NAME = re.compile(rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁)码$")
+_CODE_NAME = lazy_re(rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁)码$")
 # A PIN-shaped value: 4-10 digits (a keypad may add # or *), or short letters and digits.
-_CODE_VALUE = re.compile(
+_CODE_VALUE = lazy_re(
     r"^[#*]?\d{4,10}[#*]?$|^\d{2,4}(?:[- ]\d{2,4}){1,3}$|^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{4,12}$"
 )
 _SECRET_WORD = (

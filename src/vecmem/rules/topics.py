@@ -16,7 +16,7 @@ import hashlib
 import re
 
 from vecmem.rules.changes import restate
-from vecmem.text import CJK_CHAR, normalize
+from vecmem.text import CJK_CHAR, ascii_word_re, normalize
 from vecmem.types import Classification, MemoryType
 
 _T = MemoryType  # short alias: classification tables below stay readable
@@ -24,14 +24,8 @@ _T = MemoryType  # short alias: classification tables below stay readable
 __all__ = ["classify", "preference_body", "slugify_name"]
 
 
-# ``\b`` in Python treats CJK characters as word characters, and normalization removes the
-# spaces between Chinese and Latin text ("添加GitHub的SSH key"), so a plain ``\b`` never
-# fires there. Every pattern here is compiled with an ASCII-only word boundary instead.
-_ASCII_B = r"(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))"
-
-
-def _re(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    return re.compile(pattern.replace(r"\b", _ASCII_B), flags)
+# Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
+_re = ascii_word_re
 
 
 def _words(text: str) -> list[str]:

@@ -15,17 +15,12 @@ Pure functions over normalized text.
 
 from __future__ import annotations
 
-import re
+from vecmem.text import ascii_word_re
 
 __all__ = ["is_hedged", "is_progress"]
 
-# ``\b`` in Python treats CJK characters as word characters; every pattern here uses an
-# ASCII-only word boundary instead (as in quality.py).
-_ASCII_B = r"(?:(?<=[A-Za-z0-9_])(?![A-Za-z0-9_])|(?<![A-Za-z0-9_])(?=[A-Za-z0-9_]))"
-
-
-def _re(pattern: str, flags: int = 0) -> re.Pattern[str]:
-    return re.compile(pattern.replace(r"\b", _ASCII_B), flags)
+# Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
+_re = ascii_word_re
 
 
 # --- transient progress --------------------------------------------------------------------

@@ -25,6 +25,8 @@ from dataclasses import dataclass
 from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+from vecmem.text import lazy_re
+
 __all__ = ["ValidTime", "local_day", "resolve"]
 
 
@@ -138,12 +140,12 @@ _MONTH_NAMES = "|".join(sorted(_EN_MONTHS, key=len, reverse=True))
 _WEEKDAY_NAMES = "|".join(_EN_WEEKDAYS)
 
 #: Dates of things that come back every year name no period of validity.
-_RECURRING = re.compile(r"每年|每个?月|每周|每天|生日|纪念日|周年|\b(?:every|each)\s+(?:year|month|"
+_RECURRING = lazy_re(r"每年|每个?月|每周|每天|生日|纪念日|周年|\b(?:every|each)\s+(?:year|month|"
                         r"week|day)|\b(?:birthday|anniversary|annually|yearly)\b", re.IGNORECASE)
-_PAST = re.compile(r"[了过]|曾经|以前|之前|\b(?:was|were|did|had|used to|moved|went|started|"
+_PAST = lazy_re(r"[了过]|曾经|以前|之前|\b(?:was|were|did|had|used to|moved|went|started|"
                    r"began|joined|left|finished|graduated|bought|got|became|ago)\b",
                    re.IGNORECASE)
-_FUTURE = re.compile(r"要|会|将|打算|准备|计划|\b(?:will|going to|plans? to|planning|'ll|shall|"
+_FUTURE = lazy_re(r"要|会|将|打算|准备|计划|\b(?:will|going to|plans? to|planning|'ll|shall|"
                      r"upcoming|due|scheduled)\b", re.IGNORECASE)
 
 
@@ -163,7 +165,7 @@ _RULES: list[tuple[re.Pattern[str], Handler]] = []
 
 def _rule(pattern: str, flags: int = 0) -> Callable[[Handler], Handler]:
     def register(fn: Handler) -> Handler:
-        _RULES.append((re.compile(pattern, flags), fn))
+        _RULES.append((lazy_re(pattern, flags), fn))
         return fn
     return register
 

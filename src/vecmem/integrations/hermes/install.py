@@ -2,8 +2,10 @@
 
 Hermes (0.19) scans ``$HERMES_HOME/plugins/<name>/`` for a directory whose
 ``__init__.py`` mentions ``MemoryProvider``, imports it, and calls its ``register(ctx)``.
-The installed directory is a small shim that imports the provider from the vecmem
-package, plus ``plugin.yaml`` (and the dashboard plugin when the package ships one).
+The installed directory is the package's catalog-shaped folder (``plugin/``: a small
+``__init__.py`` that re-exports the provider from the vecmem package, ``plugin.yaml``,
+a dependency-only ``pyproject.toml``), plus ``fallback.json`` (where vecmem is installed
+now) and the dashboard plugin when the package ships one.
 Newer Hermes versions also find the provider through the ``hermes_agent.memory_providers``
 entry point that vecmem's package metadata declares.
 
@@ -23,59 +25,10 @@ PLUGIN_NAME = "vecmem"
 SHIM_MARKER = "# vecmem-hermes-shim"
 _PACKAGE_DIR = Path(__file__).resolve().parent
 
-_SHIM = '''"""vecmem memory provider for Hermes Agent (written by `vecmem hermes install`).
-
-A thin shim: the MemoryProvider itself lives in the vecmem package, which must be
-importable by the Python that runs Hermes. Reinstall with `vecmem hermes install`.
-"""
-
-{marker} v1
-from __future__ import annotations
-
-import sys
-
-# Where vecmem (and its dependencies) were installed when this shim was written. Used
-# only if Hermes' own Python cannot import vecmem and is the same Python version; they
-# are appended to sys.path, so Hermes' own packages always win.
-_FALLBACK_PATHS = {fallback_paths!r}
-_FALLBACK_PYTHON = {fallback_python!r}
-
-
-def _missing(exc):
-    return ImportError(
-        "vecmem cannot be imported by the Python that runs Hermes ("
-        + sys.executable
-        + "): "
-        + str(exc)
-        + ". Install it there: "
-        + sys.executable
-        + " -m pip install vecmem"
-    )
-
-
-def _load_provider_class():
-    try:
-        from vecmem.integrations.hermes.provider import VecmemMemoryProvider
-    except ImportError as exc:
-        if tuple(sys.version_info[:2]) != tuple(_FALLBACK_PYTHON):
-            raise _missing(exc) from None
-        for path in _FALLBACK_PATHS:
-            if path not in sys.path:
-                sys.path.append(path)
-        try:
-            from vecmem.integrations.hermes.provider import VecmemMemoryProvider
-        except ImportError as again:
-            raise _missing(again) from None
-    return VecmemMemoryProvider
-
-
-VecmemMemoryProvider = _load_provider_class()
-
-
-def register(ctx) -> None:
-    """Hermes calls this with its plugin context; it receives one MemoryProvider."""
-    ctx.register_memory_provider(VecmemMemoryProvider())
-'''
+#: The catalog-shaped plugin folder in the package; ``install`` copies exactly these.
+PLUGIN_SOURCE = _PACKAGE_DIR / "plugin"
+PLUGIN_FILES = ("__init__.py", "plugin.yaml", "pyproject.toml")
+FALLBACK_FILE = "fallback.json"
 
 
 def default_hermes_home() -> Path:
@@ -88,7 +41,11 @@ def plugin_dir(hermes_home: str | os.PathLike[str] | None = None) -> Path:
     return home / "plugins" / PLUGIN_NAME
 
 
-def shim_source() -> str:
+def fallback_source() -> str:
+    """Where vecmem and its dependencies are installed now, for a Hermes whose own
+    Python cannot import vecmem but is the same Python version (see the folder's
+    ``__init__.py``)."""
+    import json
     import sysconfig
 
     import vecmem
@@ -98,11 +55,7 @@ def shim_source() -> str:
         path = sysconfig.get_paths().get(key)
         if path and path not in paths:
             paths.append(path)
-    return _SHIM.format(
-        marker=SHIM_MARKER,
-        fallback_paths=paths,
-        fallback_python=list(sys.version_info[:2]),
-    )
+    return json.dumps({"python": list(sys.version_info[:2]), "paths": paths}, indent=2) + "\n"
 
 
 def _is_ours(directory: Path) -> bool:
@@ -131,13 +84,13 @@ def install(
     dest.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
 
-    init = dest / "__init__.py"
-    _write(init, shim_source())
-    written.append(init)
-
-    manifest = dest / "plugin.yaml"
-    shutil.copyfile(_PACKAGE_DIR / "plugin.yaml", manifest)
-    written.append(manifest)
+    for name in PLUGIN_FILES:  # the same folder the plugin catalog installs
+        target = dest / name
+        _write(target, (PLUGIN_SOURCE / name).read_text(encoding="utf-8"))
+        written.append(target)
+    fallback = dest / FALLBACK_FILE
+    _write(fallback, fallback_source())
+    written.append(fallback)
 
     dashboard = _PACKAGE_DIR / "dashboard"
     if (dashboard / "manifest.json").is_file():

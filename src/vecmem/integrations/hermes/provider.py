@@ -10,9 +10,9 @@ Hermes drives the provider through ``agent.memory_manager.MemoryManager``:
   (``Memory.on_change``) invalidates prepared recall.
 * ``sync_turn`` only buffers the turn; every ``extract_every`` turns a background worker
   runs ``Memory.ingest``. ``on_session_end`` and ``shutdown`` flush the buffer.
-* ``on_memory_write`` mirrors the built-in ``memory`` tool: add → ``add``, replace →
-  ``update`` of the memory holding ``old_text``, remove → ``archive``; Hermes'
-  provenance metadata goes into the audit trail.
+* ``on_memory_write`` mirrors the built-in ``memory`` tool (:mod:`.mirror`): add →
+  ``add``, replace → ``update``, remove → ``archive``, each only of a memory the mirror
+  itself wrote for that entry; Hermes' provenance metadata goes into the audit trail.
 * One tool, ``vecmem`` (see :mod:`.tools`), backed by the shared action runner.
 
 All Memory access goes through one lock, so the prefetch worker, the write worker and
@@ -21,13 +21,9 @@ the tool thread never use the store at the same time.
 
 from __future__ import annotations
 
-import contextlib
-import json
 import logging
-import os
 import queue
 import re
-import tempfile
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
@@ -35,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from vecmem.errors import InvalidInputError, VecmemError
+from vecmem.errors import VecmemError
 from vecmem.integrations.actions import (
     ActionRunner,
     CallContext,
@@ -43,6 +39,16 @@ from vecmem.integrations.actions import (
     dumps,
     has_method,
 )
+from vecmem.integrations.hermes import status
+from vecmem.integrations.hermes.config import (  # resolve_settings etc. also from here
+    PROVIDER_NAME,
+    ProviderOptions,
+    _is_secret,
+    default_hermes_home,
+    resolve_settings,
+    write_section,
+)
+from vecmem.integrations.hermes.mirror import mirror_write
 from vecmem.integrations.hermes.tools import TOOL_NAME, tool_schema
 from vecmem.settings import Settings
 
@@ -56,220 +62,6 @@ except ImportError:  # pragma: no cover - lets the module import without Hermes
 
 logger = logging.getLogger(__name__)
 
-PROVIDER_NAME = "vecmem"
-CONFIG_SECTION = ("memory", PROVIDER_NAME)
-SECRET_KEYS = frozenset({"embed_api_key", "llm_api_key"})
-_SECRET_RE = re.compile(r"(api[_-]?key|secret|token|password)$", re.IGNORECASE)
-
-
-# --------------------------------------------------------------------------- options
-
-
-@dataclass(frozen=True, slots=True)
-class ProviderOptions:
-    """Settings that only make sense inside Hermes (``memory.vecmem.*``)."""
-
-    auto_extract: bool = True
-    extract_every: int = 4
-    mirror_builtin: bool = True
-    prefetch_wait: float = 2.0
-    flush_timeout: float = 60.0
-    #: Estimated tokens of recalled memories per turn (0: no per-turn recall).
-    recall_budget: int = 300
-
-    @classmethod
-    def from_mapping(cls, values: Mapping[str, Any]) -> ProviderOptions:
-        out: dict[str, Any] = {}
-        for key, kind, low, high in (
-            ("auto_extract", bool, None, None),
-            ("extract_every", int, 1, 1000),
-            ("mirror_builtin", bool, None, None),
-            ("prefetch_wait", float, 0.0, 30.0),
-            ("flush_timeout", float, 0.0, 3600.0),
-            ("recall_budget", int, 0, 100_000),
-        ):
-            if values.get(key) is None:
-                continue
-            out[key] = _coerce(key, values[key], kind, low, high)
-        return cls(**out)
-
-
-OPTION_KEYS = frozenset(ProviderOptions.__dataclass_fields__)
-
-
-def _coerce(key: str, value: Any, kind: type, low: float | None, high: float | None) -> Any:
-    if kind is bool:
-        if isinstance(value, bool):
-            return value
-        text = str(value).strip().lower()
-        if text in ("1", "true", "yes", "on"):
-            return True
-        if text in ("0", "false", "no", "off"):
-            return False
-        raise InvalidInputError(f"memory.vecmem.{key} must be true or false, got {value!r}")
-    try:
-        number = kind(value)
-    except (TypeError, ValueError):
-        raise InvalidInputError(f"memory.vecmem.{key} must be a number, got {value!r}") from None
-    if (low is not None and number < low) or (high is not None and number > high):
-        raise InvalidInputError(f"memory.vecmem.{key} must be between {low} and {high}")
-    return number
-
-
-# --------------------------------------------------------------------------- config
-
-
-def default_hermes_home() -> Path:
-    """``get_hermes_home()`` when Hermes is importable, else ``$HERMES_HOME`` or ~/.hermes."""
-    try:
-        from hermes_constants import get_hermes_home
-
-        return Path(get_hermes_home())
-    except Exception:
-        env = os.environ.get("HERMES_HOME", "").strip()
-        return Path(env).expanduser() if env else Path.home() / ".hermes"
-
-
-def config_path(hermes_home: str | os.PathLike[str]) -> Path:
-    return Path(hermes_home) / "config.yaml"
-
-
-def _read_config(hermes_home: str | os.PathLike[str]) -> dict[str, Any]:
-    """``$HERMES_HOME/config.yaml`` as a mapping ({} when absent)."""
-    path = config_path(hermes_home)
-    if not path.exists():
-        return {}
-    try:
-        import yaml
-    except ImportError:  # pragma: no cover - Hermes always ships PyYAML
-        logger.warning("PyYAML is not installed; ignoring %s", path)
-        return {}
-    try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8-sig")) or {}
-    except (OSError, yaml.YAMLError) as exc:
-        raise InvalidInputError(f"cannot read {path}: {exc}") from None
-    return data if isinstance(data, dict) else {}
-
-
-def read_section(hermes_home: str | os.PathLike[str]) -> dict[str, Any]:
-    """``memory.vecmem`` from ``$HERMES_HOME/config.yaml`` ({} when absent)."""
-    node: Any = _read_config(hermes_home)
-    for key in CONFIG_SECTION:
-        node = node.get(key) if isinstance(node, dict) else None
-    return dict(node) if isinstance(node, dict) else {}
-
-
-def hermes_language(hermes_home: str | os.PathLike[str]) -> str | None:
-    """Hermes' own language as vecmem's (zh or en): ``HERMES_LANGUAGE``, else
-    ``display.language`` of config.yaml (what Hermes' agent.i18n reads); None if unset."""
-    value = os.environ.get("HERMES_LANGUAGE", "").strip()
-    if not value:
-        display = _read_config(hermes_home).get("display")
-        value = str(display.get("language") or "") if isinstance(display, dict) else ""
-    if not value or value.lower() == "auto":
-        return None
-    return "zh" if value.lower().startswith("zh") else "en"
-
-
-def _is_secret(key: str) -> bool:
-    return key in SECRET_KEYS or bool(_SECRET_RE.search(key))
-
-
-def default_db(hermes_home: str | os.PathLike[str]) -> str:
-    return str(Path(hermes_home) / "vecmem" / "vecmem.db")
-
-
-def _expand_db(value: str, hermes_home: Path) -> str:
-    if value.startswith(("postgresql://", "postgres://")):
-        return value
-    home = str(hermes_home)
-    text = value.replace("${HERMES_HOME}", home).replace("$HERMES_HOME", home)
-    path = Path(text).expanduser()
-    if not path.is_absolute():
-        path = hermes_home / path
-    return str(path)
-
-
-def resolve_settings(
-    hermes_home: str | os.PathLike[str], overrides: Mapping[str, Any] | None = None
-) -> tuple[Settings, ProviderOptions]:
-    """Settings for the provider: vecmem.toml < config.yaml ``memory.vecmem`` <
-    ``VECMEM_*`` environment < ``overrides``.
-
-    The database is the exception: it is ``memory.vecmem.db`` or
-    ``$HERMES_HOME/vecmem/vecmem.db``, never ``VECMEM_DB``, so every Hermes profile
-    keeps its own memory. Secrets are read from the environment only.
-    """
-    home = Path(hermes_home).expanduser()
-    from_file, given = read_section(home), dict(overrides or {})
-    section = {**from_file, **given}
-    options = ProviderOptions.from_mapping(section)
-
-    def settings_values(values: Mapping[str, Any]) -> dict[str, Any]:
-        picked = {}
-        for key, value in values.items():
-            if key in OPTION_KEYS or key == "db" or _is_secret(key) or value is None:
-                continue
-            if key not in Settings.model_fields:
-                logger.debug("ignoring unknown memory.vecmem.%s", key)
-                continue
-            picked[key] = value
-        return picked
-
-    # The section is a pydantic-settings source between vecmem.toml and the environment;
-    # Hermes' own language sits just below memory.vecmem.language in it.
-    layer = settings_values(from_file)
-    language = hermes_language(home)
-    if language and "language" not in layer:
-        layer["language"] = language
-    db = section.get("db")
-    db_value = _expand_db(str(db), home) if db else default_db(home)
-    return Settings.load(hermes=layer, db=db_value, **settings_values(given)), options
-
-
-def write_section(hermes_home: str | os.PathLike[str], values: Mapping[str, Any]) -> Path:
-    """Merge ``values`` into ``memory.vecmem`` of config.yaml; secrets are never written."""
-    path = config_path(hermes_home)
-    clean = {k: v for k, v in values.items() if not _is_secret(k) and v is not None}
-    try:  # ruamel keeps the user's comments and ordering
-        from ruamel.yaml import YAML
-
-        rt = YAML()
-        rt.preserve_quotes = True
-        data = rt.load(path.read_text(encoding="utf-8-sig")) if path.exists() else None
-        dump: Callable[[Any, Any], None] = rt.dump
-    except ImportError:
-        import yaml
-
-        data = yaml.safe_load(path.read_text(encoding="utf-8-sig")) if path.exists() else None
-
-        def dump(obj: Any, stream: Any) -> None:
-            yaml.safe_dump(obj, stream, sort_keys=False, allow_unicode=True)
-
-    if data is None:
-        data = {}
-    if not isinstance(data, dict):
-        raise InvalidInputError(f"{path} does not hold a YAML mapping")
-    memory = data.get("memory")
-    if not isinstance(memory, dict):
-        memory = data["memory"] = {}
-    section = memory.get(PROVIDER_NAME)
-    if not isinstance(section, dict):
-        section = memory[PROVIDER_NAME] = {}
-    for key in [k for k in section if _is_secret(str(k))]:
-        del section[key]  # a secret that slipped in by hand is not carried forward
-    section.update(clean)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=".config.", suffix=".yaml", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            dump(data, fh)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    return path
 
 
 # --------------------------------------------------------------------------- rendering
@@ -462,6 +254,13 @@ class VecmemMemoryProvider(MemoryProvider):
         self._prefetch_worker = _Worker("vecmem-prefetch")
         self._write_worker = _Worker("vecmem-extract")
         self._warned_no_ingest = False
+        #: Why the database could not be opened (shown, never swallowed); None when fine.
+        self._open_error: str | None = None
+        self._store_problems: list[str] = []
+        self._user_id: str | None = None
+        self._last_recalled = 0
+        #: The author of the current turn in multi-participant sessions (newer Hermes).
+        self._author: dict[str, Any] | None = None
 
     # -- identity and availability -------------------------------------------------------
     @property
@@ -472,7 +271,8 @@ class VecmemMemoryProvider(MemoryProvider):
         """True when the configuration is usable. Reads config only; no network."""
         return not self.unavailable_reason()
 
-    def unavailable_reason(self) -> str:
+    def unavailable_reason(self, **kwargs: Any) -> str:
+        """A user-facing hint when ``is_available()`` is False (newer Hermes shows it)."""
         try:
             resolve_settings(self._home(), self._overrides)
         except VecmemError as exc:
@@ -507,21 +307,18 @@ class VecmemMemoryProvider(MemoryProvider):
         self._agent_context = str(kwargs.get("agent_context") or "primary")
         self._platform = str(kwargs.get("platform") or "")
         self._identity = kwargs.get("agent_identity") or None
+        self._user_id = kwargs.get("user_id") or None
         settings, options = resolve_settings(self._hermes_home, self._overrides)
+        scope = identity_scope(self._user_id, self._identity) if options.scope_by_identity else None
+        if scope is not None:
+            settings, options = resolve_settings(self._hermes_home,
+                                                 {**self._overrides, "scope": scope})
         self._settings, self._options = settings, options
         is_file = not settings.db.startswith(("postgresql://", "postgres://"))
         if is_file and not self.writable and not Path(settings.db).exists():
             logger.info("vecmem: no memory yet and %s context is read-only", self._agent_context)
         else:
-            if is_file:
-                Path(settings.db).parent.mkdir(parents=True, exist_ok=True)
-            from vecmem.memory import Memory
-
-            # A read-only context must not even re-embed on open.
-            mem = Memory.open(settings.db, settings=settings, reembed=self.writable)
-            mem.on_change(self._invalidate)
-            with self._lock:
-                self._mem = mem
+            self._open(settings, is_file)
         self._runner = ActionRunner(
             lambda: self._mem,
             allowed=actions_for(settings.governance_mode),
@@ -535,15 +332,82 @@ class VecmemMemoryProvider(MemoryProvider):
             read_only_reason=self._read_only_reason,
         )
 
+    def _open(self, settings: Settings, is_file: bool) -> None:
+        """Open the memory; a failure is kept and shown (system block, recall status),
+        never swallowed: Hermes would otherwise fall back to its built-in memory silently."""
+        from vecmem.memory import Memory
+
+        try:
+            if is_file:
+                Path(settings.db).parent.mkdir(parents=True, exist_ok=True)
+            # A read-only context must not even re-embed on open.
+            mem = Memory.open(settings.db, settings=settings, reembed=self.writable)
+        except (VecmemError, OSError) as exc:
+            self._open_error = getattr(exc, "message", None) or str(exc)
+            logger.error("vecmem: cannot open %s: %s", settings.db, self._open_error)
+            self._check_store()
+            return
+        self._open_error = None
+        mem.on_change(self._invalidate)
+        with self._lock:
+            self._mem = mem
+        self._check_store()
+
+    def initialize_for_inspection(self, session_id: str = "", **kwargs: Any) -> None:
+        """Read-only initialisation for status and inspection commands (newer Hermes):
+        nothing is written and no database is created where there is none."""
+        self.initialize(session_id, **{**kwargs, "agent_context": "inspection"})
+
+    def identity_signature(self, **kwargs: Any) -> dict[str, Any]:
+        """What selects this provider's store and scope; called by newer gateways on an
+        uninitialized instance for every inbound message, so it opens nothing."""
+        settings = self._settings
+        return status.signature(
+            home=str(self._home()), db=settings.db if settings is not None else None,
+            overrides=self._overrides, scope=settings.scope if settings is not None else None,
+            identity=self._identity, user_id=self._user_id,
+        )
+
+    def _check_store(self) -> None:
+        """Refresh the store's health lines (at open and with each system block)."""
+        if not self._lock.acquire(timeout=2.0):
+            return
+        try:
+            self._store_problems = status.store_problems(self._mem, self._open_error)
+        finally:
+            self._lock.release()
+
+    def _problems(self) -> list[str]:
+        return [*self._store_problems, *status.llm_problem(self._mem)]
+
+    def recall_status(self, **kwargs: Any) -> Any:
+        """``(provider_label, count, glyph)`` for the UI's "recalled N memories" line
+        (newer Hermes): the count of the last prefetch; the label says when vecmem is off
+        or degraded."""
+        return status.make_recall_status(self._last_recalled,
+                                         status.short_problem(self._problems()))
+
+    def _pending_review(self) -> int:
+        mem = self._mem
+        if mem is None or not has_method(mem, "count") or not self._lock.acquire(timeout=2.0):
+            return 0
+        try:
+            return int(mem.count(status="review"))
+        except VecmemError:
+            return 0
+        finally:
+            self._lock.release()
+
     def _actor(self, origin: str | None = None) -> str:
         who = self._identity or "agent"
         return f"hermes:{who}" + (f":{origin}" if origin else "")
 
     def _session_meta(self) -> dict[str, Any]:
-        meta = {
+        meta: dict[str, Any] = {
             "session_id": self._session_id,
             "platform": self._platform,
             "agent_context": self._agent_context,
+            "turn_author": self._author,
         }
         return {k: v for k, v in meta.items() if v}
 
@@ -568,6 +432,9 @@ class VecmemMemoryProvider(MemoryProvider):
         settings = self._settings
         if settings is None:
             return ""
+        self._check_store()
+        if self._open_error:
+            return "\n".join(["# Long-term memory (vecmem)", *self._problems()])
         count = ""
         mem = self._mem
         if mem is not None and has_method(mem, "count") and self._lock.acquire(timeout=2.0):
@@ -594,6 +461,7 @@ class VecmemMemoryProvider(MemoryProvider):
             )
         if not self.writable:
             lines.append("In this context vecmem is read-only.")
+        lines += self._status_lines()
         profile = self._core_profile()
         return "\n".join(lines) + ("\n\n" + profile if profile else "")
 
@@ -636,6 +504,11 @@ class VecmemMemoryProvider(MemoryProvider):
                 seen[rec.id] = rec.updated_at
                 out.append(hit)
         return out
+
+    def _status_lines(self) -> list[str]:
+        """What a person must see: health problems and how many items wait for review."""
+        pending = status.review_line(self._pending_review())
+        return [*self._problems(), *([pending] if pending else [])]
 
     # -- recall --------------------------------------------------------------------------
     def _invalidate(self) -> None:
@@ -693,6 +566,7 @@ class VecmemMemoryProvider(MemoryProvider):
         otherwise a local search that waits at most ``prefetch_wait`` for the lock,
         otherwise the last prepared results."""
         text = (query or "").strip()
+        self._last_recalled = 0
         if not text or self._mem is None:
             return ""
         prepared = self._prepared(session_id)
@@ -713,7 +587,9 @@ class VecmemMemoryProvider(MemoryProvider):
         return self._render_turn(session_id, hits)
 
     def _render_turn(self, session_id: str, hits: Sequence[Any]) -> str:
+        """This turn's recall block; counts what it shows for ``recall_status``."""
         fresh = self._fresh(session_id, hits)
+        self._last_recalled = len(fresh)
         if not fresh:
             return ""
         heading = f"{RECALL_HEADING} ({len(fresh)})"
@@ -750,7 +626,11 @@ class VecmemMemoryProvider(MemoryProvider):
         messages: list[dict[str, Any]] | None = None,
         **kwargs: Any,
     ) -> None:
-        """Buffer the turn; every ``extract_every`` turns, extract in the background."""
+        """Buffer the turn; every ``extract_every`` turns, extract in the background.
+        ``turn_author`` (newer Hermes: ``{"id", "name", "is_bot"}``) is recorded."""
+        author = kwargs.get("turn_author")
+        if isinstance(author, Mapping):
+            self._set_author(_author(author.get("id"), author.get("name"), author.get("is_bot")))
         if not self.writable or self._mem is None or not self._options.auto_extract:
             return
         if not (user_content or "").strip() and not (assistant_content or "").strip():
@@ -822,7 +702,17 @@ class VecmemMemoryProvider(MemoryProvider):
             )
 
     def on_turn_start(self, turn_number: int, message: str, **kwargs: Any) -> None:
-        return None
+        """Newer Hermes names the author of each turn in shared sessions; it goes into
+        the provenance of what this turn writes (tool calls, mirrored writes)."""
+        self._set_author(_author(kwargs.get("author_id"), kwargs.get("author_name"),
+                                 kwargs.get("author_is_bot")))
+
+    def _set_author(self, author: dict[str, Any] | None) -> None:
+        self._author = author
+        if self._runner is not None:
+            self._runner.context = CallContext(
+                source="hermes:tool", actor=self._actor(), meta=self._session_meta()
+            )
 
     def on_delegation(self, task: str, result: str, *, child_session_id: str = "",
                       **kwargs: Any) -> None:
@@ -843,11 +733,11 @@ class VecmemMemoryProvider(MemoryProvider):
         meta: dict[str, Any] = dict(metadata or {})
         old_text = str(meta.get("old_text") or kwargs.get("old_text") or "").strip()
         target = str(target or "memory")
-        source = f"hermes:{target}"
         provenance = {
             "mirror": "hermes_memory_tool",
             "memory_action": action,
             "target": target,
+            **({"turn_author": self._author} if self._author else {}),
             **{k: v for k, v in meta.items() if v not in (None, "")},
         }
         actor = self._actor(str(meta.get("write_origin") or "") or None)
@@ -856,55 +746,10 @@ class VecmemMemoryProvider(MemoryProvider):
             if mem is None:
                 return
             try:
-                if action == "add":
-                    if content.strip():
-                        mem.add(content, source=source, actor=actor, meta=provenance)
-                elif action == "replace":
-                    rec = self._find(mem, old_text, source) if old_text else None
-                    if rec is None:
-                        if content.strip():
-                            provenance["replace_target"] = "not found; stored as new"
-                            mem.add(content, source=source, actor=actor, meta=provenance)
-                    elif content.strip():
-                        mem.update(
-                            rec.id,
-                            content,
-                            reason="replaced through Hermes' memory tool",
-                            source=source,
-                            actor=actor,
-                            meta=provenance,
-                        )
-                elif action == "remove":
-                    rec = self._find(mem, old_text or content.strip(), source)
-                    if rec is not None:
-                        mem.archive(rec.id, reason=_removal_reason(provenance), actor=actor)
+                mirror_write(mem, action, target, content, old_text,
+                             provenance=provenance, actor=actor)
             except VecmemError as exc:
                 logger.warning("vecmem: mirroring %s to memory failed: %s", action, exc)
-
-    @staticmethod
-    def _find(mem: Any, needle: str, source: str) -> Any:
-        """The live memory whose text contains ``needle`` (the built-in tool's
-        ``old_text``): same source first, then exact text, then most recently updated."""
-        if not needle:
-            return None
-        from vecmem.text import normalize
-
-        wanted = normalize(needle)
-        candidates: list[Any] = []
-        for status in ("active", "review"):
-            for text in dict.fromkeys((wanted, needle)):
-                if not text:
-                    continue
-                candidates += mem.list(status=status, text=text, limit=200)
-            if candidates:
-                break
-        if not candidates:
-            return None
-        unique = {rec.id: rec for rec in candidates}.values()
-        return max(
-            unique,
-            key=lambda r: (r.source == source, r.content_norm == wanted, r.updated_at, r.id),
-        )
 
     # -- the tool ------------------------------------------------------------------------
     def _mode(self) -> str:
@@ -961,6 +806,9 @@ class VecmemMemoryProvider(MemoryProvider):
              "default": "true", "choices": ["true", "false"]},
             {"key": "extract_every", "description": "Turns between extractions",
              "default": "4"},
+            {"key": "scope_by_identity", "description": "One memory scope per Hermes user "
+             "(user_id, else the profile name) instead of one for the whole profile",
+             "default": "false", "choices": ["true", "false"]},
         ]
 
     def save_config(self, values: dict[str, Any], hermes_home: str, **kwargs: Any) -> None:
@@ -1008,9 +856,19 @@ class VecmemMemoryProvider(MemoryProvider):
         return [str(snapshot)]
 
 
-def _removal_reason(provenance: Mapping[str, Any]) -> str:
-    """Status operations record a reason, not metadata: keep the provenance readable."""
-    detail = json.dumps(
-        {k: v for k, v in provenance.items() if k not in ("mirror",)}, ensure_ascii=False
-    )
-    return f"removed through Hermes' memory tool {detail}"[:2000]
+def _author(author_id: Any, name: Any, is_bot: Any) -> dict[str, Any] | None:
+    """A turn's author as recorded in provenance; None when the host names nobody."""
+    out = {"id": str(author_id) if author_id else "", "name": str(name) if name else "",
+           "is_bot": bool(is_bot)}
+    return out if out["id"] or out["name"] else None
+
+
+def identity_scope(user_id: Any, agent_identity: Any) -> str | None:
+    """The scope for a Hermes user: ``user:<id>``, else ``profile:<name>`` (Hermes'
+    own advice: fall back from ``user_id`` to ``agent_identity``, or every CLI profile
+    shares one pool); None when the host names neither."""
+    for prefix, value in (("user", user_id), ("profile", agent_identity)):
+        text = str(value or "").strip()
+        if text:
+            return f"{prefix}:{text}"[:128]
+    return None
