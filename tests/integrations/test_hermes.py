@@ -444,7 +444,7 @@ def test_recalled_memories_are_inert_data(home: Path) -> None:
         )
         added = ok(manager, action="add", content=hostile)
         # Relayed by the agent, an override is held for review (rules/poisoning.py); once
-        # the person approves it, recall must still render it as inert data.
+        # the person approves it (agents cannot), recall must still render it as inert data.
         assert added["decision"] == "review"
         with Memory.open(str(db_file(home)), embed_provider="hashing") as person:
             person.approve(added["memory_id"], actor="person")  # agents cannot approve
