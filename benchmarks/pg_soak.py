@@ -35,7 +35,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from soak import OPS, QUERIES, WEIGHTS, fact, summarize
+from soak import OPS, WEIGHTS, fact, one_op, summarize
 
 from vecmem import Memory
 from vecmem.embed.hashing import HashingEmbedder
@@ -44,30 +44,7 @@ from vecmem.errors import InvalidTransitionError, NotFoundError, VecmemError
 
 def _one_op(mem: Memory, op: str, rng: random.Random, tag: str,
             mine: list[int], archived: list[int], added: list[str]) -> str | None:
-    if op == "search":
-        mem.search(rng.choice(QUERIES), k=10)
-    elif op == "keyword":
-        mem.keyword(rng.choice(QUERIES), k=10)
-    elif op == "list":
-        mem.list(status=rng.choice([None, "active", "archived"]), limit=50,
-                 offset=rng.randrange(0, 200))
-    elif op == "add":
-        text = rng.choice(added) if added and rng.random() < 0.15 else fact(rng, tag)
-        r = mem.add(text, source="soak")
-        if r.memory_id is not None and str(r.decision) == "store":
-            mine.append(r.memory_id)
-            added.append(text)
-    elif op == "archive" and mine:
-        mid = mine.pop(rng.randrange(len(mine)))
-        mem.archive(mid, reason="soak")
-        archived.append(mid)
-    elif op == "restore" and archived:
-        mid = archived.pop(rng.randrange(len(archived)))
-        mem.restore(mid, reason="soak")
-        mine.append(mid)
-    else:
-        return None  # nothing of this thread's to archive/restore yet
-    return "ok"
+    return one_op(mem, op, rng, tag, mine, archived, added, list_span=200)
 
 
 def worker(url: str, index: int, args: dict[str, Any], start_at: float, ready: Any,

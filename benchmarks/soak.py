@@ -55,6 +55,37 @@ def fact(rng: random.Random, tag: str) -> str:
     return f"{s} {tag} {clause}"
 
 
+def one_op(mem: Memory, op: str, rng: random.Random, tag: str, mine: list[int],
+           archived: list[int], added: list[str], *, source: str = "soak",
+           list_span: int = 500) -> str | None:
+    """One soak operation on ``mem``; ``None`` when there is nothing of this worker's to
+    archive or restore yet. Shared by this soak and ``pg_soak.py``."""
+    if op == "search":
+        mem.search(rng.choice(QUERIES), k=10)
+    elif op == "keyword":
+        mem.keyword(rng.choice(QUERIES), k=10)
+    elif op == "list":
+        mem.list(status=rng.choice([None, "active", "archived"]), limit=50,
+                 offset=rng.randrange(0, list_span))
+    elif op == "add":
+        text = rng.choice(added) if added and rng.random() < 0.15 else fact(rng, tag)
+        r = mem.add(text, source=source)
+        if r.memory_id is not None and str(r.decision) == "store":
+            mine.append(r.memory_id)
+            added.append(text)
+    elif op == "archive" and mine:
+        mid = mine.pop(rng.randrange(len(mine)))
+        mem.archive(mid, reason="soak")
+        archived.append(mid)
+    elif op == "restore" and archived:
+        mid = archived.pop(rng.randrange(len(archived)))
+        mem.restore(mid, reason="soak")
+        mine.append(mid)
+    else:
+        return None
+    return "ok"
+
+
 def worker(path: str, index: int, start_at: float, seconds: float, seed: int,
            ready: Any, out: Any) -> None:
     rng = random.Random(seed)
@@ -76,29 +107,8 @@ def worker(path: str, index: int, start_at: float, seconds: float, seed: int,
         outcome = "ok"
         t0 = time.perf_counter()
         try:
-            if op == "search":
-                mem.search(rng.choice(QUERIES), k=10)
-            elif op == "keyword":
-                mem.keyword(rng.choice(QUERIES), k=10)
-            elif op == "list":
-                mem.list(status=rng.choice([None, "active", "archived"]), limit=50,
-                         offset=rng.randrange(0, 500))
-            elif op == "add":
-                text = rng.choice(added) if added and rng.random() < 0.15 else fact(
-                    rng, f"p{index}n{n}")
-                r = mem.add(text, source=f"soak{index}")
-                if r.memory_id is not None and str(r.decision) == "store":
-                    mine.append(r.memory_id)
-                    added.append(text)
-            elif op == "archive" and mine:
-                mid = mine.pop(rng.randrange(len(mine)))
-                mem.archive(mid, reason="soak")
-                archived.append(mid)
-            elif op == "restore" and archived:
-                mid = archived.pop(rng.randrange(len(archived)))
-                mem.restore(mid, reason="soak")
-                mine.append(mid)
-            else:
+            if one_op(mem, op, rng, f"p{index}n{n}", mine, archived, added,
+                      source=f"soak{index}", list_span=500) is None:
                 continue  # nothing of this process's to archive/restore yet
         except (InvalidTransitionError, NotFoundError):
             outcome = "refused"
