@@ -24,6 +24,8 @@ VECTOR_WEIGHT = 0.4
 #: Keyword coverage (rarity-weighted share of the query matched) at which the best
 #: keyword candidate keeps the keyword side's full weight in the blend.
 FULL_COVERAGE = 0.5
+#: Experiment switch: scale the keyword side by min-max instead of best-only.
+KEYWORD_MINMAX = False
 #: Reciprocal-rank term that breaks ties between equal blended scores.
 RRF_K = 10
 #: How many candidates each side contributes before fusion, per requested result.
@@ -153,9 +155,9 @@ def hybrid(
         judge = None
         if gate:
             floors = relevance.floors_for(ctx.model_id, ctx.min_score)
-            judge = (floors.at(query), floors.lift, qvec is not None)
+            judge = (floors.at(query), floors.lift_for(query), qvec is not None)
             if trace is not None and trace.gate is not None:
-                trace.gate["rule"] = relevance.describe_rule(floors, judge[0])
+                trace.gate["rule"] = relevance.describe_rule(floors, judge[0], query)
                 trace.gate["floor"] = round(judge[0], 4)
         rejected: dict[int, Any] = {}
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,
@@ -311,6 +313,8 @@ def _keyword_scale(bm25: dict[int, float], cover: dict[int, float]) -> dict[int,
     strength = 1.0
     if cover:
         strength = min(1.0, max(cover.values()) / FULL_COVERAGE)
+    if KEYWORD_MINMAX:
+        return {m: strength * v for m, v in _minmax(bm25).items()}
     return {m: strength * max(0.0, s) / best for m, s in bm25.items()}
 
 
