@@ -30,8 +30,8 @@ question or a self-contained task and nothing tying it to the person
 (``rules/turn_need.py``: "Who was Franz Kafka?", "写一首关于月亮的五言绝句") raises the floor
 by the model's impersonal margin and takes away the keyword lift: a memory sharing its
 word (Kafka the book, the cat 芝麻) must then be far more similar than usual. Other
-models use their generic calibrated ``min_score`` as the floor. With no vector at all (embedder down), keyword
-coverage alone decides (``KW_ONLY_COVERAGE``).
+models use their generic calibrated ``min_score`` as the floor. With no vector at all
+(embedder down), keyword coverage alone decides (``KW_ONLY_COVERAGE``).
 """
 
 from __future__ import annotations
@@ -51,7 +51,8 @@ COMMON_SHARE = 0.20
 MIN_COMMON_DF = 3
 #: Per model: cosine floor for an English query, for a Chinese one, the most that full
 #: keyword coverage lowers it, and how much an impersonal turn raises it. Tuned on the
-#: dev split of benchmarks/data/agent_recall (benchmarks/recall_tune.py; benchmarks/README.md "Agent recall").
+#: dev split of benchmarks/data/agent_recall (benchmarks/recall_tune.py;
+#: benchmarks/README.md "Agent recall").
 #: One global floor is the wrong shape: under e5 a Chinese query's cosines to unrelated
 #: memories are as high as an English query's to the right one.
 #: The impersonal margin is twice the standard deviation of the model's candidate cosines
