@@ -195,3 +195,19 @@ def test_an_off_topic_turn_sharing_a_common_chinese_word_receives_nothing(
     assert "项目" in ex.gate["common_terms"]
     hits = cmem.search("哪个项目把密钥放在Vault里？")
     assert hits and "Ember" in hits[0].memory.content
+
+
+def test_a_cross_language_name_is_found(cmem: Memory) -> None:
+    cmem.add_many(["女儿朵朵对虾和蟹过敏。", "User picks up Duoduo at 4:30 pm on Tuesdays.",
+                   "用户的父母住在成都。", "The team meets on Feishu every morning."], raw=True)
+    hits = cmem.keyword("Is Duoduo allergic to anything?")
+    assert hits and hits[0].memory.content == "女儿朵朵对虾和蟹过敏。"
+    hits = cmem.keyword("朵朵几点放学？")
+    assert any("Duoduo" in h.memory.content for h in hits)
+    hits = cmem.search("When are my parents in Chengdu visiting?")
+    assert hits and hits[0].memory.content == "用户的父母住在成都。"
+    ex = cmem.explain("Is Duoduo allergic to anything?")
+    assert any("names in the other script searched: duoduo -> 朵朵" in n for n in ex.notes)
+    # A name the store does not hold adds nothing.
+    ex = cmem.explain("Is Zhang Wei allergic to anything?")
+    assert not any("names in the other script" in n for n in ex.notes)

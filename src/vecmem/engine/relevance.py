@@ -38,6 +38,7 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from vecmem.store.fts_tokens import is_stop_token_term
@@ -136,6 +137,39 @@ def query_terms(query: str, *, expand: bool = True) -> QueryTerms:
                 out.terms.extend(more)
                 seen.update(more)
     return out
+
+
+#: Set False to measure the keyword side without the pinyin name bridge.
+NAMES = True
+
+
+def bridge_names(query: str, qt: QueryTerms,
+                 df_of: Callable[[list[str]], dict[str, int]]) -> dict[str, list[str]]:
+    """Add to ``qt`` the other-script forms of the names in the query that the scope
+    holds (``rules/names.py``: 朵朵 <-> Duoduo, 林晓 <-> Lin Xiao); ``df_of`` gives the
+    scope's document frequency of candidate terms. Returns what was added, per term."""
+    if not NAMES:
+        return {}
+    from vecmem.rules.names import bridge
+
+    extra = {t for more in qt.expanded.values() for t in more}
+    wanted = bridge(query, [t for t in qt.terms if t not in extra])  # the turn's own words
+    if not wanted:
+        return {}
+    df = df_of(sorted({f for forms in wanted.values() for f in forms}))
+    added: dict[str, list[str]] = {}
+    seen = set(qt.terms)
+    for source, forms in wanted.items():
+        head = source.split()[0]
+        if head not in seen:
+            continue
+        keep = [f for f in forms if df.get(f, 0) > 0 and f not in seen]
+        if keep:
+            qt.expanded.setdefault(head, []).extend(keep)
+            qt.terms.extend(keep)
+            seen.update(keep)
+            added[source] = keep
+    return added
 
 
 _LEXICON: dict[str, list[str]] | None = None

@@ -117,6 +117,12 @@ def hybrid(
         if qvec is not None:
             vec_hits = tx.vector_search(ctx.scope, ctx.model_id, qvec, want)
         evidence: relevance.Evidence | None = None
+        if mode != "vector" and terms:
+            names = relevance.bridge_names(
+                query, qt, lambda ts: tx.keyword_stats(ctx.scope, ts)[1])
+            if names and trace is not None:
+                trace.notes.append("names in the other script searched: " + "; ".join(
+                    f"{n} -> {' '.join(forms)}" for n, forms in names.items()))
         searched = terms
         if mode == "hybrid" and terms:
             # Rarity weights the keyword side (fusion and gate) and, with the gate on,
