@@ -92,6 +92,15 @@ class Settings(BaseSettings):
         None, ge=-1, le=1,
         description="Cosine threshold for vector hits (default: calibrated per model)",
     )
+    recall_log_rows: int = Field(
+        10_000, ge=0, le=10_000_000,
+        description="Recall log (which memories were handed to which turn): most rows kept "
+                    "per scope, oldest pruned on write; 0 turns the log off")
+    recall_log_days: float = Field(
+        30.0, gt=0, description="Recall log: rows older than this many days are pruned")
+    recall_log_queries: Literal["redacted", "hash"] = Field(
+        "redacted", description="Recall log: keep each query as the secret redactor leaves "
+                                "it (redacted) or only its hash (hash)")
     duplicate_threshold: float | None = Field(
         None, ge=0, le=1,
         description="Cosine at or above which a new fact is a duplicate (default: per model)",

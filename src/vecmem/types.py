@@ -209,6 +209,9 @@ class Hit(Serializable):
     cosine: float | None = None
     keyword_rank: int | None = None
     vector_rank: int | None = None
+    #: The gate's margin and the keyword coverage it weighed (None: the gate was off).
+    relevance: float | None = None
+    coverage: float | None = None
 
 
 @dataclass(frozen=True, slots=True)

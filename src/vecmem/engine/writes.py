@@ -416,6 +416,9 @@ def purge(ctx: Context, tx: SQLTx, rec: MemoryRecord, *, reason: str,
         if clean != (plan.operations, plan.results):
             change_plan(tx, plan.id, operations=clean[0], results=clean[1])
             plans.append(plan.id)
+    from vecmem.engine import recall_log  # queries that carried the text (ids stay)
+
+    recall_log.scrub(tx, ctx.scope, lambda q: _carries(q, texts, whole=False))
     event_id = _event(ctx, tx, Action.PURGE, rec.id, before_status=rec.status,
                       after_status=Status.ARCHIVED.value, reason=reason, actor=actor,
                       meta={"content_hash": rec.content_hash, "events_rewritten": touched,
