@@ -427,8 +427,9 @@ class Memory:
             session = recall_log.check_session(session)
             recall_log.check_front_end(front_end)
         k = k or self.settings.top_k
-        hits = search.hybrid(self._ctx, text, k, self._min_score(min_score, gate, mode),
-                             mode=mode, gate=gate)
+        searched = self._rewritten(text) if mode == "hybrid" else None
+        hits = search.hybrid(self._ctx, searched.searched if searched else text, k,
+                             self._min_score(min_score, gate, mode), mode=mode, gate=gate)
         if session is not None:
             try:
                 self.record_recall(text, hits, session=session, front_end=front_end,
@@ -483,8 +484,28 @@ class Memory:
             raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
-        return search.explain(self._ctx, text, k, self._min_score(min_score, gate, "hybrid"),
-                              gate=gate)[1]
+        rw = self._rewritten(text)
+        ex = search.explain(self._ctx, rw.searched if rw else text, k,
+                            self._min_score(min_score, gate, "hybrid"), gate=gate)[1]
+        from vecmem.engine import llm_recall
+
+        cues = llm_recall.cue_notes(self._ctx, ex)
+        if rw is None and not cues:
+            return ex
+        import dataclasses
+
+        notes = [*([rw.error or f"LLM query rewrite: searched {rw.searched!r}"] if rw else []),
+                 *cues, *ex.notes]
+        return dataclasses.replace(ex, query=text, rewrite=rw.to_dict() if rw else None,
+                                   notes=notes)
+
+    def _rewritten(self, text: str) -> Any:
+        """The LLM query rewrite when ``llm_query_rewrite`` is on (engine/llm_recall)."""
+        if not self.settings.llm_query_rewrite:
+            return None
+        from vecmem.engine import llm_recall
+
+        return llm_recall.rewrite(self._ctx, text)
 
     def core_profile(self) -> CoreProfile:
         """The few standing facts that apply to almost every turn (how to answer, health

@@ -87,6 +87,14 @@ class Settings(BaseSettings):
     extract_min_confidence: float = Field(
         0.7, ge=0, le=1,
         description="Extracted facts below this confidence are dropped before the pipeline")
+    llm_cue_terms: bool = Field(
+        False, description="With an LLM: extraction also names cue terms per fact (topic "
+                           "words, synonyms, the other language's words), kept in the "
+                           "keyword index and shown by explain")
+    llm_query_rewrite: bool = Field(
+        False, description="With an LLM: rewrite each search query (a standalone query "
+                           "plus keywords in both languages) before searching; explain "
+                           "shows the rewrite. Costs one LLM call per search")
     top_k: int = Field(8, ge=1, le=1000, description="Results a search returns by default")
     min_score: float | None = Field(
         None, ge=-1, le=1,
