@@ -112,11 +112,15 @@ def test_hash_only_keeps_no_query(engine_url: str) -> None:
     ({"session": "s", "front_end": "telegram"}, "front_end must be one of"),
     ({"session": "s", "turn": 0}, "turn must be"),
     ({"session": "s", "turn": True}, "turn must be"),
+    ({"session": "s", "hits": "peanuts"}, "hits must be a list"),
+    ({"session": "s", "hits": [{"id": 1}]}, "hits must be search hits"),
+    ({"session": "s", "hits": [object()]}, "hits must be search hits"),
 ])
 def test_bad_input_is_refused_and_writes_nothing(bank: Memory, kwargs: dict,
                                                  message: str) -> None:
     with pytest.raises(InvalidInputError, match=message):
-        bank.record_recall("peanuts", [], **kwargs)
+        args = dict(kwargs)  # the parameter is shared by both engines' runs
+        bank.record_recall("peanuts", args.pop("hits", []), **args)
     assert bank.recalls() == []
     with pytest.raises(InvalidInputError, match="limit must be"):
         bank.recalls(limit=0)

@@ -84,9 +84,16 @@ def check_front_end(front_end: object) -> str:
     return str(front_end)
 
 
+#: Most memories one turn's row lists (search returns at most 1,000).
+MAX_ITEMS = 1000
+
+
 def _item(hit: Any) -> dict[str, Any]:
     rec = getattr(hit, "memory", hit)
-    out: dict[str, Any] = {"memory_id": int(rec.id)}
+    mid = getattr(rec, "id", None)
+    if isinstance(mid, bool) or not isinstance(mid, int) or mid < 1:
+        raise InvalidInputError("hits must be search hits (Hit) or memory records")
+    out: dict[str, Any] = {"memory_id": mid}
     for name in SCORES:
         value = getattr(hit, name, None)
         if value is not None:
@@ -107,6 +114,10 @@ def record(ctx: Context, query: str, hits: Sequence[Any], *, session: object,
     settings = ctx.settings
     if settings.recall_log_rows == 0:
         return None
+    if isinstance(hits, str | bytes | dict) or not isinstance(hits, Sequence):
+        raise InvalidInputError("hits must be a list of search hits or memory records")
+    if len(hits) > MAX_ITEMS:
+        raise InvalidInputError(f"too many hits for one turn ({len(hits)}; limit {MAX_ITEMS})")
     items = [_item(h) for h in hits]
     ids = [it["memory_id"] for it in items]
     kept = None
