@@ -35,6 +35,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -228,6 +229,7 @@ def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = Fa
             mem.search(t, k=10, min_score=-1)
             hybrid.append((time.perf_counter() - s) * 1000)
         vec_lat = _sqlite_vec_scan(path, qs[: min(5, queries)])
+        best = _best_of(mem, texts[:50], qs[:50], act_vecs)
         mem.close()
     return {"n": n, "fill_s": fill_s, "build_s": build_s, "save_s": save_s, "open_s": open_s,
             "keyword_build_s": keyword_build_s,
@@ -235,7 +237,28 @@ def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = Fa
             "vector_p50": percentile(lat, 50), "vector_p95": percentile(lat, 95),
             "hybrid_p50": percentile(hybrid, 50), "hybrid_p95": percentile(hybrid, 95),
             "numpy_p50": percentile(exact_lat, 50), "sqlite_vec_p50": vec_lat,
-            "recall": statistics.mean(recall)}
+            "recall": statistics.mean(recall), **best}
+
+
+def _best_of(mem: Memory, texts: list[str], qs: list[np.ndarray], act_vecs: np.ndarray,
+             repeats: int = 5) -> dict[str, float]:
+    """p50 over queries of each query's fastest of ``repeats`` runs: on a machine shared
+    with other jobs, the minimum is what the code costs and the rest is waiting for a
+    core, so this figure moves little with the load (the plain p50 above does not)."""
+    def fastest(fn: Any) -> float:
+        times = []
+        for _ in range(repeats):
+            s = time.perf_counter()
+            fn()
+            times.append((time.perf_counter() - s) * 1000)
+        return min(times)
+
+    vector = [fastest(lambda t=t: mem.search(t, k=10, min_score=-1, mode="vector"))
+              for t in texts]
+    hybrid = [fastest(lambda t=t: mem.search(t, k=10, min_score=-1)) for t in texts]
+    exact = [fastest(lambda q=q: np.argpartition(-(act_vecs @ q), 10)[:10]) for q in qs]
+    return {"best_vector_p50": percentile(vector, 50), "best_hybrid_p50": percentile(hybrid, 50),
+            "best_numpy_p50": percentile(exact, 50)}
 
 
 def _sqlite_vec_scan(path: str, qs: list[np.ndarray]) -> float | None:
@@ -326,6 +349,11 @@ def main() -> None:
               f"| {r['numpy_p50'] / r['vector_p50']:.1f}x faster "
               f"| {vs_vec} "
               f"| {r['recall']:.3f} | {r['build_s']:.1f} |")
+    for r in rows:
+        print(f"\n{r['n']:,}, fastest of 5 runs per query (p50 over 50 queries; moves "
+              f"little with machine load): vector {r['best_vector_p50']:.2f} ms, hybrid "
+              f"{r['best_hybrid_p50']:.2f} ms, numpy exact {r['best_numpy_p50']:.2f} ms "
+              f"(hybrid / numpy {r['best_hybrid_p50'] / r['best_numpy_p50']:.2f}x)")
     print("\n| memories | fill s | first open: build + save s (save alone) "
           "| second open: load s (file load alone) "
           "| keyword index: first search s (build, or load + catch-up) |")
