@@ -47,6 +47,9 @@ class Candidate(Serializable):
     origin: str = "rule"
     #: Index of the message it came from, when known.
     turn_index: int | None = None
+    #: Cue terms an LLM extraction gave it (``rules/cues.py``; kept only with
+    #: ``llm_cue_terms``).
+    cues: tuple[str, ...] = ()
 
 
 # ---- sentence screening ------------------------------------------------------------------
