@@ -70,11 +70,15 @@ class Memory:
         embedder: Any = None,
         llm: Any = None,
         reembed: bool = True,
+        read_only: bool = False,
         progress: Callable[[int, int], None] | None = None,
         **overrides: Any,
     ) -> Memory:
         """Open (creating if needed) the memory at ``db``: a SQLite path or a
-        ``postgresql://`` URL. ``overrides`` are setting names (scope, top_k, …)."""
+        ``postgresql://`` URL. ``overrides`` are setting names (scope, top_k, …).
+
+        ``read_only=True``: every change is refused (``StoreError``) and nothing is
+        re-embedded, so a command that only reads pays for nothing a write needs."""
         if settings is None:
             where: dict[str, Any] = {"db": os.fspath(db)} if db is not None else {}
             settings = Settings.load(**where, **overrides)
@@ -85,13 +89,19 @@ class Memory:
         scope = settings.scope
         if not check_field(scope, "scope", max_chars=128).strip():
             raise InvalidInputError("scope must be a non-empty string of at most 128 characters")
-        # A scope is stored on every row and event: it must not hold a secret either.
-        writes.require_clean(scope, "scope")
+        # A scope is stored on every row and event: it must not hold a secret either. A
+        # read-only memory stores nothing (its store refuses every write transaction), so
+        # it skips the check, which compiles dozens of the secret rules' patterns.
+        if not read_only:
+            writes.require_clean(scope, "scope")
         if llm is None and settings.llm_base_url:
             from vecmem.llm.client import LLMClient
 
             llm = LLMClient.from_settings(settings)
         store = open_store(settings.db, settings)
+        if read_only:
+            store.read_only = store.read_only or "the memory was opened read-only"
+            reembed = False
         # The embedder is built at its first use: reading commands never build it.
         ctx = Context(store=store, settings=settings, scope=scope, embedder=embedder,
                       make_embedder=functools.partial(_embedder_for, settings), llm=llm)

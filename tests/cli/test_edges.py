@@ -77,10 +77,11 @@ def test_commands_without_a_model_import_nothing_heavy(args: list[str], db: str,
     if args[0] != "stats":
         assert [m for m in loaded if m in EMBEDDER] == []
     if made is not None:
-        # A read imports only the secret rules (for the scope) of all the rules (the
-        # quality and topic rules are in HEAVY), and their patterns compile at first use:
-        # only those the check runs.
-        assert 0 < compiled < made, (made, compiled)
+        # The rules' patterns compile at first use. These commands open the memory
+        # read-only, so no secret check runs on the scope (nothing is stored); only
+        # stats normalizes text (its keyword-index check), compiling a few patterns.
+        assert compiled == 0 if args[0] != "stats" else 0 < compiled < made / 2, (
+            made, compiled)
 
 
 def test_version_comes_from_the_package_metadata() -> None:

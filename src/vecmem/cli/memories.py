@@ -50,7 +50,7 @@ def list_cmd(
 ) -> None:
     """List memories with filters."""
     emit(read_only(lambda m: m.list(status=status, memory_type=memory_type, topic_key=topic,
-                                    source=source, limit=limit, offset=offset)),
+                                    source=source, limit=limit, offset=offset), changes=False),
          json_out, views.memories)
 
 
@@ -65,7 +65,7 @@ def show(memory_id: int, json_out: Json = False) -> None:
         trust = recorded_trust(memory.source, [e.meta for e in reversed(found)])
         return {"memory": memory, "trust": trust, "events": found}
 
-    emit(read_only(body), json_out, views.memory_detail)
+    emit(read_only(body, changes=False), json_out, views.memory_detail)
 
 
 @app.command()
@@ -82,7 +82,7 @@ def events(
 ) -> None:
     """The audit log, newest first."""
     emit(read_only(lambda m: m.events(memory_id, action=action, actor=actor, source=source,
-                                      since=since, until=until, limit=limit)),
+                                      since=since, until=until, limit=limit), changes=False),
          json_out, views.events)
 
 
@@ -118,7 +118,8 @@ status_command(review_app, "reject", "Reject a review item (it is archived).")
 def review_list(limit: Annotated[int, typer.Option(help="How many items.")] = 50,
                 json_out: Json = False) -> None:
     """Review items with what they conflict with, side by side."""
-    emit(read_only(lambda m: m.review_list(limit=limit)), json_out, views.review_items)
+    emit(read_only(lambda m: m.review_list(limit=limit), changes=False), json_out,
+         views.review_items)
 
 
 @app.command()
@@ -135,7 +136,7 @@ def revert(
 @app.command()
 def stats(json_out: Json = False) -> None:
     """Totals by status and type, model and dimension, consistency."""
-    emit(read_only(lambda m: m.stats()), json_out, views.stats)
+    emit(read_only(lambda m: m.stats(), changes=False), json_out, views.stats)
 
 
 @app.command()

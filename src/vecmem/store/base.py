@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 else:  # imported at first use: commands that touch no vector never load it
     from vecmem.lazy import numpy as np
 
-from vecmem.errors import InvalidInputError
+from vecmem.errors import InvalidInputError, StoreError
 from vecmem.store.schema import TOMBSTONE
 from vecmem.text import check_field, check_tree
 from vecmem.types import Event, MemoryRecord
@@ -702,8 +702,18 @@ class Store(abc.ABC):
     #: when it ran the upgrade step (None: it found nothing to do).
     upgrade: Any = None
 
+    #: Why this handle refuses every change, or None: a PostgreSQL session that may not
+    #: write (hot standby, read-only role), or a memory opened read-only
+    #: (``Memory.open(read_only=True)``). Every write transaction is refused.
+    read_only: str | None = None
+
     def __init__(self) -> None:
         self.lock = threading.RLock()
+
+    def _refuse_write(self) -> None:
+        if self.read_only:
+            raise StoreError(f"database {self.url} is read-only here: {self.read_only}; "
+                             "this connection can search, list, explain and report only")
 
     @abc.abstractmethod
     def transaction(

@@ -336,6 +336,8 @@ class SQLiteStore(Store):
         self, *, write: bool = True, scope: str | None = None
     ) -> Iterator[SQLiteTx]:
         # ``scope`` is ignored: one SQLite file has one writer whatever the scope.
+        if write:
+            self._refuse_write()
         conn = self.connection()
         with self._guard():
             if conn.in_transaction:
