@@ -9,6 +9,7 @@ never disagree with the real operation (a failure of the first version of this s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from typing import Any
@@ -296,7 +297,7 @@ def _neighbours(ctx: Context, tx: SQLTx, p: Prepared) -> list[Neighbour]:
 
 def apply(ctx: Context, tx: SQLTx, p: Prepared, plan: Plan) -> AddResult:
     """Carry out ``plan`` in ``tx`` through the write kernel: rows and events together."""
-    common = {"source": p.source, "actor": p.actor}
+    common: dict[str, Any] = {"source": p.source, "actor": p.actor}
     if plan.decision == Decision.REJECT:
         event_id = writes.record(
             ctx, tx, Action.REJECT_INPUT, after_content=p.content, reason=plan.reason,
@@ -425,7 +426,7 @@ def add(ctx: Context, p: Prepared, *, dry_run: bool) -> AddResult:
     return result
 
 
-def add_many(ctx: Context, items: list[object], *, source: str, raw: bool,
+def add_many(ctx: Context, items: Sequence[object], *, source: str, raw: bool,
              category: str | None, batch_size: int, meta: dict[str, Any] | None,
              progress: Any = None) -> list[AddResult]:
     """Many texts: embedded in batches, one transaction per batch. ``raw`` skips the
