@@ -21,7 +21,7 @@ preview by the same functions up to the point where this module would be called.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any
 
 from vecmem.errors import InvalidInputError, InvalidTransitionError, NotFoundError
 from vecmem.rules.secrets import redact_secrets
@@ -48,10 +48,6 @@ _TEXT_FIELDS = frozenset({"content_norm", "topic_key", "subject", "predicate", "
 
 
 # -- the one redaction function ------------------------------------------------------------
-@overload
-def redact(text: str) -> str: ...
-@overload
-def redact(text: None) -> None: ...
 def redact(text: str | None) -> str | None:
     """``text`` with every secret value replaced by a marker: the one function every stored
     string passes through (its detection is ``vecmem.rules``')."""
