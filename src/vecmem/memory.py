@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import functools
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from vecmem.embed.factory import embedder_for
-from vecmem.engine import edits, pipeline, plans, revert, search, status, writes
+from vecmem.engine import status, writes
 from vecmem.engine.context import Context
-from vecmem.engine.search import EPISODE_KEY, new_episode_id
 from vecmem.errors import InvalidInputError, NotFoundError, VecmemError
 from vecmem.limits import LIMIT_MAX, META_MAX, REASON_MAX
 from vecmem.settings import Settings
@@ -35,12 +34,22 @@ from vecmem.types import (
 )
 
 if TYPE_CHECKING:
+    from vecmem.engine import edits, pipeline, plans, revert, search
     from vecmem.engine.doctor import DoctorReport
     from vecmem.engine.ingest import IngestSummary
     from vecmem.engine.plans import PlanDoc
     from vecmem.engine.profile import CoreProfile
     from vecmem.engine.recall_log import RecallEntry
     from vecmem.engine.reports import CleanupReport, HealthReport
+
+else:
+    from vecmem.lazy import LazyModule
+
+    # The write pipeline, search and plans load at their first use: a command that only
+    # reads (vecmem list, show, events, stats) never imports them.
+    edits, pipeline, plans, revert, search = (
+        LazyModule(f"vecmem.engine.{name}")
+        for name in ("edits", "pipeline", "plans", "revert", "search"))
 
 _STATUSES = {s.value for s in Status}
 _ACTIONS = {a.value for a in Action}
@@ -62,11 +71,15 @@ class Memory:
         embedder: Any = None,
         llm: Any = None,
         reembed: bool = True,
+        read_only: bool = False,
         progress: Callable[[int, int], None] | None = None,
         **overrides: Any,
     ) -> Memory:
         """Open (creating if needed) the memory at ``db``: a SQLite path or a
-        ``postgresql://`` URL. ``overrides`` are setting names (scope, top_k, …)."""
+        ``postgresql://`` URL. ``overrides`` are setting names (scope, top_k, …).
+
+        ``read_only=True``: every change is refused (``StoreError``) and nothing is
+        re-embedded, so a command that only reads pays for nothing a write needs."""
         if settings is None:
             where: dict[str, Any] = {"db": os.fspath(db)} if db is not None else {}
             settings = Settings.load(**where, **overrides)
@@ -77,22 +90,31 @@ class Memory:
         scope = settings.scope
         if not check_field(scope, "scope", max_chars=128).strip():
             raise InvalidInputError("scope must be a non-empty string of at most 128 characters")
-        # A scope is stored on every row and event: it must not hold a secret either.
-        writes.require_clean(scope, "scope")
-        fallback_reason = None
-        if embedder is None:
-            embedder, fallback_reason = embedder_for(settings)
+        # A scope is stored on every row and event: it must not hold a secret either. A
+        # read-only memory stores nothing (its store refuses every write transaction), so
+        # it skips the check, which compiles dozens of the secret rules' patterns.
+        if not read_only:
+            writes.require_clean(scope, "scope")
         if llm is None and settings.llm_base_url:
             from vecmem.llm.client import LLMClient
 
             llm = LLMClient.from_settings(settings)
         store = open_store(settings.db, settings)
-        ctx = Context(store=store, settings=settings, scope=scope, embedder=embedder, llm=llm)
-        if fallback_reason:
-            ctx.embedder_state.degraded = True
-            ctx.embedder_state.last_error = fallback_reason
+        if read_only:
+            store.read_only = store.read_only or "the memory was opened read-only"
+            reembed = False
+        # The embedder is built at its first use: reading commands never build it.
+        ctx = Context(store=store, settings=settings, scope=scope, embedder=embedder,
+                      make_embedder=functools.partial(_embedder_for, settings), llm=llm)
         mem = cls(ctx)
         if reembed:
+            # Built now, so that a wrong embedder configuration fails the open (the
+            # re-embed below swallows errors).
+            try:
+                ctx.embedder  # noqa: B018
+            except BaseException:
+                store.close()
+                raise
             # On failure keyword search keeps working and health reports the drift.
             with contextlib.suppress(VecmemError):
                 mem.reembed(progress=progress, only_if_needed=True)
@@ -189,7 +211,7 @@ class Memory:
             raise InvalidInputError("episode must be true or false")
         if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
             raise InvalidInputError("batch_size must be a positive integer")
-        meta = {EPISODE_KEY: new_episode_id()} if episode else None
+        meta = {search.EPISODE_KEY: search.new_episode_id()} if episode else None
         return self._done(pipeline.add_many(
             self._ctx, list(texts), source=source, raw=raw, category=category,
             batch_size=batch_size, meta=meta, progress=progress))
@@ -363,18 +385,25 @@ class Memory:
         memory_id: int | None = None,
         *,
         action: str | None = None,
+        actor: str | None = None,
+        source: str | None = None,
         since: str | None = None,
         until: str | None = None,
         limit: int = 50,
         offset: int = 0,
     ) -> builtins.list[Event]:
-        """Events, newest first, optionally for one memory / one action / a time range."""
+        """Events, newest first, optionally for one memory, one action, one actor, one
+        source (each an exact match) and a time range (``since`` inclusive, ``until``
+        exclusive). The store filters over every event, so each page is complete."""
         if memory_id is not None:
             memory_id = status.require_id(memory_id)
         if action is not None and action not in _ACTIONS:
             raise InvalidInputError(
                 f"unknown action {action!r}; expected one of {', '.join(sorted(_ACTIONS))}"
             )
+        for name, value in (("actor", actor), ("source", source)):
+            if value is not None:
+                check_field(value, name, max_chars=REASON_MAX)
         for name, value in (("since", since), ("until", until)):
             if value is not None:
                 _check_time(value, name)
@@ -382,8 +411,9 @@ class Memory:
         with self._tx(write=False) as tx:
             if memory_id is not None and tx.get(memory_id, self.scope) is None:
                 raise NotFoundError(f"memory #{memory_id} does not exist in scope {self.scope!r}")
-            return tx.events(self.scope, memory_id=memory_id, action=action, since=since,
-                             until=until, limit=limit, offset=offset)
+            return tx.events(self.scope, memory_id=memory_id, action=action, actor=actor,
+                             source=source, since=since, until=until, limit=limit,
+                             offset=offset)
 
     def review_list(self, *, limit: int = 50, offset: int = 0) -> builtins.list[dict[str, Any]]:
         """Review items, each with the memories it conflicts with or targets, side by side."""
@@ -621,6 +651,12 @@ class Memory:
         from vecmem.engine import ingest
 
         return self._done(ingest.ingest(self._ctx, messages, **kwargs))
+
+
+def _embedder_for(settings: Settings) -> tuple[Any, str | None]:
+    from vecmem.embed.factory import embedder_for
+
+    return embedder_for(settings)
 
 
 def _optional_text(value: object, what: str) -> str | None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tomllib
 from collections.abc import Mapping
 from contextvars import ContextVar
 from pathlib import Path
@@ -226,6 +225,8 @@ class _TomlSource(TomlConfigSettingsSource):
     not TOML is an input error."""
 
     def _read_file(self, file_path: Any) -> dict[str, Any]:
+        import tomllib  # only when there is a file: its import compiles a dozen patterns
+
         try:
             data = tomllib.loads(Path(file_path).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

@@ -227,7 +227,6 @@ def migrate(tx: SQLTx, dialect: Dialect,
     """
     from vecmem.rules.derive import DERIVATION_VERSION
     from vecmem.store.base import utcnow
-    from vecmem.store.rederive import rederive
 
     target = DERIVATION_VERSION if derivation_version is None else derivation_version
     steps = sorted((as_migration(m) for m in (MIGRATIONS if migrations is None else migrations)),
@@ -278,6 +277,8 @@ def migrate(tx: SQLTx, dialect: Dialect,
                    (m.version, m.name, utcnow()))
         report.applied.append((m.version, m.name))
     if derived_at < target:
+        from vecmem.store.rederive import rederive
+
         report.rederived = rederive(tx, from_version=derived_at, to_version=target,
                                     backup=report.backup,
                                     migrations=[v for v, _ in report.applied])
