@@ -47,6 +47,17 @@ CAUGHT = [
      "password"),
     ("Wifi pw: coffeeshop2023", "coffeeshop2023", "password"),
     ("门锁密码：#7788#", "#7788#", "password"),
+    # Second round (issue 15): bare code labels, one word inside a code label, all-digit
+    # serials with a label, passphrases holding one function word, "red" is no participle.
+    ("Locker passcode 6029", "6029", "pin_code"),
+    ("Voicemail PIN 30417", "30417", "pin_code"),
+    ("The front door code is 9146", "9146", "pin_code"),
+    ("The alarm system code: 0771", "0771", "pin_code"),
+    ("Wi-Fi password 61527834", "61527834", "password"),
+    ("Camera serial number 2201-4410-8832-1190", "2201-4410-8832-1190", "license_key"),
+    ("The backup drive passphrase is maple kite over thunder", "maple kite over thunder",
+     "passphrase"),
+    ("钱包的 passphrase 是 red violin sleepy goose", "red violin sleepy goose", "passphrase"),
 ]
 ALLOWED = [
     "PIN code is required at checkout",
@@ -70,6 +81,13 @@ ALLOWED = [
     "Our API keys are rotated monthly",
     "Backup codes are stored in the safe",
     "Passwords are hashed with bcrypt",
+    "The passphrase is hard to remember",
+    "The passphrase is easy to guess for anyone",
+    "The front door code is required for deliveries",
+    "Pin 13 on the Arduino drives the LED",
+    "The token 4096 limit applies to replies",
+    "Password 12 characters minimum",
+    "Serial ports are numbered 1-2-3-4 on the back panel",
 ]
 
 
@@ -93,3 +111,21 @@ def test_shape_is_caught_and_cut_out(text: str, value: str, kind: str) -> None:
 def test_ordinary_fact_is_kept(text: str) -> None:
     assert find_secrets(text) == [], text
     assert check_quality(text).category != "secret_value"
+
+
+# The second-round shapes written the way an attacker or a sloppy paste would: invisible
+# characters inside the label or value, full-width digits, Cyrillic look-alikes.
+ADVERSARIAL = [
+    ("Locker pass\u200bcode 6029", "6029"),
+    ("Voicemail ＰＩＮ ３０４１７", "30417"),
+    ("The front door cоde is 9146", "9146"),  # Cyrillic о
+    ("钱包的 pass\u2060phrase 是 red violin sleepy goose", "red violin sleepy goose"),
+    ("Camera serial number 2201-4410-\u200b8832-1190", "8832-1190"),
+]
+
+
+@pytest.mark.parametrize(("text", "value"), ADVERSARIAL, ids=[v for _, v in ADVERSARIAL])
+def test_adversarial_spellings_are_cut_out(text: str, value: str) -> None:
+    assert check_quality(text).category == "secret_value"
+    out = redact_secrets(text)
+    assert value not in out and value not in normalize(out).replace("\u200b", "")

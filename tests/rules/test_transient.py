@@ -19,6 +19,14 @@ PROGRESS = [
     "接口联调好了，接下来写部署脚本",
     "灰度发布进行中，还剩两个机房",
     "The user is deploying the hotfix right now",  # a named subject, but a status marker
+    # A subjectless gerund with a time of now; half-way in Chinese; done + next announced.
+    "Vacuuming the analytics tables now, then I'll rebuild the views",
+    "Exporting the contacts tonight",
+    "Renaming the branches this afternoon",
+    "周报写到一半，午饭后继续",
+    "图片迁移了一大半",
+    "单测补完了，马上提交",
+    "初稿改好了，准备发给编辑",
 ]
 HEDGED = [
     "Might be worth caching the tokenizer someday",
@@ -27,6 +35,8 @@ HEDGED = [
     "Not sure the second replica is needed",
     "回头看看要不要加个重试",
     "不确定旧的定时任务还用不用得上",
+    "总觉得首页加载有点卡",
+    "老觉得这个命名不太对",
 ]
 BARE_PATHS = [
     r"C:\Users\Li Na\Documents\Tax 2024",
@@ -50,6 +60,12 @@ FACTS = [
     "The user asked a pharmacist for advice on mixing ibuprofen and coffee",
     "用户找律师咨询过租房合同的问题",
     "用户向老同事请教过转行做数据的经验",
+    "用户经常咨询他的理财顾问关于基金定投的建议",
+    "她请教过营养师，早餐改成了燕麦",
+    "The user asks a neighbour for advice on the garden every spring",
+    # Hobbies said with a gerund and "now" are facts, not status lines.
+    "Swimming is now the user's main exercise",
+    "Painting now takes up most of Maria's weekends",
     # A path inside a sentence that says what it is.
     r"The tax documents are in C:\Users\Li Na\Documents\Tax 2024",
     r"项目的安装目录是 D:\Program Files\Acme Tool",

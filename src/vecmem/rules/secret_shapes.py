@@ -36,7 +36,8 @@ _APP_LABEL = lazy_re(
 _KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:-[A-Z0-9]{{4,6}}){{3,5}}{_E}")
 _PRODUCT_KEY_5X5 = lazy_re(rf"{_B}[A-Z0-9]{{5}}(?:-[A-Z0-9]{{5}}){{4}}{_E}")
 _KEY_LABEL = lazy_re(
-    r"(?i)licen[cs]e|product[ _-]?key|serial[ _-]?key|activation|registration|cd[ _-]?key"
+    r"(?i)licen[cs]e|product[ _-]?key|serial(?:[ _-]?(?:key|number|no\b))?|activation"
+    r"|registration|cd[ _-]?key"
     r"|激活码|注册码|许可证|序列号|产品密钥"
 )
 _PASSPHRASE = lazy_re(
@@ -50,7 +51,7 @@ _PASSPHRASE = lazy_re(
 _NOT_PHRASE_WORDS = (
     "required needed stored kept saved written printed managed shared rotated changed reset "
     "expired set long short strong weak secure different same unknown missing empty hidden "
-    "also still never always usually located inside under case sensitive"
+    "also still never always usually located inside under case sensitive used hard easy"
 )
 _NOT_PHRASE = ENGLISH_STOPWORDS | frozenset(_NOT_PHRASE_WORDS.split())
 
@@ -78,7 +79,11 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     for m in _KEY_GROUPS.finditer(text):
         key = m.group()
         mixed = any(c.isdigit() for c in key) and any(c.isalpha() for c in key)
-        if mixed and (_PRODUCT_KEY_5X5.fullmatch(key) or _labelled(text, m.start(), _KEY_LABEL)):
+        labelled = _labelled(text, m.start(), _KEY_LABEL)
+        # All-digit groups ("1118-1234-5678-9012-3456-7890", Adobe-style serials) only
+        # with a licence label: unlabelled, they are part or phone numbers.
+        digits = key.replace("-", "").isdigit()
+        if (mixed and _PRODUCT_KEY_5X5.fullmatch(key)) or (labelled and (mixed or digits)):
             yield "license_key", m.start(), m.end()
     for m in _LOGIN_PAIR.finditer(text):
         value = m.group("value").rstrip(".,;:?)")  # "!" stays: passwords end in it
@@ -90,6 +95,16 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             if any(ch.isdigit() for ch in c.group()):
                 yield "backup_codes", c.start(), c.end()
     for m in _PASSPHRASE.finditer(text):
-        words = re.split(r"[ -]", m.group("value").casefold())
-        if not any(w in _NOT_PHRASE or w.endswith("ed") for w in words):
+        if _is_phrase_value(re.split(r"[ -]", m.group("value").casefold())):
             yield "passphrase", m.start("value"), m.end("value")
+
+
+def _is_phrase_value(words: list[str]) -> bool:
+    """Random words ("green lantern over harbor"), not a sentence about the secret ("is
+    written on a card", "is hard to remember", "is easy to guess for anyone"): no
+    participle, no function word first or last, and at most one function word inside a
+    phrase of four words or more."""
+    function = [w in _NOT_PHRASE for w in words]
+    if any(len(w) >= 5 and w.endswith("ed") for w in words) or function[0] or function[-1]:
+        return False
+    return sum(function) == 0 or (sum(function) == 1 and len(words) >= 4)

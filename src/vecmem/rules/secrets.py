@@ -136,7 +136,8 @@ _SEP = r"[_ .-]?"
 _CODE_WORD = (
     rf"(?:pin2?(?:{_SEP}code)?|puk(?:{_SEP}code)?|passcode|pass{_SEP}code|(?:door|alarm|unlock"
     rf"|lock|gate|access|security|garage|safe|entry|keypad|building|backup|recovery|2fa|mfa"
-    rf"|one{_SEP}time){_SEP}codes?|(?:safe{_SEP}|lock{_SEP})?combination)"
+    # One word may sit between ("alarm panel code", "front door code", "garage door code").
+    rf"|one{_SEP}time)(?:{_SEP}[a-z]{{3,10}})?{_SEP}codes?|(?:safe{_SEP}|lock{_SEP})?combination)"
 )
 _CODE_NAME = lazy_re(rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁)码$")
 # A PIN-shaped value: 4-10 digits (a keypad may add # or *), or short letters and digits.
@@ -173,7 +174,9 @@ _ASSIGN = _re(
     # "密码，hunter2": a comma after a Chinese label; prose-strict, since "密码，Vault 里有" is
     # no value.
     r"|(?P<comma>(?<=[\u3400-\u9fff])\s*[,，、]\s*)"
-    r"|(?P<bare>(?<=[\u3400-\u9fff])\s*))"  # "密码 admin@123": no verb after a Chinese name
+    r"|(?P<bare>(?<=[\u3400-\u9fff])\s*)"  # "密码 admin@123": no verb after a Chinese name
+    # "Door passcode 4417", "SIM PIN 9012": a code label then digits, nothing between.
+    r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d)))"
     r"(?P<q>[\"'`]?)(?P<value>[^\s\"'`,;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{1,512})"
 )
 # Token candidates for the entropy check: base64/base64url/hex alphabets, no dots (dots
@@ -261,9 +264,15 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
         return False  # a reference to where the secret lives, not the secret
     if mode != "zh" and _CODE_REF.match(value):
         return False  # code: "token = self.get_token()", "pwd=parsed.password"
-    if _CODE_NAME.search(name) and not re.search(r"(?i)pass(?:word|wd)|密码|口令", name):
+    code_name = bool(_CODE_NAME.search(name))
+    if code_name and not re.search(r"(?i)pass(?:word|wd)|密码|口令", name):
+        if mode == "bare":  # "PIN 9012", but not "PIN 2 of the header" or "code 42b"
+            return bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?", value))
         return bool(_CODE_VALUE.match(value))  # "PIN is 4821" yes, "PIN is required" no
     is_password = bool(re.search(r"(?i)pass|pwd|密码|口令", name))
+    if mode == "bare":
+        # "password 2024Spring!": only a password label, and a value no word could be.
+        return is_password and len(value) >= 6 and (_classes(value) >= 2 or value.isdigit())
     if value.isdigit() and not is_password and len(value) < 16:
         return False  # "token: 4096" is a number, not a token
     machine_made = bool(re.search(r"\d|[^\w.]", value))
@@ -403,6 +412,8 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
         if m.group("strict") is not None:
             # "x = y" with spaces is code: an unquoted word there is a variable, not a value.
             mode = "code" if re.fullmatch(r"\s+=\s+", m.group("strict")) else "strict"
+        elif m.group("bareen") is not None:
+            mode = "bare"
         elif m.group("comma") is None and (m.group("q") or m.group("zh") is not None
                                            or m.group("bare") is not None):
             # A quoted value, a Chinese verb or a value right after a Chinese label
@@ -533,8 +544,9 @@ _MENTION_STATUS = _re(
     r"(?i)\b(?:has\s+been\s+|have\s+been\s+|was\s+|were\s+|is\s+|are\s+|got\s+|now\s+)?"
     r"(?:configured|set(?:\s+up)?|added|updated|saved|rotated|done|ready|in\s+place|exported"
     r"|provided|generated|installed|filled(?:\s+in)?|created|renewed|refreshed|changed|reset"
-    r"|replaced|applied|loaded|ok|okay)\b"
-    r"|(?:已经?|都)?(?:配置|设置|添加|加|更新|保存|填写?|填入|换|轮换|生成|导出|写入|设|配|改|弄|搞|创建|重置)"
+    r"|replaced|applied|loaded|swapped|revoked|regenerated|ok|okay)\b"
+    r"|(?:已经?|都)?(?:配置|设置|添加|加|更新|保存|填写?|填入|替换|更换|换|轮换|生成|导出|写入|设|配|改|弄|搞"
+    r"|创建|重置|续期|吊销|撤销)"
     r"(?:好|完|上|进去|定)?(?:了)?"
     r"|已经?|搞定了?|好了|有了|就绪|完成"
 )

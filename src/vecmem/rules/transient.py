@@ -82,7 +82,8 @@ _EN_PROGRESS = _re(
 
 # --- half-formed ---------------------------------------------------------------------------
 _HEDGE = _re(
-    r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|估计|不确定|不一定|回头|有空|改天|以后再说"
+    r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|(?:总|老|隐约)觉得|估计|不确定|不一定|回头"
+    r"|有空|改天|以后再说"
     r"|再说吧?$|再看看|想想|琢磨|考虑一下|试试看|刚发现|突然想到|突发奇想|应该可以|有机会"
     r"|可能(?:要|需要|得|应该|可以|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
     r"|\b(?:maybe|perhaps|probably|possibly|i guess|not sure|unsure"
@@ -149,7 +150,17 @@ _STEP_PROGRESS = _re(
     r"|\b(?:job|task|run|build|upload|download|migration|backfill|import|export|sync|training"
     r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy)\b[^.;]{0,30}\b(?:is|at|reached)"
     r" \d{1,3} ?(?:%|percent)"
-    r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步)"
+    r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步|准备|开始|现在|马上|正要|打算|等会儿?|待会儿?)"
+    # Half-way: "第二个模块改到一半", "东西打包了一大半", "迁移做了一半".
+    r"|(?:了|到)(?:一大半|一小半|一半|大半|过半)(?=$|[,.;!]|了)"
+    # A subjectless gerund status line with a time of now: "Uploading photos to the shared
+    # album now", "Sorting out the invoices this evening", "Seeding the db now, then …".
+    r"|^(?!(?:morning|evening|nothing|something|everything|anything|spring|ceiling|building"
+    r"|wedding|clothing|meeting|painting|swimming|running|cooking|hiking|reading|writing"
+    r"|gardening|camping|fishing|dancing|singing|drawing|knitting|baking|cycling|traveling"
+    r"|travelling|journaling|volunteering|parenting)\b)[a-z]{3,}ing\b"
+    r"(?! (?:is|are|was|were|has|have|had|helps?|makes?|gives?|keeps?)\b)"
+    r"[^.;]{0,80}\b(?:now|right now|this (?:morning|afternoon|evening)|tonight|later today)\b"
     r"|(?:跑|训练|进行|做|推进|执行|迁移|导入|同步)到(?:了)?第.{1,4}(?:轮|步|阶段|批|个|期)"
 )
 # Durable achievements: passing an exam, earning a certificate or a degree, finishing a
