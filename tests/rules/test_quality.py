@@ -267,3 +267,15 @@ def test_standing_reminder_wishes_are_kept(text: str) -> None:
                                   "My manager will remind me about the review"])
 def test_facts_about_reminders_are_not_requests(text: str) -> None:
     assert check_quality(text).allowed
+
+
+@pytest.mark.parametrize("text", ["Vue 和 React 哪个好学", "这两家银行哪家更靠谱",
+                                  "北京和上海哪个冷"])
+def test_which_is_better_is_a_question(text: str) -> None:
+    assert check_quality(text).category == "question"
+
+
+@pytest.mark.parametrize("text", ["用户觉得 Vue 比 React 好学",
+                                  "用户在两家银行都开了户，哪家都不常用"])
+def test_comparisons_stated_are_facts(text: str) -> None:
+    assert check_quality(text).allowed

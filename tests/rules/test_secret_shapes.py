@@ -58,6 +58,9 @@ CAUGHT = [
     ("The backup drive passphrase is maple kite over thunder", "maple kite over thunder",
      "passphrase"),
     ("钱包的 passphrase 是 red violin sleepy goose", "red violin sleepy goose", "passphrase"),
+    ("Gym locker combination 4-0-8-2", "4-0-8-2", "pin_code"),
+    ("车库 PIN：3307", "3307", "pin_code"),
+    ("银行卡 passcode 是 620418", "620418", "pin_code"),
 ]
 ALLOWED = [
     "PIN code is required at checkout",

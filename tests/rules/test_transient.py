@@ -27,6 +27,9 @@ PROGRESS = [
     "图片迁移了一大半",
     "单测补完了，马上提交",
     "初稿改好了，准备发给编辑",
+    "Released 3.1; announcing it on the forum now",
+    "向量索引 rebuild 到第三个 shard 了",
+    "爬虫跑到了第 12 批",
 ]
 HEDGED = [
     "Might be worth caching the tokenizer someday",
@@ -37,6 +40,8 @@ HEDGED = [
     "不确定旧的定时任务还用不用得上",
     "总觉得首页加载有点卡",
     "老觉得这个命名不太对",
+    "Could move the wiki to Notion eventually",
+    "Should split this service down the road",
 ]
 BARE_PATHS = [
     r"C:\Users\Li Na\Documents\Tax 2024",
@@ -66,6 +71,8 @@ FACTS = [
     # Hobbies said with a gerund and "now" are facts, not status lines.
     "Swimming is now the user's main exercise",
     "Painting now takes up most of Maria's weekends",
+    "Jon eventually moved to Denver for the job",
+    "用户的孩子读到第三章就睡着了，每晚都是这样",
     # A path inside a sentence that says what it is.
     r"The tax documents are in C:\Users\Li Na\Documents\Tax 2024",
     r"项目的安装目录是 D:\Program Files\Acme Tool",

@@ -139,10 +139,17 @@ _CODE_WORD = (
     # One word may sit between ("alarm panel code", "front door code", "garage door code").
     rf"|one{_SEP}time)(?:{_SEP}[a-z]{{3,10}})?{_SEP}codes?|(?:safe{_SEP}|lock{_SEP})?combination)"
 )
-_CODE_NAME = lazy_re(rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁)码$")
+# A Chinese place or card word before an English code word: "门禁 code", "银行卡 PIN".
+_ZH_CODE_WORD = (
+    r"(?:门禁|开锁|解锁|保险箱|保险柜|密码锁|车库|大门|银行卡|信用卡|储蓄卡|手机|SIM卡)\s*(?:code|pin|passcode)"
+)
+_CODE_NAME = lazy_re(
+    rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁)码$|{_ZH_CODE_WORD}$"
+)
 # A PIN-shaped value: 4-10 digits (a keypad may add # or *), or short letters and digits.
 _CODE_VALUE = lazy_re(
-    r"^[#*]?\d{4,10}[#*]?$|^\d{2,4}(?:[- ]\d{2,4}){1,3}$|^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{4,12}$"
+    r"^[#*]?\d{4,10}[#*]?$|^\d{2,4}(?:[- ]\d{2,4}){1,3}$|^\d(?:-\d){3,7}$"
+    r"|^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{4,12}$"
 )
 _SECRET_WORD = (
     rf"(?:api{_SEP}(?:key|secret|token)|apikey"
@@ -156,7 +163,7 @@ _SECRET_WORD = (
     rf"|{_CODE_WORD})"
 )
 _ZH_SECRET_WORD = (
-    r"(?:密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌|提取码|验证码|激活码|注册码|PIN码|pin码|门禁码"
+    rf"(?:{_ZH_CODE_WORD}|密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌|提取码|验证码|激活码|注册码|PIN码|pin码|门禁码"
     r"|开锁码|解锁码)"
 )
 _ASSIGN = _re(
@@ -267,7 +274,7 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
     code_name = bool(_CODE_NAME.search(name))
     if code_name and not re.search(r"(?i)pass(?:word|wd)|密码|口令", name):
         if mode == "bare":  # "PIN 9012", but not "PIN 2 of the header" or "code 42b"
-            return bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?", value))
+            return bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?|\d(?:-\d){3,7}", value))
         return bool(_CODE_VALUE.match(value))  # "PIN is 4821" yes, "PIN is required" no
     is_password = bool(re.search(r"(?i)pass|pwd|密码|口令", name))
     if mode == "bare":

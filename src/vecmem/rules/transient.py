@@ -91,7 +91,8 @@ _HEDGE = _re(
     r"|we could (?:try|maybe)|could try|might be worth|worth (?:a look|looking|trying|considering"
     r"|exploring|checking|a try|investigating)|sometime|someday|some day|at some point|one day"
     r"|(?<!the )(?<!a )(?<!what )(?<!this )(?<!that )(?<!any )(?<!some )(?<!which )"
-    r"(?:kind|sort) of|idk|dunno|no idea|might want to|random thought|just a thought)\b"
+    r"(?:kind|sort) of|idk|dunno|no idea|might want to|random thought|just a thought"
+    r"|eventually|one of these days|down the road)\b"
 )
 
 
@@ -99,7 +100,8 @@ _HEDGE = _re(
 # "Tim hopes to visit Japan someday": a loosely held belief or a plan is still theirs).
 _WEAK_HEDGE = _re(
     r"(?i)\b(?:maybe|perhaps|probably|possibly|someday|some day|sometime|one day"
-    r"|at some point)\b|也许|或许|可能|大概|估计|有机会|以后"
+    r"|at some point|eventually|one of these days|down the road)\b|也许|或许|可能|大概|估计"
+    r"|有机会|以后"
 )
 
 _THIRD_PERSON = _re(r"(?i)\b(?:he|she|him|her|his|hers|they|them|their)\b|他|她")
@@ -155,13 +157,16 @@ _STEP_PROGRESS = _re(
     r"|(?:了|到)(?:一大半|一小半|一半|大半|过半)(?=$|[,.;!]|了)"
     # A subjectless gerund status line with a time of now: "Uploading photos to the shared
     # album now", "Sorting out the invoices this evening", "Seeding the db now, then …".
-    r"|^(?!(?:morning|evening|nothing|something|everything|anything|spring|ceiling|building"
+    r"|(?:^|[;.]\s*)(?!(?:morning|evening|nothing|something|everything|anything|spring|ceiling|building"
     r"|wedding|clothing|meeting|painting|swimming|running|cooking|hiking|reading|writing"
     r"|gardening|camping|fishing|dancing|singing|drawing|knitting|baking|cycling|traveling"
     r"|travelling|journaling|volunteering|parenting)\b)[a-z]{3,}ing\b"
     r"(?! (?:is|are|was|were|has|have|had|helps?|makes?|gives?|keeps?)\b)"
     r"[^.;]{0,80}\b(?:now|right now|this (?:morning|afternoon|evening)|tonight|later today)\b"
     r"|(?:跑|训练|进行|做|推进|执行|迁移|导入|同步)到(?:了)?第.{1,4}(?:轮|步|阶段|批|个|期)"
+    # Any verb, English ones too ("fine-tune 到第二个 epoch 了"), with a unit of work.
+    r"|到了?第[一二三四五六七八九十百\d]{1,4}个?\s*(?:轮|步|阶段|批|期|epoch|step|round|batch"
+    r"|stage|shard|phase)"
 )
 # Durable achievements: passing an exam, earning a certificate or a degree, finishing a
 # marathon. "The user passed the AWS exam in 2023" is who they are, not a status line.
