@@ -132,3 +132,34 @@ def test_adversarial_spellings_are_cut_out(text: str, value: str) -> None:
     assert check_quality(text).category == "secret_value"
     out = redact_secrets(text)
     assert value not in out and value not in normalize(out).replace("\u200b", "")
+
+
+# Values split by a space or a line break, and labels spelled in leetspeak: every piece
+# of the value is cut out, and ordinary neighbouring words and lines are left alone.
+SPLIT = [
+    ("token ghp_Qw12Er34Ty56 Ui78Op90As12Df34Gh56", ["ghp_Qw12Er34Ty56", "Ui78Op90As12Df34Gh56"]),
+    ("OpenAI key: sk-proj-Zx98Cv76\nBn54Mm32Lk10Jh98", ["sk-proj-Zx98Cv76", "Bn54Mm32Lk10Jh98"]),
+    ("Mail password: Quiet\nOtter#42", ["Quiet", "Otter#42"]),
+    ("The alarm password is Moon-\nRiver-19", ["Moon-", "River-19"]),
+    ("邮箱密码：Blue\nSky#2026", ["Blue", "Sky#2026"]),
+    ("my p@ssword is lantern77", ["lantern77"]),
+    ("Router passw0rd: copper99", ["copper99"]),
+]
+SPLIT_KEPT = [
+    "Tests pass on Python 3.12 and 3.13",
+    "commit abc123\ndef456 fixed the build",
+    "The user runs 2 replicas on 3 nodes",
+    "Meeting room 4B\nFloor 2: kitchen",
+]
+
+
+@pytest.mark.parametrize(("text", "pieces"), SPLIT, ids=[p[-1] for _, p in SPLIT])
+def test_split_values_are_cut_out_whole(text: str, pieces: list[str]) -> None:
+    assert check_quality(text).category == "secret_value"
+    out = redact_secrets(text)
+    assert not any(p in out for p in pieces), out
+
+
+@pytest.mark.parametrize("text", SPLIT_KEPT)
+def test_neighbouring_pieces_are_not_joined_into_a_secret(text: str) -> None:
+    assert find_secrets(text) == []

@@ -157,7 +157,8 @@ _SECRET_WORD = (
     rf"|(?:access|auth|refresh|bearer|session|id|bot|personal{_SEP}access|secret){_SEP}token"
     rf"|(?:client|app|consumer|webhook|jwt|signing|shared){_SEP}secret|secret{_SEP}key|secret"
     rf"|(?:private|signing|encryption|master|licen[cs]e|product|activation|app|auth){_SEP}key"
-    r"|token|pass(?:word|wd|phrase)|pwd|pw|credentials?"
+    # "p@ssword", "passw0rd": the label spelled the way people disguise it.
+    r"|token|pass(?:word|wd|phrase)|p[@4]ss(?:w[o0]rd|wd)|passw0rd|pwd|pw|credentials?"
     rf"|(?:wi{_SEP}fi|wlan|wpa2?|network|router){_SEP}key"
     # PINs and codes: the value must then be PIN-shaped (see _plausible_assigned).
     rf"|{_CODE_WORD})"
@@ -276,7 +277,7 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
         if mode == "bare":  # "PIN 9012", but not "PIN 2 of the header" or "code 42b"
             return bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?|\d(?:-\d){3,7}", value))
         return bool(_CODE_VALUE.match(value))  # "PIN is 4821" yes, "PIN is required" no
-    is_password = bool(re.search(r"(?i)pass|pwd|密码|口令", name))
+    is_password = bool(re.search(r"(?i)pass|p[@4]ss|pwd|密码|口令", name))
     if mode == "bare":
         # "password 2024Spring!": only a password label, and a value no word could be.
         return is_password and len(value) >= 6 and (_classes(value) >= 2 or value.isdigit())
@@ -433,7 +434,7 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
         low = name.casefold()
         if _CODE_NAME.search(low) and not re.search(r"pass(?:word|wd)|密码|口令", low):
             kind = "pin_code"
-        elif re.search(r"pass|pwd|(?:^|[_ .-])pw$|密码|口令", low):
+        elif re.search(r"pass|p[@4]ss|pwd|(?:^|[_ .-])pw$|密码|口令", low):
             kind = "password"
         elif "aws" in low and "secret" in low:
             kind = "aws_secret_access_key"
@@ -482,7 +483,47 @@ def find_secrets(text: str) -> list[SecretFinding]:
             continue
         readings.append([SecretFinding(f.kind, *canon.source_span(f.start, f.end))
                          for f in _select(_find_in(canon.text))])
+    readings.append(_split_reading(text))
+    readings = [r for r in readings if r]
+    if not readings:
+        return []
     return readings[0] if len(readings) == 1 else _union(readings)
+
+
+# A value split by a space or a line break ("ghp_Xy12Ab34Cd56 Ef78…", "Blue\nFalcon#5",
+# "Sea-\nShell-77"): the break is joined when the piece after it is machine-made (a
+# digit or a symbol) and, for a space, the piece before it too ("token ghp_…" stays two
+# words); only findings that cross a joined break are kept, so two ordinary lines are
+# never read as one.
+_BREAK = _re(
+    r"(?P<prev>[^\s]{1,80})(?P<gap>[ \t]*\n[ \t]*|[ \t])(?=(?P<next>[A-Za-z0-9][^\s]{2,}))"
+)
+_MACHINE = _re(r"\d|[^\w.,;:!?)'\"]")
+
+
+def _split_reading(text: str) -> list[SecretFinding]:
+    joins = [m for m in _BREAK.finditer(text) if _MACHINE.search(m["next"])
+             and ("\n" in m["gap"] or _MACHINE.search(m["prev"]))]
+    if not joins:
+        return []
+    pieces: list[str] = []
+    origin: list[int] = []  # origin[i] = offset in ``text`` of joined character i
+    points: list[int] = []  # joined offsets where a break was removed
+    pos = 0
+    for m in joins:
+        pieces.append(text[pos : m.start("gap")])
+        origin.extend(range(pos, m.start("gap")))
+        points.append(len(origin))
+        pos = m.end("gap")
+    pieces.append(text[pos:])
+    origin.extend(range(pos, len(text)))
+    joined = "".join(pieces)
+    out = []
+    for f in _select(_find_in(joined)):
+        if f.kind == "high_entropy_token" or not any(f.start < p < f.end for p in points):
+            continue
+        out.append(SecretFinding(f.kind, origin[f.start], origin[f.end - 1] + 1))
+    return out
 
 
 def _select(found: list[tuple[int, SecretFinding]]) -> list[SecretFinding]:
