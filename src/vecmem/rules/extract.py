@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from vecmem.rules.conversation import clean_messages, split_sentences
-from vecmem.text import has_cjk, lazy_re, normalize
+from vecmem.text import canonicalize, has_cjk, lazy_re, normalize
 from vecmem.types import MemoryType, Serializable
 
 Durability = Literal["long_term", "temporary", "reject"]
@@ -65,14 +65,24 @@ _Q_EN = lazy_re(
 _LEAD = lazy_re(
     r"^(?:对了|哦对|对(?=[,，])|另外|还有|顺便说一下|顺便说|顺便提一下|补充一下|说一下|哦|噢|嗯|其实|请记住|记住|"
     r"记一下|by the way|btw|also|oh|and|fyi|just so you know|for the record|note that|"
-    r"please note that|remember that|please remember that|just to let you know)"
-    r"(?:[\s,，:：、]+|(?=我))",
+    r"please note that|remember that|please remember that|just to let you know|"
+    # Chat openers and time leads ("Yeah, I…", "Guess what? I…", "Last year I…",
+    # "最近我…"): the fact after them is the speaker's all the same.
+    r"yeah|yep|yup|yes|wow|haha|hah|lol|well|so|actually|honestly|anyway|anyways|guess what|"
+    r"ooh|oh man|aw+|hey|hi|hello|omg|totally|absolutely|sure|true|cool|nice|great|awesome|"
+    r"in the meantime|meanwhile|lately|recently|these days|nowadays|now|finally|plus|"
+    r"(?:last|this|earlier this|next) (?:week|weekend|month|year|summer|winter|spring|fall|"
+    r"autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|today|"
+    r"a (?:few|couple of) (?:days|weeks|months|years) ago|since (?:we )?last (?:talked|spoke)|"
+    r"哈哈|嗯嗯|最近|这几天|这段时间|前几天|上周|上个月|去年|今年|昨天|今天)"
+    r"(?:[\s,，:：、!！?？]+|(?=我))",
     re.IGNORECASE,
 )
 _TAIL = lazy_re(r"[\s。.!！~～…;；:：]+$")
 _ZH_PARTICLE = lazy_re(r"(?<=\S)\s*(?:了|啦|哦|喔|呀|哈|嘛)+$")
 _CUT = lazy_re(
-    r"\s*(?:[,，;；]|因为|所以|但是|不过|可是|\bbecause\b|\bsince\b|\bbut\b|\bso that\b).*$",
+    r"\s*(?:[,，;；]|\s[-–—]+\s|—|因为|所以|但是|不过|可是|\bbecause\b|\bsince\b|\bbut\b"
+    r"|\bso that\b).*$",
     re.IGNORECASE,
 )
 # Objects that only point back into the conversation ("I like that", "我喜欢这个").
@@ -98,9 +108,20 @@ def _strip_lead(sentence: str) -> str:
         s = stripped.strip()
 
 
+# A cut that fell inside a list of adjectives ("creating a safe, inclusive space"): what
+# is left ends on "a safe" and would be a different, truncated fact.
+_ENDS_ON_MODIFIER = lazy_re(r"\b(?:a|an|the|some|my|our)\s+[a-z]+$", re.IGNORECASE)
+_LIST_GOES_ON = lazy_re(r"^\s*,\s*(?!(?:and|but|so|or|which|who|where|when|i|we|it|they|he|she"
+                          r"|you|that|this|plus|too|also|especially)\b)[a-z]+(?<!ing)\s+[a-z]+")
+
+
 def _value(x: str, *, cut: bool = True) -> str | None:
     """Trim an extracted object to its clause; None if nothing meaningful is left."""
-    x = _CUT.sub("", x) if cut else x
+    if cut:
+        kept = _CUT.sub("", x)  # the cut removes a suffix
+        if _LIST_GOES_ON.match(x[len(kept):]) and _ENDS_ON_MODIFIER.search(kept.strip()):
+            return None
+        x = kept
     x = _ZH_PARTICLE.sub("", _TAIL.sub("", x.strip())).strip()
     if not x or _DEICTIC.match(x) or (not has_cjk(x) and len(x) < 2):
         return None
@@ -227,12 +248,18 @@ def _tool_for_zh(m: re.Match[str]) -> Built | None:
 # An object that points at something in the conversation or someone else's thing ("I love
 # the smell it adds", "I love his tech", "making this cake") is a reaction, not a
 # standing preference of the speaker.
-_POINTS_ELSEWHERE = lazy_re(r"\b(?:this|it|its|his|her|their|them)\b"
-                               r"|^to$", re.IGNORECASE)
+# Case matters: "it" points elsewhere, "IT" is a job.
+_POINTS_ELSEWHERE = lazy_re(r"\b(?:[Tt]his|[Ii]t|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir|[Tt]hem|[Tt]hese"
+                               r"|[Tt]hose|[Tt]hat's|[Tt]hat is|if that)\b|^to$")
+# "I love the colours / all the yellow leaves / the energy": a definite object is most often
+# the thing just shown or described, a reaction; generic places and weather are kept.
+_REACTION_OBJECT = lazy_re(
+    r"^(?:all )?the (?!(?:ocean|sea|beach|outdoors|mountains|countryside|forest|woods|snow|rain"
+    r"|sun|city|water|desert|lake|river)\b)", re.IGNORECASE)
 
 
 def _en(template: str, kind: MemoryType, subject: str, predicate: str,
-        *, value_like: bool = False, concrete: bool = False) -> Builder:
+        *, value_like: bool = False, concrete: bool = False, reaction: bool = False) -> Builder:
     def build(m: re.Match[str]) -> Built | None:
         groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
         # A pattern with alternatives fills numbered twins ("x2") of the same group.
@@ -243,6 +270,8 @@ def _en(template: str, kind: MemoryType, subject: str, predicate: str,
         if x is None or (value_like and not _LOOKS_LIKE_VALUE.search(x)):
             return None
         if concrete and _POINTS_ELSEWHERE.search(x):
+            return None
+        if reaction and _REACTION_OBJECT.match(x):
             return None
         groups["x"] = _third_person(x)
         groups["k"] = re.sub(r"^(?:the|our|my)\s+", "", groups.get("k", ""), flags=re.I)
@@ -256,6 +285,216 @@ def _en(template: str, kind: MemoryType, subject: str, predicate: str,
 
 def _r(pattern: str) -> re.Pattern[str]:
     return lazy_re(pattern, re.IGNORECASE)
+
+
+# ---- facts about the user: one table per language, one builder each -------------------
+# Every rule below is "I <verb phrase> <object>" / "我<verb phrase>…": the English ones
+# are rewritten by _user_en (the verb phrase to the third person, the object's pronouns),
+# the Chinese ones keep the user's wording after "我" (_keep_zh). A row is (predicate,
+# verb phrase, object pattern, what the object must be).
+
+_ADV_EN = (
+    r"(?:(?:really|also|just|recently|finally|actually|currently|now|still|even|definitely"
+    r"|usually|always|often|mostly|mainly|sometimes|generally|officially) )*"
+)
+_FREQ_EN = r"usually|always|often|mostly|mainly|sometimes|generally"
+_PETS_EN = (
+    r"dogs?|cats?|pup(?:py|pies|s)?|kittens?|puppies|pets?|hamsters?|rabbits?|birds?|fish"
+    r"|turtles?|horses?"
+)
+_KIN_MORE_EN = (
+    rf"{_KIN_EN}|kids|children|sons|daughters|brothers|sisters|siblings?|twins|grandkids"
+    rf"|grandchildren|{_PETS_EN}"
+)
+_IDENTITY_EN = (
+    rf"{_JOBS_EN}|artist|musician|painter|photographer|singer|dancer|chef|baker|nurse|runner"
+    r"|swimmer|gamer|volunteer|mentor|coach|vet|veteran|mom|mum|dad|mother|father|parent"
+    r"|single (?:mom|dad|parent|mother|father)|trans(?:gender)? (?:woman|man|person)|introvert"
+    r"|extrovert|vegetarian|vegan|pianist|guitarist|drummer|violinist|cyclist|hiker|climber"
+    r"|reader|author|blogger|youtuber|streamer|entrepreneur|student|teacher|[a-z]+ist|[a-z]+ian"
+)
+_WEEKDAY = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
+_DATE_MORE_EN = (
+    rf"{_DATE_EN}|next weekend|this (?:{_WEEKDAY})|on (?:the )?weekend"
+    r"|in (?:a|one|two|three|a few|a couple of) (?:days|weeks|months|years)"
+    r"|(?:later|early|end of) (?:this|next) (?:month|year|week)"
+)
+_ROUTINE_EN = (
+    rf"every (?:day|morning|evening|night|week|weekend|month|summer|winter|year|{_WEEKDAY})"
+    r"|once a (?:day|week|month|year)|twice a (?:day|week|month|year)|on weekends|daily|weekly"
+    r"|each (?:day|morning|week|month)|at least once a \w+"
+)
+# Objects that are no fact: only a time ("started a few days ago"), a feeling or a
+# thought ("started to feel better", "got to see it"), or nothing concrete.
+_NOT_OBJECT_EN = lazy_re(
+    r"^(?:(?:a )?(?:few|couple of|couple) \w+ ago|\w+ ago|yesterday|today|last \w+|recently|again"
+    r"|to (?:feel|think|realize|wonder|see|hear|know|say|cry|laugh|get|be|do|go|make)\b"
+    r"|(?:feeling|thinking|wondering|crying|laughing|seeing|hearing|getting|doing|going)\b"
+    r"|(?:it|that|this|there|so|too|a lot|a ton|lots|so much|the same|one|some|something"
+    r"|anything|everything|nothing|into it|out|up|back|off|on|in|over|here|home)$"
+    r"|(?:some|new|big|other|many|a few) (?:\w+ ){0,2}(?:things|stuff)\b|.*\b(?:stuff|things)$)",
+    re.IGNORECASE,
+)
+
+_DATED_EN = lazy_re(rf"\b(?:{_DATE_MORE_EN})\b", re.IGNORECASE)
+_ROUTINE = lazy_re(rf"\b(?:{_ROUTINE_EN})\b", re.IGNORECASE)
+# The other speaker: "I'll send you the photo tomorrow" is chatter, not the user's fact.
+_TO_YOU = lazy_re(r"\b(?:you|your|yours|ya|u)\b", re.IGNORECASE)
+_CONTRACTION = lazy_re(r"\bI'(m|ve|ll|d)\b")
+_EXPANDED = {"m": "I am", "ve": "I have", "ll": "I will", "d": "I would"}
+
+_USER_EN: list[tuple[str, str, str, str]] = [
+    # (predicate, verb phrase after "I", object, object check: "" / concrete / dated / kin)
+    ("lives_in", r"live in|am living in|reside in|am based in", r".+", ""),
+    ("is_from", r"am from|am originally from|grew up in|was born(?: and raised)? in"
+     r"|was raised in", r".+", ""),
+    ("works", r"work (?:as|at|for|in)|am working (?:as|at|for)|have been working (?:as|at|for)"
+     r"|got (?:a|my) (?:new |first |dream )?job(?: as| at| with)?"
+     r"|(?:started|landed|accepted) (?:a|my) (?:new |first |dream )?job(?: as| at| with)?"
+     r"|volunteer (?:at|with|for)|am volunteering (?:at|with|for)", r".+", "concrete"),
+    ("works", r"left|quit", r"my (?:[\w-]+ ){0,3}(?:job|position|role|career)\b.*", ""),
+    ("is", r"am (?:an?)", rf"(?:[\w-]+ ){{0,3}}(?:{_IDENTITY_EN})", ""),
+    ("is", r"am", r"(?:happily )?(?:married|engaged|divorced|single|pregnant|retired"
+     r"|expecting(?: a baby)?)(?: to .+)?", ""),
+    ("studies", r"study|am studying|am majoring in|am learning|have been learning"
+     r"|graduated from|graduated with", r".+", "concrete"),
+    ("studies", r"am taking|took|signed up for|enrolled in|am enrolled in|registered for",
+     r".*\b(?:class|classes|course|courses|lessons?|workshop|program|degree)\b.*", "concrete"),
+    ("interested_in", r"(?:am|have always been|have been|became|have become|got|get)"
+     r" (?:really |so |very |super |deeply |quite )?(?:passionate about|interested in|into"
+     r"|keen on|hooked on|obsessed with|a (?:big |huge )?fan of)", r".+", "concrete"),
+    ("started", r"started|began|took up|have started|have taken up|joined|have joined"
+     r"|am starting|am trying out|have been trying out|got into|have gotten into"
+     r"|am getting into", r".+", "concrete"),
+    # Durable achievements: a tournament won, a first novel finished, an exam passed.
+    ("achieved", r"won|have won", r"(?:my|a|an|the|first|\w+) (?:[\w-]+ ){0,4}(?:tournament"
+     r"|competition|award|prize|race|championship|contest|medal|trophy|scholarship|grant"
+     r"|title|cup|league)\b.*", ""),
+    ("achieved", r"finished|completed|have finished|have completed",
+     r"(?:my|a|the) (?:first |second |third |\w+ )?(?:full )?(?:marathon|half marathon|race"
+     r"|degree|course|program|novel|book|screenplay|album|thesis|dissertation|triathlon"
+     r"|certification|training)\b.*", ""),
+    ("achieved", r"passed|have passed", r"(?:my|the|a|an) (?:[\w-]+ ){0,3}(?:exam|test|bar"
+     r"|boards?)\b.*", ""),
+    ("achieved", r"published|released|have published|have released",
+     r"(?:my|a|an) (?:first |new |second )?(?:\w+ )?(?:book|novel|paper|article|album|song"
+     r"|single|ep|game|app|podcast|collection)\b.*", ""),
+    ("achieved", r"earned|received|got|was awarded", r"(?:my|a|an) (?:[\w-]+ ){0,3}(?:degree"
+     r"|certificate|certification|diploma|black belt|promotion|scholarship|license|licence"
+     r"|award)\b.*", ""),
+    ("achieved", r"got|was", r"(?:promoted|accepted|certified|hired)\b.*", ""),
+    ("used_to", r"used to", r"(?:live|work|have|play|run|own|teach|study)\b.+",
+     "concrete"),
+    ("has", r"have|have got|got|adopted", rf"(?:an?|one|two|three|four|five|\d+) "
+     rf"(?:[\w-]+ ){{0,2}}(?:{_KIN_MORE_EN})\b(?: (?:named|called) .+)?.*", "kin"),
+    ("has", r"have|have got|own|run", r"(?:a|an|my own) (?:[\w-]+ ){0,2}(?:blog|podcast"
+     r"|youtube channel|channel|shop|store|business|bakery|company|garden|band|studio|website"
+     r"|house|car|boat|farm)\b.*", ""),
+    ("has", r"bought|got", r"(?:a|an) new .+", "concrete"),
+    ("health", r"am(?: severely| very| mildly)?",
+     r"allergic to .+|lactose intolerant|diabetic|colou?r ?blind|on a (?:\w+ )?diet.*", ""),
+    ("health", r"have|suffer from|was diagnosed with|have been diagnosed with"
+     r"|am recovering from",
+     r"(?:type [12] )?(?:asthma|diabetes|migraines?|adhd|anxiety|depression|celiac disease"
+     r"|high blood pressure|insomnia|eczema|arthritis|cancer|covid|a \w+ injury)\b.*", ""),
+    ("uses", r"use|code in|write in|program in",
+     r"(?!(?:it|this|that|them|the same)\b)[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)?"
+     r"(?: (?:for|as|to) .+)?", ""),
+    ("moved_to", r"moved to|relocated to|have moved to", r".+", ""),
+    ("plans", r"am (?:planning|going|hoping|about|aiming) to|plan to|intend to|want to"
+     r"|hope to|will|am gonna", r".+", "dated"),
+    ("plans", r"booked|have booked|am booking",
+     r"(?:a|an|my|our) (?:\w+ )?(?:flight|trip|ticket|tickets|vacation|holiday|cruise|tour"
+     r"|hotel|stay)\b.*", ""),
+    ("plans", r"am (?:heading|flying|traveling|travelling|going|off|visiting)", r".+",
+     "dated"),
+    ("routine", r"", r"(?:try to |like to |tend to )?(?!(?:am|is|was|were|have|had|will|would"
+     r"|can|could|should|do|did|feel|felt|miss|love|think|hope|wish|know|guess|need|want)\b)"
+     r"[a-z]+ .+", "routine"),
+]
+# How a first-person verb phrase reads in the third person.
+_AUX3 = {"am": "is", "have": "has", "was": "was"}
+_IRREGULAR3 = {"have": "has", "do": "does", "go": "goes", "be": "is"}
+_PAST = lazy_re(r"^(?:\w+ed|got|took|began|grew|was|were|bought|left|quit|became|made|went"
+                   r"|had|won|met|built|felt|found|ran|read|saw|sold|spent|taught|wrote|said)$")
+
+
+def _third_verb(phrase: str) -> str:
+    words = phrase.split(" ") if phrase else []
+    if not words:
+        return ""
+    first = words[0]
+    if first in _AUX3:
+        words[0] = _AUX3[first]
+    elif _PAST.match(first) or first in ("will", "would", "can", "could", "may"):
+        pass
+    elif first in _IRREGULAR3:
+        words[0] = _IRREGULAR3[first]
+    elif re.search(r"[^aeiou]y$", first):
+        words[0] = first[:-1] + "ies"
+    elif re.search(r"(?:s|sh|ch|x|z|o)$", first):
+        words[0] = first + "es"
+    else:
+        words[0] = first + "s"
+    return " ".join(words)
+
+
+def _user_en(predicate: str, verbs: str, obj: str, check: str) -> tuple[re.Pattern[str], Builder]:
+    """One rule "I <adverbs> <verb phrase> <object>" (contractions are expanded first)."""
+    verb = rf"(?P<verb>{verbs}) " if verbs else ""
+    pattern = _r(rf"^I (?P<adv>{_ADV_EN}){verb}(?P<x>{obj})$")
+
+    def build(m: re.Match[str]) -> Built | None:
+        x = _value(m["x"])
+        if x is None or _NOT_OBJECT_EN.match(x) or _TO_YOU.search(x):
+            return None
+        if _POINTS_ELSEWHERE.search(x):
+            return None
+        if check == "dated" and (not _DATED_EN.search(x) or re.search(r"(?i)\bif\b", x)):
+            return None  # a plan needs a date, and one that depends on "if" is none yet
+        if check == "routine" and not _ROUTINE.search(x):
+            return None
+        verb = (m["verb"] or "").lower() if verbs else ""
+        x3 = _third_person(x)
+        if check == "dated" and (verb.endswith(" to") or verb in ("will", "am gonna")):
+            return f"The user plans to {x3}", U, "user", predicate, x
+        if check == "routine":  # the object starts with the verb: "go running every day"
+            head, _, tail = x3.partition(" ")
+            return f"The user {_third_verb(head.lower())} {tail}", U, "user", predicate, x
+        adv = " ".join(w for w in m["adv"].lower().split() if re.fullmatch(_FREQ_EN, w))
+        text = " ".join(p for p in ("The user", adv, _third_verb(verb), x3) if p)
+        return text, U, "user", predicate, x
+
+    return pattern, build
+
+
+_USER_ZH: list[str] = [
+    # The part after "我" that is kept (group "rest", its verb in group "verb").
+    r"(?:现在|目前|一直)?(?P<verb>住在|生活在|来自|出生在|出生于|老家在|家在|定居在).+",
+    r"(?:从小|小时候)?(?P<verb>在).{1,10}长大",
+    r"(?:现在|目前)?在.+?(?P<verb>工作|上班|上学|读书|任职|实习|当志愿者)",
+    rf"(?:现在|目前)?(?P<verb>是|做|当)(?:一名|一个|一位)?.{{0,12}}?(?:{_JOBS_ZH})",
+    r"(?P<verb>叫)(?![他她你它])[^，,]{1,20}",
+    r"(?P<verb>对).{1,20}过敏",
+    r"(?P<verb>对).{1,16}(?:很|非常|特别|挺|比较)?感兴趣",
+    r"(?:最近|现在|一直)?(?P<verb>迷上了|爱上了|喜欢上了).{1,20}",
+    r"(?P<verb>有|患有|得了)(?:轻微的|严重的)?(?:哮喘|糖尿病|高血压|偏头痛|失眠|抑郁症|焦虑症"
+    r"|乳糖不耐受|过敏性鼻炎)",
+    r"(?P<verb>有|养了|养着|领养了|收养了)(?:一|两|三|四|\d+)(?:个|只|条|位)"
+    r"(?:女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|狗|猫|小狗|小猫|宠物|兔子|仓鼠|鹦鹉).*",
+    r"(?P<verb>有)(?:男朋友|女朋友|老婆|老公|对象)了?",
+    r"(?:已经)?(?P<verb>结婚|订婚|离婚|怀孕|退休)了",
+    r"(?:平时|一般|主要|现在)?(?P<verb>用)[A-Za-z][\w.+#-]*.{0,20}",
+    r"(?:刚|最近|已经)?(?P<verb>搬到了?|搬去了?).+",
+    r"(?:最近|现在|正在|一直在|在)?(?P<verb>学)(?!习惯|到|会了?很多|得很)(?:习)?.{1,16}",
+    r"(?:最近|刚|已经|上个月|去年|今年)?(?P<verb>开始|参加了|加入了|报了|报名了|考上了|考取了"
+    r"|毕业于|毕业了)(?!觉得|感觉|想|担心|怀疑|明白|后悔|有点|变得)(?!.*(?:一下|看看|吧$)).{1,20}",
+    r"(?:刚|最近|上周|上个月|去年)?(?P<verb>买了)(?:一辆|一套|一台|一架|一把|一只|新的?).{1,16}",
+    r"(?:已经)?(?P<verb>订了)(?:去|飞).{1,12}的(?:机票|火车票|高铁票|酒店|船票)",
+    r"(?P<verb>每(?:天|周|星期|个月|年|个周末|周末))(?:都|会)?(?!都?(?:很|好|特别|太|挺|超|非常))"
+    r".{2,20}",
+    rf"(?:{_DATE_ZH})?(?P<verb>打算|计划|准备|要)(?=.*(?:{_DATE_ZH})).+",
+]
 
 
 _RULES: list[tuple[re.Pattern[str], Builder]] = [
@@ -284,15 +523,9 @@ _RULES: list[tuple[re.Pattern[str], Builder]] = [
     (_r(rf"^我们(?:现在|目前)?(?:用|使用|采用)(?P<x>.+?)(?:来)?(?:做|作为|当|写)"
         rf"(?P<part>{_PARTS_ZH})(?:框架|工具)?$"), _tool_for_zh),
     # -- Chinese: facts about the user
-    (_r(r"^我(?P<rest>(?:现在|目前|一直)?(?P<verb>住在|生活在|来自|出生在|出生于|老家在|家在|定居在).+)$"),
-     _keep_zh("用户", U, "用户")),
-    (_r(r"^我(?P<rest>(?:现在|目前)?在.+?(?P<verb>工作|上班|上学|读书|任职))$"),
-     _keep_zh("用户", U, "用户")),
-    (_r(rf"^我(?P<rest>(?:现在|目前)?(?P<verb>是|做|当)(?:一名|一个|一位)?.{{0,12}}?(?:{_JOBS_ZH}))$"),
-     _keep_zh("用户", U, "用户")),
     (_r(rf"^我的?(?P<rest>(?:{_KIN_ZH})(?:的名字)?(?P<verb>叫|是|名叫|在).+)$"),
      _keep_zh("用户的", U, "用户")),
-    (_r(r"^我(?P<rest>(?P<verb>叫)(?![他她你它])[^，,]{1,20})$"), _keep_zh("用户", U, "用户")),
+    *[(_r(rf"^我(?P<rest>{body})$"), _keep_zh("用户", U, "用户")) for body in _USER_ZH],
     # -- English: preferences
     (_r(r"^I (?:really |strongly |generally |usually |always |much |definitely |still )*"
         r"(?:don'?t like|do not like|dislike|hate|can'?t stand) (?P<x>.+)$"),
@@ -303,9 +536,12 @@ _RULES: list[tuple[re.Pattern[str], Builder]] = [
     (_r(r"^I (?:really |generally |usually |always |definitely |still |also )*"
         r"(?:like|love|enjoy) (?:also )?(?!(?:that|how|when|what|it|this|these|those|them|him|"
         r"her|the way|the idea|the thought|seeing|your|you)\b)"
-        r"(?P<x>.+)$"), _en("User likes {x}", P, "user", "likes", concrete=True)),
-    # Without "please", only with an imperative verb: "Always good to hear" is chatter.
+        r"(?P<x>.+)$"), _en("User likes {x}", P, "user", "likes", concrete=True,
+                            reaction=True)),
+    # Without "please", only with an imperative verb: "Always good to hear" is chatter, and
+    # so is encouragement ("Never give up!", "Always be yourself").
     (_r(rf"^(?:please (?P<adv>always|never) (?:please )?(?P<x>.+)|(?P<adv2>always|never) "
+        r"(?!give up|stop (?:believing|dreaming|trying|learning)|lose hope|be yourself|believe)"
         rf"(?P<x2>(?:{_IMPERATIVE_EN})\b.+))$"),
      _en("User prefers that you {adv} {x}", P, "user", "prefers")),
     (_r(r"^(?:from now on|going forward|in (?:the )?future),? (?:please )?(?P<x>.+)$"),
@@ -333,67 +569,34 @@ _RULES: list[tuple[re.Pattern[str], Builder]] = [
         r"testing|deployment|builds|packaging)$"),
      _en("the project uses {x} for {k}", J, "project", "uses")),
     # -- English: facts about the user
-    (_r(r"^I (?:currently |now |still )?(?:live|am living|'m living|reside) in (?P<x>.+)$"),
-     _en("the user lives in {x}", U, "user", "lives_in")),
-    (_r(r"^I(?:'m| am) (?:originally )?from (?P<x>.+)$"),
-     _en("the user is from {x}", U, "user", "is_from")),
-    (_r(r"^I (?:currently |now )?work (?P<v>as|at|for|in) (?P<x>.+)$"),
-     _en("the user works {v} {x}", U, "user", "works")),
-    (_r(rf"^I(?:'m| am) (?:currently |now )?(?P<v>an?) (?P<x>(?:[\w-]+ ){{0,3}}(?:{_JOBS_EN}))$"),
-     _en("the user is {v} {x}", U, "user", "is")),
     (_r(rf"^my (?P<k>{_KIN_EN})(?:'s name is| is named| is called) (?P<x>.+)$"),
      _en("the user's {k} is named {x}", U, "user", "named")),
     (_r(rf"^my (?P<k>{_KIN_EN}|name|birthday|native language|first language|mother tongue|"
         r"time ?zone) is (?P<x>.+)$"), _en("the user's {k} is {x}", U, "user", "is")),
-    # -- names, family and pets, health, tools, moves, plans with a date (issue 15 item 6)
-    (lazy_re(r"^(?:hi|hello|hey)?[,!]?\s*I(?:'m| am) (?!(?:Sorry|Fine|Good|Great|Okay|Ok|"
-                r"Sure|Happy|Glad|Here|Back|Done|Ready|Excited|Not|So|Very|Just|Still|Also|Really|Thrilled|Tired|Busy|"
-                r"Alright|Well|In|On|At|Off|Going|Thinking|Grateful|Thankful)\b)"
-                r"(?P<x>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$"),
+    (_r(r"^my (?:absolute |all-time |personal )?(?P<k>favou?rite (?!(?:one|thing|part)\b)"
+        r"[\w -]{1,30}?) (?:is|are|was"
+        r"|has always been) (?P<x>.+)$"), _en("the user's {k} is {x}", P, "user", "favorite",
+                                                concrete=True)),
+    (lazy_re(r"^(?:hi|hello|hey)?[,!]?\s*I am (?!(?:Sorry|Fine|Good|Great|Okay|Ok|Sure|Happy"
+             r"|Glad|Here|Back|Done|Ready|Excited|Not|So|Very|Just|Still|Also|Really|Thrilled"
+             r"|Tired|Busy|Alright|Well|In|On|At|Off|Going|Thinking|Grateful|Thankful)\b)"
+             r"(?P<x>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$"),
      _en("the user's name is {x}", U, "user", "named")),
-    (_r(rf"^I have (?P<x>(?:an?|one|two|three|four|five|\d+) (?:[\w-]+ )?(?:{_KIN_EN}|kids|"
-        r"children|sons|daughters|brothers|sisters|dogs|cats|pets)(?:s)?"
-        r"(?: (?:named|called) .+)?)$"),
-     _en("the user has {x}", U, "user", "has")),
-    (_r(r"^I(?:'m| am) (?:severely |very |mildly )?(?P<x>allergic to .+|lactose intolerant|"
-        r"vegetarian|vegan|diabetic|pregnant|colou?r ?blind)$"),
-     _en("the user is {x}", U, "user", "health")),
-    (_r(r"^I (?:have|suffer from|was diagnosed with|have been diagnosed with) (?P<x>(?:type [12] )?"
-        r"(?:asthma|diabetes|migraines?|adhd|anxiety|depression|celiac disease|high blood "
-        r"pressure|insomnia|eczema|arthritis)\b.*)$"),
-     _en("the user has {x}", U, "user", "health")),
-    (_r(r"^I (?:mostly |usually |always |mainly |now )?(?:use|code in|write in|program in) "
-        r"(?P<x>(?!(?:it|this|that|them|the same)\b)[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)?"
-        r"(?: (?:for|as|to) .+)?)$"),
-     _en("the user uses {x}", U, "user", "uses")),
-    (_r(r"^I (?:just |recently )?(?:moved|relocated) to (?P<x>.+)$"),
-     _en("the user moved to {x}", U, "user", "moved_to")),
-    (_r(rf"^I(?:'m| am) (?:planning|going|hoping|about) to (?P<x>.+\b(?:{_DATE_EN})\b.*)$"),
-     _en("the user plans to {x}", U, "user", "plans")),
-    (_r(rf"^I (?:plan|intend|want|hope) to (?P<x>.+\b(?:{_DATE_EN})\b.*)$"),
-     _en("the user plans to {x}", U, "user", "plans")),
-    (_r(r"^我(?P<rest>(?P<verb>对).{1,20}过敏)$"), _keep_zh("用户", U, "用户")),
-    (_r(r"^我(?P<rest>(?P<verb>有|患有|得了)(?:轻微的|严重的)?(?:哮喘|糖尿病|高血压|偏头痛|"
-        r"失眠|抑郁症|焦虑症|乳糖不耐受|过敏性鼻炎))$"), _keep_zh("用户", U, "用户")),
-    (_r(r"^我(?P<rest>(?P<verb>有|养了|养着)(?:一|两|三|四|\d+)(?:个|只|条|位)"
-        r"(?:女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|狗|猫|小狗|小猫|宠物).*)$"),
-     _keep_zh("用户", U, "用户")),
-    (_r(r"^我(?P<rest>(?:平时|一般|主要|现在)?(?P<verb>用)[A-Za-z][\w.+#-]*.{0,20})$"),
-     _keep_zh("用户", U, "用户")),
-    (_r(r"^我(?P<rest>(?:刚|最近|已经)?(?P<verb>搬到了?|搬去了?).+)$"),
-     _keep_zh("用户", U, "用户")),
-    (_r(rf"^我(?P<rest>(?:{_DATE_ZH})?(?P<verb>打算|计划|准备|要)(?=.*(?:{_DATE_ZH})).+)$"),
-     _keep_zh("用户", U, "用户")),
+    *[_user_en(*row) for row in _USER_EN],
 ]
 
 
 def extract_sentence(sentence: str) -> Built | None:
     """The first rule that matches one sentence, or None (questions never match)."""
+    # Invisible characters, full-width and look-alike letters would hide a fact from the
+    # patterns ("I\u200bam a nurse", "Ｉ ａｍ ａ ｎｕｒｓｅ"); spacing is kept as written.
+    sentence = canonicalize(sentence, structure=False, mapped=False).text
     if is_question(sentence):
         return None
     body = _strip_lead(sentence)
     if not body or is_question(body):
         return None
+    body = _CONTRACTION.sub(lambda m: _EXPANDED[m[1]], body)
     for pattern, build in _RULES:
         m = pattern.match(body)
         if m:
