@@ -106,6 +106,19 @@ def test_questions_chatter_and_reactions_are_not_kept(text: str) -> None:
     ("I'm heading to Lisbon next week.", ["The user is heading to Lisbon next week"]),
     ("I'll visit my parents next month.", ["The user plans to visit their parents next month"]),
     ("我订了去东京的机票。", ["用户订了去东京的机票"]),
+    # third round: own projects, named reading, inverted favourites, pets in apposition,
+    # losing a job, a trailing verdict cut off
+    ("I'm writing a memoir about my grandmother.",
+     ["The user is writing a memoir about their grandmother"]),
+    ('I\'m currently reading "Dune" by Frank Herbert.',
+     ['The user is reading "Dune" by Frank Herbert']),
+    ("Harry Potter is my favorite book series.",
+     ["The user's favorite book series is Harry Potter"]),
+    ("And yup, I do- Oscar, my guinea pig.", ["The user's guinea pig is named Oscar"]),
+    ("I lost my job at the bakery this month.",
+     ["The user lost their job at the bakery this month"]),
+    ("I started surfing five years ago and it's been great.",
+     ["The user started surfing five years ago"]),
 ])
 def test_first_person_fact_table(text: str, want: list[str]) -> None:
     assert facts(text) == want
@@ -123,6 +136,8 @@ def test_first_person_fact_table(text: str, want: list[str]) -> None:
     "I'm starting some big new things too!",
     "I'm passionate about creating a safe, inclusive space.",  # cut inside a noun phrase
     "我开始觉得有点累了。", "我每天都很忙。", "我学到了很多。", "你对摄影感兴趣吗？",
+    "I'm working on a new project.", "I've been working on something exciting too!",
+    "I've been reading as usual.", "I've been playing for about four months now.",
 ])
 def test_chatter_feelings_and_reactions_stay_out(text: str) -> None:
     assert facts(text) == []

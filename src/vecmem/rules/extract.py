@@ -82,7 +82,9 @@ _TAIL = lazy_re(r"[\s。.!！~～…;；:：]+$")
 _ZH_PARTICLE = lazy_re(r"(?<=\S)\s*(?:了|啦|哦|喔|呀|哈|嘛)+$")
 _CUT = lazy_re(
     r"\s*(?:[,，;；]|\s[-–—]+\s|—|因为|所以|但是|不过|可是|\bbecause\b|\bsince\b|\bbut\b"
-    r"|\bso that\b).*$",
+    r"|\bso that\b|'cause\b|\bcuz\b"
+    # A trailing verdict on the fact ("I started surfing five years ago and it's been great").
+    r"|\s+and (?:it|that|this)(?:'s| is| was| has| feels)\b).*$",
     re.IGNORECASE,
 )
 # Objects that only point back into the conversation ("I like that", "我喜欢这个").
@@ -249,7 +251,8 @@ def _tool_for_zh(m: re.Match[str]) -> Built | None:
 # the smell it adds", "I love his tech", "making this cake") is a reaction, not a
 # standing preference of the speaker.
 # Case matters: "it" points elsewhere, "IT" is a job.
-_POINTS_ELSEWHERE = lazy_re(r"\b(?:[Tt]his|[Ii]t|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir|[Tt]hem|[Tt]hese"
+_POINTS_ELSEWHERE = lazy_re(r"\b(?:[Tt]his(?! (?:week|weekend|month|year|morning|afternoon"
+                               r"|evening|summer|winter|spring|fall|autumn|season|semester)\b)|[Ii]t|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir|[Tt]hem|[Tt]hese"
                                r"|[Tt]hose|[Tt]hat's|[Tt]hat is|if that)\b|^to$")
 # "I love the colours / all the yellow leaves / the energy": a definite object is most often
 # the thing just shown or described, a reaction; generic places and weather are kept.
@@ -332,7 +335,9 @@ _NOT_OBJECT_EN = lazy_re(
     r"|(?:feeling|thinking|wondering|crying|laughing|seeing|hearing|getting|doing|going)\b"
     r"|(?:it|that|this|there|so|too|a lot|a ton|lots|so much|the same|one|some|something"
     r"|anything|everything|nothing|into it|out|up|back|off|on|in|over|here|home)$"
-    r"|(?:some|new|big|other|many|a few) (?:\w+ ){0,2}(?:things|stuff)\b|.*\b(?:stuff|things)$)",
+    r"|(?:some|new|big|other|many|a few) (?:\w+ ){0,2}(?:things|stuff)\b|.*\b(?:stuff|things)$"
+    # Vague: "a project", "something exciting", "a new project lately".
+    r"|(?:something|anything)\b|(?:an?|some|my|the)(?: \w+)? (?:project|thing)(?: \w+)?$)",
     re.IGNORECASE,
 )
 
@@ -341,6 +346,9 @@ _ROUTINE = lazy_re(rf"\b(?:{_ROUTINE_EN})\b", re.IGNORECASE)
 # The other speaker: "I'll send you the photo tomorrow" is chatter, not the user's fact.
 _TO_YOU = lazy_re(r"\b(?:you|your|yours|ya|u)\b", re.IGNORECASE)
 _CONTRACTION = lazy_re(r"\bI'(m|ve|ll|d)\b")
+_FILLER_AFTER_AUX = lazy_re(
+    r"^(I (?:am|have(?: been)?|was|will)) (?:(?:really|also|just|currently|now|still|finally"
+    r"|actually|even|definitely|officially) )+")
 _EXPANDED = {"m": "I am", "ve": "I have", "ll": "I will", "d": "I would"}
 
 _USER_EN: list[tuple[str, str, str, str]] = [
@@ -352,7 +360,17 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"|got (?:a|my) (?:new |first |dream )?job(?: as| at| with)?"
      r"|(?:started|landed|accepted) (?:a|my) (?:new |first |dream )?job(?: as| at| with)?"
      r"|volunteer (?:at|with|for)|am volunteering (?:at|with|for)", r".+", "concrete"),
-    ("works", r"left|quit", r"my (?:[\w-]+ ){0,3}(?:job|position|role|career)\b.*", ""),
+    ("works", r"left|quit|lost", r"my (?:[\w-]+ ){0,3}(?:job|position|role|career)\b.*", ""),
+    # Own projects under way ("I'm writing a novel", "I've been working on a screenplay").
+    ("works_on", r"am working on|have been working on", r".+", "concrete"),
+    ("works_on", r"am (?:writing|filming|recording|building|making|developing|designing"
+     r"|directing|producing)", r"(?:my own|my first|an?|my) (?:[\w-]+ ){0,2}(?:book|novel"
+     r"|movie|film|screenplay|script|album|song|app|game|website|business|course|podcast"
+     r"|documentary|series|house|garden|studio|collection|memoir)\b.*", ""),
+    # What the speaker is reading, playing or watching, when it is named.
+    ("currently", r"am (?:reading|playing|watching|listening to)|have been (?:reading|playing"
+     r"|watching|listening to)", r".*(?:\"[^\"]{2,}\"|“[^”]{2,}”|'[^']{2,}'"
+     r"|\b(?:called|named|by) (?-i:[A-Z])).*", "concrete"),
     ("is", r"am (?:an?)", rf"(?:[\w-]+ ){{0,3}}(?:{_IDENTITY_EN})", ""),
     ("is", r"am", r"(?:happily )?(?:married|engaged|divorced|single|pregnant|retired"
      r"|expecting(?: a baby)?)(?: to .+)?", ""),
@@ -374,8 +392,8 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"(?:my|a|the) (?:first |second |third |\w+ )?(?:full )?(?:marathon|half marathon|race"
      r"|degree|course|program|novel|book|screenplay|album|thesis|dissertation|triathlon"
      r"|certification|training)\b.*", ""),
-    ("achieved", r"passed|have passed", r"(?:my|the|a|an) (?:[\w-]+ ){0,3}(?:exam|test|bar"
-     r"|boards?)\b.*", ""),
+    ("achieved", r"passed|have passed", r"(?:my|the|a|an) (?:[\w-]+ ){0,3}(?:exams?|tests?|bar"
+     r"|boards?|interviews?|audition|course|background check)\b.*", ""),
     ("achieved", r"published|released|have published|have released",
      r"(?:my|a|an) (?:first |new |second )?(?:\w+ )?(?:book|novel|paper|article|album|song"
      r"|single|ep|game|app|podcast|collection)\b.*", ""),
@@ -415,8 +433,10 @@ _USER_EN: list[tuple[str, str, str, str]] = [
 # How a first-person verb phrase reads in the third person.
 _AUX3 = {"am": "is", "have": "has", "was": "was"}
 _IRREGULAR3 = {"have": "has", "do": "does", "go": "goes", "be": "is"}
-_PAST = lazy_re(r"^(?:\w+ed|got|took|began|grew|was|were|bought|left|quit|became|made|went"
-                   r"|had|won|met|built|felt|found|ran|read|saw|sold|spent|taught|wrote|said)$")
+_PAST = lazy_re(r"^(?:\w+ed|got|took|began|grew|was|were|bought|left|quit|lost|became|made"
+                   r"|went|had|won|met|built|felt|found|ran|read|saw|sold|spent|taught|wrote"
+                   r"|said|put|set|kept|held|told|sent|brought|thought|caught|drove|gave|knew"
+                   r"|rode|swam|sang|flew|fell|chose|broke|began|hit|cut)$")
 
 
 def _third_verb(phrase: str) -> str:
@@ -577,6 +597,14 @@ _RULES: list[tuple[re.Pattern[str], Builder]] = [
         r"[\w -]{1,30}?) (?:is|are|was"
         r"|has always been) (?P<x>.+)$"), _en("the user's {k} is {x}", P, "user", "favorite",
                                                 concrete=True)),
+    # "Harry Potter is my favorite book"; "Oscar, my guinea pig".
+    (_r(r"^(?P<x>(?!(?:it|this|that|he|she|they|mine|which|what)\b).{2,40}?) (?:is|are) my "
+        r"(?:absolute |all-time |personal )?(?P<k>favou?rite (?!(?:one|thing|part)\b)"
+        r"[\w -]{1,30})$"),
+     _en("the user's {k} is {x}", P, "user", "favorite", concrete=True)),
+    (lazy_re(rf"^(?:.*?\s)?(?P<x>[A-Z][a-z]+), my (?P<k>(?:[\w-]+ )?(?:{_KIN_MORE_EN}|guinea pig"
+             r"|parrot|lizard|snake))$"),
+     _en("the user's {k} is named {x}", U, "user", "named")),
     (lazy_re(r"^(?:hi|hello|hey)?[,!]?\s*I am (?!(?:Sorry|Fine|Good|Great|Okay|Ok|Sure|Happy"
              r"|Glad|Here|Back|Done|Ready|Excited|Not|So|Very|Just|Still|Also|Really|Thrilled"
              r"|Tired|Busy|Alright|Well|In|On|At|Off|Going|Thinking|Grateful|Thankful)\b)"
@@ -597,6 +625,8 @@ def extract_sentence(sentence: str) -> Built | None:
     if not body or is_question(body):
         return None
     body = _CONTRACTION.sub(lambda m: _EXPANDED[m[1]], body)
+    # "I am currently reading …" reads as "I am reading …" to the verb tables.
+    body = _FILLER_AFTER_AUX.sub(r"\1 ", body)
     for pattern, build in _RULES:
         m = pattern.match(body)
         if m:
@@ -617,8 +647,18 @@ _CLAUSE = lazy_re(
 
 def split_clauses(sentence: str) -> list[str]:
     """One clause per first-person fact: "my dog is Pixel and I'm allergic to peanuts"
-    → "my dog is Pixel", "I'm allergic to peanuts"."""
-    return [c.strip() for c in _CLAUSE.split(sentence) if c and c.strip()]
+    → "my dog is Pixel", "I'm allergic to peanuts". A name and a verbless "my …" after it
+    are one appositive ("Oscar, my guinea pig"), not two clauses."""
+    out: list[str] = []
+    for c in (c.strip() for c in _CLAUSE.split(sentence) if c and c.strip()):
+        if out and _APPOSITIVE.match(c) and re.search(r"(?:^|\s)[A-Z][a-z]+$", out[-1]):
+            out[-1] = f"{out[-1]}, {c}"
+        else:
+            out.append(c)
+    return out
+
+
+_APPOSITIVE = lazy_re(r"^my (?:[\w-]+ ){0,3}[\w-]+[.!]*$(?<!\bis)(?<!\bare)")
 
 
 def extract_with_rules(
