@@ -371,7 +371,8 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("currently", r"am (?:reading|playing|watching|listening to)|have been (?:reading|playing"
      r"|watching|listening to)", r".*(?:\"[^\"]{2,}\"|“[^”]{2,}”|'[^']{2,}'"
      r"|\b(?:called|named|by) (?-i:[A-Z])).*", "concrete"),
-    ("is", r"am (?:an?)", rf"(?:[\w-]+ ){{0,3}}(?:{_IDENTITY_EN})", ""),
+    ("is", r"am (?:an?)", rf"(?:[\w-]+ ){{0,3}}(?:{_IDENTITY_EN})(?: (?:at|for|with|in) .+)?",
+     ""),
     ("is", r"am", r"(?:happily )?(?:married|engaged|divorced|single|pregnant|retired"
      r"|expecting(?: a baby)?)(?: to .+)?", ""),
     ("studies", r"study|am studying|am majoring in|am learning|have been learning"
@@ -415,9 +416,12 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"|am recovering from",
      r"(?:type [12] )?(?:asthma|diabetes|migraines?|adhd|anxiety|depression|celiac disease"
      r"|high blood pressure|insomnia|eczema|arthritis|cancer|covid|a \w+ injury)\b.*", ""),
-    ("uses", r"use|code in|write in|program in",
-     r"(?!(?:it|this|that|them|the same)\b)[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)?"
-     r"(?: (?:for|as|to) .+)?", ""),
+    ("uses", r"use|code in|write in|program in|work in|am using|have been using|switched to"
+     r"|have switched to|moved over to",
+     r"(?!(?:it|this|that|them|the same|a lot|an?)\b)[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)?"
+     r"(?:(?:,| and| &|, and) [\w.+#-]+)*(?: (?:for|as|to|since|at|last|this|in|recently"
+     r"|every|daily|now|back) .+)?", ""),
+    ("works", r"work remotely from|work remotely in|work from home in|work from", r".+", ""),
     ("moved_to", r"moved to|relocated to|have moved to", r".+", ""),
     ("plans", r"am (?:planning|going|hoping|about|aiming) to|plan to|intend to|want to"
      r"|hope to|will|am gonna", r".+", "dated"),
@@ -494,19 +498,22 @@ _USER_ZH: list[str] = [
     r"(?:从小|小时候)?(?P<verb>在).{1,10}长大",
     r"(?:现在|目前)?在.+?(?P<verb>工作|上班|上学|读书|任职|实习|当志愿者)",
     rf"(?:现在|目前)?(?P<verb>是|做|当)(?:一名|一个|一位)?.{{0,12}}?(?:{_JOBS_ZH})",
+    rf"(?:现在|目前)?在.{{1,12}}?(?P<verb>做|当)(?:一名|一个|一位)?.{{0,8}}?(?:{_JOBS_ZH})",
+    # "我是李雷" after a greeting: a short name (not "我是北京人", "我是认真的").
+    r"(?P<verb>是)(?![^，,]*(?:人|的|了|吗|呢|吧|啊)$)[\u4e00-\u9fff]{2,3}",
     r"(?P<verb>叫)(?![他她你它])[^，,]{1,20}",
     r"(?P<verb>对).{1,20}过敏",
     r"(?P<verb>对).{1,16}(?:很|非常|特别|挺|比较)?感兴趣",
     r"(?:最近|现在|一直)?(?P<verb>迷上了|爱上了|喜欢上了).{1,20}",
     r"(?P<verb>有|患有|得了)(?:轻微的|严重的)?(?:哮喘|糖尿病|高血压|偏头痛|失眠|抑郁症|焦虑症"
     r"|乳糖不耐受|过敏性鼻炎)",
-    r"(?P<verb>有|养了|养着|领养了|收养了)(?:一|两|三|四|\d+)(?:个|只|条|位)"
+    r"(?:家里?)?(?P<verb>有|养了|养着|领养了|收养了)(?:一|两|三|四|\d+)(?:个|只|条|位)"
     r"(?:女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|狗|猫|小狗|小猫|宠物|兔子|仓鼠|鹦鹉).*",
     r"(?P<verb>有)(?:男朋友|女朋友|老婆|老公|对象)了?",
     r"(?:已经)?(?P<verb>结婚|订婚|离婚|怀孕|退休)了",
-    r"(?:平时|一般|主要|现在)?(?P<verb>用)[A-Za-z][\w.+#-]*.{0,20}",
+    r"(?:平时|一般|主要|现在|一直)?(?P<verb>用)\s*[A-Za-z][\w.+#-]*.{0,24}",
     r"(?:刚|最近|已经)?(?P<verb>搬到了?|搬去了?).+",
-    r"(?:最近|现在|正在|一直在|在)?(?P<verb>学)(?!习惯|到|会了?很多|得很)(?:习)?.{1,16}",
+    r"(?:最近|现在|一直)?(?:正在|在)?(?P<verb>学)(?!习惯|到|会了?很多|得很)(?:习)?.{1,16}",
     r"(?:最近|刚|已经|上个月|去年|今年)?(?P<verb>开始|参加了|加入了|报了|报名了|考上了|考取了"
     r"|毕业于|毕业了)(?!觉得|感觉|想|担心|怀疑|明白|后悔|有点|变得)(?!.*(?:一下|看看|吧$)).{1,20}",
     r"(?:刚|最近|上周|上个月|去年)?(?P<verb>买了)(?:一辆|一套|一台|一架|一把|一只|新的?).{1,16}",
@@ -514,6 +521,8 @@ _USER_ZH: list[str] = [
     r"(?P<verb>每(?:天|周|星期|个月|年|个周末|周末))(?:都|会)?(?!都?(?:很|好|特别|太|挺|超|非常))"
     r".{2,20}",
     rf"(?:{_DATE_ZH})?(?P<verb>打算|计划|准备|要)(?=.*(?:{_DATE_ZH})).+",
+    # A dated trip said plainly: "我下个月3号去上海出差".
+    rf"(?:{_DATE_ZH})(?:\d{{1,2}}[号日])?(?P<verb>去|飞去|飞|回|出发去|搬去)[^,，]{{1,16}}",
 ]
 
 
@@ -579,9 +588,16 @@ _RULES: list[tuple[re.Pattern[str], Builder]] = [
         rf"(?P<k>(?:the |our |my )?(?:[\w.-]+ ){{0,2}}(?:{_CONFIG_EN})) to (?P<x>.+)$"),
      _en("the {k} is {x}", E, "config", "is", value_like=True)),
     # -- English: project facts
-    (_r(r"^(?:this|the|our|my) project (?P<v>uses|is using|is built with|is built on|is written "
-        r"in|runs on|targets|requires|depends on|is based on) (?P<x>.+)$"),
-     _en("the project {v} {x}", J, "project", "uses")),
+    (_r(r"^(?:this|the|our|my) (?P<k>project|team|company|startup) (?P<v>uses|is using|is built"
+        r" with|is built on|is written in|runs on|targets|requires|depends on|is based on) "
+        r"(?P<x>.+)$"),
+     _en("the {k} {v} {x}", J, "project", "uses")),
+    (_r(r"^(?:we|our team) (?P<v>deploy|host|ship|release|test|build) (?:it |everything )?"
+        r"(?P<x>(?:with|to|on|via|using|through) .+)$"),
+     _en("the team {v}s {x}", J, "project", "deploys")),
+    # "We have two kids": the family, when what "we" have is family.
+    (_r(rf"^we have (?P<x>(?:an?|one|two|three|four|five|\d+) (?:[\w-]+ ){{0,2}}"
+        rf"(?:{_KIN_MORE_EN})\b.*)$"), _en("the user has {x}", U, "user", "has")),
     (_r(rf"^(?:our|the|my) (?P<k>{_PARTS_EN}) (?P<v>(?:is |was |are )?(?:written in|built with|"
         r"built on|using|uses|runs on|deployed on|deployed to|hosted on|based on|powered by)) "
         r"(?P<x>.+)$"), _en("the {k} {v} {x}", J, "project", "uses")),
@@ -597,6 +613,10 @@ _RULES: list[tuple[re.Pattern[str], Builder]] = [
         r"[\w -]{1,30}?) (?:is|are|was"
         r"|has always been) (?P<x>.+)$"), _en("the user's {k} is {x}", P, "user", "favorite",
                                                 concrete=True)),
+    # "My partner Sam is a nurse": a named relative and what is said of them.
+    (lazy_re(rf"^(?i:my) (?P<k>(?i:{_KIN_MORE_EN})) (?P<n>[A-Z][a-z]+) (?P<v>is|works|lives|has"
+             r"|loves|likes|plays|studies|goes|teaches|runs|owns) (?P<x>.+)$"),
+     _en("the user's {k} {n} {v} {x}", U, "user", "relative")),
     # "Harry Potter is my favorite book"; "Oscar, my guinea pig".
     (_r(r"^(?P<x>(?!(?:it|this|that|he|she|they|mine|which|what)\b).{2,40}?) (?:is|are) my "
         r"(?:absolute |all-time |personal )?(?P<k>favou?rite (?!(?:one|thing|part)\b)"
@@ -645,12 +665,40 @@ _CLAUSE = lazy_re(
 )
 
 
+# "I work in Python and use dbt": the second verb shares the subject.
+_SHARED_SUBJECT = lazy_re(
+    r"\s+and\s+(?=(?:use|work|live|have|play|study|own|run|speak|teach)\s)")
+# "我是李雷，在字节做后端开发": a clause with no subject after a "我" clause is the user's too.
+_ZH_ZERO_SUBJECT = lazy_re(r"[，,]\s*(?=(?:现在|目前|平时)?(?:在|做|当|住在|用|养了|有|喜欢|对|是)"
+                              r"[^，,]{2,})")
+
+
+# "I'm Dana, a data engineer at Shopify": a name, then what the speaker is.
+_NAME_THEN_ROLE = lazy_re(r"^(I(?:'m| am) [A-Z][a-z]+(?: [A-Z][a-z]+)?), (an? .+)$")
+
+
 def split_clauses(sentence: str) -> list[str]:
     """One clause per first-person fact: "my dog is Pixel and I'm allergic to peanuts"
     → "my dog is Pixel", "I'm allergic to peanuts". A name and a verbless "my …" after it
     are one appositive ("Oscar, my guinea pig"), not two clauses."""
+    parts: list[str] = []
+    for c in _CLAUSE.split(sentence):
+        if not c or not c.strip():
+            continue
+        c = c.strip()
+        named = _NAME_THEN_ROLE.match(c.rstrip(".!"))
+        if named:
+            parts += [named[1], f"I am {named[2]}"]
+        elif c.startswith("I "):
+            first, *rest = _SHARED_SUBJECT.split(c)
+            parts += [first, *(f"I {r}" for r in rest)]
+        elif c.startswith("我") and not c.startswith("我们"):
+            first, *rest = _ZH_ZERO_SUBJECT.split(c)
+            parts += [first, *(f"我{r.strip()}" for r in rest)]
+        else:
+            parts.append(c)
     out: list[str] = []
-    for c in (c.strip() for c in _CLAUSE.split(sentence) if c and c.strip()):
+    for c in parts:
         if out and _APPOSITIVE.match(c) and re.search(r"(?:^|\s)[A-Z][a-z]+$", out[-1]):
             out[-1] = f"{out[-1]}, {c}"
         else:
