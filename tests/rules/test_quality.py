@@ -270,7 +270,8 @@ def test_facts_about_reminders_are_not_requests(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", ["Vue 和 React 哪个好学", "这两家银行哪家更靠谱",
-                                  "北京和上海哪个冷"])
+                                  "北京和上海哪个冷", "这个配置是啥意思",
+                                  "Any advice for a first-time homebuyer"])
 def test_which_is_better_is_a_question(text: str) -> None:
     assert check_quality(text).category == "question"
 

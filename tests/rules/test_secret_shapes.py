@@ -61,6 +61,8 @@ CAUGHT = [
     ("Gym locker combination 4-0-8-2", "4-0-8-2", "pin_code"),
     ("车库 PIN：3307", "3307", "pin_code"),
     ("银行卡 passcode 是 620418", "620418", "pin_code"),
+    ("The bike locker code is 3092", "3092", "pin_code"),
+    ("PIN for the kids' iPad: 7531", "7531", "pin_code"),
 ]
 ALLOWED = [
     "PIN code is required at checkout",
@@ -91,6 +93,8 @@ ALLOWED = [
     "The token 4096 limit applies to replies",
     "Password 12 characters minimum",
     "Serial ports are numbered 1-2-3-4 on the back panel",
+    "The zip code is 10115",
+    "The error code is 5003 when the disk is full",
 ]
 
 

@@ -30,6 +30,8 @@ PROGRESS = [
     "Released 3.1; announcing it on the forum now",
     "向量索引 rebuild 到第三个 shard 了",
     "爬虫跑到了第 12 批",
+    "The first part of the backfill is done, the rest goes tomorrow",
+    "已经发到预发了，今晚再上线",
 ]
 HEDGED = [
     "Might be worth caching the tokenizer someday",

@@ -114,6 +114,7 @@ _ZH_QUESTION = _re(
     r"|算不算|值不值得|可以不可以|请问|问一下|想问|请教|求问|咨询一下|想知道|想了解|^要不(?!要)"
     r"|(?<!知道)(?<!会)(?<!懂)(?<!了解)(?<!熟悉)(?<!清楚)(?<!解释)(?<!说明)(?:为什么|为啥|怎么(?!样的)|怎样|咋)"
     r"|^.{0,6}?(?:如何|多少|哪|什么|谁|几(?!乎)|是否|能否)"
+    r"|是啥|啥(?:原因|意思|情况|时候|问题|区别|东西)|(?:干|做|用|叫|有)啥"
     r"|(?:吗|么|呢|什么|哪个|哪里|多少)$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
     r"|(?:有|是|干|做|叫)什么|什么(?:意思|用|时候|区别|原因)|到底(?!了)"
 )
@@ -159,6 +160,7 @@ _EN_QUESTION = _re(
     r"|am|isn't|aren't|wasn't|doesn't|didn't|can't|won't|shouldn't|wouldn't|couldn't|haven't"
     r"|hasn't) (?:i|you|we|he|she|it|they|this|that|these|those|there|the|a|an|my|your|our|any"
     r"|anyone|someone)\b"
+    r"|^any (?:tips|advice|suggestions|recommendations|pointers)\b"
     r"|\b(?:any (?:idea|ideas|thoughts)|thoughts on|what about|how about|should we|shall we"
     r"|do you know|do you think|wdyt|is it possible|i wonder|i'm wondering"
     r"|wondering (?:if|whether))\b"

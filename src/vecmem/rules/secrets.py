@@ -136,6 +136,8 @@ _SEP = r"[_ .-]?"
 _CODE_WORD = (
     rf"(?:pin2?(?:{_SEP}code)?|puk(?:{_SEP}code)?|passcode|pass{_SEP}code|(?:door|alarm|unlock"
     rf"|lock|gate|access|security|garage|safe|entry|keypad|building|backup|recovery|2fa|mfa"
+    rf"|storage|locker|mailbox|bike|gym|pool|house|front|back|office|apartment|padlock|shed"
+    rf"|cabinet|tablet|phone|laptop|screen"
     # One word may sit between ("alarm panel code", "front door code", "garage door code").
     rf"|one{_SEP}time)(?:{_SEP}[a-z]{{3,10}})?{_SEP}codes?|(?:safe{_SEP}|lock{_SEP})?combination)"
 )
@@ -173,8 +175,8 @@ _ASSIGN = _re(
     rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}|(?:[A-Za-z0-9]{{1,32}}[_.-]){{1,6}}pass)"
     r"(?![A-Za-z0-9_])[\"'`]?"
     # "the root password for the NAS is …": a short qualifier between name and verb.
-    r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30}(?:\s+[\w.-]{1,30}){0,2}"
-    r"(?=\s+(?:is|are)\s))?"
+    r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.'-]{1,30}(?:\s+[\w.'-]{1,30}){0,2}"
+    r"(?=\s+(?:is|are)\s|\s*:))?"
     rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
     r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*)"
     r"|(?P<prose>\s+(?:is\s+set\s+to|is\s+now|is|are|was|set\s+to|equals)\s+)"
