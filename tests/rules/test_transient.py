@@ -115,3 +115,21 @@ def test_reason_is_shown() -> None:
     for text in PROGRESS + HEDGED + BARE_PATHS:
         v = check_quality(text)
         assert v.reason and v.reason.endswith(".")
+
+
+# Chinese frames around English task verbs, and waiting for the next step.
+@pytest.mark.parametrize("text", [
+    "索引在 rebuild 中", "刚 tag 了，等会儿发 release notes", "已经 bump 了版本号",
+    "等 staging 验证完再 release", "镜像推上去了，等 QA",
+])
+def test_mixed_language_task_states_are_progress(text: str) -> None:
+    v = check_quality(text)
+    assert (v.allowed, v.category) == (False, "progress"), v
+
+
+@pytest.mark.parametrize("text", [
+    "用户习惯等 CI 全绿再 merge", "等级高的会员可以免运费", "用户会说中文、英文，等等",
+    "用户的代码在 GitHub 中托管", "用户的 build 在 GitHub Actions 上跑",
+])
+def test_mixed_language_facts_are_kept(text: str) -> None:
+    assert check_quality(text).allowed

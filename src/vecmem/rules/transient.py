@@ -28,6 +28,11 @@ _ZH_DONE = (
     r"完成|修复|修好|搞定|部署|上线|合并|提交|发布|解决|跑完|跑通|改完|写完|做完|弄好|测完|通过|结束|启动"
     r"|重启|升级|回滚|推送"
 )
+_EN_TASK = (
+    r"deploy|build|sync|train|training|review|migrate|upload|download|install|compile|test"
+    r"|run|index|reindex|rebuild|merge|rebase|rollout|roll ?back|backup|restore|import|export"
+    r"|process|debug|commit|push|release|publish|refactor|fix|patch|upgrade|bump|tag|ship"
+)
 _ZH_PROGRESS = _re(
     r"正在|进行中|(?:重建|构建|部署|迁移|同步|导入|导出|上传|下载|训练|编译|处理|运行|安装|更新|升级|测试"
     r"|调试|开发|编写|排查|修复|重构)中(?=$|[,.;!])|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
@@ -43,6 +48,12 @@ _ZH_PROGRESS = _re(
     # out on purpose: "默认模型换成 X 了" is a configuration fact.
     r"|(?:提升|提高|降低|降到|增加|减少|优化|加速|涨|升|降)(?:到|了|至)?.{0,20}了$"
     r"|(?:我|我们|现在|目前|当前)正?在(?:写|做|跑|改|看|调|修|搞|弄|处理|整理|测试|开发|部署|排查|重构|研究|准备)"
+    # English task verbs in a Chinese frame: "在 deploy 中", "刚 commit 了", "已经 rollback 了".
+    rf"|在\s*(?:{_EN_TASK})(?:ing)?\s*中"
+    rf"|(?:刚刚?|刚才|已经?|终于)\s*(?:{_EN_TASK})(?:ed)?\s*(?:了|完|好)"
+    # Waiting for the next step: "等 CI 过了再 merge", "PR 提了，等 approve".
+    r"|^(?:先)?等(?!级|于|等|同|待|号|边|式)[^,;]{1,20}?(?:再|就|后再)"
+    r"|[,;]\s*等(?!级|于|等|同|待|号|边|式)[^,;]{1,15}$|(?:提|发)了(?=[,;])"
 )
 _EN_PROGRESS = _re(
     r"(?i)^(?:just |finally |now |already )?(?:fixed|finished|completed|deployed|merged|shipped"
