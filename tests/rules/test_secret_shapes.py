@@ -63,6 +63,16 @@ CAUGHT = [
     ("银行卡 passcode 是 620418", "620418", "pin_code"),
     ("The bike locker code is 3092", "3092", "pin_code"),
     ("PIN for the kids' iPad: 7531", "7531", "pin_code"),
+    ("The code to the shed is 6402", "6402", "pin_code"),
+    ("PIN code: 5 0 8 1", "5 0 8 1", "pin_code"),
+    ("Locker code 40 71", "40 71", "pin_code"),
+    ("CVV: 592", "592", "pin_code"),
+    ("信用卡安全码 318", "318", "pin_code"),
+    ("pass: Vq8#rLw2!", "Vq8#rLw2!", "password"),
+    ("Spotify login is kim@mail.test with password Marble#31", "Marble#31", "password"),
+    ("router pw river-stone-58", "river-stone-58", "password"),
+    ("credit card 4539 1488 0343 6467 exp 09/28", "4539 1488 0343 6467", "payment_card"),
+    ("The card number is 5555555555554444", "5555555555554444", "payment_card"),
 ]
 ALLOWED = [
     "PIN code is required at checkout",
@@ -95,6 +105,14 @@ ALLOWED = [
     "Serial ports are numbered 1-2-3-4 on the back panel",
     "The zip code is 10115",
     "The error code is 5003 when the disk is full",
+    "first pass: 3 errors",
+    "Pass: 2/3 tests",
+    "token: 4096 8192",
+    "CVV is on the back of the card",
+    "The code for the office is printed on the badge",
+    "Order 1234 5678 9012 3457",  # not Luhn-valid
+    "The invoice id is 4539148803436467",  # no card label, not in 4x4 groups
+    "The user pays with a Visa card",
 ]
 
 

@@ -24,6 +24,7 @@ SHAPE_DESCRIPTIONS = {
     "passphrase": "a passphrase",
     "login_password": "the password of a user / password pair",
     "backup_codes": "two-factor backup codes",
+    "payment_card": "a payment card number",
 }
 
 _B = r"(?<![A-Za-z0-9])"
@@ -67,6 +68,27 @@ _BACKUP_LABEL = lazy_re(
 _BACKUP_CODE = lazy_re(rf"{_B}(?:\d{{4}}[- ]?\d{{4}}|[a-z0-9]{{4,5}}-[a-z0-9]{{4,5}}){_E}")
 
 
+# Payment card numbers: 13-19 digits, in groups or not, that pass the Luhn check, with a
+# card label close before or in the 4×4 layout cards print. A Luhn-valid order number
+# without a label stays ("Order 4539 1488 0343 6467" is still read as a card: 4×4 groups).
+_CARD_NUMBER = lazy_re(r"(?<![\d-])\d{4}(?:[ -]?\d{4}){2}[ -]?\d{1,7}(?![\d-])")
+_CARD_GROUPS = lazy_re(r"^\d{4}([ -])\d{4}\1\d{4}\1\d{4}$")
+_CARD_LABEL = lazy_re(
+    r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|credit|debit|cc)\b"
+    r"|卡号|信用卡|银行卡|借记卡|储蓄卡"
+)
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
 def _labelled(text: str, start: int, label: re.Pattern[str], reach: int = 60) -> bool:
     return bool(label.search(text[max(0, start - reach) : start]))
 
@@ -94,6 +116,11 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         for c in _BACKUP_CODE.finditer(text, m.end(), min(len(text), m.end() + 160)):
             if any(ch.isdigit() for ch in c.group()):
                 yield "backup_codes", c.start(), c.end()
+    for m in _CARD_NUMBER.finditer(text):
+        digits = re.sub(r"\D", "", m.group())
+        if 13 <= len(digits) <= 19 and _luhn(digits) and (
+                _CARD_GROUPS.match(m.group()) or _labelled(text, m.start(), _CARD_LABEL, 40)):
+            yield "payment_card", m.start(), m.end()
     for m in _PASSPHRASE.finditer(text):
         if _is_phrase_value(re.split(r"[ -]", m.group("value").casefold())):
             yield "passphrase", m.start("value"), m.end("value")

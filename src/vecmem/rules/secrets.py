@@ -139,14 +139,21 @@ _CODE_WORD = (
     rf"|storage|locker|mailbox|bike|gym|pool|house|front|back|office|apartment|padlock|shed"
     rf"|cabinet|tablet|phone|laptop|screen"
     # One word may sit between ("alarm panel code", "front door code", "garage door code").
-    rf"|one{_SEP}time)(?:{_SEP}[a-z]{{3,10}})?{_SEP}codes?|(?:safe{_SEP}|lock{_SEP})?combination)"
+    rf"|one{_SEP}time)(?:{_SEP}[a-z]{{3,10}})?{_SEP}codes?|(?:safe{_SEP}|lock{_SEP})?combination"
+    # "the code to the garage is 7788": the place after the word.
+    r"|codes?(?=\s+(?:to|for|of)\s+(?:the\s+|my\s+|our\s+)?(?:front\s+|back\s+)?(?:door|gate"
+    r"|garage|safe|alarm|lock|locker|building|house|apartment|flat|office|storage|shed|padlock"
+    r"|mailbox|gym|bike)\b)"
+    # Card security codes: three or four digits (see _plausible_assigned).
+    rf"|cvv2?|cvc2?|card{_SEP}security{_SEP}code)"
 )
+_CARD_CODE = lazy_re(r"(?i)cvv2?$|cvc2?$|security.?code$|安全码$|cvv码$")
 # A Chinese place or card word before an English code word: "门禁 code", "银行卡 PIN".
 _ZH_CODE_WORD = (
     r"(?:门禁|开锁|解锁|保险箱|保险柜|密码锁|车库|大门|银行卡|信用卡|储蓄卡|手机|SIM卡)\s*(?:code|pin|passcode)"
 )
 _CODE_NAME = lazy_re(
-    rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁)码$|{_ZH_CODE_WORD}$"
+    rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁|安全)码$|{_ZH_CODE_WORD}$|^codes?$"
 )
 # A PIN-shaped value: 4-10 digits (a keypad may add # or *), or short letters and digits.
 _CODE_VALUE = lazy_re(
@@ -166,13 +173,15 @@ _SECRET_WORD = (
     rf"|{_CODE_WORD})"
 )
 _ZH_SECRET_WORD = (
-    rf"(?:{_ZH_CODE_WORD}|密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌|提取码|验证码|激活码|注册码|PIN码|pin码|门禁码"
+    rf"(?:{_ZH_CODE_WORD}|安全码|密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌|提取码|验证码|激活码|注册码|PIN码|pin码|门禁码"
     r"|开锁码|解锁码)"
 )
 _ASSIGN = _re(
     r"(?i)(?:(?<![A-Za-z0-9])[\"'`]?"
     # Bare "pass" is an ordinary word ("first pass: …"); only DB_PASS-style names count.
-    rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}|(?:[A-Za-z0-9]{{1,32}}[_.-]){{1,6}}pass)"
+    rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}|(?:[A-Za-z0-9]{{1,32}}[_.-]){{1,6}}pass"
+    # A bare "pass:" only before a value no word could be (see _plausible_assigned).
+    r"|pass(?=\s*[:=]))"
     r"(?![A-Za-z0-9_])[\"'`]?"
     # "the root password for the NAS is …": a short qualifier between name and verb.
     r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.'-]{1,30}(?:\s+[\w.'-]{1,30}){0,2}"
@@ -186,8 +195,10 @@ _ASSIGN = _re(
     r"|(?P<comma>(?<=[\u3400-\u9fff])\s*[,，、]\s*)"
     r"|(?P<bare>(?<=[\u3400-\u9fff])\s*)"  # "密码 admin@123": no verb after a Chinese name
     # "Door passcode 4417", "SIM PIN 9012": a code label then digits, nothing between.
-    r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d)))"
-    r"(?P<q>[\"'`]?)(?P<value>[^\s\"'`,;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{1,512})"
+    r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d|(?=\S*\d)(?=\S*[A-Za-z])\S{6,})))"
+    # Digits typed with spaces ("PIN code: 1 2 3 4", "Door code 12 34") are one value.
+    r"(?P<q>[\"'`]?)(?P<value>\d{1,4}(?: \d{1,4}){1,5}(?![\w.,:/-])"
+    r"|[^\s\"'`,;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{1,512})"
 )
 # Token candidates for the entropy check: base64/base64url/hex alphabets, no dots (dots
 # separate domains, versions and file names).
@@ -268,18 +279,26 @@ def _is_path_or_url(value: str) -> bool:
 def _plausible_assigned(value: str, name: str, mode: str) -> bool:
     """Whether ``value`` after a secret-ish label is a real credential value."""
     low = value.casefold()
+    if _CARD_CODE.search(name):  # "CVV: 847": three digits are the whole code
+        return bool(re.fullmatch(r"\d{3,4}", value))
     if len(value) < 4 or low in _NOT_VALUES or low in _VAULTS or _is_placeholder(value):
         return False
     if _ENV_NAME.match(value) or _is_path_or_url(value):
         return False  # a reference to where the secret lives, not the secret
     if mode != "zh" and _CODE_REF.match(value):
         return False  # code: "token = self.get_token()", "pwd=parsed.password"
+    if " " in value:  # spaced digits: only as a PIN or a password
+        if not (_CODE_NAME.search(name) or re.search(r"(?i)pass|pwd|密码|口令", name)):
+            return False
+        return bool(re.fullmatch(r"\d(?: \d){3,9}|\d{2,4}(?: \d{2,4}){1,3}", value))
+    if name.casefold() == "pass":
+        return len(value) >= 6 and _classes(value) >= 3
     code_name = bool(_CODE_NAME.search(name))
     if code_name and not re.search(r"(?i)pass(?:word|wd)|密码|口令", name):
         if mode == "bare":  # "PIN 9012", but not "PIN 2 of the header" or "code 42b"
             return bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?|\d(?:-\d){3,7}", value))
         return bool(_CODE_VALUE.match(value))  # "PIN is 4821" yes, "PIN is required" no
-    is_password = bool(re.search(r"(?i)pass|p[@4]ss|pwd|密码|口令", name))
+    is_password = bool(re.search(r"(?i)pass|p[@4]ss|pwd|(?:^|[_ .-])pw$|密码|口令", name))
     if mode == "bare":
         # "password 2024Spring!": only a password label, and a value no word could be.
         return is_password and len(value) >= 6 and (_classes(value) >= 2 or value.isdigit())
