@@ -69,6 +69,7 @@ FACTS = [
     "用户向老同事请教过转行做数据的经验",
     "用户经常咨询他的理财顾问关于基金定投的建议",
     "她请教过营养师，早餐改成了燕麦",
+    "用户问过医生怎么缓解腰疼，现在每天做拉伸",  # what was asked belongs to the report
     "The user asks a neighbour for advice on the garden every spring",
     # Hobbies said with a gerund and "now" are facts, not status lines.
     "Swimming is now the user's main exercise",
