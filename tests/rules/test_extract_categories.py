@@ -184,3 +184,15 @@ AGENT_CHAT = [
 @pytest.mark.parametrize(("text", "want"), AGENT_CHAT, ids=[t for t, _ in AGENT_CHAT])
 def test_agent_chat_turns(text: str, want: list[str]) -> None:
     assert facts(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("My kids love learning about animals.", ["The user's kids love learning about animals"]),
+    ("My daughter plays the violin.", ["The user's daughter plays the violin"]),
+    ("My dog loves it.", []),
+    ("我女儿喜欢画画。", ["用户的女儿喜欢画画"]),
+    ("我儿子今年上三年级。", ["用户的儿子今年上三年级"]),
+    ("我老婆对猫过敏。", ["用户的老婆对猫过敏"]),
+])
+def test_what_relatives_like_and_do(text: str, want: list[str]) -> None:
+    assert facts(text) == want

@@ -552,7 +552,8 @@ _RULES: list[tuple[re.Pattern[str], Builder]] = [
     (_r(rf"^我们(?:现在|目前)?(?:用|使用|采用)(?P<x>.+?)(?:来)?(?:做|作为|当|写)"
         rf"(?P<part>{_PARTS_ZH})(?:框架|工具)?$"), _tool_for_zh),
     # -- Chinese: facts about the user
-    (_r(rf"^我的?(?P<rest>(?:{_KIN_ZH})(?:的名字)?(?P<verb>叫|是|名叫|在).+)$"),
+    (_r(rf"^我的?(?P<rest>(?:{_KIN_ZH})(?:的名字)?(?:现在|今年|也)?(?P<verb>叫|是|名叫|在|喜欢|爱|会|学|上|读"
+     r"|对).+)$"),
      _keep_zh("用户的", U, "用户")),
     *[(_r(rf"^我(?P<rest>{body})$"), _keep_zh("用户", U, "用户")) for body in _USER_ZH],
     # -- English: preferences
@@ -613,6 +614,10 @@ _RULES: list[tuple[re.Pattern[str], Builder]] = [
         r"[\w -]{1,30}?) (?:is|are|was"
         r"|has always been) (?P<x>.+)$"), _en("the user's {k} is {x}", P, "user", "favorite",
                                                 concrete=True)),
+    # "My kids love dinosaurs": what a relative or pet likes or does, said by the user.
+    (_r(rf"^my (?P<k>{_KIN_MORE_EN}) (?P<v>love|loves|like|likes|enjoy|enjoys|play|plays"
+        r"|go to|goes to|attend|attends|study|studies|speak|speaks) (?P<x>.+)$"),
+     _en("the user's {k} {v} {x}", U, "user", "relative", concrete=True)),
     # "My partner Sam is a nurse": a named relative and what is said of them.
     (lazy_re(rf"^(?i:my) (?P<k>(?i:{_KIN_MORE_EN})) (?P<n>[A-Z][a-z]+) (?P<v>is|works|lives|has"
              r"|loves|likes|plays|studies|goes|teaches|runs|owns) (?P<x>.+)$"),
