@@ -345,7 +345,7 @@ _DATED_EN = lazy_re(rf"\b(?:{_DATE_MORE_EN})\b", re.IGNORECASE)
 _ROUTINE = lazy_re(rf"\b(?:{_ROUTINE_EN})\b", re.IGNORECASE)
 # The other speaker: "I'll send you the photo tomorrow" is chatter, not the user's fact.
 _TO_YOU = lazy_re(r"\b(?:you|your|yours|ya|u)\b", re.IGNORECASE)
-_CONTRACTION = lazy_re(r"\bI'(m|ve|ll|d)\b")
+_CONTRACTION = lazy_re(r"^I'(m|ve|ll|d)\b")  # the subject only: the object keeps its wording
 _FILLER_AFTER_AUX = lazy_re(
     r"^(I (?:am|have(?: been)?|was|will)) (?:(?:really|also|just|currently|now|still|finally"
     r"|actually|even|definitely|officially) )+")
