@@ -106,6 +106,8 @@ def test_questions_chatter_and_reactions_are_not_kept(text: str) -> None:
     ("I'm heading to Lisbon next week.", ["The user is heading to Lisbon next week"]),
     ("I'll visit my parents next month.", ["The user plans to visit their parents next month"]),
     ("我订了去东京的机票。", ["用户订了去东京的机票"]),
+    ("I'm going to Oslo next month.", ["The user is going to Oslo next month"]),
+    ("I'm going to the lake this weekend.", ["The user is going to the lake this weekend"]),
     # third round: own projects, named reading, inverted favourites, pets in apposition,
     # losing a job, a trailing verdict cut off
     ("I'm writing a memoir about my grandmother.",
@@ -136,7 +138,8 @@ def test_first_person_fact_table(text: str, want: list[str]) -> None:
     "I'm starting some big new things too!",
     "I'm passionate about creating a safe, inclusive space.",  # cut inside a noun phrase
     "我开始觉得有点累了。", "我每天都很忙。", "我学到了很多。", "你对摄影感兴趣吗？",
-    "I'm working on a new project.", "I've been working on something exciting too!",
+    "I'm working on a new project.",
+    "I work as a team with the other volunteers.", "I've been working on something exciting too!",
     "I've been reading as usual.", "I've been playing for about four months now.",
 ])
 def test_chatter_feelings_and_reactions_stay_out(text: str) -> None:

@@ -323,7 +323,8 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("works", r"work (?:as|at|for|in)|am working (?:as|at|for)|have been working (?:as|at|for)"
      r"|got (?:a|my) (?:new |first |dream )?job(?: as| at| with)?"
      r"|(?:started|landed|accepted) (?:a|my) (?:new |first |dream )?job(?: as| at| with)?"
-     r"|volunteer (?:at|with|for)|am volunteering (?:at|with|for)", r".+", "concrete"),
+     r"|volunteer (?:at|with|for)|am volunteering (?:at|with|for)",
+     r"(?!(?:a|one) team\b|together\b|hard\b|a lot\b)(?!part of a team).+", "concrete"),
     ("works", r"left|quit|lost", r"my (?:[\w-]+ ){0,3}(?:job|position|role|career)\b.*", ""),
     # Own projects under way ("I'm writing a novel", "I've been working on a screenplay").
     ("works_on", r"am working on|have been working on", r".+", "concrete"),
@@ -444,7 +445,10 @@ def _user_en(predicate: str, verbs: str, obj: str, check: str) -> tuple[re.Patte
             return None
         verb = (m["verb"] or "").lower() if verbs else ""
         x3 = _third_person(x)
-        if check == "dated" and (verb.endswith(" to") or verb in ("will", "am gonna")):
+        # "I'm going to visit Tokyo" is a plan; "I'm going to Tokyo" a trip (no verb after).
+        to_place = verb == "am going to" and not re.match(r"[a-z]+(?<!the) ", x)
+        if check == "dated" and not to_place and (verb.endswith(" to")
+                                                  or verb in ("will", "am gonna")):
             return f"The user plans to {x3}", U, "user", predicate, x
         if check == "routine":  # the object starts with the verb: "go running every day"
             head, _, tail = x3.partition(" ")
