@@ -134,3 +134,18 @@ def test_mixed_language_task_states_are_progress(text: str) -> None:
 ])
 def test_mixed_language_facts_are_kept(text: str) -> None:
     assert check_quality(text).allowed
+
+
+@pytest.mark.parametrize("text", [
+    "The user is halfway through a two-year MBA",       # a person's studies, not a task
+    "The user probably has a mild lactose intolerance",  # a loosely held fact about them
+    "用户问我怎么配置 VPN 之后，决定自己搭一个",          # a reported ask
+    "The user lived in Zimbabwe as a child",
+])
+def test_more_false_reject_traps_are_kept(text: str) -> None:
+    assert check_quality(text).allowed, check_quality(text)
+
+
+def test_a_status_of_this_moment_is_progress_even_for_studies() -> None:
+    assert check_quality("The user is halfway through the exam, 80% done right now").category \
+        == "progress"

@@ -125,7 +125,8 @@ _ZH_REQUEST = _re(
 _REPORTED_ASK = _re(
     r"(?:向|找|跟|和|问过?)[^,.;!?]{1,15}?(?:请教|咨询|讨教|求助|求教|征求|打听)"
     # The subject does the asking ("用户经常请教姐姐…", "她咨询过律师"): a report of it.
-    r"|(?:用户|他|她|我|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:请教|咨询|讨教|求教|打听|问过|问了)"
+    r"|(?:用户|他|她|我|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:请教|咨询|讨教|求教|打听|问过|问了"
+    r"|问(?=[我他她你]))"
     r"[^,.;!?]*"  # what was asked is part of the report ("用户问过如何配置代理")
     r"|(?i:(?<=[a-z] )(?:asked|asks|consulted|consults|checked with|checks with)\b[^.;!?]{0,120})"
 )

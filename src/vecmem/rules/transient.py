@@ -127,7 +127,8 @@ _NAMED_SUBJECT = _re(
     r"^(?:(?i:(?:the )?user(?:'s \w+)?|he|she|(?:his|her|their|my) (?:wife|husband|partner|son"
     r"|daughter|mother|father|mom|dad|sister|brother|friend|boss|manager|colleague|kid|child))"
     r"|[A-Z][a-z]+(?:'s \w+)?)"
-    r" (?:is|was|has|had|now|currently|still|also|recently|just|often|usually|really|does"
+    r" (?:(?:maybe|probably|perhaps|possibly) )?"
+    r"(?:is|was|has|had|now|currently|still|also|recently|just|often|usually|really|does"
     r"|loves|likes|enjoys|wants|plans|says|said|feels|finds|thinks|believes|took|started"
     r"|shares|shared|mentioned|told|asked|expressed|spends|keeps)\b"
     # …or any verb in -s/-ed that is not a task's outcome ("Melanie sympathizes", "Maria
@@ -190,9 +191,12 @@ _STEP_PROGRESS = _re(
 _ACHIEVEMENT = _re(
     r"(?i)\b(?:exams?|certificat(?:e|ion)s?|certified|degree|diploma|licen[cs]e|bachelor'?s?"
     r"|master'?s?|phd|doctorate|marathon|award|prize|scholarship|graduated|promoted|black belt"
-    r"|driving test|driver'?s licen[cs]e)\b"
+    r"|driving test|driver'?s licen[cs]e|mba|apprenticeship|residency)\b"
     r"|考试|考过|考上|考取|证书|认证|学位|文凭|驾照|毕业|马拉松|获奖|奖学金|晋升|升职|拿到了?.{0,12}(?:证|奖|offer)"
 )
+# A status of this moment, which even a person's studies can have ("is 80% through the
+# exam paper right now").
+_NOW_PROGRESS = _re(r"(?i)\d{1,3} ?(?:%|percent)|\b(?:right now|at the moment)\b|进度|\d+%")
 # A gerund as the subject ("Running has been great for her", "Writing allows Joanna …").
 _GERUND_SUBJECT = _re(
     r"(?i)^[a-z]+ing(?: and [a-z]+ing(?: out)?(?: with \w+)?)? (?:is|are|was|were|has|have|had"
@@ -207,6 +211,9 @@ def is_progress(norm: str) -> bool:
         return True
     named = bool(_NAMED_SUBJECT.search(norm))
     if named or _GERUND_SUBJECT.search(norm):
+        # "The user is halfway through a two-year MBA": a person's studies, not a task.
+        if _ACHIEVEMENT.search(norm) and not _NOW_PROGRESS.search(norm):
+            return False
         return bool(_STRONG_PROGRESS.search(norm))
     if _ACHIEVEMENT.search(norm) and not _STRONG_PROGRESS.search(norm):
         return False
