@@ -32,6 +32,10 @@ PROGRESS = [
     "爬虫跑到了第 12 批",
     "The first part of the backfill is done, the rest goes tomorrow",
     "已经发到预发了，今晚再上线",
+    "Regenerated the fixtures; the snapshots look fine again",
+    "Will send the invoice after lunch",
+    "Next - update the README",
+    "待会儿去开会，回来继续写",
 ]
 HEDGED = [
     "Might be worth caching the tokenizer someday",
@@ -42,10 +46,15 @@ HEDGED = [
     "不确定旧的定时任务还用不用得上",
     "总觉得首页加载有点卡",
     "老觉得这个命名不太对",
+    "Not entirely convinced the queue is needed",
+    "Might move the docs to MkDocs",
+    "不是很确定这个开关有没有用",
     "Could move the wiki to Notion eventually",
     "Should split this service down the road",
 ]
 BARE_PATHS = [
+    "~/Documents/合同 扫描/2024.pdf",
+    "./data/raw files/march",
     r"C:\Users\Li Na\Documents\Tax 2024",
     r"E:\资料\课程 录像\第一周",
     r"\\nas01\Team Share\Design Assets",

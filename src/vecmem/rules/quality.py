@@ -76,7 +76,11 @@ _NOT_CJK = r"[^\s\u3400-\u9fff]"
 # A Windows or UNC path that runs to the end of the text may hold spaces and CJK folder
 # names ("C:\\Users\\张伟\\Desktop\\新建文件夹", "D:\\Program Files\\JetBrains"); inside a
 # sentence a path ends at the first space.
-_WIN_PATH_TO_END = r'(?:\b[a-z]:\\|\\\\[^\\\s]+\\)(?:[^\\\n:*?"<>|]+\\)*[^\\\n:*?"<>|]*$'
+_WIN_PATH_TO_END = (
+    r'(?:\b[a-z]:\\|\\\\[^\\\s]+\\)(?:[^\\\n:*?"<>|]+\\)*[^\\\n:*?"<>|]*$'
+    # …and a Unix path with two or more slashes ("~/Downloads/报告 终版.pdf").
+    r"|(?:^|(?<=\s))(?:~|\.{1,2})?/(?:[^/\n]+/)+[^/\n]*$"
+)
 _URLISH = _re(
     rf"(?i){_WIN_PATH_TO_END}"
     rf"|[a-z][a-z0-9+.-]{{1,20}}://{_NOT_CJK}*|www\.{_NOT_CJK}+"
@@ -163,6 +167,7 @@ _EN_QUESTION = _re(
     r"|hasn't) (?:i|you|we|he|she|it|they|this|that|these|those|there|the|a|an|my|your|our|any"
     r"|anyone|someone)\b"
     r"|^any (?:tips|advice|suggestions|recommendations|pointers)\b"
+    r"|^which (?:one|of)\b"
     r"|\b(?:any (?:idea|ideas|thoughts)|thoughts on|what about|how about|should we|shall we"
     r"|do you know|do you think|wdyt|is it possible|i wonder|i'm wondering"
     r"|wondering (?:if|whether))\b"

@@ -48,6 +48,8 @@ _ZH_PROGRESS = _re(
     # out on purpose: "默认模型换成 X 了" is a configuration fact.
     r"|(?:提升|提高|降低|降到|增加|减少|优化|加速|涨|升|降)(?:到|了|至)?.{0,20}了$"
     r"|(?:我|我们|现在|目前|当前)正?在(?:写|做|跑|改|看|调|修|搞|弄|处理|整理|测试|开发|部署|排查|重构|研究|准备)"
+    # "等下开会，会后继续改": a moment from now, and carrying on afterwards.
+    r"|^(?:等下|等一下|待会儿?|一会儿?)|(?:会后|之后|然后|回来|晚点|下午|晚上|明天|回头)(?:再|就)?继续"
     # English task verbs in a Chinese frame: "在 deploy 中", "刚 commit 了", "已经 rollback 了".
     rf"|在\s*(?:{_EN_TASK})(?:ing)?\s*中"
     rf"|(?:刚刚?|刚才|已经?|终于)\s*(?:{_EN_TASK})(?:ed)?\s*(?:了|完|好)"
@@ -60,7 +62,12 @@ _EN_PROGRESS = _re(
     r"|released|pushed|implemented|resolved|migrated|refactored|ran|started|tested|upgraded"
     r"|rebased|committed|wrapped up|cleaned up|added|removed|updated|rewrote|wrote|set up|got"
     r"|rolled back|reverted|restarted|rebooted|bumped|reran|re-ran|retried|kicked off|triggered"
-    r"|published|patched)\b"
+    r"|published|patched|rebuilt|reindexed|restored|renamed|reset|regenerated|reconfigured"
+    r"|reinstalled|redeployed|retrained|reprocessed|tagged|cut|drafted|finalized)\b"
+    # "search looks right again", "Next: write the changelog", "Will finish it tonight".
+    r"|\b(?:looks?|seems?) (?:right|good|fine|ok|okay|better|stable|normal) (?:again|now)\b"
+    r"|^next\s*[:：-]|^(?:will|gonna|going to|need to|have to) [a-z]+\b[^.;]{0,60}\b(?:tonight"
+    r"|tomorrow|later|this (?:afternoon|evening)|after (?:lunch|standup|the meeting)|in a bit)\b"
     r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing|running)"
     r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
     r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
@@ -97,7 +104,10 @@ _HEDGE = _re(
     r"|有空|改天|以后再说"
     r"|再说吧?$|再看看|想想|琢磨|考虑一下|试试看|刚发现|突然想到|突发奇想|应该可以|有机会"
     r"|可能(?:要|需要|得|应该|可以|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
-    r"|\b(?:maybe|perhaps|probably|possibly|i guess|not sure|unsure"
+    r"|不太确定|不是很确定|拿不准|说不准"
+    r"|\b(?:maybe|perhaps|probably|possibly|i guess|unsure"
+    r"|not (?:\d{1,3} ?% |entirely |totally |completely |quite |fully |really )?(?:sure|convinced)"
+    r"|^might|^could (?:try|look|be|maybe|possibly|consider)"
     r"|i think we (?:could|should|might)"
     r"|we could (?:try|maybe)|could try|might be worth|worth (?:a look|looking|trying|considering"
     r"|exploring|checking|a try|investigating)|sometime|someday|some day|at some point|one day"
