@@ -53,7 +53,7 @@ def test_gate_in_explain_its_switch_and_the_recall_tab(server: str, browser: Any
     # The off switch: the exploratory listing returns more, and explain says so.
     page.check("[data-test=gate-off]")
     page.wait_for_function(
-        f"document.querySelectorAll('[data-test=search-hit]').length > {gated}")
+        f"() => document.querySelectorAll('[data-test=search-hit]').length > {gated}")
     page.click("[data-test=explain]")
     page.wait_for_selector("[data-test=explain-table]")
     assert "gate is off" in page.inner_text("[data-test=explain-gate-rule]")
