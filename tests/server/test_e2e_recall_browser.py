@@ -78,6 +78,10 @@ def test_gate_in_explain_its_switch_and_the_recall_tab(server: str, browser: Any
     first.locator(f"[data-test=recall-item] >> text=#{vue}").click()
     page.wait_for_selector("[data-test=detail-content]")
     assert page.inner_text("[data-test=detail-content]") == "项目使用 Vue 3 作为前端框架"
+    # The detail says which turns received it, with the gate's margin.
+    page.wait_for_selector("[data-test=detail-recalled-turn]")
+    turns = page.locator("[data-test=detail-recalled-turn]").all_inner_texts()
+    assert len(turns) == 1 and "chat-42 · turn 1" in turns[0] and "margin" in turns[0]
     page.click("[data-test=drawer-close]")
     # Filtered by another session: empty.
     page.fill("[data-test=recalls-session]", "nobody")

@@ -769,13 +769,17 @@ export function mountApp(root, options) {
       state.detail = null;
       renderDrawer();
     }
-    const detail = await call(() => api.get(`/memories/${id}`));
+    const [detail, recalled] = await Promise.all([
+      call(() => api.get(`/memories/${id}`)),
+      // The turns that received it (the recall log); a failure leaves the section out.
+      api.get("/recalls", { memory_id: id, limit: 10 }).catch(() => null),
+    ]);
     if (state.detailId !== id) return;
     if (!detail) {
       closeDrawer();
       return;
     }
-    state.detail = detail;
+    state.detail = { ...detail, recalled: recalled ? recalled.items : null };
     renderDrawer();
   }
 
@@ -824,8 +828,27 @@ export function mountApp(root, options) {
         : h("p", { class: "vm-muted" }, t("lineage.none"))),
       d.same_topic.length ? section(t("detail.same_topic"),
         h("div", { class: "vm-chips" }, d.same_topic.map((r) => memoryChip(r)))) : null,
+      d.recalled ? section(t("detail.recalled"), recalledIn(m.id, d.recalled)) : null,
       section(t("detail.timeline"), timeline(d.events)),
     ];
+  }
+
+  /** The newest turns that received memory `id`, with the gate's scores for it. */
+  function recalledIn(id, entries) {
+    if (!entries.length) return h("p", { class: "vm-muted" }, t("recalls.never"));
+    return h("ul", { class: "vm-recall-items", "data-test": "detail-recalled" },
+      entries.map((e) => {
+        const it = e.items.find((x) => x.memory_id === id) || {};
+        const query = e.query !== null && e.query !== undefined ? e.query
+          : t("recalls.hashed", { hash: e.query_hash });
+        return h("li", { class: "vm-small", "data-test": "detail-recalled-turn" },
+          h("time", { class: "vm-muted", datetime: e.created_at }, fmtTime(e.created_at)), " ",
+          h("span", { class: "vm-badge" }, t("recalls.turn", { session: e.session, turn: e.turn })),
+          " ", query,
+          it.relevance !== undefined
+            ? h("span", { class: "vm-muted" }, ` · ${t("gate.margin")} ${fixed4(it.relevance)}`)
+            : null);
+      }));
   }
 
   function timeline(events) {

@@ -65,6 +65,8 @@ const STRINGS = {
     "recalls.turn": "{session} · turn {turn}",
     "recalls.via": "via {front}",
     "recalls.hashed": "(query kept as hash {hash})",
+    "recalls.never": "No logged turn received this memory.",
+    "detail.recalled": "Recalled in",
     "date.placeholder": "YYYY-MM-DD",
     "date.help": "A day, written year-month-day (e.g. 2026-12-01)",
     "date.invalid": "not a date (YYYY-MM-DD)",
@@ -399,6 +401,8 @@ const STRINGS = {
     "recalls.turn": "{session} · 第 {turn} 轮",
     "recalls.via": "来自 {front}",
     "recalls.hashed": "（查询仅保存哈希 {hash}）",
+    "recalls.never": "没有记录到哪一轮收到过这条记忆。",
+    "detail.recalled": "被召回于",
     "date.placeholder": "年-月-日",
     "date.help": "日期，按 年-月-日 填写（如 2026-12-01）",
     "date.invalid": "不是有效日期（年-月-日）",
@@ -1542,13 +1546,17 @@ function mountApp(root, options) {
       state.detail = null;
       renderDrawer();
     }
-    const detail = await call(() => api.get(`/memories/${id}`));
+    const [detail, recalled] = await Promise.all([
+      call(() => api.get(`/memories/${id}`)),
+      // The turns that received it (the recall log); a failure leaves the section out.
+      api.get("/recalls", { memory_id: id, limit: 10 }).catch(() => null),
+    ]);
     if (state.detailId !== id) return;
     if (!detail) {
       closeDrawer();
       return;
     }
-    state.detail = detail;
+    state.detail = { ...detail, recalled: recalled ? recalled.items : null };
     renderDrawer();
   }
 
@@ -1597,8 +1605,27 @@ function mountApp(root, options) {
         : h("p", { class: "vm-muted" }, t("lineage.none"))),
       d.same_topic.length ? section(t("detail.same_topic"),
         h("div", { class: "vm-chips" }, d.same_topic.map((r) => memoryChip(r)))) : null,
+      d.recalled ? section(t("detail.recalled"), recalledIn(m.id, d.recalled)) : null,
       section(t("detail.timeline"), timeline(d.events)),
     ];
+  }
+
+  /** The newest turns that received memory `id`, with the gate's scores for it. */
+  function recalledIn(id, entries) {
+    if (!entries.length) return h("p", { class: "vm-muted" }, t("recalls.never"));
+    return h("ul", { class: "vm-recall-items", "data-test": "detail-recalled" },
+      entries.map((e) => {
+        const it = e.items.find((x) => x.memory_id === id) || {};
+        const query = e.query !== null && e.query !== undefined ? e.query
+          : t("recalls.hashed", { hash: e.query_hash });
+        return h("li", { class: "vm-small", "data-test": "detail-recalled-turn" },
+          h("time", { class: "vm-muted", datetime: e.created_at }, fmtTime(e.created_at)), " ",
+          h("span", { class: "vm-badge" }, t("recalls.turn", { session: e.session, turn: e.turn })),
+          " ", query,
+          it.relevance !== undefined
+            ? h("span", { class: "vm-muted" }, ` · ${t("gate.margin")} ${fixed4(it.relevance)}`)
+            : null);
+      }));
   }
 
   function timeline(events) {
