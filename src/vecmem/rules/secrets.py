@@ -522,9 +522,27 @@ _BREAK = _re(
 _MACHINE = _re(r"\d|[^\w.,;:!?)'\"]")
 
 
+# A joined value needs a label or a vendor prefix close before the break (entropy-only
+# findings are not kept), so breaks far from one are not joined: long logs stay cheap.
+_NEAR_SECRET = _re(
+    r"(?i)key|token|secret|pass|p[@4]ss|pwd|\bpw\b|pin|code|cvv|credential|login|serial"
+    r"|licen[cs]e|phrase|sk-|gh[pousr]_|github_pat|glpat|xox|akia|aiza|hf_|npm_|pypi-|://"
+    r"|密码|口令|密钥|秘钥|令牌|授权码|提取码|验证码|激活码|注册码|安全码|门禁|卡号"
+)
+_NEAR_REACH = 80
+
+
 def _split_reading(text: str) -> list[SecretFinding]:
-    joins = [m for m in _BREAK.finditer(text) if _MACHINE.search(m["next"])
-             and ("\n" in m["gap"] or _MACHINE.search(m["prev"]))]
+    labels = [m.end() for m in _NEAR_SECRET.finditer(text)]
+    if not labels:
+        return []
+    joins = []
+    for m in _BREAK.finditer(text):
+        if not (_MACHINE.search(m["next"]) and ("\n" in m["gap"] or _MACHINE.search(m["prev"]))):
+            continue
+        i = bisect.bisect_right(labels, m.start("gap")) - 1
+        if i >= 0 and m.start("gap") - labels[i] <= _NEAR_REACH:
+            joins.append(m)
     if not joins:
         return []
     pieces: list[str] = []
