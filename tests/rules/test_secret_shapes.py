@@ -84,6 +84,11 @@ CAUGHT = [
     ("The vault password, by the way, is Cedar77", "Cedar77", "password"),
     ("管理员密码改成了 Zxc@2026", "Zxc@2026", "password"),
     ("the key is 9b2e4c7a1d3f5e80", "9b2e4c7a1d3f5e80", "secret_assignment"),
+    ("暗号：天王盖地虎2025", "天王盖地虎2025", "zh_password"),
+    ("网银密码是我手机尾号 880231", "880231", "zh_password"),
+    ("短信验证码 604128", "604128", "pin_code"),
+    ("The verification code is 331907", "331907", "pin_code"),
+    ("OTP: 918273", "918273", "pin_code"),
 ]
 ALLOWED = [
     "PIN code is required at checkout",
@@ -132,6 +137,12 @@ ALLOWED = [
     "curl -u $USER:$TOKEN https://x.example.test",
     "The password was changed to meet the policy",
     "The seed is 42 for reproducibility",
+    "密码：请联系管理员",
+    "密码已经改了 3 次",
+    "密码是 8 位以上",
+    "验证码五分钟内有效",
+    "The OTP is sent by SMS",
+    "The verification code is required",
 ]
 
 

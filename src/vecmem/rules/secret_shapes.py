@@ -26,6 +26,7 @@ SHAPE_DESCRIPTIONS = {
     "backup_codes": "two-factor backup codes",
     "payment_card": "a payment card number",
     "cli_password": "a password on a command line",
+    "zh_password": "a password written in Chinese characters and digits",
 }
 
 _B = r"(?<![A-Za-z0-9])"
@@ -94,6 +95,20 @@ _VALUE_AS_LABEL = lazy_re(
 )
 
 
+# Chinese passwords the label rule cannot see: a value of Chinese characters and digits
+# ("口令：芝麻开门2024"), or a short description before the value ("支付宝密码是我生日
+# 19900512"). A value that starts with a word of instruction or state ("请…", "已…") is none.
+_ZH_LABEL = r"(?:密码|口令|暗号|支付密码|登录密码)"
+_ZH_MIXED_VALUE = lazy_re(
+    rf"{_ZH_LABEL}\s*(?:[:：]|是|为|就是|叫)\s*(?P<v>(?![已请在见不没无由用去找问要我你他她])"
+    r"[\u4e00-\u9fff]{1,8}\d{2,8}|\d{2,8}[\u4e00-\u9fff]{1,8})(?=$|[\s,，。.;；!！])"
+)
+_ZH_DESCRIBED_VALUE = lazy_re(
+    rf"{_ZH_LABEL}\s*(?:是|为|就是)\s*[\u4e00-\u9fff]{{1,8}}?\s+"
+    r"(?P<v>[A-Za-z0-9!@#$%^&*._-]*\d[A-Za-z0-9!@#$%^&*._-]{3,})"
+)
+
+
 def _luhn(digits: str) -> bool:
     total = 0
     for i, ch in enumerate(reversed(digits)):
@@ -139,6 +154,9 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         value = m.group("v")
         if re.search(r"\d|[^\w]", value):  # machine-made, not "use it as the password"
             yield "password", m.start("v"), m.end("v")
+    for rx in (_ZH_MIXED_VALUE, _ZH_DESCRIBED_VALUE):
+        for m in rx.finditer(text):
+            yield "zh_password", m.start("v"), m.end("v")
     for m in _CARD_NUMBER.finditer(text):
         digits = re.sub(r"\D", "", m.group())
         if 13 <= len(digits) <= 19 and _luhn(digits) and (

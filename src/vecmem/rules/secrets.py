@@ -137,7 +137,7 @@ _CODE_WORD = (
     rf"(?:pin2?(?:{_SEP}code)?|puk(?:{_SEP}code)?|passcode|pass{_SEP}code|(?:door|alarm|unlock"
     rf"|lock|gate|access|security|garage|safe|entry|keypad|building|backup|recovery|2fa|mfa"
     rf"|storage|locker|mailbox|bike|gym|pool|house|front|back|office|apartment|padlock|shed"
-    rf"|cabinet|tablet|phone|laptop|screen"
+    rf"|cabinet|tablet|phone|laptop|screen|verification|sms|login|otp"
     # One word may sit between ("alarm panel code", "front door code", "garage door code").
     rf"|one{_SEP}time)(?:{_SEP}[a-z]{{3,10}})?{_SEP}codes?|(?:safe{_SEP}|lock{_SEP})?combination"
     # "the code to the garage is 7788": the place after the word.
@@ -153,7 +153,8 @@ _ZH_CODE_WORD = (
     r"(?:门禁|开锁|解锁|保险箱|保险柜|密码锁|车库|大门|银行卡|信用卡|储蓄卡|手机|SIM卡)\s*(?:code|pin|passcode)"
 )
 _CODE_NAME = lazy_re(
-    rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁|安全)码$|{_ZH_CODE_WORD}$|^codes?$"
+    rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁|安全|验证|动态|短信)码$|{_ZH_CODE_WORD}$"
+    r"|^codes?$|^otp$"
 )
 # A PIN-shaped value: 4-10 digits (a keypad may add # or *), or short letters and digits.
 _CODE_VALUE = lazy_re(
@@ -166,7 +167,7 @@ _SECRET_WORD = (
     rf"|(?:access|auth|refresh|bearer|session|id|bot|personal{_SEP}access|secret){_SEP}token"
     rf"|(?:client|app|consumer|webhook|jwt|signing|shared){_SEP}secret|secret{_SEP}key|secret"
     # Authenticator seeds ("TOTP secret: JBSWY3DPEHPK3PXP", "the 2FA seed is …").
-    rf"|(?:2fa|totp|otp|mfa|authenticator){_SEP}(?:seed|secret|key)"
+    rf"|(?:2fa|totp|otp|mfa|authenticator){_SEP}(?:seed|secret|key)|otp"
     rf"|(?:private|signing|encryption|master|licen[cs]e|product|activation|app|auth){_SEP}key"
     # "p@ssword", "passw0rd": the label spelled the way people disguise it.
     r"|token|pass(?:word|wd|phrase)|p[@4]ss(?:w[o0]rd|wd)|passw0rd|pwd|pw|credentials?"
@@ -175,7 +176,7 @@ _SECRET_WORD = (
     rf"|{_CODE_WORD})"
 )
 _ZH_SECRET_WORD = (
-    rf"(?:{_ZH_CODE_WORD}|安全码|密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌|提取码|验证码|激活码|注册码|PIN码|pin码|门禁码"
+    rf"(?:{_ZH_CODE_WORD}|安全码|动态码|短信码|密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌|提取码|验证码|激活码|注册码|PIN码|pin码|门禁码"
     r"|开锁码|解锁码)"
 )
 _ASSIGN = _re(
