@@ -50,6 +50,9 @@ class Candidate(Serializable):
     origin: str = "rule"
     #: Index of the message it came from, when known.
     turn_index: int | None = None
+    #: Cue terms an LLM extraction gave it (``rules/cues.py``; kept only with
+    #: ``llm_cue_terms``).
+    cues: tuple[str, ...] = ()
 
 
 # The subject's contraction is expanded before the verb tables read a sentence.

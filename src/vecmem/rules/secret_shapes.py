@@ -134,8 +134,8 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         labelled = _labelled(text, m.start(), _KEY_LABEL)
         # All-digit groups ("1118-1234-5678-9012-3456-7890", Adobe-style serials) only
         # with a licence label: unlabelled, they are part or phone numbers.
-        digits = key.replace("-", "").isdigit()
-        if (mixed and _PRODUCT_KEY_5X5.fullmatch(key)) or (labelled and (mixed or digits)):
+        all_digits = key.replace("-", "").isdigit()
+        if (mixed and _PRODUCT_KEY_5X5.fullmatch(key)) or (labelled and (mixed or all_digits)):
             yield "license_key", m.start(), m.end()
     for m in _LOGIN_PAIR.finditer(text):
         value = m.group("value").rstrip(".,;:?)")  # "!" stays: passwords end in it
