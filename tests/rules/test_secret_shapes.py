@@ -73,6 +73,22 @@ CAUGHT = [
     ("router pw river-stone-58", "river-stone-58", "password"),
     ("credit card 4539 1488 0343 6467 exp 09/28", "4539 1488 0343 6467", "payment_card"),
     ("The card number is 5555555555554444", "5555555555554444", "payment_card"),
+    ("Hulu: user ann@mail.test pass Red#Fox19", "Red#Fox19", "password"),
+    ("Use 'Walnut2031!' as the staging password", "Walnut2031!", "password"),
+    ("mysqldump -u backup -pB4ckup77 crm", "B4ckup77", "cli_password"),
+    ("sshpass -p T0ast3r ssh pi@10.0.0.9", "T0ast3r", "cli_password"),
+    ("curl -u bot:B0tPass9 https://ci.example.test", "B0tPass9", "cli_password"),
+    ("export MYSQLPASSWORD=sqlpass42", "sqlpass42", "password"),
+    ("TOTP secret: KRSXG5CTMVRXEZLU", "KRSXG5CTMVRXEZLU", "secret_assignment"),
+    ("The router password was changed to Maple!88", "Maple!88", "password"),
+    ("The vault password, by the way, is Cedar77", "Cedar77", "password"),
+    ("管理员密码改成了 Zxc@2026", "Zxc@2026", "password"),
+    ("the key is 9b2e4c7a1d3f5e80", "9b2e4c7a1d3f5e80", "secret_assignment"),
+    ("暗号：天王盖地虎2025", "天王盖地虎2025", "zh_password"),
+    ("网银密码是我手机尾号 880231", "880231", "zh_password"),
+    ("短信验证码 604128", "604128", "pin_code"),
+    ("The verification code is 331907", "331907", "pin_code"),
+    ("OTP: 918273", "918273", "pin_code"),
 ]
 ALLOWED = [
     "PIN code is required at checkout",
@@ -113,6 +129,20 @@ ALLOWED = [
     "Order 1234 5678 9012 3457",  # not Luhn-valid
     "The invoice id is 4539148803436467",  # no card label, not in 4x4 groups
     "The user pays with a Visa card",
+    "The key is to keep it simple",
+    "The primary key is user_id",
+    "mysql -u root -p shop",
+    "Use the password manager as the source of truth",
+    "PASSWORD_MIN_LENGTH=12",
+    "curl -u $USER:$TOKEN https://x.example.test",
+    "The password was changed to meet the policy",
+    "The seed is 42 for reproducibility",
+    "密码：请联系管理员",
+    "密码已经改了 3 次",
+    "密码是 8 位以上",
+    "验证码五分钟内有效",
+    "The OTP is sent by SMS",
+    "The verification code is required",
 ]
 
 

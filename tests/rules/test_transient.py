@@ -158,3 +158,27 @@ def test_more_false_reject_traps_are_kept(text: str) -> None:
 def test_a_status_of_this_moment_is_progress_even_for_studies() -> None:
     assert check_quality("The user is halfway through the exam, 80% done right now").category \
         == "progress"
+
+
+# Status in markup: status labels, "Done with …, next: …" in a task list, and the same with
+# invisible or full-width letters. (A task-list box alone is decoration: "- [ ] User prefers
+# dark mode" is the fact itself, see test_canonical.py.)
+@pytest.mark.parametrize("text", [
+    "- [x] Done with the auth refactor, next: billing",
+    "**Status:** deploying v3 now",
+    "进度：完成 60%",
+    "Runn\u200bing the backfill now",
+    "Ｒｅｂｕｉｌｄｉｎｇ the cache now",
+    "> 已经合并，下一步发布",
+])
+def test_status_in_markup_and_disguise_is_progress(text: str) -> None:
+    v = check_quality(text)
+    assert (v.allowed, v.category) == (False, "progress"), v
+
+
+@pytest.mark.parametrize("text", [
+    "Status of the user's visa: approved in May", "The user is done with dairy",
+    "The user's update schedule is weekly", "active_context: - [ ] ship v2",
+])
+def test_status_words_in_facts_are_kept(text: str) -> None:
+    assert check_quality(text).allowed

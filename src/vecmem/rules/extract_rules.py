@@ -81,18 +81,25 @@ def strip_lead(sentence: str) -> str:
 
 
 # A cut that fell inside a list of adjectives ("creating a safe, inclusive space"): what
-# is left ends on "a safe" and would be a different, truncated fact.
+# is left would end on "a safe", a different, truncated fact, so the comma is kept.
 _ENDS_ON_MODIFIER = lazy_re(r"\b(?:a|an|the|some|my|our)\s+[a-z]+$", re.IGNORECASE)
-_LIST_GOES_ON = lazy_re(r"^\s*,\s*(?!(?:and|but|so|or|which|who|where|when|i|we|it|they|he|she"
-                          r"|you|that|this|plus|too|also|especially)\b)[a-z]+(?<!ing)\s+[a-z]+")
+_LIST_GOES_ON = lazy_re(
+    r"^\s*,\s*(?!(?:and|but|so|or|which|who|where|when|i|we|it|they|he|she|you|that|this|plus"
+    r"|too|also|especially|a|an|the|my|some|one|two|three|then|now|just)\b)"
+    # A gerund clause ("…, coming up with something") is no adjective ("…, inviting place").
+    r"(?![a-z]+ing\s+(?:up|with|out|the|a|an|to|in|on|my|some|down|around|for|and|of|at|it"
+    r"|them|me|over|back|through)\b)[a-z]+\s+[a-z]+")
 
 
 def _value(x: str, *, cut: bool = True) -> str | None:
     """Trim an extracted object to its clause; None if nothing meaningful is left."""
     if cut:
         kept = _CUT.sub("", x)  # the cut removes a suffix
-        if _LIST_GOES_ON.match(x[len(kept):]) and _ENDS_ON_MODIFIER.search(kept.strip()):
-            return None
+        rest = x[len(kept):]
+        if _LIST_GOES_ON.match(rest) and _ENDS_ON_MODIFIER.search(kept.strip()):
+            # The comma is inside the noun phrase: keep it, cut at the next boundary.
+            more = _CUT.sub("", rest.lstrip(" ,"))
+            kept = f"{kept.rstrip()}, {more}"
         x = kept
     x = _ZH_PARTICLE.sub("", _TAIL.sub("", x.strip())).strip()
     if not x or _DEICTIC.match(x) or (not has_cjk(x) and len(x) < 2):
@@ -110,7 +117,8 @@ def _third_person(x: str) -> str:
 
 
 # Contractions before the bare "I", so "I'm" becomes "they're" and not "they'm".
-_PRONOUNS_EN = (("I'm", "they're"), ("I am", "they are"), ("I've", "they've"),
+_PRONOUNS_EN = (("I'm", "they're"), ("I am", "they are"), ("I was", "they were"),
+                ("I've", "they've"),
                 ("I'd", "they'd"), ("I'll", "they'll"), ("I", "they"), ("my", "their"),
                 ("me", "them"), ("mine", "theirs"), ("myself", "themselves"))
 
@@ -327,7 +335,8 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"(?!(?:a|one) team\b|together\b|hard\b|a lot\b)(?!part of a team).+", "concrete"),
     ("works", r"left|quit|lost", r"my (?:[\w-]+ ){0,3}(?:job|position|role|career)\b.*", ""),
     # Own projects under way ("I'm writing a novel", "I've been working on a screenplay").
-    ("works_on", r"am working on|have been working on", r".+", "concrete"),
+    ("works_on", r"am working on|have been working on|am teaming up with|am partnering with"
+     r"|am collaborating with|have been collaborating with", r".+", "concrete"),
     ("works_on", r"am (?:writing|filming|recording|building|making|developing|designing"
      r"|directing|producing)", r"(?:my own|my first|an?|my) (?:[\w-]+ ){0,2}(?:book|novel"
      r"|movie|film|screenplay|script|album|song|app|game|website|business|course|podcast"
@@ -346,7 +355,12 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r".*\b(?:class|classes|course|courses|lessons?|workshop|program|degree)\b.*", "concrete"),
     ("interested_in", r"(?:am|have always been|have been|became|have become|got|get)"
      r" (?:really |so |very |super |deeply |quite )?(?:passionate about|interested in|into"
-     r"|keen on|hooked on|obsessed with|a (?:big |huge )?fan of)", r".+", "concrete"),
+     r"|keen on|hooked on|obsessed with|a (?:big |huge )?fan of)|have been looking into"
+     r"|am looking into", r".+", "concrete"),
+    # A childhood favourite: "I loved reading Charlotte's Web as a kid".
+    ("liked", r"loved|used to love|used to like|liked", r".+\b(?:as a (?:kid|child|teen"
+     r"|teenager)|growing up|when I was (?:a kid|little|young|younger|a child))\b.*",
+     "concrete"),
     ("started", r"started|began|took up|have started|have taken up|joined|have joined"
      r"|am starting|am trying out|have been trying out|got into|have gotten into"
      r"|am getting into", r".+", "concrete"),
@@ -531,7 +545,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (_r(r"^I (?:really |strongly |generally |usually |always |much |definitely |still )*"
         r"prefer (?P<x>.+)$"), _en("User prefers {x}", P, "user", "prefers", concrete=True)),
     # "I love that you…", "I like how…" are reactions to the conversation, not preferences.
-    (_r(r"^I (?:really |generally |usually |always |definitely |still |also )*"
+    (_r(r"^I (?:really |generally |usually |always |definitely |still |also |do )*"
         r"(?:like|love|enjoy) (?:also )?(?!(?:that|how|when|what|it|this|these|those|them|him|"
         r"her|the way|the idea|the thought|seeing|your|you)\b)"
         r"(?P<x>.+)$"), _en("User likes {x}", P, "user", "likes", concrete=True,

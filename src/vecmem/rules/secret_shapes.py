@@ -25,6 +25,8 @@ SHAPE_DESCRIPTIONS = {
     "login_password": "the password of a user / password pair",
     "backup_codes": "two-factor backup codes",
     "payment_card": "a payment card number",
+    "cli_password": "a password on a command line",
+    "zh_password": "a password written in Chinese characters and digits",
 }
 
 _B = r"(?<![A-Za-z0-9])"
@@ -79,6 +81,34 @@ _CARD_LABEL = lazy_re(
 )
 
 
+# Passwords on a command line: "mysql -u root -pS3cret99", "--password=…", "sshpass -p …",
+# "curl -u admin:Adm1nPass …"; and one named before its label: "Use 'Hunter2024!' as the
+# db password".
+_CLI_PASSWORD = lazy_re(
+    r"(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,80}?\s-p(?P<v1>[^\s'\"-][^\s'\"]{2,})"
+    r"|--password[= ]['\"]?(?P<v2>[^\s'\"]{3,})|\bsshpass\s+-p\s*['\"]?(?P<v3>[^\s'\"]{3,})"
+    r"|\bcurl\b[^\n]{0,80}?\s(?:-u|--user)\s+['\"]?[^\s:'\"]+:(?P<v4>[^\s'\"]{3,})"
+)
+_VALUE_AS_LABEL = lazy_re(
+    r"(?i)\b(?:use|using|with|set|chose|picked)\s+(?P<q>['\"`“]?)(?P<v>[^\s'\"`”]{6,64})(?P=q)?\s+as\s+"
+    r"(?:the\s+|my\s+|our\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:password|passphrase|passcode|pin|pwd)\b"
+)
+
+
+# Chinese passwords the label rule cannot see: a value of Chinese characters and digits
+# ("口令：芝麻开门2024"), or a short description before the value ("支付宝密码是我生日
+# 19900512"). A value that starts with a word of instruction or state ("请…", "已…") is none.
+_ZH_LABEL = r"(?:密码|口令|暗号|支付密码|登录密码)"
+_ZH_MIXED_VALUE = lazy_re(
+    rf"{_ZH_LABEL}\s*(?:[:：]|是|为|就是|叫)\s*(?P<v>(?![已请在见不没无由用去找问要我你他她])"
+    r"[\u4e00-\u9fff]{1,8}\d{2,8}|\d{2,8}[\u4e00-\u9fff]{1,8})(?=$|[\s,，。.;；!！])"
+)
+_ZH_DESCRIBED_VALUE = lazy_re(
+    rf"{_ZH_LABEL}\s*(?:是|为|就是)\s*[\u4e00-\u9fff]{{1,8}}?\s+"
+    r"(?P<v>[A-Za-z0-9!@#$%^&*._-]*\d[A-Za-z0-9!@#$%^&*._-]{3,})"
+)
+
+
 def _luhn(digits: str) -> bool:
     total = 0
     for i, ch in enumerate(reversed(digits)):
@@ -116,6 +146,17 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         for c in _BACKUP_CODE.finditer(text, m.end(), min(len(text), m.end() + 160)):
             if any(ch.isdigit() for ch in c.group()):
                 yield "backup_codes", c.start(), c.end()
+    for m in _CLI_PASSWORD.finditer(text):
+        group = next(g for g in ("v1", "v2", "v3", "v4") if m.group(g))
+        if not m.group(group).startswith(("$", "<", "{")):
+            yield "cli_password", m.start(group), m.end(group)
+    for m in _VALUE_AS_LABEL.finditer(text):
+        value = m.group("v")
+        if re.search(r"\d|[^\w]", value):  # machine-made, not "use it as the password"
+            yield "password", m.start("v"), m.end("v")
+    for rx in (_ZH_MIXED_VALUE, _ZH_DESCRIBED_VALUE):
+        for m in rx.finditer(text):
+            yield "zh_password", m.start("v"), m.end("v")
     for m in _CARD_NUMBER.finditer(text):
         digits = re.sub(r"\D", "", m.group())
         if 13 <= len(digits) <= 19 and _luhn(digits) and (

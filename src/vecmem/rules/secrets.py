@@ -137,7 +137,7 @@ _CODE_WORD = (
     rf"(?:pin2?(?:{_SEP}code)?|puk(?:{_SEP}code)?|passcode|pass{_SEP}code|(?:door|alarm|unlock"
     rf"|lock|gate|access|security|garage|safe|entry|keypad|building|backup|recovery|2fa|mfa"
     rf"|storage|locker|mailbox|bike|gym|pool|house|front|back|office|apartment|padlock|shed"
-    rf"|cabinet|tablet|phone|laptop|screen"
+    rf"|cabinet|tablet|phone|laptop|screen|verification|sms|login|otp"
     # One word may sit between ("alarm panel code", "front door code", "garage door code").
     rf"|one{_SEP}time)(?:{_SEP}[a-z]{{3,10}})?{_SEP}codes?|(?:safe{_SEP}|lock{_SEP})?combination"
     # "the code to the garage is 7788": the place after the word.
@@ -153,7 +153,8 @@ _ZH_CODE_WORD = (
     r"(?:门禁|开锁|解锁|保险箱|保险柜|密码锁|车库|大门|银行卡|信用卡|储蓄卡|手机|SIM卡)\s*(?:code|pin|passcode)"
 )
 _CODE_NAME = lazy_re(
-    rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁|安全)码$|{_ZH_CODE_WORD}$|^codes?$"
+    rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁|安全|验证|动态|短信)码$|{_ZH_CODE_WORD}$"
+    r"|^codes?$|^otp$"
 )
 # A PIN-shaped value: 4-10 digits (a keypad may add # or *), or short letters and digits.
 _CODE_VALUE = lazy_re(
@@ -165,6 +166,8 @@ _SECRET_WORD = (
     rf"|secret{_SEP}access{_SEP}key|access{_SEP}key{_SEP}secret"
     rf"|(?:access|auth|refresh|bearer|session|id|bot|personal{_SEP}access|secret){_SEP}token"
     rf"|(?:client|app|consumer|webhook|jwt|signing|shared){_SEP}secret|secret{_SEP}key|secret"
+    # Authenticator seeds ("TOTP secret: JBSWY3DPEHPK3PXP", "the 2FA seed is …").
+    rf"|(?:2fa|totp|otp|mfa|authenticator){_SEP}(?:seed|secret|key)|otp"
     rf"|(?:private|signing|encryption|master|licen[cs]e|product|activation|app|auth){_SEP}key"
     # "p@ssword", "passw0rd": the label spelled the way people disguise it.
     r"|token|pass(?:word|wd|phrase)|p[@4]ss(?:w[o0]rd|wd)|passw0rd|pwd|pw|credentials?"
@@ -173,7 +176,7 @@ _SECRET_WORD = (
     rf"|{_CODE_WORD})"
 )
 _ZH_SECRET_WORD = (
-    rf"(?:{_ZH_CODE_WORD}|安全码|密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌|提取码|验证码|激活码|注册码|PIN码|pin码|门禁码"
+    rf"(?:{_ZH_CODE_WORD}|安全码|动态码|短信码|密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌|提取码|验证码|激活码|注册码|PIN码|pin码|门禁码"
     r"|开锁码|解锁码)"
 )
 _ASSIGN = _re(
@@ -181,15 +184,22 @@ _ASSIGN = _re(
     # Bare "pass" is an ordinary word ("first pass: …"); only DB_PASS-style names count.
     rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}|(?:[A-Za-z0-9]{{1,32}}[_.-]){{1,6}}pass"
     # A bare "pass:" only before a value no word could be (see _plausible_assigned).
-    r"|pass(?=\s*[:=]))"
+    r"|pass(?=\s*[:=]|\s+(?=\S*\d)(?=\S*[^\w\s])\S{6,})"
+    # Environment names glued together ("PGPASSWORD", "GHTOKEN"), upper case only.
+    r"|(?-i:[A-Z0-9]{1,16}(?:PASSWORD|PASSWD|TOKEN|SECRET))"
+    # A bare "key" only before a long machine-made value ("the key is 7f3a9c2e1b4d8f6a").
+    r"|key(?=\s+is\s|\s*[:=]))"
     r"(?![A-Za-z0-9_])[\"'`]?"
     # "the root password for the NAS is …": a short qualifier between name and verb.
     r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.'-]{1,30}(?:\s+[\w.'-]{1,30}){0,2}"
     r"(?=\s+(?:is|are)\s|\s*:))?"
     rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
     r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*)"
-    r"|(?P<prose>\s+(?:is\s+set\s+to|is\s+now|is|are|was|set\s+to|equals)\s+)"
-    r"|(?P<zh>\s*(?:(?:就|也|还|都|其实)?(?:是|为|叫做?)|设置为|设置成|设为|改为|改成|换成|用的是)\s*)"
+    r"|(?P<prose>\s+(?:(?:was\s+|has\s+been\s+|got\s+|is\s+)?(?:changed|updated|reset|set)\s+to"
+    r"|is\s+now|is|are|was|equals)\s+"
+    # "The password, by the way, is Orchid55".
+    r"|\s*,\s*(?:by the way|btw|fyi|for the record|just so you know|again|now)\s*,\s*(?:is|are)\s+)"
+    r"|(?P<zh>\s*(?:(?:就|也|还|都|其实)?(?:是|为|叫做?)|(?:设置为|设置成|设为|改为|改成|换成)了?|用的是)\s*)"
     # "密码，hunter2": a comma after a Chinese label; prose-strict, since "密码，Vault 里有" is
     # no value.
     r"|(?P<comma>(?<=[\u3400-\u9fff])\s*[,，、]\s*)"
@@ -293,6 +303,9 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
         return bool(re.fullmatch(r"\d(?: \d){3,9}|\d{2,4}(?: \d{2,4}){1,3}", value))
     if name.casefold() == "pass":
         return len(value) >= 6 and _classes(value) >= 3
+    if name.casefold() == "key":
+        return (len(value) >= 12 and bool(re.search(r"\d", value))
+                and bool(re.search(r"[A-Za-z]", value)) and not _CODE_REF.match(value))
     code_name = bool(_CODE_NAME.search(name))
     if code_name and not re.search(r"(?i)pass(?:word|wd)|密码|口令", name):
         if mode == "bare":  # "PIN 9012", but not "PIN 2 of the header" or "code 42b"
@@ -522,9 +535,30 @@ _BREAK = _re(
 _MACHINE = _re(r"\d|[^\w.,;:!?)'\"]")
 
 
+# A joined value needs a label or a vendor prefix close before the break (entropy-only
+# findings are not kept), so breaks far from one are not joined: long logs stay cheap.
+_NEAR_SECRET = _re(
+    r"(?i)key|token|secret|pass|p[@4]ss|pwd|\bpw\b|pin|code|cvv|credential|login|serial"
+    r"|licen[cs]e|phrase|sk-|gh[pousr]_|github_pat|glpat|xox|akia|aiza|hf_|npm_|pypi-|://"
+    r"|密码|口令|密钥|秘钥|令牌|授权码|提取码|验证码|激活码|注册码|安全码|门禁|卡号"
+)
+_NEAR_REACH = 80
+_NOT_A_PIECE = _re(r"(?i)[a-z][a-z0-9+.-]*://|www\.|[a-z]:[\\/]|-{1,2}[a-z]")
+
+
 def _split_reading(text: str) -> list[SecretFinding]:
-    joins = [m for m in _BREAK.finditer(text) if _MACHINE.search(m["next"])
-             and ("\n" in m["gap"] or _MACHINE.search(m["prev"]))]
+    labels = [m.end() for m in _NEAR_SECRET.finditer(text)]
+    if not labels:
+        return []
+    joins = []
+    for m in _BREAK.finditer(text):
+        if not (_MACHINE.search(m["next"]) and ("\n" in m["gap"] or _MACHINE.search(m["prev"]))):
+            continue
+        if _NOT_A_PIECE.match(m["next"]):
+            continue  # a URL, a path or an option after the value is its neighbour
+        i = bisect.bisect_right(labels, m.start("gap")) - 1
+        if i >= 0 and m.start("gap") - labels[i] <= _NEAR_REACH:
+            joins.append(m)
     if not joins:
         return []
     pieces: list[str] = []

@@ -66,6 +66,9 @@ _EN_PROGRESS = _re(
     r"|reinstalled|redeployed|retrained|reprocessed|tagged|cut|drafted|finalized)\b"
     # "search looks right again", "Next: write the changelog", "Will finish it tonight".
     r"|\b(?:looks?|seems?) (?:right|good|fine|ok|okay|better|stable|normal) (?:again|now)\b"
+    # A task-list item, a status label, "Done with …, next: …".
+    r"|^(?:status|update|progress|wip|todo|eta|standup)\s*[:：-]|^done with\b"
+    r"|\bnext\s*[:：]|^(?:进度|状态|更新|今日进展|进展|待办|今日)\s*[:：]"
     r"|^next\s*[:：-]|^(?:will|gonna|going to|need to|have to) [a-z]+\b[^.;]{0,60}\b(?:tonight"
     r"|tomorrow|later|this (?:afternoon|evening)|after (?:lunch|standup|the meeting)|in a bit)\b"
     r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing|running)"
