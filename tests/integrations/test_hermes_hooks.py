@@ -146,8 +146,20 @@ def test_authors_are_accepted_and_recorded(home: Path) -> None:
         prov = events_of(db, mirrored["id"])[0].meta["provenance"]
         assert prov["turn_author"] == {"id": "u-7", "name": "王", "is_bot": False}
         assert provider.unavailable_reason(verbose=True) == ""
+        # Extraction: each turn's memories record that turn's author, not the last one.
+        provider.sync_turn("The release branch is named release-2026", "Noted.",
+                         turn_author={"id": "u-8", "name": "Ana", "is_bot": False})
+        manager.on_session_end([])
+        extracted = {m["content"]: m["id"] for m in
+                     ok(manager, action="list", source="hermes:extract")["memories"]}
     finally:
         manager.shutdown_all()
+    authors = {content: events_of(db, mid)[0].meta["provenance"].get("author")
+               for content, mid in extracted.items()}
+    pnpm = next(a for c, a in authors.items() if "pnpm" in c)
+    release = next(a for c, a in authors.items() if "release-2026" in c)
+    assert pnpm == {"id": "u-7", "name": "王", "is_bot": False}
+    assert release == {"id": "u-8", "name": "Ana", "is_bot": False}
 
 
 # ----------------------------------------------------------------------------- status
@@ -248,9 +260,11 @@ def test_two_profiles_in_one_process_share_nothing(tmp_path: Path,
     try:
         work, family = providers
         assert work is not family
-        for attr in ("_mem", "_lock", "_prefetch_worker", "_write_worker", "_recall",
-                     "_runner", "_turns"):
+        for attr in ("_mem", "_lock", "_recall", "_sync", "_runner"):
             assert getattr(work, attr) is not getattr(family, attr), attr
+        assert work._recall.worker is not family._recall.worker
+        assert work._sync.worker is not family._sync.worker
+        assert work._sync.turns is not family._sync.turns
         assert work.memory.store is not family.memory.store
         ok(managers[0], action="add", content="The work VPN is WireGuard on port 51820")
         ok(managers[1], action="add", content="家里的路由器型号是 AX3000")
