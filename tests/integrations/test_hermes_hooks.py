@@ -409,3 +409,88 @@ def test_no_hermes_path_stores_or_shows_a_secret(home: Path) -> None:
     for key in SECRETS:
         assert key not in stored
         assert all(key not in text for text in shown)
+
+
+# ----------------------------------------------------------------------------- newer host shapes
+
+
+def test_structured_prefetch_only_where_the_host_has_the_type(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """0.19.0 gets the plain block; a host that defines ``MemoryPrefetchResult`` (newer
+    Hermes' shape, declared here as it is there) gets the same block plus one bounded
+    observation naming the shown memories, no content."""
+    import dataclasses
+
+    import agent.memory_provider as host
+
+    manager, provider = start(home)
+    try:
+        added = ok(manager, action="add", content="The deploy target is Fly.io")
+        plain = provider.prefetch("Fly.io deploy", session_id="s-a")
+        assert isinstance(plain, str) and "Fly.io" in plain
+        assert not hasattr(host, "MemoryPrefetchResult")  # the real 0.19.0 module
+
+        @dataclasses.dataclass(frozen=True)
+        class MemoryObservation:
+            source_kind: str
+            schema: str
+            version: int
+            payload: Any
+            provider: str = ""
+
+        @dataclasses.dataclass(frozen=True)
+        class MemoryPrefetchResult:
+            context: str = ""
+            observations: Any = ()
+
+        monkeypatch.setattr(host, "MemoryObservation", MemoryObservation, raising=False)
+        monkeypatch.setattr(host, "MemoryPrefetchResult", MemoryPrefetchResult, raising=False)
+        result = provider.prefetch("Fly.io deploy", session_id="s-b")
+        assert isinstance(result, MemoryPrefetchResult)
+        assert result.context == plain
+        (obs,) = result.observations
+        assert (obs.schema, obs.version, obs.provider) == ("vecmem.recall", 1, "")
+        assert obs.payload["memory_ids"] == [added["memory_id"]]
+        assert obs.payload["count"] == 1
+        assert "Fly.io" not in json.dumps(obs.payload)
+        assert provider.prefetch("Fly.io deploy", session_id="s-b") == ""  # shown already
+    finally:
+        manager.shutdown_all()
+
+
+def test_workers_start_in_the_callers_context(home: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hermes isolates profiles with context variables: the workers see the context of
+    the thread that started them, through the host's spawner where it has one."""
+    import contextvars
+
+    import agent.memory_provider as host
+
+    from vecmem.integrations.hermes.worker import Worker
+
+    var: contextvars.ContextVar[str] = contextvars.ContextVar("profile", default="launch")
+    var.set("routed")
+    assert Worker("t1").submit(var.get).result(timeout=5) == "routed"  # 0.19.0: copied
+
+    spawned: list[str] = []
+
+    def spawn_context_thread(target: Any, *, name: str, daemon: bool = True,
+                             args: tuple = (), kwargs: Any = None) -> Any:
+        import threading
+
+        spawned.append(name)
+        ctx = contextvars.copy_context()
+        return threading.Thread(target=lambda: ctx.run(target, *args, **(kwargs or {})),
+                                name=name, daemon=daemon)
+
+    monkeypatch.setattr(host, "spawn_context_thread", spawn_context_thread, raising=False)
+    manager, provider = start(home)
+    try:
+        manager.queue_prefetch_all("deploy target")
+        provider.sync_turn("我偏好用 pnpm 管理前端依赖", "好的。")
+        provider.sync_turn("The deploy target is Fly.io", "ok")
+        assert provider.wait_idle()
+        assert sorted(spawned) == ["vecmem-extract", "vecmem-prefetch"]
+    finally:
+        manager.shutdown_all()
