@@ -62,10 +62,13 @@ class Memory:
         llm: Any = None,
         reembed: bool = True,
         progress: Callable[[int, int], None] | None = None,
+        create: bool = True,
         **overrides: Any,
     ) -> Memory:
         """Open (creating if needed) the memory at ``db``: a SQLite path or a
-        ``postgresql://`` URL. ``overrides`` are setting names (scope, top_k, …)."""
+        ``postgresql://`` URL. ``overrides`` are setting names (scope, top_k, …).
+        ``create=False`` opens only an existing memory, running no DDL on PostgreSQL
+        (inspection: nothing is created or migrated)."""
         if settings is None:
             where: dict[str, Any] = {"db": os.fspath(db)} if db is not None else {}
             settings = Settings.load(**where, **overrides)
@@ -85,7 +88,7 @@ class Memory:
             from vecmem.llm.client import LLMClient
 
             llm = LLMClient.from_settings(settings)
-        store = open_store(settings.db, settings)
+        store = open_store(settings.db, settings, create=create)
         ctx = Context(store=store, settings=settings, scope=scope, embedder=embedder, llm=llm)
         if fallback_reason:
             ctx.embedder_state.degraded = True

@@ -21,6 +21,7 @@ logger = logging.getLogger(__name__)
 PROVIDER_NAME = "vecmem"
 CONFIG_SECTION = ("memory", PROVIDER_NAME)
 SECRET_KEYS = frozenset({"embed_api_key", "llm_api_key"})
+_TASK_KEY = re.compile(r"[A-Za-z0-9_]{1,64}")
 _SECRET_RE = re.compile(r"(api[_-]?key|secret|token|password)$", re.IGNORECASE)
 
 
@@ -41,6 +42,10 @@ class ProviderOptions:
     #: One scope per Hermes user (``user_id``, else the profile's ``agent_identity``)
     #: instead of ``scope`` for everyone sharing this profile's database.
     scope_by_identity: bool = False
+    #: Opt-in: with no ``llm_base_url`` of vecmem's own, extraction and the judge use
+    #: Hermes' auxiliary model ``auxiliary.<host_llm_task>`` (see :mod:`.hostllm`).
+    host_llm: bool = False
+    host_llm_task: str = "vecmem"
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> ProviderOptions:
@@ -53,6 +58,8 @@ class ProviderOptions:
             ("flush_timeout", float, 0.0, 3600.0),
             ("recall_budget", int, 0, 100_000),
             ("scope_by_identity", bool, None, None),
+            ("host_llm", bool, None, None),
+            ("host_llm_task", str, None, None),
         ):
             if values.get(key) is None:
                 continue
@@ -73,6 +80,12 @@ def _coerce(key: str, value: Any, kind: type, low: float | None, high: float | N
         if text in ("0", "false", "no", "off"):
             return False
         raise InvalidInputError(f"memory.vecmem.{key} must be true or false, got {value!r}")
+    if kind is str:
+        text = str(value).strip()
+        if not _TASK_KEY.fullmatch(text):
+            raise InvalidInputError(f"memory.vecmem.{key} must be a task key (letters, digits, "
+                                    f"underscores; at most 64), got {value!r}")
+        return text
     try:
         number = kind(value)
     except (TypeError, ValueError):

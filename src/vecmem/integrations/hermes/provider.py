@@ -38,7 +38,7 @@ from vecmem.integrations.actions import (
     dumps,
     has_method,
 )
-from vecmem.integrations.hermes import status
+from vecmem.integrations.hermes import hostllm, status
 from vecmem.integrations.hermes.config import (  # resolve_settings etc. also from here
     PROVIDER_NAME,
     ProviderOptions,
@@ -96,6 +96,8 @@ class VecmemMemoryProvider(MemoryProvider):
         self._open_error: str | None = None
         self._store_problems: list[str] = []
         self._user_id: str | None = None
+        #: Hermes' auxiliary model as vecmem's LLM (``host_llm``), or why it is unused.
+        self._host_llm = hostllm.HostLLM()
         #: The author of the current turn in multi-participant sessions (newer Hermes).
         self._author: dict[str, Any] | None = None
 
@@ -151,6 +153,9 @@ class VecmemMemoryProvider(MemoryProvider):
             settings, options = resolve_settings(self._hermes_home,
                                                  {**self._overrides, "scope": scope})
         self._settings, self._options = settings, options
+        # Only a writing context extracts or judges; the others need no LLM at all.
+        if self.writable:
+            self._host_llm = hostllm.resolve(self._hermes_home, options, settings)
         is_file = not settings.db.startswith(("postgresql://", "postgres://"))
         if is_file and not self.writable and not Path(settings.db).exists():
             logger.info("vecmem: no memory yet and %s context is read-only", self._agent_context)
@@ -175,10 +180,13 @@ class VecmemMemoryProvider(MemoryProvider):
         from vecmem.memory import Memory
 
         try:
-            if is_file:
+            if is_file and self.writable:
                 Path(settings.db).parent.mkdir(parents=True, exist_ok=True)
-            # A read-only context must not even re-embed on open.
-            mem = Memory.open(settings.db, settings=settings, reembed=self.writable)
+            # A read-only context creates nothing, migrates nothing (no DDL on PostgreSQL)
+            # and does not even re-embed on open.
+            mem = Memory.open(settings.db, settings=settings, llm=self._host_llm.client,
+                              reembed=self.writable,
+                              create=self.writable)
         except (VecmemError, OSError) as exc:
             self._open_error = getattr(exc, "message", None) or str(exc)
             logger.error("vecmem: cannot open %s: %s", settings.db, self._open_error)
@@ -215,7 +223,8 @@ class VecmemMemoryProvider(MemoryProvider):
             self._lock.release()
 
     def _problems(self) -> list[str]:
-        return [*self._store_problems, *status.llm_problem(self._mem)]
+        host = [self._host_llm.problem] if self._host_llm.problem else []
+        return [*self._store_problems, *host, *status.llm_problem(self._mem)]
 
     def recall_status(self, **kwargs: Any) -> Any:
         """``(provider_label, count, glyph)`` for the UI's "recalled N memories" line
@@ -463,6 +472,11 @@ class VecmemMemoryProvider(MemoryProvider):
              "env_var": "VECMEM_LLM_API_KEY"},
             {"key": "llm_merge_mode", "description": "How LLM merge proposals are used",
              "default": "off", "choices": ["off", "dry_run", "review_only", "auto"]},
+            {"key": "host_llm", "description": "With no llm_base_url: use Hermes' auxiliary "
+             "model (auxiliary.<host_llm_task>) for extraction and judging",
+             "default": "false", "choices": ["true", "false"]},
+            {"key": "host_llm_task", "description": "Which auxiliary.<task> slot of "
+             "config.yaml host_llm uses", "default": "vecmem"},
             {"key": "language", "description": "Language of vecmem's reports and dashboard "
              "(default: Hermes' display.language, else the locale)", "choices": ["zh", "en"]},
             {"key": "top_k", "description": "Memories recalled per turn", "default": "8"},

@@ -93,6 +93,8 @@ def short_problem(problems: list[str]) -> str | None:
         return "off: database unavailable"
     if "hashing" in first:
         return "degraded: hashing embedder"
+    if "host_llm" in first or "auxiliary." in first:
+        return "host LLM not usable"
     return "LLM circuit open"
 
 
