@@ -494,3 +494,58 @@ def test_workers_start_in_the_callers_context(home: Path,
         assert sorted(spawned) == ["vecmem-extract", "vecmem-prefetch"]
     finally:
         manager.shutdown_all()
+
+
+# ----------------------------------------------------------------------------- PostgreSQL
+
+
+def _pg_tables(url: str) -> set[str]:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        rows = conn.execute("SELECT table_name FROM information_schema.tables "
+                            "WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")
+        return {r[0] for r in rows}
+
+
+def _pg_counts(url: str) -> tuple[int, int]:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        memories = conn.execute("SELECT COUNT(*) FROM memories").fetchone()[0]
+        events = conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+        return memories, events
+
+
+@pytest.mark.postgres
+def test_inspection_on_postgresql_creates_and_writes_nothing(
+    home: Path, request: pytest.FixtureRequest
+) -> None:
+    from conftest import _fresh_pg_database
+
+    url = _fresh_pg_database(request.getfixturevalue("pg_server"))
+    write_config(home, db=url)
+    inspector = load_memory_provider("vecmem")
+    inspector.initialize_for_inspection("s-inspect", hermes_home=str(home), platform="cli")
+    try:
+        block = inspector.system_prompt_block()
+        assert "without creating or migrating" in block and "vecmem is OFF" in block
+    finally:
+        inspector.shutdown()
+    assert _pg_tables(url) == set()  # no schema was created
+
+    manager, _ = start(home)  # a normal (primary) open sets the schema up
+    ok(manager, action="add", content="部署目标是 Fly.io 的东京区域")
+    manager.shutdown_all()
+    before = _pg_counts(url)
+    inspector = load_memory_provider("vecmem")
+    inspector.initialize_for_inspection("s-inspect", hermes_home=str(home), platform="cli")
+    try:
+        assert "Fly.io" in inspector.prefetch("部署 Fly.io")
+        inspector.sync_turn("I prefer pnpm for front-end work", "ok")
+        memory_tool_write_direct(inspector)
+        assert "error" in json.loads(inspector.handle_tool_call(
+            "vecmem", {"action": "add", "content": "The staging host is stage-3"}))
+    finally:
+        inspector.shutdown()
+    assert _pg_counts(url) == before
