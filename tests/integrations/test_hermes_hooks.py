@@ -549,3 +549,46 @@ def test_inspection_on_postgresql_creates_and_writes_nothing(
     finally:
         inspector.shutdown()
     assert _pg_counts(url) == before
+
+
+# ----------------------------------------------------------------------------- hermes memory status
+
+
+def _memory_status(capsys: pytest.CaptureFixture[str]) -> str:
+    from types import SimpleNamespace
+
+    from hermes_cli.memory_setup import cmd_status
+
+    capsys.readouterr()
+    cmd_status(SimpleNamespace())
+    return capsys.readouterr().out
+
+
+def test_hermes_memory_status_says_health_llm_and_review(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What `hermes memory status` (0.19.0's own command) prints for vecmem: health, the
+    LLM in use and the review count, read-only, no secret."""
+    out = _memory_status(capsys)
+    assert "Status:    available ✓" in out
+    assert "health: ok" in out and "llm: none (rules only); merge mode off" in out
+    assert "review: nothing waits for review" in out
+    assert not db_file(home).exists()  # status created nothing
+
+    manager, _ = start(home)
+    ok(manager, action="add", content="用户偏好：编辑器用 Vim")
+    ok(manager, action="add", content="用户偏好：编辑器用 Emacs")
+    manager.shutdown_all()
+    before = snapshot(db_file(home))
+    out = _memory_status(capsys)
+    assert "review: 1 vecmem review item waits for a person" in out
+    assert snapshot(db_file(home)) == before
+
+    db_file(home).write_bytes(b"garbage" * 500)
+    out = _memory_status(capsys)
+    assert "health: vecmem is OFF" in out and "vecmem doctor --hermes" in out
+
+    write_config(home, db="postgresql://bob:s3cret-pw@127.0.0.1:1/mem", host_llm=True)
+    out = _memory_status(capsys)
+    assert "s3cret-pw" not in out and "bob:***@" in out
+    assert "health: vecmem is OFF" in out  # nothing listens on port 1

@@ -492,6 +492,36 @@ class VecmemMemoryProvider(MemoryProvider):
              "default": "false", "choices": ["true", "false"]},
         ]
 
+    def get_status_config(self, provider_config: Mapping[str, Any] | None = None,
+                          **kwargs: Any) -> dict[str, Any]:
+        """What ``hermes memory status`` prints under "vecmem config": the settings that
+        matter (never a secret) and, read-only, the health line, the LLM in use and the
+        review count. Opens the database only if it exists, creating nothing."""
+        try:
+            settings, options = resolve_settings(self._home(), self._overrides)
+        except VecmemError as exc:
+            return {"health": f"configuration error: {exc.message}"}
+        out: dict[str, Any] = {
+            "db": status.safe_db(settings.db),
+            "scope": settings.scope if not options.scope_by_identity else "per user/profile",
+            "governance_mode": settings.governance_mode,
+            "embed_provider": settings.embed_provider,
+        }
+        host = hostllm.resolve(self._home(), options, settings)
+        if settings.llm_base_url:
+            llm = f"{settings.llm_model} at {settings.llm_base_url}"
+        elif host.client is not None:
+            llm = f"Hermes {host.label}"
+        else:
+            llm = "none (rules only)"
+        out["llm"] = f"{llm}; merge mode {settings.llm_merge_mode}"
+        problems, pending = status.inspect_store(settings)
+        problems += [host.problem] if host.problem else []
+        out["health"] = problems[0] if problems else "ok"
+        out["review"] = status.review_line(pending) or "nothing waits for review"
+        out["doctor"] = "vecmem doctor --hermes explains any problem and its fix"
+        return out
+
     def save_config(self, values: dict[str, Any], hermes_home: str, **kwargs: Any) -> None:
         """Validate and write non-secret values to ``memory.vecmem`` in config.yaml."""
         clean = {k: v for k, v in (values or {}).items() if not _is_secret(k)}
