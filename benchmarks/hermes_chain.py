@@ -232,6 +232,7 @@ def score(conv: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
     junk = conv["junk"]
     needed = reached = stale = unmatched = lines_total = probe_turns = 0
     junk_in_context: set[str] = set()
+    missed: Counter[str] = Counter()
     secrets_shown = False
     changed_at = {f["supersedes"]: tuple(f["stated"]) for f in conv["facts"]
                   if f.get("supersedes")}
@@ -245,7 +246,11 @@ def score(conv: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
         lines_total += len(lines)
         for need in probe["needs"]:
             needed += 1
-            reached += any(matches(facts[need], line) for line in lines)
+            got = any(matches(facts[need], line) for line in lines)
+            reached += got
+            if not got:  # why: never stored (by the end), or stored and not recalled
+                kept = any(matches(facts[need], m) for m in run["stored"])
+                missed["stored, not recalled" if kept else "not stored"] += 1
         for old, (session, turn) in changed_at.items():
             if (probe["session"], probe["turn"]) > (session, turn) and any(
                     matches(facts[old], line) for line in lines):
@@ -258,7 +263,8 @@ def score(conv: dict[str, Any], run: dict[str, Any]) -> dict[str, Any]:
                     junk_in_context.add(j["id"])
     junk_stored = {j["id"] for j in junk for m in run["stored"] if matches(j, m)}
     return {"id": conv["id"], "lang": conv["lang"], "needed": needed, "reached": reached,
-            "stale": stale, "probe_turns": probe_turns, "lines": lines_total,
+            "stale": stale, "missed": dict(missed), "probe_turns": probe_turns,
+            "lines": lines_total,
             "unmatched": unmatched, "junk": len(junk), "junk_stored": sorted(junk_stored),
             "junk_in_context": sorted(junk_in_context),
             "junk_kinds": {j["id"]: j["why"] for j in junk},
@@ -277,7 +283,9 @@ def summarize(scores: list[dict[str, Any]]) -> dict[str, Any]:
     recall = [t for s in scores for t in s["recall_tokens"]]
     system = [t for s in scores for t in s["system_tokens"]]
     junk_kinds: Counter[str] = Counter()
+    missed: Counter[str] = Counter()
     for s in scores:
+        missed.update(s["missed"])
         for jid in s["junk_in_context"]:
             junk_kinds[s["junk_kinds"][jid]] += 1
     return {
@@ -287,7 +295,7 @@ def summarize(scores: list[dict[str, Any]]) -> dict[str, Any]:
         "junk_stored": sum(len(s["junk_stored"]) for s in scores),
         "junk_in_context": sum(len(s["junk_in_context"]) for s in scores),
         "junk_in_context_kinds": dict(junk_kinds),
-        "stale_served": total("stale"),
+        "stale_served": total("stale"), "missed": dict(missed),
         "lines_per_probe": total("lines") / max(1, total("probe_turns")),
         "unmatched_per_probe": total("unmatched") / max(1, total("probe_turns")),
         "secrets_shown": any(s["secrets_shown"] for s in scores),
@@ -314,15 +322,18 @@ def run_all(convs: list[dict[str, Any]], setups: Iterable[str] = SETUPS,
 
 # ---------------------------------------------------------------------------- report
 def table(result: dict[str, Any]) -> str:
-    rows = ["| setup | slice | needed facts in context | junk stored | junk in context | "
+    rows = ["| setup | slice | needed facts in context | missed: not stored / stored, not "
+            "recalled | junk stored | junk in context | "
             "stale served | memory lines / probe (unmatched) | LLM calls / 100 turns | "
             "LLM tokens / 100 turns | recall block tokens / turn (max) | system block "
             "tokens / session |",
-            "|---|---|---|---|---|---|---|---|---|---|---|"]
+            "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for setup, res in result["setups"].items():
         for name, s in [("all", res["all"]), *res["by_lang"].items()]:
             rows.append(
                 f"| {setup} | {name} | {s['reach_share']:.2f} ({s['reached']}/{s['needed']})"
+                f" | {s['missed'].get('not stored', 0)} / "
+                f"{s['missed'].get('stored, not recalled', 0)}"
                 f" | {s['junk_stored']}/{s['junk']} | {s['junk_in_context']}/{s['junk']} | "
                 f"{s['stale_served']} | {s['lines_per_probe']:.1f} "
                 f"({s['unmatched_per_probe']:.1f}) | {s['llm_calls_per_100_turns']:.0f} | "
@@ -337,9 +348,9 @@ def misses(result: dict[str, Any], convs: list[dict[str, Any]]) -> list[str]:
     for setup, res in result["setups"].items():
         for s in res["conversations"]:
             if s["reached"] < s["needed"] or s["junk_in_context"] or s["junk_stored"]:
-                out.append(f"{setup} {s['id']}: reached {s['reached']}/{s['needed']}, "
-                           f"junk stored {s['junk_stored']}, in context "
-                           f"{s['junk_in_context']}, stale {s['stale']}")
+                out.append(f"{setup} {s['id']} ({s['lang']}): reached {s['reached']}/"
+                           f"{s['needed']} {s['missed']}, junk stored {s['junk_stored']}, "
+                           f"in context {s['junk_in_context']}, stale {s['stale']}")
     return out
 
 
