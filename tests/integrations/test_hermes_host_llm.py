@@ -217,3 +217,28 @@ def test_a_real_agent_session_extracts_with_the_auxiliary_model(
     with Memory.open(str(db_file(home)), embed_provider="hashing") as mem:
         assert [m.content for m in mem.list(source="hermes:extract")] == [
             "用户偏好用 pnpm 管理前端依赖"]
+
+
+def test_a_failing_host_provider_falls_back_to_rules_and_opens_the_circuit(
+    home: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Hermes cannot reach the slot's provider (no key for it): each extraction falls back
+    to the rules, the reason is logged, and after three failures the circuit is open and
+    says so where a person looks."""
+    configure(home, {"provider": "nonexistent-provider", "model": "m"}, host_llm=True,
+              extract_every=1)
+    manager, provider = start(home)
+    try:
+        provider.memory.context.llm.backoff = 0
+        for text in ("我偏好用 pnpm 管理前端依赖", "I prefer dark mode in every editor",
+                     "我偏好回答简洁一点"):
+            manager.sync_all(text, "ok")
+            assert manager.flush_pending(timeout=30) and provider.wait_idle(30)
+        stored = ok(manager, action="list", source="hermes:extract")["memories"]
+        assert any("pnpm" in m["content"] for m in stored)  # the rules kept it
+        assert "no API key was found" in caplog.text
+        assert provider.memory.context.llm.breaker_state == "open"
+        assert "circuit open" in manager.build_system_prompt()
+        assert provider.recall_status().provider_label == "vecmem (LLM circuit open)"
+    finally:
+        manager.shutdown_all()

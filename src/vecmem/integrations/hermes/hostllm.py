@@ -155,7 +155,11 @@ class HermesTransport(httpx.BaseTransport):
                                 temperature=body.get("temperature"), timeout=self.timeout)
             content = _content(response)
         except Exception as exc:  # whatever the host raises, vecmem falls back to rules
-            message = f"Hermes auxiliary model ({self.task}) failed: {type(exc).__name__}"
+            from vecmem.rules.secrets import redact_secrets
+
+            detail = redact_secrets(" ".join(str(exc).split()))[:200]
+            message = (f"Hermes auxiliary model ({self.task}) failed: {type(exc).__name__}"
+                       + (f": {detail}" if detail else ""))
             return httpx.Response(502, json={"error": {"message": message}})
         payload = {
             "model": str(getattr(response, "model", "") or body.get("model") or ""),
