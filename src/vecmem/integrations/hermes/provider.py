@@ -229,9 +229,13 @@ class VecmemMemoryProvider(MemoryProvider):
     def recall_status(self, **kwargs: Any) -> Any:
         """``(provider_label, count, glyph)`` for the UI's "recalled N memories" line
         (newer Hermes): the count of the last prefetch; the label says when vecmem is off
-        or degraded."""
-        return status.make_recall_status(len(self._recall.last_shown),
-                                         status.short_problem(self._problems()))
+        or degraded. None when the last prefetch showed nothing and nothing is wrong (the
+        host reads a count of 0 as "content without a count", so 0 is never sent alone)."""
+        count = len(self._recall.last_shown)
+        problem = status.short_problem(self._problems())
+        if not count and not problem:
+            return None
+        return status.make_recall_status(count, problem)
 
     def _pending_review(self) -> int:
         mem = self._mem
