@@ -243,6 +243,7 @@ def _llm(home: Path, options: ProviderOptions, settings: Settings, lang: str,
             "auxiliary model)",
             "没有 LLM：抽取与合并只用规则（host_llm 可以用 Hermes 的辅助模型）"))
     if not probe:
+        client.close()
         return Finding("llm", OK, label)
     try:
         client.chat([{"role": "user", "content": "Reply with: ok"}])

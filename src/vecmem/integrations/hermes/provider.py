@@ -19,7 +19,8 @@ All Memory access goes through one lock, so the prefetch worker, the write worke
 the tool thread never use the store at the same time. The parts live beside this module:
 :mod:`.recall` (what reaches the agent's context, per session and turn), :mod:`.render`
 (how it reads), :mod:`.sync` (the turn buffer and extraction), :mod:`.worker` (threads
-started in the host's context), :mod:`.status` (what a person sees), :mod:`.config`.
+started in the host's context), :mod:`.status` (what a person sees), :mod:`.hostllm`
+(Hermes' auxiliary model), :mod:`.backup`, :mod:`.doctor`, :mod:`.config`.
 """
 
 from __future__ import annotations
@@ -38,8 +39,9 @@ from vecmem.integrations.actions import (
     dumps,
     has_method,
 )
-from vecmem.integrations.hermes import hostllm, status
+from vecmem.integrations.hermes import backup, hostllm, status
 from vecmem.integrations.hermes.config import (  # resolve_settings etc. also from here
+    CONFIG_SCHEMA,
     PROVIDER_NAME,
     ProviderOptions,
     _is_secret,
@@ -457,74 +459,13 @@ class VecmemMemoryProvider(MemoryProvider):
     # -- configuration -------------------------------------------------------------------
     def get_config_schema(self) -> list[dict[str, Any]]:
         """Fields for ``hermes memory setup``. Secrets go to .env via ``env_var``."""
-        return [
-            {"key": "db", "description": "SQLite file or postgresql:// URL",
-             "default": "$HERMES_HOME/vecmem/vecmem.db"},
-            {"key": "governance_mode", "description": "Tool actions offered to the agent",
-             "default": "light", "choices": ["light", "advanced"]},
-            {"key": "embed_provider", "description": "Embedding model",
-             "default": "local", "choices": ["local", "e5", "use", "openai", "hashing"]},
-            {"key": "embed_base_url", "description": "OpenAI-compatible embeddings URL "
-             "(embed_provider openai)"},
-            {"key": "embed_model", "description": "Embedding model name (openai)"},
-            {"key": "embed_api_key", "description": "Embeddings API key", "secret": True,
-             "env_var": "VECMEM_EMBED_API_KEY"},
-            {"key": "llm_base_url", "description": "OpenAI-compatible chat URL for "
-             "extraction and judging (blank: rules only)"},
-            {"key": "llm_model", "description": "Chat model name"},
-            {"key": "llm_api_key", "description": "Chat API key", "secret": True,
-             "env_var": "VECMEM_LLM_API_KEY"},
-            {"key": "llm_merge_mode", "description": "How LLM merge proposals are used",
-             "default": "off", "choices": ["off", "dry_run", "review_only", "auto"]},
-            {"key": "host_llm", "description": "With no llm_base_url: use Hermes' auxiliary "
-             "model (auxiliary.<host_llm_task>) for extraction and judging",
-             "default": "false", "choices": ["true", "false"]},
-            {"key": "host_llm_task", "description": "Which auxiliary.<task> slot of "
-             "config.yaml host_llm uses", "default": "vecmem"},
-            {"key": "language", "description": "Language of vecmem's reports and dashboard "
-             "(default: Hermes' display.language, else the locale)", "choices": ["zh", "en"]},
-            {"key": "top_k", "description": "Memories recalled per turn", "default": "8"},
-            {"key": "min_score", "description": "Minimum cosine for recall", "default": "0.3"},
-            {"key": "recall_budget", "description": "Estimated tokens of memories recalled "
-             "per turn", "default": "300"},
-            {"key": "auto_extract", "description": "Extract facts from conversation turns",
-             "default": "true", "choices": ["true", "false"]},
-            {"key": "extract_every", "description": "Turns between extractions",
-             "default": "4"},
-            {"key": "scope_by_identity", "description": "One memory scope per Hermes user "
-             "(user_id, else the profile name) instead of one for the whole profile",
-             "default": "false", "choices": ["true", "false"]},
-        ]
+        return [dict(field) for field in CONFIG_SCHEMA]
 
     def get_status_config(self, provider_config: Mapping[str, Any] | None = None,
                           **kwargs: Any) -> dict[str, Any]:
-        """What ``hermes memory status`` prints under "vecmem config": the settings that
-        matter (never a secret) and, read-only, the health line, the LLM in use and the
-        review count. Opens the database only if it exists, creating nothing."""
-        try:
-            settings, options = resolve_settings(self._home(), self._overrides)
-        except VecmemError as exc:
-            return {"health": f"configuration error: {exc.message}"}
-        out: dict[str, Any] = {
-            "db": status.safe_db(settings.db),
-            "scope": settings.scope if not options.scope_by_identity else "per user/profile",
-            "governance_mode": settings.governance_mode,
-            "embed_provider": settings.embed_provider,
-        }
-        host = hostllm.resolve(self._home(), options, settings)
-        if settings.llm_base_url:
-            llm = f"{settings.llm_model} at {settings.llm_base_url}"
-        elif host.client is not None:
-            llm = f"Hermes {host.label}"
-        else:
-            llm = "none (rules only)"
-        out["llm"] = f"{llm}; merge mode {settings.llm_merge_mode}"
-        problems, pending = status.inspect_store(settings)
-        problems += [host.problem] if host.problem else []
-        out["health"] = problems[0] if problems else "ok"
-        out["review"] = status.review_line(pending) or "nothing waits for review"
-        out["doctor"] = "vecmem doctor --hermes explains any problem and its fix"
-        return out
+        """What ``hermes memory status`` prints under "vecmem config" (see
+        :func:`.status.status_config`): read-only, never a secret."""
+        return status.status_config(self._home(), self._overrides)
 
     def save_config(self, values: dict[str, Any], hermes_home: str, **kwargs: Any) -> None:
         """Validate and write non-secret values to ``memory.vecmem`` in config.yaml."""
@@ -533,43 +474,9 @@ class VecmemMemoryProvider(MemoryProvider):
         write_section(hermes_home, clean)
 
     def backup_paths(self, **kwargs: Any) -> list[str]:
-        """A snapshot of the database when it lives outside HERMES_HOME (``hermes backup``).
-
-        Hermes zips what is listed here as plain files, so the live file with its
-        ``-wal``/``-shm`` would be a torn copy; instead vecmem writes ``<db>.hermes-snapshot``
-        with SQLite's backup API (consistent while others write) and lists only that.
-        ``hermes import`` puts it back beside the database: ``vecmem restore-backup`` it.
-        """
-        try:
-            home = self._home()
-            settings, _ = resolve_settings(home, self._overrides)
-        except Exception:
-            return []
-        if settings.db.startswith(("postgresql://", "postgres://")):
-            return []
-        db = Path(settings.db).expanduser().resolve()
-        try:
-            db.relative_to(home.expanduser().resolve())
-            return []  # already inside HERMES_HOME: backed up with it
-        except ValueError:
-            pass
-        if not db.is_file():
-            return []
-        snapshot = db.with_name(f"{db.name}.hermes-snapshot")
-        try:
-            from vecmem.embed.hashing import HashingEmbedder
-            from vecmem.memory import Memory
-
-            snapshot.unlink(missing_ok=True)
-            # Nothing is embedded or written here: the cheap embedder avoids loading a model.
-            with Memory.open(db, settings=settings, embedder=HashingEmbedder(),
-                             reembed=False) as mem:
-                mem.backup(snapshot)
-        except (VecmemError, OSError) as exc:
-            logger.warning("vecmem: no snapshot of %s for hermes backup: %s", db, exc)
-            return []
-        return [str(snapshot)]
-
+        """A snapshot of the database for ``hermes backup`` when it lives outside
+        HERMES_HOME (see :func:`.backup.snapshot_paths`)."""
+        return backup.snapshot_paths(self._home(), self._overrides)
 
 def _author(author_id: Any, name: Any, is_bot: Any) -> dict[str, Any] | None:
     """A turn's author as recorded in provenance; None when the host names nobody."""

@@ -146,3 +146,37 @@ def inspect_store(settings: Any) -> tuple[list[str], int]:
         return [f"vecmem cannot read its database ({exc.message}); run `vecmem doctor`"], 0
     finally:
         mem.close()
+
+
+def status_config(home: Any, overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """What ``hermes memory status`` prints for vecmem: the settings that matter (never a
+    secret) and, read-only, the health line, the LLM in use and the review count. Opens
+    the database only if it exists, creating nothing."""
+    from vecmem.integrations.hermes import hostllm
+    from vecmem.integrations.hermes.config import resolve_settings
+
+    try:
+        settings, options = resolve_settings(home, overrides)
+    except VecmemError as exc:
+        return {"health": f"configuration error: {exc.message}"}
+    out: dict[str, Any] = {
+        "db": safe_db(settings.db),
+        "scope": settings.scope if not options.scope_by_identity else "per user/profile",
+        "governance_mode": settings.governance_mode,
+        "embed_provider": settings.embed_provider,
+    }
+    host = hostllm.resolve(home, options, settings)
+    if settings.llm_base_url:
+        llm = f"{settings.llm_model} at {settings.llm_base_url}"
+    elif host.client is not None:
+        llm = f"Hermes {host.label}"
+        host.client.close()  # only described here, never called
+    else:
+        llm = "none (rules only)"
+    out["llm"] = f"{llm}; merge mode {settings.llm_merge_mode}"
+    problems, pending = inspect_store(settings)
+    problems += [host.problem] if host.problem else []
+    out["health"] = problems[0] if problems else "ok"
+    out["review"] = review_line(pending) or "nothing waits for review"
+    out["doctor"] = "vecmem doctor --hermes explains any problem and its fix"
+    return out
