@@ -471,7 +471,11 @@ def test_workers_start_in_the_callers_context(home: Path,
 
     var: contextvars.ContextVar[str] = contextvars.ContextVar("profile", default="launch")
     var.set("routed")
-    assert Worker("t1").submit(var.get).result(timeout=5) == "routed"  # 0.19.0: copied
+    worker = Worker("t1")
+    assert worker.submit(var.get).result(timeout=5) == "routed"  # 0.19.0: copied
+    var.set("turn-2")  # each job runs in its submitter's context, not the thread's first
+    assert worker.submit(var.get).result(timeout=5) == "turn-2"
+    worker.shutdown(timeout=5)
 
     spawned: list[str] = []
 

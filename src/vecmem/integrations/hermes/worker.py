@@ -6,7 +6,9 @@ worker would silently resolve the launch profile instead of the routed one. Newe
 has one canonical spawner for memory-provider threads,
 ``agent.memory_provider.spawn_context_thread``; the worker starts its thread through it
 where it exists and otherwise binds the thread to a copy of the starter's context itself
-(what the helper does), so 0.19.0 gets the same behaviour.
+(what the helper does), so 0.19.0 gets the same behaviour. Each submitted call also runs
+in a copy of *its* submitter's context, so a job queued during a turn sees that turn's
+scope (Hermes' per-turn secret scope), not the one current when the thread started.
 """
 
 from __future__ import annotations
@@ -47,9 +49,9 @@ class Worker:
 
     def __init__(self, name: str) -> None:
         self._name = name
-        self._queue: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]] | None] = (
-            queue.SimpleQueue()
-        )
+        self._queue: queue.SimpleQueue[
+            tuple[Future[Any], contextvars.Context, Callable[[], Any]] | None
+        ] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._start_lock = threading.Lock()
         self._closed = False
@@ -63,7 +65,7 @@ class Worker:
             if self._thread is None:
                 self._thread = context_thread(self._run, name=self._name)
                 self._thread.start()
-        self._queue.put((future, fn))
+        self._queue.put((future, contextvars.copy_context(), fn))
         return future
 
     def _run(self) -> None:
@@ -71,11 +73,11 @@ class Worker:
             item = self._queue.get()
             if item is None:
                 return
-            future, fn = item
+            future, ctx, fn = item
             if not future.set_running_or_notify_cancel():
                 continue
             try:
-                future.set_result(fn())
+                future.set_result(ctx.run(fn))
             except BaseException as exc:
                 future.set_exception(exc)
 
