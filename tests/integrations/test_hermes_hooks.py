@@ -525,9 +525,9 @@ def _pg_counts(url: str) -> tuple[int, int]:
 def test_inspection_on_postgresql_creates_and_writes_nothing(
     home: Path, request: pytest.FixtureRequest
 ) -> None:
-    from conftest import _fresh_pg_database
+    from vecmem.testing.pg import create_database
 
-    url = _fresh_pg_database(request.getfixturevalue("pg_server"))
+    url = create_database(request.getfixturevalue("pg_server"))
     write_config(home, db=url)
     inspector = load_memory_provider("vecmem")
     inspector.initialize_for_inspection("s-inspect", hermes_home=str(home), platform="cli")
