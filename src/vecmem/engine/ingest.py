@@ -105,7 +105,8 @@ def _extract(ctx: Context, msgs: list[Any]) -> tuple[list[Any], str]:
 
         try:
             return extract_with_llm(
-                llm, msgs, default_confidence=ctx.settings.extract_min_confidence
+                llm, msgs, default_confidence=ctx.settings.extract_min_confidence,
+                cues=ctx.settings.llm_cue_terms,
             ), "llm"
         except LLMError as exc:
             log.warning("LLM extraction failed, using the rule-based extractor: %s",
@@ -151,6 +152,8 @@ def ingest(
                     meta={"ingest": key, "origin": cand.origin, "turn": turn,
                           **_author(msgs, turn)},
                     said_at=_said_at(msgs, turn))
+                if cand.cues and ctx.settings.llm_cue_terms:
+                    p = pipeline.with_cues(p, cand.cues)
                 r = pipeline.add(ctx, p, dry_run=False)
             except InvalidInputError as exc:
                 log.warning("candidate skipped: %s", exc.message)

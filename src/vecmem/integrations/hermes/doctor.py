@@ -180,7 +180,8 @@ def _database(settings: Settings, lang: str) -> tuple[Any, Finding]:
             lang, f"{db} does not exist yet; the first Hermes session creates it",
             f"{db} 还不存在；第一次 Hermes 会话会创建它"))
     try:
-        mem = Memory.open(db, settings=settings, reembed=False, create=False)
+        mem = Memory.open(db, settings=settings, reembed=False, create=False,
+                          read_only=True)
     except (VecmemError, OSError) as exc:
         why = getattr(exc, "message", None) or str(exc)
         if is_pg:

@@ -83,8 +83,9 @@ class Recall:
             self._prepared.pop(session_id, None)
 
     # -- the system block --------------------------------------------------------------
-    def core_profile(self) -> str:
-        """The core profile block (once per session, in the system prompt)."""
+    def core_profile(self, room: int) -> str:
+        """The core profile block (once per session, in the system prompt), at most
+        ``room`` characters: the lowest-priority entries give way first."""
         mem = self._memory()
         if mem is None or not has_method(mem, "core_profile"):
             return ""
@@ -97,6 +98,9 @@ class Recall:
             return ""
         finally:
             self._lock.release()
+        entries = list(entries)
+        while entries and len(render_profile(entries)) > room:
+            entries.pop()  # the profile lists its entries by priority
         with self._state:
             self._profile_ids = {e.memory_id for e in entries}
         return render_profile(entries)

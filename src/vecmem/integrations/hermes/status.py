@@ -137,7 +137,8 @@ def inspect_store(settings: Any) -> tuple[list[str], int]:
     if not db.startswith(("postgresql://", "postgres://")) and not Path(db).is_file():
         return [], 0
     try:
-        mem = Memory.open(db, settings=settings, reembed=False, create=False)
+        mem = Memory.open(db, settings=settings, reembed=False, create=False,
+                          read_only=True)
     except (VecmemError, OSError) as exc:
         return store_problems(None, getattr(exc, "message", None) or str(exc)), 0
     try:
