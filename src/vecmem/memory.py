@@ -73,13 +73,16 @@ class Memory:
         reembed: bool = True,
         read_only: bool = False,
         progress: Callable[[int, int], None] | None = None,
+        create: bool = True,
         **overrides: Any,
     ) -> Memory:
         """Open (creating if needed) the memory at ``db``: a SQLite path or a
         ``postgresql://`` URL. ``overrides`` are setting names (scope, top_k, …).
 
         ``read_only=True``: every change is refused (``StoreError``) and nothing is
-        re-embedded, so a command that only reads pays for nothing a write needs."""
+        re-embedded, so a command that only reads pays for nothing a write needs.
+        ``create=False`` opens only an existing memory, running no DDL on PostgreSQL
+        (inspection: nothing is created or migrated)."""
         if settings is None:
             where: dict[str, Any] = {"db": os.fspath(db)} if db is not None else {}
             settings = Settings.load(**where, **overrides)
@@ -99,7 +102,7 @@ class Memory:
             from vecmem.llm.client import LLMClient
 
             llm = LLMClient.from_settings(settings)
-        store = open_store(settings.db, settings)
+        store = open_store(settings.db, settings, create=create)
         if read_only:
             store.read_only = store.read_only or "the memory was opened read-only"
             reembed = False

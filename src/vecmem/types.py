@@ -21,6 +21,12 @@ class Status(StrEnum):
     SUPERSEDED = "superseded"
 
 
+#: Keys of an ingested message naming who said it: ``author`` (a mapping, e.g. Hermes'
+#: ``{"id", "name", "is_bot"}`` in shared sessions) or ``speaker`` (a name, as transcripts
+#: carry it). The event of every memory extracted from that message records it.
+MESSAGE_AUTHOR_KEYS = ("author", "speaker")
+
+
 #: Statuses that count as "live" for hash uniqueness: at most one live row per hash.
 LIVE_STATUSES = (Status.ACTIVE.value, Status.REVIEW.value)
 

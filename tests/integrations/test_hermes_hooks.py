@@ -113,7 +113,7 @@ def memory_tool_write_direct(provider: Any) -> None:
 def test_recall_status_counts_the_last_prefetch(home: Path) -> None:
     manager, provider = start(home)
     try:
-        assert tuple(provider.recall_status()) == ("vecmem", 0, status.GLYPH)
+        assert provider.recall_status() is None  # nothing shown yet, nothing wrong
         ok(manager, action="add", content="The deploy target is Fly.io")
         ok(manager, action="add", content="部署目标是 Fly.io 的东京区域")
         block = manager.prefetch_all("Fly.io deploy 部署")
@@ -124,7 +124,7 @@ def test_recall_status_counts_the_last_prefetch(home: Path) -> None:
         # Fields by name, as newer Hermes' RecallStatus has them.
         assert provider.recall_status().count == count
         assert provider.prefetch("", session_id="s1") == ""
-        assert provider.recall_status().count == 0
+        assert provider.recall_status() is None  # the last prefetch, not a stale count
     finally:
         manager.shutdown_all()
 
@@ -146,8 +146,20 @@ def test_authors_are_accepted_and_recorded(home: Path) -> None:
         prov = events_of(db, mirrored["id"])[0].meta["provenance"]
         assert prov["turn_author"] == {"id": "u-7", "name": "王", "is_bot": False}
         assert provider.unavailable_reason(verbose=True) == ""
+        # Extraction: each turn's memories record that turn's author, not the last one.
+        provider.sync_turn("The release branch is named release-2026", "Noted.",
+                         turn_author={"id": "u-8", "name": "Ana", "is_bot": False})
+        manager.on_session_end([])
+        extracted = {m["content"]: m["id"] for m in
+                     ok(manager, action="list", source="hermes:extract")["memories"]}
     finally:
         manager.shutdown_all()
+    authors = {content: events_of(db, mid)[0].meta["provenance"].get("author")
+               for content, mid in extracted.items()}
+    pnpm = next(a for c, a in authors.items() if "pnpm" in c)
+    release = next(a for c, a in authors.items() if "release-2026" in c)
+    assert pnpm == {"id": "u-7", "name": "王", "is_bot": False}
+    assert release == {"id": "u-8", "name": "Ana", "is_bot": False}
 
 
 # ----------------------------------------------------------------------------- status
@@ -248,9 +260,11 @@ def test_two_profiles_in_one_process_share_nothing(tmp_path: Path,
     try:
         work, family = providers
         assert work is not family
-        for attr in ("_mem", "_lock", "_prefetch_worker", "_write_worker", "_recall",
-                     "_runner", "_turns"):
+        for attr in ("_mem", "_lock", "_recall", "_sync", "_runner"):
             assert getattr(work, attr) is not getattr(family, attr), attr
+        assert work._recall.worker is not family._recall.worker
+        assert work._sync.worker is not family._sync.worker
+        assert work._sync.turns is not family._sync.turns
         assert work.memory.store is not family.memory.store
         ok(managers[0], action="add", content="The work VPN is WireGuard on port 51820")
         ok(managers[1], action="add", content="家里的路由器型号是 AX3000")
@@ -395,3 +409,190 @@ def test_no_hermes_path_stores_or_shows_a_secret(home: Path) -> None:
     for key in SECRETS:
         assert key not in stored
         assert all(key not in text for text in shown)
+
+
+# ----------------------------------------------------------------------------- newer host shapes
+
+
+def test_structured_prefetch_only_where_the_host_has_the_type(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """0.19.0 gets the plain block; a host that defines ``MemoryPrefetchResult`` (newer
+    Hermes' shape, declared here as it is there) gets the same block plus one bounded
+    observation naming the shown memories, no content."""
+    import dataclasses
+
+    import agent.memory_provider as host
+
+    manager, provider = start(home)
+    try:
+        added = ok(manager, action="add", content="The deploy target is Fly.io")
+        plain = provider.prefetch("Fly.io deploy", session_id="s-a")
+        assert isinstance(plain, str) and "Fly.io" in plain
+        assert not hasattr(host, "MemoryPrefetchResult")  # the real 0.19.0 module
+
+        @dataclasses.dataclass(frozen=True)
+        class MemoryObservation:
+            source_kind: str
+            schema: str
+            version: int
+            payload: Any
+            provider: str = ""
+
+        @dataclasses.dataclass(frozen=True)
+        class MemoryPrefetchResult:
+            context: str = ""
+            observations: Any = ()
+
+        monkeypatch.setattr(host, "MemoryObservation", MemoryObservation, raising=False)
+        monkeypatch.setattr(host, "MemoryPrefetchResult", MemoryPrefetchResult, raising=False)
+        result = provider.prefetch("Fly.io deploy", session_id="s-b")
+        assert isinstance(result, MemoryPrefetchResult)
+        assert result.context == plain
+        (obs,) = result.observations
+        assert (obs.schema, obs.version, obs.provider) == ("vecmem.recall", 1, "")
+        assert obs.payload["memory_ids"] == [added["memory_id"]]
+        assert obs.payload["count"] == 1
+        assert "Fly.io" not in json.dumps(obs.payload)
+        assert provider.prefetch("Fly.io deploy", session_id="s-b") == ""  # shown already
+    finally:
+        manager.shutdown_all()
+
+
+def test_workers_start_in_the_callers_context(home: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hermes isolates profiles with context variables: the workers see the context of
+    the thread that started them, through the host's spawner where it has one."""
+    import contextvars
+
+    import agent.memory_provider as host
+
+    from vecmem.integrations.hermes.worker import Worker
+
+    var: contextvars.ContextVar[str] = contextvars.ContextVar("profile", default="launch")
+    var.set("routed")
+    worker = Worker("t1")
+    assert worker.submit(var.get).result(timeout=5) == "routed"  # 0.19.0: copied
+    var.set("turn-2")  # each job runs in its submitter's context, not the thread's first
+    assert worker.submit(var.get).result(timeout=5) == "turn-2"
+    worker.shutdown(timeout=5)
+
+    spawned: list[str] = []
+
+    def spawn_context_thread(target: Any, *, name: str, daemon: bool = True,
+                             args: tuple = (), kwargs: Any = None) -> Any:
+        import threading
+
+        spawned.append(name)
+        ctx = contextvars.copy_context()
+        return threading.Thread(target=lambda: ctx.run(target, *args, **(kwargs or {})),
+                                name=name, daemon=daemon)
+
+    monkeypatch.setattr(host, "spawn_context_thread", spawn_context_thread, raising=False)
+    manager, provider = start(home)
+    try:
+        manager.queue_prefetch_all("deploy target")
+        provider.sync_turn("我偏好用 pnpm 管理前端依赖", "好的。")
+        provider.sync_turn("The deploy target is Fly.io", "ok")
+        assert provider.wait_idle()
+        assert sorted(spawned) == ["vecmem-extract", "vecmem-prefetch"]
+    finally:
+        manager.shutdown_all()
+
+
+# ----------------------------------------------------------------------------- PostgreSQL
+
+
+def _pg_tables(url: str) -> set[str]:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        rows = conn.execute("SELECT table_name FROM information_schema.tables "
+                            "WHERE table_schema NOT IN ('pg_catalog', 'information_schema')")
+        return {r[0] for r in rows}
+
+
+def _pg_counts(url: str) -> tuple[int, int]:
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        memories = conn.execute("SELECT COUNT(*) FROM memories").fetchone()[0]
+        events = conn.execute("SELECT COUNT(*) FROM events").fetchone()[0]
+        return memories, events
+
+
+@pytest.mark.postgres
+def test_inspection_on_postgresql_creates_and_writes_nothing(
+    home: Path, request: pytest.FixtureRequest
+) -> None:
+    from vecmem.testing.pg import create_database
+
+    url = create_database(request.getfixturevalue("pg_server"))
+    write_config(home, db=url)
+    inspector = load_memory_provider("vecmem")
+    inspector.initialize_for_inspection("s-inspect", hermes_home=str(home), platform="cli")
+    try:
+        block = inspector.system_prompt_block()
+        assert "without creating or migrating" in block and "vecmem is OFF" in block
+    finally:
+        inspector.shutdown()
+    assert _pg_tables(url) == set()  # no schema was created
+
+    manager, _ = start(home)  # a normal (primary) open sets the schema up
+    ok(manager, action="add", content="部署目标是 Fly.io 的东京区域")
+    manager.shutdown_all()
+    before = _pg_counts(url)
+    inspector = load_memory_provider("vecmem")
+    inspector.initialize_for_inspection("s-inspect", hermes_home=str(home), platform="cli")
+    try:
+        assert "Fly.io" in inspector.prefetch("部署 Fly.io")
+        inspector.sync_turn("I prefer pnpm for front-end work", "ok")
+        memory_tool_write_direct(inspector)
+        assert "error" in json.loads(inspector.handle_tool_call(
+            "vecmem", {"action": "add", "content": "The staging host is stage-3"}))
+    finally:
+        inspector.shutdown()
+    assert _pg_counts(url) == before
+
+
+# ----------------------------------------------------------------------------- hermes memory status
+
+
+def _memory_status(capsys: pytest.CaptureFixture[str]) -> str:
+    from types import SimpleNamespace
+
+    from hermes_cli.memory_setup import cmd_status
+
+    capsys.readouterr()
+    cmd_status(SimpleNamespace())
+    return capsys.readouterr().out
+
+
+def test_hermes_memory_status_says_health_llm_and_review(
+    home: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """What `hermes memory status` (0.19.0's own command) prints for vecmem: health, the
+    LLM in use and the review count, read-only, no secret."""
+    out = _memory_status(capsys)
+    assert "Status:    available ✓" in out
+    assert "health: ok" in out and "llm: none (rules only); merge mode off" in out
+    assert "review: nothing waits for review" in out
+    assert not db_file(home).exists()  # status created nothing
+
+    manager, _ = start(home)
+    ok(manager, action="add", content="用户偏好：编辑器用 Vim")
+    ok(manager, action="add", content="用户偏好：编辑器用 Emacs")
+    manager.shutdown_all()
+    before = snapshot(db_file(home))
+    out = _memory_status(capsys)
+    assert "review: 1 vecmem review item waits for a person" in out
+    assert snapshot(db_file(home)) == before
+
+    db_file(home).write_bytes(b"garbage" * 500)
+    out = _memory_status(capsys)
+    assert "health: vecmem is OFF" in out and "vecmem doctor --hermes" in out
+
+    write_config(home, db="postgresql://bob:s3cret-pw@127.0.0.1:1/mem", host_llm=True)
+    out = _memory_status(capsys)
+    assert "s3cret-pw" not in out and "bob:***@" in out
+    assert "health: vecmem is OFF" in out  # nothing listens on port 1

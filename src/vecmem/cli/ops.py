@@ -117,10 +117,24 @@ def health(
 def doctor(
     repair: Annotated[bool, typer.Option("--repair", help="Carry out the listed actions "
                                                           "(audited).")] = False,
+    hermes: Annotated[bool, typer.Option(
+        "--hermes", help="Check vecmem inside Hermes Agent instead: provider active, plugin "
+        "current, database, embedder, LLM (one request), review; each with its fix.")] = False,
+    hermes_home: Annotated[str | None, typer.Option(
+        "--hermes-home", envvar="HERMES_HOME",
+        help="Hermes home for --hermes (default $HERMES_HOME or ~/.hermes).")] = None,
     lang: Lang = None, json_out: Json = False,
 ) -> None:
     """Find index drift (keyword index, vectors); --repair fixes it. Exit 1 if not ok."""
     _check_lang(lang)
+    if hermes:
+        from vecmem.integrations.hermes.doctor import run as hermes_doctor
+        from vecmem.integrations.hermes.install import default_hermes_home
+
+        found = run(lambda: hermes_doctor(hermes_home or default_hermes_home(),
+                                          language=lang))
+        emit(found, json_out, lambda r: text(r.to_text()))
+        raise typer.Exit(0 if found.ok else 1)
     report, language = read_only(lambda m: (m.doctor(repair=repair),
                                             lang or m.settings.language))
     _print_report(report, "json" if json_out else "text", language)

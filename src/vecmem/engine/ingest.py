@@ -19,7 +19,7 @@ from typing import Any
 from vecmem.engine import pipeline
 from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError, LLMError
-from vecmem.types import AddResult, Serializable
+from vecmem.types import MESSAGE_AUTHOR_KEYS, AddResult, Serializable
 
 log = logging.getLogger("vecmem.ingest")
 
@@ -63,6 +63,20 @@ def check_messages(messages: object) -> list[Mapping[str, Any] | str]:
 #: Keys a turn may carry its time under (the first found wins): "明天" in a turn said on
 #: 3 May means 4 May, whenever the conversation is ingested.
 TIME_KEYS = ("timestamp", "time", "created_at", "date")
+
+
+def _author(msgs: list[Any], turn: int | None) -> dict[str, Any]:
+    """Who said the turn (``MESSAGE_AUTHOR_KEYS``), for the extracted memory's event."""
+    if turn is None or not 0 <= turn < len(msgs) or not isinstance(msgs[turn], Mapping):
+        return {}
+    out: dict[str, Any] = {}
+    for key in MESSAGE_AUTHOR_KEYS:
+        value = msgs[turn].get(key)
+        if isinstance(value, Mapping) and value:
+            out[key] = {str(k): v for k, v in value.items() if isinstance(v, str | int | bool)}
+        elif isinstance(value, str) and value.strip():
+            out[key] = value.strip()[:200]
+    return out
 
 
 def _said_at(msgs: list[Any], turn: int | None) -> str | None:
@@ -135,7 +149,8 @@ def ingest(
                 p = pipeline.prepare(
                     ctx, cand.content, source=source, confidence=cand.confidence,
                     durability=cand.durability if cand.durability != "reject" else None,
-                    meta={"ingest": key, "origin": cand.origin, "turn": turn},
+                    meta={"ingest": key, "origin": cand.origin, "turn": turn,
+                          **_author(msgs, turn)},
                     said_at=_said_at(msgs, turn))
                 if cand.cues and ctx.settings.llm_cue_terms:
                     p = pipeline.with_cues(p, cand.cues)

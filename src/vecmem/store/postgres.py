@@ -696,8 +696,13 @@ class PostgresStore(HnswIndexes, Store):
             if pg_schema.needs_migration(state):
                 allowed = state.can_create and state.read_only is None and (
                     state.version == 0 or state.owns_tables)
-                if not migrate or not allowed:
+                if not allowed:
                     raise pg_schema.refuse_migration(state, self.url)
+                if not migrate:  # the caller asked for no DDL (an inspection-only open)
+                    raise StoreError(
+                        f"database {self.url} has no up-to-date vecmem schema (version "
+                        f"{state.version}); it was opened without creating or migrating "
+                        "anything: a normal open (or `vecmem migrate-schema`) sets it up")
                 self.upgrade = pg_schema.migrate(conn, self.url, (_NS_GLOBAL, _KEY_MIGRATE),
                                                  lambda c: PostgresTx(c, self))
                 state = pg_schema.inspect(conn)

@@ -16,10 +16,13 @@ __all__ = ["VecmemMemoryProvider", "register"]
 
 
 def register(ctx: Any) -> None:
-    """Hermes plugin hook: hand one provider instance to Hermes."""
+    """Hermes plugin hook: hand one provider instance to Hermes (and declare vecmem's
+    auxiliary task where the context takes one, for ``host_llm``)."""
+    from vecmem.integrations.hermes.hostllm import register_task
     from vecmem.integrations.hermes.provider import VecmemMemoryProvider
 
     ctx.register_memory_provider(VecmemMemoryProvider())
+    register_task(ctx)
 
 
 def __getattr__(name: str) -> Any:

@@ -21,6 +21,7 @@ logger = logging.getLogger(__name__)
 PROVIDER_NAME = "vecmem"
 CONFIG_SECTION = ("memory", PROVIDER_NAME)
 SECRET_KEYS = frozenset({"embed_api_key", "llm_api_key"})
+_TASK_KEY = re.compile(r"[A-Za-z0-9_]{1,64}")
 _SECRET_RE = re.compile(r"(api[_-]?key|secret|token|password)$", re.IGNORECASE)
 
 
@@ -41,6 +42,10 @@ class ProviderOptions:
     #: One scope per Hermes user (``user_id``, else the profile's ``agent_identity``)
     #: instead of ``scope`` for everyone sharing this profile's database.
     scope_by_identity: bool = False
+    #: Opt-in: with no ``llm_base_url`` of vecmem's own, extraction and the judge use
+    #: Hermes' auxiliary model ``auxiliary.<host_llm_task>`` (see :mod:`.hostllm`).
+    host_llm: bool = False
+    host_llm_task: str = "vecmem"
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, Any]) -> ProviderOptions:
@@ -53,6 +58,8 @@ class ProviderOptions:
             ("flush_timeout", float, 0.0, 3600.0),
             ("recall_budget", int, 0, 100_000),
             ("scope_by_identity", bool, None, None),
+            ("host_llm", bool, None, None),
+            ("host_llm_task", str, None, None),
         ):
             if values.get(key) is None:
                 continue
@@ -73,6 +80,12 @@ def _coerce(key: str, value: Any, kind: type, low: float | None, high: float | N
         if text in ("0", "false", "no", "off"):
             return False
         raise InvalidInputError(f"memory.vecmem.{key} must be true or false, got {value!r}")
+    if kind is str:
+        text = str(value).strip()
+        if not _TASK_KEY.fullmatch(text):
+            raise InvalidInputError(f"memory.vecmem.{key} must be a task key (letters, digits, "
+                                    f"underscores; at most 64), got {value!r}")
+        return text
     try:
         number = kind(value)
     except (TypeError, ValueError):
@@ -80,6 +93,48 @@ def _coerce(key: str, value: Any, kind: type, low: float | None, high: float | N
     if (low is not None and number < low) or (high is not None and number > high):
         raise InvalidInputError(f"memory.vecmem.{key} must be between {low} and {high}")
     return number
+
+
+#: Fields for ``hermes memory setup`` (``get_config_schema``); secrets go to .env via
+#: ``env_var``.
+CONFIG_SCHEMA: list[dict[str, Any]] = [
+    {"key": "db", "description": "SQLite file or postgresql:// URL",
+     "default": "$HERMES_HOME/vecmem/vecmem.db"},
+    {"key": "governance_mode", "description": "Tool actions offered to the agent",
+     "default": "light", "choices": ["light", "advanced"]},
+    {"key": "embed_provider", "description": "Embedding model",
+     "default": "local", "choices": ["local", "e5", "use", "openai", "hashing"]},
+    {"key": "embed_base_url", "description": "OpenAI-compatible embeddings URL "
+     "(embed_provider openai)"},
+    {"key": "embed_model", "description": "Embedding model name (openai)"},
+    {"key": "embed_api_key", "description": "Embeddings API key", "secret": True,
+     "env_var": "VECMEM_EMBED_API_KEY"},
+    {"key": "llm_base_url", "description": "OpenAI-compatible chat URL for "
+     "extraction and judging (blank: rules only)"},
+    {"key": "llm_model", "description": "Chat model name"},
+    {"key": "llm_api_key", "description": "Chat API key", "secret": True,
+     "env_var": "VECMEM_LLM_API_KEY"},
+    {"key": "llm_merge_mode", "description": "How LLM merge proposals are used",
+     "default": "off", "choices": ["off", "dry_run", "review_only", "auto"]},
+    {"key": "host_llm", "description": "With no llm_base_url: use Hermes' auxiliary "
+     "model (auxiliary.<host_llm_task>) for extraction and judging",
+     "default": "false", "choices": ["true", "false"]},
+    {"key": "host_llm_task", "description": "Which auxiliary.<task> slot of "
+     "config.yaml host_llm uses", "default": "vecmem"},
+    {"key": "language", "description": "Language of vecmem's reports and dashboard "
+     "(default: Hermes' display.language, else the locale)", "choices": ["zh", "en"]},
+    {"key": "top_k", "description": "Memories recalled per turn", "default": "8"},
+    {"key": "min_score", "description": "Minimum cosine for recall", "default": "0.3"},
+    {"key": "recall_budget", "description": "Estimated tokens of memories recalled "
+     "per turn", "default": "300"},
+    {"key": "auto_extract", "description": "Extract facts from conversation turns",
+     "default": "true", "choices": ["true", "false"]},
+    {"key": "extract_every", "description": "Turns between extractions",
+     "default": "4"},
+    {"key": "scope_by_identity", "description": "One memory scope per Hermes user "
+     "(user_id, else the profile name) instead of one for the whole profile",
+     "default": "false", "choices": ["true", "false"]},
+]
 
 
 # --------------------------------------------------------------------------- config

@@ -54,7 +54,7 @@ def store_problems(mem: Any, open_error: str | None) -> list[str]:
     ``stats()``, so callers keep it off the per-turn path."""
     if open_error:
         return [f"vecmem is OFF: its database could not be opened ({open_error}); nothing "
-                "is recalled or saved until this is fixed (run `vecmem doctor`)"]
+                "is recalled or saved until this is fixed (run `vecmem doctor --hermes`)"]
     if mem is None:
         return []
     try:
@@ -64,7 +64,7 @@ def store_problems(mem: Any, open_error: str | None) -> list[str]:
     if stats.get("embedder_fallback"):
         why = stats.get("embedder_note") or stats.get("embedder_error") or "model unavailable"
         return [f"vecmem recall is degraded: the embedder fell back to hashing ({why}); "
-                "see `vecmem doctor`"]
+                "see `vecmem doctor --hermes`"]
     return []
 
 
@@ -93,6 +93,8 @@ def short_problem(problems: list[str]) -> str | None:
         return "off: database unavailable"
     if "hashing" in first:
         return "degraded: hashing embedder"
+    if "host_llm" in first or "auxiliary." in first:
+        return "host LLM not usable"
     return "LLM circuit open"
 
 
@@ -108,3 +110,74 @@ def signature(*, home: str, db: str | None, overrides: Mapping[str, Any],
         "vecmem.agent_identity": identity or "",
         "vecmem.user_id": user_id or "",
     }
+
+
+def safe_db(db: str) -> str:
+    """The database as a person may see it: a PostgreSQL URL without its password."""
+    if not db.startswith(("postgresql://", "postgres://")):
+        return db
+    from urllib.parse import urlsplit, urlunsplit
+
+    parts = urlsplit(db)
+    if parts.password is None:
+        return db
+    netloc = parts.netloc.rsplit("@", 1)
+    user = (parts.username or "") + ":***"
+    return urlunsplit(parts._replace(netloc=f"{user}@{netloc[-1]}"))
+
+
+def inspect_store(settings: Any) -> tuple[list[str], int]:
+    """Health lines and the review count of the configured store, opened read-only (no
+    file or schema is created, nothing is re-embedded); ([], 0) when there is none yet."""
+    from pathlib import Path
+
+    from vecmem.memory import Memory
+
+    db = settings.db
+    if not db.startswith(("postgresql://", "postgres://")) and not Path(db).is_file():
+        return [], 0
+    try:
+        mem = Memory.open(db, settings=settings, reembed=False, create=False,
+                          read_only=True)
+    except (VecmemError, OSError) as exc:
+        return store_problems(None, getattr(exc, "message", None) or str(exc)), 0
+    try:
+        return store_problems(mem, None), int(mem.count(status="review"))
+    except VecmemError as exc:
+        return [f"vecmem cannot read its database ({exc.message}); run `vecmem doctor`"], 0
+    finally:
+        mem.close()
+
+
+def status_config(home: Any, overrides: Mapping[str, Any]) -> dict[str, Any]:
+    """What ``hermes memory status`` prints for vecmem: the settings that matter (never a
+    secret) and, read-only, the health line, the LLM in use and the review count. Opens
+    the database only if it exists, creating nothing."""
+    from vecmem.integrations.hermes import hostllm
+    from vecmem.integrations.hermes.config import resolve_settings
+
+    try:
+        settings, options = resolve_settings(home, overrides)
+    except VecmemError as exc:
+        return {"health": f"configuration error: {exc.message}"}
+    out: dict[str, Any] = {
+        "db": safe_db(settings.db),
+        "scope": settings.scope if not options.scope_by_identity else "per user/profile",
+        "governance_mode": settings.governance_mode,
+        "embed_provider": settings.embed_provider,
+    }
+    host = hostllm.resolve(home, options, settings)
+    if settings.llm_base_url:
+        llm = f"{settings.llm_model} at {settings.llm_base_url}"
+    elif host.client is not None:
+        llm = f"Hermes {host.label}"
+        host.client.close()  # only described here, never called
+    else:
+        llm = "none (rules only)"
+    out["llm"] = f"{llm}; merge mode {settings.llm_merge_mode}"
+    problems, pending = inspect_store(settings)
+    problems += [host.problem] if host.problem else []
+    out["health"] = problems[0] if problems else "ok"
+    out["review"] = review_line(pending) or "nothing waits for review"
+    out["doctor"] = "vecmem doctor --hermes explains any problem and its fix"
+    return out

@@ -60,5 +60,9 @@ VecmemMemoryProvider = _load_provider_class()
 
 def register(ctx) -> None:  # type: ignore[no-untyped-def]
     """Hermes calls this with its plugin context; each call gets its own provider (no
-    process-wide instance: a gateway serving several profiles must not share one)."""
+    process-wide instance: a gateway serving several profiles must not share one). Where
+    the context takes auxiliary tasks, vecmem's (for host_llm) is declared too."""
     ctx.register_memory_provider(VecmemMemoryProvider())
+    from vecmem.integrations.hermes.hostllm import register_task
+
+    register_task(ctx)

@@ -1,0 +1,247 @@
+"""What the provider recalls into the agent's context, and when.
+
+* The **core profile** goes into the system prompt once per session; its memories are
+  not recalled again into a turn.
+* Per turn, ``queue_prefetch`` prepares a search in the background; ``for_turn`` answers
+  from it when it is for the same message and still valid (every committed change bumps
+  a generation: ``invalidate`` is the ``Memory.on_change`` listener), else searches
+  waiting at most ``prefetch_wait`` for the memory lock, else falls back to the last
+  prepared results. Of the hits, a turn shows only those not already in the system
+  block or shown earlier in the session (unless changed since), within
+  ``recall_budget`` estimated tokens.
+* ``prefetch_result`` hands newer Hermes a structured result (the block plus a bounded
+  observation naming what was shown) where the host has the type, the plain block
+  otherwise.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from vecmem.errors import VecmemError
+from vecmem.integrations.actions import has_method
+from vecmem.integrations.hermes.config import ProviderOptions
+from vecmem.integrations.hermes.render import (
+    COMPRESS_HEADING,
+    COMPRESS_NOTE,
+    RECALL_HEADING,
+    RECALL_NOTE,
+    estimate_tokens,
+    message_text,
+    render_profile,
+    render_recall,
+)
+from vecmem.integrations.hermes.worker import Worker
+
+logger = logging.getLogger(__name__)
+
+#: Sessions whose shown memories are remembered (the oldest are forgotten first).
+SESSIONS_KEPT = 256
+#: A line's frame around the memory's text (``- #12 (preference, as of …) ``), in tokens.
+LINE_FRAME_TOKENS = 8
+#: Ids named in one structured observation (newer Hermes bounds arrays at 64 items).
+OBSERVED_IDS = 64
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    query: str
+    generation: int
+    hits: list[Any]
+
+
+class Recall:
+    """Recall state of one provider: prepared searches, what each session was shown."""
+
+    def __init__(self, lock: threading.RLock, memory: Callable[[], Any],
+                 options: Callable[[], ProviderOptions]) -> None:
+        self._lock = lock  # the provider's memory lock
+        self._memory = memory
+        self._options = options
+        self._state = threading.Lock()  # guards the fields below
+        self._generation = 0
+        self._prepared: dict[str, _Prepared] = {}
+        self._profile_ids: set[int] = set()
+        self._shown: dict[str, dict[int, str]] = {}  # session -> id -> updated_at
+        #: What the last ``for_turn`` showed (``recall_status`` counts it).
+        self.last_shown: list[Any] = []
+        self.worker = Worker("vecmem-prefetch")
+
+    # -- invalidation ----------------------------------------------------------------------
+    def invalidate(self) -> None:
+        """``Memory.on_change`` listener: drop every prepared search."""
+        with self._state:
+            self._generation += 1
+            self._prepared.clear()
+
+    def forget_session(self, session_id: str) -> None:
+        with self._state:
+            self._prepared.pop(session_id, None)
+
+    # -- the system block --------------------------------------------------------------
+    def core_profile(self, room: int) -> str:
+        """The core profile block (once per session, in the system prompt), at most
+        ``room`` characters: the lowest-priority entries give way first."""
+        mem = self._memory()
+        if mem is None or not has_method(mem, "core_profile"):
+            return ""
+        if not self._lock.acquire(timeout=2.0):
+            return ""
+        try:
+            entries = mem.core_profile().entries
+        except VecmemError as exc:
+            logger.debug("vecmem core profile failed: %s", exc)
+            return ""
+        finally:
+            self._lock.release()
+        entries = list(entries)
+        while entries and len(render_profile(entries)) > room:
+            entries.pop()  # the profile lists its entries by priority
+        with self._state:
+            self._profile_ids = {e.memory_id for e in entries}
+        return render_profile(entries)
+
+    # -- per turn ------------------------------------------------------------------------
+    def queue(self, query: str, session_id: str) -> None:
+        """Prepare the search for ``query`` in the background."""
+        text = (query or "").strip()
+        if not text or self._memory() is None:
+            return
+
+        def job() -> None:
+            try:
+                found = self._search(text, wait=None)
+            except VecmemError as exc:
+                logger.debug("vecmem prefetch failed: %s", exc)
+                return
+            if found is not None:
+                self._remember(session_id, text, *found)
+
+        self.worker.submit(job)
+
+    def for_turn(self, query: str, session_id: str) -> list[Any]:
+        """The memories this turn's recall block shows (see the module note)."""
+        text = (query or "").strip()
+        self.last_shown = []
+        if not text or self._memory() is None:
+            return []
+        prepared = self._take_prepared(session_id)
+        if prepared is not None and prepared.query == text:
+            hits = prepared.hits
+        else:
+            try:
+                found = self._search(text, wait=self._options().prefetch_wait)
+            except VecmemError as exc:
+                logger.debug("vecmem prefetch failed: %s", exc)
+                found = None
+            if found is not None:
+                hits = found[0]
+                self._remember(session_id, text, *found)
+            elif prepared is not None:
+                hits = prepared.hits
+            else:
+                return []
+        self.last_shown = self._fresh(session_id, hits)
+        return self.last_shown
+
+    def pre_compress(self, messages: Sequence[Any]) -> str:
+        """Memories relevant to the part of the conversation about to be compressed."""
+        users = [
+            text
+            for m in messages
+            if isinstance(m, Mapping) and m.get("role") == "user" and (text := message_text(m))
+        ]
+        query = " ".join(users[-3:]).strip()[:2000]
+        if not query:
+            return ""
+        try:
+            found = self._search(query, wait=self._options().prefetch_wait)
+        except VecmemError as exc:
+            logger.debug("vecmem pre-compress recall failed: %s", exc)
+            return ""
+        if not found:
+            return ""
+        return render_recall(found[0], heading=COMPRESS_HEADING, note=COMPRESS_NOTE)
+
+    # -- internals -----------------------------------------------------------------------
+    def _take_prepared(self, session_id: str) -> _Prepared | None:
+        with self._state:
+            prepared = self._prepared.get(session_id)
+            if prepared is not None and prepared.generation != self._generation:
+                self._prepared.pop(session_id, None)
+                return None
+            return prepared
+
+    def _search(self, query: str, wait: float | None) -> tuple[list[Any], int] | None:
+        """Search under the lock; None when the lock is busy for longer than ``wait``."""
+        mem = self._memory()
+        if mem is None:
+            return None
+        if not self._lock.acquire(timeout=-1 if wait is None else wait):
+            return None
+        try:
+            with self._state:
+                generation = self._generation
+            return list(mem.search(query)), generation
+        finally:
+            self._lock.release()
+
+    def _remember(self, session_id: str, query: str, hits: list[Any], generation: int) -> None:
+        with self._state:
+            if generation == self._generation:
+                self._prepared[session_id] = _Prepared(query, generation, hits)
+
+    def _fresh(self, session_id: str, hits: Sequence[Any]) -> list[Any]:
+        budget = self._options().recall_budget
+        out: list[Any] = []
+        used = 0
+        with self._state:
+            if session_id not in self._shown and len(self._shown) >= SESSIONS_KEPT:
+                self._shown.pop(next(iter(self._shown)))  # the oldest session
+            seen = self._shown.setdefault(session_id, {})
+            for hit in hits:
+                rec = getattr(hit, "memory", hit)
+                if rec.id in self._profile_ids or seen.get(rec.id) == rec.updated_at:
+                    continue
+                cost = estimate_tokens(rec.content) + LINE_FRAME_TOKENS
+                if used + cost > budget:
+                    break
+                used += cost
+                seen[rec.id] = rec.updated_at
+                out.append(hit)
+        return out
+
+
+def turn_block(shown: Sequence[Any]) -> str:
+    """This turn's recall block; the heading carries the count."""
+    if not shown:
+        return ""
+    return render_recall(shown, heading=f"{RECALL_HEADING} ({len(shown)})", note=RECALL_NOTE)
+
+
+def prefetch_result(context: str, shown: Sequence[Any]) -> Any:
+    """The block as newer Hermes' ``MemoryPrefetchResult`` (context plus one bounded
+    observation: which memories, of which types, were shown) where the host defines the
+    type; the plain string on hosts that do not (0.19.0)."""
+    try:
+        from agent.memory_provider import (  # type: ignore[attr-defined]
+            MemoryObservation,
+            MemoryPrefetchResult,
+        )
+    except ImportError:
+        return context
+    if not context:
+        return context
+    recs = [getattr(hit, "memory", hit) for hit in shown][:OBSERVED_IDS]
+    payload = {
+        "count": len(shown),
+        "memory_ids": [int(r.id) for r in recs],
+        "memory_types": [str(getattr(r, "memory_type", None) or "memory") for r in recs],
+    }
+    observation = MemoryObservation(source_kind="memory_recall", schema="vecmem.recall",
+                                    version=1, payload=payload)
+    return MemoryPrefetchResult(context=context, observations=[observation])
