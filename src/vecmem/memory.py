@@ -77,8 +77,9 @@ class Memory:
         """Open (creating if needed) the memory at ``db``: a SQLite path or a
         ``postgresql://`` URL. ``overrides`` are setting names (scope, top_k, …).
 
-        ``read_only=True``: every change is refused (``StoreError``) and nothing is
-        re-embedded, so a command that only reads pays for nothing a write needs."""
+        ``read_only=True``: once open, every write transaction is refused
+        (``StoreError``) and nothing is re-embedded, so a command that only reads pays for
+        nothing a write needs (opening still creates or upgrades the store as usual)."""
         if settings is None:
             where: dict[str, Any] = {"db": os.fspath(db)} if db is not None else {}
             settings = Settings.load(**where, **overrides)
