@@ -95,17 +95,19 @@ class Memory:
         # it skips the check, which compiles dozens of the secret rules' patterns.
         if not read_only:
             writes.require_clean(scope, "scope")
+        make_llm = None
         if llm is None and settings.llm_base_url:
-            from vecmem.llm.client import LLMClient
-
-            llm = LLMClient.from_settings(settings)
+            make_llm = functools.partial(_llm_for, settings)
+            if not read_only:  # a wrong LLM configuration fails a writing open
+                llm, make_llm = make_llm(), None
         store = open_store(settings.db, settings)
         if read_only:
             store.read_only = store.read_only or "the memory was opened read-only"
             reembed = False
         # The embedder is built at its first use: reading commands never build it.
         ctx = Context(store=store, settings=settings, scope=scope, embedder=embedder,
-                      make_embedder=functools.partial(_embedder_for, settings), llm=llm)
+                      make_embedder=functools.partial(_embedder_for, settings), llm=llm,
+                      make_llm=make_llm)
         mem = cls(ctx)
         if reembed:
             # Built now, so that a wrong embedder configuration fails the open (the
@@ -595,6 +597,12 @@ def _embedder_for(settings: Settings) -> tuple[Any, str | None]:
     from vecmem.embed.factory import embedder_for
 
     return embedder_for(settings)
+
+
+def _llm_for(settings: Settings) -> Any:
+    from vecmem.llm.client import LLMClient
+
+    return LLMClient.from_settings(settings)
 
 
 def _optional_text(value: object, what: str) -> str | None:
