@@ -152,7 +152,7 @@ class Context:
         """
         if not texts:
             return None, None
-        embedder = self.embedder  # a configuration error is raised, never degraded to
+        embedder = self.embedder  # outside the try: a configuration error is raised
         try:
             from vecmem.embed.base import embed_tagged
 
@@ -171,7 +171,7 @@ class Context:
         return np.asarray(result.vectors, dtype=np.float32), result.model_id
 
     def embed_query(self, text: str) -> np.ndarray | None:
-        embedder = self.embedder  # a configuration error is raised, never degraded to
+        embedder = self.embedder  # outside the try: a configuration error is raised
         try:
             vec = embedder.embed_query(text)
         except (EmbedderError, VecmemError) as exc:
