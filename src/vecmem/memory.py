@@ -39,6 +39,7 @@ if TYPE_CHECKING:
     from vecmem.engine.ingest import IngestSummary
     from vecmem.engine.plans import PlanDoc
     from vecmem.engine.profile import CoreProfile
+    from vecmem.engine.recall_log import RecallEntry
     from vecmem.engine.reports import CleanupReport, HealthReport
 
 else:
@@ -439,20 +440,62 @@ class Memory:
         return out
 
     def search(self, query: str, k: int | None = None, *, min_score: float | None = None,
-               mode: str = "hybrid", gate: bool = True) -> builtins.list[Hit]:
+               mode: str = "hybrid", gate: bool = True, session: str | None = None,
+               front_end: str = "python") -> builtins.list[Hit]:
         """Hybrid search over active memories (``mode``: hybrid | vector | keyword).
 
         In hybrid mode the relevance gate (``gate=True``) returns only memories with
         evidence of being needed, possibly none; ``gate=False`` lists by rank with
-        ``min_score`` as the only cosine floor (exploration)."""
+        ``min_score`` as the only cosine floor (exploration). With ``session``, the hits
+        are logged as that session's next turn (``recalls``; ``front_end`` says who
+        asked); a failing log write never fails the search."""
         if mode not in ("hybrid", "vector", "keyword"):
             raise InvalidInputError("mode must be hybrid, vector or keyword")
         if not isinstance(gate, bool):
             raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
+        if session is not None:
+            from vecmem.engine import recall_log
+
+            session = recall_log.check_session(session)
+            recall_log.check_front_end(front_end)
         k = k or self.settings.top_k
-        return search.hybrid(self._ctx, text, k, self._min_score(min_score, gate, mode),
-                             mode=mode, gate=gate)
+        searched = self._rewritten(text) if mode == "hybrid" else None
+        hits = search.hybrid(self._ctx, searched.searched if searched else text, k,
+                             self._min_score(min_score, gate, mode), mode=mode, gate=gate)
+        if session is not None:
+            try:
+                self.record_recall(text, hits, session=session, front_end=front_end,
+                                   gate=gate and mode == "hybrid")
+            except VecmemError as exc:  # e.g. a read-only PostgreSQL role
+                import logging
+
+                logging.getLogger("vecmem").warning("recall log not written: %s",
+                                                    exc.message)
+        return hits
+
+    def record_recall(self, query: str, hits: Sequence[Any], *, session: str,
+                      turn: int | None = None, front_end: str = "python",
+                      gate: bool = True) -> RecallEntry | None:
+        """Log that ``hits`` were handed to ``session``'s turn (default: its next one) for
+        ``query``: ids and scores, the query redacted or hashed (``recall_log_queries``),
+        never a memory's text. Prunes the log to ``recall_log_rows`` /
+        ``recall_log_days``; None when the log is off (``recall_log_rows = 0``)."""
+        from vecmem.engine import recall_log
+
+        text = validate_text(query, what="query")
+        return recall_log.record(self._ctx, text, hits, session=session, turn=turn,
+                                 front_end=front_end, gate=gate)
+
+    def recalls(self, *, session: str | None = None, memory_id: int | None = None,
+                query: str | None = None, limit: int = 50,
+                offset: int = 0) -> builtins.list[RecallEntry]:
+        """The recall log, newest first: one session's turns, the turns that received
+        ``memory_id``, or those of one ``query`` (matched by hash)."""
+        from vecmem.engine import recall_log
+
+        return recall_log.read(self._ctx, session=session, memory_id=memory_id, query=query,
+                               limit=limit, offset=offset)
 
     def _min_score(self, given: float | None, gate: bool, mode: str) -> float:
         """The cosine floor: the caller's, else (with the gate, which has its own
@@ -474,8 +517,28 @@ class Memory:
             raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
-        return search.explain(self._ctx, text, k, self._min_score(min_score, gate, "hybrid"),
-                              gate=gate)[1]
+        rw = self._rewritten(text)
+        ex = search.explain(self._ctx, rw.searched if rw else text, k,
+                            self._min_score(min_score, gate, "hybrid"), gate=gate)[1]
+        from vecmem.engine import llm_recall
+
+        cues = llm_recall.cue_notes(self._ctx, ex)
+        if rw is None and not cues:
+            return ex
+        import dataclasses
+
+        notes = [*([rw.error or f"LLM query rewrite: searched {rw.searched!r}"] if rw else []),
+                 *cues, *ex.notes]
+        return dataclasses.replace(ex, query=text, rewrite=rw.to_dict() if rw else None,
+                                   notes=notes)
+
+    def _rewritten(self, text: str) -> Any:
+        """The LLM query rewrite when ``llm_query_rewrite`` is on (engine/llm_recall)."""
+        if not self.settings.llm_query_rewrite:
+            return None
+        from vecmem.engine import llm_recall
+
+        return llm_recall.rewrite(self._ctx, text)
 
     def core_profile(self) -> CoreProfile:
         """The few standing facts that apply to almost every turn (how to answer, health

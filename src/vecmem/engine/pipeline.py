@@ -159,6 +159,18 @@ def prepare(
     return prepared
 
 
+def with_cues(p: Prepared, cues: Any) -> Prepared:
+    """``p`` with cue terms (``rules/cues.py``): kept in its ``meta`` and its keyword
+    index terms. A cue holding a secret is dropped, never redacted into the index."""
+    from vecmem.rules.cues import CUES_KEY, clean_cues, index_terms
+
+    kept = [c for c in clean_cues(cues) if not writes.has_secret(c)]
+    if not kept:
+        return p
+    meta = {**(p.meta or {}), CUES_KEY: kept}
+    return replace(p, meta=meta, terms=index_terms(p.content, meta))
+
+
 def valid_time(ctx: Context, text: str, said_at: str | None = None) -> ValidTime | None:
     """When ``text`` holds, resolved against the day it was said in the user's zone."""
     moment = datetime.now(UTC)

@@ -421,12 +421,19 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
     # -- search --
     Mode = Annotated[Literal["hybrid", "vector", "keyword"], Query()]
 
+    Gate = Annotated[bool, Query(description="The relevance gate (hybrid mode); false lists "
+                                             "by rank for exploration")]
+    Session = Annotated[str | None, Query(max_length=200, description=(
+        "Log the hits as this session's next turn in the recall log"))]
+
     @router.get("/search", tags=["search"], summary="Hybrid search over active memories")
     def search(mem: Mem, q: QueryText, k: K = None, min_score: MinScore = None,
-               mode: Mode = "hybrid", explain: bool = False) -> dict[str, Any]:
-        hits = mem.search(q, k, min_score=min_score, mode=mode)
-        return {"query": q, "mode": mode, "hits": [h.to_dict() for h in hits],
-                "explanation": mem.explain(q, k, min_score=min_score).to_dict()
+               mode: Mode = "hybrid", explain: bool = False, gate: Gate = True,
+               session: Session = None) -> dict[str, Any]:
+        hits = mem.search(q, k, min_score=min_score, mode=mode, gate=gate, session=session,
+                          front_end="http")
+        return {"query": q, "mode": mode, "gate": gate, "hits": [h.to_dict() for h in hits],
+                "explanation": mem.explain(q, k, min_score=min_score, gate=gate).to_dict()
                 if explain else None}
 
     @router.get("/keyword", tags=["search"], summary="Keyword search (Chinese and English)")
@@ -436,9 +443,19 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
                 "explanation": mem.explain(q, k).to_dict() if explain else None}
 
     @router.get("/explain", tags=["search"], summary="Why search returns what it returns")
-    def explain(mem: Mem, q: QueryText, k: K = None, min_score: MinScore = None
-                ) -> dict[str, Any]:
-        return mem.explain(q, k, min_score=min_score).to_dict()
+    def explain(mem: Mem, q: QueryText, k: K = None, min_score: MinScore = None,
+                gate: Gate = True) -> dict[str, Any]:
+        return mem.explain(q, k, min_score=min_score, gate=gate).to_dict()
+
+    @router.get("/recalls", tags=["search"],
+                summary="The recall log: which memories each turn received, and why")
+    def recalls(mem: Mem, session: Annotated[str | None, Query(max_length=200)] = None,
+                memory_id: Annotated[int | None, Query(ge=1)] = None,
+                q: Annotated[str | None, Query(min_length=1, max_length=4000)] = None,
+                limit: Limit = 50, offset: Offset = 0) -> dict[str, Any]:
+        items = mem.recalls(session=session, memory_id=memory_id, query=q, limit=limit,
+                            offset=offset)
+        return {"items": [e.to_dict() for e in items], "limit": limit, "offset": offset}
 
     # -- review --
     @router.get("/review", tags=["review"], summary="Review items with their targets")
