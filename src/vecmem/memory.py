@@ -79,10 +79,10 @@ class Memory:
         """Open (creating if needed) the memory at ``db``: a SQLite path or a
         ``postgresql://`` URL. ``overrides`` are setting names (scope, top_k, …).
 
-        ``read_only=True``: every change is refused (``StoreError``) and nothing is
-        re-embedded, so a command that only reads pays for nothing a write needs.
-        ``create=False`` opens only an existing memory, running no DDL on PostgreSQL
-        (inspection: nothing is created or migrated)."""
+        ``read_only=True``: once open, every write transaction is refused
+        (``StoreError``) and nothing is re-embedded, so a command that only reads pays for
+        nothing a write needs. ``create=False`` opens only an existing memory, running no
+        DDL on PostgreSQL (inspection: nothing is created or migrated)."""
         if settings is None:
             where: dict[str, Any] = {"db": os.fspath(db)} if db is not None else {}
             settings = Settings.load(**where, **overrides)
@@ -98,17 +98,19 @@ class Memory:
         # it skips the check, which compiles dozens of the secret rules' patterns.
         if not read_only:
             writes.require_clean(scope, "scope")
+        make_llm = None
         if llm is None and settings.llm_base_url:
-            from vecmem.llm.client import LLMClient
-
-            llm = LLMClient.from_settings(settings)
+            make_llm = functools.partial(_llm_for, settings)
+            if not read_only:  # a wrong LLM configuration fails a writing open
+                llm, make_llm = make_llm(), None
         store = open_store(settings.db, settings, create=create)
         if read_only:
             store.read_only = store.read_only or "the memory was opened read-only"
             reembed = False
         # The embedder is built at its first use: reading commands never build it.
         ctx = Context(store=store, settings=settings, scope=scope, embedder=embedder,
-                      make_embedder=functools.partial(_embedder_for, settings), llm=llm)
+                      make_embedder=functools.partial(_embedder_for, settings), llm=llm,
+                      make_llm=make_llm)
         mem = cls(ctx)
         if reembed:
             # Built now, so that a wrong embedder configuration fails the open (the
@@ -660,6 +662,12 @@ def _embedder_for(settings: Settings) -> tuple[Any, str | None]:
     from vecmem.embed.factory import embedder_for
 
     return embedder_for(settings)
+
+
+def _llm_for(settings: Settings) -> Any:
+    from vecmem.llm.client import LLMClient
+
+    return LLMClient.from_settings(settings)
 
 
 def _optional_text(value: object, what: str) -> str | None:

@@ -84,6 +84,26 @@ def test_commands_without_a_model_import_nothing_heavy(args: list[str], db: str,
             made, compiled)
 
 
+def test_reading_with_an_llm_configured_builds_no_llm_client(db: str, tmp_path: Path) -> None:
+    """A read opens the memory read-only: the LLM client (and httpx) are made at first
+    use, which list never reaches; a write still checks the LLM configuration at open."""
+    env = _env(tmp_path, VECMEM_DB=db, VECMEM_LLM_BASE_URL="http://127.0.0.1:9/v1")
+    probe = ("import runpy, sys\n"
+             "sys.argv = ['vecmem', 'list']\n"
+             "try:\n"
+             "    runpy.run_module('vecmem', run_name='__main__')\n"
+             "except SystemExit as exc:\n"
+             "    assert exc.code in (0, None), exc.code\n"
+             "print([m for m in ('httpx', 'vecmem.llm.client') if m in sys.modules],"
+             " file=sys.stderr)\n")
+    r = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True,
+                       env=env, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert r.stderr.strip().splitlines()[-1] == "[]"
+    r = _vecmem(["add", "The build server runs Debian 12"], env)  # no llm_model set
+    assert r.returncode == 2 and "llm_model" in r.stderr and "Traceback" not in r.stderr
+
+
 def test_version_comes_from_the_package_metadata() -> None:
     result = runner.invoke(app, ["--version"])
     assert result.exit_code == 0 and result.stdout.strip() == f"vecmem {version('vecmem')}"

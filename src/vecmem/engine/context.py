@@ -45,13 +45,15 @@ class Context:
         embedder: Any = None,  # vecmem.embed.Embedder; Any keeps engine free of numpy models
         make_embedder: Callable[[], tuple[Any, str | None]] | None = None,
         llm: Any = None,  # vecmem.llm.client.LLMClient | None
+        make_llm: Callable[[], Any] | None = None,
     ) -> None:
         if embedder is None and make_embedder is None:
             raise ValueError("a Context needs an embedder or a way to make one")
         self.store = store
         self.settings = settings
         self.scope = scope
-        self.llm = llm
+        self._llm = llm
+        self._make_llm = make_llm
         self._embedder = embedder
         self._make_embedder = make_embedder
         self._embedder_state = EmbedderState()
@@ -75,6 +77,17 @@ class Context:
                         self._embedder_state.last_error = reason
                     self._embedder = embedder
         return self._embedder
+
+    @property
+    def llm(self) -> Any:
+        """The LLM client (None: none configured), built at its first use when the
+        memory was opened with ``make_llm`` (a read-only memory: ``vecmem list`` with an
+        LLM configured imports no HTTP client)."""
+        if self._llm is None and self._make_llm is not None:
+            with self.lock:
+                if self._llm is None and self._make_llm is not None:
+                    self._llm, self._make_llm = self._make_llm(), None
+        return self._llm
 
     @property
     def embedder_built(self) -> bool:
@@ -139,7 +152,7 @@ class Context:
         """
         if not texts:
             return None, None
-        embedder = self.embedder  # a configuration error is raised, never degraded to
+        embedder = self.embedder  # outside the try: a configuration error is raised
         try:
             from vecmem.embed.base import embed_tagged
 
@@ -158,7 +171,7 @@ class Context:
         return np.asarray(result.vectors, dtype=np.float32), result.model_id
 
     def embed_query(self, text: str) -> np.ndarray | None:
-        embedder = self.embedder  # a configuration error is raised, never degraded to
+        embedder = self.embedder  # outside the try: a configuration error is raised
         try:
             vec = embedder.embed_query(text)
         except (EmbedderError, VecmemError) as exc:
