@@ -147,9 +147,13 @@ class Memory:
         meta: dict[str, Any] | None = None,
         confidence: float | None = None,
         durability: str | None = None,
+        said_at: str | None = None,
     ) -> AddResult:
-        """Run ``content`` through the write pipeline; returns the one decision taken."""
-        return self._add(content, dry_run=False, source=source, category=category, actor=actor,
+        """Run ``content`` through the write pipeline; returns the one decision taken.
+        ``said_at`` (ISO-8601) is when it was said, if not now: "明天" is resolved against
+        it, and the fact holds from then."""
+        return self._add(content, dry_run=False, said_at=said_at, source=source,
+                         category=category, actor=actor,
                          meta=meta, confidence=confidence, durability=durability)
 
     def preview_add(self, content: str, **kwargs: Any) -> AddResult:
@@ -173,6 +177,7 @@ class Memory:
         batch_size: int = 256,
         progress: Callable[[int, int], None] | None = None,
         episode: bool = False,
+        said_at: Sequence[str | None] | None = None,
     ) -> list[AddResult]:
         """Add many texts: embedded in batches, one transaction per batch.
 
@@ -191,7 +196,8 @@ class Memory:
         meta = {EPISODE_KEY: new_episode_id()} if episode else None
         return self._done(pipeline.add_many(
             self._ctx, list(texts), source=source, raw=raw, category=category,
-            batch_size=batch_size, meta=meta, progress=progress))
+            batch_size=batch_size, meta=meta, progress=progress,
+            said_at=said_at if said_at is None or isinstance(said_at, str) else list(said_at)))
 
     def update(self, memory_id: int, content: str, *, reason: str | None = None,
                source: str = "manual", actor: str | None = None,
@@ -406,20 +412,32 @@ class Memory:
         return out
 
     def search(self, query: str, k: int | None = None, *, min_score: float | None = None,
-               mode: str = "hybrid", gate: bool = True) -> builtins.list[Hit]:
-        """Hybrid search over active memories (``mode``: hybrid | vector | keyword).
+               mode: str = "hybrid", gate: bool = True, as_of: Any = None,
+               history: bool = False) -> builtins.list[Hit]:
+        """Hybrid search over current memories (``mode``: hybrid | vector | keyword).
 
         In hybrid mode the relevance gate (``gate=True``) returns only memories with
         evidence of being needed, possibly none; ``gate=False`` lists by rank with
-        ``min_score`` as the only cosine floor (exploration)."""
+        ``min_score`` as the only cosine floor (exploration).
+
+        ``as_of`` (a date or ISO-8601 time) answers with what held then and had been said
+        by then, superseded and expired facts included; ``history=True`` searches every
+        fact that ever held. A gated question about the past ("before …", "以前", "in
+        May") reaches back by itself; past rows come marked ``historical``
+        (``engine/history.py``)."""
         if mode not in ("hybrid", "vector", "keyword"):
             raise InvalidInputError("mode must be hybrid, vector or keyword")
         if not isinstance(gate, bool):
             raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
-        return search.hybrid(self._ctx, text, k, self._min_score(min_score, gate, mode),
-                             mode=mode, gate=gate)
+        from vecmem.engine import history as history_
+
+        timeline = history_.for_search(self._ctx, text, as_of=as_of, history=history,
+                                       opt_in=gate and mode == "hybrid")
+        hits = search.hybrid(self._ctx, text, k, self._min_score(min_score, gate, mode),
+                             mode=mode, gate=gate, timeline=timeline)
+        return hits if timeline is None else timeline.finish(self._ctx, hits)
 
     def _min_score(self, given: float | None, gate: bool, mode: str) -> float:
         """The cosine floor: the caller's, else (with the gate, which has its own
@@ -434,15 +452,24 @@ class Memory:
         return self.search(query, k, mode="keyword")
 
     def explain(self, query: str, k: int | None = None, *,
-                min_score: float | None = None, gate: bool = True) -> Explanation:
-        """The trace of ``search(query, k, min_score=..., gate=...)`` in hybrid mode: every
-        candidate with its scores and the gate's verdict."""
+                min_score: float | None = None, gate: bool = True, as_of: Any = None,
+                history: bool = False) -> Explanation:
+        """The trace of ``search(query, k, min_score=..., gate=..., as_of=..., history=...)``
+        in hybrid mode: every candidate with its scores and the gate's verdict."""
         if not isinstance(gate, bool):
             raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
-        return search.explain(self._ctx, text, k, self._min_score(min_score, gate, "hybrid"),
-                              gate=gate)[1]
+        from vecmem.engine import history as history_
+
+        timeline = history_.for_search(self._ctx, text, as_of=as_of, history=history,
+                                       opt_in=gate)
+        hits, exp = search.explain(self._ctx, text, k,
+                                   self._min_score(min_score, gate, "hybrid"), gate=gate,
+                                   timeline=timeline)
+        if timeline is None:
+            return exp
+        return timeline.annotate(exp, timeline.finish(self._ctx, hits))
 
     def core_profile(self) -> CoreProfile:
         """The few standing facts that apply to almost every turn (how to answer, health

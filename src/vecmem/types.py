@@ -209,6 +209,10 @@ class Hit(Serializable):
     cosine: float | None = None
     keyword_rank: int | None = None
     vector_rank: int | None = None
+    #: A fact of the past (superseded, archived by time, or its period over), returned
+    #: only by ``search(as_of=…)``, ``history=True`` or a question about the past; its
+    #: dates are the memory's ``valid_from`` / ``valid_until``.
+    historical: bool = False
 
 
 @dataclass(frozen=True, slots=True)

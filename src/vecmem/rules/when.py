@@ -397,8 +397,9 @@ def resolve(text: str, said_on: date) -> ValidTime | None:
     return ValidTime(valid_from, valid_until, start, end, granularity or "day", words)
 
 
-def _expressions(text: str, said_on: date) -> list[tuple[int, int, Span, str]]:
-    tense = _tense(text)
+def _expressions(text: str, said_on: date, tense: bool | None = None
+                 ) -> list[tuple[int, int, Span, str]]:
+    tense = _tense(text) if tense is None else tense
     matches: list[tuple[int, int, Span, str]] = []
     for pattern, handler in _RULES:
         for m in pattern.finditer(text):
@@ -427,3 +428,48 @@ def local_day(moment: datetime, tz: str | None = None) -> date:
             raise ValueError(f"unknown time zone {tz!r}; use an IANA name such as "
                              "Asia/Shanghai or Europe/Berlin") from exc
     return moment.date()
+
+
+# -- questions about the past ---------------------------------------------------------------
+
+#: Words by which a question asks about an earlier state ("where did I live before …",
+#: "我以前用什么"). A category of wording, not a list of sentences: contrast with the
+#: present (before, previously, used to, 以前, 原来) and the simple past of a question.
+_THEN = lazy_re(
+    r"以前|之前|原来|原先|曾经|过去|当时|那时|从前|早先|先前|起初|最初|一开始|本来|"
+    r"\b(?:before|previously|formerly|originally|used to|back then|at (?:that|the) time|"
+    r"at first|earlier|in the past|no longer|any ?more|prior to|was|were|did|had)\b",
+    re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class HistoryCue:
+    """Why a question reaches back in time: the words, and the past period it names (the
+    question is then about that period, ``None`` for "before" / "以前" without a date)."""
+
+    words: str
+    period_from: date | None = None
+    period_until: date | None = None
+
+
+def history_cue(query: str, today: date) -> HistoryCue | None:
+    """The question's evidence that it asks about the past, or ``None``.
+
+    A named period counts when it is over or has begun before today ("in May" asked in
+    December, "去年", "上个月"); a period still to come ("next month") or today's is a
+    question about current plans. Without a period, past-contrast words or the simple
+    past of a question ("was", "did", "以前", "之前") do.
+    """
+    if not isinstance(query, str) or not query.strip():
+        return None
+    # A question without future words asks about the past: a bare "五月" is the last May.
+    tense = not _FUTURE.search(query)
+    found = [f for f in _expressions(query, today, tense) if f[2][0] is not None or
+             f[2][1] is not None]
+    for _, _, (start, end, _), words in found:
+        if end is not None and end < today:
+            return HistoryCue(words, start, end)
+    words = list(dict.fromkeys(m[0] for m in _THEN.finditer(query)))
+    if not words or any(end is None or end >= today for _, _, (_, end, _), _ in found):
+        return None  # "what was planned for next week" is about now and later
+    return HistoryCue(", ".join(words))
