@@ -631,3 +631,23 @@ def test_query_vocabularies_match_the_core_enums() -> None:
     assert get_args(StatusName) == tuple(s.value for s in Status)
     assert get_args(TypeName) == tuple(t.value for t in MemoryType)
     assert set(get_args(EventAction)) == {a.value for a in Action}
+
+
+def test_search_as_of_and_history(client: TestClient, seeded: Seeded, mem: Memory) -> None:
+    old = seeded.merged_from[0]
+    text = mem.get(old).content
+    now = get(client, "/search", q=text, k=50)
+    assert old not in {h["memory"]["id"] for h in now["hits"]}
+    past = get(client, "/search", q=text, k=50, history="true")
+    hit = [h for h in past["hits"] if h["memory"]["id"] == old]
+    assert hit and hit[0]["historical"] is True and hit[0]["memory"]["valid_until"]
+    assert past["history"] is True
+    # Before anything was written, nothing held.
+    assert get(client, "/search", q=text, as_of="2001-01-01")["hits"] == []
+    ex = get(client, "/explain", q=text, history="true")
+    assert any("history searched" in n for n in ex["notes"])
+    for bad in ("May", "2026-02-30", "soon"):
+        r = client.get("/api/search", params={"q": text, "as_of": bad}, headers=AUTH)
+        assert r.status_code == 400 and "as_of" in r.text and "Traceback" not in r.text
+    r = client.get("/api/search", params={"q": text, "history": "maybe"}, headers=AUTH)
+    assert r.status_code in (400, 422) and "Traceback" not in r.text

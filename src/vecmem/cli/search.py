@@ -12,14 +12,21 @@ from vecmem.cli.app import Json, app, emit, read_only
 K = Annotated[int | None, typer.Option("-k", "--k", help="How many results.")]
 MinScore = Annotated[float | None, typer.Option(
     help="Cosine floor for vector hits (default: calibrated for the model).")]
+AsOf = Annotated[str | None, typer.Option(
+    "--as-of", help="What held then and had been said by then (YYYY-MM-DD or ISO-8601); "
+                    "replaced and expired facts included, marked 'then'.")]
+History = Annotated[bool, typer.Option(
+    "--history", help="Also search facts that no longer hold (replaced or expired).")]
 
 
 @app.command()
-def search(query: str, k: K = None, min_score: MinScore = None, json_out: Json = False) -> None:
-    """Hybrid (vector + keyword) search over active memories."""
+def search(query: str, k: K = None, min_score: MinScore = None, as_of: AsOf = None,
+           history: History = False, json_out: Json = False) -> None:
+    """Hybrid (vector + keyword) search over current memories (--as-of / --history: the
+    past too)."""
     # A model change re-embeds before searching (vectors of another model are not compared).
-    emit(read_only(lambda m: m.search(query, k, min_score=min_score), reembed=True), json_out,
-         views.hits)
+    emit(read_only(lambda m: m.search(query, k, min_score=min_score, as_of=as_of,
+                                      history=history), reembed=True), json_out, views.hits)
 
 
 @app.command()
@@ -29,7 +36,9 @@ def keyword(query: str, k: K = None, json_out: Json = False) -> None:
 
 
 @app.command()
-def explain(query: str, k: K = None, min_score: MinScore = None, json_out: Json = False) -> None:
+def explain(query: str, k: K = None, min_score: MinScore = None, as_of: AsOf = None,
+            history: History = False, json_out: Json = False) -> None:
     """Show why search returns what it returns."""
-    emit(read_only(lambda m: m.explain(query, k, min_score=min_score), reembed=True), json_out,
+    emit(read_only(lambda m: m.explain(query, k, min_score=min_score, as_of=as_of,
+                                       history=history), reembed=True), json_out,
          views.explanation)

@@ -25,10 +25,12 @@ from typing import Any, Literal
 
 from vecmem.errors import InvalidInputError, VecmemError
 from vecmem.integrations.params import (
+    AS_OF,
     CATEGORY,
     CONTENT,
     EVENT_ACTION,
     EVENT_ID,
+    HISTORY,
     LIMIT,
     MEMORY_ID,
     MEMORY_TYPE,
@@ -45,6 +47,7 @@ from vecmem.integrations.params import (
     WINDOW_HOURS,
     K,
     Param,
+    check_boolean,
     check_number,
     check_operations,
     check_string,
@@ -154,6 +157,11 @@ def hit_brief(hit: Any) -> dict[str, Any]:
     if cosine is not None:
         out["cosine"] = _round(cosine)
     out.update(memory_brief(memory))
+    if getattr(hit, "historical", False):
+        # A fact of the past: the agent must not read it as current.
+        out["historical"] = True
+        out["valid_from"] = getattr(memory, "valid_from", None)
+        out["valid_until"] = getattr(memory, "valid_until", None)
     return out
 
 
@@ -264,11 +272,12 @@ _SPECS: tuple[ActionSpec, ...] = (
     _spec(
         "search",
         "Hybrid search (meaning + keywords) over active memories; best matches first.",
-        (QUERY, K, MIN_SCORE),
+        (QUERY, K, MIN_SCORE, AS_OF, HISTORY),
         required=("query",),
         tier="light",
         read_only=True,
-        call=lambda m, a, c: m.search(a["query"], **_kw(a, "k", "min_score")),
+        call=lambda m, a, c: m.search(a["query"], **_kw(a, "k", "min_score", "as_of",
+                                                        "history")),
         shape=_hits,
     ),
     _spec(
@@ -383,11 +392,11 @@ _SPECS: tuple[ActionSpec, ...] = (
     _spec(
         "explain",
         "Why search returns what it returns: candidates, scores, what was filtered and why.",
-        (QUERY,),
+        (QUERY, AS_OF, HISTORY),
         required=("query",),
         tier="advanced",
         read_only=True,
-        call=lambda m, a, c: m.explain(a["query"]),
+        call=lambda m, a, c: m.explain(a["query"], **_kw(a, "as_of", "history")),
     ),
     _spec(
         "create_plan",
@@ -495,6 +504,8 @@ def validate_args(spec: ActionSpec, args: Mapping[str, Any] | None) -> dict[str,
                 clean[key] = text
         elif p.kind in ("integer", "number"):
             clean[key] = check_number(p, value, spec.name)
+        elif p.kind == "boolean":
+            clean[key] = check_boolean(p, value, spec.name)
         else:
             clean[key] = check_operations(value)
     for name in spec.required:
@@ -504,6 +515,7 @@ def validate_args(spec: ActionSpec, args: Mapping[str, Any] | None) -> dict[str,
                 "string": "a non-empty string",
                 "integer": "an integer",
                 "number": "a number",
+                "boolean": "true or false",
                 "operations": "a non-empty list of operations",
             }[p.kind]
             raise InvalidInputError(

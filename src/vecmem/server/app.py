@@ -418,13 +418,20 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
 
     # -- search --
     Mode = Annotated[Literal["hybrid", "vector", "keyword"], Query()]
+    # Checked by Memory.search (a date or ISO-8601 time; anything else is a 400).
+    AsOf = Annotated[str | None, Query(max_length=40, description=(
+        "What held then and had been said by then: YYYY-MM-DD or an ISO-8601 time"))]
+    History = Annotated[bool, Query(description="Also search facts that no longer hold")]
 
-    @router.get("/search", tags=["search"], summary="Hybrid search over active memories")
+    @router.get("/search", tags=["search"], summary="Hybrid search over current memories")
     def search(mem: Mem, q: QueryText, k: K = None, min_score: MinScore = None,
-               mode: Mode = "hybrid", explain: bool = False) -> dict[str, Any]:
-        hits = mem.search(q, k, min_score=min_score, mode=mode)
-        return {"query": q, "mode": mode, "hits": [h.to_dict() for h in hits],
-                "explanation": mem.explain(q, k, min_score=min_score).to_dict()
+               mode: Mode = "hybrid", explain: bool = False, as_of: AsOf = None,
+               history: History = False) -> dict[str, Any]:
+        hits = mem.search(q, k, min_score=min_score, mode=mode, as_of=as_of, history=history)
+        return {"query": q, "mode": mode, "as_of": as_of, "history": history,
+                "hits": [h.to_dict() for h in hits],
+                "explanation": mem.explain(q, k, min_score=min_score, as_of=as_of,
+                                           history=history).to_dict()
                 if explain else None}
 
     @router.get("/keyword", tags=["search"], summary="Keyword search (Chinese and English)")
@@ -434,9 +441,9 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
                 "explanation": mem.explain(q, k).to_dict() if explain else None}
 
     @router.get("/explain", tags=["search"], summary="Why search returns what it returns")
-    def explain(mem: Mem, q: QueryText, k: K = None, min_score: MinScore = None
-                ) -> dict[str, Any]:
-        return mem.explain(q, k, min_score=min_score).to_dict()
+    def explain(mem: Mem, q: QueryText, k: K = None, min_score: MinScore = None,
+                as_of: AsOf = None, history: History = False) -> dict[str, Any]:
+        return mem.explain(q, k, min_score=min_score, as_of=as_of, history=history).to_dict()
 
     # -- review --
     @router.get("/review", tags=["review"], summary="Review items with their targets")
