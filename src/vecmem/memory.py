@@ -11,6 +11,7 @@ import builtins
 import contextlib
 import os
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from vecmem.embed.factory import embedder_for
@@ -435,9 +436,13 @@ class Memory:
 
         timeline = history_.for_search(self._ctx, text, as_of=as_of, history=history,
                                        opt_in=gate and mode == "hybrid")
-        hits = search.hybrid(self._ctx, text, k, self._min_score(min_score, gate, mode),
-                             mode=mode, gate=gate, timeline=timeline)
-        return hits if timeline is None else timeline.finish(self._ctx, hits)
+        if timeline is None:
+            return search.hybrid(self._ctx, text, k, self._min_score(min_score, gate, mode),
+                                 mode=mode, gate=gate)
+        hits = search.hybrid(self._ctx, timeline.query or text, k,
+                             self._min_score(min_score, gate, mode), mode=mode, gate=gate,
+                             timeline=timeline)
+        return timeline.finish(self._ctx, hits, k)
 
     def _min_score(self, given: float | None, gate: bool, mode: str) -> float:
         """The cosine floor: the caller's, else (with the gate, which has its own
@@ -464,12 +469,14 @@ class Memory:
 
         timeline = history_.for_search(self._ctx, text, as_of=as_of, history=history,
                                        opt_in=gate)
-        hits, exp = search.explain(self._ctx, text, k,
+        asked = text if timeline is None else timeline.query or text
+        hits, exp = search.explain(self._ctx, asked, k,
                                    self._min_score(min_score, gate, "hybrid"), gate=gate,
                                    timeline=timeline)
         if timeline is None:
             return exp
-        return timeline.annotate(exp, timeline.finish(self._ctx, hits))
+        return timeline.annotate(replace(exp, query=text),
+                                 timeline.finish(self._ctx, hits, k))
 
     def core_profile(self) -> CoreProfile:
         """The few standing facts that apply to almost every turn (how to answer, health

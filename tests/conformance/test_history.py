@@ -108,9 +108,13 @@ def test_questions_about_the_past_opt_in_and_say_so(cmem: Memory) -> None:
     then = cmem.search("Where did the user live before Hangzhou? Shanghai?", min_score=-1.0)
     marked = {h.memory.id: h.historical for h in then}
     assert marked.get(a) is True and marked.get(b, False) is False
+    assert then[0].memory.id == a  # "before": what was replaced leads
     exp = cmem.explain("Where did the user live before Hangzhou? Shanghai?", min_score=-1.0)
     assert any("history searched" in n and "before" in n for n in exp.notes)
     assert exp.gate is not None and "before" in exp.gate["history"]["cue"]
+    assert exp.query == "Where did the user live before Hangzhou? Shanghai?"
+    assert any(n.startswith("searched as 'Where did the user live Hangzhou? Shanghai?'")
+               for n in exp.notes)
     zh = _moved(cmem, "用户用 Vim 写代码", "用户用 VS Code 写代码")
     hits = cmem.search("我之前用什么编辑器写代码？Vim？", min_score=-1.0)
     assert any(h.memory.id == zh[0] and h.historical for h in hits)
@@ -154,3 +158,18 @@ def test_said_at_is_checked_per_text(cmem: Memory) -> None:
                        said_at=[_days_ago(3), None], raw=True)
     first = cmem.get(rs[0].memory_id)
     assert first.valid_from.startswith(_day(3))
+
+
+def test_before_the_current_fact_brings_the_fact_it_replaced(cmem: Memory) -> None:
+    # The old fact shares no word with the question; the current one does, and the
+    # question asks for what it replaced.
+    a, b = _moved(cmem, "Employer: Acme Payments (backend developer)",
+                  "The user works at Northwind Robotics as a staff engineer")
+    hits = cmem.search("Where did I work before Northwind Robotics?", min_score=-1.0)
+    assert [h.memory.id for h in hits][:2] == [a, b] and hits[0].historical
+    exp = cmem.explain("Where did I work before Northwind Robotics?", min_score=-1.0)
+    assert not [c for c in exp.candidates if c.memory_id == a and c.included]
+    assert any(f"#{a} (replaced by #{b})" in n for n in exp.notes)
+    zh = _moved(cmem, "用户的手机是小米 12", "用户的手机是华为 Mate 60")
+    hits = cmem.search("我换华为 Mate 60 之前用的什么手机？", min_score=-1.0)
+    assert hits and hits[0].memory.id == zh[0] and hits[0].historical

@@ -52,6 +52,8 @@ SCAN_MAX = 20_000
 #: Statuses of the past (archived only with a closed validity, see the module doc).
 PAST_STATUSES = (Status.SUPERSEDED.value, Status.ARCHIVED.value)
 _TINY = timedelta(microseconds=1)
+#: Set False to measure search without the gate's opt-in (benchmarks/temporal.py).
+OPT_IN = True
 
 
 @dataclass(frozen=True)
@@ -78,6 +80,14 @@ class Timeline:
     facts: dict[int, TimeFacts] = field(default_factory=dict)
     matched: dict[int, list[str]] = field(default_factory=dict)
     scanned: int = 0
+    #: predecessor id -> the current hit it was replaced by (contrast questions)
+    lineage: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def query(self) -> str | None:
+        """What to search for: the question without its time words (the window answers
+        those), or ``None`` to search the question as asked."""
+        return self.cue.rest if self.cue is not None and self.cue.rest else None
 
     # -- the hooks search.hybrid calls ------------------------------------------------
     def widen(self, tx: Any, scope: str, model: str | None, qvec: np.ndarray | None,
@@ -173,17 +183,50 @@ class Timeline:
         return [(ids[i], float(cos[i])) for i in top]
 
     # -- the answer -------------------------------------------------------------------
-    def finish(self, ctx: Any, hits: list[Hit]) -> list[Hit]:
+    def finish(self, ctx: Any, hits: list[Hit], k: int | None = None) -> list[Hit]:
         """Every returned row checked against the timeline (the one place that decides)
-        and the past ones marked ``historical``."""
+        and the past ones marked ``historical``. A question contrasting the past with
+        the present ("before Hangzhou", "换华为之前") wants what the current facts it
+        found replaced: their predecessors join just before them, and past rows lead."""
         with ctx.store.transaction(write=False) as tx:
             self.load(tx, {h.memory.id for h in hits})
+            if self.cue is not None and self.cue.contrast:
+                hits = self._with_predecessors(tx, ctx.scope, hits)
         out = []
         for h in hits:
             f = self.facts.get(h.memory.id)
             if f is None or self.excluded(f) is not None:
                 continue
             out.append(replace(h, historical=self.historical(f)))
+        if self.cue is not None and self.cue.contrast:
+            out.sort(key=lambda h: not h.historical)  # stable: rank order within each
+        return out[:k] if k else out
+
+    def _with_predecessors(self, tx: Any, scope: str, hits: list[Hit]) -> list[Hit]:
+        current = [h.memory.id for h in hits if h.memory.status == Status.ACTIVE.value]
+        if not current:
+            return hits
+        marks = ",".join("?" * len(current))
+        rows = tx.execute(
+            f"SELECT id, superseded_by FROM memories WHERE scope = ? AND status = ? AND "
+            f"superseded_by IN ({marks})", [scope, Status.SUPERSEDED.value, *current]
+        ).fetchall()
+        have = {h.memory.id for h in hits}
+        by: dict[int, list[int]] = {}
+        for mid, successor in rows:
+            if int(mid) not in have:
+                by.setdefault(int(successor), []).append(int(mid))
+        if not by:
+            return hits
+        self.load(tx, {i for ids in by.values() for i in ids})
+        recs = tx.get_many([i for ids in by.values() for i in ids])
+        out: list[Hit] = []
+        for h in hits:
+            for mid in by.get(h.memory.id, []):
+                if mid in recs:
+                    self.lineage[mid] = h.memory.id
+                    out.append(Hit(memory=recs[mid], score=h.score, historical=True))
+            out.append(h)
         return out
 
     def describe(self) -> dict[str, Any]:
@@ -209,6 +252,15 @@ class Timeline:
                 if why:
                     c = replace(c, included=False, excluded_because=f"as of: {why}")
             cands.append(c)
+        if self.lineage:
+            exp = replace(exp, notes=[*exp.notes, "replaced facts joined (the question "
+                                      "contrasts then with now): " + ", ".join(
+                                          f"#{p} (replaced by #{c})"
+                                          for p, c in self.lineage.items())])
+        if self.query is not None and self.cue is not None:
+            exp = replace(exp, notes=[*exp.notes, f"searched as {self.query!r}: the time "
+                                      f"words ({self.cue.words}) decide the window, not "
+                                      "the match"])
         note = f"history searched: {self.reason}" + (
             f"; as of {self.label}" if self.label else "; every time") + (
             f"; {self.scanned} past rows scanned (limit {SCAN_MAX})")
@@ -287,16 +339,16 @@ def for_search(ctx: Any, query: str, *, as_of: object = None, history: object = 
         raise InvalidInputError("history must be true or false")
     tz = _zone(ctx)
     today = ctx.today()
+    # The question's own time words still shape an explicit search: "before" asks for
+    # what was replaced, and a named period is no search word.
+    cue = history_cue(query, date.fromisoformat(today)) if OPT_IN else None
     if as_of is not None:
         moment, label = parse_as_of(as_of, tz)
         return Timeline((moment, moment), f"as_of={label} (asked by the caller)", tz, today,
-                        label)
+                        label, cue=cue)
     if history:
-        return Timeline(None, "history=true (asked by the caller)", tz, today)
-    if not opt_in:
-        return None
-    cue = history_cue(query, date.fromisoformat(today))
-    if cue is None:
+        return Timeline(None, "history=true (asked by the caller)", tz, today, cue=cue)
+    if not (opt_in and OPT_IN) or cue is None:
         return None
     if cue.period_from is None or cue.period_until is None:
         return Timeline(None, f"the question asks about the past ({cue.words!r})", tz,
