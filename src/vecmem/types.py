@@ -37,6 +37,11 @@ class MemoryType(StrEnum):
     GENERAL = "general"
 
 
+#: Kinds a time to live may be declared for (``settings.ttl_days``): memory types, and
+#: ``temporary``, the durability extraction gives what is true only for a while.
+TTL_KEYS: tuple[str, ...] = (*(t.value for t in MemoryType), "temporary")
+
+
 class Decision(StrEnum):
     STORE = "store"
     DUPLICATE = "duplicate"
