@@ -173,3 +173,17 @@ def test_before_the_current_fact_brings_the_fact_it_replaced(cmem: Memory) -> No
     zh = _moved(cmem, "用户的手机是小米 12", "用户的手机是华为 Mate 60")
     hits = cmem.search("我换华为 Mate 60 之前用的什么手机？", min_score=-1.0)
     assert hits and hits[0].memory.id == zh[0] and hits[0].historical
+
+
+def test_the_recall_block_says_a_past_fact_is_no_longer_current(cmem: Memory) -> None:
+    from vecmem.integrations.hermes.provider import RECALL_HEADING, RECALL_NOTE, render_recall
+
+    a, b = _moved(cmem, "The user lives in Shanghai near Jing'an Temple",
+                  "The user lives in Hangzhou near West Lake")
+    hits = cmem.search("user lives Shanghai Hangzhou", gate=False, min_score=-1.0,
+                       history=True)
+    block = render_recall(hits, heading=RECALL_HEADING, note=RECALL_NOTE)
+    old = cmem.get(a)
+    assert (f"#{a} (user_fact, no longer current: held {old.valid_from[:10]} to "
+            f"{old.valid_until[:10]})") in block
+    assert f"#{b} (user_fact, as of " in block
