@@ -135,6 +135,9 @@ _TODAY = date(2026, 12, 1)
     ("上个月我去哪里出差了？", "上个月", ("2026-11-01", "2026-11-30"), False, None),
     ("2025年3月摘要服务的默认模型是什么？", "2025年3月", ("2025-03-01", "2025-03-31"), False,
      None),
+    # Asking when something is: its time being over is no reason to hide it.
+    ("When is Melanie going camping?", "When", None, False, None),
+    ("我什么时候去东京出差？", "什么时候", None, False, None),
 ])
 def test_questions_about_the_past(query: str, words: str, period: tuple[str, str] | None,
                                   contrast: bool, rest: str | None) -> None:
@@ -152,7 +155,8 @@ def test_questions_about_the_past(query: str, words: str, period: tuple[str, str
 @pytest.mark.parametrize("query", [
     "Where do I live?", "我住在哪里？", "What is planned for next month?", "下个月我要去哪里？",
     "In May what will I do?", "五月我要去哪里？", "What do I have today?", "今天有什么安排？",
-    "Which editor do I use", "", "   ",
+    "Which editor do I use", "What do I do when the build fails?",
+    "When will the release ship next week?", "", "   ",
 ])
 def test_questions_about_now_or_later_stay_current(query: str) -> None:
     from vecmem.rules.when import history_cue

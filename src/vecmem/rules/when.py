@@ -443,6 +443,9 @@ _CJK = lazy_re(r"[\u3400-\u9fff]")
 #: The simple past of a question: weaker, it may ask about a current fact ("what did I
 #: say my editor is?"), so past rows compete with current ones instead of leading.
 _SIMPLE_PAST = lazy_re(r"\b(?:was|were|did|had)\b", re.IGNORECASE)
+#: A question about the time of something ("when is the release", "什么时候出差"): that
+#: its time is over is no reason to hide it, so the past competes too.
+_WHEN = lazy_re(r"^\s*when\b|什么时候|哪天|哪一天|几号|几月几|何时", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -483,9 +486,10 @@ def history_cue(query: str, today: date) -> HistoryCue | None:
         return HistoryCue(words, p_from, p_until, bool(contrast), rest)
     if any(f[2][1] is None or f[2][1] >= today for f in found):
         return None  # "what was planned for next week" is about now and later
-    if not contrast and not simple:
+    asks_when = [m for m in _WHEN.finditer(query)]
+    if not contrast and not simple and not asks_when:
         return None
-    words = ", ".join(dict.fromkeys(m[0] for m in [*contrast, *simple]))
+    words = ", ".join(dict.fromkeys(m[0].strip() for m in [*contrast, *simple, *asks_when]))
     return HistoryCue(words, contrast=bool(contrast), rest=_without(query, spans))
 
 
