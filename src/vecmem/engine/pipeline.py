@@ -436,7 +436,7 @@ def add(ctx: Context, p: Prepared, *, dry_run: bool) -> AddResult:
 
 def add_many(ctx: Context, items: list[object], *, source: str, raw: bool,
              category: str | None, batch_size: int, meta: dict[str, Any] | None,
-             progress: Any = None, said_at: list[str | None] | None = None
+             progress: Any = None, said_at: list[str | None] | str | None = None
              ) -> list[AddResult]:
     """Many texts: embedded in batches, one transaction per batch. ``raw`` skips the
     quality filter (never the secret check) and topic review. ``said_at``: per text, when
