@@ -105,15 +105,15 @@ def test_questions_about_the_past_opt_in_and_say_so(cmem: Memory) -> None:
                       min_score=-1.0)
     assert a not in _ids(now)
     # gate=False is the exploratory listing: no opt-in; the gated path reads the cue.
-    then = cmem.search("Where did the user live before Hangzhou? Shanghai?", min_score=-1.0)
+    then = cmem.search("Where was my home before Hangzhou, Shanghai?", min_score=-1.0)
     marked = {h.memory.id: h.historical for h in then}
     assert marked.get(a) is True and marked.get(b, False) is False
     assert then[0].memory.id == a  # "before": what was replaced leads
-    exp = cmem.explain("Where did the user live before Hangzhou? Shanghai?", min_score=-1.0)
+    exp = cmem.explain("Where was my home before Hangzhou, Shanghai?", min_score=-1.0)
     assert any("history searched" in n and "before" in n for n in exp.notes)
     assert exp.gate is not None and "before" in exp.gate["history"]["cue"]
-    assert exp.query == "Where did the user live before Hangzhou? Shanghai?"
-    assert any(n.startswith("searched as 'Where did the user live Hangzhou? Shanghai?'")
+    assert exp.query == "Where was my home before Hangzhou, Shanghai?"
+    assert any(n.startswith("searched as 'Where was my home Hangzhou, Shanghai?'")
                for n in exp.notes)
     zh = _moved(cmem, "用户用 Vim 写代码", "用户用 VS Code 写代码")
     hits = cmem.search("我之前用什么编辑器写代码？Vim？", min_score=-1.0)
@@ -165,9 +165,9 @@ def test_before_the_current_fact_brings_the_fact_it_replaced(cmem: Memory) -> No
     # question asks for what it replaced.
     a, b = _moved(cmem, "Employer: Acme Payments (backend developer)",
                   "The user works at Northwind Robotics as a staff engineer")
-    hits = cmem.search("Where did I work before Northwind Robotics?", min_score=-1.0)
+    hits = cmem.search("Where was my job before Northwind Robotics?", min_score=-1.0)
     assert [h.memory.id for h in hits][:2] == [a, b] and hits[0].historical
-    exp = cmem.explain("Where did I work before Northwind Robotics?", min_score=-1.0)
+    exp = cmem.explain("Where was my job before Northwind Robotics?", min_score=-1.0)
     assert not [c for c in exp.candidates if c.memory_id == a and c.included]
     assert any(f"#{a} (replaced by #{b})" in n for n in exp.notes)
     zh = _moved(cmem, "用户的手机是小米 12", "用户的手机是华为 Mate 60")

@@ -63,13 +63,13 @@ def test_a_restatement_refreshes_a_short_lived_memory(cmem: Memory) -> None:
 def test_a_stale_plan_archives_it_through_cleanup(cmem: Memory) -> None:
     from vecmem.engine.reports import cleanup_plan_ops
 
-    temp = cmem.add("临时：测试环境只读，等审计结束", durability="temporary").memory_id
+    temp = cmem.add("测试服务器的数据库在审计期间设为只读", durability="temporary").memory_id
     _age(cmem, temp, 30)
     report = cmem.cleanup_report()
     ops = [c for c in report.candidates if c.memory_id == temp]
     assert ops and ops[0].kind == "stale"
     # Still a fact until a person archives it: search finds it.
-    assert temp in [h.memory.id for h in cmem.search("测试环境只读", gate=False,
+    assert temp in [h.memory.id for h in cmem.search("测试服务器数据库只读", gate=False,
                                                       min_score=-1.0)]
     plan = cmem.create_plan(cleanup_plan_ops(report))
     cmem.apply_plan(plan.id, cmem.settings.confirm_phrase, actor="person")

@@ -30,6 +30,7 @@ from vecmem.integrations.params import (
     CONTENT,
     EVENT_ACTION,
     EVENT_ID,
+    GATE,
     HISTORY,
     LIMIT,
     MEMORY_ID,
@@ -41,6 +42,7 @@ from vecmem.integrations.params import (
     PLAN_ID,
     QUERY,
     REASON,
+    SESSION,
     SOURCE,
     STATUS,
     TOPIC_KEY,
@@ -83,6 +85,19 @@ def _kw(args: Mapping[str, Any], *names: str, rename: Mapping[str, str] | None =
         if args.get(name) is not None:
             out[(rename or {}).get(name, name)] = args[name]
     return out
+
+
+def _gate(args: Mapping[str, Any]) -> dict[str, Any]:
+    """``gate: "off"`` is the exploratory listing; unset or "on" keeps Memory's default."""
+    return {"gate": False} if args.get("gate") == "off" else {}
+
+
+def _session(args: Mapping[str, Any], ctx: CallContext) -> dict[str, Any]:
+    """A session logs the hits in the recall log, under the caller's front end
+    (``mcp``, ``hermes:tool`` -> ``hermes``)."""
+    if not args.get("session"):
+        return {}
+    return {"session": args["session"], "front_end": ctx.source.split(":", 1)[0]}
 
 
 def _writer(ctx: CallContext) -> dict[str, Any]:
@@ -272,12 +287,13 @@ _SPECS: tuple[ActionSpec, ...] = (
     _spec(
         "search",
         "Hybrid search (meaning + keywords) over active memories; best matches first.",
-        (QUERY, K, MIN_SCORE, AS_OF, HISTORY),
+        (QUERY, K, MIN_SCORE, GATE, SESSION, AS_OF, HISTORY),
         required=("query",),
         tier="light",
         read_only=True,
         call=lambda m, a, c: m.search(a["query"], **_kw(a, "k", "min_score", "as_of",
-                                                        "history")),
+                                                        "history"),
+                                      **_gate(a), **_session(a, c)),
         shape=_hits,
     ),
     _spec(
@@ -392,11 +408,12 @@ _SPECS: tuple[ActionSpec, ...] = (
     _spec(
         "explain",
         "Why search returns what it returns: candidates, scores, what was filtered and why.",
-        (QUERY, AS_OF, HISTORY),
+        (QUERY, K, GATE, AS_OF, HISTORY),
         required=("query",),
         tier="advanced",
         read_only=True,
-        call=lambda m, a, c: m.explain(a["query"], **_kw(a, "as_of", "history")),
+        call=lambda m, a, c: m.explain(a["query"], **_kw(a, "k", "as_of", "history"),
+                                       **_gate(a)),
     ),
     _spec(
         "create_plan",

@@ -116,6 +116,15 @@ MIN_SCORE = Param(
     -1,
     1,
 )
+GATE = Param(
+    "gate", "string",
+    "Leave unset: the relevance gate returns only memories with evidence of being needed "
+    "(possibly none). 'off' lists the best-ranked memories anyway, for exploration.",
+    enum=("on", "off"))
+SESSION = Param(
+    "session", "string",
+    "Optional conversation id: the results are logged as that session's next turn in the "
+    "recall log (which memories each turn received).", max_length=200)
 AS_OF = Param(
     "as_of", "string",
     "Answer about the past: a date (YYYY-MM-DD) or ISO-8601 time. Returns what held then "
@@ -158,6 +167,8 @@ PARAMS: dict[str, Param] = {
         CATEGORY,
         K,
         MIN_SCORE,
+        GATE,
+        SESSION,
         AS_OF,
         HISTORY,
         MEMORY_ID,
