@@ -67,6 +67,8 @@ def _param_type(p: Param) -> Any:
         return list[PlanOperation]
     if p.kind == "string":
         return Literal[p.enum] if p.enum else str  # type: ignore[valid-type]
+    if p.kind == "boolean":
+        return bool
     return int if p.kind == "integer" else float
 
 

@@ -12,6 +12,7 @@ import contextlib
 import functools
 import os
 from collections.abc import Callable, Iterable, Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from vecmem.engine import status, writes
@@ -175,9 +176,13 @@ class Memory:
         meta: dict[str, Any] | None = None,
         confidence: float | None = None,
         durability: str | None = None,
+        said_at: str | None = None,
     ) -> AddResult:
-        """Run ``content`` through the write pipeline; returns the one decision taken."""
-        return self._add(content, dry_run=False, source=source, category=category, actor=actor,
+        """Run ``content`` through the write pipeline; returns the one decision taken.
+        ``said_at`` (ISO-8601) is when it was said, if not now: "明天" is resolved against
+        it, and the fact holds from then."""
+        return self._add(content, dry_run=False, said_at=said_at, source=source,
+                         category=category, actor=actor,
                          meta=meta, confidence=confidence, durability=durability)
 
     def preview_add(self, content: str, **kwargs: Any) -> AddResult:
@@ -201,6 +206,7 @@ class Memory:
         batch_size: int = 256,
         progress: Callable[[int, int], None] | None = None,
         episode: bool = False,
+        said_at: Sequence[str | None] | None = None,
     ) -> list[AddResult]:
         """Add many texts: embedded in batches, one transaction per batch.
 
@@ -219,7 +225,8 @@ class Memory:
         meta = {search.EPISODE_KEY: search.new_episode_id()} if episode else None
         return self._done(pipeline.add_many(
             self._ctx, list(texts), source=source, raw=raw, category=category,
-            batch_size=batch_size, meta=meta, progress=progress))
+            batch_size=batch_size, meta=meta, progress=progress,
+            said_at=said_at if said_at is None or isinstance(said_at, str) else list(said_at)))
 
     def update(self, memory_id: int, content: str, *, reason: str | None = None,
                source: str = "manual", actor: str | None = None,
@@ -443,14 +450,21 @@ class Memory:
 
     def search(self, query: str, k: int | None = None, *, min_score: float | None = None,
                mode: str = "hybrid", gate: bool = True, session: str | None = None,
-               front_end: str = "python") -> builtins.list[Hit]:
-        """Hybrid search over active memories (``mode``: hybrid | vector | keyword).
+               front_end: str = "python", as_of: Any = None,
+               history: bool = False) -> builtins.list[Hit]:
+        """Hybrid search over current memories (``mode``: hybrid | vector | keyword).
 
         In hybrid mode the relevance gate (``gate=True``) returns only memories with
         evidence of being needed, possibly none; ``gate=False`` lists by rank with
         ``min_score`` as the only cosine floor (exploration). With ``session``, the hits
         are logged as that session's next turn (``recalls``; ``front_end`` says who
-        asked); a failing log write never fails the search."""
+        asked); a failing log write never fails the search.
+
+        ``as_of`` (a date or ISO-8601 time) answers with what held then and had been said
+        by then, superseded and expired facts included; ``history=True`` searches every
+        fact that ever held. A gated question about the past ("before …", "以前", "in
+        May") reaches back by itself; past rows come marked ``historical``
+        (``engine/history.py``)."""
         if mode not in ("hybrid", "vector", "keyword"):
             raise InvalidInputError("mode must be hybrid, vector or keyword")
         if not isinstance(gate, bool):
@@ -462,9 +476,18 @@ class Memory:
             session = recall_log.check_session(session)
             recall_log.check_front_end(front_end)
         k = k or self.settings.top_k
+        from vecmem.engine import history as history_
+
+        timeline = history_.for_search(self._ctx, text, as_of=as_of, history=history,
+                                       opt_in=gate and mode == "hybrid")
         searched = self._rewritten(text) if mode == "hybrid" else None
-        hits = search.hybrid(self._ctx, searched.searched if searched else text, k,
-                             self._min_score(min_score, gate, mode), mode=mode, gate=gate)
+        # A question's time words decide the window, not the match (engine/history.py).
+        asked = searched.searched if searched else (
+            timeline.query if timeline is not None and timeline.query else text)
+        hits = search.hybrid(self._ctx, asked, k, self._min_score(min_score, gate, mode),
+                             mode=mode, gate=gate, timeline=timeline)
+        if timeline is not None:
+            hits = timeline.finish(self._ctx, hits, k)
         if session is not None:
             try:
                 self.record_recall(text, hits, session=session, front_end=front_end,
@@ -512,27 +535,35 @@ class Memory:
         return self.search(query, k, mode="keyword")
 
     def explain(self, query: str, k: int | None = None, *,
-                min_score: float | None = None, gate: bool = True) -> Explanation:
-        """The trace of ``search(query, k, min_score=..., gate=...)`` in hybrid mode: every
-        candidate with its scores and the gate's verdict."""
+                min_score: float | None = None, gate: bool = True, as_of: Any = None,
+                history: bool = False) -> Explanation:
+        """The trace of ``search(query, k, min_score=..., gate=..., as_of=..., history=...)``
+        in hybrid mode: every candidate with its scores and the gate's verdict."""
         if not isinstance(gate, bool):
             raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
+        from vecmem.engine import history as history_
+
+        timeline = history_.for_search(self._ctx, text, as_of=as_of, history=history,
+                                       opt_in=gate)
         rw = self._rewritten(text)
-        ex = search.explain(self._ctx, rw.searched if rw else text, k,
-                            self._min_score(min_score, gate, "hybrid"), gate=gate)[1]
+        asked = rw.searched if rw else (
+            timeline.query if timeline is not None and timeline.query else text)
+        hits, ex = search.explain(self._ctx, asked, k,
+                                  self._min_score(min_score, gate, "hybrid"), gate=gate,
+                                  timeline=timeline)
+        if timeline is not None:
+            ex = timeline.annotate(replace(ex, query=text), timeline.finish(self._ctx, hits, k))
         from vecmem.engine import llm_recall
 
         cues = llm_recall.cue_notes(self._ctx, ex)
         if rw is None and not cues:
             return ex
-        import dataclasses
-
         notes = [*([rw.error or f"LLM query rewrite: searched {rw.searched!r}"] if rw else []),
                  *cues, *ex.notes]
-        return dataclasses.replace(ex, query=text, rewrite=rw.to_dict() if rw else None,
-                                   notes=notes)
+        return replace(ex, query=text, rewrite=rw.to_dict() if rw else None,
+                       notes=notes)
 
     def _rewritten(self, text: str) -> Any:
         """The LLM query rewrite when ``llm_query_rewrite`` is on (engine/llm_recall)."""

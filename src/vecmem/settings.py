@@ -136,6 +136,14 @@ class Settings(BaseSettings):
                     "'明天' or 'next Friday' means when a fact is written, and which day "
                     "today is for expiry. Default: UTC",
     )
+    ttl_days: dict[str, float] = Field(
+        default_factory=lambda: {"active_context": 14.0, "temporary": 7.0},
+        description="Time to live, in days, of short-lived memories: per memory type "
+                    "(e.g. active_context) or 'temporary' (what extraction marked short-"
+                    "lived). Past it without a restatement, a memory is stale: health flags "
+                    "it and cleanup lists it (a plan archives it). JSON, e.g. "
+                    "'{\"active_context\": 14, \"temporary\": 7}'; {} turns it off",
+    )
     ann_threshold: int = Field(
         20_000, ge=0, description="Use the ANN index above this many vectors"
     )
@@ -151,6 +159,23 @@ class Settings(BaseSettings):
         if not v.strip():
             raise ValueError("confirm_phrase must not be blank")
         return v
+
+    @field_validator("ttl_days", mode="before")
+    @classmethod
+    def _known_ttl(cls, v: object) -> object:
+        from vecmem.types import TTL_KEYS
+
+        if not isinstance(v, dict):
+            return v  # a JSON string from the environment is parsed, then checked here
+        for key, days in v.items():
+            if key not in TTL_KEYS:
+                raise ValueError(f"ttl_days: unknown kind {key!r}; use one of "
+                                 f"{', '.join(TTL_KEYS)}")
+            if isinstance(days, bool) or not isinstance(days, int | float) \
+                    or not 0 < float(days) <= 36_600:
+                raise ValueError(f"ttl_days[{key!r}] must be a number of days above 0, "
+                                 f"got {days!r}")
+        return {k: float(d) for k, d in v.items()}
 
     @field_validator("timezone")
     @classmethod

@@ -43,6 +43,11 @@ class MemoryType(StrEnum):
     GENERAL = "general"
 
 
+#: Kinds a time to live may be declared for (``settings.ttl_days``): memory types, and
+#: ``temporary``, the durability extraction gives what is true only for a while.
+TTL_KEYS: tuple[str, ...] = (*(t.value for t in MemoryType), "temporary")
+
+
 class Decision(StrEnum):
     STORE = "store"
     DUPLICATE = "duplicate"
@@ -218,6 +223,10 @@ class Hit(Serializable):
     #: The gate's margin and the keyword coverage it weighed (None: the gate was off).
     relevance: float | None = None
     coverage: float | None = None
+    #: A fact of the past (superseded, archived by time, or its period over), returned
+    #: only by ``search(as_of=…)``, ``history=True`` or a question about the past; its
+    #: dates are the memory's ``valid_from`` / ``valid_until``.
+    historical: bool = False
 
 
 @dataclass(frozen=True, slots=True)

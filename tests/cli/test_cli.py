@@ -174,3 +174,26 @@ def test_every_command_has_help() -> None:
                                                         "uninstall"), f"{prefix}{name} --json"
 
     walk(cli, "")
+
+
+def test_search_as_of_and_history(db: str) -> None:
+    from vecmem import Memory
+
+    with Memory.open(db, embed_provider="hashing") as mem:
+        a = mem.add("The team's standup is at 9:30 in room Birch",
+                    said_at="2026-01-05T08:00:00Z").memory_id
+        b = mem.add("The team's retro is every other Friday in room Birch").memory_id
+        merged = mem.merge([a, b], "The team meets in room Oak for standup and retro")
+        assert merged.memory_id is not None
+    code, out, _ = run("search", "standup room Birch", "--history", "--json")
+    assert code == 0, out
+    past = {h["memory"]["id"]: h["historical"] for h in json.loads(out)}
+    assert past.get(a) is True
+    code, out, _ = run("search", "standup room Birch", "--history")
+    assert code == 0 and "[then 2026-01-05" in out
+    code, out, _ = run("search", "standup room Birch", "--as-of", "2026-02-01", "--json")
+    assert code == 0 and [h["memory"]["id"] for h in json.loads(out)] == [a]
+    code, out, err = run("search", "standup", "--as-of", "last spring")
+    assert code == 2 and "as_of" in out + err and "Traceback" not in out + err
+    code, out, _ = run("explain", "standup room Birch", "--as-of", "2026-02-01", "--json")
+    assert code == 0 and any("history searched" in n for n in json.loads(out)["notes"])

@@ -495,3 +495,22 @@ def test_search_gate_off_explain_gate_and_a_logged_session(
     assert entry.front_end == "mcp" and entry.turn == 1
     assert [it["memory_id"] for it in entry.items] == [
         h["id"] for h in found["hits"]]
+
+
+def test_search_as_of_and_history_arguments(server: tuple[McpSession, Path]) -> None:
+    session, _ = server
+    tool = {t.name: t for t in session.list_tools()}["search"]
+    props = tool.model_dump(by_alias=True, mode="json")["inputSchema"]["properties"]
+    assert "boolean" in json.dumps(props["history"]) and "as_of" in props
+    a = session.ok("add", {"content": "The nightly backup job runs on host pluto"})
+    hits = session.ok("search", {"query": "nightly backup job host", "history": True})
+    assert [h.get("historical", False) for h in hits["hits"]
+            if h["id"] == a["memory_id"]] == [False]  # a current fact, not marked
+    assert session.ok("search", {"query": "nightly backup job host",
+                                 "as_of": "2001-01-01"})["hits"] == []
+    err = session.err("search", {"query": "nightly backup", "as_of": "the other day"})
+    assert "as_of" in err and "Traceback" not in err
+    err = session.err("search", {"query": "nightly backup", "history": "often"})
+    assert "history" in err and "Traceback" not in err
+    ex = session.ok("explain", {"query": "nightly backup job host", "history": True})
+    assert any("history searched" in n for n in ex["notes"])

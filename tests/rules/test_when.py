@@ -111,3 +111,61 @@ def test_time_zone_of_the_user_decides_the_day() -> None:
     assert local_day(datetime(2026, 12, 1, 3, 0), "America/New_York") == date(2026, 11, 30)
     with pytest.raises(ValueError, match="IANA"):
         local_day(said, "Mars/Olympus")
+
+
+# -- questions about the past (history_cue) -------------------------------------------------
+
+_TODAY = date(2026, 12, 1)
+
+
+@pytest.mark.parametrize(("query", "words", "period", "contrast", "rest"), [
+    ("Where did I live before Hangzhou?", "before, did", None, True,
+     "Where did I live Hangzhou?"),
+    ("Which model did we use previously?", "previously, did", None, True, None),
+    ("What was the default model in May?", "in May", ("2026-05-01", "2026-05-31"), False,
+     "What was the default model ?"),
+    ("Who was my manager last year?", "last year", ("2025-01-01", "2025-12-31"), False,
+     None),
+    ("Where was I living in November 2025?", "in November 2025",
+     ("2025-11-01", "2025-11-30"), False, None),
+    ("我搬到杭州之前住在哪里？", "之前", None, True, "我搬到杭州住在哪里？"),
+    ("我以前在哪家公司工作？", "以前", None, True, "我在哪家公司工作？"),
+    ("五月我住在哪里？", "五月", ("2026-05-01", "2026-05-31"), False, "我住在哪里？"),
+    ("去年我在哪里上班？", "去年", ("2025-01-01", "2025-12-31"), False, None),
+    ("上个月我去哪里出差了？", "上个月", ("2026-11-01", "2026-11-30"), False, None),
+    ("2025年3月摘要服务的默认模型是什么？", "2025年3月", ("2025-03-01", "2025-03-31"), False,
+     None),
+    # Asking when something is: its time being over is no reason to hide it.
+    ("When is Melanie going camping?", "When", None, False, None),
+    ("我什么时候去东京出差？", "什么时候", None, False, None),
+])
+def test_questions_about_the_past(query: str, words: str, period: tuple[str, str] | None,
+                                  contrast: bool, rest: str | None) -> None:
+    from vecmem.rules.when import history_cue
+
+    cue = history_cue(query, _TODAY)
+    assert cue is not None and cue.words == words and cue.contrast is contrast
+    got = None if cue.period_from is None else (cue.period_from.isoformat(),
+                                                cue.period_until.isoformat())
+    assert got == period
+    if rest is not None:
+        assert cue.rest == rest
+
+
+@pytest.mark.parametrize("query", [
+    "Where do I live?", "我住在哪里？", "What is planned for next month?", "下个月我要去哪里？",
+    "In May what will I do?", "五月我要去哪里？", "What do I have today?", "今天有什么安排？",
+    "Which editor do I use", "What do I do when the build fails?",
+    "When will the release ship next week?", "", "   ",
+])
+def test_questions_about_now_or_later_stay_current(query: str) -> None:
+    from vecmem.rules.when import history_cue
+
+    assert history_cue(query, _TODAY) is None
+
+
+def test_a_question_of_only_time_words_keeps_its_text() -> None:
+    from vecmem.rules.when import history_cue
+
+    cue = history_cue("以前", _TODAY)
+    assert cue is not None and cue.rest == "以前"

@@ -680,3 +680,23 @@ def test_search_with_a_session_fills_the_recall_log(client: TestClient, mem: Mem
     assert get(client, "/recalls", session="other")["items"] == []
     bad = client.get("/api/recalls", params={"memory_id": 0}, headers=AUTH)
     assert bad.status_code == 422
+
+
+def test_search_as_of_and_history(client: TestClient, seeded: Seeded, mem: Memory) -> None:
+    old = seeded.merged_from[0]
+    text = mem.get(old).content
+    now = get(client, "/search", q=text, k=50)
+    assert old not in {h["memory"]["id"] for h in now["hits"]}
+    past = get(client, "/search", q=text, k=50, history="true")
+    hit = [h for h in past["hits"] if h["memory"]["id"] == old]
+    assert hit and hit[0]["historical"] is True and hit[0]["memory"]["valid_until"]
+    assert past["history"] is True
+    # Before anything was written, nothing held.
+    assert get(client, "/search", q=text, as_of="2001-01-01")["hits"] == []
+    ex = get(client, "/explain", q=text, history="true")
+    assert any("history searched" in n for n in ex["notes"])
+    for bad in ("May", "2026-02-30", "soon"):
+        r = client.get("/api/search", params={"q": text, "as_of": bad}, headers=AUTH)
+        assert r.status_code == 400 and "as_of" in r.text and "Traceback" not in r.text
+    r = client.get("/api/search", params={"q": text, "history": "maybe"}, headers=AUTH)
+    assert r.status_code in (400, 422) and "Traceback" not in r.text

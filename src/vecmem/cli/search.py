@@ -12,6 +12,11 @@ from vecmem.cli.app import Json, app, emit, read_only
 K = Annotated[int | None, typer.Option("-k", "--k", help="How many results.")]
 MinScore = Annotated[float | None, typer.Option(
     help="Cosine floor for vector hits (default: calibrated for the model).")]
+AsOf = Annotated[str | None, typer.Option(
+    "--as-of", help="What held then and had been said by then (YYYY-MM-DD or ISO-8601); "
+                    "replaced and expired facts included, marked 'then'.")]
+History = Annotated[bool, typer.Option(
+    "--history", help="Also search facts that no longer hold (replaced or expired).")]
 Gate = Annotated[bool, typer.Option(
     "--gate/--no-gate",
     help="The relevance gate (default on): --no-gate lists by rank, for exploration.")]
@@ -19,11 +24,12 @@ Gate = Annotated[bool, typer.Option(
 
 @app.command()
 def search(query: str, k: K = None, min_score: MinScore = None, gate: Gate = True,
-           json_out: Json = False) -> None:
-    """Hybrid (vector + keyword) search over active memories."""
+           as_of: AsOf = None, history: History = False, json_out: Json = False) -> None:
+    """Hybrid (vector + keyword) search over current memories (--as-of / --history: the
+    past too)."""
     # A model change re-embeds before searching (vectors of another model are not compared).
-    emit(read_only(lambda m: m.search(query, k, min_score=min_score, gate=gate),
-                   reembed=True), json_out, views.hits)
+    emit(read_only(lambda m: m.search(query, k, min_score=min_score, gate=gate, as_of=as_of,
+                                      history=history), reembed=True), json_out, views.hits)
 
 
 @app.command()
@@ -34,11 +40,12 @@ def keyword(query: str, k: K = None, json_out: Json = False) -> None:
 
 @app.command()
 def explain(query: str, k: K = None, min_score: MinScore = None, gate: Gate = True,
-            json_out: Json = False) -> None:
+            as_of: AsOf = None, history: History = False, json_out: Json = False) -> None:
     """Show why search returns what it returns: every candidate with its scores and the
     relevance gate's decision."""
-    emit(read_only(lambda m: m.explain(query, k, min_score=min_score, gate=gate),
-                   reembed=True), json_out, views.explanation)
+    emit(read_only(lambda m: m.explain(query, k, min_score=min_score, gate=gate, as_of=as_of,
+                                       history=history), reembed=True), json_out,
+         views.explanation)
 
 
 @app.command()

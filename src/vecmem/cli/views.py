@@ -46,8 +46,16 @@ def hits(found: list[Any]) -> None:
         line("no results")
         return
     table(("id", "score", "cosine", "keyword rank", "content"),
-          [(h.memory.id, _num(h.score), _num(h.cosine), _int(h.keyword_rank), h.memory.content)
-           for h in found])
+          [(h.memory.id, _num(h.score), _num(h.cosine), _int(h.keyword_rank),
+            _then(h) + h.memory.content) for h in found])
+
+
+def _then(hit: Any) -> str:
+    """A past fact is marked with the time it held, so it is never read as current."""
+    if not getattr(hit, "historical", False):
+        return ""
+    m = hit.memory
+    return f"[then {(m.valid_from or '?')[:10]} → {(m.valid_until or '…')[:10]}] "
 
 
 def events(found: list[Any]) -> None:

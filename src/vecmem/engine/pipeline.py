@@ -65,6 +65,9 @@ class Prepared:
     #: What the text says about when it holds (``rules/when.py``), resolved against the
     #: moment it was said; ``None`` when it names no time (it then holds from now on).
     when: ValidTime | None = None
+    #: When it was said, if not now (a conversation turn's time; ISO-8601 UTC): the fact
+    #: holds from then when its text names no time, and ``as_of`` counts it from then.
+    said_at: str | None = None
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,8 @@ def prepare(
         durability=durability or "long_term",
         raw=raw,
         when=valid_time(ctx, text, said_at) if verdict.allowed else None,
+        said_at=None if said_at is None else said_moment(said_at).astimezone(UTC).strftime(
+            "%Y-%m-%dT%H:%M:%S.%fZ"),
     )
     if vector is not None:
         return replace(prepared, vector=vector, model=model)
@@ -157,6 +162,17 @@ def prepare(
         if vecs is not None:
             return replace(prepared, vector=vecs[0], model=model_id)
     return prepared
+
+
+def said_moment(said_at: object) -> datetime:
+    """``said_at`` (ISO-8601; no zone: UTC) as an aware instant, or a clear error."""
+    try:
+        moment = datetime.fromisoformat(str(said_at).strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise InvalidInputError(
+            f"said_at {said_at!r} is not an ISO-8601 time (e.g. 2026-05-25T09:30:00Z)"
+        ) from None
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
 
 
 def with_cues(p: Prepared, cues: Any) -> Prepared:
@@ -173,14 +189,7 @@ def with_cues(p: Prepared, cues: Any) -> Prepared:
 
 def valid_time(ctx: Context, text: str, said_at: str | None = None) -> ValidTime | None:
     """When ``text`` holds, resolved against the day it was said in the user's zone."""
-    moment = datetime.now(UTC)
-    if said_at is not None:
-        try:
-            moment = datetime.fromisoformat(str(said_at).replace("Z", "+00:00"))
-        except ValueError:
-            raise InvalidInputError(
-                f"said_at {said_at!r} is not an ISO-8601 time (e.g. 2026-05-25T09:30:00Z)"
-            ) from None
+    moment = datetime.now(UTC) if said_at is None else said_moment(said_at)
     try:
         day = local_day(moment, ctx.settings.timezone)
     except ValueError as exc:
@@ -442,14 +451,19 @@ def add(ctx: Context, p: Prepared, *, dry_run: bool) -> AddResult:
 
 def add_many(ctx: Context, items: Sequence[object], *, source: str, raw: bool,
              category: str | None, batch_size: int, meta: dict[str, Any] | None,
-             progress: Any = None) -> list[AddResult]:
+             progress: Any = None, said_at: list[str | None] | str | None = None
+             ) -> list[AddResult]:
     """Many texts: embedded in batches, one transaction per batch. ``raw`` skips the
-    quality filter (never the secret check) and topic review."""
+    quality filter (never the secret check) and topic review. ``said_at``: per text, when
+    it was said (``None``: now)."""
+    if said_at is not None and (isinstance(said_at, str) or len(said_at) != len(items)):
+        raise InvalidInputError("said_at must be a list with one time (or null) per text")
     results: list[AddResult] = []
     for start in range(0, len(items), batch_size):
         chunk = items[start : start + batch_size]
+        times = said_at[start : start + batch_size] if said_at else [None] * len(chunk)
         prepared = [prepare(ctx, t, source=source, category=category, raw=raw, embed=False,
-                            meta=meta) for t in chunk]
+                            meta=meta, said_at=w) for t, w in zip(chunk, times, strict=True)]
         todo = [i for i, p in enumerate(prepared) if p.verdict.allowed]
         vecs, model = ctx.embed_documents([prepared[i].norm for i in todo])
         if vecs is not None:

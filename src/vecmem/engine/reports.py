@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from vecmem.engine import maintenance
+from vecmem.engine import maintenance, staleness
 from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError
 from vecmem.rules import check_quality, classify
@@ -27,7 +27,7 @@ AUTO_SOURCES = frozenset({"auto", "extract", "ingest", "hermes"})
 #: An active_context entry not updated for this long is stale history.
 ACTIVE_CONTEXT_MAX_AGE_DAYS = 14
 #: Candidates that are memories (and so can become archive operations of a plan).
-MEMORY_KINDS = ("auto", "expired", "active_context", "duplicate", "superseded_active")
+MEMORY_KINDS = ("auto", "expired", "active_context", "stale", "duplicate", "superseded_active")
 KIND_ORDER = (*MEMORY_KINDS, "orphan_vector", "orphan_keyword")
 _ALL = 10_000_000
 
@@ -42,6 +42,8 @@ _MESSAGES: dict[str, tuple[str, str]] = {
     "auto": ("今天的规则会拒绝它 ({category})", "today's rules would reject it ({category})"),
     "ac_old": ("已 {days} 天未更新", "not updated for {days} days"),
     "expired": ("有效期已过 (到 {until} 为止)", "its time is over (held until {until})"),
+    "stale": ("短期信息已 {days} 天未确认 ({kind} 保留 {ttl:g} 天)",
+              "short-lived, not confirmed for {days} days ({kind} is kept {ttl:g} days)"),
     "ac_more": ("较旧的 active_context; 当前为 #{current}",
                 "older active_context entry; #{current} is current"),
     "superseded_active": ("已被 #{superseded_by} 取代却仍为 active",
@@ -184,7 +186,8 @@ def _live(tx: SQLTx, scope: str) -> list[MemoryRecord]:
 
 
 def _find_candidates(tx: SQLTx, scope: str, now: datetime,
-                     today: str | None = None) -> list[Candidate]:
+                     today: str | None = None,
+                     ttl: dict[str, float] | None = None) -> list[Candidate]:
     live = _live(tx, scope)
     found: dict[int, Candidate] = {}
 
@@ -215,7 +218,10 @@ def _find_candidates(tx: SQLTx, scope: str, now: datetime,
     for m in live:
         if m.memory_type == "active_context" and m.status == "active":
             slots[m.topic_key].append(m)
-    cutoff = (now - timedelta(days=ACTIVE_CONTEXT_MAX_AGE_DAYS)).strftime("%Y-%m-%dT%H:%M:%S")
+    ttl = {"active_context": ACTIVE_CONTEXT_MAX_AGE_DAYS} if ttl is None else ttl
+    # The current active_context entry goes stale after its time to live (settings).
+    max_age = ttl.get("active_context", float("inf"))
+    cutoff = (now - timedelta(days=min(max_age, 36_600))).strftime("%Y-%m-%dT%H:%M:%S")
     for entries in slots.values():
         entries.sort(key=lambda r: (r.updated_at, r.id), reverse=True)
         for m in entries[1:]:
@@ -224,6 +230,10 @@ def _find_candidates(tx: SQLTx, scope: str, now: datetime,
             days = (now - datetime.fromisoformat(entries[0].updated_at.replace("Z", "+00:00"))).days
             add(Candidate("active_context", entries[0].id, entries[0].content, "active",
                           {"days": days}))
+    # Other short-lived kinds (settings.ttl_days) not stated again within their time.
+    for s in staleness.find(tx, scope, ttl, now, [m for m in live if m.status == "active"]):
+        add(Candidate("stale", s.memory.id, s.memory.content, "active",
+                      {"days": s.days, "kind": s.kind, "ttl": s.ttl_days}))
     for m in live:
         if _is_auto(m.source):
             verdict = check_quality(m.content)
@@ -234,7 +244,8 @@ def _find_candidates(tx: SQLTx, scope: str, now: datetime,
 
 def _analyse(ctx: Context) -> tuple[list[Candidate], int, dict[str, Any]]:
     with ctx.store.transaction(write=False) as tx:
-        candidates = _find_candidates(tx, ctx.scope, datetime.now(UTC), ctx.today())
+        candidates = _find_candidates(tx, ctx.scope, datetime.now(UTC), ctx.today(),
+                                      ctx.settings.ttl_days)
         backlog = tx.count_memories(ctx.scope, MemoryFilter(status="review"))
     check = maintenance.consistency(ctx)
     candidates += [Candidate("orphan_vector", i, None, None) for i in check["orphan_vector_ids"]]
@@ -358,6 +369,9 @@ def health_report(ctx: Context, window_hours: float = 24) -> HealthReport:
     }
     flags = [name for name, on in (
         ("review_queue_nonempty", backlog > 0), ("cleanup_candidates", bool(candidates)),
+        # Short-lived memories past their time to live (settings.ttl_days, staleness.py).
+        ("stale_short_lived", any(c.kind in ("stale", "active_context") and "days" in c.detail
+                                  for c in candidates)),
         ("topic_conflicts", bool(conflicts)), ("consistency_failed", not check["ok"]),
         ("embedder_fallback", embedder["fallback"]), ("embedder_degraded", embedder["degraded"]),
     ) if on]

@@ -77,12 +77,13 @@ def check_query(query: object, k: object, min_score: object) -> tuple[str, int, 
 
 def hybrid(
     ctx: Context, query: str, k: int, min_score: float, *, mode: str = "hybrid",
-    trace: Trace | None = None, gate: bool = False,
+    trace: Trace | None = None, gate: bool = False, timeline: Any = None,
 ) -> list[Hit]:
     """Search ``mode`` in hybrid | vector | keyword; returns at most ``k`` active hits.
 
     ``gate`` (hybrid mode only) keeps only the candidates the relevance gate passes
-    (``relevance.py``); ``min_score`` is then an extra hard cosine floor."""
+    (``relevance.py``); ``min_score`` is then an extra hard cosine floor. ``timeline``
+    (``engine/history.py``) adds the past's rows and decides which rows count then."""
     want = max(k * OVERFETCH, MIN_CANDIDATES)
     gate = gate and mode == "hybrid"
     qt = relevance.query_terms(query)
@@ -132,10 +133,16 @@ def hybrid(
         kw_hits: list[tuple[int, float]] = []
         if mode != "vector" and searched:
             kw_hits = tx.keyword_search(ctx.scope, searched, want)
+        if timeline is not None:  # as_of / history: the past joins (engine/history.py)
+            vec_hits, kw_hits = timeline.widen(
+                tx, ctx.scope, ctx.model_id, qvec, terms, searched if mode != "vector" else [],
+                vec_hits, kw_hits, want)
         ids = {i for i, _ in vec_hits} | {i for i, _ in kw_hits}
         matched: dict[int, list[str]] = {}
         if evidence is not None and kw_hits:
             matched = tx.keyword_matches(ctx.scope, [i for i, _ in kw_hits], terms)
+        if timeline is not None:
+            matched.update(timeline.matched)
         # Ranking needs only status, hit count, age and episode; whole records are read for
         # the k returned (and for every candidate when explaining).
         facts = tx.rank_facts(ctx.scope, ids, EPISODE_KEY)
@@ -165,7 +172,8 @@ def hybrid(
                 trace.gate["floor"] = round(judge[0], 4)
         rejected: dict[int, Any] = {}
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,
-                       evidence, matched, judge, rejected, today=ctx.today())
+                       evidence, matched, judge, rejected, today=ctx.today(),
+                       admit=None if timeline is None else timeline.admit)
         if episode and scored:
             # A memory the gate turned down may still join as the context of a passing
             # neighbour in its episode (the answer often sits in the next turn).
@@ -237,7 +245,7 @@ def _rank(
     mode: str, trace: Trace | None, evidence: relevance.Evidence | None = None,
     matched: dict[int, list[str]] | None = None,
     judge: tuple[float, float, bool] | None = None, rejected: dict[int, Any] | None = None,
-    today: str | None = None,
+    today: str | None = None, admit: Any = None,
 ) -> list[tuple[float, Any, CandidateScore]]:
     """Fused score of every candidate; the excluded ones go to the trace only.
 
@@ -262,9 +270,11 @@ def _rank(
         below = c is not None and c < min_score
         fused = fuse(vnorm.get(mid), knorm.get(mid), vr if not below else None, kr)
         verdict = None
-        if fact is None or fact.status != Status.ACTIVE:
+        if fact is None or (admit is None and fact.status != Status.ACTIVE):
             excluded = f"status {fact.status if fact else 'missing'}"
-        elif today is not None and fact.valid_until is not None and \
+        elif admit is not None and (why := admit(fact)) is not None:
+            excluded = why  # not a fact at the time asked about (engine/history.py)
+        elif admit is None and today is not None and fact.valid_until is not None and \
                 fact.valid_until[:10] < today:
             # Its time is over ("下个月出差" after that month): kept, listed by cleanup
             # as expired, no longer handed to the agent as current.
@@ -406,10 +416,10 @@ def fuse(vector: float | None, keyword: float | None, vrank: int | None,
     return (score + 0.01 * rr) / (1.0 + 0.02 / (RRF_K + 1))
 
 
-def explain(ctx: Context, query: str, k: int, min_score: float, *, gate: bool = False
-            ) -> tuple[list[Hit], Explanation]:
+def explain(ctx: Context, query: str, k: int, min_score: float, *, gate: bool = False,
+            timeline: Any = None) -> tuple[list[Hit], Explanation]:
     trace = Trace()
-    hits = hybrid(ctx, query, k, min_score, trace=trace, gate=gate)
+    hits = hybrid(ctx, query, k, min_score, trace=trace, gate=gate, timeline=timeline)
     embedder = ctx.embedder
     notes = list(trace.notes)
     if trace.dropped:

@@ -174,7 +174,8 @@ def _prepared_row(p: Prepared, now: str) -> dict[str, Any]:
         "predicate": p.cls.predicate,
         "object": p.cls.object,
         # A fact that names no time holds from the moment it was written.
-        "valid_from": when.to_dict()["valid_from"] if when and when.valid_from else now,
+        "valid_from": (when.to_dict()["valid_from"] if when and when.valid_from
+                       else p.said_at or now),
         "valid_until": when.to_dict()["valid_until"] if when else None,
         "last_confirmed": now,
     }
@@ -183,14 +184,30 @@ def _prepared_row(p: Prepared, now: str) -> dict[str, Any]:
 def _with_time(meta: dict[str, Any] | None, p: Prepared) -> dict[str, Any] | None:
     """The row's provenance plus what the text said about time (expression and period),
     so ``show`` and ``explain`` can say how the dates were read."""
-    if p.when is None:
-        return meta or None
-    return {**(meta or {}), "time": p.when.to_dict()}
+    out = dict(meta or {})
+    if p.said_at is not None:
+        out["said_at"] = p.said_at
+    if p.when is not None:
+        out["time"] = p.when.to_dict()
+    return out or None
 
 
-def closing_day(now: str) -> str:
-    """The last day a superseded fact held: the day its successor took over."""
-    return now[:10]
+def closing_time(now: str, successor: MemoryRecord | None = None,
+                 old: MemoryRecord | None = None) -> str:
+    """When a superseded fact stopped holding: when its successor began to hold (its
+    ``valid_from``: a turn's time for an ingested conversation), else now. A date is the
+    last day included, so a successor holding from 1 March closes the old on 28 February;
+    a successor that claims to begin before the old fact did closes it now."""
+    start = successor.valid_from if successor is not None else None
+    if not start or start > now:
+        return now
+    if len(start) == 10:
+        from datetime import date, timedelta
+
+        start = (date.fromisoformat(start) - timedelta(days=1)).isoformat()
+    if old is not None and old.valid_from and start < old.valid_from[:len(start)]:
+        return now
+    return start
 
 
 def _put_vector(tx: SQLTx, memory_id: int, p: Prepared) -> None:
@@ -270,7 +287,8 @@ def set_status(ctx: Context, tx: SQLTx, rec: MemoryRecord, status: str, *, actio
     if status == Status.SUPERSEDED.value and rec.valid_until is None:
         # Superseded: it held until its successor took over (valid time closes; the row
         # and its text stay, for questions about the past).
-        fields["valid_until"] = closing_day(now)
+        successor = tx.get(superseded_by) if isinstance(superseded_by, int) else None
+        fields["valid_until"] = closing_time(now, successor, rec)
     _update(tx, rec.id, fields)
     return _event(ctx, tx, action, rec.id, before_status=rec.status, after_status=status,
                   before_content=rec.content, after_content=rec.content, actor=actor,
@@ -317,7 +335,7 @@ def merge(ctx: Context, tx: SQLTx, p: Prepared, sources: Sequence[MemoryRecord],
     # Sources leave the live set first so the merged text may equal one of them.
     now = utcnow()
     for s in sources:
-        closed = {"valid_until": closing_day(now)} if s.valid_until is None else {}
+        closed = {"valid_until": closing_time(now)} if s.valid_until is None else {}
         _update(tx, s.id, {"status": Status.SUPERSEDED.value, "updated_at": now, **closed})
     new_id, merge_event = insert(ctx, tx, p, status=Status.ACTIVE, action=Action.MERGE,
                                  reason=reason, related_ids=ids, meta=meta, now=now)

@@ -25,11 +25,13 @@ from typing import Any, Literal
 
 from vecmem.errors import InvalidInputError, VecmemError
 from vecmem.integrations.params import (
+    AS_OF,
     CATEGORY,
     CONTENT,
     EVENT_ACTION,
     EVENT_ID,
     GATE,
+    HISTORY,
     LIMIT,
     MEMORY_ID,
     MEMORY_TYPE,
@@ -47,6 +49,7 @@ from vecmem.integrations.params import (
     WINDOW_HOURS,
     K,
     Param,
+    check_boolean,
     check_number,
     check_operations,
     check_string,
@@ -169,6 +172,11 @@ def hit_brief(hit: Any) -> dict[str, Any]:
     if cosine is not None:
         out["cosine"] = _round(cosine)
     out.update(memory_brief(memory))
+    if getattr(hit, "historical", False):
+        # A fact of the past: the agent must not read it as current.
+        out["historical"] = True
+        out["valid_from"] = getattr(memory, "valid_from", None)
+        out["valid_until"] = getattr(memory, "valid_until", None)
     return out
 
 
@@ -279,12 +287,13 @@ _SPECS: tuple[ActionSpec, ...] = (
     _spec(
         "search",
         "Hybrid search (meaning + keywords) over active memories; best matches first.",
-        (QUERY, K, MIN_SCORE, GATE, SESSION),
+        (QUERY, K, MIN_SCORE, GATE, SESSION, AS_OF, HISTORY),
         required=("query",),
         tier="light",
         read_only=True,
-        call=lambda m, a, c: m.search(a["query"], **_kw(a, "k", "min_score"), **_gate(a),
-                                      **_session(a, c)),
+        call=lambda m, a, c: m.search(a["query"], **_kw(a, "k", "min_score", "as_of",
+                                                        "history"),
+                                      **_gate(a), **_session(a, c)),
         shape=_hits,
     ),
     _spec(
@@ -399,11 +408,12 @@ _SPECS: tuple[ActionSpec, ...] = (
     _spec(
         "explain",
         "Why search returns what it returns: candidates, scores, what was filtered and why.",
-        (QUERY, K, GATE),
+        (QUERY, K, GATE, AS_OF, HISTORY),
         required=("query",),
         tier="advanced",
         read_only=True,
-        call=lambda m, a, c: m.explain(a["query"], **_kw(a, "k"), **_gate(a)),
+        call=lambda m, a, c: m.explain(a["query"], **_kw(a, "k", "as_of", "history"),
+                                       **_gate(a)),
     ),
     _spec(
         "create_plan",
@@ -511,6 +521,8 @@ def validate_args(spec: ActionSpec, args: Mapping[str, Any] | None) -> dict[str,
                 clean[key] = text
         elif p.kind in ("integer", "number"):
             clean[key] = check_number(p, value, spec.name)
+        elif p.kind == "boolean":
+            clean[key] = check_boolean(p, value, spec.name)
         else:
             clean[key] = check_operations(value)
     for name in spec.required:
@@ -520,6 +532,7 @@ def validate_args(spec: ActionSpec, args: Mapping[str, Any] | None) -> dict[str,
                 "string": "a non-empty string",
                 "integer": "an integer",
                 "number": "a number",
+                "boolean": "true or false",
                 "operations": "a non-empty list of operations",
             }[p.kind]
             raise InvalidInputError(

@@ -22,7 +22,7 @@ from vecmem.limits import (
 )
 from vecmem.types import PLAN_OP_ACTIONS, Action, MemoryType, Status
 
-ParamKind = Literal["string", "integer", "number", "operations"]
+ParamKind = Literal["string", "integer", "number", "boolean", "operations"]
 
 #: Plan operations an agent may propose (``create_plan``): ``types.PLAN_OP_ACTIONS``.
 _PLAN_OP_KEYS = ("action", "memory_id", "memory_ids", "content", "reason")
@@ -125,6 +125,16 @@ SESSION = Param(
     "session", "string",
     "Optional conversation id: the results are logged as that session's next turn in the "
     "recall log (which memories each turn received).", max_length=200)
+AS_OF = Param(
+    "as_of", "string",
+    "Answer about the past: a date (YYYY-MM-DD) or ISO-8601 time. Returns what held then "
+    "and had been said by then, facts replaced or expired since included (marked "
+    "historical). Leave unset for current facts.", max_length=40)
+HISTORY = Param(
+    "history", "boolean",
+    "True to also search facts that no longer hold (replaced or expired), marked "
+    "historical with their dates. A question that says it is about the past ('before', "
+    "'以前', 'in May') does this by itself.")
 MEMORY_ID = Param("memory_id", "integer", "Id of the memory.", 1)
 REASON = Param("reason", "string", "Why; kept in the audit trail.",
                max_length=AGENT_REASON_MAX)
@@ -159,6 +169,8 @@ PARAMS: dict[str, Param] = {
         MIN_SCORE,
         GATE,
         SESSION,
+        AS_OF,
+        HISTORY,
         MEMORY_ID,
         REASON,
         STATUS,
@@ -198,6 +210,14 @@ def check_string(p: Param, value: Any, action: str) -> str:
             f"'{p.name}' must be one of {', '.join(p.enum)}; got {text!r} ({action})"
         )
     return text
+
+
+def check_boolean(p: Param, value: Any, action: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, str) and value.strip().lower() in ("true", "false"):
+        return value.strip().lower() == "true"  # models sometimes quote booleans
+    raise InvalidInputError(f"'{p.name}' must be true or false, got {value!r} ({action})")
 
 
 def check_number(p: Param, value: Any, action: str) -> int | float:

@@ -397,8 +397,9 @@ def resolve(text: str, said_on: date) -> ValidTime | None:
     return ValidTime(valid_from, valid_until, start, end, granularity or "day", words)
 
 
-def _expressions(text: str, said_on: date) -> list[tuple[int, int, Span, str]]:
-    tense = _tense(text)
+def _expressions(text: str, said_on: date, tense: bool | None = None
+                 ) -> list[tuple[int, int, Span, str]]:
+    tense = _tense(text) if tense is None else tense
     matches: list[tuple[int, int, Span, str]] = []
     for pattern, handler in _RULES:
         for m in pattern.finditer(text):
@@ -427,3 +428,77 @@ def local_day(moment: datetime, tz: str | None = None) -> date:
             raise ValueError(f"unknown time zone {tz!r}; use an IANA name such as "
                              "Asia/Shanghai or Europe/Berlin") from exc
     return moment.date()
+
+
+# -- questions about the past ---------------------------------------------------------------
+
+#: Words by which a question contrasts an earlier state with the present ("where did I
+#: live before …", "我以前用什么"): the asker wants what was replaced.
+_CONTRAST = lazy_re(
+    r"以前|之前|原来|原先|曾经|过去|当时|那时|从前|早先|先前|起初|最初|一开始|本来|"
+    r"\b(?:before|previously|formerly|originally|used to|back then|at (?:that|the) time|"
+    r"at first|earlier|in the past|no longer|any ?more|prior to)\b",
+    re.IGNORECASE)
+_CJK = lazy_re(r"[\u3400-\u9fff]")
+#: The simple past of a question: weaker, it may ask about a current fact ("what did I
+#: say my editor is?"), so past rows compete with current ones instead of leading.
+_SIMPLE_PAST = lazy_re(r"\b(?:was|were|did|had)\b", re.IGNORECASE)
+#: A question about the time of something ("when is the release", "什么时候出差"): that
+#: its time is over is no reason to hide it, so the past competes too.
+_WHEN = lazy_re(r"^\s*when\b|什么时候|哪天|哪一天|几号|几月几|何时", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class HistoryCue:
+    """Why a question reaches back in time: the words, the past period it names (the
+    question is then about that period; ``None`` for "before" / "以前" without a date),
+    whether it contrasts the past with the present, and the question without its time
+    words (the window answers those; as search words they only blur the match)."""
+
+    words: str
+    period_from: date | None = None
+    period_until: date | None = None
+    contrast: bool = False
+    rest: str = ""
+
+
+def history_cue(query: str, today: date) -> HistoryCue | None:
+    """The question's evidence that it asks about the past, or ``None``.
+
+    A named period counts when it is over ("in May" asked in December, "去年", "上个月");
+    a period still to come ("next month") or today's makes it a question about current
+    plans. Without a period, past-contrast words ("before", "以前", "之前") or the simple
+    past of a question ("was", "did") do.
+    """
+    if not isinstance(query, str) or not query.strip():
+        return None
+    # A question without future words asks about the past: a bare "五月" is the last May.
+    tense = not _FUTURE.search(query)
+    found = [f for f in _expressions(query, today, tense) if f[2][0] is not None or
+             f[2][1] is not None]
+    contrast = [m for m in _CONTRAST.finditer(query)]
+    simple = [m for m in _SIMPLE_PAST.finditer(query)]
+    spans = [(m.start(), m.end()) for m in contrast]
+    past = [f for f in found if f[2][1] is not None and f[2][1] < today]
+    if past:
+        start, end, (p_from, p_until, _), words = past[0]
+        rest = _without(query, [*spans, (start, end)])
+        return HistoryCue(words, p_from, p_until, bool(contrast), rest)
+    if any(f[2][1] is None or f[2][1] >= today for f in found):
+        return None  # "what was planned for next week" is about now and later
+    asks_when = [m for m in _WHEN.finditer(query)]
+    if not contrast and not simple and not asks_when:
+        return None
+    words = ", ".join(dict.fromkeys(m[0].strip() for m in [*contrast, *simple, *asks_when]))
+    return HistoryCue(words, contrast=bool(contrast), rest=_without(query, spans))
+
+
+def _without(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with the spans blanked out; the whole text if nothing else is left."""
+    out = list(text)
+    for start, end in spans:
+        # Chinese has no spaces to keep words apart; English words need one.
+        fill = "" if _CJK.match(text[start]) else " "
+        out[start:end] = [fill] + [""] * (end - start - 1)
+    rest = " ".join("".join(out).split())
+    return rest if re.search(r"\w", rest) else text

@@ -420,20 +420,27 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
 
     # -- search --
     Mode = Annotated[Literal["hybrid", "vector", "keyword"], Query()]
+    # Checked by Memory.search (a date or ISO-8601 time; anything else is a 400).
+    AsOf = Annotated[str | None, Query(max_length=40, description=(
+        "What held then and had been said by then: YYYY-MM-DD or an ISO-8601 time"))]
+    History = Annotated[bool, Query(description="Also search facts that no longer hold")]
 
     Gate = Annotated[bool, Query(description="The relevance gate (hybrid mode); false lists "
                                              "by rank for exploration")]
     Session = Annotated[str | None, Query(max_length=200, description=(
         "Log the hits as this session's next turn in the recall log"))]
 
-    @router.get("/search", tags=["search"], summary="Hybrid search over active memories")
+    @router.get("/search", tags=["search"], summary="Hybrid search over current memories")
     def search(mem: Mem, q: QueryText, k: K = None, min_score: MinScore = None,
                mode: Mode = "hybrid", explain: bool = False, gate: Gate = True,
-               session: Session = None) -> dict[str, Any]:
+               session: Session = None, as_of: AsOf = None,
+               history: History = False) -> dict[str, Any]:
         hits = mem.search(q, k, min_score=min_score, mode=mode, gate=gate, session=session,
-                          front_end="http")
-        return {"query": q, "mode": mode, "gate": gate, "hits": [h.to_dict() for h in hits],
-                "explanation": mem.explain(q, k, min_score=min_score, gate=gate).to_dict()
+                          front_end="http", as_of=as_of, history=history)
+        return {"query": q, "mode": mode, "gate": gate, "as_of": as_of, "history": history,
+                "hits": [h.to_dict() for h in hits],
+                "explanation": mem.explain(q, k, min_score=min_score, gate=gate, as_of=as_of,
+                                           history=history).to_dict()
                 if explain else None}
 
     @router.get("/keyword", tags=["search"], summary="Keyword search (Chinese and English)")
@@ -444,8 +451,10 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
 
     @router.get("/explain", tags=["search"], summary="Why search returns what it returns")
     def explain(mem: Mem, q: QueryText, k: K = None, min_score: MinScore = None,
-                gate: Gate = True) -> dict[str, Any]:
-        return mem.explain(q, k, min_score=min_score, gate=gate).to_dict()
+                gate: Gate = True, as_of: AsOf = None,
+                history: History = False) -> dict[str, Any]:
+        return mem.explain(q, k, min_score=min_score, gate=gate, as_of=as_of,
+                           history=history).to_dict()
 
     @router.get("/recalls", tags=["search"],
                 summary="The recall log: which memories each turn received, and why")

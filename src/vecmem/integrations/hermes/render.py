@@ -34,7 +34,9 @@ def render_recall(hits: Sequence[Any], *, heading: str, note: str) -> str:
         if not content:
             continue
         kind = getattr(rec, "memory_type", None) or "memory"
-        lines.append(f"- #{rec.id} ({kind}{as_of(rec)}) {escape_memory(content)}")
+        # A fact of the past (the question asked about then) must not read as current.
+        when = held(rec) if getattr(hit, "historical", False) else as_of(rec)
+        lines.append(f"- #{rec.id} ({kind}{when}) {escape_memory(content)}")
     if not lines:
         return ""
     return "\n".join([heading, note, "<vecmem-recall>", *lines, "</vecmem-recall>"])
@@ -48,6 +50,13 @@ def as_of(rec: Any) -> str:
     out = f", as of {when[:10]}" if isinstance(when, str) and len(when) >= 10 else ""
     until = getattr(rec, "valid_until", None)
     return out + (f", until {until[:10]}" if isinstance(until, str) and until else "")
+
+
+def held(rec: Any) -> str:
+    """", no longer current: held 2025-03-02 to 2026-09-02" for a fact of the past."""
+    start = (getattr(rec, "valid_from", None) or "?")[:10]
+    end = (getattr(rec, "valid_until", None) or "?")[:10]
+    return f", no longer current: held {start} to {end}"
 
 
 def _confirmed(entry: Any) -> str:
