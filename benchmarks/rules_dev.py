@@ -126,7 +126,8 @@ def slots(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, A
             want = case["expect"]
             ok = (got in ("review", "update")) if want == "conflict" else got == want
             row = table[case["split"]]
-            for key in (case["polarity"], f"lang:{case['lang']}", "all"):
+            for key in (case["polarity"], f"lang:{case['lang']}",
+                        f"slot:{case['slot']}:{case['polarity'][:3]}", "all"):
                 row[key]["n"] += 1
                 row[key]["ok"] += ok
             if not ok:
@@ -156,11 +157,15 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="write the numbers to this file")
     ap.add_argument("--no-slots", action="store_true")
     ap.add_argument("--no-benign", action="store_true")
+    ap.add_argument("--only-slots", action="store_true", help="just the slot scenarios")
     args = ap.parse_args(argv)
     out: dict[str, Any] = {}
-    out["quality"], qmiss = quality(_load("quality_fresh.jsonl"))
-    _print_table("quality_fresh.jsonl (right = decision and reason category)", out["quality"])
-    if not args.no_benign and LOCOMO.exists():
+    qmiss: list[dict[str, Any]] = []
+    if not args.only_slots:
+        out["quality"], qmiss = quality(_load("quality_fresh.jsonl"))
+        _print_table("quality_fresh.jsonl (right = decision and reason category)",
+                     out["quality"])
+    if not (args.no_benign or args.only_slots) and LOCOMO.exists():
         b = benign()
         out["benign"] = {s: {k: v for k, v in r.items() if k != "examples"} for s, r in b.items()}
         for split, r in b.items():
