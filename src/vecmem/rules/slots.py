@@ -277,7 +277,8 @@ def _language(body: str) -> str | None:
 
 
 def canonical(cls: Classification) -> Classification:
-    """``cls`` under the slot's one key, with the value in its one spelling."""
+    """``cls`` under the slot's one key, with the value in its one spelling and the slot's
+    declared policy (``POLICY``)."""
     key = cls.topic_key
     if key is None:
         return cls
@@ -289,8 +290,10 @@ def canonical(cls: Classification) -> Classification:
         obj = _ZONE_TAIL.sub("", " ".join(obj.split())) or obj
     elif key.startswith("project.") and key.endswith(".deploy") and obj:
         obj = _LOCATIVE_TAIL.sub("", obj) or obj
-    if key == cls.topic_key and obj == cls.object:
+    subject = cls.subject
+    if key != cls.topic_key and key.startswith("config."):
+        subject = key[len("config."):]
+    in_place = cls.single_valued and policy_of(key) == "update"
+    if (key, obj, subject, in_place) == (cls.topic_key, cls.object, cls.subject, cls.slot):
         return cls
-    subject = key[len("config."):] if key != cls.topic_key and key.startswith("config.") \
-        else cls.subject
-    return replace(cls, topic_key=key, subject=subject, object=obj)
+    return replace(cls, topic_key=key, subject=subject, object=obj, slot=in_place)

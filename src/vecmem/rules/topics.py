@@ -498,10 +498,9 @@ def _cls(
     pred: str | None,
     obj: str | None,
     single: bool = True,
-    slot: bool = False,
 ) -> Classification:
     obj = obj.strip(" :;,.") if obj else obj
-    return Classification(mtype, key, subj, pred, obj or None, single if key else False, slot)
+    return Classification(mtype, key, subj, pred, obj or None, single if key else False)
 
 
 # --- families ------------------------------------------------------------------------------
@@ -722,8 +721,7 @@ def _classify(text: str) -> Classification:
             "active_context",
             "is",
             m.group("body"),
-            slot=True,
-        )
+        )  # updated in place: rules/slots.py POLICY
     m = _BACKLOG.match(text)
     if m:
         body = m.group("body")
