@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import dataclasses
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -441,8 +442,28 @@ class Memory:
             raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
-        return search.explain(self._ctx, text, k, self._min_score(min_score, gate, "hybrid"),
-                              gate=gate)[1]
+        ex = search.explain(self._ctx, text, k, self._min_score(min_score, gate, "hybrid"),
+                            gate=gate)[1]
+        trust = self.trust_levels([c.memory_id for c in ex.candidates])
+        return dataclasses.replace(ex, candidates=[
+            dataclasses.replace(c, trust=trust.get(c.memory_id)) for c in ex.candidates])
+
+    def trust(self, memory_id: int) -> str:
+        """The trust level ``memory_id`` was written with: ``person`` (typed by the
+        person) > ``agent`` (the agent on the person's word) > ``automatic`` (extraction,
+        tool output, web content)."""
+        memory_id = status.require_id(memory_id)
+        found = self.trust_levels([memory_id])
+        if memory_id not in found:
+            raise NotFoundError(f"memory #{memory_id} does not exist in scope {self.scope!r}")
+        return found[memory_id]
+
+    def trust_levels(self, memory_ids: Iterable[int]) -> dict[int, str]:
+        """``{id: trust level}`` for those of ``memory_ids`` that exist in this scope."""
+        from vecmem.engine.provenance import trust_levels
+
+        with self._tx(write=False) as tx:
+            return trust_levels(self._ctx, tx, memory_ids)
 
     def core_profile(self) -> CoreProfile:
         """The few standing facts that apply to almost every turn (how to answer, health

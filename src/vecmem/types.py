@@ -230,6 +230,8 @@ class CandidateScore(Serializable):
     relevance: float | None = None
     #: Share of the query's rarity-weighted keyword evidence this memory matches.
     coverage: float | None = None
+    #: The trust level the memory was written with (person > agent > automatic).
+    trust: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,6 @@ import typer
 from vecmem.cli import views
 from vecmem.cli.app import Json, Progress, app, emit, read_only, review_app, with_memory
 from vecmem.cli.render import line
-from vecmem.rules.poisoning import recorded_trust
 
 Source = Annotated[str, typer.Option(help="Where it came from.")]
 Category = Annotated[str | None, typer.Option(help="Category (default: its type).")]
@@ -59,10 +58,8 @@ def list_cmd(
 def show(memory_id: int, json_out: Json = False) -> None:
     """Show one memory and its event timeline."""
     def body(m: Any) -> dict[str, Any]:
-        memory, found = m.get(memory_id), m.events(memory_id, limit=200)
-        # events come newest first; the trust is the one the memory was written with
-        trust = recorded_trust(memory.source, [e.meta for e in reversed(found)])
-        return {"memory": memory, "trust": trust, "events": found}
+        return {"memory": m.get(memory_id), "trust": m.trust(memory_id),
+                "events": m.events(memory_id, limit=200)}
 
     emit(read_only(body), json_out, views.memory_detail)
 

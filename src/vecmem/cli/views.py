@@ -83,12 +83,14 @@ def explanation(ex: Any) -> None:
          f"keyword terms: {' '.join(ex.keyword_terms) or '(none)'}")
     line(f"fusion: {ex.fusion}; min_score {ex.min_score:.4f}; k {ex.k}")
     table(("id", "included", "cosine", "vector rank", "keyword rank", "fused", "context",
-           "why excluded", "matched", "content"),
+           "why excluded", "matched", "trust", "content"),
           [(c.memory_id, "yes" if c.included else "no", _num(c.cosine), _int(c.vector_rank),
             _int(c.keyword_rank), _num(c.fused),
             f"+{c.context:.4f} from #{c.context_from}" if c.context else "",
             c.excluded_because or "", " ".join(ex.matched_terms.get(c.memory_id, [])),
-            c.content) for c in ex.candidates])
+            c.trust or "", c.content) for c in ex.candidates])
+    if ex.candidates:
+        line("trust: person > agent (on the person's word) > automatic (extraction, tool, web)")
     for note in ex.notes:
         line(f"note: {note}")
 

@@ -358,8 +358,8 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
         same_topic = [] if not rec.topic_key else [
             m.to_dict() for m in mem.list(topic_key=rec.topic_key, limit=50) if m.id != rec.id
         ]
-        return {"memory": rec.to_dict(), "events": [e.to_dict() for e in events],
-                "same_topic": same_topic,
+        return {"memory": rec.to_dict(), "trust": mem.trust(rec.id),
+                "events": [e.to_dict() for e in events], "same_topic": same_topic,
                 "lineage": lineage(mem, rec.id, rec.superseded_by, events)}
 
     @router.post("/memories/{memory_id}/update", tags=["memories"], summary="Rewrite the text")

@@ -634,6 +634,7 @@ export function mountApp(root, options) {
     h("td", { class: "vm-num" }, dash(c.vector_rank)),
     h("td", { class: "vm-num" }, dash(c.keyword_rank)),
     h("td", { class: "vm-num" }, fixed4(c.fused)),
+    h("td", {}, trustBadge(c.trust)),
     h("td", {}, c.included ? h("span", { class: "vm-badge vm-badge--active" }, t("explain.in"))
       : h("span", { class: "vm-excluded" }, c.excluded_because || t("explain.out")),
     c.context ? h("span", { class: "vm-context", "data-test": "explain-context" },
@@ -653,11 +654,18 @@ export function mountApp(root, options) {
       section(t("explain.candidates"), x.candidates.length ? h("div", { class: "vm-table-wrap" },
         h("table", { class: "vm-table vm-table--compact", "data-test": "explain-table" },
           h("thead", {}, h("tr", {}, ["id", "content", "cosine", "v_rank", "kw_rank", "fused",
-            "included"].map((c) => h("th", {}, t(`col.${c}`))))),
+            "trust", "included"].map((c) => h("th", {}, t(`col.${c}`))))),
           h("tbody", {}, rows))) : h("p", { class: "vm-muted" }, t("explain.no_candidates"))),
       x.notes && x.notes.length ? section(t("explain.notes"),
         h("ul", { class: "vm-notes" }, x.notes.map((n) => h("li", {}, n)))) : null,
     ];
+  }
+
+  // The trust level a memory was written with (engine/provenance.py), with its scale.
+  function trustBadge(level) {
+    if (!level) return "—";
+    return h("span", { class: `vm-badge vm-badge--trust-${level}`, title: t("trust.hint"),
+      "data-test": "trust", "data-trust": level }, t(`trust.${level}`));
   }
 
   // -- the drawer: detail and explain --
@@ -759,6 +767,7 @@ export function mountApp(root, options) {
         ["col.type", t(`type.${m.memory_type}`)],
         ["col.topic", m.topic_key ? h("code", {}, m.topic_key) : null],
         ["detail.category", m.category], ["detail.source", m.source],
+        ["detail.trust", trustBadge(d.trust)],
         spo ? ["detail.spo", spo] : null,
         ["detail.confidence", Number(m.confidence).toFixed(2)],
         ["detail.durability", m.durability], ["col.hits", m.hit_count],
