@@ -16,6 +16,8 @@ while looking at it — or ``heldout`` — never looked at case by case):
   the same one-value slot (expected ``duplicate`` or a conflict: ``review``/``update``),
   negatives are another slot or another person's (expected ``store``). Run through the
   real write pipeline on a temporary SQLite file with the hashing embedder, no LLM.
+  ``flagged:*`` counts the new facts stored *and* listed by ``cleanup`` as a possible
+  conflict (an ambiguous case; for negatives, a false flag).
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
@@ -120,7 +122,10 @@ def slots(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, A
             try:
                 for prior in case["prior"]:
                     mem.add(prior)
-                got = str(mem.add(case["new"]).decision)
+                result = mem.add(case["new"])
+                got = str(result.decision)
+                # Stored but listed by cleanup as a possible conflict (no LLM judge here).
+                flagged = got == "store" and bool(mem.cleanup_report().possible_conflicts)
             finally:
                 mem.close()
             want = case["expect"]
@@ -130,6 +135,8 @@ def slots(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, A
                         f"slot:{case['slot']}:{case['polarity'][:3]}", "all"):
                 row[key]["n"] += 1
                 row[key]["ok"] += ok
+            row[f"flagged:{case['polarity']}"]["n"] += 1
+            row[f"flagged:{case['polarity']}"]["ok"] += flagged
             if not ok:
                 misses.append({**case, "got": got})
     return {s: {k: dict(c) for k, c in t.items()} for s, t in table.items()}, misses

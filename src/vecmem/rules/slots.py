@@ -30,7 +30,7 @@ from dataclasses import replace
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
-__all__ = ["POLICY", "canonical", "policy_of", "reword", "slot_fact"]
+__all__ = ["POLICY", "canonical", "may_fill", "policy_of", "reword", "slot_fact"]
 
 _I = re.IGNORECASE
 
@@ -257,6 +257,11 @@ _LANGS = [
     ("french", r"法语|法文|\bfrench\b"),
     ("german", r"德语|德文|\bgerman\b"),
     ("spanish", r"西班牙语|\bspanish\b"),
+    ("portuguese", r"葡萄牙语|\bportuguese\b"),
+    ("italian", r"意大利语|\bitalian\b"),
+    ("russian", r"俄语|俄文|\brussian\b"),
+    ("dutch", r"荷兰语|\bdutch\b"),
+    ("vietnamese", r"越南语|\bvietnamese\b"),
 ]
 _LANG_RX = [(name, ascii_word_re(p, _I)) for name, p in _LANGS]
 _NEGATED = ascii_word_re(r"不|别|非|\bnot?\b|n't\b|\bnever\b|\bavoid\b|\binstead of\b"
@@ -297,3 +302,83 @@ def canonical(cls: Classification) -> Classification:
     if (key, obj, subject, in_place) == (cls.topic_key, cls.object, cls.subject, cls.slot):
         return cls
     return replace(cls, topic_key=key, subject=subject, object=obj, slot=in_place)
+
+
+# --- ambiguous cases: text the rules could not key, near a filled slot ---------------------
+
+#: Words that show a text states a slot's value, per key (both languages). A key with a
+#: name in it (``person.<name>.…``, ``project.<name>.…``) is a pattern.
+_CUES: list[tuple[str, re.Pattern[str]]] = [
+    (k, ascii_word_re(c, _I)) for k, c in [
+        ("user.residence", r"\b(?:live[sd]?|living|based (?:in|out of)|moved|relocat\w*"
+         r"|resid\w*|settled|home (?:is|city))\b|住在|搬到|搬去|搬家|定居|居住"
+         r"|(?<!老)家在|常驻|落户|安家|落脚"),
+        ("user.employer", r"\b(?:works? (?:at|for)|working (?:at|for)|job at|employed|joined"
+         r"|hired by|employer)\b|在.{1,20}(?:工作|上班|任职)|入职|跳槽|就职|公司是"),
+        ("user.occupation", r"\b(?:job title|(?:new )?role (?:is|as)|position (?:is|as)"
+         r"|promoted to|works as|working as)\b|职业|职位|岗位|升职|转行"),
+        ("user.timezone", r"\btime ?zone\b|\b(?:UTC|GMT)\s?[+\-−]\s?\d|时区|时差"),
+        ("config.default_model", r"\b(?:default|chat|main) (?:model|llm)\b|默认(?:的)?模型"
+         r"|对话模型|聊天模型"),
+        ("config.embedding_model", r"\bembedding(?:s| model)\b|向量模型|嵌入模型|向量化"),
+        ("preference.language", r"\b(?:reply|replies|answer|answers|respond|responses?"
+         r"|write|talk|speak)\b.{0,30}\bin (?:" + "|".join(
+             p for _, p in _LANGS if "\\b" in p).replace("\\b", "")
+         + r")|用(?:中文|英文|英语|日语|日文|韩语|法语|德语)(?:回答|回复|交流|沟通|写)"),
+        ("preference.editor", r"\b(?:editor|ide)\b|编辑器"),
+        ("preference.theme", r"\b(?:dark|light) (?:mode|theme)\b|\btheme\b|深色|浅色|主题"),
+        (r"project.*.deploy", r"\b(?:deploy\w*|hosted|runs? on)\b|部署|托管|上线"),
+        (r"project.*.language", r"\b(?:written|rewrit\w*|ported)\b|编写|改写|重写"),
+        (r"project.*.framework", r"\b(?:built (?:with|on)|framework|switch\w* to|migrat\w*)\b"
+         r"|框架|改用|换成|迁移"),
+        (r"project.*.database", r"\b(?:database|db|stores? data)\b|数据库"),
+    ]
+]
+#: A text about someone else ("my sister moved…", "用户的同事…") never fills the user's slot.
+_OTHER_PEOPLE = "parents grandparents children kids siblings family relatives friends in-laws"
+_OTHER_PERSON = ascii_word_re(
+    rf"\b(?:the user's|my|his|her|their) (?:\w+ )?(?:{_alt([*_EN_REL, *_words(_OTHER_PEOPLE)])})"
+    rf"s?\b|(?:用户|我)的?(?:{_alt([*_ZH_REL, '父母', '爸妈', '家人', '亲戚', '孩子们'])})", _I)
+
+
+def _cue(slot_key: str) -> re.Pattern[str] | None:
+    parts = slot_key.split(".")
+    for key, cue in _CUES:
+        k = key.split(".")
+        if key == slot_key or (len(k) == len(parts) == 3 and k[1] == "*"
+                               and (k[0], k[2]) == (parts[0], parts[2])):
+            return cue
+    return None
+
+
+def _unkeyed(cls: Classification) -> bool:
+    return not (cls.topic_key and cls.single_valued)
+
+
+def may_fill(text: str, cls: Classification, slot_key: str | None) -> bool:
+    """Whether ``text``, which the rules did not key into the filled slot ``slot_key``,
+    may still restate or change it: the ambiguous case the LLM judge decides when it is
+    on, and ``cleanup`` lists as a possible conflict when it is off.
+
+    Only a text in no one-value slot of its own that states the slot's aspect (a cue
+    above) and, for the user's slots, not another person's; a named person's or a
+    project's slot needs the name in the text (for a person, the name is enough)."""
+    if not slot_key or slot_key == cls.topic_key or not _unkeyed(cls):
+        return False
+    parts = slot_key.split(".")
+    if parts[0] in ("person", "project") and len(parts) == 3:
+        flat = " ".join(text.split()).casefold().replace("-", " ")
+        if parts[1].replace("-", " ") not in flat:
+            return False
+        if parts[0] == "person":
+            return True
+    cue = _cue(slot_key)
+    if cue is None or not cue.search(text):
+        return False
+    return not (parts[0] == "user" and (cls.subject != "user" or _OTHER_PERSON.search(text)))
+
+
+def slots_named(text: str, cls: Classification) -> list[str]:
+    """The fixed one-value slots (no name in the key) ``text`` may fill: the keys to look
+    up whatever the text's cosine to their memories."""
+    return [key for key, _ in _CUES if "*" not in key and may_fill(text, cls, key)]

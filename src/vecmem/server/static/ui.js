@@ -1345,9 +1345,13 @@ export function mountApp(root, options) {
   function viewCleanup() {
     const r = state.cleanup;
     if (!r) return h("div", { class: "vm-card vm-loading" }, t("loading"));
-    const memoryCandidates = r.candidates.filter((c) => c.content !== null);
-    const makePlan = async () => {
-      const plan = await call(() => api.post("/cleanup/plan"));
+    // Possible conflicts (a newer fact may replace an older slot value) are a judgement,
+    // not upkeep: they get a plan of their own, never the low-risk one.
+    const conflicts = r.candidates.filter((c) => c.kind === "possible_conflict");
+    const memoryCandidates = r.candidates.filter((c) => c.content !== null
+      && c.kind !== "possible_conflict");
+    const makePlan = async (kind) => {
+      const plan = await call(() => api.post("/cleanup/plan", {}, kind ? { kind } : undefined));
       if (plan) openPlanDialog(plan);
     };
     const rows = r.candidates.map((c) => h("tr", {
@@ -1363,8 +1367,12 @@ export function mountApp(root, options) {
         h("div", {}, h("h3", {}, t("cleanup.title")),
           h("p", { class: "vm-muted" }, t("cleanup.intro"))),
         h("span", { class: "vm-spacer" }),
+        conflicts.length ? h("button", { class: "vm-btn", type: "button",
+          "data-test": "cleanup-conflicts-plan", title: t("cleanup.conflicts_hint"),
+          onclick: () => makePlan("possible_conflict") },
+        t("cleanup.conflicts_plan", { n: conflicts.length })) : null,
         memoryCandidates.length ? h("button", { class: "vm-btn vm-btn--primary", type: "button",
-          "data-test": "cleanup-plan", onclick: makePlan },
+          "data-test": "cleanup-plan", onclick: () => makePlan() },
         t("cleanup.make_plan", { n: memoryCandidates.length })) : null),
       r.candidates.length ? h("div", { class: "vm-card vm-table-wrap" },
         h("table", { class: "vm-table", "data-test": "cleanup-table" },

@@ -307,6 +307,10 @@ const STRINGS = {
     "cleanup.kind.active_context": "stale active context",
     "cleanup.kind.duplicate": "duplicate",
     "cleanup.kind.superseded_active": "superseded yet active",
+    "cleanup.kind.possible_conflict": "possible conflict",
+    "cleanup.reason.possible_conflict": "may be replaced by the newer #{newer} ({topic_key}): “{newer_content}”",
+    "cleanup.conflicts_plan": "Plan: keep the newer values ({n})…",
+    "cleanup.conflicts_hint": "A plan that archives each older value a newer fact may replace; nothing changes until you confirm it.",
     "cleanup.kind.orphan_vector": "orphan vector",
     "cleanup.kind.orphan_keyword": "orphan keyword row",
     "cleanup.reason.auto": "today's rules would reject it ({category})",
@@ -619,6 +623,10 @@ const STRINGS = {
     "cleanup.kind.active_context": "过时的当前上下文",
     "cleanup.kind.duplicate": "重复",
     "cleanup.kind.superseded_active": "已被取代却仍生效",
+    "cleanup.kind.possible_conflict": "可能的冲突",
+    "cleanup.reason.possible_conflict": "可能已被较新的 #{newer} 取代（{topic_key}）：“{newer_content}”",
+    "cleanup.conflicts_plan": "计划：保留较新的值（{n} 条）…",
+    "cleanup.conflicts_hint": "生成一个归档旧值的计划（每条旧值可能已被较新的事实取代）；确认之前不会修改任何内容。",
     "cleanup.kind.orphan_vector": "孤立向量",
     "cleanup.kind.orphan_keyword": "孤立关键词索引",
     "cleanup.reason.auto": "按现在的规则会被拒绝（{category}）",
@@ -2086,9 +2094,13 @@ function mountApp(root, options) {
   function viewCleanup() {
     const r = state.cleanup;
     if (!r) return h("div", { class: "vm-card vm-loading" }, t("loading"));
-    const memoryCandidates = r.candidates.filter((c) => c.content !== null);
-    const makePlan = async () => {
-      const plan = await call(() => api.post("/cleanup/plan"));
+    // Possible conflicts (a newer fact may replace an older slot value) are a judgement,
+    // not upkeep: they get a plan of their own, never the low-risk one.
+    const conflicts = r.candidates.filter((c) => c.kind === "possible_conflict");
+    const memoryCandidates = r.candidates.filter((c) => c.content !== null
+      && c.kind !== "possible_conflict");
+    const makePlan = async (kind) => {
+      const plan = await call(() => api.post("/cleanup/plan", {}, kind ? { kind } : undefined));
       if (plan) openPlanDialog(plan);
     };
     const rows = r.candidates.map((c) => h("tr", {
@@ -2104,8 +2116,12 @@ function mountApp(root, options) {
         h("div", {}, h("h3", {}, t("cleanup.title")),
           h("p", { class: "vm-muted" }, t("cleanup.intro"))),
         h("span", { class: "vm-spacer" }),
+        conflicts.length ? h("button", { class: "vm-btn", type: "button",
+          "data-test": "cleanup-conflicts-plan", title: t("cleanup.conflicts_hint"),
+          onclick: () => makePlan("possible_conflict") },
+        t("cleanup.conflicts_plan", { n: conflicts.length })) : null,
         memoryCandidates.length ? h("button", { class: "vm-btn vm-btn--primary", type: "button",
-          "data-test": "cleanup-plan", onclick: makePlan },
+          "data-test": "cleanup-plan", onclick: () => makePlan() },
         t("cleanup.make_plan", { n: memoryCandidates.length })) : null),
       r.candidates.length ? h("div", { class: "vm-card vm-table-wrap" },
         h("table", { class: "vm-table", "data-test": "cleanup-table" },
