@@ -46,6 +46,9 @@ CONFLICT = [
     ("User wants replies in German", "The user prefers answers in Spanish"),
     ("payments 项目的数据库是 MySQL", "项目 payments 的数据库换成了 TiDB"),
     ("The payments service is written in Ruby", "The payments service was ported to Kotlin"),
+    # A negated preference is not the same value as the preference.
+    ("User wants replies in German", "The user does not want replies in German"),
+    ("用户喜欢深色主题", "用户不喜欢深色主题"),
 ]
 DUPLICATE = [
     ("User lives in Madrid", "The user currently lives in Madrid"),

@@ -170,6 +170,10 @@ _PREF_ASPECTS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ]
 ]
+_PREF_NEG = _re(
+    r"不喜欢|讨厌|不想|不希望|不要|别|\b(?:dislikes?|hates?|does not|doesn't|do not|don't|never)\b",
+    re.I,
+)
 _PREF_WEAK = _re(r"回答|回复|输出|答案|\b(?:answers?|responses?|repl(?:y|ies)|output)\b", re.I)
 
 # --- patterns ------------------------------------------------------------------------------
@@ -531,17 +535,20 @@ def _preference(text: str, body: str) -> Classification:
     tech = [a for a in _tech_aspects(body) if a != "license"]
     if not aspects and len(tech) == 1:
         aspects = ["programming_language" if tech[0] == "language" else tech[0]]
+    # "does not want answers in English" is not the value "answers in English": the
+    # negation is in the verb, before the body, so it is kept in the value.
+    value = f"not {body}" if _PREF_NEG.search(text[: text.rfind(body)]) else body
     if len(aspects) == 1:
-        return _cls(_T.PREFERENCE, f"preference.{aspects[0]}", "user", "prefers", body)
+        return _cls(_T.PREFERENCE, f"preference.{aspects[0]}", "user", "prefers", value)
     if not aspects and _PREF_WEAK.search(body):
-        return _cls(_T.PREFERENCE, "preference.response_style", "user", "prefers", body)
+        return _cls(_T.PREFERENCE, "preference.response_style", "user", "prefers", value)
     # Unknown or mixed aspect: a key of its own so unrelated preferences never collide.
     return _cls(
         _T.PREFERENCE,
         f"preference.{_short_hash(text)}",
         "user",
         "prefers",
-        body,
+        value,
         single=False,
     )
 

@@ -25,7 +25,8 @@ History:
    person.anna.relation), embeddings by what they do; one key per slot ("default embedding
    model", "vector model", "嵌入" are config.embedding_model; "chat model", "default LLM"
    are config.default_model) and one value per meaning (a language preference's value is
-   the language, a relation's its English word, a deploy target without "上").
+   the language, a relation's its English word, a deploy target without "上"); a
+   negated preference ("does not want …", "不喜欢…") keeps "not" in its value.
    (5 is the filter's, issue 15 items 2-4.)
 """
 
