@@ -175,3 +175,12 @@ def test_cli_lists_the_conflicts_and_plans_them_by_kind(tmp_path: Path,
     bad = runner.invoke(app, ["cleanup", "--plan", "--kind", "everything"])
     assert bad.exit_code != 0 and "kind must be one of" in bad.output
     assert "Traceback" not in bad.output
+
+
+def test_listed_the_same_on_every_engine(cmem: Memory) -> None:
+    """The flag lives in the add event's meta; both engines find it (SQLite, PostgreSQL)."""
+    old = cmem.add("用户住在成都").memory_id
+    new = cmem.add("用户最近在重庆安家了").memory_id
+    (c,) = cmem.cleanup_report().possible_conflicts
+    assert (c.memory_id, c.detail["newer"], c.detail["topic_key"]) == (
+        old, new, "user.residence")

@@ -67,3 +67,8 @@ def test_cli_explain_and_show_print_the_trust(tmp_path: Path,
     assert [r["trust"] for r in rows if r["memory_id"] == added["memory_id"]] == ["automatic"]
     text = runner.invoke(app, ["explain", "发布清单"]).stdout
     assert "trust" in text and "automatic" in text
+
+
+def test_trust_is_the_same_on_every_engine(cmem: Memory) -> None:
+    ids = {cmem.add(text, source=src).memory_id: want for text, src, want in FACTS}
+    assert cmem.trust_levels(ids) == ids
