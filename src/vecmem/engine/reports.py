@@ -149,7 +149,7 @@ class CleanupReport(Serializable):
     def to_text(self, lang: str = "zh") -> str:
         t = labels(lang)
         lines = [t["cleanup"].format(date=self.generated_at[:10]),
-                 t["candidates"].format(n=len(self.candidates))]
+                 t["candidates"].format(n=len(self.candidates) - len(self.possible_conflicts))]
         for c in self.candidates:
             if c.content is None:
                 lines.append(f"  [{c.kind}] #{c.memory_id} — {c.reason(lang)}")
@@ -166,13 +166,16 @@ class CleanupReport(Serializable):
 
     def to_markdown(self, lang: str = "zh") -> str:
         t = labels(lang)
+        low_risk = len(self.candidates) - len(self.possible_conflicts)
         lines = [f"# {t['cleanup'].format(date=self.generated_at[:10])}", "",
-                 f"**{t['candidates'].format(n=len(self.candidates))}**", ""]
+                 f"**{t['candidates'].format(n=low_risk)}**", ""]
         if self.candidates:
             lines += [f"| {t['type']} | ID | {t['content']} | {t['reason']} |", "|---|---|---|---|"]
             lines += [f"| {c.kind} | {c.memory_id} | {_md_cell(_short(c.content))} | "
                       f"{_md_cell(c.reason(lang))} |" for c in self.candidates]
             lines.append("")
+        if self.possible_conflicts:
+            lines.append(f"- {t['conflicts_plan'].format(n=len(self.possible_conflicts))}")
         lines.append(f"- {t['review'].format(n=self.review_backlog)}")
         lines += [f"- {line}" if not line.startswith("  ") else line
                   for line in consistency_line(self.consistency, t)]
