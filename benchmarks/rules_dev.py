@@ -17,7 +17,9 @@ while looking at it — or ``heldout`` — never looked at case by case):
   negatives are another slot or another person's (expected ``store``). Run through the
   real write pipeline on a temporary SQLite file with the hashing embedder, no LLM.
   ``flagged:*`` counts the new facts stored *and* listed by ``cleanup`` as a possible
-  conflict (an ambiguous case; for negatives, a false flag).
+  conflict (an ambiguous case; for negatives, a false flag). ``ambiguous`` cases (a
+  fact the rules may not key into the filled slot though it speaks of it) are right when
+  flagged so, or when the rules already send them to review as a conflict.
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
@@ -129,7 +131,10 @@ def slots(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, A
             finally:
                 mem.close()
             want = case["expect"]
-            ok = (got in ("review", "update")) if want == "conflict" else got == want
+            if want == "possible_conflict":  # listed by cleanup (or already a conflict)
+                ok = flagged or got in ("review", "update")
+            else:
+                ok = (got in ("review", "update")) if want == "conflict" else got == want
             row = table[case["split"]]
             for key in (case["polarity"], f"lang:{case['lang']}",
                         f"slot:{case['slot']}:{case['polarity'][:3]}", "all"):

@@ -41,6 +41,7 @@ NOT_AMBIGUOUS = [
     ("User lives in Lisbon", "The user's parents live in Porto"),
     ("用户住在成都", "用户的老家在四川绵阳"),
     ("用户住在成都", "用户的父母搬到了重庆"),
+    ("嵌入模型是 bge-m3", "The user compared nomic-embed-text and gte-large on Friday"),
 ]
 
 

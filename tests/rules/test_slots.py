@@ -46,6 +46,9 @@ CONFLICT = [
     ("User wants replies in German", "The user prefers answers in Spanish"),
     ("payments 项目的数据库是 MySQL", "项目 payments 的数据库换成了 TiDB"),
     ("The payments service is written in Ruby", "The payments service was ported to Kotlin"),
+    # Staff of an organisation: the employer, not a job title.
+    ("用户在美团工作", "用户现在是快手的员工"),
+    ("The user works at Atlassian", "The user is now an employee of Canva"),
     # A negated preference is not the same value as the preference.
     ("User wants replies in German", "The user does not want replies in German"),
     ("用户喜欢深色主题", "用户不喜欢深色主题"),
@@ -91,6 +94,7 @@ STORE = [
     ("User wants replies in German", "The user's son is studying German"),
     ("payments 项目的数据库是 MySQL", "search 项目的数据库是 Elasticsearch"),
     ("The payments service is written in Ruby", "The billing service was ported to Kotlin"),
+    ("用户在美团工作", "用户的表哥是快手的员工"),
 ]
 
 

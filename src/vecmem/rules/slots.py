@@ -228,9 +228,26 @@ def _embedding(text: str) -> Classification | None:
                           "is", value.strip(" .,;"))
 
 
+# "用户是字节跳动的员工", "The user is an employee of Canva": the employer, not a job title.
+_STAFF_OF = ascii_word_re(
+    r"^(?:用户|我)(?:现在|目前|已经)?是(?P<o>[^,，。的]{1,20})的(?:正式|全职)?(?:员工|职员|雇员|一员)$"
+    r"|^(?:(?:the )?user|i) (?:is|am)(?: now| currently)? (?:an? |the )?(?:full-time )?"
+    r"(?:employee|staff member|contractor) (?:of|at) (?P<o2>.+)$",
+    _I,
+)
+
+
+def _staff_of(text: str) -> Classification | None:
+    m = _STAFF_OF.match(text)
+    if not m:
+        return None
+    value = (m.group("o") or m.group("o2")).strip(" .")
+    return Classification(MemoryType.USER_FACT, "user.employer", "user", "employer", value)
+
+
 def slot_fact(text: str) -> Classification | None:
     """The slot ``text`` fills when only this module can tell, else ``None``."""
-    for family in (_timezone, _person_relation, _embedding):
+    for family in (_timezone, _person_relation, _embedding, _staff_of):
         found = family(text)
         if found is not None:
             return found
@@ -311,16 +328,22 @@ def canonical(cls: Classification) -> Classification:
 _CUES: list[tuple[str, re.Pattern[str]]] = [
     (k, ascii_word_re(c, _I)) for k, c in [
         ("user.residence", r"\b(?:live[sd]?|living|based (?:in|out of)|moved|relocat\w*"
-         r"|resid\w*|settled|home (?:is|city))\b|住在|搬到|搬去|搬家|定居|居住"
-         r"|(?<!老)家在|常驻|落户|安家|落脚"),
-        ("user.employer", r"\b(?:works? (?:at|for)|working (?:at|for)|job at|employed|joined"
-         r"|hired by|employer)\b|在.{1,20}(?:工作|上班|任职)|入职|跳槽|就职|公司是"),
+         r"|resid\w*|settled|home (?:is|city)|calls? \S+(?: \S+)? home"
+         r"|spends? (?:most of )?(?:the |his |her |their )?(?:year|time|weeks?|months?) in)\b"
+         r"|住在|搬到|搬去|搬家|定居|居住|(?<!老)家在|常驻|落户|安家|家安在|落脚|长住|常住|久居"),
+        ("user.employer", r"\b(?:works? (?:at|for)|working (?:at|for)|job (?:at|with)|new job"
+         r"|employed|employee|joined|hired by|employer|on the payroll)\b"
+         r"|在.{1,20}(?:工作|上班|任职)|入职|跳槽|就职|公司是|员工|在职"),
         ("user.occupation", r"\b(?:job title|(?:new )?role (?:is|as)|position (?:is|as)"
          r"|promoted to|works as|working as)\b|职业|职位|岗位|升职|转行"),
         ("user.timezone", r"\btime ?zone\b|\b(?:UTC|GMT)\s?[+\-−]\s?\d|时区|时差"),
-        ("config.default_model", r"\b(?:default|chat|main) (?:model|llm)\b|默认(?:的)?模型"
-         r"|对话模型|聊天模型"),
-        ("config.embedding_model", r"\bembedding(?:s| model)\b|向量模型|嵌入模型|向量化"),
+        ("config.default_model", r"\b(?:default|chat|main|primary|everyday|daily)"
+         r" (?:\w+ )?(?:model|llm)\b|\bmodel (?:for|of) (?:chat|everything|daily)"
+         r"|(?:默认|主要|日常|对话|聊天).{0,20}模型"),
+        # a model's name ("nomic-embed-text") is not the word "embed"
+        ("config.embedding_model", r"(?<![\w-])embed(?:s|ded|ding|dings)?\b(?!-)"
+         r"|\bvectori[sz]\w*|\b(?:document|text|chunk)"
+         r" vectors?\b|\bvectors? (?:are|is|come)\b|向量模型|嵌入|向量化"),
         ("preference.language", r"\b(?:reply|replies|answer|answers|respond|responses?"
          r"|write|talk|speak)\b.{0,30}\bin (?:" + "|".join(
              p for _, p in _LANGS if "\\b" in p).replace("\\b", "")
@@ -334,6 +357,8 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
         (r"project.*.database", r"\b(?:database|db|stores? data)\b|数据库"),
     ]
 ]
+#: The user as the subject: "The user …", "I …", "My …", "用户…", "我…" (not "我们").
+_ABOUT_USER = ascii_word_re(r"^(?:the )?user\b|^(?:i|i'm|my)\b|^(?:用户|我(?!们))", _I)
 #: A text about someone else ("my sister moved…", "用户的同事…") never fills the user's slot.
 _OTHER_PEOPLE = "parents grandparents children kids siblings family relatives friends in-laws"
 _OTHER_PERSON = ascii_word_re(
@@ -375,7 +400,10 @@ def may_fill(text: str, cls: Classification, slot_key: str | None) -> bool:
     cue = _cue(slot_key)
     if cue is None or not cue.search(text):
         return False
-    return not (parts[0] == "user" and (cls.subject != "user" or _OTHER_PERSON.search(text)))
+    if parts[0] != "user":
+        return True
+    about_user = cls.subject == "user" or _ABOUT_USER.search(text)
+    return bool(about_user) and not _OTHER_PERSON.search(text)
 
 
 def slots_named(text: str, cls: Classification) -> list[str]:
