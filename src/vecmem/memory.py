@@ -442,8 +442,11 @@ class Memory:
             raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
-        ex = search.explain(self._ctx, text, k, self._min_score(min_score, gate, "hybrid"),
-                            gate=gate)[1]
+        return self._with_trust(search.explain(
+            self._ctx, text, k, self._min_score(min_score, gate, "hybrid"), gate=gate)[1])
+
+    def _with_trust(self, ex: Explanation) -> Explanation:
+        """``ex`` with each candidate's trust level (``engine/provenance.py``)."""
         trust = self.trust_levels([c.memory_id for c in ex.candidates])
         return dataclasses.replace(ex, candidates=[
             dataclasses.replace(c, trust=trust.get(c.memory_id)) for c in ex.candidates])
