@@ -144,7 +144,14 @@ def minmax(s: np.ndarray) -> np.ndarray:
 # ---------------------------------------------------------------------------- embeddings
 def embed_cached(emb: Embedder, texts: list[str], query: bool, cache_dir: Path | None
                  ) -> tuple[np.ndarray, float]:
-    """Embed (documents or queries); optionally reuse vectors from an earlier run."""
+    """Embed (documents or queries); optionally reuse vectors from an earlier run.
+
+    A mixed embedder (``MixedEmbedder``) is composed from its two models' cached vectors,
+    so any USE weight can be measured without embedding again."""
+    if hasattr(emb, "_join") and hasattr(emb, "_use") and hasattr(emb, "_e5"):
+        u, tu = embed_cached(emb._use, texts, query, cache_dir)
+        e, te = embed_cached(emb._e5, texts, query, cache_dir)
+        return emb._join(u, e).astype(np.float32), tu + te
     tag = hashlib.sha256(("\x1e".join(texts)).encode()).hexdigest()[:16]
     path = cache_dir / f"{emb.model_id}-{'q' if query else 'd'}-{tag}.npy" if cache_dir else None
     if path is not None and path.exists():
@@ -159,6 +166,35 @@ def embed_cached(emb: Embedder, texts: list[str], query: bool, cache_dir: Path |
         path.parent.mkdir(parents=True, exist_ok=True)
         np.save(path, vecs)
     return vecs, elapsed
+
+
+class CachedEmbedder:
+    """``inner`` with its vectors for known texts precomputed through ``embed_cached``
+    (``warm``); other texts go to ``inner``. ``model_id`` is the inner one's, so a store
+    holds exactly what the product would store."""
+
+    def __init__(self, inner: Embedder, cache_dir: Path | None) -> None:
+        self.inner, self.cache_dir = inner, cache_dir
+        self.model_id, self.dim = inner.model_id, inner.dim
+        self.is_fallback = bool(getattr(inner, "is_fallback", False))
+        self.docs: dict[str, np.ndarray] = {}
+        self.queries: dict[str, np.ndarray] = {}
+
+    def warm(self, texts: list[str], *, query: bool) -> None:
+        todo = sorted(set(texts))
+        vecs, _ = embed_cached(self.inner, todo, query, self.cache_dir)
+        (self.queries if query else self.docs).update(zip(todo, vecs, strict=True))
+
+    def embed_documents(self, texts: list[str]) -> np.ndarray:
+        miss = [t for t in texts if t not in self.docs]
+        if miss:
+            self.docs.update(zip(miss, self.inner.embed_documents(miss), strict=True))
+        return np.stack([self.docs[t] for t in texts]).astype(np.float32)
+
+    def embed_query(self, text: str) -> np.ndarray:
+        if text not in self.queries:
+            self.queries[text] = self.inner.embed_query(text)
+        return self.queries[text]
 
 
 # ---------------------------------------------------------------------------- (a) LoCoMo

@@ -16,15 +16,17 @@ LoCoMo is CC BY-NC: it is read from --data and never copied into this repository
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import tempfile
 import time
 from collections import defaultdict
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from embedders import CATEGORIES, KS, load_locomo
+from embedders import CATEGORIES, KS, CachedEmbedder, load_locomo
 
 from vecmem import Memory
 from vecmem.embed.factory import build_embedder
@@ -32,13 +34,30 @@ from vecmem.embed.factory import build_embedder
 MODES = ("keyword", "vector", "hybrid")
 
 
+def make_embedder(provider: str) -> Any:
+    """``build_embedder(provider)``; ``mix:W`` is the mixed model at USE weight W."""
+    if provider.startswith("mix:"):
+        from vecmem.embed.local import MixedEmbedder
+
+        return MixedEmbedder(use_weight=float(provider[4:]))
+    return build_embedder(provider)
+
+
 def run(data: Path, provider: str, limit: int | None, min_score: float,
-        episode: bool = True, gate: bool = False) -> dict:
+        episode: bool = True, gate: bool = False, cache_dir: Path | None = None) -> dict:
     convs = load_locomo(data)[:limit]
-    embedder = build_embedder(provider)
+    embedder: Any = make_embedder(provider)
+    if cache_dir is not None:
+        embedder = CachedEmbedder(embedder, cache_dir)
+        from vecmem.text import normalize
+
+        embedder.warm([normalize(t) for c in convs for _, t in c["turns"]], query=False)
+        embedder.warm([q for c in convs for q, _, _ in c["queries"]], query=True)
     scores: dict[str, dict[int, list[list[float]]]] = {
         m: defaultdict(lambda: [[] for _ in KS]) for m in MODES
     }
+    # recall_any@k: the share of questions with at least one evidence turn in the top k.
+    anyhit: dict[str, list[list[float]]] = {m: [[] for _ in KS] for m in MODES}
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         for conv in convs:
@@ -58,15 +77,17 @@ def run(data: Path, provider: str, limit: int | None, min_score: float,
                             found = set().union(*(turn_of[h.memory.id] for h in hits[:k]))
                             scores[mode][category][i].append(len(found & evidence)
                                                              / len(evidence))
+                            anyhit[mode][i].append(float(bool(found & evidence)))
     return {"model": embedder.model_id + ("" if episode else " (no episode)")
-            + (" (gate on)" if gate else ""), "scores": scores,
+            + (" (gate on)" if gate else ""), "scores": scores, "any": anyhit,
             "seconds": time.perf_counter() - started}
 
 
 def table(results: list[dict]) -> None:
     cats = sorted(CATEGORIES)
     head = "| embedder | mode | " + " | ".join(
-        f"{CATEGORIES[c]} @5 / @10" for c in cats) + " | overall @5 | overall @10 |"
+        f"{CATEGORIES[c]} @5 / @10" for c in cats) + (
+        " | overall @5 | overall @10 | recall_any @5 / @10 |")
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
     for r in results:
@@ -74,8 +95,9 @@ def table(results: list[dict]) -> None:
             per = r["scores"][mode]
             cells = [f"{_mean(per[c][0]):.3f} / {_mean(per[c][1]):.3f}" for c in cats]
             overall = [_mean([x for c in cats for x in per[c][i]]) for i in range(len(KS))]
+            hit = [_mean(r["any"][mode][i]) for i in range(len(KS))]
             print(f"| {r['model']} | {mode} | " + " | ".join(cells)
-                  + f" | {overall[0]:.3f} | {overall[1]:.3f} |")
+                  + f" | {overall[0]:.3f} | {overall[1]:.3f} | {hit[0]:.3f} / {hit[1]:.3f} |")
 
 
 def _mean(values: list[float]) -> float:
@@ -93,8 +115,20 @@ def main() -> None:
                         help="store the turns as unrelated memories (no episode context)")
     parser.add_argument("--gate", action="store_true",
                         help="with the relevance gate (default: ranking alone, gate=False)")
+    parser.add_argument("--cache-dir", type=Path, default=None,
+                        help="reuse vectors embedded by an earlier run (embedders.embed_cached)")
+    parser.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                        help="override a search constant first, e.g. search.VECTOR_WEIGHT=0.3")
     args = parser.parse_args()
-    results = [run(args.data, p, args.limit, args.min_score, not args.no_episode, args.gate)
+    from vecmem.engine import relevance, search
+
+    for item in args.set:
+        name, _, value = item.partition("=")
+        module, _, attr = name.rpartition(".")
+        target = {"relevance": relevance, "search": search}[module]
+        setattr(target, attr, type(getattr(target, attr))(json.loads(value.lower())))
+    results = [run(args.data, p, args.limit, args.min_score, not args.no_episode, args.gate,
+                   args.cache_dir)
                for p in args.embedders.split(",")]
     table(results)
     for r in results:

@@ -93,6 +93,8 @@ class Turn:
     tags: set[str]
     cands: list[Cand]
     kind: str
+    #: ``relevance.impersonal(text)``: the gate raises the floor by the margin "imp".
+    imp: bool = False
 
 
 def collect(mem: Memory, ids: dict[int, str], rows: list[dict[str, Any]], relevant: bool
@@ -108,7 +110,7 @@ def collect(mem: Memory, ids: dict[int, str], rows: list[dict[str, Any]], releva
         if r.get("safety"):
             tags.add("safety")
         out.append(Turn(r["id"], r["text"], r["lang"], set(r.get("gold", [])), relevant,
-                        tags, cands, r.get("kind", "")))
+                        tags, cands, r.get("kind", ""), relevance.impersonal(r["text"])))
     return out
 
 
@@ -116,9 +118,10 @@ def received(t: Turn, p: dict[str, float]) -> list[str]:
     """The memories the gate with settings ``p`` (floor per language, lift) passes, in
     rank order, at most TOP: ``relevance.decide``'s arithmetic."""
     r = cjk_ratio(t.text)
-    floor = r * p["zh"] + (1 - r) * p["en"]
+    floor = r * p["zh"] + (1 - r) * p["en"] + (p.get("imp", 0.0) if t.imp else 0.0)
+    lift = 0.0 if t.imp else p["lift"]
     passed = sorted(((c.fused, c.id) for c in t.cands if c.cosine is not None
-                     and c.cosine + p["lift"] * c.coverage >= floor), reverse=True)
+                     and c.cosine + lift * c.coverage >= floor), reverse=True)
     return [i for _, i in passed[:TOP]]
 
 
@@ -153,7 +156,8 @@ class Fast:
     def metrics(self, p: dict[str, float]) -> dict[str, np.ndarray]:
         hit, empty, count, off = [], [], [], []
         for t, (r, cos, cov, gold) in zip(self.turns, self.rows, strict=True):
-            ok = cos + p["lift"] * cov >= r * p["zh"] + (1 - r) * p["en"]
+            ok = cos + (0.0 if t.imp else p["lift"]) * cov >= r * p["zh"] + (
+                1 - r) * p["en"] + (p.get("imp", 0.0) if t.imp else 0.0)
             n = int(ok.sum())
             if t.relevant:
                 first = np.flatnonzero(ok)[:TOP]
@@ -257,7 +261,8 @@ def main(argv: list[str] | None = None) -> int:
             plain = collect(mem, ids, turns, True) + collect(mem, ids, off, False)
             relevance.EXPAND = True
     floors = relevance.floors_for(emb.model_id, mem_floor)
-    product = {"en": floors.en, "zh": floors.zh, "lift": floors.lift}
+    product = {"en": floors.en, "zh": floors.zh, "lift": floors.lift,
+               "imp": floors.impersonal}
     print(f"{args.embedder}, {args.split}: {len(turns)} relevant, {len(off)} off-topic turns"
           + (", +distractors" if args.distractors else ""), "overrides:", args.set or "none")
     table("no gate (top 5 by rank)", data, {"en": -9, "zh": -9, "lift": 0.0})
@@ -269,6 +274,10 @@ def main(argv: list[str] | None = None) -> int:
     no_kw = table("no keyword lift", data, {**product, "lift": 0.0})
     print("  paired hit@5 product - no keyword lift:", fmt(paired(base["hit"], no_kw["hit"])),
           "off-topic empty:", fmt(paired(base["off_empty"], no_kw["off_empty"])))
+    no_imp = table("no impersonal-turn margin", data, {**product, "imp": 0.0})
+    print("  paired hit@5 product - no impersonal margin:",
+          fmt(paired(base["hit"], no_imp["hit"])),
+          "off-topic empty:", fmt(paired(base["off_empty"], no_imp["off_empty"])))
     if plain is not None:
         for name, p in (("no gate", {"en": -9, "zh": -9, "lift": 0.0}), ("gate", product)):
             a, b = metrics(data, p), metrics(plain, p)
@@ -281,9 +290,11 @@ def main(argv: list[str] | None = None) -> int:
         grid = np.round(np.linspace(lo, hi, 40), 3)
         fast = Fast(data)
         best: list[tuple[float, dict[str, float]]] = []
-        for en, zh, lift in itertools.product(grid, grid, [0.0, 0.01, 0.02, 0.03, 0.05,
-                                                             0.08, 0.1, 0.15]):
-            p = {"en": float(en), "zh": float(zh), "lift": lift}
+        span = float(hi - lo)
+        imps = [0.0] + [round(span * f, 3) for f in (0.05, 0.1, 0.2, 0.4, 1.0)]
+        for en, zh, lift, imp in itertools.product(grid, grid, [0.0, 0.01, 0.02, 0.05, 0.1],
+                                                   imps):
+            p = {"en": float(en), "zh": float(zh), "lift": lift, "imp": imp}
             best.append((score(fast.metrics(p)), p))
         best.sort(key=lambda x: -x[0])
         for s, p in best[:3]:

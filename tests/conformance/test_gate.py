@@ -149,3 +149,65 @@ def test_a_cross_language_concept_is_found_both_ways(cmem: Memory) -> None:
     ex = cmem.explain("When does my car insurance expire?")
     assert any("other-language words searched" in n and "insurance -> " in n for n in ex.notes)
     assert ["insurance", "保险", "车险"] in ex.gate["concepts"]
+
+
+# Every memory shares a word (or a name) with one off-topic turn below; none needs them.
+SHARED_BANK = [
+    "User is reading Kafka's The Trial before bed.",
+    "The payments service uses Kafka for its event log.",
+    "User's cat is called Sesame and eats 50 g of dry food a day.",
+    "用户的猫叫芝麻，是一只英短。",
+    "用户对花生严重过敏，随身带肾上腺素笔。",
+    "User is allergic to peanuts and carries an EpiPen.",
+    "用户每周三晚上去游泳。",
+    "User takes the metro line 11 to work.",
+]
+
+
+def test_an_impersonal_turn_sharing_a_word_with_every_memory_receives_nothing(
+        cmem: Memory) -> None:
+    cmem.add_many(SHARED_BANK, raw=True)
+    for turn in ("Who was Franz Kafka?", "What's the history of peanut butter?",
+                 "Who created Sesame Street?", "芝麻开门这个说法出自哪个故事？",
+                 "花生是哪个国家最早种植的？", "Explain how Kafka partitions work in general.",
+                 "游泳是哪一年成为奥运会项目的？", "Who built the first metro line?"):
+        assert cmem.search(turn) == [], turn
+        ex = cmem.explain(turn)
+        assert "impersonal" in ex.gate["rule"], turn
+        # The words are there: the listing still finds them.
+        assert cmem.search(turn, gate=False, min_score=-1), turn
+    # The same words in a turn about the person pass.
+    for turn, expect in (("What is my cat Sesame allowed to eat?", "Sesame"),
+                         ("我对花生过敏，这个菜能吃吗？", "花生"),
+                         ("Which book by Kafka am I reading?", "Kafka")):
+        hits = cmem.search(turn)
+        assert hits and expect in hits[0].memory.content, (turn, hits)
+        assert "impersonal" not in cmem.explain(turn).gate["rule"]
+
+
+def test_an_off_topic_turn_sharing_a_common_chinese_word_receives_nothing(
+        cmem: Memory) -> None:
+    # 项目 (project) is in every memory: no evidence, in Chinese as in English.
+    cmem.add_many(["项目Atlas用Go编写", "项目Borealis周五部署", "项目Cobalt每周二评审",
+                   "项目Delta的前端用Vue", "项目Ember的密钥放在Vault里"], raw=True)
+    assert cmem.search("这个项目名字真有意思，哈哈") == []
+    ex = cmem.explain("这个项目名字真有意思，哈哈")
+    assert "项目" in ex.gate["common_terms"]
+    hits = cmem.search("哪个项目把密钥放在Vault里？")
+    assert hits and "Ember" in hits[0].memory.content
+
+
+def test_a_cross_language_name_is_found(cmem: Memory) -> None:
+    cmem.add_many(["女儿朵朵对虾和蟹过敏。", "User picks up Duoduo at 4:30 pm on Tuesdays.",
+                   "用户的父母住在成都。", "The team meets on Feishu every morning."], raw=True)
+    hits = cmem.keyword("Is Duoduo allergic to anything?")
+    assert hits and hits[0].memory.content == "女儿朵朵对虾和蟹过敏。"
+    hits = cmem.keyword("朵朵几点放学？")
+    assert any("Duoduo" in h.memory.content for h in hits)
+    hits = cmem.search("When are my parents in Chengdu visiting?")
+    assert hits and hits[0].memory.content == "用户的父母住在成都。"
+    ex = cmem.explain("Is Duoduo allergic to anything?")
+    assert any("names in the other script searched: duoduo -> 朵朵" in n for n in ex.notes)
+    # A name the store does not hold adds nothing.
+    ex = cmem.explain("Is Zhang Wei allergic to anything?")
+    assert not any("names in the other script" in n for n in ex.notes)

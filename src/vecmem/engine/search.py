@@ -18,7 +18,7 @@ from vecmem.text import validate_text
 from vecmem.types import CandidateScore, Explanation, Hit, MemoryRecord, Status
 
 #: Bump when the ranking formula changes, so stored explanations stay interpretable.
-FUSION_FORMULA_VERSION = "blend-v3"
+FUSION_FORMULA_VERSION = "blend-v4"
 #: Weight of the vector side in the score blend; the keyword side gets the rest.
 VECTOR_WEIGHT = 0.4
 #: Keyword coverage (rarity-weighted share of the query matched) at which the best
@@ -115,6 +115,12 @@ def hybrid(
         if qvec is not None:
             vec_hits = tx.vector_search(ctx.scope, ctx.model_id, qvec, want)
         evidence: relevance.Evidence | None = None
+        if mode != "vector" and terms:
+            names = relevance.bridge_names(
+                query, qt, lambda ts: tx.keyword_stats(ctx.scope, ts)[1])
+            if names and trace is not None:
+                trace.notes.append("names in the other script searched: " + "; ".join(
+                    f"{n} -> {' '.join(forms)}" for n, forms in names.items()))
         searched = terms
         if mode == "hybrid" and terms:
             # Rarity weights the keyword side (fusion and gate) and, with the gate on,
@@ -153,9 +159,9 @@ def hybrid(
         judge = None
         if gate:
             floors = relevance.floors_for(ctx.model_id, ctx.min_score)
-            judge = (floors.at(query), floors.lift, qvec is not None)
+            judge = (floors.at(query), floors.lift_for(query), qvec is not None)
             if trace is not None and trace.gate is not None:
-                trace.gate["rule"] = relevance.describe_rule(floors, judge[0])
+                trace.gate["rule"] = relevance.describe_rule(floors, judge[0], query)
                 trace.gate["floor"] = round(judge[0], 4)
         rejected: dict[int, Any] = {}
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,
@@ -180,7 +186,8 @@ def hybrid(
     return [
         Hit(memory=full[cs.memory_id], score=round(fused, 6),
             cosine=None if cs.cosine is None else round(cs.cosine, 6),
-            keyword_rank=cs.keyword_rank, vector_rank=cs.vector_rank)
+            keyword_rank=cs.keyword_rank, vector_rank=cs.vector_rank,
+            relevance=cs.relevance, coverage=cs.coverage)
         for fused, _, cs in top
     ]
 
@@ -297,21 +304,22 @@ def _rank(
 
 
 def _keyword_scale(bm25: dict[int, float], cover: dict[int, float]) -> dict[int, float]:
-    """The keyword side in [0, 1]: BM25 over the best candidate's, times how much of the
-    query's rarity-weighted evidence the best match covers (up to ``FULL_COVERAGE``).
+    """The keyword side in [0, 1]: BM25 min-max scaled over the keyword candidates, times
+    how much of the query's rarity-weighted evidence the best match covers (up to
+    ``FULL_COVERAGE``).
 
     One matched word of a long query, or a word in many memories, then moves the fused
-    score a little, not as much as the best cosine (min-max scaling gave any lone match
-    the full keyword weight)."""
+    score a little, not as much as the best cosine (plain min-max gave any lone match the
+    full keyword weight). The lowest is subtracted as before blend-v3: dividing by the
+    best alone (blend-v3) lifted every weak keyword match and cost LoCoMo 0.010 of
+    recall@10 with episodes (0.745 -> 0.735; back to 0.745 with blend-v4; agent-recall
+    dev, no gate: USE 0.838 -> 0.847, e5 0.658 -> 0.667)."""
     if not bm25:
         return {}
-    best = max(bm25.values())
-    if best <= 0:
-        return {m: 0.0 for m in bm25}
     strength = 1.0
     if cover:
         strength = min(1.0, max(cover.values()) / FULL_COVERAGE)
-    return {m: strength * max(0.0, s) / best for m, s in bm25.items()}
+    return {m: strength * v for m, v in _minmax(bm25).items()}
 
 
 def _unit_scale(scored: list[tuple[float, Any, CandidateScore]], trace: Trace | None
@@ -423,7 +431,7 @@ def explain(ctx: Context, query: str, k: int, min_score: float, *, gate: bool = 
         k=k,
         fusion=(f"{FUSION_FORMULA_VERSION}: ({VECTOR_WEIGHT}·minmax(cosine) + "
                 f"{1 - VECTOR_WEIGHT:.1f}·keyword + 0.01·rrf(k={RRF_K})) / max, keyword = "
-                f"bm25 / best bm25 · min(1, best coverage / {FULL_COVERAGE}); "
+                f"minmax(bm25) · min(1, best coverage / {FULL_COVERAGE}); "
                 "+ episode neighbours (" + ", ".join(
                     f"{d:+d}: {w}" for d, w in EPISODE_WEIGHTS.items()) + "), "
                 "scaled into [0, 1]; ties: hit_count, recency"),

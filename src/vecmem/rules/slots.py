@@ -25,6 +25,7 @@ stored content is never rewritten.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from dataclasses import replace
 
 from vecmem.text import ascii_word_re, lazy_re
@@ -163,8 +164,8 @@ _ZH_REL = _pairs(
 )
 
 
-def _alt(words: object) -> str:
-    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))  # type: ignore[arg-type]
+def _alt(words: Iterable[str]) -> str:
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
 
 
 _NOT_NAMES = frozenset(_words(
