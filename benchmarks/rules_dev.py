@@ -19,6 +19,10 @@ while looking at it — or ``heldout`` — never looked at case by case):
   the same one-value slot (expected ``duplicate`` or a conflict: ``review``/``update``),
   negatives are another slot or another person's (expected ``store``). Run through the
   real write pipeline on a temporary SQLite file with the hashing embedder, no LLM.
+  ``flagged:*`` counts the new facts stored *and* listed by ``cleanup`` as a possible
+  conflict (an ambiguous case; for negatives, a false flag). ``ambiguous`` cases (a
+  fact the rules may not key into the filled slot though it speaks of it) are right when
+  flagged so, or when the rules already send them to review as a conflict.
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
@@ -124,15 +128,24 @@ def slots(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, A
             try:
                 for prior in case["prior"]:
                     mem.add(prior)
-                got = str(mem.add(case["new"]).decision)
+                result = mem.add(case["new"])
+                got = str(result.decision)
+                # Stored but listed by cleanup as a possible conflict (no LLM judge here).
+                flagged = got == "store" and bool(mem.cleanup_report().possible_conflicts)
             finally:
                 mem.close()
             want = case["expect"]
-            ok = (got in ("review", "update")) if want == "conflict" else got == want
+            if want == "possible_conflict":  # listed by cleanup (or already a conflict)
+                ok = flagged or got in ("review", "update")
+            else:
+                ok = (got in ("review", "update")) if want == "conflict" else got == want
             row = table[case["split"]]
-            for key in (case["polarity"], f"lang:{case['lang']}", "all"):
+            for key in (case["polarity"], f"lang:{case['lang']}",
+                        f"slot:{case['slot']}:{case['polarity'][:3]}", "all"):
                 row[key]["n"] += 1
                 row[key]["ok"] += ok
+            row[f"flagged:{case['polarity']}"]["n"] += 1
+            row[f"flagged:{case['polarity']}"]["ok"] += flagged
             if not ok:
                 misses.append({**case, "got": got})
     return {s: {k: dict(c) for k, c in t.items()} for s, t in table.items()}, misses
@@ -161,12 +174,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", help="write the numbers to this file")
     ap.add_argument("--no-slots", action="store_true")
     ap.add_argument("--no-benign", action="store_true")
+    ap.add_argument("--only-slots", action="store_true", help="just the slot scenarios")
     args = ap.parse_args(argv)
     out: dict[str, Any] = {}
-    out["quality"], qmiss = quality(_load("quality_fresh.jsonl") + _load("quality_blind.jsonl"))
-    _print_table("quality_fresh.jsonl + quality_blind.jsonl (right = decision and reason "
-                 "category)", out["quality"])
-    if not args.no_benign and LOCOMO.exists():
+    qmiss: list[dict[str, Any]] = []
+    if not args.only_slots:
+        out["quality"], qmiss = quality(_load("quality_fresh.jsonl")
+                                        + _load("quality_blind.jsonl"))
+        _print_table("quality_fresh.jsonl + quality_blind.jsonl (right = decision and reason "
+                     "category)", out["quality"])
+    if not (args.no_benign or args.only_slots) and LOCOMO.exists():
         b = benign()
         out["benign"] = {s: {k: v for k, v in r.items() if k != "examples"} for s, r in b.items()}
         for split, r in b.items():

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import dataclasses
 import functools
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -558,6 +559,7 @@ class Memory:
         from vecmem.engine import llm_recall
 
         cues = llm_recall.cue_notes(self._ctx, ex)
+        ex = self._with_trust(ex)
         if rw is None and not cues:
             return ex
         notes = [*([rw.error or f"LLM query rewrite: searched {rw.searched!r}"] if rw else []),
@@ -572,6 +574,29 @@ class Memory:
         from vecmem.engine import llm_recall
 
         return llm_recall.rewrite(self._ctx, text)
+
+    def _with_trust(self, ex: Explanation) -> Explanation:
+        """``ex`` with each candidate's trust level (``engine/provenance.py``)."""
+        trust = self.trust_levels([c.memory_id for c in ex.candidates])
+        return dataclasses.replace(ex, candidates=[
+            dataclasses.replace(c, trust=trust.get(c.memory_id)) for c in ex.candidates])
+
+    def trust(self, memory_id: int) -> str:
+        """The trust level ``memory_id`` was written with: ``person`` (typed by the
+        person) > ``agent`` (the agent on the person's word) > ``automatic`` (extraction,
+        tool output, web content)."""
+        memory_id = status.require_id(memory_id)
+        found = self.trust_levels([memory_id])
+        if memory_id not in found:
+            raise NotFoundError(f"memory #{memory_id} does not exist in scope {self.scope!r}")
+        return found[memory_id]
+
+    def trust_levels(self, memory_ids: Iterable[int]) -> dict[int, str]:
+        """``{id: trust level}`` for those of ``memory_ids`` that exist in this scope."""
+        from vecmem.engine.provenance import trust_levels
+
+        with self._tx(write=False) as tx:
+            return trust_levels(self._ctx, tx, memory_ids)
 
     def core_profile(self) -> CoreProfile:
         """The few standing facts that apply to almost every turn (how to answer, health

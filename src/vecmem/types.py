@@ -87,6 +87,10 @@ STATUS_ACTIONS: tuple[str, ...] = tuple(a.value for a in (
     Action.ARCHIVE, Action.RESTORE, Action.APPROVE, Action.REJECT))
 #: What a plan operation may do.
 PLAN_OP_ACTIONS: tuple[str, ...] = (*STATUS_ACTIONS, Action.ADD.value, Action.MERGE.value)
+#: Cleanup candidates a plan archives: the low-risk kinds, then ``possible_conflict`` (an
+#: older slot value a newer fact may replace), which is planned only when asked for.
+CLEANUP_PLAN_KINDS: tuple[str, ...] = ("auto", "expired", "active_context", "stale",
+                                       "duplicate", "superseded_active", "possible_conflict")
 
 
 def _plain(value: Any) -> Any:
@@ -248,6 +252,8 @@ class CandidateScore(Serializable):
     relevance: float | None = None
     #: Share of the query's rarity-weighted keyword evidence this memory matches.
     coverage: float | None = None
+    #: The trust level the memory was written with (person > agent > automatic).
+    trust: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ import pytest
 from vecmem import Memory
 from vecmem.embed.hashing import HashingEmbedder
 from vecmem.errors import InvalidInputError
+from vecmem.text import content_hash
 
 TOKEN = "ghp_aB3dE5fG7hI9jK1lM3nO5pQ7rS9tU1vW3xY5"
 VALUE = TOKEN[4:]
@@ -186,3 +187,18 @@ def test_approving_a_proposal_refuses_in_the_preview_what_the_kernel_would(mem: 
     with pytest.raises(InvalidTransitionError, match="already holds"):
         mem.approve(item)
     assert mem.get(a).content == "The deploy window is Friday afternoon"
+
+
+def test_an_update_in_place_rewrites_the_category_its_hash_describes(mem: Memory) -> None:
+    """A slot updated in place (active_context) takes the new text's category with its
+    hash: the category column and the hash never describe two different things."""
+    first = mem.add("active_context: migrating the billing tables", category="work-log")
+    assert mem.get(first.memory_id).category == "work-log"
+    second = mem.add("active_context: reviewing the billing migration")
+    assert (second.decision, second.memory_id) == ("update", first.memory_id)
+    rec = mem.get(first.memory_id)
+    assert rec.content_hash == content_hash(rec.content_norm, rec.category)
+    assert rec.category == second.category == "active_context"
+    # The same text again is recognised through the row's own hash.
+    again = mem.add("active_context: reviewing the billing migration")
+    assert (again.decision, again.memory_id) == ("duplicate", first.memory_id)

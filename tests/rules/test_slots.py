@@ -32,10 +32,39 @@ CONFLICT = [
     ("项目 billing 部署在 AWS", "项目 billing 迁移到了 GCP"),
     ("The api project deploys to Fly.io", "The api project now deploys to Render"),
     ("The user's editor theme is Dracula", "The user's editor theme is now Nord"),
+    # Slots by meaning (rules/slots.py): the value's shape, the person named, the label's
+    # spelling folded onto one key.
+    ("I'm on Central European time", "The user is now on Eastern time"),
+    ("用户在东九区", "我现在按照北京时间作息"),
+    ("The user lives in Lisbon", "The user lives in Rome"),
+    ("Mia is my niece", "Mia is actually the user's goddaughter"),
+    ("Mia is my niece", "Mia is my daughter"),
+    ("老周是我的邻居", "老周是我的房东"),
+    ("Our default LLM is llama-3-70b", "The chat model has been switched to mistral-large"),
+    ("The agent's embedding model is nomic-embed-text", "Embeddings now come from bge-small-en"),
+    ("向量模型是 text2vec-base", "我们现在用 bge-large-zh 做向量化"),
+    ("User wants replies in German", "The user prefers answers in Spanish"),
+    ("payments 项目的数据库是 MySQL", "项目 payments 的数据库换成了 TiDB"),
+    ("The payments service is written in Ruby", "The payments service was ported to Kotlin"),
+    # Staff of an organisation: the employer, not a job title.
+    ("用户在美团工作", "用户现在是快手的员工"),
+    ("The user works at Atlassian", "The user is now an employee of Canva"),
+    # A negated preference is not the same value as the preference.
+    ("User wants replies in German", "The user does not want replies in German"),
+    ("用户喜欢深色主题", "用户不喜欢深色主题"),
 ]
 DUPLICATE = [
     ("User lives in Madrid", "The user currently lives in Madrid"),
     ("The user works at Atlassian", "User now works at Atlassian"),
+    ("I'm on Central European time", "The user's time zone is Central European Time"),
+    ("Mia is my niece", "Mia is the user's niece"),
+    ("老周是我的邻居", "老周是用户的邻居"),
+    ("王强是我老公", "王强是用户的丈夫"),
+    ("The vector model is bge-m3", "The default embedding model is bge-m3"),
+    ("The default model is qwen-plus", "The chat model is qwen-plus"),
+    ("User wants replies in German", "The user prefers responses in German"),
+    ("用户偏好用日语回答", "The user likes answers in Japanese"),
+    ("项目 payments 部署在阿里云", "项目 payments 部署在阿里云上"),
 ]
 STORE = [
     ("User lives in Madrid", "The user's brother has moved to Valencia"),
@@ -49,6 +78,23 @@ STORE = [
     ("The billing project uses Django", "The search project uses FastAPI"),
     ("项目 billing 部署在 AWS", "项目 search 部署在 GCP"),
     ("用户的老板叫王总", "用户的同事叫李明"),
+    # A named person's relation is that person's slot, and nobody else's.
+    ("Mia is my niece", "Lena is my niece"),
+    ("Mia is my niece", "Mia is my friend's daughter"),
+    ("Mia is my niece", "Mia lives in Porto"),
+    ("老周是我的邻居", "老周的儿子是我的同学"),
+    ("The user lives in Lisbon", "My niece Mia lives in Rome"),
+    # A time zone is the user's only when the user is the subject.
+    ("I'm on Central European time", "The release window is 18:00 Eastern time"),
+    ("用户在东九区", "用户的客户在西八区"),
+    ("The user lives in Lisbon", "The user lives in the Pacific time zone"),
+    # Other models are other slots.
+    ("Our default LLM is llama-3-70b", "The embedding model is bge-m3"),
+    ("Our default LLM is llama-3-70b", "The user tried mistral-large last week"),
+    ("User wants replies in German", "The user's son is studying German"),
+    ("payments 项目的数据库是 MySQL", "search 项目的数据库是 Elasticsearch"),
+    ("The payments service is written in Ruby", "The billing service was ported to Kotlin"),
+    ("用户在美团工作", "用户的表哥是快手的员工"),
 ]
 
 

@@ -291,6 +291,48 @@ def test_audit_view_and_the_small_guards(server: str, browser: Any, mem: Memory,
     assert watch.errors == []
 
 
+def test_trust_and_possible_conflicts(server: str, browser: Any, mem: Memory) -> None:
+    """Issue 15: explain and the detail panel show each memory's trust level; cleanup
+    lists a possible slot conflict and its own plan archives the older value, only with
+    the phrase."""
+    page = new_page(browser)
+    watch = PageWatch(page, expected=("status of 403",))
+    old = mem.add("User lives in Lisbon", source="manual").memory_id
+    new = mem.add("The user is based out of Porto these days", source="extract").memory_id
+    page.goto(f"{server}/#token={TOKEN}")
+    page.wait_for_selector("[data-test=memory-row]")
+
+    page.fill("[data-test=search]", "Porto")
+    page.wait_for_selector(f"[data-test=search-hit][data-id='{new}']")
+    page.click("[data-test=explain]")
+    page.wait_for_selector("[data-test=explain-table]")
+    row = page.locator(f"[data-test=explain-row]:has(button:text-is('#{new}'))")
+    assert row.locator("[data-test=trust]").get_attribute("data-trust") == "automatic"
+    page.click("[data-test=drawer-close]")
+    page.click(f"[data-test=search-hit][data-id='{new}']")
+    page.wait_for_selector("[data-test=drawer] [data-test=trust]")
+    badge = page.locator("[data-test=drawer] [data-test=trust]")
+    assert (badge.get_attribute("data-trust"), badge.inner_text()) == ("automatic", "automatic")
+    page.click("[data-test=drawer-close]")
+
+    page.click("[data-test=tab-cleanup]")
+    page.wait_for_selector("[data-test=cleanup-conflicts-plan]")
+    conflict = page.locator("[data-test=cleanup-row]:has-text('possible conflict')")
+    assert f"#{old}" in conflict.inner_text() and "Porto" in conflict.inner_text()
+    page.click("[data-test=cleanup-conflicts-plan]")
+    page.wait_for_selector("[data-test=plan-dialog] [data-test=plan-phrase]")
+    assert page.locator("[data-test=plan-op]").count() == 1
+    page.fill("[data-test=plan-phrase]", "yes")
+    page.click("[data-test=plan-dialog] [data-test=dialog-submit]")
+    page.wait_for_selector("[data-test=plan-error]:not([hidden])")
+    assert mem.get(old).status == "active"
+    page.fill("[data-test=plan-phrase]", PHRASE)
+    page.click("[data-test=plan-dialog] [data-test=dialog-submit]")
+    page.wait_for_selector("[data-test=plan-dialog] th:has-text('Result')")
+    assert (mem.get(old).status, mem.get(new).status) == ("archived", "active")
+    assert watch.errors == []
+
+
 def test_preferences_follow_the_browser(server: str, browser: Any) -> None:
     page = new_page(browser, locale="zh-CN", scheme="dark")
     watch = PageWatch(page)

@@ -58,12 +58,8 @@ def list_cmd(
 def show(memory_id: int, json_out: Json = False) -> None:
     """Show one memory and its event timeline."""
     def body(m: Any) -> dict[str, Any]:
-        from vecmem.rules.poisoning import recorded_trust
-
-        memory, found = m.get(memory_id), m.events(memory_id, limit=200)
-        # events come newest first; the trust is the one the memory was written with
-        trust = recorded_trust(memory.source, [e.meta for e in reversed(found)])
-        return {"memory": memory, "trust": trust, "events": found}
+        return {"memory": m.get(memory_id), "trust": m.trust(memory_id),
+                "events": m.events(memory_id, limit=200)}
 
     emit(read_only(body, changes=False), json_out, views.memory_detail)
 

@@ -60,17 +60,22 @@ def cleanup(
     fmt: Format = "text", lang: Lang = None,
     make_plan: Annotated[bool, typer.Option("--plan", help="Turn the candidates into a "
                                                            "pending plan.")] = False,
+    kind: Annotated[str | None, typer.Option(
+        help="With --plan: only candidates of this kind (possible_conflict: archive the "
+             "older slot values a newer fact may replace); default: the low-risk ones.")
+    ] = None,
     json_out: Json = False,
 ) -> None:
-    """Low-risk cleanup candidates, review backlog, consistency. Changes nothing (--plan
-    only stores a plan to review)."""
+    """Low-risk cleanup candidates, possible conflicts, review backlog, consistency.
+    Changes nothing (--plan only stores a plan to review)."""
     fmt = _pick_format(fmt, json_out)
     _check_lang(lang)
 
     def body(m: Any) -> tuple[Any, Any, str]:
         report = m.cleanup_report()
-        ops = report.plan_ops()
-        plan = m.create_plan(ops, reason="cleanup report") if make_plan and ops else None
+        ops = report.plan_ops(kind)
+        why = "cleanup report" + (f" ({kind})" if kind else "")
+        plan = m.create_plan(ops, reason=why) if make_plan and ops else None
         return report, plan, lang or m.settings.language
 
     report, plan, language = read_only(body)

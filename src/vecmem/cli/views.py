@@ -99,14 +99,16 @@ def explanation(ex: Any) -> None:
             line(f"  no evidence (in too many memories): {' '.join(g['common_terms'])}")
         line(f"  searched terms: {' '.join(g.get('searched_terms') or []) or '(none)'}")
     table(("id", "included", "cosine", "vector rank", "keyword rank", "fused", "gate",
-           "margin", "coverage", "context", "why excluded", "matched", "content"),
+           "margin", "coverage", "context", "why excluded", "matched", "trust", "content"),
           [(c.memory_id, "yes" if c.included else "no", _num(c.cosine), _int(c.vector_rank),
             _int(c.keyword_rank), _num(c.fused), c.gate or "", _num(c.relevance),
             _num(c.coverage, 2),
             f"+{c.context:.4f} from #{c.context_from}" if c.context else "",
             c.excluded_because or "", " ".join(ex.matched_terms.get(c.memory_id, [])),
-            c.content) for c in ex.candidates],
+            c.trust or "", c.content) for c in ex.candidates],
           wide=("content", "gate", "why excluded"))
+    if ex.candidates:
+        line("trust: person > agent (on the person's word) > automatic (extraction, tool, web)")
     for note in ex.notes:
         line(f"note: {note}")
 

@@ -41,6 +41,9 @@ def _candidates(ctx: Context, tx: SQLTx, p: pipeline.Prepared,
     for n in plan.judge_candidates:
         out.setdefault(n.memory_id, JudgeCandidate(n.memory_id, n.content, n.topic_key,
                                                    n.similarity))
+    if plan.possible_conflict:  # an ambiguous case: the filled slot it may change
+        for m in tx.get_many(plan.possible_conflict["ids"]).values():
+            out.setdefault(m.id, JudgeCandidate(m.id, m.content, m.topic_key, 0.0))
     return list(out.values())
 
 

@@ -23,6 +23,7 @@ from vecmem.limits import LABEL_MAX
 from vecmem.rules import check_quality, classify
 from vecmem.rules.poisoning import hold_reason, trust_of
 from vecmem.rules.sameness import adds_information, same_fact_veto
+from vecmem.rules.slots import may_fill, slots_named
 from vecmem.rules.when import ValidTime, local_day
 from vecmem.rules.when import resolve as resolve_time
 from vecmem.store.base import SQLTx
@@ -96,6 +97,11 @@ class Plan:
     new_content: str | None = None
     #: The LLM judge's suggestion, recorded as a ``suggest`` event beside the decision.
     suggestion: dict[str, Any] | None = None
+    #: A stored fact the rules could not key that may restate or change a filled slot
+    #: (``rules.slots.may_fill``): ``{"topic_key": …, "ids": […]}``, recorded in the add
+    #: event so ``cleanup`` lists it as a possible conflict. The judge, when it answers,
+    #: decides these cases instead.
+    possible_conflict: dict[str, Any] | None = None
 
 
 def prepare(
@@ -277,12 +283,15 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
                 best.memory_id,
                 similarity=best.similarity,
             )
-        return Plan(
-            Decision.STORE,
-            "new fact (similar memories exist but none is a duplicate)",
-            judge_candidates=neighbours,
-        )
-    return Plan(Decision.STORE, "new fact")
+    possible = _possible_conflict(ctx, tx, p, neighbours)
+    reason = ("new fact (similar memories exist but none is a duplicate)" if neighbours
+              else "new fact")
+    if possible:
+        reason = (f"new fact; it may change {possible['topic_key']} held by "
+                  f"#{', #'.join(map(str, possible['ids']))} (cleanup lists it as a "
+                  "possible conflict)")
+    return Plan(Decision.STORE, reason, judge_candidates=neighbours,
+                possible_conflict=possible)
 
 
 def _may_be_same_fact(p: Prepared, other: Neighbour) -> bool:
@@ -293,6 +302,23 @@ def _may_be_same_fact(p: Prepared, other: Neighbour) -> bool:
         return False
     return same_fact_veto(p.norm, other.content, a_topic=p.cls.topic_key or "",
                           b_topic=other.topic_key or "") is None
+
+
+def _possible_conflict(ctx: Context, tx: SQLTx, p: Prepared,
+                       neighbours: list[Neighbour]) -> dict[str, Any] | None:
+    """The filled one-value slot ``p`` may restate or change though the rules did not key
+    it there (``rules.slots.may_fill``): a fixed slot its wording names (looked up by
+    key, whatever the cosine), else a named person's or project's slot among the judge's
+    candidates."""
+    for key in slots_named(p.norm, p.cls):
+        held = tx.by_topic(ctx.scope, key, ("active",))
+        if held:
+            return {"topic_key": key, "ids": [m.id for m in held]}
+    for n in neighbours:
+        if may_fill(p.norm, p.cls, n.topic_key):
+            ids = [m.memory_id for m in neighbours if m.topic_key == n.topic_key]
+            return {"topic_key": n.topic_key, "ids": ids}
+    return None
 
 
 def _value_key(value: str) -> str:
@@ -365,7 +391,7 @@ def apply(ctx: Context, tx: SQLTx, p: Prepared, plan: Plan) -> AddResult:
         ctx, tx, p, status=status,
         action=Action.REVIEW if status == Status.REVIEW else Action.ADD,
         reason=plan.reason, related_ids=plan.related_ids, review_meta=review_meta,
-        meta=_meta(p, {"review": review_meta} if review_meta else None),
+        meta=_meta(p, {"review": review_meta, "possible_conflict": plan.possible_conflict}),
     )
     return _result(p, plan, memory_id, event_id)
 
@@ -435,7 +461,11 @@ def add(ctx: Context, p: Prepared, *, dry_run: bool) -> AddResult:
         if judged is not None:
             from vecmem.engine import judging
 
-            plan = judging.combine(ctx, tx, p, plan, judged, dry_run)
+            combined = judging.combine(ctx, tx, p, plan, judged, dry_run)
+            if combined is not plan and ctx.settings.llm_merge_mode != "dry_run":
+                # The judge decided the ambiguous case: it is no longer cleanup's to list.
+                combined = replace(combined, possible_conflict=None)
+            plan = combined
         if dry_run:
             if plan.decision == Decision.MERGE:
                 merged_text(ctx, tx, p, plan)

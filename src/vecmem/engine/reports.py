@@ -20,15 +20,21 @@ from vecmem.errors import InvalidInputError
 from vecmem.rules import check_quality, classify
 from vecmem.store.base import MemoryFilter, SQLTx, utcnow
 from vecmem.text import content_hash, normalize
-from vecmem.types import MemoryRecord, Serializable
+from vecmem.types import CLEANUP_PLAN_KINDS, MemoryRecord, Serializable
 
 #: Sources whose memories were written by a machine, not typed by a person.
 AUTO_SOURCES = frozenset({"auto", "extract", "ingest", "hermes"})
 #: An active_context entry not updated for this long is stale history.
 ACTIVE_CONTEXT_MAX_AGE_DAYS = 14
+#: An older value of a one-value slot that a newer fact the rules could not key may
+#: replace (no LLM judge decided it): listed, and planned only when asked for by kind,
+#: because it is a judgement, not upkeep. Its plan archives the older value.
+POSSIBLE_CONFLICT = "possible_conflict"
 #: Candidates that are memories (and so can become archive operations of a plan).
-MEMORY_KINDS = ("auto", "expired", "active_context", "stale", "duplicate", "superseded_active")
-KIND_ORDER = (*MEMORY_KINDS, "orphan_vector", "orphan_keyword")
+PLAN_KINDS = CLEANUP_PLAN_KINDS
+#: The low-risk ones: the default plan archives them.
+MEMORY_KINDS = tuple(k for k in PLAN_KINDS if k != POSSIBLE_CONFLICT)
+KIND_ORDER = (*PLAN_KINDS, "orphan_vector", "orphan_keyword")
 _ALL = 10_000_000
 
 # key: (中文, English). One line per message keeps the two languages side by side.
@@ -50,6 +56,12 @@ _MESSAGES: dict[str, tuple[str, str]] = {
                           "superseded by #{superseded_by} but still active"),
     "duplicate": ("规范化后与 #{duplicate_of} 相同",
                   "same text after normalization as #{duplicate_of}"),
+    "possible_conflict": ("可能已被较新的 #{newer} 取代 ({topic_key}): “{newer_content}”",
+                          "may be replaced by the newer #{newer} ({topic_key}): "
+                          "\"{newer_content}\""),
+    "conflicts_plan": ("可能的冲突: {n} 条 (vecmem cleanup --plan --kind possible_conflict)",
+                       "Possible conflicts: {n} (vecmem cleanup --plan --kind "
+                       "possible_conflict)"),
     "orphan_vector": ("没有对应记忆的向量 (vecmem doctor --repair)",
                       "vector without a memory (vecmem doctor --repair)"),
     "orphan_keyword": ("没有对应记忆的关键词索引行 (vecmem doctor --repair)",
@@ -139,41 +151,53 @@ class CleanupReport(Serializable):
     def to_text(self, lang: str = "zh") -> str:
         t = labels(lang)
         lines = [t["cleanup"].format(date=self.generated_at[:10]),
-                 t["candidates"].format(n=len(self.candidates))]
+                 t["candidates"].format(n=len(self.candidates) - len(self.possible_conflicts))]
         for c in self.candidates:
             if c.content is None:
                 lines.append(f"  [{c.kind}] #{c.memory_id} — {c.reason(lang)}")
                 continue
             extra = (" " + t["dup"].format(id=c.detail["duplicate_of"])
-                     if c.kind == "duplicate" else "")
+                     if c.kind == "duplicate" else
+                     f" — {c.reason(lang)}" if c.kind == POSSIBLE_CONFLICT else "")
             lines.append(f'  [{c.kind}] #{c.memory_id} "{_short(c.content)}"{extra}')
+        if self.possible_conflicts:
+            lines.append(t["conflicts_plan"].format(n=len(self.possible_conflicts)))
         lines.append(t["review"].format(n=self.review_backlog))
         lines.extend(consistency_line(self.consistency, t))
         return "\n".join(lines) + "\n"
 
     def to_markdown(self, lang: str = "zh") -> str:
         t = labels(lang)
+        low_risk = len(self.candidates) - len(self.possible_conflicts)
         lines = [f"# {t['cleanup'].format(date=self.generated_at[:10])}", "",
-                 f"**{t['candidates'].format(n=len(self.candidates))}**", ""]
+                 f"**{t['candidates'].format(n=low_risk)}**", ""]
         if self.candidates:
             lines += [f"| {t['type']} | ID | {t['content']} | {t['reason']} |", "|---|---|---|---|"]
             lines += [f"| {c.kind} | {c.memory_id} | {_md_cell(_short(c.content))} | "
                       f"{_md_cell(c.reason(lang))} |" for c in self.candidates]
             lines.append("")
+        if self.possible_conflicts:
+            lines.append(f"- {t['conflicts_plan'].format(n=len(self.possible_conflicts))}")
         lines.append(f"- {t['review'].format(n=self.review_backlog)}")
         lines += [f"- {line}" if not line.startswith("  ") else line
                   for line in consistency_line(self.consistency, t)]
         return "\n".join(lines) + "\n"
 
-    def plan_ops(self) -> list[dict[str, Any]]:
-        """Archive operations for a plan (front ends call this, not the engine module)."""
-        return cleanup_plan_ops(self)
+    def plan_ops(self, kind: str | None = None) -> list[dict[str, Any]]:
+        """Archive operations for a plan: the low-risk candidates, or those of ``kind``
+        (front ends call this, not the engine module)."""
+        return cleanup_plan_ops(self, kind)
+
+    @property
+    def possible_conflicts(self) -> list[Candidate]:
+        return [c for c in self.candidates if c.kind == POSSIBLE_CONFLICT]
 
     def to_dict(self) -> dict[str, Any]:
         return {"generated_at": self.generated_at, "scope": self.scope,
                 "candidates": [c.to_dict() for c in self.candidates],
-                "candidate_count": len(self.candidates), "review_backlog": self.review_backlog,
-                "consistency": self.consistency}
+                "candidate_count": len(self.candidates),
+                "possible_conflicts": len(self.possible_conflicts),
+                "review_backlog": self.review_backlog, "consistency": self.consistency}
 
 
 def _is_auto(source: str) -> bool:
@@ -239,7 +263,28 @@ def _find_candidates(tx: SQLTx, scope: str, now: datetime,
             verdict = check_quality(m.content)
             if not verdict.allowed:
                 add(Candidate("auto", m.id, m.content, m.status, {"category": verdict.category}))
+    for c in _possible_conflicts(tx, scope):
+        add(c)
     return sorted(found.values(), key=lambda c: (KIND_ORDER.index(c.kind), c.memory_id))
+
+
+def _possible_conflicts(tx: SQLTx, scope: str) -> list[Candidate]:
+    """Older slot values a newer stored fact may replace: the pipeline flagged the newer
+    one's ``add`` event (``possible_conflict``) when no judge decided; listed while both
+    are still active."""
+    out = []
+    for event in tx.events_flagged(scope, POSSIBLE_CONFLICT, "add"):
+        flag = (event.meta or {}).get(POSSIBLE_CONFLICT)
+        newer = tx.get(event.memory_id, scope) if event.memory_id else None
+        if not isinstance(flag, dict) or newer is None or newer.status != "active":
+            continue
+        older = tx.get_many([int(i) for i in flag.get("ids") or [] if int(i) != newer.id])
+        for m in sorted(older.values(), key=lambda r: r.id):
+            if m.scope == scope and m.status == "active":
+                out.append(Candidate(POSSIBLE_CONFLICT, m.id, m.content, m.status, {
+                    "newer": newer.id, "newer_content": _short(newer.content, 120),
+                    "topic_key": flag.get("topic_key")}))
+    return out
 
 
 def _analyse(ctx: Context) -> tuple[list[Candidate], int, dict[str, Any]]:
@@ -259,11 +304,15 @@ def cleanup_report(ctx: Context) -> CleanupReport:
     return CleanupReport(utcnow(), ctx.scope, candidates, backlog, check)
 
 
-def cleanup_plan_ops(report: CleanupReport) -> list[dict[str, Any]]:
-    """Archive operations for every memory candidate (orphans are doctor's job)."""
+def cleanup_plan_ops(report: CleanupReport, kind: str | None = None) -> list[dict[str, Any]]:
+    """Archive operations for the low-risk memory candidates, or for those of ``kind``
+    (orphans are doctor's job)."""
+    if kind is not None and kind not in PLAN_KINDS:
+        raise InvalidInputError(f"kind must be one of {', '.join(PLAN_KINDS)}")
+    kinds = MEMORY_KINDS if kind is None else (kind,)
     return [{"action": "archive", "memory_id": c.memory_id,
              "reason": f"cleanup ({c.kind}): {c.reason('en')}"[:2000]}
-            for c in report.candidates if c.kind in MEMORY_KINDS]
+            for c in report.candidates if c.kind in kinds]
 
 
 # -- health ------------------------------------------------------------------------------

@@ -62,18 +62,18 @@ def _check_no_clash(ctx: Context, tx: SQLTx, event: Event, rec: MemoryRecord,
         before = normalize(event.before_content or rec.content)
         revived.append((rec.id, content_hash(before, rec.category)))
     elif target in LIVE_STATUSES and rec.status not in LIVE_STATUSES:
-        revived.append((rec.id, rec.content_hash))
+        revived.append((rec.id, writes.identity_hash(rec)))
     if event.action == "merge":
         for source_id in event.related_ids:
             src = tx.get(source_id)
             if src is not None and src.status == Status.SUPERSEDED and src.superseded_by == rec.id:
-                revived.append((src.id, src.content_hash))
+                revived.append((src.id, writes.identity_hash(src)))
     if event.action == "approve" and (event.meta or {}).get("kind", "conflict") == "conflict":
         for sup in tx.events(ctx.scope, action="supersede", limit=1000, since=event.created_at):
             if (sup.meta or {}).get("approve_event") == event.event_id and sup.memory_id:
                 cur = tx.get(sup.memory_id)
                 if cur is not None and cur.status == Status.SUPERSEDED:
-                    revived.append((cur.id, cur.content_hash))
+                    revived.append((cur.id, writes.identity_hash(cur)))
     reviving = {mid for mid, _ in revived}
     for mid, digest in revived:
         for other in tx.by_hash(ctx.scope, digest, LIVE_STATUSES):

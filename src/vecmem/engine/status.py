@@ -59,7 +59,7 @@ def check_restore(ctx: Context, tx: SQLTx, memory_id: object, reason: str | None
         raise _refuse(rec, "restore", "archived")
     if rec.content == TOMBSTONE:
         raise InvalidTransitionError(f"cannot restore memory #{rec.id}: it was purged")
-    clash = writes.live_clash(ctx, tx, rec.content_hash, (rec.id,))
+    clash = writes.live_clash(ctx, tx, writes.identity_hash(rec), (rec.id,))
     if clash is not None:
         raise InvalidTransitionError(
             f"cannot restore memory #{rec.id}: #{clash.id} already holds the same fact"

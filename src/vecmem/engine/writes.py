@@ -24,8 +24,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from vecmem.errors import InvalidInputError, InvalidTransitionError, NotFoundError
-from vecmem.rules.secrets import redact_secrets
+from vecmem.rules.redaction import ID_KEYS, redact, redact_event, redact_row, redact_value
 from vecmem.store.base import PlanRow, SQLTx, utcnow
+from vecmem.store.rederive import HELD
 from vecmem.store.schema import TOMBSTONE
 from vecmem.types import LIVE_STATUSES, Action, Event, MemoryRecord, Status
 
@@ -37,40 +38,14 @@ if TYPE_CHECKING:
 ROWLESS_ACTIONS = frozenset({Action.REJECT_INPUT, Action.SUGGEST, Action.REPAIR,
                              Action.REEMBED})
 _UNSET: Any = object()
-#: Keys whose string values are identifiers vecmem generates (plan ids, content hashes,
-#: episode and ingest keys): random-looking on purpose, never user text.
-_ID_KEYS = frozenset({"id", "plan_id", "content_hash", "episode", "ingest", "store_id",
-                      "format"})
-#: Memory columns holding free text (the rest are ids, enums, hashes and timestamps).
+#: Every memory column (a raw import copies them all).
 _MEMORY_COLUMNS = tuple(MemoryRecord.__dataclass_fields__)
-_TEXT_FIELDS = frozenset({"content_norm", "topic_key", "subject", "predicate", "object",
-                          "source"})
 
 
-# -- the one redaction function ------------------------------------------------------------
-def redact(text: str | None) -> str | None:
-    """``text`` with every secret value replaced by a marker: the one function every stored
-    string passes through (its detection is ``vecmem.rules``')."""
-    return redact_secrets(text) if text else text
-
-
-def redact_value(value: Any) -> Any:
-    """A JSON-like tree (dicts, lists, strings) with every string redacted, keys too, but
-    the identifiers vecmem itself generates (``_ID_KEYS``: random-looking by design)."""
-    if isinstance(value, str):
-        return redact(value)
-    if isinstance(value, dict):
-        return {(redact(k) if isinstance(k, str) else k):
-                v if k in _ID_KEYS and isinstance(v, str) else redact_value(v)
-                for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [redact_value(v) for v in value]
-    return value
-
-
+# -- the one redaction (rules/redaction.py, shared with the store's re-derive step) --------
 def redact_record(obj: dict[str, Any]) -> dict[str, Any]:
     """An exported line: every string redacted but the identifiers and the vector."""
-    return {k: v if k == "vector" or (k in _ID_KEYS and isinstance(v, str))
+    return {k: v if k == "vector" or (k in ID_KEYS and isinstance(v, str))
             else redact_value(v) for k, v in obj.items()}
 
 
@@ -106,6 +81,13 @@ def load(ctx: Context, tx: SQLTx, memory_id: object) -> MemoryRecord:
     return rec
 
 
+def identity_hash(rec: MemoryRecord) -> str:
+    """The hash of the fact ``rec`` holds. A row the re-derive step held in review carries
+    a marked hash (``<hash>~held-<id>``, so the unique index lets it wait beside its
+    keeper); once it is live again its identity is the unmarked hash."""
+    return rec.content_hash.split(HELD, 1)[0]
+
+
 def live_clash(ctx: Context, tx: SQLTx, content_hash: str,
                allowed: Sequence[int] = ()) -> MemoryRecord | None:
     """A live memory other than ``allowed`` that already holds ``content_hash``."""
@@ -130,13 +112,13 @@ def _event(ctx: Context, tx: SQLTx, action: Action, memory_id: int | None, *,
            source: str | None = None, actor: str | None = None, reason: str | None = None,
            related_ids: Sequence[int] = (), meta: dict[str, Any] | None = None,
            created_at: str | None = None) -> int:
-    return tx.append_event(
-        scope=ctx.scope, memory_id=memory_id, action=Action(action).value,
-        before_content=redact(before_content), after_content=redact(after_content),
-        before_status=before_status, after_status=after_status, source=redact(source),
-        actor=redact(actor), reason=redact(reason), related_ids=[int(i) for i in related_ids],
-        meta=redact_value(meta) if meta else None, created_at=created_at,
-    )
+    return tx.append_event(**redact_event({
+        "scope": ctx.scope, "memory_id": memory_id, "action": Action(action).value,
+        "before_content": before_content, "after_content": after_content,
+        "before_status": before_status, "after_status": after_status, "source": source,
+        "actor": actor, "reason": reason, "related_ids": [int(i) for i in related_ids],
+        "meta": meta or None, "created_at": created_at,
+    }))
 
 
 def _row(fields: dict[str, Any]) -> dict[str, Any]:
@@ -144,15 +126,7 @@ def _row(fields: dict[str, Any]) -> dict[str, Any]:
     for key in ("content", "category"):
         if fields.get(key) is not None:
             require_clean(fields[key], key)
-    out = {}
-    for key, value in fields.items():
-        if key in ("review_meta", "meta") and value is not None:
-            out[key] = redact_value(value)
-        elif key in _TEXT_FIELDS and isinstance(value, str):
-            out[key] = redact(value)
-        else:
-            out[key] = value
-    return out
+    return redact_row(fields)
 
 
 def _update(tx: SQLTx, memory_id: int, fields: dict[str, Any], *,
@@ -263,8 +237,9 @@ def rewrite(ctx: Context, tx: SQLTx, target: MemoryRecord, q: Prepared, *, reaso
     if after in LIVE_STATUSES:
         _require_live_free(ctx, tx, target.id, q.hash)
     now = utcnow()
-    _update(tx, target.id, {**_prepared_row(q, now), "status": after, "updated_at": now,
-                            "source": q.source}, terms=q.terms)
+    # The category goes with the hash it was computed with (``q.category``).
+    _update(tx, target.id, {**_prepared_row(q, now), "category": q.category, "status": after,
+                            "updated_at": now, "source": q.source}, terms=q.terms)
     _put_vector(tx, target.id, q)
     return _event(ctx, tx, Action.UPDATE, target.id, before_content=target.content,
                   after_content=q.content, before_status=target.status, after_status=after,
@@ -278,10 +253,13 @@ def set_status(ctx: Context, tx: SQLTx, rec: MemoryRecord, status: str, *, actio
                source: str | None = None) -> int:
     """Move one memory to ``status`` with its event (archive, restore, approve, reject,
     supersede, revert)."""
-    if status in LIVE_STATUSES and rec.status not in LIVE_STATUSES:
-        _require_live_free(ctx, tx, rec.id, rec.content_hash)
     now = utcnow()
     fields: dict[str, Any] = {"status": status, "updated_at": now}
+    if status in LIVE_STATUSES and rec.status not in LIVE_STATUSES:
+        identity = identity_hash(rec)
+        _require_live_free(ctx, tx, rec.id, identity)
+        if identity != rec.content_hash:  # back under its real hash: the index guards it
+            fields["content_hash"] = identity
     if superseded_by is not _UNSET:
         fields["superseded_by"] = superseded_by
     if status == Status.SUPERSEDED.value and rec.valid_until is None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import re
 
+from vecmem.rules import slots
 from vecmem.rules.changes import restate
 from vecmem.text import CJK_CHAR, ascii_word_re, normalize
 from vecmem.types import Classification, MemoryType
@@ -63,7 +64,7 @@ _ZH = _pairs(
     "配额=quota 客户端=client 服务端=server 网站=website 命令行=cli 持续集成=ci "
     "代码风格=linter 格式化=formatter 依赖管理=package_manager 消息队列=message_queue "
     "类型=type 备份=backup 实例=instance 节点=node 容器=container 虚拟机=vm 网关=gateway "
-    "证书=certificate "
+    "证书=certificate 对话=chat 聊天=chat "
 )
 # English spellings folded onto one slug.
 _EN_SYNONYMS = _pairs(
@@ -169,6 +170,10 @@ _PREF_ASPECTS: list[tuple[str, re.Pattern[str]]] = [
         ),
     ]
 ]
+_PREF_NEG = _re(
+    r"不喜欢|讨厌|不想|不希望|不要|别|\b(?:dislikes?|hates?|does not|doesn't|do not|don't|never)\b",
+    re.I,
+)
 _PREF_WEAK = _re(r"回答|回复|输出|答案|\b(?:answers?|responses?|repl(?:y|ies)|output)\b", re.I)
 
 # --- patterns ------------------------------------------------------------------------------
@@ -209,8 +214,9 @@ _PROJECT_PATH = [
         rf"|is located at|lives (?:at|in)|is)\s*(?P<value>.+)$",
         rf"^(?:the )?(?P<name>.{{1,40}}?) project(?:'s)? (?P<field>{_FIELD})\s*(?::|=|is at"
         rf"|is located at|lives (?:at|in)|is)\s*(?P<value>.+)$",
-        r"^(?:the )?(?P<name>.{1,40}?) project (?:lives|is located|is|sits) (?:at|in|under) "
-        r"(?P<value>\S+)$",
+        r"^(?:the )?(?P<name>.{1,40}?) (?:project|repo|repository|codebase|checkout) (?:lives"
+        r"|is located|is|sits|is checked out) (?:at|in|under)"
+        r" (?P<value>(?:[A-Za-z]:[\\/]|[~/.])\S*)$",
         r"^项目(?P<name>.{1,40}?)(?:位于|放在|存放在|在)(?P<value>(?:[A-Za-z]:[\\/]|[~/]).+)$",
     ]
 ]
@@ -222,6 +228,11 @@ _ZH_PROJECT = _re(
 _ZH_PROJECT_PRED = _re(
     r"使用的是|用的是|是用|使用|采用|基于|依赖于?|部署(?:在|到|于)|运行在|跑在|托管(?:在|于)"
     r"|编写语言是|许可证是|遵循|用(?!户)"
+)
+_ZH_ASPECT_IS = _re(
+    r"^(?P<name>[A-Za-z0-9][A-Za-z0-9_.-]{0,30})?的?(?P<label>[\u3400-\u9fff]{2,10}?)(?:是|为|:)"
+    r"(?P<obj>.+)$",
+    re.S,
 )
 _EN_PROJECT = _re(
     r"^(?:the|this|our|my) (?:(?P<name>[a-z0-9][\w.-]*) )?(?P<comp>project|repo|repository|codebase"
@@ -334,7 +345,7 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
         ),
         ("user.birthday", rf"^{_USER}(?:的)?生日(?:是|在|:)(?P<o>.+)$"),
         ("user.birthday", r"^(?:(?:the )?user's|my) birthday is (?P<o>.+)$"),
-        ("user.timezone", rf"^{_USER}(?:的)?时区(?:是|为|:)?(?P<o>.+)$"),
+        ("user.timezone", rf"^{_USER}(?:的|所在的?)?时区(?:现在|目前)?(?:是|为|:)?(?P<o>.+)$"),
         ("user.timezone", r"^(?:(?:the )?user's|my) time ?zone is (?P<o>.+)$"),
         ("user.native_language", rf"^{_USER}(?:的)?母语(?:是|为)(?P<o>.+)$"),
         (
@@ -491,10 +502,9 @@ def _cls(
     pred: str | None,
     obj: str | None,
     single: bool = True,
-    slot: bool = False,
 ) -> Classification:
     obj = obj.strip(" :;,.") if obj else obj
-    return Classification(mtype, key, subj, pred, obj or None, single if key else False, slot)
+    return Classification(mtype, key, subj, pred, obj or None, single if key else False)
 
 
 # --- families ------------------------------------------------------------------------------
@@ -525,17 +535,20 @@ def _preference(text: str, body: str) -> Classification:
     tech = [a for a in _tech_aspects(body) if a != "license"]
     if not aspects and len(tech) == 1:
         aspects = ["programming_language" if tech[0] == "language" else tech[0]]
+    # "does not want answers in English" is not the value "answers in English": the
+    # negation is in the verb, before the body, so it is kept in the value.
+    value = f"not {body}" if _PREF_NEG.search(text[: text.rfind(body)]) else body
     if len(aspects) == 1:
-        return _cls(_T.PREFERENCE, f"preference.{aspects[0]}", "user", "prefers", body)
+        return _cls(_T.PREFERENCE, f"preference.{aspects[0]}", "user", "prefers", value)
     if not aspects and _PREF_WEAK.search(body):
-        return _cls(_T.PREFERENCE, "preference.response_style", "user", "prefers", body)
+        return _cls(_T.PREFERENCE, "preference.response_style", "user", "prefers", value)
     # Unknown or mixed aspect: a key of its own so unrelated preferences never collide.
     return _cls(
         _T.PREFERENCE,
         f"preference.{_short_hash(text)}",
         "user",
         "prefers",
-        body,
+        value,
         single=False,
     )
 
@@ -616,6 +629,16 @@ def _project(text: str) -> Classification | None:
             parts = ["project", *(p for p in (name, *comps) if p)]
             key = _aspect_key(parts, aspects[0] if len(aspects) == 1 else None, pm.group() + obj)
             return _cls(_T.PROJECT, key, ".".join(parts[1:]) or "project", pm.group(), obj)
+        am = _ZH_ASPECT_IS.match(rest)  # "billing的后端框架是Django": the aspect, then 是
+        if am:
+            slugs = _label_slugs(am.group("label"))
+            aspects = [_ASPECT_WORDS[s] for s in slugs if s in _ASPECT_WORDS]
+            if len(aspects) == 1:
+                comps = [s for s in slugs if s in _COMPONENTS]
+                parts = ["project", *(p for p in (slugify_name(am.group("name") or ""), *comps)
+                                      if p)]
+                return _cls(_T.PROJECT, ".".join([*parts, aspects[0]]),
+                            ".".join(parts[1:]) or "project", "is", am.group("obj"))
         return _cls(_T.PROJECT, None, "project", None, rest)
     m = _EN_PROJECT.match(text)
     if m:
@@ -693,7 +716,10 @@ def _environment(text: str) -> Classification | None:
 
 def classify(content_norm: str) -> Classification:
     """Classify one normalized text. Total: every input gets a Classification."""
-    text = normalize(content_norm) if content_norm else ""
+    return slots.canonical(_classify(normalize(content_norm) if content_norm else ""))
+
+
+def _classify(text: str) -> Classification:
     m = _SLOT.match(text)
     if m:
         return _cls(
@@ -702,8 +728,7 @@ def classify(content_norm: str) -> Classification:
             "active_context",
             "is",
             m.group("body"),
-            slot=True,
-        )
+        )  # updated in place: rules/slots.py POLICY
     m = _BACKLOG.match(text)
     if m:
         body = m.group("body")
@@ -715,11 +740,11 @@ def classify(content_norm: str) -> Classification:
             body,
             single=False,
         )
-    text = restate(text)  # "默认模型改成了 X" is classified as "默认模型是X"
+    text = slots.reword(restate(text))  # "默认模型改成了 X" is classified as "默认模型是X"
     body = preference_body(text)
     if body is not None:
         return _preference(text, body)
-    for family in (_project_path, _user_fact, _project, _environment):
+    for family in (slots.slot_fact, _project_path, _user_fact, _project, _environment):
         found = family(text)
         if found is not None:
             return found

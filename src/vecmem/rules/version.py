@@ -20,8 +20,16 @@ History:
 4. change announcements restated for classification (rules/changes.py: "X has been
    switched to Y", "X now uses Y", "X改成了Y", "项目X迁移到了Y", "用户现在…"), editor
    theme and boss/manager relations keyed.
+6. more slots by meaning (issue 15, rules/slots.py): a time zone known by its value
+   ("on Pacific time", "在东八区"), a named person's relation ("Anna is my sister" under
+   person.anna.relation), embeddings by what they do; one key per slot ("default embedding
+   model", "vector model", "嵌入" are config.embedding_model; "chat model", "default LLM"
+   are config.default_model) and one value per meaning (a language preference's value is
+   the language, a relation's its English word, a deploy target without "上"); a
+   negated preference ("does not want …", "不喜欢…") keeps "not" in its value.
+   (5 is the filter's, issue 15 items 2-4.)
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 4
+RULES_VERSION = 6

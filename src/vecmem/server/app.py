@@ -43,7 +43,7 @@ from vecmem import __version__
 from vecmem.errors import InvalidInputError, NotFoundError, VecmemError
 from vecmem.limits import CONTENT_MAX, PLAN_OPS_MAX, REASON_MAX
 from vecmem.memory import Memory
-from vecmem.types import Action, MemoryType, Status
+from vecmem.types import CLEANUP_PLAN_KINDS, Action, MemoryType, Status
 
 STATIC_DIR = Path(__file__).resolve().parent / "static"
 
@@ -64,6 +64,7 @@ TypeName = Literal[
 ]
 # Derived from the one vocabulary (vecmem.types.Action): a new action needs no edit here.
 EventAction = Literal[tuple(a.value for a in Action)]  # type: ignore[valid-type]
+CleanupKind = Literal[CLEANUP_PLAN_KINDS]  # type: ignore[valid-type]
 
 
 # -- errors: mapped once -----------------------------------------------------------------
@@ -310,12 +311,15 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
         return mem.cleanup_report().to_dict()
 
     @router.post("/cleanup/plan", tags=["plans"], summary="Turn the cleanup candidates into a plan")
-    def cleanup_plan(mem: Mem) -> dict[str, Any]:
+    def cleanup_plan(mem: Mem, kind: Annotated[CleanupKind | None, Query(
+            description="only candidates of this kind (possible_conflict: archive the older "
+                        "values); default: the low-risk ones")] = None) -> dict[str, Any]:
         report = mem.cleanup_report()
-        ops = report.plan_ops()
+        ops = report.plan_ops(kind)
         if not ops:
             raise InvalidInputError("the cleanup report has no candidates; no plan was made")
-        return mem.create_plan(ops, reason="cleanup report").to_dict()
+        return mem.create_plan(ops, reason="cleanup report" + (f" ({kind})" if kind else "")
+                               ).to_dict()
 
     # -- memories --
     @router.get("/memories", tags=["memories"], summary="List memories with filters")
@@ -358,8 +362,8 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
         same_topic = [] if not rec.topic_key else [
             m.to_dict() for m in mem.list(topic_key=rec.topic_key, limit=50) if m.id != rec.id
         ]
-        return {"memory": rec.to_dict(), "events": [e.to_dict() for e in events],
-                "same_topic": same_topic,
+        return {"memory": rec.to_dict(), "trust": mem.trust(rec.id),
+                "events": [e.to_dict() for e in events], "same_topic": same_topic,
                 "lineage": lineage(mem, rec.id, rec.superseded_by, events)}
 
     @router.post("/memories/{memory_id}/update", tags=["memories"], summary="Rewrite the text")

@@ -532,6 +532,15 @@ class SQLTx(abc.ABC):
         )
         return [row_to_event(r) for r in rows]
 
+    def events_flagged(self, scope: str, flag: str, action: str) -> list[Event]:
+        """Events of ``action`` whose meta carries the key ``flag`` (oldest first)."""
+        rows = self.execute(
+            f"SELECT {EVENT_COLUMNS} FROM events WHERE scope = ? AND action = ? "
+            "AND meta LIKE ? ORDER BY event_id",
+            [scope, action, f'%"{flag}": %'],
+        )
+        return [row_to_event(r) for r in rows]
+
     def count_events(self, scope: str, since: str | None = None) -> dict[str, int]:
         sql = "SELECT action, COUNT(*) FROM events WHERE scope = ?"
         params: list[Any] = [scope]

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from vecmem.rules.cues import index_terms
 from vecmem.rules.derive import Derived, derive
+from vecmem.rules.redaction import redact_event, redact_row
 from vecmem.store.base import MEMORY_COLUMNS, _json_load, row_to_memory, utcnow
 from vecmem.text import content_hash
 from vecmem.types import LIVE_STATUSES, MemoryRecord, Status
@@ -75,7 +76,8 @@ class _Row:
                "category": self.rec.category, "memory_type": self.rec.memory_type,
                "topic_key": self.rec.topic_key, "subject": self.rec.subject,
                "predicate": self.rec.predicate, "object": self.rec.object}
-        return {k: v for k, v in self.new.fields().items() if old[k] != v}
+        # Compared as they would be stored (redacted), so a second open finds no change.
+        return {k: v for k, v in redact_row(self.new.fields()).items() if old[k] != v}
 
 
 #: (scope, new hash, in review, hash changed, id) of a live row: all that is kept of the
@@ -160,11 +162,13 @@ def rederive(tx: SQLTx, *, from_version: int, to_version: int, backup: str | Non
                 "derivation": versions, "previous": rec.review_meta,
                 "reason": f"the same fact as #{keeper_id} under the new rules",
             }
-        tx.update_memory(rec.id, fields, terms=row.new.terms if row.terms_changed else None)
+        # Stored through the kernel's redaction (rules/redaction.py), as every write is.
+        tx.update_memory(rec.id, redact_row(fields),
+                         terms=row.new.terms if row.terms_changed else None)
         by_scope[rec.scope].append(rec.id)
         if rec.id in held:
             sent[rec.scope].append(rec.id)
-            tx.append_event(
+            tx.append_event(**redact_event(dict(
                 scope=rec.scope, memory_id=rec.id, action="migrate",
                 before_content=rec.content, after_content=rec.content,
                 before_status=rec.status, after_status=Status.REVIEW.value,
@@ -174,11 +178,11 @@ def rederive(tx: SQLTx, *, from_version: int, to_version: int, backup: str | Non
                         "archives it"),
                 meta={"derivation": versions, "content_hash": row.new.hash,
                       "before": {"content_hash": rec.content_hash, "category": rec.category}},
-            )
+            )))
     for scope, ids in by_scope.items():
         where = (f"; backup at {backup}" if backup
                  else "; vecmem took no copy (a PostgreSQL store is backed up with pg_dump)")
-        tx.append_event(
+        tx.append_event(**redact_event(dict(
             scope=scope, memory_id=None, action="migrate", actor=ACTOR,
             reason=(f"re-derived {len(ids)} memories under rules version {to_version} "
                     f"(was {from_version}); {len(sent[scope])} sent to review as duplicates"
@@ -187,7 +191,7 @@ def rederive(tx: SQLTx, *, from_version: int, to_version: int, backup: str | Non
             meta={"derivation": versions, "backup": backup, "migrations": migrations,
                   "count": len(ids), "fields": dict(fields_count[scope]),
                   "sent_to_review": sent[scope], "ids": ids[:LISTED_IDS]},
-        )
+        )))
     return {"memories": sum(len(v) for v in by_scope.values()),
             "sent_to_review": sorted(i for v in sent.values() for i in v),
             "scopes": sorted(by_scope)}

@@ -659,6 +659,7 @@ export function mountApp(root, options) {
     h("td", { class: "vm-num" }, dash(c.keyword_rank)),
     h("td", { class: "vm-num" }, fixed4(c.fused)),
     h("td", { class: "vm-gate", "data-test": "explain-gate" }, gateVerdict(c)),
+    h("td", {}, trustBadge(c.trust)),
     h("td", {}, c.included ? h("span", { class: "vm-badge vm-badge--active" }, t("explain.in"))
       : h("span", { class: "vm-excluded" }, c.excluded_because && !c.gate
         ? c.excluded_because : t("explain.out")),
@@ -680,11 +681,18 @@ export function mountApp(root, options) {
       section(t("explain.candidates"), x.candidates.length ? h("div", { class: "vm-table-wrap" },
         h("table", { class: "vm-table vm-table--compact", "data-test": "explain-table" },
           h("thead", {}, h("tr", {}, ["id", "content", "cosine", "v_rank", "kw_rank", "fused",
-            "gate", "included"].map((c) => h("th", {}, t(`col.${c}`))))),
+            "gate", "trust", "included"].map((c) => h("th", {}, t(`col.${c}`))))),
           h("tbody", {}, rows))) : h("p", { class: "vm-muted" }, t("explain.no_candidates"))),
       x.notes && x.notes.length ? section(t("explain.notes"),
         h("ul", { class: "vm-notes" }, x.notes.map((n) => h("li", {}, n)))) : null,
     ];
+  }
+
+  // The trust level a memory was written with (engine/provenance.py), with its scale.
+  function trustBadge(level) {
+    if (!level) return "—";
+    return h("span", { class: `vm-badge vm-badge--trust-${level}`, title: t("trust.hint"),
+      "data-test": "trust", "data-trust": level }, t(`trust.${level}`));
   }
 
   /** One candidate's gate verdict: pass/fail, the margin, and the arithmetic behind it. */
@@ -818,6 +826,7 @@ export function mountApp(root, options) {
         ["col.type", t(`type.${m.memory_type}`)],
         ["col.topic", m.topic_key ? h("code", {}, m.topic_key) : null],
         ["detail.category", m.category], ["detail.source", m.source],
+        ["detail.trust", trustBadge(d.trust)],
         spo ? ["detail.spo", spo] : null,
         ["detail.confidence", Number(m.confidence).toFixed(2)],
         ["detail.durability", m.durability], ["col.hits", m.hit_count],
@@ -1474,9 +1483,13 @@ export function mountApp(root, options) {
   function viewCleanup() {
     const r = state.cleanup;
     if (!r) return h("div", { class: "vm-card vm-loading" }, t("loading"));
-    const memoryCandidates = r.candidates.filter((c) => c.content !== null);
-    const makePlan = async () => {
-      const plan = await call(() => api.post("/cleanup/plan"));
+    // Possible conflicts (a newer fact may replace an older slot value) are a judgement,
+    // not upkeep: they get a plan of their own, never the low-risk one.
+    const conflicts = r.candidates.filter((c) => c.kind === "possible_conflict");
+    const memoryCandidates = r.candidates.filter((c) => c.content !== null
+      && c.kind !== "possible_conflict");
+    const makePlan = async (kind) => {
+      const plan = await call(() => api.post("/cleanup/plan", {}, kind ? { kind } : undefined));
       if (plan) openPlanDialog(plan);
     };
     const rows = r.candidates.map((c) => h("tr", {
@@ -1492,8 +1505,12 @@ export function mountApp(root, options) {
         h("div", {}, h("h3", {}, t("cleanup.title")),
           h("p", { class: "vm-muted" }, t("cleanup.intro"))),
         h("span", { class: "vm-spacer" }),
+        conflicts.length ? h("button", { class: "vm-btn", type: "button",
+          "data-test": "cleanup-conflicts-plan", title: t("cleanup.conflicts_hint"),
+          onclick: () => makePlan("possible_conflict") },
+        t("cleanup.conflicts_plan", { n: conflicts.length })) : null,
         memoryCandidates.length ? h("button", { class: "vm-btn vm-btn--primary", type: "button",
-          "data-test": "cleanup-plan", onclick: makePlan },
+          "data-test": "cleanup-plan", onclick: () => makePlan() },
         t("cleanup.make_plan", { n: memoryCandidates.length })) : null),
       r.candidates.length ? h("div", { class: "vm-card vm-table-wrap" },
         h("table", { class: "vm-table", "data-test": "cleanup-table" },

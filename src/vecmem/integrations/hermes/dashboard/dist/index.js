@@ -121,6 +121,12 @@ const STRINGS = {
     "filter.any": "Any",
     "filter.reset": "Reset",
 
+    "col.trust": "Trust",
+    "detail.trust": "Trust",
+    "trust.person": "person",
+    "trust.agent": "agent",
+    "trust.automatic": "automatic",
+    "trust.hint": "person (typed by the person) > agent (on the person's word) > automatic (extraction, tool, web)",
     "col.id": "ID",
     "col.status": "Status",
     "col.type": "Type",
@@ -325,6 +331,10 @@ const STRINGS = {
     "cleanup.kind.active_context": "stale active context",
     "cleanup.kind.duplicate": "duplicate",
     "cleanup.kind.superseded_active": "superseded yet active",
+    "cleanup.kind.possible_conflict": "possible conflict",
+    "cleanup.reason.possible_conflict": "may be replaced by the newer #{newer} ({topic_key}): “{newer_content}”",
+    "cleanup.conflicts_plan": "Plan: keep the newer values ({n})…",
+    "cleanup.conflicts_hint": "A plan that archives each older value a newer fact may replace; nothing changes until you confirm it.",
     "cleanup.kind.orphan_vector": "orphan vector",
     "cleanup.kind.orphan_keyword": "orphan keyword row",
     "cleanup.reason.auto": "today's rules would reject it ({category})",
@@ -455,6 +465,12 @@ const STRINGS = {
     "filter.any": "全部",
     "filter.reset": "重置",
 
+    "col.trust": "信任",
+    "detail.trust": "信任级别",
+    "trust.person": "本人",
+    "trust.agent": "智能体",
+    "trust.automatic": "自动",
+    "trust.hint": "本人（本人输入）> 智能体（转述本人的话）> 自动（抽取、工具输出、网页）",
     "col.id": "ID",
     "col.status": "状态",
     "col.type": "类型",
@@ -655,6 +671,10 @@ const STRINGS = {
     "cleanup.kind.active_context": "过时的当前上下文",
     "cleanup.kind.duplicate": "重复",
     "cleanup.kind.superseded_active": "已被取代却仍生效",
+    "cleanup.kind.possible_conflict": "可能的冲突",
+    "cleanup.reason.possible_conflict": "可能已被较新的 #{newer} 取代（{topic_key}）：“{newer_content}”",
+    "cleanup.conflicts_plan": "计划：保留较新的值（{n} 条）…",
+    "cleanup.conflicts_hint": "生成一个归档旧值的计划（每条旧值可能已被较新的事实取代）；确认之前不会修改任何内容。",
     "cleanup.kind.orphan_vector": "孤立向量",
     "cleanup.kind.orphan_keyword": "孤立关键词索引",
     "cleanup.reason.auto": "按现在的规则会被拒绝（{category}）",
@@ -1436,6 +1456,7 @@ function mountApp(root, options) {
     h("td", { class: "vm-num" }, dash(c.keyword_rank)),
     h("td", { class: "vm-num" }, fixed4(c.fused)),
     h("td", { class: "vm-gate", "data-test": "explain-gate" }, gateVerdict(c)),
+    h("td", {}, trustBadge(c.trust)),
     h("td", {}, c.included ? h("span", { class: "vm-badge vm-badge--active" }, t("explain.in"))
       : h("span", { class: "vm-excluded" }, c.excluded_because && !c.gate
         ? c.excluded_because : t("explain.out")),
@@ -1457,11 +1478,18 @@ function mountApp(root, options) {
       section(t("explain.candidates"), x.candidates.length ? h("div", { class: "vm-table-wrap" },
         h("table", { class: "vm-table vm-table--compact", "data-test": "explain-table" },
           h("thead", {}, h("tr", {}, ["id", "content", "cosine", "v_rank", "kw_rank", "fused",
-            "gate", "included"].map((c) => h("th", {}, t(`col.${c}`))))),
+            "gate", "trust", "included"].map((c) => h("th", {}, t(`col.${c}`))))),
           h("tbody", {}, rows))) : h("p", { class: "vm-muted" }, t("explain.no_candidates"))),
       x.notes && x.notes.length ? section(t("explain.notes"),
         h("ul", { class: "vm-notes" }, x.notes.map((n) => h("li", {}, n)))) : null,
     ];
+  }
+
+  // The trust level a memory was written with (engine/provenance.py), with its scale.
+  function trustBadge(level) {
+    if (!level) return "—";
+    return h("span", { class: `vm-badge vm-badge--trust-${level}`, title: t("trust.hint"),
+      "data-test": "trust", "data-trust": level }, t(`trust.${level}`));
   }
 
   /** One candidate's gate verdict: pass/fail, the margin, and the arithmetic behind it. */
@@ -1595,6 +1623,7 @@ function mountApp(root, options) {
         ["col.type", t(`type.${m.memory_type}`)],
         ["col.topic", m.topic_key ? h("code", {}, m.topic_key) : null],
         ["detail.category", m.category], ["detail.source", m.source],
+        ["detail.trust", trustBadge(d.trust)],
         spo ? ["detail.spo", spo] : null,
         ["detail.confidence", Number(m.confidence).toFixed(2)],
         ["detail.durability", m.durability], ["col.hits", m.hit_count],
@@ -2251,9 +2280,13 @@ function mountApp(root, options) {
   function viewCleanup() {
     const r = state.cleanup;
     if (!r) return h("div", { class: "vm-card vm-loading" }, t("loading"));
-    const memoryCandidates = r.candidates.filter((c) => c.content !== null);
-    const makePlan = async () => {
-      const plan = await call(() => api.post("/cleanup/plan"));
+    // Possible conflicts (a newer fact may replace an older slot value) are a judgement,
+    // not upkeep: they get a plan of their own, never the low-risk one.
+    const conflicts = r.candidates.filter((c) => c.kind === "possible_conflict");
+    const memoryCandidates = r.candidates.filter((c) => c.content !== null
+      && c.kind !== "possible_conflict");
+    const makePlan = async (kind) => {
+      const plan = await call(() => api.post("/cleanup/plan", {}, kind ? { kind } : undefined));
       if (plan) openPlanDialog(plan);
     };
     const rows = r.candidates.map((c) => h("tr", {
@@ -2269,8 +2302,12 @@ function mountApp(root, options) {
         h("div", {}, h("h3", {}, t("cleanup.title")),
           h("p", { class: "vm-muted" }, t("cleanup.intro"))),
         h("span", { class: "vm-spacer" }),
+        conflicts.length ? h("button", { class: "vm-btn", type: "button",
+          "data-test": "cleanup-conflicts-plan", title: t("cleanup.conflicts_hint"),
+          onclick: () => makePlan("possible_conflict") },
+        t("cleanup.conflicts_plan", { n: conflicts.length })) : null,
         memoryCandidates.length ? h("button", { class: "vm-btn vm-btn--primary", type: "button",
-          "data-test": "cleanup-plan", onclick: makePlan },
+          "data-test": "cleanup-plan", onclick: () => makePlan() },
         t("cleanup.make_plan", { n: memoryCandidates.length })) : null),
       r.candidates.length ? h("div", { class: "vm-card vm-table-wrap" },
         h("table", { class: "vm-table", "data-test": "cleanup-table" },

@@ -1,0 +1,413 @@
+"""One-value slots by meaning: the slots beyond the families ``topics.py`` keys by label.
+
+A slot is a topic that holds one value at a time (``Classification.single_valued``):
+a new value for a filled slot goes to review, the same value is a duplicate. This module
+adds what wording alone does not give:
+
+* slots recognised by the *shape of the value*: a time zone ("The user is on Pacific
+  time", "用户在东八区"), whatever the verb;
+* a named person's relation to the user ("Anna is my sister", "小李是用户的同事") under
+  ``person.<name>.relation`` — "Anna is my cousin" then conflicts, "Maria is my sister"
+  is another person's slot, and "my sister lives in Paris" is never the user's residence;
+* embeddings named by what they do ("Embeddings now use X", "用 X 做向量化");
+* one key per slot whatever the label's spelling (``canonical``): "default embedding
+  model", "vector model" and "嵌入" are ``config.embedding_model``; "chat model",
+  "default LLM" and "默认的对话模型" are ``config.default_model``;
+* one value per meaning, so a restatement is a duplicate: a language preference's value
+  is the language ("answers in Chinese" = "用中文回复"), a relation's is its English word
+  (妻子 = 老婆 = wife), a deploy target drops a trailing locative ("AWS 上" = "AWS").
+
+``POLICY`` declares, once, which slots a new value replaces in place (``update``) rather
+than sending to review. Pure functions over normalized text; classification only, the
+stored content is never rewritten.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import replace
+
+from vecmem.text import ascii_word_re, lazy_re
+from vecmem.types import Classification, MemoryType
+
+__all__ = ["POLICY", "canonical", "may_fill", "policy_of", "reword", "slot_fact"]
+
+_I = re.IGNORECASE
+
+
+def _words(text: str) -> list[str]:
+    return text.split()
+
+
+def _pairs(text: str) -> dict[str, str]:
+    """ "a,b=x c=y" → {"a": "x", "b": "x", "c": "y"}."""
+    out: dict[str, str] = {}
+    for item in text.split():
+        keys, value = item.split("=")
+        out.update(dict.fromkeys(keys.split(","), value))
+    return out
+
+
+#: What a new value does to a filled slot: ``review`` (the default for every keyed
+#: single-valued topic) or ``update`` in place, for slots that are single-valued and
+#: low-risk — the agent's own working state, never a fact about a person.
+POLICY: dict[str, str] = {"active_context": "update"}
+
+
+def policy_of(topic_key: str) -> str:
+    """``update`` or ``review``: what a new value for the filled slot ``topic_key`` does."""
+    return POLICY.get(topic_key, "review")
+
+
+# --- word order and owners, for classification only --------------------------------------
+
+_REWORD: list[tuple[re.Pattern[str], str]] = [
+    # "The agent's default chat model …" / "助手的默认模型…": the model is the agent's anyway
+    (lazy_re(r"^(?:the |our |my )?(?:agent|assistant|bot|chatbot|ai|llm|hermes)(?:'s|') "
+             r"(?=(?:(?:default|chat|embedding|main|language) )*(?:model|llm|embedding))", _I),
+     "The "),
+    (lazy_re(r"^(?:智能体|助手|机器人|agent|Agent|AI)(?:的)?"
+             r"(?=默认|对话模型|聊天模型|嵌入|向量)"), ""),
+    # "billing 项目用 X" -> "项目billing用X": the project family reads the name after 项目
+    (lazy_re(r"^(?P<n>[A-Za-z0-9][\w.-]{0,30})项目(?!的?(?:路径|目录|文件夹|位置|仓库|地址|网址"
+             r"|主页|文档))"), r"项目\g<n>"),
+    # "The billing service has been rewritten in Rust" -> "… is written in Rust"
+    (lazy_re(r"^(?P<s>.{2,60}?) (?:has been|have been|was|were|got|is being|is now) "
+             r"(?:re-?written|reimplemented|ported|rebuilt) (?:in|to|with) (?P<v>.+)$", _I),
+     r"\g<s> is written in \g<v>"),
+]
+
+
+def reword(text: str) -> str:
+    """``text`` in the word order the slot families read (one pass, first rule only)."""
+    for rx, template in _REWORD:
+        m = rx.match(text)
+        if m:  # a prefix rule keeps the rest of the text; a whole-text rule has no rest
+            return m.expand(template) + text[m.end():]
+    return text
+
+
+# --- time zones, by the shape of the value -------------------------------------------------
+
+_ZONE_NAMES = (
+    "pacific|eastern|central|mountain|atlantic|alaska|hawaii|greenwich|british|irish"
+    "|central european|eastern european|western european|china|beijing|shanghai|japan|tokyo"
+    "|korea|india|indian|singapore|hong kong|taiwan|australian eastern|new zealand|moscow"
+)
+_ABBR = (
+    "PST|PDT|PT|EST|EDT|ET|CST|CDT|MST|MDT|AKST|HST|CET|CEST|EET|EEST|WET|WEST|BST|GMT|UTC"
+    "|JST|KST|IST|SGT|HKT|AEST|AEDT|NZST|NZDT|MSK"
+)
+_TZ = (
+    r"(?:(?:UTC|GMT)\s?[+\-−]\s?\d{1,2}(?::?\d{2})?"
+    r"|[A-Z][a-z]+(?:_[A-Z][a-z]+)?/[A-Z][A-Za-z_]+(?:/[A-Z][A-Za-z_]+)?"
+    rf"|(?:{_ZONE_NAMES})(?: standard| daylight| summer)? time(?: ?zone)?"
+    rf"|(?-i:{_ABBR})"
+    r"|[东西][一二三四五六七八九十]{1,2}区|零时区|中时区|(?:北京|东京|首尔|太平洋|美东|美西|美中"
+    r"|格林尼治|伦敦|巴黎|柏林|悉尼|莫斯科)时间)"
+)
+_TZ_EN = ascii_word_re(
+    rf"^(?:(?:the )?user|i)(?: is| am|'m)?(?: now| currently| usually)? (?:on|in|uses|use"
+    rf"|using|works in|work in|lives in|live in|keeps|keep) (?:the )?(?P<o>{_TZ})"
+    r"(?: time ?zone| time)?(?: now| currently| these days)?$",
+    _I,
+)
+_TZ_ZH = ascii_word_re(
+    rf"^(?:用户|我)(?:现在|目前|平时|一般)?(?:在|用|使用|处于|位于|按|按照|采用)(?P<o>{_TZ})"
+    r"(?:时区|的时区|时间)?(?:工作|生活|作息)?$",
+    _I,
+)
+
+
+def _timezone(text: str) -> Classification | None:
+    m = _TZ_EN.match(text) or _TZ_ZH.match(text)
+    if not m:
+        return None
+    return Classification(MemoryType.USER_FACT, "user.timezone", "user", "timezone",
+                          m.group("o"))
+
+
+#: "Pacific Standard Time zone" and "Pacific time" are one value, so is "北京时间" / "北京".
+_ZONE_TAIL = ascii_word_re(r"(?:\s*(?:standard|daylight|summer))?\s*(?:time ?zone|time|zone)$"
+                           r"|(?<=\S)(?:时区|时间)$", _I)
+
+
+# --- a named person's relation to the user -------------------------------------------------
+
+_EN_REL = {
+    **{w: w for w in _words(
+        "sister brother mother father wife husband partner spouse son daughter child cousin "
+        "uncle aunt nephew niece grandmother grandfather girlfriend boyfriend fiancee fiance "
+        "friend colleague teammate manager boss landlord neighbor roommate classmate mentor "
+        "doctor therapist dentist lawyer accountant assistant tutor student stepmother "
+        "stepfather stepson stepdaughter godmother godfather goddaughter godson "
+        "brother-in-law sister-in-law mother-in-law father-in-law son-in-law "
+        "daughter-in-law ex-wife ex-husband")},
+    **_pairs("mom,mum=mother dad=father grandma=grandmother grandpa=grandfather "
+             "coworker,co-worker=colleague neighbour=neighbor flatmate=roommate kid=child "
+             "fiancée=fiancee ex=ex-partner"),
+    "best friend": "best-friend",
+}
+_ZH_REL = _pairs(
+    "姐姐,妹妹,姐妹=sister 哥哥,弟弟,兄弟=brother 妈妈,母亲,老妈=mother 爸爸,父亲,老爸=father "
+    "妻子,老婆,太太,媳妇=wife 丈夫,老公,先生=husband "
+    "表哥,表姐,表弟,表妹,堂哥,堂姐,堂弟,堂妹=cousin "
+    "叔叔,舅舅,伯伯,伯父,姑父,姨父=uncle 阿姨,姑姑,姨妈,婶婶,舅妈,伯母=aunt "
+    "爷爷,外公,祖父,姥爷=grandfather 奶奶,外婆,祖母,姥姥=grandmother 老板,领导,上司=boss "
+    "同事=colleague 好朋友,最好的朋友,闺蜜,死党=best-friend 姐夫,妹夫,大舅子,小舅子=brother-in-law "
+    "嫂子,弟妹,小姨子=sister-in-law 岳父,公公=father-in-law 岳母,婆婆=mother-in-law "
+    "儿子=son 女儿=daughter 孩子=child 朋友=friend 伴侣=partner 爱人=spouse 女朋友=girlfriend "
+    "男朋友=boyfriend 未婚妻=fiancee 未婚夫=fiance 经理=manager 室友=roommate 邻居=neighbor "
+    "同学,大学同学,高中同学=classmate 导师=mentor 医生=doctor 律师=lawyer 队友=teammate "
+    "房东=landlord 侄子,外甥=nephew 侄女,外甥女=niece"
+)
+
+
+def _alt(words: Iterable[str]) -> str:
+    return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
+
+
+_NOT_NAMES = frozenset(_words(
+    "the this that he she it they we i you my our his her their who what user someone "
+    "nobody everyone there here 这 那 这位 那位 他 她 它 谁 用户 我 你 这个 那个"))
+# A name: capitalised words (case-sensitive, so "my sister" is never a name) or a short
+# CJK name; the relation comes straight after "my"/"the user's" and ends the sentence, so
+# "Anna is my friend's sister" and "my sister lives in Paris" are not relations.
+_NAME_EN = r"(?-i:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2})|[\u4e00-\u9fff]{1,4}"
+_PERSON_EN = ascii_word_re(
+    rf"^(?P<name>{_NAME_EN}) is (?:actually |now |also |still )?(?:the user's|my|the user’s)"
+    r" (?:(?:older|younger|little|big|elder|baby|twin|new|current|former|first|second)\s)?"
+    rf"(?P<rel>{_alt(_EN_REL)})$",
+    _I,
+)
+_PERSON_ZH = ascii_word_re(
+    r"^(?P<name>[\u4e00-\u9fff]{1,4}|[A-Za-z][\w.-]{0,20}(?: [A-Z][\w.-]*)?)(?:其实|现在|也)?"
+    r"是(?:用户|我)的?(?:一个|一位|一名)?(?:亲|大|小|二|前|新)?(?P<rel>"
+    + _alt(_ZH_REL) + r")$",
+    _I,
+)
+
+
+def _person_relation(text: str) -> Classification | None:
+    m = _PERSON_EN.match(text)
+    rel = _EN_REL.get(m.group("rel").casefold()) if m else None
+    if not m:
+        m = _PERSON_ZH.match(text)
+        rel = _ZH_REL.get(m.group("rel")) if m else None
+    if not m or not rel:
+        return None
+    name = m.group("name").strip()
+    if name.casefold() in _NOT_NAMES or name.startswith(("The ", "My ", "Our ")):
+        return None
+    slug = re.sub(r"\s+", "-", name.casefold())
+    return Classification(MemoryType.USER_FACT, f"person.{slug}.relation", slug, "relation", rel)
+
+
+# --- embeddings named by what they do ----------------------------------------------------
+
+_EMBED_EN = ascii_word_re(
+    r"^(?:the |our |my )?(?:text |document |vector )?embeddings? (?:are |is )?(?:now )?"
+    r"(?:use|uses|using|come from|computed with|generated with|made with|produced by|done with"
+    r"|run with|run on) (?:the )?(?P<o>.+?)(?: model)?$"
+    r"|^(?:we|i|the user) (?:now )?(?:embed|vectori[sz]e) (?:\w+ )?(?:with|using) (?:the )?"
+    r"(?P<o2>.+?)(?: model)?$",
+    _I,
+)
+_EMBED_ZH = lazy_re(
+    r"^(?:我们|用户|我)?(?:现在)?(?:用|使用|采用)(?P<o>[\w./:-]+?)(?:模型)?(?:来)?(?:做|进行|生成)"
+    r"(?:嵌入|向量化|embedding)$"
+)
+
+
+def _embedding(text: str) -> Classification | None:
+    m = _EMBED_EN.match(text) or _EMBED_ZH.match(text)
+    if not m:
+        return None
+    value = next(v for k, v in m.groupdict().items() if v)
+    return Classification(MemoryType.ENVIRONMENT, "config.embedding_model", "embedding_model",
+                          "is", value.strip(" .,;"))
+
+
+# "用户是字节跳动的员工", "The user is an employee of Canva": the employer, not a job title.
+_STAFF_OF = ascii_word_re(
+    r"^(?:用户|我)(?:现在|目前|已经)?是(?P<o>[^,，。的]{1,20})的(?:正式|全职)?(?:员工|职员|雇员|一员)$"
+    r"|^(?:(?:the )?user|i) (?:is|am)(?: now| currently)? (?:an? |the )?(?:full-time )?"
+    r"(?:employee|staff member|contractor) (?:of|at) (?P<o2>.+)$",
+    _I,
+)
+
+
+def _staff_of(text: str) -> Classification | None:
+    m = _STAFF_OF.match(text)
+    if not m:
+        return None
+    value = (m.group("o") or m.group("o2")).strip(" .")
+    return Classification(MemoryType.USER_FACT, "user.employer", "user", "employer", value)
+
+
+def slot_fact(text: str) -> Classification | None:
+    """The slot ``text`` fills when only this module can tell, else ``None``."""
+    for family in (_timezone, _person_relation, _embedding, _staff_of):
+        found = family(text)
+        if found is not None:
+            return found
+    return None
+
+
+# --- one key per slot, one value per meaning -----------------------------------------------
+
+_KEY_ALIASES = {
+    **dict.fromkeys(("config." + k for k in _words(
+        "default_embedding_model vector_model default_vector_model embedding "
+        "default_embedding embedder embedding_models embed_model default_embedder "
+        "vector_embedding_model")), "config.embedding_model"),
+    **dict.fromkeys(("config." + k for k in _words(
+        "chat_model default_chat_model default_llm llm llm_model default_llm_model "
+        "default_language_model main_model default_main_model")), "config.default_model"),
+}
+_LANGS = [
+    ("traditional_chinese", r"繁体|繁體|traditional chinese"),
+    ("chinese", r"中文|汉语|漢語|普通话|简体|\bchinese\b|\bmandarin\b"),
+    ("english", r"英文|英语|\benglish\b"),
+    ("japanese", r"日语|日文|\bjapanese\b"),
+    ("korean", r"韩语|韩文|\bkorean\b"),
+    ("french", r"法语|法文|\bfrench\b"),
+    ("german", r"德语|德文|\bgerman\b"),
+    ("spanish", r"西班牙语|\bspanish\b"),
+    ("portuguese", r"葡萄牙语|\bportuguese\b"),
+    ("italian", r"意大利语|\bitalian\b"),
+    ("russian", r"俄语|俄文|\brussian\b"),
+    ("dutch", r"荷兰语|\bdutch\b"),
+    ("vietnamese", r"越南语|\bvietnamese\b"),
+]
+_LANG_RX = [(name, ascii_word_re(p, _I)) for name, p in _LANGS]
+_NEGATED = ascii_word_re(r"不|别|非|\bnot?\b|n't\b|\bnever\b|\bavoid\b|\binstead of\b"
+                         r"|\brather than\b|\bexcept\b|\bbut\b|而不是|除了", _I)
+_LOCATIVE_TAIL = lazy_re(r"(?<=\S)\s*(?:上面|上|里面|里|中|之上)$")
+
+
+def _language(body: str) -> str | None:
+    """The one language a preference asks for, or None (none, several, or negated)."""
+    if _NEGATED.search(body):
+        return None
+    found = [name for name, rx in _LANG_RX if rx.search(body)]
+    if found[:1] == _words(
+        "traditional_chinese"):
+        found = _words(
+        "traditional_chinese")
+    return found[0] if len(found) == 1 else None
+
+
+def canonical(cls: Classification) -> Classification:
+    """``cls`` under the slot's one key, with the value in its one spelling and the slot's
+    declared policy (``POLICY``)."""
+    key = cls.topic_key
+    if key is None:
+        return cls
+    key = _KEY_ALIASES.get(key, key)
+    obj = cls.object
+    if key == "preference.language" and obj:
+        obj = _language(obj) or obj
+    elif key == "user.timezone" and obj:
+        obj = _ZONE_TAIL.sub("", " ".join(obj.split())) or obj
+    elif key.startswith("project.") and key.endswith(".deploy") and obj:
+        obj = _LOCATIVE_TAIL.sub("", obj) or obj
+    subject = cls.subject
+    if key != cls.topic_key and key.startswith("config."):
+        subject = key[len("config."):]
+    in_place = cls.single_valued and policy_of(key) == "update"
+    if (key, obj, subject, in_place) == (cls.topic_key, cls.object, cls.subject, cls.slot):
+        return cls
+    return replace(cls, topic_key=key, subject=subject, object=obj, slot=in_place)
+
+
+# --- ambiguous cases: text the rules could not key, near a filled slot ---------------------
+
+#: Words that show a text states a slot's value, per key (both languages). A key with a
+#: name in it (``person.<name>.…``, ``project.<name>.…``) is a pattern.
+_CUES: list[tuple[str, re.Pattern[str]]] = [
+    (k, ascii_word_re(c, _I)) for k, c in [
+        ("user.residence", r"\b(?:live[sd]?|living|based (?:in|out of)|moved|relocat\w*"
+         r"|resid\w*|settled|home (?:is|city)|calls? \S+(?: \S+)? home"
+         r"|spends? (?:most of )?(?:the |his |her |their )?(?:year|time|weeks?|months?) in)\b"
+         r"|住在|搬到|搬去|搬家|定居|居住|(?<!老)家在|常驻|落户|安家|家安在|落脚|长住|常住|久居"),
+        ("user.employer", r"\b(?:works? (?:at|for)|working (?:at|for)|job (?:at|with)|new job"
+         r"|employed|employee|joined|hired by|employer|on the payroll)\b"
+         r"|在.{1,20}(?:工作|上班|任职)|入职|跳槽|就职|公司是|员工|在职"),
+        ("user.occupation", r"\b(?:job title|(?:new )?role (?:is|as)|position (?:is|as)"
+         r"|promoted to|works as|working as)\b|职业|职位|岗位|升职|转行"),
+        ("user.timezone", r"\btime ?zone\b|\b(?:UTC|GMT)\s?[+\-−]\s?\d|时区|时差"),
+        ("config.default_model", r"\b(?:default|chat|main|primary|everyday|daily)"
+         r" (?:\w+ )?(?:model|llm)\b|\bmodel (?:for|of) (?:chat|everything|daily)"
+         r"|(?:默认|主要|日常|对话|聊天).{0,20}模型"),
+        # a model's name ("nomic-embed-text") is not the word "embed"
+        ("config.embedding_model", r"(?<![\w-])embed(?:s|ded|ding|dings)?\b(?!-)"
+         r"|\bvectori[sz]\w*|\b(?:document|text|chunk)"
+         r" vectors?\b|\bvectors? (?:are|is|come)\b|向量模型|嵌入|向量化"),
+        ("preference.language", r"\b(?:reply|replies|answer|answers|respond|responses?"
+         r"|write|talk|speak)\b.{0,30}\bin (?:" + "|".join(
+             p for _, p in _LANGS if "\\b" in p).replace("\\b", "")
+         + r")|用(?:中文|英文|英语|日语|日文|韩语|法语|德语)(?:回答|回复|交流|沟通|写)"),
+        ("preference.editor", r"\b(?:editor|ide)\b|编辑器"),
+        ("preference.theme", r"\b(?:dark|light) (?:mode|theme)\b|\btheme\b|深色|浅色|主题"),
+        (r"project.*.deploy", r"\b(?:deploy\w*|hosted|runs? on)\b|部署|托管|上线"),
+        (r"project.*.language", r"\b(?:written|rewrit\w*|ported)\b|编写|改写|重写"),
+        (r"project.*.framework", r"\b(?:built (?:with|on)|framework|switch\w* to|migrat\w*)\b"
+         r"|框架|改用|换成|迁移"),
+        (r"project.*.database", r"\b(?:database|db|stores? data)\b|数据库"),
+    ]
+]
+#: The user as the subject: "The user …", "I …", "My …", "用户…", "我…" (not "我们").
+_ABOUT_USER = ascii_word_re(r"^(?:the )?user\b|^(?:i|i'm|my)\b|^(?:用户|我(?!们))", _I)
+#: A text about someone else ("my sister moved…", "用户的同事…") never fills the user's slot.
+_OTHER_PEOPLE = "parents grandparents children kids siblings family relatives friends in-laws"
+_OTHER_PERSON = ascii_word_re(
+    rf"\b(?:the user's|my|his|her|their) (?:\w+ )?(?:{_alt([*_EN_REL, *_words(_OTHER_PEOPLE)])})"
+    rf"s?\b|(?:用户|我)的?(?:{_alt([*_ZH_REL, '父母', '爸妈', '家人', '亲戚', '孩子们'])})", _I)
+
+
+def _cue(slot_key: str) -> re.Pattern[str] | None:
+    parts = slot_key.split(".")
+    for key, cue in _CUES:
+        k = key.split(".")
+        if key == slot_key or (len(k) == len(parts) == 3 and k[1] == "*"
+                               and (k[0], k[2]) == (parts[0], parts[2])):
+            return cue
+    return None
+
+
+def _unkeyed(cls: Classification) -> bool:
+    return not (cls.topic_key and cls.single_valued)
+
+
+def may_fill(text: str, cls: Classification, slot_key: str | None) -> bool:
+    """Whether ``text``, which the rules did not key into the filled slot ``slot_key``,
+    may still restate or change it: the ambiguous case the LLM judge decides when it is
+    on, and ``cleanup`` lists as a possible conflict when it is off.
+
+    Only a text in no one-value slot of its own that states the slot's aspect (a cue
+    above) and, for the user's slots, not another person's; a named person's or a
+    project's slot needs the name in the text (for a person, the name is enough)."""
+    if not slot_key or slot_key == cls.topic_key or not _unkeyed(cls):
+        return False
+    parts = slot_key.split(".")
+    if parts[0] in ("person", "project") and len(parts) == 3:
+        flat = " ".join(text.split()).casefold().replace("-", " ")
+        if parts[1].replace("-", " ") not in flat:
+            return False
+        if parts[0] == "person":
+            return True
+    cue = _cue(slot_key)
+    if cue is None or not cue.search(text):
+        return False
+    if parts[0] != "user":
+        return True
+    about_user = cls.subject == "user" or _ABOUT_USER.search(text)
+    return bool(about_user) and not _OTHER_PERSON.search(text)
+
+
+def slots_named(text: str, cls: Classification) -> list[str]:
+    """The fixed one-value slots (no name in the key) ``text`` may fill: the keys to look
+    up whatever the text's cosine to their memories."""
+    return [key for key, _ in _CUES if "*" not in key and may_fill(text, cls, key)]
