@@ -176,7 +176,7 @@ def test_before_the_current_fact_brings_the_fact_it_replaced(cmem: Memory) -> No
 
 
 def test_the_recall_block_says_a_past_fact_is_no_longer_current(cmem: Memory) -> None:
-    from vecmem.integrations.hermes.provider import RECALL_HEADING, RECALL_NOTE, render_recall
+    from vecmem.integrations.hermes.render import RECALL_HEADING, RECALL_NOTE, render_recall
 
     a, b = _moved(cmem, "The user lives in Shanghai near Jing'an Temple",
                   "The user lives in Hangzhou near West Lake")
