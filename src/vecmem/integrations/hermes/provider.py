@@ -790,7 +790,7 @@ class VecmemMemoryProvider(MemoryProvider):
             {"key": "governance_mode", "description": "Tool actions offered to the agent",
              "default": "light", "choices": ["light", "advanced"]},
             {"key": "embed_provider", "description": "Embedding model",
-             "default": "local", "choices": ["local", "e5", "use", "openai", "hashing"]},
+             "default": "local", "choices": ["local", "e5", "use", "dual", "openai", "hashing"]},
             {"key": "embed_base_url", "description": "OpenAI-compatible embeddings URL "
              "(embed_provider openai)"},
             {"key": "embed_model", "description": "Embedding model name (openai)"},
