@@ -1,41 +1,68 @@
-"""Rule extraction on LoCoMo (issue 15 item 6): coverage, volume and precision.
+"""Rule extraction on LoCoMo (issue 15 item 6): coverage, volume, precision, retrieval.
 
-    python benchmarks/extraction_locomo.py                        # the table
+    python benchmarks/extraction_locomo.py                        # the tables
+    python benchmarks/extraction_locomo.py --retrieval            # + Memory.search over them
     python benchmarks/extraction_locomo.py --sample 50 --seed 15  # candidates to label
+    python benchmarks/extraction_locomo.py --sample 50 --split heldout
 
 Each LoCoMo turn (``../shared/data/locomo10.json``) is handed to the rule extractor as
-one user message (both speakers are people talking about themselves). Reported:
+one user message (both speakers are people talking about themselves: an "I" statement
+is a fact about the speaker). Conversations 0-4 are the tune half (rules were changed
+while reading their output), 5-9 the held-out half (never read while tuning). Reported
+per half:
 
-* coverage — the share of questions with at least one evidence turn that yields at
-  least one candidate;
+* coverage — the share of questions with an evidence turn that yields at least one
+  candidate;
 * candidates per turn (extracting everything is not a win);
-* precision — on the hand-labelled candidates in ``tests/data/extract_labels.jsonl``
-  (``good``: a durable first-person fact, stated once, in one fact), counted for the
-  labelled candidates the current rules still produce from their turn.
+* precision on ``tests/data/extract_labels.jsonl`` (tune: 95 candidates labelled by hand
+  while the rules were written) and ``extract_labels_heldout.jsonl`` (50 candidates drawn
+  from conversations 5-9 after tuning) — ``good``: a durable first-person fact, one fact,
+  readable without the conversation — counted over the labelled candidates the current
+  rules still produce;
+* precision and recall on ``tests/data/extract_heldout_turns.jsonl`` — 70 held-out turns
+  (conversations 5-9, drawn at random among turns with a first-person word) whose
+  durable facts were written down by hand *before* the rules were tuned; a fact is one
+  list of alternative substrings, and a candidate is right when it contains one of a
+  fact's substrings;
+* with ``--retrieval``: recall_any@10 — a store holding only the extracted candidates
+  (one scope per conversation, "<speaker>: <candidate>", the e5 embedder), each
+  category 1-4 question searched through ``Memory.search``; a hit is a candidate from
+  one of the question's evidence turns in the top 10.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import random
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 LABELS = ROOT / "tests" / "data" / "extract_labels.jsonl"
+# 50 candidates drawn at random (seed 2026) from conversations 5-9 after the rules were
+# tuned on 0-4, labelled once, never tuned on.
+HELDOUT_LABELS = ROOT / "tests" / "data" / "extract_labels_heldout.jsonl"
+HELDOUT_TURNS = ROOT / "tests" / "data" / "extract_heldout_turns.jsonl"
+SPLITS = {"tune": range(0, 5), "heldout": range(5, 10)}
 
 
 def turns() -> list[tuple[str, str]]:
     """(dia_id with the conversation index, text) for every turn."""
+    return [(tid, text) for tid, _speaker, text in _turns_with_speakers()]
+
+
+def _turns_with_speakers() -> list[tuple[str, str, str]]:
     out = []
     for ci, conv in enumerate(json.loads(LOCOMO.read_text(encoding="utf-8"))):
         c = conv["conversation"]
         for key, value in c.items():
             if key.startswith("session_") and isinstance(value, list):
-                out += [(f"{ci}:{t['dia_id']}", t["text"]) for t in value]
+                out += [(f"{ci}:{t['dia_id']}", t["speaker"], t["text"]) for t in value]
     return out
 
 
@@ -45,43 +72,115 @@ def candidates(text: str) -> list[str]:
     return [c.content for c in extract_with_rules([{"role": "user", "content": text}])]
 
 
+def _split_of(tid: str) -> str:
+    return "tune" if int(tid.split(":")[0]) in SPLITS["tune"] else "heldout"
+
+
+def _jsonl(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+
+
 def measure() -> dict[str, Any]:
     data = json.loads(LOCOMO.read_text(encoding="utf-8"))
     found = {tid: candidates(text) for tid, text in turns()}
-    asked = hit = 0
-    for ci, conv in enumerate(data):
-        for qa in conv["qa"]:
-            ev = [f"{ci}:{e}" for e in qa.get("evidence") or []]
-            ev = [e for e in ev if e in found]
-            if not ev:
-                continue
-            asked += 1
-            hit += any(found[e] for e in ev)
-    n_cands = sum(len(v) for v in found.values())
-    out = {"turns": len(found), "candidates": n_cands,
-           "turns_with_candidates": sum(bool(v) for v in found.values()),
-           "per_turn": n_cands / len(found), "questions": asked, "covered": hit,
-           "coverage": hit / asked}
-    if LABELS.exists():
-        labels = [json.loads(x) for x in LABELS.read_text(encoding="utf-8").splitlines() if x]
-        still = [x for x in labels if x["candidate"] in found.get(x["turn"], [])]
-        good = sum(x["label"] == "good" for x in still)
-        out.update({"labelled": len(labels), "labelled_still_produced": len(still),
-                    "precision": good / len(still) if still else None})
+    out: dict[str, Any] = {}
+    for split, convs in SPLITS.items():
+        mine = {t: c for t, c in found.items() if _split_of(t) == split}
+        asked = hit = 0
+        for ci in convs:
+            for qa in data[ci]["qa"]:
+                ev = [e for e in (f"{ci}:{x}" for x in qa.get("evidence") or []) if e in found]
+                if ev:
+                    asked += 1
+                    hit += any(found[e] for e in ev)
+        n = sum(len(v) for v in mine.values())
+        out[split] = {"turns": len(mine), "candidates": n, "per_turn": n / len(mine),
+                      "questions": asked, "covered": hit, "coverage": hit / asked}
+    for key, path in (("labels", LABELS), ("heldout_labels", HELDOUT_LABELS)):
+        if path.exists():
+            labels = _jsonl(path)
+            still = [x for x in labels if x["candidate"] in found.get(x["turn"], [])]
+            good = sum(x["label"] == "good" for x in still)
+            out[key] = {"labelled": len(labels), "still_produced": len(still), "good": good,
+                        "precision": good / len(still) if still else None}
+    if HELDOUT_TURNS.exists():
+        rows = _jsonl(HELDOUT_TURNS)
+        made = right = facts = recalled = 0
+        for r in rows:
+            cands = [c.casefold() for c in candidates(r["text"])]
+            made += len(cands)
+            right += sum(any(a in c for f in r["facts"] for a in f) for c in cands)
+            facts += len(r["facts"])
+            recalled += sum(any(a in c for a in f for c in cands) for f in r["facts"])
+        out["heldout_turns"] = {"turns": len(rows), "candidates": made, "right": right,
+                                "precision": right / made if made else None,
+                                "facts": facts, "recalled": recalled,
+                                "recall": recalled / facts if facts else None}
+    return out
+
+
+def retrieval(embedder_name: str = "e5") -> dict[str, Any]:
+    """recall_any@10 over a store of the extracted candidates alone, per split."""
+    os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
+    sys.path.insert(0, str(ROOT / "benchmarks"))
+    from embedders import load_locomo
+
+    from vecmem import Memory
+    from vecmem.embed.factory import build_embedder
+
+    by_turn: dict[str, list[str]] = {}
+    for tid, speaker, text in _turns_with_speakers():
+        by_turn[tid] = [f"{speaker}: {c}" for c in candidates(text)]
+    embedder = build_embedder(embedder_name)
+    out: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        for ci, conv in enumerate(load_locomo(LOCOMO)):
+            split = "tune" if ci in SPLITS["tune"] else "heldout"
+            row = out.setdefault(split, {"questions": 0, "ceiling": 0, "hit": 0, "memories": 0})
+            texts, origin = [], []
+            for dia_id, _ in conv["turns"]:
+                for c in by_turn.get(f"{ci}:{dia_id}", []):
+                    texts.append(c)
+                    origin.append(dia_id)
+            with Memory.open(f"{tmp}/x{ci}.db", embedder=embedder, scope=f"c{ci}") as mem:
+                results = mem.add_many(texts, source="locomo-extract", raw=True)
+                turn_of: dict[int, set[str]] = {}
+                for dia_id, r in zip(origin, results, strict=True):
+                    if r.memory_id is not None:
+                        turn_of.setdefault(r.memory_id, set()).add(dia_id)
+                row["memories"] += len(turn_of)
+                covered = set(origin)
+                for question, _cat, evidence in conv["queries"]:
+                    row["questions"] += 1
+                    row["ceiling"] += bool(evidence & covered)
+                    if not texts:
+                        continue
+                    hits = mem.search(question, k=10)
+                    got = set().union(*(turn_of.get(h.memory.id, set()) for h in hits))
+                    row["hit"] += bool(got & evidence)
+    for row in out.values():
+        row["recall_any@10"] = row["hit"] / row["questions"]
+        row["ceiling_share"] = row["ceiling"] / row["questions"]
     return out
 
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--sample", type=int, help="print this many random candidates to label")
+    ap.add_argument("--split", choices=list(SPLITS), help="sample from this half only")
     ap.add_argument("--seed", type=int, default=15)
+    ap.add_argument("--retrieval", action="store_true", help="also measure Memory.search")
+    ap.add_argument("--embedder", default="e5")
     args = ap.parse_args(argv)
     if args.sample:
-        pool = [(tid, text, c) for tid, text in turns() for c in candidates(text)]
+        pool = [(tid, text, c) for tid, text in turns()
+                if args.split is None or _split_of(tid) == args.split for c in candidates(text)]
         for tid, text, c in random.Random(args.seed).sample(pool, min(args.sample, len(pool))):
             print(json.dumps({"turn": tid, "text": text, "candidate": c}, ensure_ascii=False))
         return 0
     m = measure()
+    if args.retrieval:
+        m["retrieval"] = retrieval(args.embedder)
     print(json.dumps(m, indent=2))
     return 0
 

@@ -30,9 +30,13 @@ seeded) and counts.
 
 ``--baseline`` prints paired changes (new - base, bootstrap over the same turns) for
 the main rows, per split: the way to measure one mechanism against the untuned run.
-Not built: runs with an LLM configured (write-time cues, query rewrite; issue 13 item
-5) -- ``Memory.open`` would pick one up from ``VECMEM_LLM_BASE_URL`` but nothing in
-search uses it yet.
+``--llm oracle`` turns on the LLM query rewrite (``llm_query_rewrite``) against a
+scripted model (``vecmem.testing.FakeOpenAI``) that *knows each turn's gold memories*:
+its rewrite of a relevant turn is the text of the memories it needs, of an off-topic turn
+the turn itself. That is an upper bound on what a rewrite can add (a perfect rewriter,
+the rest of the product unchanged), never the product's number; a real model's run needs
+a real endpoint (``VECMEM_LLM_BASE_URL``) and is not measured here. Write-time cue terms
+(``llm_cue_terms``) come from extraction, which this bank (stored as written) skips.
 
 Document and query vectors are cached under ``--cache-dir`` (default
 ``/tmp/vecmem-agent-recall-cache``) with ``embedders.embed_cached``, keyed by model and
@@ -144,11 +148,35 @@ def build_store(db: str, embedder: Any, memories: list[dict[str, Any]]) -> dict[
     return ids
 
 
+def oracle_llm(stack: ExitStack, memories: list[dict[str, Any]],
+               queries: list[dict[str, Any]]) -> Any:
+    """A scripted OpenAI-compatible model that rewrites a relevant turn into the text of
+    its gold memories and an off-topic turn into itself: the upper bound of a rewrite."""
+    from vecmem.llm.client import LLMClient
+    from vecmem.testing import FakeOpenAI
+
+    text_of = {m["id"]: m["text"] for m in memories}
+    gold = {q["text"].strip(): [text_of[g] for g in q.get("gold", []) if g in text_of]
+            for q in queries}
+
+    def respond(req: Any) -> Any:
+        asked = next((m["content"] for m in req.json["messages"]
+                      if "<message>" in str(m.get("content"))), "")
+        turn = asked.split("<message>", 1)[-1].rsplit("</message>", 1)[0].strip()
+        return {"query": " ".join(gold.get(turn) or [turn]), "terms": []}
+
+    fake = stack.enter_context(FakeOpenAI(responder=respond))
+    client = LLMClient(fake.base_url, "scripted-oracle", timeout=10)
+    stack.callback(client.close)
+    return client
+
+
 def search_all(db: str, embedder: Any, turns: list[dict[str, Any]], ids: dict[int, str],
-               min_score: float | None = None) -> dict[str, list[str]]:
+               min_score: float | None = None, llm: Any = None) -> dict[str, list[str]]:
     """Turn id -> the data ids ``Memory.search`` returns, in rank order."""
     out = {}
-    with Memory.open(db, embedder=embedder, reembed=False) as mem:
+    with Memory.open(db, embedder=embedder, reembed=False, llm=llm,
+                     llm_query_rewrite=llm is not None) as mem:
         for t in turns:
             hits = mem.search(t["text"]) if min_score is None else mem.search(
                 t["text"], min_score=min_score)
@@ -157,7 +185,7 @@ def search_all(db: str, embedder: Any, turns: list[dict[str, Any]], ids: dict[in
 
 
 def hermes_all(db: str, embedder_name: str | None, turns: list[dict[str, Any]],
-               ids: dict[int, str]
+               ids: dict[int, str], llm: Any = None
                ) -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, Any]]:
     """Per turn id, the data ids the agent receives through the Hermes provider (system-
     prompt block + that turn's prefetch) and those the prefetch alone injects; and the
@@ -168,6 +196,9 @@ def hermes_all(db: str, embedder_name: str | None, turns: list[dict[str, Any]],
         section: dict[str, Any] = {"db": db, "auto_extract": False}
         if embedder_name:
             section["embed_provider"] = embedder_name
+        if llm is not None:
+            section.update(llm_base_url=llm.base_url, llm_model=llm.model,
+                           llm_query_rewrite=True)
         Path(home, "config.yaml").write_text(
             json.dumps({"memory": {"provider": "vecmem", "vecmem": section}}), encoding="utf-8")
         provider = VecmemMemoryProvider()
@@ -319,22 +350,26 @@ def run(args: argparse.Namespace, padded: bool) -> dict[str, Any]:
     embedder.warm([q["text"] for q in queries], query=True)
     label = f"{embedder.model_id}, {len(memories)} memories" + (
         " (bank + distractors)" if padded else " (bank)")
+    if args.llm:
+        label += ", scripted oracle LLM query rewrite (upper bound, not the product)"
     with ExitStack() as stack:
+        llm = oracle_llm(stack, memories, queries) if args.llm else None
         tmp = stack.enter_context(tempfile.TemporaryDirectory(prefix="vecmem-recall-"))
         db = os.path.join(tmp, "recall.db")
         ids = build_store(db, embedder, memories)
         with Memory.open(db, embedder=embedder, reembed=False) as mem:
             default = mem.context.min_score
-        got = search_all(db, embedder, queries, ids)
+        got = search_all(db, embedder, queries, ids, llm=llm)
         result: dict[str, Any] = {"label": label, "default_min_score": default,
                                   "search": by_split(turns, off, got),
                                   "per_turn": {"search": got}}
         result["sweep"] = {
-            th: by_split(turns, off, search_all(db, embedder, queries, ids, min_score=th))
+            th: by_split(turns, off, search_all(db, embedder, queries, ids, min_score=th,
+                                                llm=llm))
             for th in sorted({*SWEEP, default})
         }
         if args.hermes:
-            received, injected, block = hermes_all(db, args.embedder, queries, ids)
+            received, injected, block = hermes_all(db, args.embedder, queries, ids, llm)
             result["hermes"] = by_split(turns, off, received, top=None, injected=injected,
                                         style=True)
             result["hermes_block"] = block
@@ -415,6 +450,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--json", type=Path, default=None, help="also write every figure here")
     p.add_argument("--baseline", type=Path, default=None,
                    help="a --json file of an earlier run: also print paired changes against it")
+    p.add_argument("--llm", choices=("oracle",), default=None,
+                   help="oracle: the LLM query rewrite against a scripted model that knows "
+                        "the gold memories (an upper bound only)")
     p.add_argument("--show-misses", action="store_true",
                    help="list dev-split misses on stderr (never the held-out split)")
     args = p.parse_args(argv)

@@ -12,6 +12,9 @@ while looking at it — or ``heldout`` — never looked at case by case):
   characters, split values). A case is right when allow/reject is right and, for a
   reject, its reason category is right. Secret cases also carry the value: a *leak* is
   that value surviving ``redact_secrets`` in any canonical form.
+* ``quality_blind.jsonl``: a second held-out quality set (split ``heldout2``, 190 cases)
+  written from the issue's kinds of miss before any rule of that round was changed and
+  measured untouched first; never tuned on.
 * ``slot_paraphrase.jsonl``: a stored fact, then a paraphrase. Positives restate or change
   the same one-value slot (expected ``duplicate`` or a conflict: ``review``/``update``),
   negatives are another slot or another person's (expected ``store``). Run through the
@@ -34,6 +37,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
+SPLITS = ("tune", "heldout", "heldout2")
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -137,14 +141,15 @@ def slots(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, A
 def _print_table(title: str, table: dict[str, Any]) -> None:
     print(f"\n{title}")
     keys = sorted({k for t in table.values() for k in t}, key=lambda k: (":" in k, k == "all", k))
-    print(f"{'category':24} " + " ".join(f"{s:>16}" for s in ("tune", "heldout")))
+    splits = [s for s in SPLITS if s in table]
+    print(f"{'category':24} " + " ".join(f"{s:>16}" for s in splits))
     for k in keys:
         cells = []
-        for s in ("tune", "heldout"):
+        for s in splits:
             c = table.get(s, {}).get(k)
             cells.append(f"{c['ok']:>3}/{c['n']:<3} {c['ok'] / c['n']:.3f}" if c else " " * 16)
         print(f"{k:24} " + " ".join(f"{x:>16}" for x in cells))
-    for s in ("tune", "heldout"):
+    for s in splits:
         leaks = table.get(s, {}).get("all", {}).get("leaks")
         if leaks is not None:
             print(f"secret values surviving redaction ({s}): {leaks}")
@@ -152,14 +157,15 @@ def _print_table(title: str, table: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--misses", choices=["tune", "heldout"], help="list the misses of a split")
+    ap.add_argument("--misses", choices=list(SPLITS), help="list the misses of a split")
     ap.add_argument("--json", help="write the numbers to this file")
     ap.add_argument("--no-slots", action="store_true")
     ap.add_argument("--no-benign", action="store_true")
     args = ap.parse_args(argv)
     out: dict[str, Any] = {}
-    out["quality"], qmiss = quality(_load("quality_fresh.jsonl"))
-    _print_table("quality_fresh.jsonl (right = decision and reason category)", out["quality"])
+    out["quality"], qmiss = quality(_load("quality_fresh.jsonl") + _load("quality_blind.jsonl"))
+    _print_table("quality_fresh.jsonl + quality_blind.jsonl (right = decision and reason "
+                 "category)", out["quality"])
     if not args.no_benign and LOCOMO.exists():
         b = benign()
         out["benign"] = {s: {k: v for k, v in r.items() if k != "examples"} for s, r in b.items()}

@@ -1,7 +1,7 @@
 """Search latency through ``Memory.search`` at 10k / 100k / 1M memories, and add throughput.
 
     .venv/bin/python benchmarks/search_latency.py --sizes 10000,100000 [--sizes ...,1000000]
-        [--keep-dir DIR [--keep-index]] [--search-only]
+        [--keep-dir DIR [--keep-index]] [--search-only] [--common-words]
 
 The store is filled directly (random unit vectors, 384-d like e5, and texts drawn from a
 Chinese + English vocabulary for the keyword index), so the numbers are about search, not
@@ -17,6 +17,11 @@ copy beside the database, store/index_cache.py), the second loads that copy; the
 run on the second. ``--keep-dir`` keeps the filled databases (filling 1M takes minutes)
 and reuses them on the next run; the saved index is deleted first, so the build is
 measured, unless ``--keep-index`` (then the "build" column is a load too).
+
+``--common-words`` fills a store where a few words occur in most memories (each of
+``COMMON`` in ``COMMON_SHARE`` of them, as "user" or 用户 do in a personal store) and
+every query carries two of them beside its rare word: the case where the keyword side
+used to walk most of the store for words that are no evidence (issue 13 item 8).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -49,6 +55,9 @@ CJK += "".join(chr(c) for c in range(0x4E00, 0x4E00 + 2000, 3))
 #: A long-tailed vocabulary (drawn with a Zipf law), like real text: a few common words,
 #: many rare ones. A tiny vocabulary would make every keyword match a fifth of the store.
 VOCAB = np.array(WORDS + [f"w{i:05d}" for i in range(20_000)])
+#: ``--common-words``: words each in ``COMMON_SHARE`` of the memories.
+COMMON = ["user", "project", "用户", "项目"]
+COMMON_SHARE = 0.8
 
 
 class FixedQueryEmbedder:
@@ -85,27 +94,30 @@ def make_vectors(n: int, rng: np.random.Generator) -> np.ndarray:
     return vectors
 
 
-def fill(path: str, n: int, rng: np.random.Generator) -> np.ndarray:
-    """n active memories with random vectors; a tenth archived (status filtering matters)."""
+def fill(path: str, n: int, rng: np.random.Generator, common: bool = False) -> np.ndarray:
+    """n active memories with random vectors; a tenth archived (status filtering matters).
+    With ``common``, each word of ``COMMON`` is in ``COMMON_SHARE`` of the texts."""
     vectors = make_vectors(n, rng)
     mem = Memory.open(path, embedder=FixedQueryEmbedder(), reembed=False)
     store = mem.store
     now = "2026-11-29T00:00:00.000000Z"
     with store.transaction() as tx:
         for lo in range(0, n, 100_000):
-            _insert(tx.conn, vectors, lo, min(n, lo + 100_000), now, rng)
+            _insert(tx.conn, vectors, lo, min(n, lo + 100_000), now, rng, common)
         tx.execute("UPDATE meta SET value = '2' WHERE key = 'seq'")
     mem.close()
     return vectors
 
 
 def _insert(conn: sqlite3.Connection, vectors: np.ndarray, lo: int, hi: int, now: str,
-            rng: np.random.Generator) -> None:
+            rng: np.random.Generator, common: bool = False) -> None:
     rows, fts, vecs = [], [], []
     for i in range(lo, hi):
         words = " ".join(VOCAB[rng.zipf(1.3, 4) % len(VOCAB)])
         zh = "".join(CJK[j] for j in rng.zipf(1.3, 6) % len(CJK))
         text = f"memory {i}: {words} {zh}"
+        if common:
+            text += "".join(f" {w}" for w in COMMON if rng.random() < COMMON_SHARE)
         status = "archived" if i % 10 == 9 else "active"
         rows.append((i + 1, "default", text, text, f"h{i}", "general", "general", status,
                      now, now))
@@ -129,20 +141,22 @@ def percentile(values: list[float], q: float) -> float:
 
 
 @contextlib.contextmanager
-def database(n: int, keep_dir: str | None) -> Iterator[tuple[str, np.ndarray, float | None]]:
+def database(n: int, keep_dir: str | None, common: bool = False
+             ) -> Iterator[tuple[str, np.ndarray, float | None]]:
     """(path, vectors, fill seconds or None when reused) of a filled database of n."""
     rng = np.random.default_rng(1000 + n)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(keep_dir or tmp)
         folder.mkdir(parents=True, exist_ok=True)
-        path, saved = folder / f"bench-{n}.db", folder / f"bench-{n}.vectors.npy"
+        name = f"bench-{n}{'-common' if common else ''}"
+        path, saved = folder / f"{name}.db", folder / f"{name}.vectors.npy"
         if keep_dir and path.exists() and saved.exists():
             yield str(path), np.load(saved), None
             return
-        for stale in folder.glob(f"bench-{n}.db*"):  # an interrupted earlier fill
+        for stale in folder.glob(f"{name}.db*"):  # an interrupted earlier fill
             shutil.rmtree(stale) if stale.is_dir() else stale.unlink()
         t0 = time.perf_counter()
-        vectors = fill(str(path), n, rng)
+        vectors = fill(str(path), n, rng, common)
         fill_s = time.perf_counter() - t0
         if keep_dir:
             np.save(saved, vectors)  # last: marks the database as complete
@@ -155,9 +169,10 @@ def _warm_page_cache(path: str) -> None:
             pass
 
 
-def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = False) -> dict:
+def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = False,
+               common: bool = False) -> dict:
     rng = np.random.default_rng(42 + n)
-    with database(n, keep_dir) as (path, vectors, fill_s):
+    with database(n, keep_dir, common) as (path, vectors, fill_s):
         if not keep_index:
             shutil.rmtree(path + SUFFIX, ignore_errors=True)  # measure the build
         embedder = FixedQueryEmbedder()
@@ -167,6 +182,9 @@ def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = Fa
               for _ in range(queries)]
         texts = [f"q{i} {VOCAB[rng.zipf(1.3) % len(VOCAB)]} {rng.choice(list(CJK[:40]))}"
                  for i in range(queries)]
+        if common:  # two common words in every query, beside its rarer ones
+            texts = [f"{t} {COMMON[i % 2]} {COMMON[2 + (i // 2) % 2]}"
+                     for i, t in enumerate(texts)]
         for t, q in zip(texts, qs, strict=True):
             embedder.vectors[t] = q
         mem = Memory.open(path, embedder=embedder, reembed=False)
@@ -211,6 +229,7 @@ def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = Fa
             mem.search(t, k=10, min_score=-1)
             hybrid.append((time.perf_counter() - s) * 1000)
         vec_lat = _sqlite_vec_scan(path, qs[: min(5, queries)])
+        best = _best_of(mem, texts[:50], qs[:50], act_vecs)
         mem.close()
     return {"n": n, "fill_s": fill_s, "build_s": build_s, "save_s": save_s, "open_s": open_s,
             "keyword_build_s": keyword_build_s,
@@ -218,7 +237,28 @@ def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = Fa
             "vector_p50": percentile(lat, 50), "vector_p95": percentile(lat, 95),
             "hybrid_p50": percentile(hybrid, 50), "hybrid_p95": percentile(hybrid, 95),
             "numpy_p50": percentile(exact_lat, 50), "sqlite_vec_p50": vec_lat,
-            "recall": statistics.mean(recall)}
+            "recall": statistics.mean(recall), **best}
+
+
+def _best_of(mem: Memory, texts: list[str], qs: list[np.ndarray], act_vecs: np.ndarray,
+             repeats: int = 5) -> dict[str, float]:
+    """p50 over queries of each query's fastest of ``repeats`` runs: on a machine shared
+    with other jobs, the minimum is what the code costs and the rest is waiting for a
+    core, so this figure moves little with the load (the plain p50 above does not)."""
+    def fastest(fn: Any) -> float:
+        times = []
+        for _ in range(repeats):
+            s = time.perf_counter()
+            fn()
+            times.append((time.perf_counter() - s) * 1000)
+        return min(times)
+
+    vector = [fastest(lambda t=t: mem.search(t, k=10, min_score=-1, mode="vector"))
+              for t in texts]
+    hybrid = [fastest(lambda t=t: mem.search(t, k=10, min_score=-1)) for t in texts]
+    exact = [fastest(lambda q=q: np.argpartition(-(act_vecs @ q), 10)[:10]) for q in qs]
+    return {"best_vector_p50": percentile(vector, 50), "best_hybrid_p50": percentile(hybrid, 50),
+            "best_numpy_p50": percentile(exact, 50)}
 
 
 def _sqlite_vec_scan(path: str, qs: list[np.ndarray]) -> float | None:
@@ -289,8 +329,12 @@ def main() -> None:
                         help="with --keep-dir: load a saved index instead of building it")
     parser.add_argument("--search-only", action="store_true",
                         help="skip the query-embedding and add-throughput measurements")
+    parser.add_argument("--common-words", action="store_true",
+                        help="a store where a few words occur in most memories, and "
+                             "queries that carry them")
     args = parser.parse_args()
-    rows = [bench_size(int(s), args.queries, args.keep_dir, args.keep_index)
+    rows = [bench_size(int(s), args.queries, args.keep_dir, args.keep_index,
+                       args.common_words)
             for s in args.sizes.split(",")]
     print("| memories | vector p50 / p95 ms | hybrid p50 / p95 ms | numpy exact p50 ms "
           "| sqlite-vec scan p50 ms | vector vs numpy | vector vs sqlite-vec | ANN recall@10 "
@@ -305,6 +349,11 @@ def main() -> None:
               f"| {r['numpy_p50'] / r['vector_p50']:.1f}x faster "
               f"| {vs_vec} "
               f"| {r['recall']:.3f} | {r['build_s']:.1f} |")
+    for r in rows:
+        print(f"\n{r['n']:,}, fastest of 5 runs per query (p50 over 50 queries; moves "
+              f"little with machine load): vector {r['best_vector_p50']:.2f} ms, hybrid "
+              f"{r['best_hybrid_p50']:.2f} ms, numpy exact {r['best_numpy_p50']:.2f} ms "
+              f"(hybrid / numpy {r['best_hybrid_p50'] / r['best_numpy_p50']:.2f}x)")
     print("\n| memories | fill s | first open: build + save s (save alone) "
           "| second open: load s (file load alone) "
           "| keyword index: first search s (build, or load + catch-up) |")

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import builtins
 import contextlib
+import functools
 import os
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from vecmem.embed.factory import embedder_for
-from vecmem.engine import edits, pipeline, plans, revert, search, status, writes
+from vecmem.engine import status, writes
 from vecmem.engine.context import Context
-from vecmem.engine.search import EPISODE_KEY, new_episode_id
 from vecmem.errors import InvalidInputError, NotFoundError, VecmemError
 from vecmem.limits import LIMIT_MAX, META_MAX, REASON_MAX
 from vecmem.settings import Settings
@@ -35,11 +34,22 @@ from vecmem.types import (
 )
 
 if TYPE_CHECKING:
+    from vecmem.engine import edits, pipeline, plans, revert, search
     from vecmem.engine.doctor import DoctorReport
     from vecmem.engine.ingest import IngestSummary
     from vecmem.engine.plans import PlanDoc
     from vecmem.engine.profile import CoreProfile
+    from vecmem.engine.recall_log import RecallEntry
     from vecmem.engine.reports import CleanupReport, HealthReport
+
+else:
+    from vecmem.lazy import LazyModule
+
+    # The write pipeline, search and plans load at their first use: a command that only
+    # reads (vecmem list, show, events, stats) never imports them.
+    edits, pipeline, plans, revert, search = (
+        LazyModule(f"vecmem.engine.{name}")
+        for name in ("edits", "pipeline", "plans", "revert", "search"))
 
 _STATUSES = {s.value for s in Status}
 _ACTIONS = {a.value for a in Action}
@@ -61,11 +71,15 @@ class Memory:
         embedder: Any = None,
         llm: Any = None,
         reembed: bool = True,
+        read_only: bool = False,
         progress: Callable[[int, int], None] | None = None,
         **overrides: Any,
     ) -> Memory:
         """Open (creating if needed) the memory at ``db``: a SQLite path or a
-        ``postgresql://`` URL. ``overrides`` are setting names (scope, top_k, …)."""
+        ``postgresql://`` URL. ``overrides`` are setting names (scope, top_k, …).
+
+        ``read_only=True``: every change is refused (``StoreError``) and nothing is
+        re-embedded, so a command that only reads pays for nothing a write needs."""
         if settings is None:
             where: dict[str, Any] = {"db": os.fspath(db)} if db is not None else {}
             settings = Settings.load(**where, **overrides)
@@ -76,22 +90,31 @@ class Memory:
         scope = settings.scope
         if not check_field(scope, "scope", max_chars=128).strip():
             raise InvalidInputError("scope must be a non-empty string of at most 128 characters")
-        # A scope is stored on every row and event: it must not hold a secret either.
-        writes.require_clean(scope, "scope")
-        fallback_reason = None
-        if embedder is None:
-            embedder, fallback_reason = embedder_for(settings)
+        # A scope is stored on every row and event: it must not hold a secret either. A
+        # read-only memory stores nothing (its store refuses every write transaction), so
+        # it skips the check, which compiles dozens of the secret rules' patterns.
+        if not read_only:
+            writes.require_clean(scope, "scope")
         if llm is None and settings.llm_base_url:
             from vecmem.llm.client import LLMClient
 
             llm = LLMClient.from_settings(settings)
         store = open_store(settings.db, settings)
-        ctx = Context(store=store, settings=settings, scope=scope, embedder=embedder, llm=llm)
-        if fallback_reason:
-            ctx.embedder_state.degraded = True
-            ctx.embedder_state.last_error = fallback_reason
+        if read_only:
+            store.read_only = store.read_only or "the memory was opened read-only"
+            reembed = False
+        # The embedder is built at its first use: reading commands never build it.
+        ctx = Context(store=store, settings=settings, scope=scope, embedder=embedder,
+                      make_embedder=functools.partial(_embedder_for, settings), llm=llm)
         mem = cls(ctx)
         if reembed:
+            # Built now, so that a wrong embedder configuration fails the open (the
+            # re-embed below swallows errors).
+            try:
+                ctx.embedder  # noqa: B018
+            except BaseException:
+                store.close()
+                raise
             # On failure keyword search keeps working and health reports the drift.
             with contextlib.suppress(VecmemError):
                 mem.reembed(progress=progress, only_if_needed=True)
@@ -188,7 +211,7 @@ class Memory:
             raise InvalidInputError("episode must be true or false")
         if isinstance(batch_size, bool) or not isinstance(batch_size, int) or batch_size < 1:
             raise InvalidInputError("batch_size must be a positive integer")
-        meta = {EPISODE_KEY: new_episode_id()} if episode else None
+        meta = {search.EPISODE_KEY: search.new_episode_id()} if episode else None
         return self._done(pipeline.add_many(
             self._ctx, list(texts), source=source, raw=raw, category=category,
             batch_size=batch_size, meta=meta, progress=progress))
@@ -362,18 +385,25 @@ class Memory:
         memory_id: int | None = None,
         *,
         action: str | None = None,
+        actor: str | None = None,
+        source: str | None = None,
         since: str | None = None,
         until: str | None = None,
         limit: int = 50,
         offset: int = 0,
     ) -> builtins.list[Event]:
-        """Events, newest first, optionally for one memory / one action / a time range."""
+        """Events, newest first, optionally for one memory, one action, one actor, one
+        source (each an exact match) and a time range (``since`` inclusive, ``until``
+        exclusive). The store filters over every event, so each page is complete."""
         if memory_id is not None:
             memory_id = status.require_id(memory_id)
         if action is not None and action not in _ACTIONS:
             raise InvalidInputError(
                 f"unknown action {action!r}; expected one of {', '.join(sorted(_ACTIONS))}"
             )
+        for name, value in (("actor", actor), ("source", source)):
+            if value is not None:
+                check_field(value, name, max_chars=REASON_MAX)
         for name, value in (("since", since), ("until", until)):
             if value is not None:
                 _check_time(value, name)
@@ -381,8 +411,9 @@ class Memory:
         with self._tx(write=False) as tx:
             if memory_id is not None and tx.get(memory_id, self.scope) is None:
                 raise NotFoundError(f"memory #{memory_id} does not exist in scope {self.scope!r}")
-            return tx.events(self.scope, memory_id=memory_id, action=action, since=since,
-                             until=until, limit=limit, offset=offset)
+            return tx.events(self.scope, memory_id=memory_id, action=action, actor=actor,
+                             source=source, since=since, until=until, limit=limit,
+                             offset=offset)
 
     def review_list(self, *, limit: int = 50, offset: int = 0) -> builtins.list[dict[str, Any]]:
         """Review items, each with the memories it conflicts with or targets, side by side."""
@@ -406,20 +437,62 @@ class Memory:
         return out
 
     def search(self, query: str, k: int | None = None, *, min_score: float | None = None,
-               mode: str = "hybrid", gate: bool = True) -> builtins.list[Hit]:
+               mode: str = "hybrid", gate: bool = True, session: str | None = None,
+               front_end: str = "python") -> builtins.list[Hit]:
         """Hybrid search over active memories (``mode``: hybrid | vector | keyword).
 
         In hybrid mode the relevance gate (``gate=True``) returns only memories with
         evidence of being needed, possibly none; ``gate=False`` lists by rank with
-        ``min_score`` as the only cosine floor (exploration)."""
+        ``min_score`` as the only cosine floor (exploration). With ``session``, the hits
+        are logged as that session's next turn (``recalls``; ``front_end`` says who
+        asked); a failing log write never fails the search."""
         if mode not in ("hybrid", "vector", "keyword"):
             raise InvalidInputError("mode must be hybrid, vector or keyword")
         if not isinstance(gate, bool):
             raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
+        if session is not None:
+            from vecmem.engine import recall_log
+
+            session = recall_log.check_session(session)
+            recall_log.check_front_end(front_end)
         k = k or self.settings.top_k
-        return search.hybrid(self._ctx, text, k, self._min_score(min_score, gate, mode),
-                             mode=mode, gate=gate)
+        searched = self._rewritten(text) if mode == "hybrid" else None
+        hits = search.hybrid(self._ctx, searched.searched if searched else text, k,
+                             self._min_score(min_score, gate, mode), mode=mode, gate=gate)
+        if session is not None:
+            try:
+                self.record_recall(text, hits, session=session, front_end=front_end,
+                                   gate=gate and mode == "hybrid")
+            except VecmemError as exc:  # e.g. a read-only PostgreSQL role
+                import logging
+
+                logging.getLogger("vecmem").warning("recall log not written: %s",
+                                                    exc.message)
+        return hits
+
+    def record_recall(self, query: str, hits: Sequence[Any], *, session: str,
+                      turn: int | None = None, front_end: str = "python",
+                      gate: bool = True) -> RecallEntry | None:
+        """Log that ``hits`` were handed to ``session``'s turn (default: its next one) for
+        ``query``: ids and scores, the query redacted or hashed (``recall_log_queries``),
+        never a memory's text. Prunes the log to ``recall_log_rows`` /
+        ``recall_log_days``; None when the log is off (``recall_log_rows = 0``)."""
+        from vecmem.engine import recall_log
+
+        text = validate_text(query, what="query")
+        return recall_log.record(self._ctx, text, hits, session=session, turn=turn,
+                                 front_end=front_end, gate=gate)
+
+    def recalls(self, *, session: str | None = None, memory_id: int | None = None,
+                query: str | None = None, limit: int = 50,
+                offset: int = 0) -> builtins.list[RecallEntry]:
+        """The recall log, newest first: one session's turns, the turns that received
+        ``memory_id``, or those of one ``query`` (matched by hash)."""
+        from vecmem.engine import recall_log
+
+        return recall_log.read(self._ctx, session=session, memory_id=memory_id, query=query,
+                               limit=limit, offset=offset)
 
     def _min_score(self, given: float | None, gate: bool, mode: str) -> float:
         """The cosine floor: the caller's, else (with the gate, which has its own
@@ -441,8 +514,28 @@ class Memory:
             raise InvalidInputError("gate must be true or false")
         text, k, min_score = search.check_query(query, k, min_score)
         k = k or self.settings.top_k
-        return search.explain(self._ctx, text, k, self._min_score(min_score, gate, "hybrid"),
-                              gate=gate)[1]
+        rw = self._rewritten(text)
+        ex = search.explain(self._ctx, rw.searched if rw else text, k,
+                            self._min_score(min_score, gate, "hybrid"), gate=gate)[1]
+        from vecmem.engine import llm_recall
+
+        cues = llm_recall.cue_notes(self._ctx, ex)
+        if rw is None and not cues:
+            return ex
+        import dataclasses
+
+        notes = [*([rw.error or f"LLM query rewrite: searched {rw.searched!r}"] if rw else []),
+                 *cues, *ex.notes]
+        return dataclasses.replace(ex, query=text, rewrite=rw.to_dict() if rw else None,
+                                   notes=notes)
+
+    def _rewritten(self, text: str) -> Any:
+        """The LLM query rewrite when ``llm_query_rewrite`` is on (engine/llm_recall)."""
+        if not self.settings.llm_query_rewrite:
+            return None
+        from vecmem.engine import llm_recall
+
+        return llm_recall.rewrite(self._ctx, text)
 
     def core_profile(self) -> CoreProfile:
         """The few standing facts that apply to almost every turn (how to answer, health
@@ -558,6 +651,12 @@ class Memory:
         from vecmem.engine import ingest
 
         return self._done(ingest.ingest(self._ctx, messages, **kwargs))
+
+
+def _embedder_for(settings: Settings) -> tuple[Any, str | None]:
+    from vecmem.embed.factory import embedder_for
+
+    return embedder_for(settings)
 
 
 def _optional_text(value: object, what: str) -> str | None:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tomllib
 from collections.abc import Mapping
 from contextvars import ContextVar
 from pathlib import Path
@@ -89,11 +88,28 @@ class Settings(BaseSettings):
     extract_min_confidence: float = Field(
         0.7, ge=0, le=1,
         description="Extracted facts below this confidence are dropped before the pipeline")
+    llm_cue_terms: bool = Field(
+        False, description="With an LLM: extraction also names cue terms per fact (topic "
+                           "words, synonyms, the other language's words), kept in the "
+                           "keyword index and shown by explain")
+    llm_query_rewrite: bool = Field(
+        False, description="With an LLM: rewrite each search query (a standalone query "
+                           "plus keywords in both languages) before searching; explain "
+                           "shows the rewrite. Costs one LLM call per search")
     top_k: int = Field(8, ge=1, le=1000, description="Results a search returns by default")
     min_score: float | None = Field(
         None, ge=-1, le=1,
         description="Cosine threshold for vector hits (default: calibrated per model)",
     )
+    recall_log_rows: int = Field(
+        10_000, ge=0, le=10_000_000,
+        description="Recall log (which memories were handed to which turn): most rows kept "
+                    "per scope, oldest pruned on write; 0 turns the log off")
+    recall_log_days: float = Field(
+        30.0, gt=0, description="Recall log: rows older than this many days are pruned")
+    recall_log_queries: Literal["redacted", "hash"] = Field(
+        "redacted", description="Recall log: keep each query as the secret redactor leaves "
+                                "it (redacted) or only its hash (hash)")
     duplicate_threshold: float | None = Field(
         None, ge=0, le=1,
         description="Cosine at or above which a new fact is a duplicate (default: per model)",
@@ -211,6 +227,8 @@ class _TomlSource(TomlConfigSettingsSource):
     not TOML is an input error."""
 
     def _read_file(self, file_path: Any) -> dict[str, Any]:
+        import tomllib  # only when there is a file: its import compiles a dozen patterns
+
         try:
             data = tomllib.loads(Path(file_path).read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:

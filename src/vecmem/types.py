@@ -209,6 +209,9 @@ class Hit(Serializable):
     cosine: float | None = None
     keyword_rank: int | None = None
     vector_rank: int | None = None
+    #: The gate's margin and the keyword coverage it weighed (None: the gate was off).
+    relevance: float | None = None
+    coverage: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,3 +252,6 @@ class Explanation(Serializable):
     notes: list[str] = field(default_factory=list)
     #: The gate's rule and the query's statistics (None: the gate was off).
     gate: dict[str, Any] | None = None
+    #: The LLM query rewrite (``llm_query_rewrite``): original, searched text, the
+    #: model's query and terms (None: no rewrite).
+    rewrite: dict[str, Any] | None = None

@@ -52,6 +52,13 @@ def test_add_list_show_events_json(db: str) -> None:
     assert [e["action"] for e in shown["events"]] == ["duplicate", "add"]
     code, out, _ = run("events", "--json", "--action", "add")
     assert len(json.loads(out)) == 1
+    run("add", "The build server runs Debian 12", "--source", "agent")
+    code, out, _ = run("events", "--json", "--source", "agent")
+    assert [e["after_content"] for e in json.loads(out)] == ["The build server runs Debian 12"]
+    code, out, _ = run("events", "--json", "--source", "manual", "--action", "add")
+    assert [e["memory_id"] for e in json.loads(out)] == [added["memory_id"]]
+    code, out, _ = run("events", "--json", "--actor", "nobody", "--until", "2999-01-01")
+    assert code == 0 and json.loads(out) == []
 
 
 def test_preview_add_writes_nothing(db: str) -> None:

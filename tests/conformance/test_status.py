@@ -161,3 +161,45 @@ def test_status_operations_keep_provenance(cmem: Memory) -> None:
     assert cmem.events(mid, action="revert")[0].meta["provenance"] == prov
     with pytest.raises(InvalidInputError, match="meta"):
         cmem.archive(mid, meta="not a dict")  # type: ignore[arg-type]
+
+
+def _every(mem: Memory, **filters: object) -> list[int]:
+    """Event ids matching ``filters``, read page by page."""
+    out: list[int] = []
+    while page := mem.events(limit=500, offset=len(out), **filters):  # type: ignore[arg-type]
+        out += [e.event_id for e in page]
+    return out
+
+
+def test_events_filter_by_actor_and_source_over_every_event(cmem: Memory) -> None:
+    """Actor and source filter in the store, over all events (not a window of the
+    newest): the oldest matches are found under hundreds of newer events."""
+    refused = [cmem.note_refused(f"refused #{i}", source="hermes", actor="运维-alice")
+               for i in range(3)]
+    mid = cmem.add("用户住在上海", source="agent", actor="bob").memory_id
+    archived = cmem.archive(mid, actor="运维-alice").event_id
+    cmem.add_many([f"Build server {i} runs Debian {i % 7 + 6}" for i in range(600)], raw=True)
+    events = {e.event_id: e for e in cmem.events(limit=1000)}
+    assert len(events) > 600
+    alice = _every(cmem, actor="运维-alice")
+    assert alice == sorted((i for i, e in events.items() if e.actor == "运维-alice"),
+                           reverse=True) == [archived, *reversed(refused)]
+    assert _every(cmem, source="hermes") == list(reversed(refused))
+    assert _every(cmem, source="agent", actor="bob") == [
+        i for i, e in sorted(events.items(), reverse=True)
+        if e.source == "agent" and e.actor == "bob"] != []
+    assert _every(cmem, actor="运维-alice", action="archive") == [archived]
+    assert _every(cmem, source="import") == sorted(
+        (i for i, e in events.items() if e.source == "import"), reverse=True)
+    # Pages of a filtered view do not overlap and add up to the whole.
+    pages = [cmem.events(actor="运维-alice", limit=1, offset=n)[0].event_id for n in range(4)]
+    assert pages == alice and cmem.events(actor="运维-alice", limit=1, offset=4) == []
+    # Time bounds: since inclusive, until exclusive.
+    first = events[refused[0]].created_at
+    assert refused[0] in _every(cmem, actor="运维-alice", since=first)
+    assert refused[0] not in _every(cmem, actor="运维-alice", until=first)
+    assert cmem.events(actor="nobody") == [] and cmem.events(source="") == []
+    with pytest.raises(InvalidInputError, match="actor"):
+        cmem.events(actor="a\x00b")
+    with pytest.raises(InvalidInputError, match="source"):
+        cmem.events(source=42)  # type: ignore[arg-type]

@@ -312,3 +312,32 @@ def test_without_any_bundled_model_hashing_stands_in_and_says_so(
     assert emb.is_fallback and reason
     emb, reason = embedder_for(Settings(embed_provider="hashing"))  # chosen, not a stand-in
     assert reason is None and emb.fallback_reason is None
+
+
+def test_memory_builds_the_embedder_at_its_first_use_only(tmp_path) -> None:
+    """A memory opened for reading builds no embedder until something embeds; a wrong
+    embedder configuration still fails the write that needs it (and a default open),
+    never degrading silently to 'stored without vectors'."""
+    from vecmem import Memory
+
+    db = str(tmp_path / "lazy.db")
+    with Memory.open(db, embed_provider="hashing") as mem:  # a write open builds it
+        assert mem.context.embedder_built
+        mem.add_many(["The build server runs Debian 12", "用户偏好：回答简洁务实"], raw=True)
+    with Memory.open(db, embed_provider="hashing", reembed=False) as mem:
+        assert len(mem.list()) == 2 and mem.get(1).id == 1 and mem.events()
+        assert mem.count() == 2 and mem.review_list() == []
+        assert not mem.context.embedder_built
+        assert mem.search("Debian", min_score=0.0) and mem.context.embedder_built
+    with Memory.open(db, embed_provider="hashing", reembed=False) as mem:
+        assert mem.stats()["model"] == "hashing-v1"  # stats builds it: it names the model
+        assert mem.context.embedder_built
+    with pytest.raises(EmbedderError, match="bundled model"):
+        Memory.open(db, embed_provider="e5", embed_model="other")
+    with Memory.open(db, embed_provider="e5", embed_model="other", reembed=False) as mem:
+        assert len(mem.list()) == 2  # reading needs no embedder
+        with pytest.raises(EmbedderError, match="bundled model"):
+            mem.add("The staging database is PostgreSQL 16")
+        with pytest.raises(EmbedderError, match="bundled model"):
+            mem.search("database")
+        assert mem.count() == 2  # the refused write stored nothing

@@ -470,3 +470,28 @@ def test_http_refuses_to_listen_beyond_loopback(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "no authentication" in done.stderr
     assert not (tmp_path / "x.db").exists()
+
+
+def test_search_gate_off_explain_gate_and_a_logged_session(
+        server: tuple[McpSession, Path]) -> None:
+    session, db = server
+    session.ok("add", {"content": "The staging cluster runs in Frankfurt (eu-central-1)"})
+    query = "what a lovely afternoon for a walk"
+    gated = session.ok("search", {"query": query, "k": 20})
+    listed = session.ok("search", {"query": query, "k": 20, "gate": "off", "min_score": -1})
+    assert len(listed["hits"]) > len(gated["hits"])
+    explained = session.ok("explain", {"query": "which region is the staging cluster in?"})
+    assert explained["gate"]["on"] is True
+    ranked = [c for c in explained["candidates"] if c["status"] == "active"]
+    assert ranked and all(c["gate"] for c in ranked)
+    off = session.ok("explain", {"query": "staging cluster region", "gate": "off"})
+    assert off["gate"]["on"] is False
+    assert "must be one of on, off" in _text(session.call(
+        "search", {"query": "x", "gate": "maybe"}))
+    found = session.ok("search", {"query": "which region is the staging cluster in?",
+                                  "session": "agent-run-1"})
+    with Memory.open(db, embed_provider="hashing", reembed=False) as mem:
+        (entry,) = mem.recalls(session="agent-run-1")
+    assert entry.front_end == "mcp" and entry.turn == 1
+    assert [it["memory_id"] for it in entry.items] == [
+        h["id"] for h in found["hits"]]

@@ -44,7 +44,7 @@ ADVANCED_EXTRA = [
 
 # action -> (required parameters, optional parameters)
 PARAMETERS: dict[str, tuple[set[str], set[str]]] = {
-    "search": ({"query"}, {"k", "min_score"}),
+    "search": ({"query"}, {"k", "min_score", "gate", "session"}),
     "keyword": ({"query"}, {"k"}),
     "add": ({"content"}, {"category"}),
     "list": (set(), {"status", "memory_type", "topic_key", "source", "limit", "offset"}),
@@ -56,7 +56,7 @@ PARAMETERS: dict[str, tuple[set[str], set[str]]] = {
     "preview_restore": ({"memory_id"}, {"reason"}),
     "review_list": (set(), {"limit", "offset"}),
     "events": (set(), {"memory_id", "event_action", "limit"}),
-    "explain": ({"query"}, set()),
+    "explain": ({"query"}, {"k", "gate"}),
     "create_plan": ({"operations"}, {"reason"}),
     "list_plans": (set(), {"limit"}),
     "get_plan": ({"plan_id"}, set()),

@@ -67,6 +67,41 @@ def test_a_scope_holding_a_secret_is_refused(tmp_path: Path) -> None:
         Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder(), scope=f"s-{TOKEN}")
 
 
+def test_a_read_only_memory_stores_nothing_so_needs_no_scope_check(engine_url: str) -> None:
+    """``read_only=True`` (what ``vecmem list/show/events/stats`` open) skips the scope's
+    secret check because its store refuses every write transaction: each way of changing
+    a memory fails with StoreError and leaves nothing, on both engines."""
+    from vecmem.errors import StoreError
+
+    with Memory.open(engine_url, embedder=HashingEmbedder(), scope="kernel") as m:
+        kept = m.add("The deploy runs every Friday").memory_id
+    secret_scope = f"s-{TOKEN}"
+    with Memory.open(engine_url, embedder=HashingEmbedder(), scope=secret_scope,
+                     read_only=True) as ro:
+        assert ro.list() == [] and ro.events() == [] and ro.stats()["total"] == 0
+        attempts = [lambda: ro.add("The staging database is Postgres 16"),
+                    lambda: ro.add("这个功能有没有必要？"),  # a rejection is a write too
+                    lambda: ro.add_many(["用户住在上海"], raw=True),
+                    lambda: ro.note_refused("no", source="test")]
+        for attempt in attempts:
+            with pytest.raises(StoreError, match="read-only"):
+                attempt()
+    with Memory.open(engine_url, embedder=HashingEmbedder(), scope="kernel",
+                     read_only=True) as ro:
+        assert [r.id for r in ro.list()] == [kept] and ro.get(kept).content
+        for change in (lambda: ro.archive(kept), lambda: ro.set_core(kept, True),
+                       lambda: ro.create_plan([{"action": "archive", "memory_id": kept}])):
+            with pytest.raises(StoreError, match="read-only"):
+                change()
+        assert ro.get(kept).status == "active" and ro.list_plans() == []
+    with Memory.open(engine_url, embedder=HashingEmbedder(), scope="kernel") as m:
+        assert m.count() == 1
+        with m.store.transaction(write=False) as tx:
+            for table in ("memories", "events", "plans"):
+                rows = tx.execute(f"SELECT * FROM {table}").fetchall()
+                assert not any(VALUE in repr(tuple(r)) for r in rows), table
+
+
 def test_a_plan_document_is_redacted_where_it_is_stored(mem: Memory) -> None:
     a = mem.add("The deploy runs every Friday")
     # The reason is refused outright; an operation's preview (which echoes text) is

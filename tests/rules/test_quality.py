@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from vecmem.rules import check_quality
+from vecmem.rules import check_quality, redact_secrets
+from vecmem.text import normalize
 from vecmem.types import Verdict
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -40,6 +41,9 @@ def _load(name: str) -> list[dict[str, str]]:
 
 DEV = _load("quality_dev.jsonl")
 EXTRA = _load("quality_extra.jsonl")
+# The tune split of the fresh set only: the held-out splits are measured by
+# benchmarks/rules_dev.py, never asserted (that would be tuning on them).
+FRESH_TUNE = [c for c in _load("quality_fresh.jsonl") if c["split"] == "tune"]
 
 
 def _check(case: dict[str, str]) -> None:
@@ -57,6 +61,16 @@ def test_dev_set(case: dict[str, str]) -> None:
 @pytest.mark.parametrize("case", EXTRA, ids=[c["text"][:40] for c in EXTRA])
 def test_extra_set(case: dict[str, str]) -> None:
     _check(case)
+
+
+@pytest.mark.parametrize("case", FRESH_TUNE, ids=[c["text"][:40] for c in FRESH_TUNE])
+def test_fresh_tune_split(case: dict[str, str]) -> None:
+    verdict = check_quality(case["text"])
+    assert verdict.allowed == (case["expect"] == "allow"), (case, verdict)
+    if case["expect"] == "reject":
+        assert verdict.category == case["category"], (case, verdict)
+    if case.get("secret"):
+        assert case["secret"] not in normalize(redact_secrets(case["text"])), case
 
 
 def test_extra_set_is_broad() -> None:
@@ -252,4 +266,17 @@ def test_standing_reminder_wishes_are_kept(text: str) -> None:
 @pytest.mark.parametrize("text", ["提醒功能用的是 cron", "The reminder service runs on port 9000",
                                   "My manager will remind me about the review"])
 def test_facts_about_reminders_are_not_requests(text: str) -> None:
+    assert check_quality(text).allowed
+
+
+@pytest.mark.parametrize("text", ["Vue 和 React 哪个好学", "这两家银行哪家更靠谱",
+                                  "北京和上海哪个冷", "这个配置是啥意思",
+                                  "Any advice for a first-time homebuyer"])
+def test_which_is_better_is_a_question(text: str) -> None:
+    assert check_quality(text).category == "question"
+
+
+@pytest.mark.parametrize("text", ["用户觉得 Vue 比 React 好学",
+                                  "用户在两家银行都开了户，哪家都不常用"])
+def test_comparisons_stated_are_facts(text: str) -> None:
     assert check_quality(text).allowed

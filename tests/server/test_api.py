@@ -245,7 +245,8 @@ def test_the_audit_log_filters_by_action_actor_source_and_time(
     mem.add("这个功能有没有必要？", source="agent")  # a question: rejected, with its reason
     mem.add("The staging database is Postgres 16", source="agent")
     everything = get(client, "/audit", limit=1000)
-    assert everything["complete"] and len(everything["items"]) == len(mem.events(limit=1000))
+    assert [e["event_id"] for e in everything["items"]] == [
+        e.event_id for e in mem.events(limit=1000)]
     rejected = get(client, "/audit", action="reject_input", limit=1000)["items"]
     assert rejected and all(e["action"] == "reject_input" and e["reason"] for e in rejected)
     assert any("有没有必要" in (e["after_content"] or "") for e in rejected)
@@ -262,6 +263,15 @@ def test_the_audit_log_filters_by_action_actor_source_and_time(
     second = get(client, "/audit", source="agent", limit=1, offset=1)["items"]
     assert first + second == by_source[:2]
     assert get(client, "/audit", since="2999-01-01T00:00:00Z")["items"] == []
+    # The filter is the store's (Memory.events), over every event: the route adds nothing
+    # but "an empty text box means any".
+    mid = mem.add("用户的时区是 Asia/Shanghai", source="agent").memory_id
+    mem.archive(mid, actor="运维")
+    assert [e["event_id"] for e in get(client, "/audit", actor="运维")["items"]] == [
+        e.event_id for e in mem.events(actor="运维")] != []
+    assert get(client, "/audit", actor="", source="") == get(client, "/audit")
+    bad = client.get("/api/audit", params={"actor": "x" * 201}, headers=AUTH)
+    assert bad.status_code == 422
 
 
 def test_list_filters_and_pagination(client: TestClient, seeded: Seeded) -> None:
@@ -631,3 +641,42 @@ def test_query_vocabularies_match_the_core_enums() -> None:
     assert get_args(StatusName) == tuple(s.value for s in Status)
     assert get_args(TypeName) == tuple(t.value for t in MemoryType)
     assert set(get_args(EventAction)) == {a.value for a in Action}
+
+
+def test_the_gate_in_explain_and_its_off_switch(client: TestClient, seeded: Seeded) -> None:
+    # Every candidate of a gated explain carries the gate's verdict and its arithmetic.
+    ex = get(client, "/explain", q="which framework does the frontend use? 前端框架")
+    assert ex["gate"]["on"] is True and ex["gate"]["rule"].startswith("gate-")
+    ranked = [c for c in ex["candidates"] if c["status"] == "active" and c["fused"] > 0]
+    assert ranked and all(c["gate"] and c["gate"].split(":")[0] in ("pass", "fail")
+                          for c in ranked)
+    assert any(c["included"] for c in ranked)
+    # gate=false: the exploratory listing, and explain says the gate was off.
+    off = get(client, "/explain", q="which framework does the frontend use? 前端框架",
+              gate="false")
+    assert off["gate"]["on"] is False and all(c["gate"] is None for c in off["candidates"])
+    on = get(client, "/search", q="hello there, nice weather", k=20)
+    listed = get(client, "/search", q="hello there, nice weather", k=20, gate="false",
+                 min_score=-1)
+    assert on["gate"] is True and listed["gate"] is False
+    assert len(listed["hits"]) > len(on["hits"])
+    bad = client.get("/api/explain", params={"q": "x", "gate": "maybe"}, headers=AUTH)
+    assert bad.status_code == 422 and bad.json()["error"] == "ValidationError"
+
+
+def test_search_with_a_session_fills_the_recall_log(client: TestClient, mem: Memory,
+                                                    seeded: Seeded) -> None:
+    vue = seeded.ids["项目使用 Vue 3 作为前端框架"]
+    hits = get(client, "/search", q="前端框架", session="web-1")["hits"]
+    assert vue in [h["memory"]["id"] for h in hits]
+    log = get(client, "/recalls", session="web-1")
+    (entry,) = log["items"]
+    assert entry["front_end"] == "http" and entry["turn"] == 1 and entry["gate"] is True
+    assert [it["memory_id"] for it in entry["items"]] == [h["memory"]["id"] for h in hits]
+    assert entry["items"][0]["content"] in {h["memory"]["content"] for h in hits}
+    assert get(client, "/recalls", memory_id=vue)["items"][0]["id"] == entry["id"]
+    assert get(client, "/recalls", q="前端框架")["items"][0]["id"] == entry["id"]
+    assert mem.recalls(session="web-1")[0].id == entry["id"]
+    assert get(client, "/recalls", session="other")["items"] == []
+    bad = client.get("/api/recalls", params={"memory_id": 0}, headers=AUTH)
+    assert bad.status_code == 422

@@ -74,6 +74,9 @@ def test_an_application_role_without_create_opens_and_works(owned: str) -> None:
         assert mem.count() == 4
         assert mem.explain("neovim").to_dict()
         assert mem.health_report().to_dict()
+        # The recall log is written (and pruned) by the application role.
+        mem.search("neovim", session="s")
+        assert [e.turn for e in mem.recalls(session="s")] == [1]
 
 
 def test_a_role_without_create_cannot_make_the_schema_and_is_told_why(
@@ -139,6 +142,8 @@ def test_a_read_only_session_reads_everything_and_refuses_writes(
         assert mem.stats()
         assert mem.review_list() == []
         assert mem.export(tmp_path / "out.jsonl")["memories"] == 2
+        # A search with a session still answers; the log is not written here.
+        assert mem.search("neovim", session="s") and mem.recalls() == []
         first = mem.list()[0]
         with pytest.raises(StoreError, match="read-only here"):
             mem.add("a new fact")

@@ -198,9 +198,11 @@ def require_database(settings: Any) -> None:
             "VECMEM_DB — writing commands such as add create one)")
 
 
-def open_memory(*, create: bool = True, reembed: bool | None = None, **overrides: Any) -> Any:
+def open_memory(*, create: bool = True, reembed: bool | None = None, changes: bool = True,
+                **overrides: Any) -> Any:
     """``Memory`` for this invocation. ``create=False``: the database must already exist,
-    and the start-up re-embed (a write) is skipped unless ``reembed`` asks for it."""
+    and the start-up re-embed (a write) is skipped unless ``reembed`` asks for it.
+    ``changes=False``: the memory is opened read-only (every write refused)."""
     from vecmem.memory import Memory
 
     settings = load_settings(**overrides)
@@ -210,17 +212,18 @@ def open_memory(*, create: bool = True, reembed: bool | None = None, **overrides
         reembed = create
     bar = Progress("re-embedding")
     try:
-        return Memory.open(settings=settings, progress=bar, reembed=reembed)
+        return Memory.open(settings=settings, progress=bar, reembed=reembed,
+                           read_only=not changes)
     finally:
         bar.close()
 
 
 def with_memory(body: Callable[[Any], Any], *, create: bool = True,
-                reembed: bool | None = None, **overrides: Any) -> Any:
+                reembed: bool | None = None, changes: bool = True, **overrides: Any) -> Any:
     """Open, run ``body(memory)``, close; errors as in :func:`run`."""
 
     def action() -> Any:
-        mem = open_memory(create=create, reembed=reembed, **overrides)
+        mem = open_memory(create=create, reembed=reembed, changes=changes, **overrides)
         try:
             return body(mem)
         finally:
@@ -230,7 +233,10 @@ def with_memory(body: Callable[[Any], Any], *, create: bool = True,
 
 
 def read_only(body: Callable[[Any], Any], **kwargs: Any) -> Any:
-    """A command that reads: no database is created and no model is loaded."""
+    """A command on an existing database: none is created and no model is loaded unless
+    the command embeds. It may still change the memory (``doctor --repair``, a cleanup
+    plan, the re-embed ``search`` asks for); one that only reads passes
+    ``changes=False``: the memory is opened read-only."""
     return with_memory(body, create=False, **kwargs)
 
 

@@ -13,7 +13,6 @@ import typer
 from vecmem.cli import views
 from vecmem.cli.app import Json, Progress, app, emit, read_only, review_app, with_memory
 from vecmem.cli.render import line
-from vecmem.rules.poisoning import recorded_trust
 
 Source = Annotated[str, typer.Option(help="Where it came from.")]
 Category = Annotated[str | None, typer.Option(help="Category (default: its type).")]
@@ -51,7 +50,7 @@ def list_cmd(
 ) -> None:
     """List memories with filters."""
     emit(read_only(lambda m: m.list(status=status, memory_type=memory_type, topic_key=topic,
-                                    source=source, limit=limit, offset=offset)),
+                                    source=source, limit=limit, offset=offset), changes=False),
          json_out, views.memories)
 
 
@@ -59,24 +58,31 @@ def list_cmd(
 def show(memory_id: int, json_out: Json = False) -> None:
     """Show one memory and its event timeline."""
     def body(m: Any) -> dict[str, Any]:
+        from vecmem.rules.poisoning import recorded_trust
+
         memory, found = m.get(memory_id), m.events(memory_id, limit=200)
         # events come newest first; the trust is the one the memory was written with
         trust = recorded_trust(memory.source, [e.meta for e in reversed(found)])
         return {"memory": memory, "trust": trust, "events": found}
 
-    emit(read_only(body), json_out, views.memory_detail)
+    emit(read_only(body, changes=False), json_out, views.memory_detail)
 
 
 @app.command()
 def events(
     memory_id: Annotated[int | None, typer.Option("--memory", help="Only this memory.")] = None,
     action: Annotated[str | None, typer.Option(help="Only this action.")] = None,
+    actor: Annotated[str | None, typer.Option(help="Only events by this actor.")] = None,
+    source: Annotated[str | None, typer.Option(help="Only events from this source "
+                                                    "(manual, agent, hermes, mcp, …).")] = None,
     since: Annotated[str | None, typer.Option(help="ISO time lower bound.")] = None,
+    until: Annotated[str | None, typer.Option(help="ISO time upper bound (exclusive).")] = None,
     limit: Annotated[int, typer.Option(help="How many events.")] = 50,
     json_out: Json = False,
 ) -> None:
     """The audit log, newest first."""
-    emit(read_only(lambda m: m.events(memory_id, action=action, since=since, limit=limit)),
+    emit(read_only(lambda m: m.events(memory_id, action=action, actor=actor, source=source,
+                                      since=since, until=until, limit=limit), changes=False),
          json_out, views.events)
 
 
@@ -112,7 +118,8 @@ status_command(review_app, "reject", "Reject a review item (it is archived).")
 def review_list(limit: Annotated[int, typer.Option(help="How many items.")] = 50,
                 json_out: Json = False) -> None:
     """Review items with what they conflict with, side by side."""
-    emit(read_only(lambda m: m.review_list(limit=limit)), json_out, views.review_items)
+    emit(read_only(lambda m: m.review_list(limit=limit), changes=False), json_out,
+         views.review_items)
 
 
 @app.command()
@@ -129,7 +136,7 @@ def revert(
 @app.command()
 def stats(json_out: Json = False) -> None:
     """Totals by status and type, model and dimension, consistency."""
-    emit(read_only(lambda m: m.stats()), json_out, views.stats)
+    emit(read_only(lambda m: m.stats(), changes=False), json_out, views.stats)
 
 
 @app.command()

@@ -231,11 +231,12 @@ def migrate_schema(
         from vecmem.memory import open_store  # front ends reach stores through the facade
 
         settings = load_settings()
-        store = open_store(settings.db, settings)  # SQLite migrates when it opens
+        # Any: schema_version, migrate_schema and grant_statements are the engines' own.
+        store: Any = open_store(settings.db, settings)  # SQLite migrates when it opens
         try:
             if store.engine_name != "postgres":
                 return {"schema_version": store.schema_version(), "hnsw_indexes_built": []}
-            out: dict[str, Any] = store.migrate_schema()  # type: ignore[attr-defined]
+            out: dict[str, Any] = store.migrate_schema()
             grants = [s for r in grant or [] for s in store.grant_statements(r)]
             grants += [s for r in grant_read or []
                        for s in store.grant_statements(r, write=False)]

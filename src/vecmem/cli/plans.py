@@ -147,14 +147,15 @@ def plan_list(
             line(f"{d.id}  {d.status:<8} {d.created_at[:19]}  {s['operations']} ops{done}"
                  + (f"  — {d.reason}" if d.reason else ""))
 
-    emit(read_only(lambda m: m.list_plans(status=status, limit=limit)), json_out, show)
+    emit(read_only(lambda m: m.list_plans(status=status, limit=limit), changes=False),
+         json_out, show)
 
 
 @plan_app.command("show")
 def plan_show(plan_id: str, out_file: OutFile = None, json_out: Json = False) -> None:
     """One plan with its previews (and results once applied)."""
     _check_out(out_file)
-    doc = read_only(lambda m: m.get_plan(plan_id))
+    doc = read_only(lambda m: m.get_plan(plan_id), changes=False)
     _write_doc(doc, out_file)
     emit(doc, json_out, show_plan)
 

@@ -7,7 +7,7 @@ turns the ModuleNotFoundError into one line), never a traceback.
 from __future__ import annotations
 
 import importlib.util
-from typing import Annotated
+from typing import Annotated, cast
 
 import typer
 
@@ -54,7 +54,8 @@ def mcp_command(
 ) -> None:
     """Serve the memory tools to any MCP client (stdio by default)."""
     _need("mcp", "mcp", "vecmem mcp")
-    from vecmem.mcp import run_mcp
+    from vecmem.mcp import Transport, run_mcp
 
-    run(lambda: run_mcp(state.db, transport, host=host, port=port, config=state.config,
-                        governance=governance))
+    # run_mcp checks the transport itself (an input error names the two it takes).
+    run(lambda: run_mcp(state.db, cast("Transport", transport), host=host, port=port,
+                        config=state.config, governance=governance))

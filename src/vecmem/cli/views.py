@@ -82,15 +82,43 @@ def explanation(ex: Any) -> None:
     line(f"candidates: vector {ex.vector_candidates}, keyword {ex.keyword_candidates}; "
          f"keyword terms: {' '.join(ex.keyword_terms) or '(none)'}")
     line(f"fusion: {ex.fusion}; min_score {ex.min_score:.4f}; k {ex.k}")
-    table(("id", "included", "cosine", "vector rank", "keyword rank", "fused", "context",
-           "why excluded", "matched", "content"),
+    g = ex.gate
+    if g is None or not g.get("on"):
+        line(styled("gate: off", "yellow"), " (exploratory listing: ranked, not gated)")
+    else:
+        line(styled("gate: on", "bold"), f" — {g.get('rule')}")
+        if g.get("common_terms"):
+            line(f"  no evidence (in too many memories): {' '.join(g['common_terms'])}")
+        line(f"  searched terms: {' '.join(g.get('searched_terms') or []) or '(none)'}")
+    table(("id", "included", "cosine", "vector rank", "keyword rank", "fused", "gate",
+           "margin", "coverage", "context", "why excluded", "matched", "content"),
           [(c.memory_id, "yes" if c.included else "no", _num(c.cosine), _int(c.vector_rank),
-            _int(c.keyword_rank), _num(c.fused),
+            _int(c.keyword_rank), _num(c.fused), c.gate or "", _num(c.relevance),
+            _num(c.coverage, 2),
             f"+{c.context:.4f} from #{c.context_from}" if c.context else "",
             c.excluded_because or "", " ".join(ex.matched_terms.get(c.memory_id, [])),
-            c.content) for c in ex.candidates])
+            c.content) for c in ex.candidates],
+          wide=("content", "gate", "why excluded"))
     for note in ex.notes:
         line(f"note: {note}")
+
+
+def recalls(entries: list[Any]) -> None:
+    if not entries:
+        line("no recalls logged")
+        return
+    for e in entries:
+        query = e.query if e.query is not None else f"(query hash {e.query_hash})"
+        gate = "" if e.gate else ", gate off"
+        line(styled(f"{e.created_at[:19]}", "dim"),
+             f" session {e.session} turn {e.turn} via {e.front_end}{gate}: {short(query)}")
+        if not e.items:
+            line("    nothing injected")
+        for it in e.items:
+            line(f"    #{it['memory_id']} score {_num(it.get('score'))} cosine "
+                 f"{_num(it.get('cosine')) or '—'} margin {_num(it.get('relevance')) or '—'} "
+                 f"coverage {_num(it.get('coverage'), 2) or '—'}: "
+                 f"{short(it.get('content') or '', 60)}")
 
 
 def review_items(items: list[dict[str, Any]]) -> None:

@@ -9,9 +9,12 @@ dimension, a new tokenizer), and never otherwise.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+else:  # imported at first use: commands that touch no vector never load it
+    from vecmem.lazy import numpy as np
 
 from vecmem.errors import EmbedderError
 

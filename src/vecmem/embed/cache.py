@@ -15,8 +15,12 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+else:  # imported at first use: commands that touch no vector never load it
+    from vecmem.lazy import numpy as np
 
 from vecmem.embed.base import Embedder, Embedding, check_texts, embed_tagged
 

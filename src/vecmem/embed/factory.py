@@ -20,13 +20,10 @@ import importlib.util
 import platform
 from typing import TYPE_CHECKING, Any
 
-from vecmem.embed.base import Embedder
-from vecmem.embed.hashing import DEFAULT_DIM, HashingEmbedder
-from vecmem.embed.local import DualEmbedder, E5Embedder, MixedEmbedder, UseEmbedder
-from vecmem.embed.openai import OpenAIEmbedder
 from vecmem.errors import EmbedderError
 
 if TYPE_CHECKING:
+    from vecmem.embed.base import Embedder
     from vecmem.settings import Settings
 
 PROVIDERS = ("local", "e5", "use", "mix", "dual", "openai", "hashing")
@@ -47,29 +44,34 @@ def build_embedder(
     dim: int | None = None,
 ) -> Embedder:
     """Return the embedder for ``provider``. Local models load lazily, on first use."""
+    # Each provider's module is imported only when it is the one asked for (the hashing
+    # and API ones cost start-up time a bundled-model user never needs).
     name = (provider or "").strip().lower()
     if name == "local":
         name = LOCAL_DEFAULT
-    if name in ("e5", "use", "mix", "dual") and (model or base_url or api_key):
-        raise EmbedderError(
-            f"embed_provider {provider!r} is a bundled model; embed_model, embed_base_url "
-            "and embed_api_key only apply to embed_provider 'openai'"
-        )
-    if name == "e5":
-        _check_dim(dim, E5Embedder.dim, provider)
-        return E5Embedder()
-    if name == "use":
-        _check_dim(dim, UseEmbedder.dim, provider)
-        return UseEmbedder()
-    if name == "mix":
+    if name in ("e5", "use", "mix", "dual"):
+        if model or base_url or api_key:
+            raise EmbedderError(
+                f"embed_provider {provider!r} is a bundled model; embed_model, "
+                "embed_base_url and embed_api_key only apply to embed_provider 'openai'"
+            )
+        from vecmem.embed.local import DualEmbedder, E5Embedder, MixedEmbedder, UseEmbedder
+
+        if name == "e5":
+            _check_dim(dim, E5Embedder.dim, provider)
+            return E5Embedder()
+        if name == "use":
+            _check_dim(dim, UseEmbedder.dim, provider)
+            return UseEmbedder()
         _check_dim(dim, UseEmbedder.dim + E5Embedder.dim, provider)
-        return MixedEmbedder()
-    if name == "dual":
-        _check_dim(dim, UseEmbedder.dim + E5Embedder.dim, provider)
-        return DualEmbedder()
+        return DualEmbedder() if name == "dual" else MixedEmbedder()
     if name == "hashing":
+        from vecmem.embed.hashing import DEFAULT_DIM, HashingEmbedder
+
         return HashingEmbedder(dim or DEFAULT_DIM)
     if name == "openai":
+        from vecmem.embed.openai import OpenAIEmbedder
+
         return OpenAIEmbedder(model, base_url=base_url, api_key=api_key, dim=dim)
     raise EmbedderError(
         f"unknown embed_provider {provider!r}; expected one of {', '.join(PROVIDERS)}"

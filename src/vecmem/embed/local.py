@@ -17,9 +17,12 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+else:  # imported at first use: commands that touch no vector never load it
+    from vecmem.lazy import numpy as np
 
 from vecmem.embed.base import check_output, check_texts, normalize_rows
 from vecmem.errors import EmbedderError

@@ -4,10 +4,14 @@ from __future__ import annotations
 
 import logging
 import threading
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+else:  # imported at first use: commands that touch no vector never load it
+    from vecmem.lazy import numpy as np
 
 from vecmem.errors import EmbedderError, VecmemError
 from vecmem.settings import Settings
@@ -24,20 +28,64 @@ class EmbedderState:
     last_error: str | None = None
 
 
-@dataclass
 class Context:
-    store: Store
-    settings: Settings
-    scope: str
-    embedder: Any  # vecmem.embed.Embedder; Any keeps engine importable without numpy models
-    llm: Any = None  # vecmem.llm.client.LLMClient | None
-    embedder_state: EmbedderState = field(default_factory=EmbedderState)
-    lock: threading.RLock = field(default_factory=threading.RLock)
-    #: Called after every committed change (the Hermes prefetch cache listens here).
-    listeners: list[Any] = field(default_factory=list)
+    """One open memory: store, settings, scope, embedder, LLM, and what they share.
 
-    #: Set by the facade when it is closed; every later transaction is refused.
-    closed: bool = False
+    The embedder is built at its first use (``embedder``), not when the memory opens: a
+    command that embeds nothing (``vecmem list``, ``show``, ``events``) never imports an
+    embedder, numpy or a model. ``make_embedder`` returns the embedder and, when it is a
+    stand-in for the configured one, why (``vecmem.embed.factory.embedder_for``)."""
+
+    def __init__(
+        self,
+        *,
+        store: Store,
+        settings: Settings,
+        scope: str,
+        embedder: Any = None,  # vecmem.embed.Embedder; Any keeps engine free of numpy models
+        make_embedder: Callable[[], tuple[Any, str | None]] | None = None,
+        llm: Any = None,  # vecmem.llm.client.LLMClient | None
+    ) -> None:
+        if embedder is None and make_embedder is None:
+            raise ValueError("a Context needs an embedder or a way to make one")
+        self.store = store
+        self.settings = settings
+        self.scope = scope
+        self.llm = llm
+        self._embedder = embedder
+        self._make_embedder = make_embedder
+        self._embedder_state = EmbedderState()
+        self.lock = threading.RLock()
+        #: Called after every committed change (the Hermes prefetch cache listens here).
+        self.listeners: list[Any] = []
+        #: Set by the facade when it is closed; every later transaction is refused.
+        self.closed = False
+
+    @property
+    def embedder(self) -> Any:
+        """The embedder, built now if this is its first use (a stand-in for the
+        configured one is recorded in ``embedder_state`` with its reason)."""
+        if self._embedder is None:
+            with self.lock:
+                if self._embedder is None:
+                    assert self._make_embedder is not None
+                    embedder, reason = self._make_embedder()
+                    if reason:
+                        self._embedder_state.degraded = True
+                        self._embedder_state.last_error = reason
+                    self._embedder = embedder
+        return self._embedder
+
+    @property
+    def embedder_built(self) -> bool:
+        return self._embedder is not None
+
+    @property
+    def embedder_state(self) -> EmbedderState:
+        """Whether the embedder works; building it first, so that a stand-in's reason is
+        never missing from a report that reads only the state."""
+        self.embedder  # noqa: B018  (built for its recorded state)
+        return self._embedder_state
 
     def transaction(self, write: bool = True) -> Any:
         """A transaction of this scope (on PostgreSQL, writers of other scopes need not
@@ -91,10 +139,11 @@ class Context:
         """
         if not texts:
             return None, None
+        embedder = self.embedder  # a configuration error is raised, never degraded to
         try:
             from vecmem.embed.base import embed_tagged
 
-            result = embed_tagged(self.embedder, texts)
+            result = embed_tagged(embedder, texts)
         except (EmbedderError, VecmemError) as exc:
             self.embedder_state.degraded = True
             self.embedder_state.last_error = exc.message
@@ -109,8 +158,9 @@ class Context:
         return np.asarray(result.vectors, dtype=np.float32), result.model_id
 
     def embed_query(self, text: str) -> np.ndarray | None:
+        embedder = self.embedder  # a configuration error is raised, never degraded to
         try:
-            vec = self.embedder.embed_query(text)
+            vec = embedder.embed_query(text)
         except (EmbedderError, VecmemError) as exc:
             self.embedder_state.degraded = True
             self.embedder_state.last_error = exc.message

@@ -12,6 +12,7 @@ from typing import Any
 from vecmem.engine import maintenance, writes
 from vecmem.engine.context import Context
 from vecmem.engine.reports import consistency_line, labels
+from vecmem.rules.cues import index_terms
 from vecmem.store.schema import TOMBSTONE
 from vecmem.text import keyword_terms
 from vecmem.types import Action, Serializable
@@ -67,19 +68,19 @@ def _drift(ctx: Context) -> tuple[dict[str, list[Any]], list[str], list[int] | N
     if reason := getattr(ctx.embedder, "fallback_reason", None):
         notes.append(f"embedder: {reason}")
     with ctx.store.transaction(write=False) as tx:
-        rows = tx.execute("SELECT m.id, m.content, v.model FROM memories m LEFT JOIN "
+        rows = tx.execute("SELECT m.id, m.content, v.model, m.meta FROM memories m LEFT JOIN "
                           "memory_vectors v ON v.memory_id = m.id WHERE m.scope = ? ORDER BY m.id",
                           [ctx.scope]).fetchall()
         ids = {int(r[0]) for r in rows}
         indexed = tx.keyword_index_ids(ctx.scope)
-        stale = [int(i) for i, content, _ in rows if int(i) in indexed
-                 and tx.keyword_index_terms(int(i)) != " ".join(keyword_terms(content))]
+        stale = [int(i) for i, content, _, meta in rows if int(i) in indexed
+                 and tx.keyword_index_terms(int(i)) != index_terms(content, _json(meta))]
         findings: dict[str, list[Any]] = {
             "missing_keyword": sorted(ids - indexed), "orphan_keyword": sorted(indexed - ids),
             "stale_keyword": stale,
-            "missing_vector": [int(i) for i, content, model in rows
+            "missing_vector": [int(i) for i, content, model, _ in rows
                                if model is None and content != TOMBSTONE],
-            "other_model_vector": [int(i) for i, _, model in rows
+            "other_model_vector": [int(i) for i, _, model, _ in rows
                                    if model is not None and model != ctx.model_id],
             "orphan_vector": tx.orphan_vector_ids(),
             "duplicate_live_hash": [h for h, _ in tx.duplicate_live_hashes(ctx.scope)],
@@ -155,7 +156,7 @@ def doctor(ctx: Context, repair: bool = False, actor: str | None = None) -> Doct
             rec = tx.get(mid)
             assert rec is not None
             tx.unindex_keywords(mid)
-            tx.index_keywords(mid, " ".join(keyword_terms(rec.content)))
+            tx.index_keywords(mid, index_terms(rec.content, tx.get_memory_meta(mid)))
         for mid in todo.get("drop_orphan_keyword_rows", []):
             tx.unindex_keywords(mid)
         for mid in todo.get("drop_orphan_vectors", []):
@@ -171,3 +172,15 @@ def doctor(ctx: Context, repair: bool = False, actor: str | None = None) -> Doct
     ctx.store.invalidate_vectors()
     return DoctorReport(findings, actions, notes, True, event_id, reembedded,
                         maintenance.consistency(ctx))
+
+
+def _json(value: Any) -> Any:
+    """A meta column as read (JSON text on SQLite, maybe parsed already elsewhere)."""
+    if value is None or isinstance(value, dict):
+        return value
+    import json
+
+    try:
+        return json.loads(value)
+    except (TypeError, ValueError):
+        return None

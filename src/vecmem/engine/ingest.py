@@ -91,7 +91,8 @@ def _extract(ctx: Context, msgs: list[Any]) -> tuple[list[Any], str]:
 
         try:
             return extract_with_llm(
-                llm, msgs, default_confidence=ctx.settings.extract_min_confidence
+                llm, msgs, default_confidence=ctx.settings.extract_min_confidence,
+                cues=ctx.settings.llm_cue_terms,
             ), "llm"
         except LLMError as exc:
             log.warning("LLM extraction failed, using the rule-based extractor: %s",
@@ -136,6 +137,8 @@ def ingest(
                     durability=cand.durability if cand.durability != "reject" else None,
                     meta={"ingest": key, "origin": cand.origin, "turn": turn},
                     said_at=_said_at(msgs, turn))
+                if cand.cues and ctx.settings.llm_cue_terms:
+                    p = pipeline.with_cues(p, cand.cues)
                 r = pipeline.add(ctx, p, dry_run=False)
             except InvalidInputError as exc:
                 log.warning("candidate skipped: %s", exc.message)

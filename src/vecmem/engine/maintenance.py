@@ -28,14 +28,18 @@ def consistency(ctx: Context) -> dict[str, Any]:
         dup_hashes = tx.duplicate_live_hashes(ctx.scope)
         stale_terms = []
         if not missing_keywords:
-            from vecmem.text import keyword_terms
+            import json
 
-            # Sample recent rows: the index must hold the terms of the current text.
-            for mid, content in tx.execute(
-                "SELECT id, content FROM memories WHERE scope = ? ORDER BY updated_at DESC "
-                "LIMIT 200", [ctx.scope]
+            from vecmem.rules.cues import index_terms
+
+            # Sample recent rows: the index must hold the terms of the current text (and
+            # of its cues).
+            for mid, content, meta in tx.execute(
+                "SELECT id, content, meta FROM memories WHERE scope = ? ORDER BY updated_at "
+                "DESC LIMIT 200", [ctx.scope]
             ).fetchall():
-                if tx.keyword_index_terms(int(mid)) != " ".join(keyword_terms(content)):
+                meta = json.loads(meta) if isinstance(meta, str) else meta
+                if tx.keyword_index_terms(int(mid)) != index_terms(content, meta):
                     stale_terms.append(int(mid))
     engine_problems = ctx.store.integrity_check()
     problems: list[str] = []

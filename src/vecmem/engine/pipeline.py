@@ -9,9 +9,10 @@ never disagree with the real operation (a failure of the first version of this s
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 
@@ -158,6 +159,18 @@ def prepare(
     return prepared
 
 
+def with_cues(p: Prepared, cues: Any) -> Prepared:
+    """``p`` with cue terms (``rules/cues.py``): kept in its ``meta`` and its keyword
+    index terms. A cue holding a secret is dropped, never redacted into the index."""
+    from vecmem.rules.cues import CUES_KEY, clean_cues, index_terms
+
+    kept = [c for c in clean_cues(cues) if not writes.has_secret(c)]
+    if not kept:
+        return p
+    meta = {**(p.meta or {}), CUES_KEY: kept}
+    return replace(p, meta=meta, terms=index_terms(p.content, meta))
+
+
 def valid_time(ctx: Context, text: str, said_at: str | None = None) -> ValidTime | None:
     """When ``text`` holds, resolved against the day it was said in the user's zone."""
     moment = datetime.now(UTC)
@@ -296,7 +309,7 @@ def _neighbours(ctx: Context, tx: SQLTx, p: Prepared) -> list[Neighbour]:
 
 def apply(ctx: Context, tx: SQLTx, p: Prepared, plan: Plan) -> AddResult:
     """Carry out ``plan`` in ``tx`` through the write kernel: rows and events together."""
-    common = {"source": p.source, "actor": p.actor}
+    common: dict[str, Any] = {"source": p.source, "actor": p.actor}
     if plan.decision == Decision.REJECT:
         event_id = writes.record(
             ctx, tx, Action.REJECT_INPUT, after_content=p.content, reason=plan.reason,
@@ -379,7 +392,9 @@ def _result(p: Prepared, plan: Plan, memory_id: int | None, event_id: int | None
         memory_id=memory_id,
         reason=plan.reason,
         # A refused secret is never echoed back through any front end.
-        content=writes.redact(p.content) if plan.decision == Decision.REJECT else p.content,
+        # (redacting a text gives a text: the cast only tells mypy)
+        content=cast(str, writes.redact(p.content)) if plan.decision == Decision.REJECT
+        else p.content,
         memory_type=p.cls.memory_type.value,
         topic_key=p.cls.topic_key,
         category=p.category if plan.decision != Decision.REJECT else p.verdict.category,
@@ -425,7 +440,7 @@ def add(ctx: Context, p: Prepared, *, dry_run: bool) -> AddResult:
     return result
 
 
-def add_many(ctx: Context, items: list[object], *, source: str, raw: bool,
+def add_many(ctx: Context, items: Sequence[object], *, source: str, raw: bool,
              category: str | None, batch_size: int, meta: dict[str, Any] | None,
              progress: Any = None) -> list[AddResult]:
     """Many texts: embedded in batches, one transaction per batch. ``raw`` skips the

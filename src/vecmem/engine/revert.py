@@ -135,7 +135,8 @@ def apply_revert(ctx: Context, tx: SQLTx, event: Event, reason: str, actor: str 
         if kind == "conflict":
             for sup in tx.events(ctx.scope, action="supersede", limit=1000,
                                  since=event.created_at):
-                if (sup.meta or {}).get("approve_event") != event.event_id:
+                if (sup.meta or {}).get("approve_event") != event.event_id \
+                        or sup.memory_id is None:
                     continue
                 cur = tx.get(sup.memory_id)
                 if cur is not None and cur.status == Status.SUPERSEDED:
@@ -148,18 +149,20 @@ def apply_revert(ctx: Context, tx: SQLTx, event: Event, reason: str, actor: str 
                 set_status(merged.id, Status.ARCHIVED.value, f"{reason}: merge undone")
             for sup in tx.events(ctx.scope, action="supersede", limit=1000,
                                  since=event.created_at):
-                if (sup.meta or {}).get("approve_event") != event.event_id:
+                if (sup.meta or {}).get("approve_event") != event.event_id \
+                        or sup.memory_id is None:
                     continue
                 cur = tx.get(sup.memory_id)
                 if cur is not None and cur.status == Status.SUPERSEDED:
                     set_status(cur.id, Status.ACTIVE.value, f"{reason}: source restored",
                                superseded_by=None)
         elif kind == "update":
-            result_id = (event.meta or {}).get("result_id")
-            updates = tx.events(ctx.scope, memory_id=int(result_id), action="update", limit=1)
+            updated = int((event.meta or {}).get("result_id") or 0)
+            updates = tx.events(ctx.scope, memory_id=updated, action="update",
+                                limit=1) if updated else []
             if updates and updates[0].event_id < event.event_id:
                 upd = updates[0]
-                target = tx.get(int(result_id))
+                target = tx.get(updated)
                 if target is not None and target.content == upd.after_content:
                     edits.rewrite_in(ctx, tx, target.id, upd.before_content or target.content,
                                      f"{reason}: update undone", actor)
@@ -181,7 +184,7 @@ def run(ctx: Context, tx: SQLTx, event_id: object, actor: str | None, *, dry_run
     """Check the revert of ``event_id``, then (unless ``dry_run``) apply it in ``tx``."""
     event, reason = check_revert(ctx, tx, event_id)
     if dry_run:
-        rec = tx.get(event.memory_id)
+        rec = tx.get(event.memory_id) if event.memory_id is not None else None
         after = reason.rsplit(" ", 1)[-1]
         return OpResult("revert", event.memory_id, rec.status if rec else None, after,
                         reason, None, dry_run=True, related_ids=[event.event_id])

@@ -186,7 +186,8 @@ def hybrid(
     return [
         Hit(memory=full[cs.memory_id], score=round(fused, 6),
             cosine=None if cs.cosine is None else round(cs.cosine, 6),
-            keyword_rank=cs.keyword_rank, vector_rank=cs.vector_rank)
+            keyword_rank=cs.keyword_rank, vector_rank=cs.vector_rank,
+            relevance=cs.relevance, coverage=cs.coverage)
         for fused, _, cs in top
     ]
 

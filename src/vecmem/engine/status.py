@@ -138,7 +138,7 @@ def apply_simple(ctx: Context, tx: SQLTx, check: OpCheck, actor: str | None,
     rec = check.memory
     assert rec is not None and check.after_status is not None
     # A restored memory is live again: it is no longer superseded by anything.
-    extra = {"superseded_by": None} if check.action == "restore" else {}
+    extra: dict[str, Any] = {"superseded_by": None} if check.action == "restore" else {}
     event_id = writes.set_status(ctx, tx, rec, check.after_status, action=Action(check.action),
                                  reason=check.reason, actor=actor,
                                  meta={"provenance": meta} if meta else None, **extra)

@@ -351,7 +351,7 @@ def restore(ctx: Context, tx: SQLTx, memories: Sequence[dict[str, Any]],
     caller validated the file as a whole). Every string is redacted here as anywhere."""
     import json
 
-    from vecmem.text import keyword_terms
+    from vecmem.rules.cues import index_terms
 
     cols = [c for c in _MEMORY_COLUMNS if c != "superseded_by"] + ["meta", "seq"]
     for o in memories:
@@ -360,7 +360,7 @@ def restore(ctx: Context, tx: SQLTx, memories: Sequence[dict[str, Any]],
                   for v in row.values()]
         tx.execute(f"INSERT INTO memories ({', '.join(cols)}) VALUES "
                    f"({', '.join('?' * len(cols))})", [*values, tx.next_seq()])
-        tx.index_keywords(o["id"], redact(" ".join(keyword_terms(o["content"]))) or "")
+        tx.index_keywords(o["id"], redact(index_terms(o["content"], o.get("meta"))) or "")
         if o["id"] in vectors:
             tx.put_vector(o["id"], ctx.model_id, vectors[o["id"]])
     # Links last: a memory may be superseded by one with a higher id.
@@ -416,6 +416,9 @@ def purge(ctx: Context, tx: SQLTx, rec: MemoryRecord, *, reason: str,
         if clean != (plan.operations, plan.results):
             change_plan(tx, plan.id, operations=clean[0], results=clean[1])
             plans.append(plan.id)
+    from vecmem.engine import recall_log  # queries that carried the text (ids stay)
+
+    recall_log.scrub(tx, ctx.scope, lambda q: _carries(q, texts, whole=False))
     event_id = _event(ctx, tx, Action.PURGE, rec.id, before_status=rec.status,
                       after_status=Status.ARCHIVED.value, reason=reason, actor=actor,
                       meta={"content_hash": rec.content_hash, "events_rewritten": touched,

@@ -29,6 +29,7 @@ from vecmem.integrations.params import (
     CONTENT,
     EVENT_ACTION,
     EVENT_ID,
+    GATE,
     LIMIT,
     MEMORY_ID,
     MEMORY_TYPE,
@@ -39,6 +40,7 @@ from vecmem.integrations.params import (
     PLAN_ID,
     QUERY,
     REASON,
+    SESSION,
     SOURCE,
     STATUS,
     TOPIC_KEY,
@@ -80,6 +82,19 @@ def _kw(args: Mapping[str, Any], *names: str, rename: Mapping[str, str] | None =
         if args.get(name) is not None:
             out[(rename or {}).get(name, name)] = args[name]
     return out
+
+
+def _gate(args: Mapping[str, Any]) -> dict[str, Any]:
+    """``gate: "off"`` is the exploratory listing; unset or "on" keeps Memory's default."""
+    return {"gate": False} if args.get("gate") == "off" else {}
+
+
+def _session(args: Mapping[str, Any], ctx: CallContext) -> dict[str, Any]:
+    """A session logs the hits in the recall log, under the caller's front end
+    (``mcp``, ``hermes:tool`` -> ``hermes``)."""
+    if not args.get("session"):
+        return {}
+    return {"session": args["session"], "front_end": ctx.source.split(":", 1)[0]}
 
 
 def _writer(ctx: CallContext) -> dict[str, Any]:
@@ -264,11 +279,12 @@ _SPECS: tuple[ActionSpec, ...] = (
     _spec(
         "search",
         "Hybrid search (meaning + keywords) over active memories; best matches first.",
-        (QUERY, K, MIN_SCORE),
+        (QUERY, K, MIN_SCORE, GATE, SESSION),
         required=("query",),
         tier="light",
         read_only=True,
-        call=lambda m, a, c: m.search(a["query"], **_kw(a, "k", "min_score")),
+        call=lambda m, a, c: m.search(a["query"], **_kw(a, "k", "min_score"), **_gate(a),
+                                      **_session(a, c)),
         shape=_hits,
     ),
     _spec(
@@ -383,11 +399,11 @@ _SPECS: tuple[ActionSpec, ...] = (
     _spec(
         "explain",
         "Why search returns what it returns: candidates, scores, what was filtered and why.",
-        (QUERY,),
+        (QUERY, K, GATE),
         required=("query",),
         tier="advanced",
         read_only=True,
-        call=lambda m, a, c: m.explain(a["query"]),
+        call=lambda m, a, c: m.explain(a["query"], **_kw(a, "k"), **_gate(a)),
     ),
     _spec(
         "create_plan",

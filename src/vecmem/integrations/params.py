@@ -116,6 +116,15 @@ MIN_SCORE = Param(
     -1,
     1,
 )
+GATE = Param(
+    "gate", "string",
+    "Leave unset: the relevance gate returns only memories with evidence of being needed "
+    "(possibly none). 'off' lists the best-ranked memories anyway, for exploration.",
+    enum=("on", "off"))
+SESSION = Param(
+    "session", "string",
+    "Optional conversation id: the results are logged as that session's next turn in the "
+    "recall log (which memories each turn received).", max_length=200)
 MEMORY_ID = Param("memory_id", "integer", "Id of the memory.", 1)
 REASON = Param("reason", "string", "Why; kept in the audit trail.",
                max_length=AGENT_REASON_MAX)
@@ -148,6 +157,8 @@ PARAMS: dict[str, Param] = {
         CATEGORY,
         K,
         MIN_SCORE,
+        GATE,
+        SESSION,
         MEMORY_ID,
         REASON,
         STATUS,

@@ -56,6 +56,8 @@ class ExtractedFact(BaseModel):
     object: str | None = None
     durability: str = "long_term"
     confidence: float | None = None
+    #: Words a later question may use that the fact lacks (``llm_cue_terms``).
+    cues: list[str] = Field(default_factory=list)
 
     @model_validator(mode="before")
     @classmethod
@@ -82,6 +84,14 @@ class ExtractedFact(BaseModel):
     @classmethod
     def _confidence(cls, v: Any) -> float | None:
         return parse_confidence(v)
+
+    @field_validator("cues", mode="before")
+    @classmethod
+    def _cues(cls, v: Any) -> list[str]:
+        # "a, b; c" or ["a", 3, None]: lenient in form, only strings kept.
+        if isinstance(v, str):
+            v = re.split(r"[,;，；、]", v)
+        return [c for c in v if isinstance(c, str)] if isinstance(v, list) else []
 
 
 class ExtractionResult(BaseModel):
@@ -162,6 +172,7 @@ def to_candidates(
             # The model's own confidence is kept, never overwritten (lesson of v1).
             confidence=default_confidence if fact.confidence is None else fact.confidence,
             origin="llm",
+            cues=tuple(fact.cues),
         ))
     return out
 
@@ -171,13 +182,15 @@ def extract_with_llm(
     messages: Iterable[Mapping[str, Any] | str],
     *,
     default_confidence: float = DEFAULT_CONFIDENCE,
+    cues: bool = False,
 ) -> list[Candidate]:
     """Candidates the model finds in ``messages`` (all of them, ``reject`` included).
 
     Makes no call when nothing is left after the pre-filter. Raises ``LLMError`` (or
     ``CircuitOpenError``) when the endpoint fails; the caller falls back to the rules.
     """
-    candidates, _ = extract_with_usage(client, messages, default_confidence=default_confidence)
+    candidates, _ = extract_with_usage(client, messages, default_confidence=default_confidence,
+                                       cues=cues)
     return candidates
 
 
@@ -186,12 +199,14 @@ def extract_with_usage(
     messages: Iterable[Mapping[str, Any] | str],
     *,
     default_confidence: float = DEFAULT_CONFIDENCE,
+    cues: bool = False,
 ) -> tuple[list[Candidate], Usage | None]:
     """:func:`extract_with_llm` plus the token usage of the call (None when no call)."""
     turns = clean_messages(messages)
     if not turns:
         return [], None
-    result, usage = client.chat_json(prompts.extract_messages(turns), ExtractionResult)
+    result, usage = client.chat_json(prompts.extract_messages(turns, cues=cues),
+                                     ExtractionResult)
     return to_candidates(result, default_confidence=default_confidence), usage
 
 

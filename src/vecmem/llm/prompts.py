@@ -86,12 +86,22 @@ to you. Answer with {{"facts": [...]}} — an empty list when there is nothing t
 """
 
 
-def extract_messages(turns: Sequence[Turn]) -> list[dict[str, str]]:
-    """The chat messages asking a model to extract facts from pre-filtered turns."""
+#: Appended to the extraction prompt when ``llm_cue_terms`` is on (rules/cues.py).
+EXTRACT_CUES = """
+- cues: up to 8 short words or phrases, in BOTH Chinese and English, that a later \
+question needing this fact might use although the fact does not say them: its topic, \
+synonyms, the other language's words (e.g. for "用户对花生过敏": ["peanut allergy", \
+"food", "snack", "食物", "过敏"]). Never a secret."""
+
+
+def extract_messages(turns: Sequence[Turn], *, cues: bool = False
+                     ) -> list[dict[str, str]]:
+    """The chat messages asking a model to extract facts from pre-filtered turns (with
+    ``cues``, also a list of cue terms per fact)."""
     lines = [f"[{t.index}] {t.role}: {t.content}" for t in turns]
     body = "<conversation>\n" + "\n".join(lines) + "\n</conversation>"
     return [
-        {"role": "system", "content": EXTRACT_SYSTEM},
+        {"role": "system", "content": EXTRACT_SYSTEM + (EXTRACT_CUES if cues else "")},
         {"role": "user", "content": body},
     ]
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from vecmem.rules.topics import classify
 from vecmem.rules.version import RULES_VERSION
 from vecmem.text import content_hash, keyword_terms, normalize
 from vecmem.types import Classification
@@ -53,6 +52,9 @@ class Derived:
 def derive(content: str, category: str | None = None) -> Derived:
     """The derived fields of ``content``; ``category`` is a label the writer chose (None:
     the classified memory type)."""
+    # Imported here: every store open reads DERIVATION_VERSION, and a read never derives.
+    from vecmem.rules.topics import classify
+
     norm = normalize(content)
     cls = classify(norm)
     cat = category or cls.memory_type.value

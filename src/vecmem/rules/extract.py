@@ -9,19 +9,22 @@ live in…" never match. Each hit is rewritten in the third person, in the langu
 said in: "我住在上海" → "用户住在上海", "my daughter is named Mia" → "The user's daughter
 is named Mia".
 
-:class:`Candidate` is defined here (not in ``llm``) because both extractors return it and
+The rule tables are in :mod:`vecmem.rules.extract_rules`; this module splits turns into
+sentences and clauses and hands each to them. :class:`Candidate` is defined here (not in
+``llm``) because both extractors return it and
 ``rules`` must not depend on ``llm``.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from vecmem.rules.conversation import clean_messages, split_sentences
-from vecmem.text import has_cjk, lazy_re, normalize
+from vecmem.rules.extract_rules import RULES, Built, is_question, strip_lead
+from vecmem.text import canonicalize, lazy_re, normalize
 from vecmem.types import MemoryType, Serializable
 
 Durability = Literal["long_term", "temporary", "reject"]
@@ -47,354 +50,33 @@ class Candidate(Serializable):
     origin: str = "rule"
     #: Index of the message it came from, when known.
     turn_index: int | None = None
+    #: Cue terms an LLM extraction gave it (``rules/cues.py``; kept only with
+    #: ``llm_cue_terms``).
+    cues: tuple[str, ...] = ()
 
 
-# ---- sentence screening ------------------------------------------------------------------
-
-_Q_END = lazy_re(r"(?:[?？]|(?:吗|呢|么|嘛|吧))[\s。.!！~～…]*$")
-_Q_ZH = lazy_re(
-    r"是不是|有没有|能不能|可不可以|要不要|会不会|对不对|好不好|行不行|为什么|为啥|怎么|"
-    r"怎样|如何|什么|哪个|哪些|哪里|哪儿|多少|几个|是否|请问"
-)
-_Q_EN = lazy_re(
-    r"^(?:what|why|how|when|where|who|whom|whose|which|can|could|would|should|do|does|did|"
-    r"is|are|was|were|will|shall|may|might|have|has|am|isn't|aren't|don't|doesn't|didn't|"
-    r"won't|wouldn't|shouldn't|couldn't|can't)\b",
-    re.IGNORECASE,
-)
-_LEAD = lazy_re(
-    r"^(?:对了|哦对|对(?=[,，])|另外|还有|顺便说一下|顺便说|顺便提一下|补充一下|说一下|哦|噢|嗯|其实|请记住|记住|"
-    r"记一下|by the way|btw|also|oh|and|fyi|just so you know|for the record|note that|"
-    r"please note that|remember that|please remember that|just to let you know)"
-    r"(?:[\s,，:：、]+|(?=我))",
-    re.IGNORECASE,
-)
-_TAIL = lazy_re(r"[\s。.!！~～…;；:：]+$")
-_ZH_PARTICLE = lazy_re(r"(?<=\S)\s*(?:了|啦|哦|喔|呀|哈|嘛)+$")
-_CUT = lazy_re(
-    r"\s*(?:[,，;；]|因为|所以|但是|不过|可是|\bbecause\b|\bsince\b|\bbut\b|\bso that\b).*$",
-    re.IGNORECASE,
-)
-# Objects that only point back into the conversation ("I like that", "我喜欢这个").
-_DEICTIC = lazy_re(
-    r"^(?:这|那|它|这个|那个|这样|那样|这些|that|this|it|these|those|them|your (?:idea|"
-    r"suggestion|answer)|the idea)\b\s*\S{0,12}$",
-    re.IGNORECASE,
-)
-
-
-def is_question(sentence: str) -> bool:
-    """True for questions and requests phrased as questions, in Chinese or English."""
-    s = sentence.strip()
-    return bool(_Q_END.search(s) or _Q_ZH.search(s) or _Q_EN.match(s))
-
-
-def _strip_lead(sentence: str) -> str:
-    s = sentence.strip().replace("’", "'")
-    while True:
-        stripped = _LEAD.sub("", s, count=1)
-        if stripped == s:
-            return _TAIL.sub("", s)
-        s = stripped.strip()
-
-
-def _value(x: str, *, cut: bool = True) -> str | None:
-    """Trim an extracted object to its clause; None if nothing meaningful is left."""
-    x = _CUT.sub("", x) if cut else x
-    x = _ZH_PARTICLE.sub("", _TAIL.sub("", x.strip())).strip()
-    if not x or _DEICTIC.match(x) or (not has_cjk(x) and len(x) < 2):
-        return None
-    return x
-
-
-def _third_person(x: str) -> str:
-    """Rewrite the user's own pronouns inside an object ("my answers" → "their answers")."""
-    if has_cjk(x):
-        return re.sub(r"我(?!们)", "用户", x)  # "我们" is the team, not the user
-    for first, third in _PRONOUNS_EN:
-        x = re.sub(rf"\b{first}(?![\w'])", third, x)
-    return x
-
-
-# Contractions before the bare "I", so "I'm" becomes "they're" and not "they'm".
-_PRONOUNS_EN = (("I'm", "they're"), ("I am", "they are"), ("I've", "they've"),
-                ("I'd", "they'd"), ("I'll", "they'll"), ("I", "they"), ("my", "their"),
-                ("me", "them"), ("mine", "theirs"), ("myself", "themselves"))
-
-
-def _join(head: str, tail: str) -> str:
-    """Join a Chinese template and a value, with a space before Latin text for reading."""
-    return f"{head} {tail}" if tail[:1].isascii() and tail[:1].isalnum() else head + tail
-
-
-# ---- the rules -------------------------------------------------------------------------------
-
-Built = tuple[str, MemoryType, str | None, str | None, str | None]
-Builder = Callable[[re.Match[str]], Built | None]
-
-_CONFIG_ZH = (
-    r"端口|模型|数据库|地址|路径|版本|超时|时区|目录|域名|主机|分支|编码|维度|日志级别|镜像|"
-    r"并发数|线程数|区域|语言|编辑器|终端|shell|IDE"
-)
-_CONFIG_EN = (
-    r"port|model|database|db|host|hostname|endpoint|url|path|directory|dir|timezone|"
-    r"time zone|locale|branch|version|timeout|region|dimension|log level|editor|shell"
-)
-_SET_ZH = r"(?:改成|改为|换成|设为|设置为|设置成|调成|调到|调整为|升级到|升级为)"
-_PARTS_ZH = r"前端|后端|数据库|服务端|客户端|接口|API|CI|测试|部署|构建|文档"
-_PARTS_EN = (
-    r"backend|back end|frontend|front end|api|server|client|app|database|service|ci|"
-    r"test suite|tests|infrastructure|infra|stack|website|site|cli"
-)
-_JOBS_ZH = (
-    r"工程师|程序员|开发者|开发|设计师|老师|教师|医生|护士|学生|研究生|博士生|经理|研究员|作家|"
-    r"律师|会计|架构师|科学家|分析师|创业者|自由职业者"
-)
-_JOBS_EN = (
-    r"engineer|developer|designer|teacher|doctor|nurse|student|manager|researcher|writer|"
-    r"lawyer|scientist|programmer|architect|analyst|accountant|consultant|founder|freelancer"
-)
-_KIN_ZH = (
-    r"女儿|儿子|妻子|老婆|丈夫|老公|孩子|狗|猫|宠物|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|"
-    r"男朋友|女朋友|伴侣|生日|名字|母语"
-)
-_KIN_EN = (
-    r"daughter|son|wife|husband|partner|kid|child|dog|cat|pet|mother|mom|father|dad|brother|"
-    r"sister|boyfriend|girlfriend"
-)
-_IMPERATIVE_EN = (
-    r"use|answer|reply|respond|write|give|include|add|show|explain|start|put|keep|ask|check|"
-    r"run|commit|push|format|cite|avoid|mention|call|tell|remind|speak|be|make|return|"
-    r"provide|follow|test|document|delete|remove|skip|wrap|sort|translate|summarize"
-)
-_DATE_EN = (
-    r"next (?:week|month|year|spring|summer|fall|autumn|winter|monday|tuesday|wednesday|"
-    r"thursday|friday|saturday|sunday)|tomorrow|this (?:weekend|summer|winter|fall|spring)|"
-    r"in (?:january|february|march|april|may|june|july|august|september|october|november|"
-    r"december|\d{4})|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
-    r"(?:january|february|march|april|june|july|august|september|october|november|"
-    r"december) \d{1,2}|\d{4}-\d{2}-\d{2}"
-)
-_DATE_ZH = (
-    r"明天|后天|下周|下个月|明年|今年|周末|下周[一二三四五六日天]|\d{1,2}月(?:\d{1,2}[日号])?|"
-    r"\d{4}年|[一二三四五六七八九十]{1,2}月|春节|国庆|暑假|寒假"
-)
-_LOOKS_LIKE_VALUE = lazy_re(r"[\d_./:-]|\b[A-Z]")
-
-# Short names keep the rule table below readable.
-P, E, J, U = (MemoryType.PREFERENCE, MemoryType.ENVIRONMENT, MemoryType.PROJECT,
-              MemoryType.USER_FACT)
-
-
-def _pref_zh(m: re.Match[str]) -> Built | None:
-    x = _value(m["x"])
-    if x is None:
-        return None
-    x = _third_person(re.sub(r"^(?:都|请你?|也)+", "", x).replace("请", ""))
-    if m.groupdict().get("neg"):
-        return _join("用户不喜欢", x), P, "用户", "不喜欢", x
-    if m.groupdict().get("habit"):
-        return _join("用户习惯", x), U, "用户", "习惯", x
-    return "用户偏好：" + x, P, "用户", "偏好", x
-
-
-def _kv_zh(m: re.Match[str]) -> Built | None:
-    k, v = m["k"].strip(), _value(m["v"])
-    if v is None or not k:
-        return None
-    k = f"默认{k}" if m.groupdict().get("default") else k
-    return f"{k}：{v}", E, k, "是", v
-
-
-def _keep_zh(prefix: str, kind: MemoryType, subject: str) -> Builder:
-    """Keep the user's own wording after the owner, which is rewritten ("我们的后端…")."""
-
-    def build(m: re.Match[str]) -> Built | None:
-        rest = _value(m["rest"])
-        if rest is None:
-            return None
-        obj = _value(m.string[m.end("verb"):]) or rest  # "住在上海" → "上海"
-        return prefix + _third_person(rest), kind, subject, m["verb"], obj
-
-    return build
-
-
-def _tool_for_zh(m: re.Match[str]) -> Built | None:
-    x = _value(m["x"], cut=False)
-    return None if x is None else (_join(f"项目{m['part']}使用", x), J, "项目", "使用", x)
-
-
-# An object that points at something in the conversation or someone else's thing ("I love
-# the smell it adds", "I love his tech", "making this cake") is a reaction, not a
-# standing preference of the speaker.
-_POINTS_ELSEWHERE = lazy_re(r"\b(?:this|it|its|his|her|their|them)\b"
-                               r"|^to$", re.IGNORECASE)
-
-
-def _en(template: str, kind: MemoryType, subject: str, predicate: str,
-        *, value_like: bool = False, concrete: bool = False) -> Builder:
-    def build(m: re.Match[str]) -> Built | None:
-        groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
-        # A pattern with alternatives fills numbered twins ("x2") of the same group.
-        for twin in [k for k in groups if k.endswith("2")]:
-            groups[twin[:-1]] = groups[twin[:-1]] or groups[twin]
-        groups["adv"] = groups.get("adv", "").lower()
-        x = _value(groups.get("x", ""))
-        if x is None or (value_like and not _LOOKS_LIKE_VALUE.search(x)):
-            return None
-        if concrete and _POINTS_ELSEWHERE.search(x):
-            return None
-        groups["x"] = _third_person(x)
-        groups["k"] = re.sub(r"^(?:the|our|my)\s+", "", groups.get("k", ""), flags=re.I)
-        text = template.format(**groups)
-        # Config facts are about their key ("model"); the rest about the user or project.
-        who = (groups.get("k") or subject) if subject == "config" else subject
-        return text[0].upper() + text[1:], kind, who, predicate, x
-
-    return build
-
-
-def _r(pattern: str) -> re.Pattern[str]:
-    return lazy_re(pattern, re.IGNORECASE)
-
-
-_RULES: list[tuple[re.Pattern[str], Builder]] = [
-    # -- Chinese: preferences
-    (_r(r"^我(?:一直|平时|通常|比较|更|很|非常|特别|还是|最)*(?P<neg>不喜欢|讨厌|受不了)(?P<x>.+)$"),
-     _pref_zh),
-    (_r(r"^我(?:一直|平时|通常|比较|更|很|非常|特别|还是|最)*(?:喜欢|偏好|偏爱|倾向于?)(?P<x>.+)$"),
-     _pref_zh),
-    (_r(r"^我(?:一直|平时|通常)*(?P<habit>习惯)(?P<x>.+)$"), _pref_zh),
-    (_r(r"^(?:请你?)?(?:以后|今后|往后|之后|从现在起|从现在开始)[,，]?(?:请你?|你)?"
-        r"(?P<x>(?:回答|回复|都|每次|总是|始终|一律|统一|不要|别|用|使用|先).+)$"), _pref_zh),
-    (_r(r"^请你?(?:始终|总是|一直|每次都?|永远)(?P<x>.+)$"), _pref_zh),
-    # -- Chinese: configuration
-    (_r(r"^(?:我们|项目|这个项目)?的?(?P<default>默认)的?(?P<k>[^是为用，,]{1,12}?)"
-        r"(?:是|为|用|设为|设置为|改成|改为|换成)(?P<v>.+)$"), _kv_zh),
-    (_r(rf"^(?:我们|我)?(?:已经)?把(?P<k>[^，,]{{0,12}}?(?:{_CONFIG_ZH}))(?:号)?"
-        rf"{_SET_ZH}了?(?P<v>.+)$"), _kv_zh),
-    (_r(rf"^(?P<k>(?![这那])[^，,我]{{0,12}}?(?:{_CONFIG_ZH}))(?:号)?(?:已经|现在|目前)?"
-        rf"(?:{_SET_ZH}|是|为|用)了?(?P<v>.+)$"), _kv_zh),
-    # -- Chinese: project facts
-    (_r(r"^(?:这个|本|我们的?|该|当前)?项目(?:现在|目前)?(?P<rest>(?:是|都是)?"
-        r"(?P<verb>用|使用|采用|基于|依赖|跑在|运行在|部署在|需要).+)$"),
-     _keep_zh("项目", J, "项目")),
-    (_r(rf"^(?:我们的?|项目的?|这个项目的?)(?P<rest>(?:{_PARTS_ZH})(?:现在|目前)?(?:是|都是)?"
-        r"(?P<verb>用|使用|采用|基于|跑在|部署在|写在).+)$"), _keep_zh("项目", J, "项目")),
-    (_r(rf"^我们(?:现在|目前)?(?:用|使用|采用)(?P<x>.+?)(?:来)?(?:做|作为|当|写)"
-        rf"(?P<part>{_PARTS_ZH})(?:框架|工具)?$"), _tool_for_zh),
-    # -- Chinese: facts about the user
-    (_r(r"^我(?P<rest>(?:现在|目前|一直)?(?P<verb>住在|生活在|来自|出生在|出生于|老家在|家在|定居在).+)$"),
-     _keep_zh("用户", U, "用户")),
-    (_r(r"^我(?P<rest>(?:现在|目前)?在.+?(?P<verb>工作|上班|上学|读书|任职))$"),
-     _keep_zh("用户", U, "用户")),
-    (_r(rf"^我(?P<rest>(?:现在|目前)?(?P<verb>是|做|当)(?:一名|一个|一位)?.{{0,12}}?(?:{_JOBS_ZH}))$"),
-     _keep_zh("用户", U, "用户")),
-    (_r(rf"^我的?(?P<rest>(?:{_KIN_ZH})(?:的名字)?(?P<verb>叫|是|名叫|在).+)$"),
-     _keep_zh("用户的", U, "用户")),
-    (_r(r"^我(?P<rest>(?P<verb>叫)(?![他她你它])[^，,]{1,20})$"), _keep_zh("用户", U, "用户")),
-    # -- English: preferences
-    (_r(r"^I (?:really |strongly |generally |usually |always |much |definitely |still )*"
-        r"(?:don'?t like|do not like|dislike|hate|can'?t stand) (?P<x>.+)$"),
-     _en("User dislikes {x}", P, "user", "dislikes", concrete=True)),
-    (_r(r"^I (?:really |strongly |generally |usually |always |much |definitely |still )*"
-        r"prefer (?P<x>.+)$"), _en("User prefers {x}", P, "user", "prefers", concrete=True)),
-    # "I love that you…", "I like how…" are reactions to the conversation, not preferences.
-    (_r(r"^I (?:really |generally |usually |always |definitely |still |also )*"
-        r"(?:like|love|enjoy) (?:also )?(?!(?:that|how|when|what|it|this|these|those|them|him|"
-        r"her|the way|the idea|the thought|seeing|your|you)\b)"
-        r"(?P<x>.+)$"), _en("User likes {x}", P, "user", "likes", concrete=True)),
-    # Without "please", only with an imperative verb: "Always good to hear" is chatter.
-    (_r(rf"^(?:please (?P<adv>always|never) (?:please )?(?P<x>.+)|(?P<adv2>always|never) "
-        rf"(?P<x2>(?:{_IMPERATIVE_EN})\b.+))$"),
-     _en("User prefers that you {adv} {x}", P, "user", "prefers")),
-    (_r(r"^(?:from now on|going forward|in (?:the )?future),? (?:please )?(?P<x>.+)$"),
-     _en("User prefers that you {x}", P, "user", "prefers")),
-    # -- English: configuration
-    (_r(r"^(?:we|I) (?:now )?(?:use|are using|'re using|am using|'m using) (?P<x>.+?) "
-        r"as (?:the|our|my) default (?P<k>[\w .-]{1,30})$"),
-     _en("the default {k} is {x}", E, "config", "is")),
-    (_r(r"^(?:the |our |my )?default (?P<k>[\w .-]{1,30}?) is (?:now |set to )?(?P<x>.+)$"),
-     _en("the default {k} is {x}", E, "config", "is")),
-    (_r(rf"^(?P<k>(?:the |our |my )?(?:[\w.-]+ ){{0,2}}(?:{_CONFIG_EN}))(?: number)? "
-        r"(?:is now|is|has been changed to|was changed to|changed to|is set to|has been set to) "
-        r"(?P<x>.+)$"), _en("the {k} is {x}", E, "config", "is", value_like=True)),
-    (_r(rf"^(?:I|we) (?:have )?(?:changed|set|switched|moved|updated|bumped) "
-        rf"(?P<k>(?:the |our |my )?(?:[\w.-]+ ){{0,2}}(?:{_CONFIG_EN})) to (?P<x>.+)$"),
-     _en("the {k} is {x}", E, "config", "is", value_like=True)),
-    # -- English: project facts
-    (_r(r"^(?:this|the|our|my) project (?P<v>uses|is using|is built with|is built on|is written "
-        r"in|runs on|targets|requires|depends on|is based on) (?P<x>.+)$"),
-     _en("the project {v} {x}", J, "project", "uses")),
-    (_r(rf"^(?:our|the|my) (?P<k>{_PARTS_EN}) (?P<v>(?:is |was |are )?(?:written in|built with|"
-        r"built on|using|uses|runs on|deployed on|deployed to|hosted on|based on|powered by)) "
-        r"(?P<x>.+)$"), _en("the {k} {v} {x}", J, "project", "uses")),
-    (_r(rf"^we (?:use|are using|'re using) (?P<x>.+?) for (?:the |our )?(?P<k>{_PARTS_EN}|"
-        r"testing|deployment|builds|packaging)$"),
-     _en("the project uses {x} for {k}", J, "project", "uses")),
-    # -- English: facts about the user
-    (_r(r"^I (?:currently |now |still )?(?:live|am living|'m living|reside) in (?P<x>.+)$"),
-     _en("the user lives in {x}", U, "user", "lives_in")),
-    (_r(r"^I(?:'m| am) (?:originally )?from (?P<x>.+)$"),
-     _en("the user is from {x}", U, "user", "is_from")),
-    (_r(r"^I (?:currently |now )?work (?P<v>as|at|for|in) (?P<x>.+)$"),
-     _en("the user works {v} {x}", U, "user", "works")),
-    (_r(rf"^I(?:'m| am) (?:currently |now )?(?P<v>an?) (?P<x>(?:[\w-]+ ){{0,3}}(?:{_JOBS_EN}))$"),
-     _en("the user is {v} {x}", U, "user", "is")),
-    (_r(rf"^my (?P<k>{_KIN_EN})(?:'s name is| is named| is called) (?P<x>.+)$"),
-     _en("the user's {k} is named {x}", U, "user", "named")),
-    (_r(rf"^my (?P<k>{_KIN_EN}|name|birthday|native language|first language|mother tongue|"
-        r"time ?zone) is (?P<x>.+)$"), _en("the user's {k} is {x}", U, "user", "is")),
-    # -- names, family and pets, health, tools, moves, plans with a date (issue 15 item 6)
-    (lazy_re(r"^(?:hi|hello|hey)?[,!]?\s*I(?:'m| am) (?!(?:Sorry|Fine|Good|Great|Okay|Ok|"
-                r"Sure|Happy|Glad|Here|Back|Done|Ready|Excited|Not|So|Very|Just|Still|Also|Really|Thrilled|Tired|Busy|"
-                r"Alright|Well|In|On|At|Off|Going|Thinking|Grateful|Thankful)\b)"
-                r"(?P<x>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$"),
-     _en("the user's name is {x}", U, "user", "named")),
-    (_r(rf"^I have (?P<x>(?:an?|one|two|three|four|five|\d+) (?:[\w-]+ )?(?:{_KIN_EN}|kids|"
-        r"children|sons|daughters|brothers|sisters|dogs|cats|pets)(?:s)?"
-        r"(?: (?:named|called) .+)?)$"),
-     _en("the user has {x}", U, "user", "has")),
-    (_r(r"^I(?:'m| am) (?:severely |very |mildly )?(?P<x>allergic to .+|lactose intolerant|"
-        r"vegetarian|vegan|diabetic|pregnant|colou?r ?blind)$"),
-     _en("the user is {x}", U, "user", "health")),
-    (_r(r"^I (?:have|suffer from|was diagnosed with|have been diagnosed with) (?P<x>(?:type [12] )?"
-        r"(?:asthma|diabetes|migraines?|adhd|anxiety|depression|celiac disease|high blood "
-        r"pressure|insomnia|eczema|arthritis)\b.*)$"),
-     _en("the user has {x}", U, "user", "health")),
-    (_r(r"^I (?:mostly |usually |always |mainly |now )?(?:use|code in|write in|program in) "
-        r"(?P<x>(?!(?:it|this|that|them|the same)\b)[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)?"
-        r"(?: (?:for|as|to) .+)?)$"),
-     _en("the user uses {x}", U, "user", "uses")),
-    (_r(r"^I (?:just |recently )?(?:moved|relocated) to (?P<x>.+)$"),
-     _en("the user moved to {x}", U, "user", "moved_to")),
-    (_r(rf"^I(?:'m| am) (?:planning|going|hoping|about) to (?P<x>.+\b(?:{_DATE_EN})\b.*)$"),
-     _en("the user plans to {x}", U, "user", "plans")),
-    (_r(rf"^I (?:plan|intend|want|hope) to (?P<x>.+\b(?:{_DATE_EN})\b.*)$"),
-     _en("the user plans to {x}", U, "user", "plans")),
-    (_r(r"^我(?P<rest>(?P<verb>对).{1,20}过敏)$"), _keep_zh("用户", U, "用户")),
-    (_r(r"^我(?P<rest>(?P<verb>有|患有|得了)(?:轻微的|严重的)?(?:哮喘|糖尿病|高血压|偏头痛|"
-        r"失眠|抑郁症|焦虑症|乳糖不耐受|过敏性鼻炎))$"), _keep_zh("用户", U, "用户")),
-    (_r(r"^我(?P<rest>(?P<verb>有|养了|养着)(?:一|两|三|四|\d+)(?:个|只|条|位)"
-        r"(?:女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|狗|猫|小狗|小猫|宠物).*)$"),
-     _keep_zh("用户", U, "用户")),
-    (_r(r"^我(?P<rest>(?:平时|一般|主要|现在)?(?P<verb>用)[A-Za-z][\w.+#-]*.{0,20})$"),
-     _keep_zh("用户", U, "用户")),
-    (_r(r"^我(?P<rest>(?:刚|最近|已经)?(?P<verb>搬到了?|搬去了?).+)$"),
-     _keep_zh("用户", U, "用户")),
-    (_r(rf"^我(?P<rest>(?:{_DATE_ZH})?(?P<verb>打算|计划|准备|要)(?=.*(?:{_DATE_ZH})).+)$"),
-     _keep_zh("用户", U, "用户")),
-]
+# The subject's contraction is expanded before the verb tables read a sentence.
+_CONTRACTION = lazy_re(r"^I'(m|ve|ll|d)\b")  # the subject only: the object keeps its wording
+_FILLER_AFTER_AUX = lazy_re(
+    r"^(I (?:am|have(?: been)?|was|will)) (?:(?:really|also|just|currently|now|still|finally"
+    r"|actually|even|definitely|officially) )+")
+_EXPANDED = {"m": "I am", "ve": "I have", "ll": "I will", "d": "I would"}
 
 
 def extract_sentence(sentence: str) -> Built | None:
     """The first rule that matches one sentence, or None (questions never match)."""
+    # Invisible characters, full-width and look-alike letters would hide a fact from the
+    # patterns ("I\u200bam a nurse", "Ｉ ａｍ ａ ｎｕｒｓｅ"); spacing is kept as written.
+    sentence = canonicalize(sentence, structure=False, mapped=False).text
     if is_question(sentence):
         return None
-    body = _strip_lead(sentence)
+    body = strip_lead(sentence)
     if not body or is_question(body):
         return None
-    for pattern, build in _RULES:
+    body = _CONTRACTION.sub(lambda m: _EXPANDED[m[1]], body)
+    # "I am currently reading …" reads as "I am reading …" to the verb tables.
+    body = _FILLER_AFTER_AUX.sub(r"\1 ", body)
+    for pattern, build in RULES:
         m = pattern.match(body)
         if m:
             built = build(m)
@@ -412,10 +94,48 @@ _CLAUSE = lazy_re(
 )
 
 
+# "I work in Python and use dbt": the second verb shares the subject.
+_SHARED_SUBJECT = lazy_re(
+    r"\s+and\s+(?=(?:use|work|live|have|play|study|own|run|speak|teach)\s)")
+# "我是李雷，在字节做后端开发": a clause with no subject after a "我" clause is the user's too.
+_ZH_ZERO_SUBJECT = lazy_re(r"[，,]\s*(?=(?:现在|目前|平时)?(?:在|做|当|住在|用|养了|有|喜欢|对|是)"
+                              r"[^，,]{2,})")
+
+
+# "I'm Dana, a data engineer at Shopify": a name, then what the speaker is.
+_NAME_THEN_ROLE = lazy_re(r"^(I(?:'m| am) [A-Z][a-z]+(?: [A-Z][a-z]+)?), (an? .+)$")
+
+
 def split_clauses(sentence: str) -> list[str]:
     """One clause per first-person fact: "my dog is Pixel and I'm allergic to peanuts"
-    → "my dog is Pixel", "I'm allergic to peanuts"."""
-    return [c.strip() for c in _CLAUSE.split(sentence) if c and c.strip()]
+    → "my dog is Pixel", "I'm allergic to peanuts". A name and a verbless "my …" after it
+    are one appositive ("Oscar, my guinea pig"), not two clauses."""
+    parts: list[str] = []
+    for c in _CLAUSE.split(sentence):
+        if not c or not c.strip():
+            continue
+        c = c.strip()
+        named = _NAME_THEN_ROLE.match(c.rstrip(".!"))
+        if named:
+            parts += [named[1], f"I am {named[2]}"]
+        elif c.startswith("I "):
+            first, *rest = _SHARED_SUBJECT.split(c)
+            parts += [first, *(f"I {r}" for r in rest)]
+        elif c.startswith("我") and not c.startswith("我们"):
+            first, *rest = _ZH_ZERO_SUBJECT.split(c)
+            parts += [first, *(f"我{r.strip()}" for r in rest)]
+        else:
+            parts.append(c)
+    out: list[str] = []
+    for c in parts:
+        if out and _APPOSITIVE.match(c) and re.search(r"(?:^|\s)[A-Z][a-z]+$", out[-1]):
+            out[-1] = f"{out[-1]}, {c}"
+        else:
+            out.append(c)
+    return out
+
+
+_APPOSITIVE = lazy_re(r"^my (?:[\w-]+ ){0,3}[\w-]+[.!]*$(?<!\bis)(?<!\bare)")
 
 
 def extract_with_rules(

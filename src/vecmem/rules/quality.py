@@ -76,7 +76,11 @@ _NOT_CJK = r"[^\s\u3400-\u9fff]"
 # A Windows or UNC path that runs to the end of the text may hold spaces and CJK folder
 # names ("C:\\Users\\张伟\\Desktop\\新建文件夹", "D:\\Program Files\\JetBrains"); inside a
 # sentence a path ends at the first space.
-_WIN_PATH_TO_END = r'(?:\b[a-z]:\\|\\\\[^\\\s]+\\)(?:[^\\\n:*?"<>|]+\\)*[^\\\n:*?"<>|]*$'
+_WIN_PATH_TO_END = (
+    r'(?:\b[a-z]:\\|\\\\[^\\\s]+\\)(?:[^\\\n:*?"<>|]+\\)*[^\\\n:*?"<>|]*$'
+    # …and a Unix path with two or more slashes ("~/Downloads/报告 终版.pdf").
+    r"|(?:^|(?<=\s))(?:~|\.{1,2})?/(?:[^/\n]+/)+[^/\n]*$"
+)
 _URLISH = _re(
     rf"(?i){_WIN_PATH_TO_END}"
     rf"|[a-z][a-z0-9+.-]{{1,20}}://{_NOT_CJK}*|www\.{_NOT_CJK}+"
@@ -114,7 +118,9 @@ _ZH_QUESTION = _re(
     r"|算不算|值不值得|可以不可以|请问|问一下|想问|请教|求问|咨询一下|想知道|想了解|^要不(?!要)"
     r"|(?<!知道)(?<!会)(?<!懂)(?<!了解)(?<!熟悉)(?<!清楚)(?<!解释)(?<!说明)(?:为什么|为啥|怎么(?!样的)|怎样|咋)"
     r"|^.{0,6}?(?:如何|多少|哪|什么|谁|几(?!乎)|是否|能否)"
-    r"|(?:吗|么|呢|什么|哪个|哪里|多少)$|(?:有|是|干|做|叫)什么|什么(?:意思|用|时候|区别|原因)|到底(?!了)"
+    r"|是啥|啥(?:原因|意思|情况|时候|问题|区别|东西)|(?:干|做|用|叫|有)啥"
+    r"|(?:吗|么|呢|什么|哪个|哪里|多少)$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
+    r"|(?:有|是|干|做|叫)什么|什么(?:意思|用|时候|区别|原因)|到底(?!了)"
 )
 _ZH_REQUEST = _re(
     r"^(?:(?:先|暂时|暂且)?(?:别|不要|不用)|等我|请(?!求|假|柬)|麻烦|劳驾|帮我|帮忙|给我|你(?:去|来|帮|把|先|再|看|试|能|可以|觉得)|把|先把"
@@ -122,6 +128,10 @@ _ZH_REQUEST = _re(
 )
 _REPORTED_ASK = _re(
     r"(?:向|找|跟|和|问过?)[^,.;!?]{1,15}?(?:请教|咨询|讨教|求助|求教|征求|打听)"
+    # The subject does the asking ("用户经常请教姐姐…", "她咨询过律师"): a report of it.
+    r"|(?:用户|他|她|我|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:请教|咨询|讨教|求教|打听|问过|问了"
+    r"|问(?=[我他她你]))"
+    r"[^,.;!?]*"  # what was asked is part of the report ("用户问过如何配置代理")
     r"|(?i:(?<=[a-z] )(?:asked|asks|consulted|consults|checked with|checks with)\b[^.;!?]{0,120})"
 )
 _ZH_WEAK_REQUEST = _re(r"(?:吧|一下|一点)$")
@@ -156,6 +166,8 @@ _EN_QUESTION = _re(
     r"|am|isn't|aren't|wasn't|doesn't|didn't|can't|won't|shouldn't|wouldn't|couldn't|haven't"
     r"|hasn't) (?:i|you|we|he|she|it|they|this|that|these|those|there|the|a|an|my|your|our|any"
     r"|anyone|someone)\b"
+    r"|^any (?:tips|advice|suggestions|recommendations|pointers)\b"
+    r"|^which (?:one|of)\b"
     r"|\b(?:any (?:idea|ideas|thoughts)|thoughts on|what about|how about|should we|shall we"
     r"|do you know|do you think|wdyt|is it possible|i wonder|i'm wondering"
     r"|wondering (?:if|whether))\b"

@@ -24,6 +24,7 @@ SHAPE_DESCRIPTIONS = {
     "passphrase": "a passphrase",
     "login_password": "the password of a user / password pair",
     "backup_codes": "two-factor backup codes",
+    "payment_card": "a payment card number",
 }
 
 _B = r"(?<![A-Za-z0-9])"
@@ -36,7 +37,8 @@ _APP_LABEL = lazy_re(
 _KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:-[A-Z0-9]{{4,6}}){{3,5}}{_E}")
 _PRODUCT_KEY_5X5 = lazy_re(rf"{_B}[A-Z0-9]{{5}}(?:-[A-Z0-9]{{5}}){{4}}{_E}")
 _KEY_LABEL = lazy_re(
-    r"(?i)licen[cs]e|product[ _-]?key|serial[ _-]?key|activation|registration|cd[ _-]?key"
+    r"(?i)licen[cs]e|product[ _-]?key|serial(?:[ _-]?(?:key|number|no\b))?|activation"
+    r"|registration|cd[ _-]?key"
     r"|激活码|注册码|许可证|序列号|产品密钥"
 )
 _PASSPHRASE = lazy_re(
@@ -50,7 +52,7 @@ _PASSPHRASE = lazy_re(
 _NOT_PHRASE_WORDS = (
     "required needed stored kept saved written printed managed shared rotated changed reset "
     "expired set long short strong weak secure different same unknown missing empty hidden "
-    "also still never always usually located inside under case sensitive"
+    "also still never always usually located inside under case sensitive used hard easy"
 )
 _NOT_PHRASE = ENGLISH_STOPWORDS | frozenset(_NOT_PHRASE_WORDS.split())
 
@@ -66,6 +68,27 @@ _BACKUP_LABEL = lazy_re(
 _BACKUP_CODE = lazy_re(rf"{_B}(?:\d{{4}}[- ]?\d{{4}}|[a-z0-9]{{4,5}}-[a-z0-9]{{4,5}}){_E}")
 
 
+# Payment card numbers: 13-19 digits, in groups or not, that pass the Luhn check, with a
+# card label close before or in the 4×4 layout cards print. A Luhn-valid order number
+# without a label stays ("Order 4539 1488 0343 6467" is still read as a card: 4×4 groups).
+_CARD_NUMBER = lazy_re(r"(?<![\d-])\d{4}(?:[ -]?\d{4}){2}[ -]?\d{1,7}(?![\d-])")
+_CARD_GROUPS = lazy_re(r"^\d{4}([ -])\d{4}\1\d{4}\1\d{4}$")
+_CARD_LABEL = lazy_re(
+    r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|credit|debit|cc)\b"
+    r"|卡号|信用卡|银行卡|借记卡|储蓄卡"
+)
+
+
+def _luhn(digits: str) -> bool:
+    total = 0
+    for i, ch in enumerate(reversed(digits)):
+        d = int(ch)
+        if i % 2:
+            d = d * 2 - 9 if d > 4 else d * 2
+        total += d
+    return total % 10 == 0
+
+
 def _labelled(text: str, start: int, label: re.Pattern[str], reach: int = 60) -> bool:
     return bool(label.search(text[max(0, start - reach) : start]))
 
@@ -78,7 +101,11 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     for m in _KEY_GROUPS.finditer(text):
         key = m.group()
         mixed = any(c.isdigit() for c in key) and any(c.isalpha() for c in key)
-        if mixed and (_PRODUCT_KEY_5X5.fullmatch(key) or _labelled(text, m.start(), _KEY_LABEL)):
+        labelled = _labelled(text, m.start(), _KEY_LABEL)
+        # All-digit groups ("1118-1234-5678-9012-3456-7890", Adobe-style serials) only
+        # with a licence label: unlabelled, they are part or phone numbers.
+        all_digits = key.replace("-", "").isdigit()
+        if (mixed and _PRODUCT_KEY_5X5.fullmatch(key)) or (labelled and (mixed or all_digits)):
             yield "license_key", m.start(), m.end()
     for m in _LOGIN_PAIR.finditer(text):
         value = m.group("value").rstrip(".,;:?)")  # "!" stays: passwords end in it
@@ -89,7 +116,22 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         for c in _BACKUP_CODE.finditer(text, m.end(), min(len(text), m.end() + 160)):
             if any(ch.isdigit() for ch in c.group()):
                 yield "backup_codes", c.start(), c.end()
+    for m in _CARD_NUMBER.finditer(text):
+        digits = re.sub(r"\D", "", m.group())
+        if 13 <= len(digits) <= 19 and _luhn(digits) and (
+                _CARD_GROUPS.match(m.group()) or _labelled(text, m.start(), _CARD_LABEL, 40)):
+            yield "payment_card", m.start(), m.end()
     for m in _PASSPHRASE.finditer(text):
-        words = re.split(r"[ -]", m.group("value").casefold())
-        if not any(w in _NOT_PHRASE or w.endswith("ed") for w in words):
+        if _is_phrase_value(re.split(r"[ -]", m.group("value").casefold())):
             yield "passphrase", m.start("value"), m.end("value")
+
+
+def _is_phrase_value(words: list[str]) -> bool:
+    """Random words ("green lantern over harbor"), not a sentence about the secret ("is
+    written on a card", "is hard to remember", "is easy to guess for anyone"): no
+    participle, no function word first or last, and at most one function word inside a
+    phrase of four words or more."""
+    function = [w in _NOT_PHRASE for w in words]
+    if any(len(w) >= 5 and w.endswith("ed") for w in words) or function[0] or function[-1]:
+        return False
+    return sum(function) == 0 or (sum(function) == 1 and len(words) >= 4)

@@ -136,12 +136,29 @@ _SEP = r"[_ .-]?"
 _CODE_WORD = (
     rf"(?:pin2?(?:{_SEP}code)?|puk(?:{_SEP}code)?|passcode|pass{_SEP}code|(?:door|alarm|unlock"
     rf"|lock|gate|access|security|garage|safe|entry|keypad|building|backup|recovery|2fa|mfa"
-    rf"|one{_SEP}time){_SEP}codes?|(?:safe{_SEP}|lock{_SEP})?combination)"
+    rf"|storage|locker|mailbox|bike|gym|pool|house|front|back|office|apartment|padlock|shed"
+    rf"|cabinet|tablet|phone|laptop|screen"
+    # One word may sit between ("alarm panel code", "front door code", "garage door code").
+    rf"|one{_SEP}time)(?:{_SEP}[a-z]{{3,10}})?{_SEP}codes?|(?:safe{_SEP}|lock{_SEP})?combination"
+    # "the code to the garage is 7788": the place after the word.
+    r"|codes?(?=\s+(?:to|for|of)\s+(?:the\s+|my\s+|our\s+)?(?:front\s+|back\s+)?(?:door|gate"
+    r"|garage|safe|alarm|lock|locker|building|house|apartment|flat|office|storage|shed|padlock"
+    r"|mailbox|gym|bike)\b)"
+    # Card security codes: three or four digits (see _plausible_assigned).
+    rf"|cvv2?|cvc2?|card{_SEP}security{_SEP}code)"
 )
-_CODE_NAME = lazy_re(rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁)码$")
+_CARD_CODE = lazy_re(r"(?i)cvv2?$|cvc2?$|security.?code$|安全码$|cvv码$")
+# A Chinese place or card word before an English code word: "门禁 code", "银行卡 PIN".
+_ZH_CODE_WORD = (
+    r"(?:门禁|开锁|解锁|保险箱|保险柜|密码锁|车库|大门|银行卡|信用卡|储蓄卡|手机|SIM卡)\s*(?:code|pin|passcode)"
+)
+_CODE_NAME = lazy_re(
+    rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁|安全)码$|{_ZH_CODE_WORD}$|^codes?$"
+)
 # A PIN-shaped value: 4-10 digits (a keypad may add # or *), or short letters and digits.
 _CODE_VALUE = lazy_re(
-    r"^[#*]?\d{4,10}[#*]?$|^\d{2,4}(?:[- ]\d{2,4}){1,3}$|^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{4,12}$"
+    r"^[#*]?\d{4,10}[#*]?$|^\d{2,4}(?:[- ]\d{2,4}){1,3}$|^\d(?:-\d){3,7}$"
+    r"|^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{4,12}$"
 )
 _SECRET_WORD = (
     rf"(?:api{_SEP}(?:key|secret|token)|apikey"
@@ -149,23 +166,26 @@ _SECRET_WORD = (
     rf"|(?:access|auth|refresh|bearer|session|id|bot|personal{_SEP}access|secret){_SEP}token"
     rf"|(?:client|app|consumer|webhook|jwt|signing|shared){_SEP}secret|secret{_SEP}key|secret"
     rf"|(?:private|signing|encryption|master|licen[cs]e|product|activation|app|auth){_SEP}key"
-    r"|token|pass(?:word|wd|phrase)|pwd|pw|credentials?"
+    # "p@ssword", "passw0rd": the label spelled the way people disguise it.
+    r"|token|pass(?:word|wd|phrase)|p[@4]ss(?:w[o0]rd|wd)|passw0rd|pwd|pw|credentials?"
     rf"|(?:wi{_SEP}fi|wlan|wpa2?|network|router){_SEP}key"
     # PINs and codes: the value must then be PIN-shaped (see _plausible_assigned).
     rf"|{_CODE_WORD})"
 )
 _ZH_SECRET_WORD = (
-    r"(?:密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌|提取码|验证码|激活码|注册码|PIN码|pin码|门禁码"
+    rf"(?:{_ZH_CODE_WORD}|安全码|密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌|提取码|验证码|激活码|注册码|PIN码|pin码|门禁码"
     r"|开锁码|解锁码)"
 )
 _ASSIGN = _re(
     r"(?i)(?:(?<![A-Za-z0-9])[\"'`]?"
     # Bare "pass" is an ordinary word ("first pass: …"); only DB_PASS-style names count.
-    rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}|(?:[A-Za-z0-9]{{1,32}}[_.-]){{1,6}}pass)"
+    rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}|(?:[A-Za-z0-9]{{1,32}}[_.-]){{1,6}}pass"
+    # A bare "pass:" only before a value no word could be (see _plausible_assigned).
+    r"|pass(?=\s*[:=]))"
     r"(?![A-Za-z0-9_])[\"'`]?"
     # "the root password for the NAS is …": a short qualifier between name and verb.
-    r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30}(?:\s+[\w.-]{1,30}){0,2}"
-    r"(?=\s+(?:is|are)\s))?"
+    r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.'-]{1,30}(?:\s+[\w.'-]{1,30}){0,2}"
+    r"(?=\s+(?:is|are)\s|\s*:))?"
     rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
     r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*)"
     r"|(?P<prose>\s+(?:is\s+set\s+to|is\s+now|is|are|was|set\s+to|equals)\s+)"
@@ -173,8 +193,12 @@ _ASSIGN = _re(
     # "密码，hunter2": a comma after a Chinese label; prose-strict, since "密码，Vault 里有" is
     # no value.
     r"|(?P<comma>(?<=[\u3400-\u9fff])\s*[,，、]\s*)"
-    r"|(?P<bare>(?<=[\u3400-\u9fff])\s*))"  # "密码 admin@123": no verb after a Chinese name
-    r"(?P<q>[\"'`]?)(?P<value>[^\s\"'`,;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{1,512})"
+    r"|(?P<bare>(?<=[\u3400-\u9fff])\s*)"  # "密码 admin@123": no verb after a Chinese name
+    # "Door passcode 4417", "SIM PIN 9012": a code label then digits, nothing between.
+    r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d|(?=\S*\d)(?=\S*[A-Za-z])\S{6,})))"
+    # Digits typed with spaces ("PIN code: 1 2 3 4", "Door code 12 34") are one value.
+    r"(?P<q>[\"'`]?)(?P<value>\d{1,4}(?: \d{1,4}){1,5}(?![\w.,:/-])"
+    r"|[^\s\"'`,;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{1,512})"
 )
 # Token candidates for the entropy check: base64/base64url/hex alphabets, no dots (dots
 # separate domains, versions and file names).
@@ -255,15 +279,29 @@ def _is_path_or_url(value: str) -> bool:
 def _plausible_assigned(value: str, name: str, mode: str) -> bool:
     """Whether ``value`` after a secret-ish label is a real credential value."""
     low = value.casefold()
+    if _CARD_CODE.search(name):  # "CVV: 847": three digits are the whole code
+        return bool(re.fullmatch(r"\d{3,4}", value))
     if len(value) < 4 or low in _NOT_VALUES or low in _VAULTS or _is_placeholder(value):
         return False
     if _ENV_NAME.match(value) or _is_path_or_url(value):
         return False  # a reference to where the secret lives, not the secret
     if mode != "zh" and _CODE_REF.match(value):
         return False  # code: "token = self.get_token()", "pwd=parsed.password"
-    if _CODE_NAME.search(name) and not re.search(r"(?i)pass(?:word|wd)|密码|口令", name):
+    if " " in value:  # spaced digits: only as a PIN or a password
+        if not (_CODE_NAME.search(name) or re.search(r"(?i)pass|pwd|密码|口令", name)):
+            return False
+        return bool(re.fullmatch(r"\d(?: \d){3,9}|\d{2,4}(?: \d{2,4}){1,3}", value))
+    if name.casefold() == "pass":
+        return len(value) >= 6 and _classes(value) >= 3
+    code_name = bool(_CODE_NAME.search(name))
+    if code_name and not re.search(r"(?i)pass(?:word|wd)|密码|口令", name):
+        if mode == "bare":  # "PIN 9012", but not "PIN 2 of the header" or "code 42b"
+            return bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?|\d(?:-\d){3,7}", value))
         return bool(_CODE_VALUE.match(value))  # "PIN is 4821" yes, "PIN is required" no
-    is_password = bool(re.search(r"(?i)pass|pwd|密码|口令", name))
+    is_password = bool(re.search(r"(?i)pass|p[@4]ss|pwd|(?:^|[_ .-])pw$|密码|口令", name))
+    if mode == "bare":
+        # "password 2024Spring!": only a password label, and a value no word could be.
+        return is_password and len(value) >= 6 and (_classes(value) >= 2 or value.isdigit())
     if value.isdigit() and not is_password and len(value) < 16:
         return False  # "token: 4096" is a number, not a token
     machine_made = bool(re.search(r"\d|[^\w.]", value))
@@ -403,6 +441,8 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
         if m.group("strict") is not None:
             # "x = y" with spaces is code: an unquoted word there is a variable, not a value.
             mode = "code" if re.fullmatch(r"\s+=\s+", m.group("strict")) else "strict"
+        elif m.group("bareen") is not None:
+            mode = "bare"
         elif m.group("comma") is None and (m.group("q") or m.group("zh") is not None
                                            or m.group("bare") is not None):
             # A quoted value, a Chinese verb or a value right after a Chinese label
@@ -415,7 +455,7 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
         low = name.casefold()
         if _CODE_NAME.search(low) and not re.search(r"pass(?:word|wd)|密码|口令", low):
             kind = "pin_code"
-        elif re.search(r"pass|pwd|(?:^|[_ .-])pw$|密码|口令", low):
+        elif re.search(r"pass|p[@4]ss|pwd|(?:^|[_ .-])pw$|密码|口令", low):
             kind = "password"
         elif "aws" in low and "secret" in low:
             kind = "aws_secret_access_key"
@@ -464,7 +504,47 @@ def find_secrets(text: str) -> list[SecretFinding]:
             continue
         readings.append([SecretFinding(f.kind, *canon.source_span(f.start, f.end))
                          for f in _select(_find_in(canon.text))])
+    readings.append(_split_reading(text))
+    readings = [r for r in readings if r]
+    if not readings:
+        return []
     return readings[0] if len(readings) == 1 else _union(readings)
+
+
+# A value split by a space or a line break ("ghp_Xy12Ab34Cd56 Ef78…", "Blue\nFalcon#5",
+# "Sea-\nShell-77"): the break is joined when the piece after it is machine-made (a
+# digit or a symbol) and, for a space, the piece before it too ("token ghp_…" stays two
+# words); only findings that cross a joined break are kept, so two ordinary lines are
+# never read as one.
+_BREAK = _re(
+    r"(?P<prev>[^\s]{1,80})(?P<gap>[ \t]*\n[ \t]*|[ \t])(?=(?P<next>[A-Za-z0-9][^\s]{2,}))"
+)
+_MACHINE = _re(r"\d|[^\w.,;:!?)'\"]")
+
+
+def _split_reading(text: str) -> list[SecretFinding]:
+    joins = [m for m in _BREAK.finditer(text) if _MACHINE.search(m["next"])
+             and ("\n" in m["gap"] or _MACHINE.search(m["prev"]))]
+    if not joins:
+        return []
+    pieces: list[str] = []
+    origin: list[int] = []  # origin[i] = offset in ``text`` of joined character i
+    points: list[int] = []  # joined offsets where a break was removed
+    pos = 0
+    for m in joins:
+        pieces.append(text[pos : m.start("gap")])
+        origin.extend(range(pos, m.start("gap")))
+        points.append(len(origin))
+        pos = m.end("gap")
+    pieces.append(text[pos:])
+    origin.extend(range(pos, len(text)))
+    joined = "".join(pieces)
+    out = []
+    for f in _select(_find_in(joined)):
+        if f.kind == "high_entropy_token" or not any(f.start < p < f.end for p in points):
+            continue
+        out.append(SecretFinding(f.kind, origin[f.start], origin[f.end - 1] + 1))
+    return out
 
 
 def _select(found: list[tuple[int, SecretFinding]]) -> list[SecretFinding]:
@@ -533,8 +613,9 @@ _MENTION_STATUS = _re(
     r"(?i)\b(?:has\s+been\s+|have\s+been\s+|was\s+|were\s+|is\s+|are\s+|got\s+|now\s+)?"
     r"(?:configured|set(?:\s+up)?|added|updated|saved|rotated|done|ready|in\s+place|exported"
     r"|provided|generated|installed|filled(?:\s+in)?|created|renewed|refreshed|changed|reset"
-    r"|replaced|applied|loaded|ok|okay)\b"
-    r"|(?:已经?|都)?(?:配置|设置|添加|加|更新|保存|填写?|填入|换|轮换|生成|导出|写入|设|配|改|弄|搞|创建|重置)"
+    r"|replaced|applied|loaded|swapped|revoked|regenerated|ok|okay)\b"
+    r"|(?:已经?|都)?(?:配置|设置|添加|加|更新|保存|填写?|填入|替换|更换|换|轮换|生成|导出|写入|设|配|改|弄|搞"
+    r"|创建|重置|续期|吊销|撤销)"
     r"(?:好|完|上|进去|定)?(?:了)?"
     r"|已经?|搞定了?|好了|有了|就绪|完成"
 )

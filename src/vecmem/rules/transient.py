@@ -28,6 +28,11 @@ _ZH_DONE = (
     r"完成|修复|修好|搞定|部署|上线|合并|提交|发布|解决|跑完|跑通|改完|写完|做完|弄好|测完|通过|结束|启动"
     r"|重启|升级|回滚|推送"
 )
+_EN_TASK = (
+    r"deploy|build|sync|train|training|review|migrate|upload|download|install|compile|test"
+    r"|run|index|reindex|rebuild|merge|rebase|rollout|roll ?back|backup|restore|import|export"
+    r"|process|debug|commit|push|release|publish|refactor|fix|patch|upgrade|bump|tag|ship"
+)
 _ZH_PROGRESS = _re(
     r"正在|进行中|(?:重建|构建|部署|迁移|同步|导入|导出|上传|下载|训练|编译|处理|运行|安装|更新|升级|测试"
     r"|调试|开发|编写|排查|修复|重构)中(?=$|[,.;!])|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
@@ -43,13 +48,26 @@ _ZH_PROGRESS = _re(
     # out on purpose: "默认模型换成 X 了" is a configuration fact.
     r"|(?:提升|提高|降低|降到|增加|减少|优化|加速|涨|升|降)(?:到|了|至)?.{0,20}了$"
     r"|(?:我|我们|现在|目前|当前)正?在(?:写|做|跑|改|看|调|修|搞|弄|处理|整理|测试|开发|部署|排查|重构|研究|准备)"
+    # "等下开会，会后继续改": a moment from now, and carrying on afterwards.
+    r"|^(?:等下|等一下|待会儿?|一会儿?)|(?:会后|之后|然后|回来|晚点|下午|晚上|明天|回头)(?:再|就)?继续"
+    # English task verbs in a Chinese frame: "在 deploy 中", "刚 commit 了", "已经 rollback 了".
+    rf"|在\s*(?:{_EN_TASK})(?:ing)?\s*中"
+    rf"|(?:刚刚?|刚才|已经?|终于)\s*(?:{_EN_TASK})(?:ed)?\s*(?:了|完|好)"
+    # Waiting for the next step: "等 CI 过了再 merge", "PR 提了，等 approve".
+    r"|^(?:先)?等(?!级|于|等|同|待|号|边|式)[^,;]{1,20}?(?:再|就|后再)"
+    r"|[,;]\s*等(?!级|于|等|同|待|号|边|式)[^,;]{1,15}$|(?:提|发)了(?=[,;])"
 )
 _EN_PROGRESS = _re(
     r"(?i)^(?:just |finally |now |already )?(?:fixed|finished|completed|deployed|merged|shipped"
     r"|released|pushed|implemented|resolved|migrated|refactored|ran|started|tested|upgraded"
     r"|rebased|committed|wrapped up|cleaned up|added|removed|updated|rewrote|wrote|set up|got"
     r"|rolled back|reverted|restarted|rebooted|bumped|reran|re-ran|retried|kicked off|triggered"
-    r"|published|patched)\b"
+    r"|published|patched|rebuilt|reindexed|restored|renamed|reset|regenerated|reconfigured"
+    r"|reinstalled|redeployed|retrained|reprocessed|tagged|cut|drafted|finalized)\b"
+    # "search looks right again", "Next: write the changelog", "Will finish it tonight".
+    r"|\b(?:looks?|seems?) (?:right|good|fine|ok|okay|better|stable|normal) (?:again|now)\b"
+    r"|^next\s*[:：-]|^(?:will|gonna|going to|need to|have to) [a-z]+\b[^.;]{0,60}\b(?:tonight"
+    r"|tomorrow|later|this (?:afternoon|evening)|after (?:lunch|standup|the meeting)|in a bit)\b"
     r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing|running)"
     r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
     r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
@@ -82,15 +100,20 @@ _EN_PROGRESS = _re(
 
 # --- half-formed ---------------------------------------------------------------------------
 _HEDGE = _re(
-    r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|估计|不确定|不一定|回头|有空|改天|以后再说"
+    r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|(?:总|老|隐约)觉得|估计|不确定|不一定|回头"
+    r"|有空|改天|以后再说"
     r"|再说吧?$|再看看|想想|琢磨|考虑一下|试试看|刚发现|突然想到|突发奇想|应该可以|有机会"
     r"|可能(?:要|需要|得|应该|可以|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
-    r"|\b(?:maybe|perhaps|probably|possibly|i guess|not sure|unsure"
+    r"|不太确定|不是很确定|拿不准|说不准"
+    r"|\b(?:maybe|perhaps|probably|possibly|i guess|unsure"
+    r"|not (?:\d{1,3} ?% |entirely |totally |completely |quite |fully |really )?(?:sure|convinced)"
+    r"|^might|^could (?:try|look|be|maybe|possibly|consider)"
     r"|i think we (?:could|should|might)"
     r"|we could (?:try|maybe)|could try|might be worth|worth (?:a look|looking|trying|considering"
     r"|exploring|checking|a try|investigating)|sometime|someday|some day|at some point|one day"
     r"|(?<!the )(?<!a )(?<!what )(?<!this )(?<!that )(?<!any )(?<!some )(?<!which )"
-    r"(?:kind|sort) of|idk|dunno|no idea|might want to|random thought|just a thought)\b"
+    r"(?:kind|sort) of|idk|dunno|no idea|might want to|random thought|just a thought"
+    r"|eventually|one of these days|down the road)\b"
 )
 
 
@@ -98,7 +121,8 @@ _HEDGE = _re(
 # "Tim hopes to visit Japan someday": a loosely held belief or a plan is still theirs).
 _WEAK_HEDGE = _re(
     r"(?i)\b(?:maybe|perhaps|probably|possibly|someday|some day|sometime|one day"
-    r"|at some point)\b|也许|或许|可能|大概|估计|有机会|以后"
+    r"|at some point|eventually|one of these days|down the road)\b|也许|或许|可能|大概|估计"
+    r"|有机会|以后"
 )
 
 _THIRD_PERSON = _re(r"(?i)\b(?:he|she|him|her|his|hers|they|them|their)\b|他|她")
@@ -113,7 +137,8 @@ _NAMED_SUBJECT = _re(
     r"^(?:(?i:(?:the )?user(?:'s \w+)?|he|she|(?:his|her|their|my) (?:wife|husband|partner|son"
     r"|daughter|mother|father|mom|dad|sister|brother|friend|boss|manager|colleague|kid|child))"
     r"|[A-Z][a-z]+(?:'s \w+)?)"
-    r" (?:is|was|has|had|now|currently|still|also|recently|just|often|usually|really|does"
+    r" (?:(?:maybe|probably|perhaps|possibly) )?"
+    r"(?:is|was|has|had|now|currently|still|also|recently|just|often|usually|really|does"
     r"|loves|likes|enjoys|wants|plans|says|said|feels|finds|thinks|believes|took|started"
     r"|shares|shared|mentioned|told|asked|expressed|spends|keeps)\b"
     # …or any verb in -s/-ed that is not a task's outcome ("Melanie sympathizes", "Maria
@@ -149,17 +174,39 @@ _STEP_PROGRESS = _re(
     r"|\b(?:job|task|run|build|upload|download|migration|backfill|import|export|sync|training"
     r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy)\b[^.;]{0,30}\b(?:is|at|reached)"
     r" \d{1,3} ?(?:%|percent)"
-    r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步)"
+    r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步|准备|开始|现在|马上|正要|打算|等会儿?|待会儿?)"
+    # Part done, the rest announced: "The first half of the import went through, the rest
+    # runs tonight", "已经部署到测试环境，明天上生产".
+    r"|\b(?:the )?(?:first|second|other) (?:half|part|batch)\b[^.;]{0,40}\b(?:done|through"
+    r"|finished|complete|completed|went)\b|\bthe rest (?:runs|will|is|goes|tonight|tomorrow"
+    r"|later)\b"
+    r"|^(?:已经?|刚刚?)[^,;]{2,20}[,;]\s*(?:明天|今晚|下午|晚上|待会儿?|稍后|下周|之后|然后)"
+    # Half-way: "第二个模块改到一半", "东西打包了一大半", "迁移做了一半".
+    r"|(?:了|到)(?:一大半|一小半|一半|大半|过半)(?=$|[,.;!]|了)"
+    # A subjectless gerund status line with a time of now: "Uploading photos to the shared
+    # album now", "Sorting out the invoices this evening", "Seeding the db now, then …".
+    r"|(?:^|[;.]\s*)(?!(?:morning|evening|nothing|something|everything|anything|spring|ceiling|building"
+    r"|wedding|clothing|meeting|painting|swimming|running|cooking|hiking|reading|writing"
+    r"|gardening|camping|fishing|dancing|singing|drawing|knitting|baking|cycling|traveling"
+    r"|travelling|journaling|volunteering|parenting)\b)[a-z]{3,}ing\b"
+    r"(?! (?:is|are|was|were|has|have|had|helps?|makes?|gives?|keeps?)\b)"
+    r"[^.;]{0,80}\b(?:now|right now|this (?:morning|afternoon|evening)|tonight|later today)\b"
     r"|(?:跑|训练|进行|做|推进|执行|迁移|导入|同步)到(?:了)?第.{1,4}(?:轮|步|阶段|批|个|期)"
+    # Any verb, English ones too ("fine-tune 到第二个 epoch 了"), with a unit of work.
+    r"|到了?第[一二三四五六七八九十百\d]{1,4}个?\s*(?:轮|步|阶段|批|期|epoch|step|round|batch"
+    r"|stage|shard|phase)"
 )
 # Durable achievements: passing an exam, earning a certificate or a degree, finishing a
 # marathon. "The user passed the AWS exam in 2023" is who they are, not a status line.
 _ACHIEVEMENT = _re(
     r"(?i)\b(?:exams?|certificat(?:e|ion)s?|certified|degree|diploma|licen[cs]e|bachelor'?s?"
     r"|master'?s?|phd|doctorate|marathon|award|prize|scholarship|graduated|promoted|black belt"
-    r"|driving test|driver'?s licen[cs]e)\b"
+    r"|driving test|driver'?s licen[cs]e|mba|apprenticeship|residency)\b"
     r"|考试|考过|考上|考取|证书|认证|学位|文凭|驾照|毕业|马拉松|获奖|奖学金|晋升|升职|拿到了?.{0,12}(?:证|奖|offer)"
 )
+# A status of this moment, which even a person's studies can have ("is 80% through the
+# exam paper right now").
+_NOW_PROGRESS = _re(r"(?i)\d{1,3} ?(?:%|percent)|\b(?:right now|at the moment)\b|进度|\d+%")
 # A gerund as the subject ("Running has been great for her", "Writing allows Joanna …").
 _GERUND_SUBJECT = _re(
     r"(?i)^[a-z]+ing(?: and [a-z]+ing(?: out)?(?: with \w+)?)? (?:is|are|was|were|has|have|had"
@@ -174,6 +221,9 @@ def is_progress(norm: str) -> bool:
         return True
     named = bool(_NAMED_SUBJECT.search(norm))
     if named or _GERUND_SUBJECT.search(norm):
+        # "The user is halfway through a two-year MBA": a person's studies, not a task.
+        if _ACHIEVEMENT.search(norm) and not _NOW_PROGRESS.search(norm):
+            return False
         return bool(_STRONG_PROGRESS.search(norm))
     if _ACHIEVEMENT.search(norm) and not _STRONG_PROGRESS.search(norm):
         return False

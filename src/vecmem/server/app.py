@@ -404,8 +404,10 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
         limit: Limit = 50,
         offset: Offset = 0,
     ) -> dict[str, Any]:
-        return audit_page(mem, action=action, actor=actor, source=source, since=since,
-                          until=until, limit=limit, offset=offset)
+        # An empty text box in the dashboard means "any".
+        rows = mem.events(action=action, actor=actor or None, source=source or None,
+                          since=since, until=until, limit=limit, offset=offset)
+        return {"items": [e.to_dict() for e in rows], "limit": limit, "offset": offset}
 
     @router.post("/events/{event_id}/revert", tags=["events"], summary="Undo one event")
     def revert(mem: Mem, event_id: int) -> dict[str, Any]:
@@ -419,12 +421,19 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
     # -- search --
     Mode = Annotated[Literal["hybrid", "vector", "keyword"], Query()]
 
+    Gate = Annotated[bool, Query(description="The relevance gate (hybrid mode); false lists "
+                                             "by rank for exploration")]
+    Session = Annotated[str | None, Query(max_length=200, description=(
+        "Log the hits as this session's next turn in the recall log"))]
+
     @router.get("/search", tags=["search"], summary="Hybrid search over active memories")
     def search(mem: Mem, q: QueryText, k: K = None, min_score: MinScore = None,
-               mode: Mode = "hybrid", explain: bool = False) -> dict[str, Any]:
-        hits = mem.search(q, k, min_score=min_score, mode=mode)
-        return {"query": q, "mode": mode, "hits": [h.to_dict() for h in hits],
-                "explanation": mem.explain(q, k, min_score=min_score).to_dict()
+               mode: Mode = "hybrid", explain: bool = False, gate: Gate = True,
+               session: Session = None) -> dict[str, Any]:
+        hits = mem.search(q, k, min_score=min_score, mode=mode, gate=gate, session=session,
+                          front_end="http")
+        return {"query": q, "mode": mode, "gate": gate, "hits": [h.to_dict() for h in hits],
+                "explanation": mem.explain(q, k, min_score=min_score, gate=gate).to_dict()
                 if explain else None}
 
     @router.get("/keyword", tags=["search"], summary="Keyword search (Chinese and English)")
@@ -434,9 +443,19 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
                 "explanation": mem.explain(q, k).to_dict() if explain else None}
 
     @router.get("/explain", tags=["search"], summary="Why search returns what it returns")
-    def explain(mem: Mem, q: QueryText, k: K = None, min_score: MinScore = None
-                ) -> dict[str, Any]:
-        return mem.explain(q, k, min_score=min_score).to_dict()
+    def explain(mem: Mem, q: QueryText, k: K = None, min_score: MinScore = None,
+                gate: Gate = True) -> dict[str, Any]:
+        return mem.explain(q, k, min_score=min_score, gate=gate).to_dict()
+
+    @router.get("/recalls", tags=["search"],
+                summary="The recall log: which memories each turn received, and why")
+    def recalls(mem: Mem, session: Annotated[str | None, Query(max_length=200)] = None,
+                memory_id: Annotated[int | None, Query(ge=1)] = None,
+                q: Annotated[str | None, Query(min_length=1, max_length=4000)] = None,
+                limit: Limit = 50, offset: Offset = 0) -> dict[str, Any]:
+        items = mem.recalls(session=session, memory_id=memory_id, query=q, limit=limit,
+                            offset=offset)
+        return {"items": [e.to_dict() for e in items], "limit": limit, "offset": offset}
 
     # -- review --
     @router.get("/review", tags=["review"], summary="Review items with their targets")
@@ -485,39 +504,6 @@ def _status_routes(router: APIRouter, name: str, mem_type: Any, reason_type: Any
     router.add_api_route(f"/memories/{{memory_id}}/{name}/preview", preview, methods=["POST"],
                          tags=["memories"], summary=f"What {name} would do (writes nothing)",
                          name=f"preview_{name}")
-
-
-#: How many events one audit request reads at most when filtering by actor or source.
-AUDIT_SCAN_LIMIT = 20_000
-_AUDIT_BATCH = 500
-
-
-def audit_page(
-    mem: Memory, *, action: str | None, actor: str | None, source: str | None,
-    since: str | None, until: str | None, limit: int, offset: int,
-) -> dict[str, Any]:
-    """One page of the audit log. Action and time filter in the store; actor and source
-    (exact match, which ``Memory.events`` does not take) over the events read newest
-    first, at most ``AUDIT_SCAN_LIMIT`` of them, and the answer says when it stopped
-    early (``complete`` false) rather than pretending the log ended there."""
-    actor, source = actor or None, source or None
-    if actor is None and source is None:
-        rows = mem.events(action=action, since=since, until=until, limit=limit, offset=offset)
-        return {"items": [e.to_dict() for e in rows], "limit": limit, "offset": offset,
-                "complete": True, "scanned": len(rows)}
-    matched: list[dict[str, Any]] = []
-    scanned, done = 0, False
-    while len(matched) < offset + limit and scanned < AUDIT_SCAN_LIMIT:
-        rows = mem.events(action=action, since=since, until=until, limit=_AUDIT_BATCH,
-                          offset=scanned)
-        scanned += len(rows)
-        matched += [e.to_dict() for e in rows if (actor is None or e.actor == actor)
-                    and (source is None or e.source == source)]
-        if len(rows) < _AUDIT_BATCH:
-            done = True
-            break
-    return {"items": matched[offset:offset + limit], "limit": limit, "offset": offset,
-            "complete": done or len(matched) >= offset + limit, "scanned": scanned}
 
 
 # -- the standalone app ------------------------------------------------------------------

@@ -15,11 +15,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+else:  # imported at first use: commands that touch no vector never load it
+    from vecmem.lazy import numpy as np
 
-from vecmem.errors import InvalidInputError
+from vecmem.errors import InvalidInputError, StoreError
 from vecmem.store.schema import TOMBSTONE
 from vecmem.text import check_field, check_tree
 from vecmem.types import Event, MemoryRecord
@@ -488,20 +491,24 @@ class SQLTx(abc.ABC):
         *,
         memory_id: int | None = None,
         action: str | None = None,
+        actor: str | None = None,
+        source: str | None = None,
         since: str | None = None,
         until: str | None = None,
         limit: int = 50,
         offset: int = 0,
         ascending: bool = False,
     ) -> list[Event]:
+        """Events of ``scope`` by id, newest first unless ``ascending``; every filter given
+        is an exact match (``since`` inclusive, ``until`` exclusive), applied in SQL over
+        all events so that a page of a filtered view is complete."""
         clauses = ["scope = ?"]
         params: list[Any] = [scope]
-        if memory_id is not None:
-            clauses.append("memory_id = ?")
-            params.append(memory_id)
-        if action is not None:
-            clauses.append("action = ?")
-            params.append(action)
+        for column, value in (("memory_id", memory_id), ("action", action),
+                              ("actor", actor), ("source", source)):
+            if value is not None:
+                clauses.append(f"{column} = ?")
+                params.append(value)
         if since is not None:
             clauses.append("created_at >= ?")
             params.append(since)
@@ -695,8 +702,18 @@ class Store(abc.ABC):
     #: when it ran the upgrade step (None: it found nothing to do).
     upgrade: Any = None
 
+    #: Why this handle refuses every change, or None: a PostgreSQL session that may not
+    #: write (hot standby, read-only role), or a memory opened read-only
+    #: (``Memory.open(read_only=True)``). Every write transaction is refused.
+    read_only: str | None = None
+
     def __init__(self) -> None:
         self.lock = threading.RLock()
+
+    def _refuse_write(self) -> None:
+        if self.read_only:
+            raise StoreError(f"database {self.url} is read-only here: {self.read_only}; "
+                             "this connection can search, list, explain and report only")
 
     @abc.abstractmethod
     def transaction(

@@ -124,6 +124,8 @@ PRIVILEGES: dict[str, dict[str, tuple[str, ...]]] = {
     "memory_vectors": {"read": ("SELECT",), "write": ("INSERT", "UPDATE", "DELETE")},
     "memory_keywords": {"read": ("SELECT",), "write": ("INSERT", "UPDATE", "DELETE")},
     "plans": {"read": ("SELECT",), "write": ("INSERT", "UPDATE")},
+    # The recall log is pruned by its writers (engine/recall_log.py).
+    "recalls": {"read": ("SELECT",), "write": ("INSERT", "UPDATE", "DELETE")},
     # BM25 statistics, maintained by a trigger running as the writer (pg_keywords.py).
     "keyword_scope_stats": {"read": ("SELECT",), "write": ("INSERT", "UPDATE")},
     "keyword_df": {"read": ("SELECT",), "write": ("INSERT", "UPDATE")},

@@ -438,8 +438,7 @@ class PostgresStore(HnswIndexes, Store):
         self._closed = False
         self._vector_oid: int | None = None
         self._sql_cache: dict[tuple[str, int, bool], sql.Composed] = {}
-        #: Why this session may not write (hot standby, read-only role), or None.
-        self.read_only: str | None = None
+        self.read_only = None  # set from the session's rights when the store opens
         #: Whether this role owns the tables (and so may build HNSW indexes).
         self.owns_tables = False
         #: (model, dim) pairs known to have their HNSW index, and those being built.
@@ -567,11 +566,6 @@ class PostgresStore(HnswIndexes, Store):
                 self._give_back(conn)
                 raise
         raise AssertionError("unreachable")  # pragma: no cover
-
-    def _refuse_write(self) -> None:
-        if self.read_only:
-            raise StoreError(f"database {self.url} is read-only here: {self.read_only}; "
-                             "this connection can search, list, explain and report only")
 
     @contextmanager
     def transaction(

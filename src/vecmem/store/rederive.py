@@ -21,11 +21,12 @@ that lists the rows whose fields were recomputed, the versions and the backup's 
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
+from vecmem.rules.cues import index_terms
 from vecmem.rules.derive import Derived, derive
-from vecmem.store.base import MEMORY_COLUMNS, row_to_memory, utcnow
+from vecmem.store.base import MEMORY_COLUMNS, _json_load, row_to_memory, utcnow
 from vecmem.text import content_hash
 from vecmem.types import LIVE_STATUSES, MemoryRecord, Status
 
@@ -82,8 +83,10 @@ class _Row:
 _Live = tuple[str, str, bool, bool, int]
 
 
-def _row(tx: SQLTx, rec: MemoryRecord) -> _Row:
+def _row(tx: SQLTx, rec: MemoryRecord, meta: Any = None) -> _Row:
     new = derive(rec.content, chosen_category(rec))
+    if meta:  # cue terms an extraction gave the memory stay in its index (rules/cues.py)
+        new = replace(new, terms=index_terms(rec.content, _json_load(meta)))
     return _Row(rec, new, tx.keyword_index_terms(rec.id) != new.terms)
 
 
@@ -94,12 +97,12 @@ def _walk(tx: SQLTx) -> tuple[dict[int, _Row], list[_Live]]:
     live: list[_Live] = []
     last = 0
     while True:
-        rows = tx.execute(f"SELECT {MEMORY_COLUMNS} FROM memories WHERE id > ? ORDER BY id "
-                          f"LIMIT {BATCH}", [last]).fetchall()
+        rows = tx.execute(f"SELECT {MEMORY_COLUMNS}, meta FROM memories WHERE id > ? "
+                          f"ORDER BY id LIMIT {BATCH}", [last]).fetchall()
         if not rows:
             return changed, live
         for raw in rows:
-            row = _row(tx, row_to_memory(raw))
+            row = _row(tx, row_to_memory(raw[:-1]), raw[-1])
             rec = row.rec
             if row.terms_changed or row.changed_fields():
                 changed[rec.id] = row
@@ -126,7 +129,7 @@ def rederive(tx: SQLTx, *, from_version: int, to_version: int, backup: str | Non
     for memory_id in held.keys() - changed.keys():  # a row that changes only by being held
         rec = tx.get(memory_id)
         assert rec is not None
-        changed[memory_id] = _row(tx, rec)
+        changed[memory_id] = _row(tx, rec, tx.get_memory_meta(memory_id))
 
     todo = [changed[i] for i in sorted(changed)]
     # Step aside first: a row's new hash may still be another row's old one until that

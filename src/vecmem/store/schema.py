@@ -136,6 +136,30 @@ MIGRATIONS: list[Migration | tuple[int, str, list[str]]] = [
         ["{events_guard_drop}", "{events_guard_function}", "{events_guard}"],
     ),
     (
+        5,
+        "recall log: which memories were handed to which turn (engine/recall_log.py)",
+        # Ids and scores only, never a memory's text; pruned on every write. memory_ids
+        # is ",3,5," so that "turns that received #5" is one instr() test on both engines.
+        [
+            """CREATE TABLE IF NOT EXISTS recalls (
+                id {id},
+                scope TEXT NOT NULL,
+                session TEXT NOT NULL,
+                turn INTEGER NOT NULL,
+                front_end TEXT NOT NULL,
+                query_hash TEXT NOT NULL,
+                query TEXT,
+                gate TEXT NOT NULL,
+                memory_ids TEXT NOT NULL,
+                items TEXT NOT NULL,
+                created_at TEXT NOT NULL
+            )""",
+            "CREATE INDEX IF NOT EXISTS recalls_scope ON recalls(scope, id)",
+            "CREATE INDEX IF NOT EXISTS recalls_session ON recalls(scope, session, turn)",
+            "CREATE INDEX IF NOT EXISTS recalls_created ON recalls(scope, created_at)",
+        ],
+    ),
+    (
         7,
         "valid time: when a fact holds, and when it was last confirmed",
         # Existing memories held from the moment they were written, and were last
@@ -203,7 +227,6 @@ def migrate(tx: SQLTx, dialect: Dialect,
     """
     from vecmem.rules.derive import DERIVATION_VERSION
     from vecmem.store.base import utcnow
-    from vecmem.store.rederive import rederive
 
     target = DERIVATION_VERSION if derivation_version is None else derivation_version
     steps = sorted((as_migration(m) for m in (MIGRATIONS if migrations is None else migrations)),
@@ -254,6 +277,8 @@ def migrate(tx: SQLTx, dialect: Dialect,
                    (m.version, m.name, utcnow()))
         report.applied.append((m.version, m.name))
     if derived_at < target:
+        from vecmem.store.rederive import rederive
+
         report.rederived = rederive(tx, from_version=derived_at, to_version=target,
                                     backup=report.backup,
                                     migrations=[v for v, _ in report.applied])

@@ -8,6 +8,7 @@ from the file by change number, so several processes can share one file.
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import secrets
 import sqlite3
@@ -15,13 +16,17 @@ import threading
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
+
+    from vecmem.store.index_cache import IndexCache
+else:  # imported at first use: commands that touch no vector never load it
+    from vecmem.lazy import numpy as np
 
 from vecmem.errors import StoreError
 from vecmem.store.base import SQLTx, Store
-from vecmem.store.index_cache import IndexCache
 from vecmem.store.schema import TOMBSTONE, Dialect, migrate
 
 BUSY_TIMEOUT_MS = 30_000
@@ -264,9 +269,8 @@ class SQLiteStore(Store):
         self._connections: list[sqlite3.Connection] = []
         self._indexes: dict[tuple[str, str], Any] = {}
         self._index_seq: dict[tuple[str, str], int] = {}
-        # Saved copies of large indexes beside the file; ``_index_saved`` holds each index's
-        # ``changes`` at its last save or load (absent: no copy made by this process yet).
-        self.index_cache = IndexCache(self.path)
+        # ``_index_saved`` holds each saved index's ``changes`` at its last save or load
+        # (absent: no copy made by this process yet); see ``index_cache``.
         self._index_saved: dict[tuple[str, str], int] = {}
         self._store_id: str | None = None
         self._index_lock = threading.Lock()
@@ -277,6 +281,14 @@ class SQLiteStore(Store):
         self._check_path()
         with self._guard():
             self._migrate()
+
+    @functools.cached_property
+    def index_cache(self) -> IndexCache:
+        """Saved copies of large indexes beside the file. Made at first use: it imports
+        the vector index (and numpy), which a command that reads no vector never needs."""
+        from vecmem.store.index_cache import IndexCache
+
+        return IndexCache(self.path)
 
     # -- connections ---------------------------------------------------------------------
     def _check_path(self) -> None:
@@ -324,6 +336,8 @@ class SQLiteStore(Store):
         self, *, write: bool = True, scope: str | None = None
     ) -> Iterator[SQLiteTx]:
         # ``scope`` is ignored: one SQLite file has one writer whatever the scope.
+        if write:
+            self._refuse_write()
         conn = self.connection()
         with self._guard():
             if conn.in_transaction:

@@ -578,7 +578,7 @@ class VecmemMemoryProvider(MemoryProvider):
             return ""
         prepared = self._prepared(session_id)
         if prepared is not None and prepared.query == text:
-            return self._render_turn(session_id, prepared.hits)
+            return self._render_turn(session_id, prepared.hits, text)
         try:
             found = self._search(text, wait=self._options.prefetch_wait)
         except VecmemError as exc:
@@ -591,16 +591,32 @@ class VecmemMemoryProvider(MemoryProvider):
             hits = prepared.hits
         else:
             return ""
-        return self._render_turn(session_id, hits)
+        return self._render_turn(session_id, hits, text)
 
-    def _render_turn(self, session_id: str, hits: Sequence[Any]) -> str:
+    def _render_turn(self, session_id: str, hits: Sequence[Any], query: str = "") -> str:
         """This turn's recall block; counts what it shows for ``recall_status``."""
         fresh = self._fresh(session_id, hits)
         self._last_recalled = len(fresh)
+        self._log_recall(session_id or self._session_id or "hermes", query, fresh)
         if not fresh:
             return ""
         heading = f"{RECALL_HEADING} ({len(fresh)})"
         return render_recall(fresh, heading=heading, note=RECALL_NOTE)
+
+    def _log_recall(self, session_id: str, query: str, injected: list[Any]) -> None:
+        """The recall log (``Memory.record_recall``) notes what this turn received, in the
+        background: ids and gate scores, never a memory's text."""
+        def job() -> None:
+            with self._lock:
+                try:
+                    if self._mem is not None and query:
+                        self._mem.record_recall(query, injected, session=session_id,
+                                                front_end="hermes")
+                except VecmemError as exc:
+                    logger.debug("vecmem recall log not written: %s", exc)
+
+        if self.writable:
+            self._prefetch_worker.submit(job)
 
     def on_pre_compress(self, messages: list[dict[str, Any]], **kwargs: Any) -> str:
         """Memories relevant to the part of the conversation about to be compressed."""

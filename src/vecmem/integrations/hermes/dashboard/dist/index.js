@@ -43,6 +43,28 @@ const STRINGS = {
     "tab.health": "Health",
     "tab.cleanup": "Cleanup",
     "tab.audit": "Audit",
+    "tab.recalls": "Recall",
+    "search.gate_off": "Gate off (list all)",
+    "search.gate_off.hint": "The relevance gate returns only memories with evidence of being needed; off lists the best-ranked anyway, for exploring",
+    "col.gate": "Gate",
+    "gate.title": "Relevance gate",
+    "gate.pass": "pass",
+    "gate.fail": "fail",
+    "gate.margin": "margin",
+    "gate.coverage": "coverage",
+    "gate.off": "The gate is off: candidates are listed by rank (exploration).",
+    "gate.off_short": "gate off",
+    "gate.floor": "Cosine floor for this query",
+    "gate.scope": "Memories in scope",
+    "gate.common": "No evidence (in too many memories)",
+    "gate.searched": "Searched terms",
+    "recalls.intro": "Which memories each turn received (the Hermes prefetch, searches with a session), with the gate's scores. Bounded: the oldest turns are pruned.",
+    "recalls.session": "Session",
+    "recalls.empty": "No recall logged yet.",
+    "recalls.nothing": "Nothing was injected into this turn.",
+    "recalls.turn": "{session} · turn {turn}",
+    "recalls.via": "via {front}",
+    "recalls.hashed": "(query kept as hash {hash})",
     "date.placeholder": "YYYY-MM-DD",
     "date.help": "A day, written year-month-day (e.g. 2026-12-01)",
     "date.invalid": "not a date (YYYY-MM-DD)",
@@ -355,6 +377,28 @@ const STRINGS = {
     "tab.health": "健康",
     "tab.cleanup": "清理",
     "tab.audit": "审计",
+    "tab.recalls": "召回",
+    "search.gate_off": "关闭门控（全部列出）",
+    "search.gate_off.hint": "相关性门控只返回有证据表明需要的记忆；关闭后按排名全部列出，便于探索",
+    "col.gate": "门控",
+    "gate.title": "相关性门控",
+    "gate.pass": "通过",
+    "gate.fail": "未通过",
+    "gate.margin": "余量",
+    "gate.coverage": "覆盖",
+    "gate.off": "门控已关闭：候选按排名列出（探索用）。",
+    "gate.off_short": "门控关闭",
+    "gate.floor": "本查询的余弦下限",
+    "gate.scope": "范围内记忆数",
+    "gate.common": "不算证据（出现在太多记忆中）",
+    "gate.searched": "检索的词",
+    "recalls.intro": "每一轮对话收到了哪些记忆（Hermes 预取、带会话的搜索）及门控分数。有上限：最旧的轮次会被清理。",
+    "recalls.session": "会话",
+    "recalls.empty": "还没有召回记录。",
+    "recalls.nothing": "这一轮没有注入任何记忆。",
+    "recalls.turn": "{session} · 第 {turn} 轮",
+    "recalls.via": "来自 {front}",
+    "recalls.hashed": "（查询仅保存哈希 {hash}）",
     "date.placeholder": "年-月-日",
     "date.help": "日期，按 年-月-日 填写（如 2026-12-01）",
     "date.invalid": "不是有效日期（年-月-日）",
@@ -742,7 +786,7 @@ function defaultLang() {
 
 
 const PAGE_SIZE = 25;
-const TABS = ["memories", "review", "plans", "audit", "health", "cleanup"];
+const TABS = ["memories", "review", "plans", "audit", "recalls", "health", "cleanup"];
 const STATUSES = ["active", "review", "archived", "superseded"];
 const PLAN_ACTIONS = ["archive", "restore", "approve", "reject", "merge"];
 const ACTIONS_BY_STATUS = {
@@ -788,6 +832,8 @@ function mountApp(root, options) {
     mergeText: "",
     query: "",
     mode: "hybrid",
+    // The relevance gate is on unless a person asks for the exploratory listing.
+    gateOff: false,
     results: null,
     searchSeq: 0,
     review: null,
@@ -802,6 +848,9 @@ function mountApp(root, options) {
     audit: null,
     auditFilters: { action: "", actor: "", source: "", since: "", until: "" },
     auditOffset: 0,
+    recalls: null,
+    recallOffset: 0,
+    recallSession: "",
   };
   const els = {};
   let searchTimer = null;
@@ -976,7 +1025,7 @@ function mountApp(root, options) {
 
   function renderMain() {
     const views = { memories: viewMemories, review: viewReview, plans: viewPlans,
-      audit: viewAudit, health: viewHealth, cleanup: viewCleanup };
+      audit: viewAudit, recalls: viewRecalls, health: viewHealth, cleanup: viewCleanup };
     els.main.replaceChildren(...[views[state.tab]()].flat().filter(Boolean));
   }
 
@@ -997,7 +1046,8 @@ function mountApp(root, options) {
 
   async function loadTab() {
     const loaders = { memories: state.query ? runSearch : loadMemories, review: loadReview,
-      plans: loadPlans, audit: loadAudit, health: loadHealth, cleanup: loadCleanup };
+      plans: loadPlans, audit: loadAudit, recalls: loadRecalls, health: loadHealth,
+      cleanup: loadCleanup };
     await loaders[state.tab]();
   }
 
@@ -1047,6 +1097,13 @@ function mountApp(root, options) {
     if (state.tab === "audit") renderMain();
   }
 
+  async function loadRecalls() {
+    const recalls = await call(() => api.get("/recalls", { limit: PAGE_SIZE,
+      offset: state.recallOffset, session: state.recallSession }));
+    if (recalls) state.recalls = recalls;
+    if (state.tab === "recalls") renderMain();
+  }
+
   async function loadHealth() {
     const health = await call(() => api.get("/health", { window_hours: state.healthWindow }));
     if (health) state.health = health;
@@ -1086,10 +1143,16 @@ function mountApp(root, options) {
   async function runSearch() {
     const seq = ++state.searchSeq;
     const query = state.query;
-    const results = await call(() => api.get("/search", { q: query, mode: state.mode, k: 20 }));
+    const results = await call(() => api.get("/search", { q: query, mode: state.mode, k: 20,
+      gate: gateParam() }));
     if (seq !== state.searchSeq) return; // a newer search is on its way
     state.results = results || { query, hits: [], failed: true };
     if (state.tab === "memories") renderMain();
+  }
+
+  /** `false` only when a person turned the gate off; otherwise the API's default (on). */
+  function gateParam() {
+    return state.gateOff ? "false" : "";
   }
 
   function clearSearch(reload = true) {
@@ -1106,7 +1169,8 @@ function mountApp(root, options) {
     state.drawer = "explain";
     state.explanation = null;
     renderDrawer();
-    const x = await call(() => api.get("/explain", { q: state.query, k: 20 }));
+    const x = await call(() => api.get("/explain", { q: state.query, k: 20,
+      gate: gateParam() }));
     if (state.drawer !== "explain") return;
     state.explanation = x || null;
     if (!x) closeDrawer();
@@ -1327,6 +1391,10 @@ function mountApp(root, options) {
     const head = h("div", { class: "vm-results-head" },
       h("h2", {}, t("search.results_for", { q: state.query })),
       h("div", { class: "vm-results-tools" }, mode,
+        h("label", { class: "vm-check", title: t("search.gate_off.hint") },
+          h("input", { type: "checkbox", checked: state.gateOff, "data-test": "gate-off",
+            onchange: (e) => { state.gateOff = e.target.checked; runSearch(); } }),
+          " ", t("search.gate_off")),
         h("button", { class: "vm-btn", type: "button", onclick: openExplain,
           "data-test": "explain" }, t("search.explain")),
         h("button", { class: "vm-btn vm-btn--ghost", type: "button",
@@ -1363,8 +1431,10 @@ function mountApp(root, options) {
     h("td", { class: "vm-num" }, dash(c.vector_rank)),
     h("td", { class: "vm-num" }, dash(c.keyword_rank)),
     h("td", { class: "vm-num" }, fixed4(c.fused)),
+    h("td", { class: "vm-gate", "data-test": "explain-gate" }, gateVerdict(c)),
     h("td", {}, c.included ? h("span", { class: "vm-badge vm-badge--active" }, t("explain.in"))
-      : h("span", { class: "vm-excluded" }, c.excluded_because || t("explain.out")),
+      : h("span", { class: "vm-excluded" }, c.excluded_because && !c.gate
+        ? c.excluded_because : t("explain.out")),
     c.context ? h("span", { class: "vm-context", "data-test": "explain-context" },
       " " + t("explain.context", { score: fixed4(c.context), id: c.context_from })) : "")));
     return [
@@ -1377,16 +1447,45 @@ function mountApp(root, options) {
         ["explain.keyword_candidates", x.keyword_candidates],
         ["explain.terms", terms],
       ]),
+      gateSection(x.gate),
       section(t("explain.vector_head"), h("div", { class: "vm-vector" },
         x.query_vector_head.map((v) => h("code", {}, fixed4(v))))),
       section(t("explain.candidates"), x.candidates.length ? h("div", { class: "vm-table-wrap" },
         h("table", { class: "vm-table vm-table--compact", "data-test": "explain-table" },
           h("thead", {}, h("tr", {}, ["id", "content", "cosine", "v_rank", "kw_rank", "fused",
-            "included"].map((c) => h("th", {}, t(`col.${c}`))))),
+            "gate", "included"].map((c) => h("th", {}, t(`col.${c}`))))),
           h("tbody", {}, rows))) : h("p", { class: "vm-muted" }, t("explain.no_candidates"))),
       x.notes && x.notes.length ? section(t("explain.notes"),
         h("ul", { class: "vm-notes" }, x.notes.map((n) => h("li", {}, n)))) : null,
     ];
+  }
+
+  /** One candidate's gate verdict: pass/fail, the margin, and the arithmetic behind it. */
+  function gateVerdict(c) {
+    if (!c.gate) return h("span", { class: "vm-muted" }, "—");
+    const passed = c.gate.startsWith("pass");
+    return [h("span", { class: `vm-badge ${passed ? "vm-badge--active" : "vm-badge--archived"}` },
+      t(passed ? "gate.pass" : "gate.fail")),
+    c.relevance !== null && c.relevance !== undefined
+      ? h("span", { class: "vm-num vm-small" }, ` ${t("gate.margin")} ${fixed4(c.relevance)}`)
+      : null,
+    h("div", { class: "vm-muted vm-small" }, c.gate.replace(/^(pass|fail): /, ""))];
+  }
+
+  function gateSection(g) {
+    if (!g || !g.on) {
+      return section(t("gate.title"), h("p", { class: "vm-muted", "data-test": "explain-gate-rule" },
+        t("gate.off")));
+    }
+    const words = (list) => (list && list.length ? list.map((w) => h("code", {}, w)) : "—");
+    return section(t("gate.title"),
+      h("p", { class: "vm-small", "data-test": "explain-gate-rule" }, g.rule),
+      kvGrid([
+        ["gate.floor", g.floor === null || g.floor === undefined ? "—" : fixed4(g.floor)],
+        ["gate.scope", dash(g.scope_memories)],
+        ["gate.common", words(g.common_terms)],
+        ["gate.searched", words(g.searched_terms)],
+      ]));
   }
 
   // -- the drawer: detail and explain --
@@ -1974,6 +2073,66 @@ function mountApp(root, options) {
       a.complete === false ? h("span", { class: "vm-muted vm-small" },
         t("audit.incomplete", { n: a.scanned })) : null);
     return [intro, auditFilters(), table, nav];
+  }
+
+  // -- views: the recall log --
+  function recallItem(it) {
+    const scores = [
+      `${t("col.score")} ${fixed4(it.score)}`,
+      it.cosine !== undefined ? `${t("col.cosine")} ${fixed4(it.cosine)}` : null,
+      it.relevance !== undefined ? `${t("gate.margin")} ${fixed4(it.relevance)}` : null,
+      it.coverage !== undefined ? `${t("gate.coverage")} ${Number(it.coverage).toFixed(2)}`
+        : null,
+    ].filter(Boolean).join(" · ");
+    return h("li", { "data-test": "recall-item" },
+      memoryChip({ id: it.memory_id, content: it.content || "—", status: it.status },
+        scores));
+  }
+
+  function recallCard(e) {
+    const query = e.query !== null && e.query !== undefined ? e.query
+      : t("recalls.hashed", { hash: e.query_hash });
+    return h("div", { class: "vm-card vm-recall", "data-test": "recall-row",
+      "data-session": e.session, "data-turn": e.turn },
+    h("div", { class: "vm-recall-head" },
+      h("time", { class: "vm-muted", datetime: e.created_at }, fmtTime(e.created_at)),
+      h("span", { class: "vm-badge" }, t("recalls.turn", { session: e.session, turn: e.turn })),
+      h("span", { class: "vm-muted vm-small" }, t("recalls.via", { front: e.front_end })),
+      e.gate ? null : h("span", { class: "vm-badge vm-badge--review" }, t("gate.off_short"))),
+    h("p", { class: "vm-recall-query", "data-test": "recall-query" }, query),
+    e.items.length ? h("ul", { class: "vm-recall-items" }, e.items.map(recallItem))
+      : h("p", { class: "vm-muted", "data-test": "recall-nothing" }, t("recalls.nothing")));
+  }
+
+  function viewRecalls() {
+    const r = state.recalls;
+    const intro = h("p", { class: "vm-muted vm-intro" }, t("recalls.intro"));
+    const filter = h("div", { class: "vm-filters vm-card" },
+      h("label", { class: "vm-field" },
+        h("span", { class: "vm-field-label" }, t("recalls.session")),
+        h("input", { class: "vm-input", type: "text", value: state.recallSession,
+          "data-test": "recalls-session", onchange: (e) => {
+            state.recallSession = e.target.value.trim();
+            state.recallOffset = 0;
+            loadRecalls();
+          } })));
+    if (!r) return [intro, filter, h("div", { class: "vm-card vm-loading" }, t("loading"))];
+    if (!r.items.length) {
+      return [intro, filter, h("div", { class: "vm-card vm-empty", "data-test": "recalls-empty" },
+        t("recalls.empty"))];
+    }
+    const nav = h("div", { class: "vm-pager" },
+      h("button", { class: "vm-btn", type: "button", disabled: state.recallOffset === 0,
+        onclick: () => {
+          state.recallOffset = Math.max(0, state.recallOffset - PAGE_SIZE);
+          loadRecalls();
+        } }, t("pager.prev")),
+      h("button", { class: "vm-btn", type: "button", disabled: r.items.length < PAGE_SIZE,
+        onclick: () => {
+          state.recallOffset += PAGE_SIZE;
+          loadRecalls();
+        } }, t("pager.next")));
+    return [intro, filter, ...r.items.map(recallCard), nav];
   }
 
   // -- views: health and cleanup --
