@@ -14,6 +14,7 @@ and every ``Memory`` in a process should not pay that again.
 
 from __future__ import annotations
 
+import math
 import os
 import threading
 from collections.abc import Callable
@@ -253,7 +254,9 @@ class DualEmbedder:
         self._use = UseEmbedder()
         self._e5 = E5Embedder()
         self.dim = self._use.dim + self._e5.dim
-        self._half = np.float32(np.sqrt(0.5))
+        # A Python float (numpy stays unimported until the first embedding): a float32
+        # array times it stays float32.
+        self._half = math.sqrt(0.5)
 
     def embed_documents(self, texts: list[str]) -> np.ndarray:
         texts = check_texts(texts)
@@ -264,10 +267,11 @@ class DualEmbedder:
         from vecmem.text import cjk_ratio
 
         r = float(cjk_ratio(text))
-        zero_u = np.zeros(self._use.dim, dtype=np.float32)
-        zero_e = np.zeros(self._e5.dim, dtype=np.float32)
-        u = self._use.embed_query(text) * np.float32(r) if r > 0 else zero_u
-        e = self._e5.embed_query(text) * np.float32(1 - r) if r < 1 else zero_e
+        # Only the models the query's languages need run (one for a one-language turn).
+        u = (self._use.embed_query(text) * r if r > 0
+             else np.zeros(self._use.dim, dtype=np.float32))
+        e = (self._e5.embed_query(text) * (1 - r) if r < 1
+             else np.zeros(self._e5.dim, dtype=np.float32))
         v = np.concatenate([u, e]).astype(np.float32)
         return v / np.float32(np.linalg.norm(v))
 
