@@ -93,7 +93,8 @@ class Turn:
     tags: set[str]
     cands: list[Cand]
     kind: str
-    #: ``relevance.impersonal(text)``: the gate raises the floor by the margin "imp".
+    #: The gate's impersonal verdict (explain's gate["impersonal"]): the floor is raised
+    #: by the margin "imp".
     imp: bool = False
 
 
@@ -110,7 +111,8 @@ def collect(mem: Memory, ids: dict[int, str], rows: list[dict[str, Any]], releva
         if r.get("safety"):
             tags.add("safety")
         out.append(Turn(r["id"], r["text"], r["lang"], set(r.get("gold", [])), relevant,
-                        tags, cands, r.get("kind", ""), relevance.impersonal(r["text"])))
+                        tags, cands, r.get("kind", ""),
+                        bool((ex.gate or {}).get("impersonal", False))))
     return out
 
 
