@@ -148,10 +148,20 @@ def embed_cached(emb: Embedder, texts: list[str], query: bool, cache_dir: Path |
 
     A mixed embedder (``MixedEmbedder``) is composed from its two models' cached vectors,
     so any USE weight can be measured without embedding again."""
-    if hasattr(emb, "_join") and hasattr(emb, "_use") and hasattr(emb, "_e5"):
+    if hasattr(emb, "_use") and hasattr(emb, "_e5"):
         u, tu = embed_cached(emb._use, texts, query, cache_dir)
         e, te = embed_cached(emb._e5, texts, query, cache_dir)
-        return emb._join(u, e).astype(np.float32), tu + te
+        if hasattr(emb, "_join"):  # MixedEmbedder
+            return emb._join(u, e).astype(np.float32), tu + te
+        # DualEmbedder: halves for documents, the query weighted by its language.
+        if not query:
+            half = np.float32(np.sqrt(0.5))
+            return np.concatenate([u * half, e * half], axis=1).astype(np.float32), tu + te
+        from vecmem.text import cjk_ratio
+
+        r = np.array([[cjk_ratio(t)] for t in texts], dtype=np.float32).reshape(-1, 1)
+        v = np.concatenate([u * r, e * (1 - r)], axis=1)
+        return (v / np.linalg.norm(v, axis=1, keepdims=True)).astype(np.float32), tu + te
     tag = hashlib.sha256(("\x1e".join(texts)).encode()).hexdigest()[:16]
     path = cache_dir / f"{emb.model_id}-{'q' if query else 'd'}-{tag}.npy" if cache_dir else None
     if path is not None and path.exists():

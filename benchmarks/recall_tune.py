@@ -13,7 +13,7 @@ named settings for the report, never a grid. Intervals: 95 % percentile bootstra
 turns, and paired bootstrap for differences (2,000 resamples, seeded).
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/recall_tune.py \
-        [--embedder e5] [--split dev] [--grid] [--check] [--distractors]
+        [--embedder dual] [--split dev] [--grid] [--distractors] [--ablate-lexicon]
 """
 
 from __future__ import annotations
@@ -93,7 +93,8 @@ class Turn:
     tags: set[str]
     cands: list[Cand]
     kind: str
-    #: ``relevance.impersonal(text)``: the gate raises the floor by the margin "imp".
+    #: The gate's impersonal verdict (explain's gate["impersonal"]): the floor is raised
+    #: by the margin "imp".
     imp: bool = False
 
 
@@ -110,7 +111,8 @@ def collect(mem: Memory, ids: dict[int, str], rows: list[dict[str, Any]], releva
         if r.get("safety"):
             tags.add("safety")
         out.append(Turn(r["id"], r["text"], r["lang"], set(r.get("gold", [])), relevant,
-                        tags, cands, r.get("kind", ""), relevance.impersonal(r["text"])))
+                        tags, cands, r.get("kind", ""),
+                        bool((ex.gate or {}).get("impersonal", False))))
     return out
 
 
@@ -218,7 +220,7 @@ def table(name: str, turns: list[Turn], p: dict[str, float]) -> dict[str, np.nda
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--embedder", default="e5")
+    ap.add_argument("--embedder", default="dual")
     ap.add_argument("--split", default="dev", choices=["dev", "heldout"])
     ap.add_argument("--grid", action="store_true", help="search the settings (dev only)")
     ap.add_argument("--distractors", action="store_true")
@@ -285,17 +287,26 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  paired, {name}: hit@5 lexicon - none {fmt(paired(a['hit'], b['hit']))}"
                   f"; off-topic empty {fmt(paired(a['off_empty'], b['off_empty']))}")
     if args.grid:
-        lo = min(c.cosine for t in data for c in t.cands if c.cosine is not None)
-        hi = max(c.cosine for t in data for c in t.cands if c.cosine is not None)
-        grid = np.round(np.linspace(lo, hi, 40), 3)
+        # Floors first, without the impersonal margin (its dev patterns fit dev too well to
+        # choose floors with); each language's grid spans its own cosines (under `dual`
+        # the two languages live on two scales). The margin is then two standard
+        # deviations of the candidates' cosines, printed below.
+        def quantiles(zh: bool) -> np.ndarray:
+            cos = [c.cosine for t in data for c in t.cands
+                   if c.cosine is not None and (cjk_ratio(t.text) >= 0.5) == zh]
+            return np.round(np.quantile(cos, np.linspace(0.3, 0.999, 50)), 3)
+
         fast = Fast(data)
         best: list[tuple[float, dict[str, float]]] = []
-        span = float(hi - lo)
-        imps = [0.0] + [round(span * f, 3) for f in (0.05, 0.1, 0.2, 0.4, 1.0)]
-        for en, zh, lift, imp in itertools.product(grid, grid, [0.0, 0.01, 0.02, 0.05, 0.1],
-                                                   imps):
-            p = {"en": float(en), "zh": float(zh), "lift": lift, "imp": imp}
+        for en, zh, lift in itertools.product(quantiles(False), quantiles(True),
+                                              [0.0, 0.01, 0.02, 0.05]):
+            p = {"en": float(en), "zh": float(zh), "lift": lift, "imp": 0.0}
             best.append((score(fast.metrics(p)), p))
+        for zh in (False, True):
+            cos = [c.cosine for t in data for c in t.cands
+                   if c.cosine is not None and (cjk_ratio(t.text) >= 0.5) == zh]
+            print(f"  impersonal margin: 2 sd of the candidates' cosines, "
+                  f"{'zh' if zh else 'en'} turns: {2 * np.std(cos):.3f}")
         best.sort(key=lambda x: -x[0])
         for s, p in best[:3]:
             print(f"  score {s:.3f}", p)

@@ -57,10 +57,12 @@ class Settings(BaseSettings):
     db: str = Field(DEFAULT_DB, description="SQLite path or postgresql:// URL of the memory")
     scope: str = Field("default", description="Namespace of this user, agent or team; "
                                               "memories of one scope never see another's")
-    embed_provider: Literal["local", "e5", "use", "mix", "openai", "hashing"] = Field(
+    embed_provider: Literal["local", "e5", "use", "mix", "dual", "openai", "hashing"] = Field(
         "local",
-        description="local = the bundled default model; e5/use pick one explicitly; mix = "
+        description="local = the bundled default (dual); e5/use pick one explicitly; mix = "
         "both in one vector (better Chinese<->English, a little worse on English alone); "
+        "dual = both stored, each query ranked by its language's model (e5 for English, "
+        "USE for Chinese); "
         "openai = an OpenAI-compatible /embeddings API; hashing = no model (tests)",
     )
     embed_model: str | None = Field(None, description="Model name for the openai provider")

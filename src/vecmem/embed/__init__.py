@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from vecmem.embed.cache import CachedEmbedder
     from vecmem.embed.factory import LOCAL_DEFAULT, PROVIDERS, build_embedder
     from vecmem.embed.hashing import HashingEmbedder
-    from vecmem.embed.local import E5Embedder, MixedEmbedder, UseEmbedder
+    from vecmem.embed.local import DualEmbedder, E5Embedder, MixedEmbedder, UseEmbedder
     from vecmem.embed.openai import OpenAIEmbedder
 
 # Imported on first use (PEP 562): the package must not pull in every provider (httpx
@@ -20,7 +20,8 @@ _WHERE = {
     "Embedder": "base", "Embedding": "base", "embed_tagged": "base", "normalize_rows": "base",
     "CachedEmbedder": "cache", "LOCAL_DEFAULT": "factory", "PROVIDERS": "factory",
     "build_embedder": "factory", "HashingEmbedder": "hashing", "E5Embedder": "local",
-    "MixedEmbedder": "local", "UseEmbedder": "local", "OpenAIEmbedder": "openai",
+    "MixedEmbedder": "local", "DualEmbedder": "local", "UseEmbedder": "local",
+    "OpenAIEmbedder": "openai",
 }
 
 
@@ -38,6 +39,7 @@ __all__ = [
     "LOCAL_DEFAULT",
     "PROVIDERS",
     "CachedEmbedder",
+    "DualEmbedder",
     "E5Embedder",
     "Embedder",
     "Embedding",

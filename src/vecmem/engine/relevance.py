@@ -59,12 +59,17 @@ MIN_COMMON_DF = 3
 #: The impersonal margin is twice the standard deviation of the model's candidate cosines
 #: on the dev split (the floors were tuned without it and left as they were): a turn
 #: shaped like a knowledge question must find a memory about two spreads above the usual
-#: bar. Dev split, off-topic turns receiving nothing: e5 0.672 -> 0.983, USE 0.707 ->
-#: 0.914, needed-in-top-5 unchanged (benchmarks/README.md "Agent recall, round 2").
+#: bar. ``dual`` takes USE's 0.15: two spreads of its Chinese cosines (0.18), five of its
+#: English ones (0.05). Dev split, off-topic turns receiving nothing: e5 0.672 -> 0.983,
+#: USE 0.707 -> 0.931, dual 0.672 -> 0.966, needed-in-top-5 unchanged
+#: (benchmarks/README.md "Agent recall, round 2").
 GATE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     "e5-small-q4": (0.805, 0.873, 0.01, 0.09),
     "use-m3": (0.286, 0.193, 0.01, 0.15),
     "use-m3+e5-small-q4:w0.1": (0.75, 0.81, 0.0, 0.09),
+    # By-language dual vectors: an English query's cosine is sqrt(.5)*cos_e5, a Chinese
+    # one's sqrt(.5)*cos_use, hence the two scales. Dev grid (recall_tune.py --grid).
+    "use-m3+e5-small-q4:bylang": (0.579, 0.187, 0.05, 0.15),
     # The test fake (word overlap, stopwords included): not tuned, only sensible.
     "hashing-v1": (0.30, 0.30, 0.30, 0.20),
 }
@@ -267,26 +272,43 @@ class Floors:
     impersonal: float
     calibrated: bool  # False: the model's generic min_score stands in for both
 
-    def at(self, query: str) -> float:
+    def at(self, query: str, imp: bool | None = None) -> float:
         """The floor for ``query``: interpolated by its share of CJK letters, so a mixed
-        sentence sits between the two, plus the impersonal margin when it applies."""
+        sentence sits between the two, plus the impersonal margin when it applies
+        (``imp``; by the text alone when not given)."""
         r = cjk_ratio(query)
         base = r * self.zh + (1.0 - r) * self.en
-        return base + (self.impersonal if impersonal(query) else 0.0)
+        imp = impersonal(query) if imp is None else imp
+        return base + (self.impersonal if imp else 0.0)
 
-    def lift_for(self, query: str) -> float:
+    def lift_for(self, query: str, imp: bool | None = None) -> float:
         """Keyword lift for ``query``: none for an impersonal turn, whose shared words
         are exactly the false evidence (Kafka the author vs Kafka the book)."""
-        return 0.0 if impersonal(query) else self.lift
+        imp = impersonal(query) if imp is None else imp
+        return 0.0 if imp else self.lift
 
 
-def impersonal(query: str) -> bool:
-    """``turn_need.is_impersonal`` (unless switched off for an ablation)."""
+def impersonal(query: str, qt: QueryTerms | None = None,
+               df: dict[str, int] | None = None) -> bool:
+    """``turn_need.is_impersonal`` (unless switched off for an ablation) -- except an
+    identity question about something the store names: "What is Atlas?", "Who is Leo?",
+    "朵朵是谁？" ask about the person's own project, son, daughter when the scope (``df``)
+    holds every word of the subject (or its other-language / other-script form). "Who
+    was Franz Kafka?" (not an identity question in the present), "What is big-O
+    notation?" (words no memory holds) and "How does Kafka work?" stay impersonal."""
     if not IMPERSONAL:
         return False
-    from vecmem.rules.turn_need import is_impersonal
+    from vecmem.rules.turn_need import identity_subject, is_impersonal
 
-    return is_impersonal(query)
+    if not is_impersonal(query):
+        return False
+    subject = identity_subject(query)
+    if subject is None or qt is None or df is None:
+        return True
+    own = query_terms(subject, expand=False).terms
+    groups = {g[0]: g for g in qt.groups()}
+    return not (own and all(any(df.get(t, 0) > 0 for t in groups.get(w, [w]))
+                            for w in own))
 
 
 def floors_for(model_id: str, fallback: float) -> Floors:
@@ -324,10 +346,12 @@ def decide(cosine: float | None, coverage: float, floor: float, lift: float,
                     f"{'>=' if ok else '<'} floor {floor:.4f}")
 
 
-def describe_rule(floors: Floors, floor: float, query: str = "") -> str:
+def describe_rule(floors: Floors, floor: float, query: str = "",
+                  imp: bool | None = None) -> str:
     how = ("calibrated per query language" if floors.calibrated
            else "the model's min_score (no per-language calibration for this model)")
-    if impersonal(query):
+    imp = impersonal(query) if imp is None else imp
+    if imp:
         turn = (f"; the turn is impersonal (a knowledge question or self-contained task, "
                 f"no personal anchor): floor raised by {floors.impersonal:g}, no keyword "
                 "lift")
@@ -336,7 +360,7 @@ def describe_rule(floors: Floors, floor: float, query: str = "") -> str:
 
         anchor = anchor_of(query) if query else None
         turn = f"; personal anchor {anchor!r}" if anchor else ""
-    return (f"{GATE_VERSION}: pass if cosine + {floors.lift_for(query):g}*keyword_coverage"
+    return (f"{GATE_VERSION}: pass if cosine + {floors.lift_for(query, imp):g}*keyword_coverage"
             f" >= floor "
             f"{floor:.4f} ({how}: en {floors.en:.3f}, zh {floors.zh:.3f}, by the query's "
             f"share of CJK letters{turn}); terms in >= {COMMON_SHARE:.0%} of the scope are "

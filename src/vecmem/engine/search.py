@@ -166,9 +166,11 @@ def hybrid(
         judge = None
         if gate:
             floors = relevance.floors_for(ctx.model_id, ctx.min_score)
-            judge = (floors.at(query), floors.lift_for(query), qvec is not None)
+            imp = relevance.impersonal(query, qt, evidence.df if evidence else None)
+            judge = (floors.at(query, imp), floors.lift_for(query, imp), qvec is not None)
             if trace is not None and trace.gate is not None:
-                trace.gate["rule"] = relevance.describe_rule(floors, judge[0], query)
+                trace.gate["rule"] = relevance.describe_rule(floors, judge[0], query, imp)
+                trace.gate["impersonal"] = imp
                 trace.gate["floor"] = round(judge[0], 4)
         rejected: dict[int, Any] = {}
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,

@@ -33,8 +33,10 @@ from importlib import resources
 
 from vecmem.text import CJK_CHAR, lazy_re
 
-#: At most this many candidate forms per query term (bounds the df lookup).
+#: At most this many candidate forms per query term, and names per query (bound the
+#: document-frequency lookup: at most MAX_NAMES * MAX_FORMS forms).
 MAX_FORMS = 600
+MAX_NAMES = 4
 #: Shortest romanized name bridged (pinyin of two characters is rarely an English word
 #: at this length).
 MIN_LETTERS = 5
@@ -142,7 +144,7 @@ def latin_names(query: str) -> dict[str, list[str]]:
             nxt = _split(words[i + 1] or "")
             if nxt is not None and len(nxt) == 1 and nxt[0] not in _PARTICLES:
                 out[f"{w} {words[i + 1]}"] = han_forms(parts + nxt)
-    return {k: v for k, v in out.items() if v}
+    return dict(list({k: v for k, v in out.items() if v}.items())[:MAX_NAMES])
 
 
 def bridge(query: str, terms: list[str]) -> dict[str, list[str]]:

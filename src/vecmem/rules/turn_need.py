@@ -112,3 +112,27 @@ def anchor_of(turn: str) -> str | None:
     """The first personal anchor in ``turn`` (for explain), or None."""
     m = _ANCHOR.search(_QUOTED.sub(" ", turn))
     return m.group(0) if m else None
+
+
+# "Who is X?", "What is X?", "Tell me about X", "X是谁？", "X是什么？": a question about
+# what X is. When the store names X, the turn asks about the person's own world (their
+# son Leo, their project Atlas), not the encyclopaedia's.
+_IDENTITY = lazy_re(
+    r"^\s*(?:who|what)(?:'s|\s+is|\s+are)\s+(?P<en>[^?.!]{1,60}?)\s*[?.!]*\s*$"
+    r"|^\s*tell\s+me\s+about\s+(?P<about>[^?.!]{1,60}?)\s*[?.!]*\s*$"
+    r"|^\s*(?P<zh>[^？?。！!]{1,30}?)\s*(?:是谁|是什么|是啥)\s*[？?。！!]*\s*$",
+    re.I,
+)
+
+
+_NAME_LIKE = lazy_re(r"\b[A-Z][a-zA-Z0-9]+|[\u4e00-\u9fff]{2}")
+
+
+def identity_subject(turn: str) -> str | None:
+    """The X of an identity question about a name ("Who is Leo?" -> "Leo", "朵朵是谁？"
+    -> "朵朵"), or None; "What's new?" and "what is love" name nothing."""
+    m = _IDENTITY.match(turn)
+    if not m:
+        return None
+    subject = next(g for g in m.groups() if g is not None)
+    return subject if _NAME_LIKE.search(subject) else None

@@ -8,6 +8,7 @@ import logging
 import os
 import re
 import tempfile
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -97,13 +98,18 @@ def _coerce(key: str, value: Any, kind: type, low: float | None, high: float | N
 
 #: Fields for ``hermes memory setup`` (``get_config_schema``); secrets go to .env via
 #: ``env_var``.
+def _choices(name: str) -> list[str]:
+    """A setting's allowed values, read from its declaration (one vocabulary)."""
+    return list(typing.get_args(Settings.model_fields[name].annotation))
+
+
 CONFIG_SCHEMA: list[dict[str, Any]] = [
     {"key": "db", "description": "SQLite file or postgresql:// URL",
      "default": "$HERMES_HOME/vecmem/vecmem.db"},
     {"key": "governance_mode", "description": "Tool actions offered to the agent",
-     "default": "light", "choices": ["light", "advanced"]},
+     "default": "light", "choices": _choices("governance_mode")},
     {"key": "embed_provider", "description": "Embedding model",
-     "default": "local", "choices": ["local", "e5", "use", "openai", "hashing"]},
+     "default": "local", "choices": _choices("embed_provider")},
     {"key": "embed_base_url", "description": "OpenAI-compatible embeddings URL "
      "(embed_provider openai)"},
     {"key": "embed_model", "description": "Embedding model name (openai)"},
@@ -115,14 +121,14 @@ CONFIG_SCHEMA: list[dict[str, Any]] = [
     {"key": "llm_api_key", "description": "Chat API key", "secret": True,
      "env_var": "VECMEM_LLM_API_KEY"},
     {"key": "llm_merge_mode", "description": "How LLM merge proposals are used",
-     "default": "off", "choices": ["off", "dry_run", "review_only", "auto"]},
+     "default": "off", "choices": _choices("llm_merge_mode")},
     {"key": "host_llm", "description": "With no llm_base_url: use Hermes' auxiliary "
      "model (auxiliary.<host_llm_task>) for extraction and judging",
      "default": "false", "choices": ["true", "false"]},
     {"key": "host_llm_task", "description": "Which auxiliary.<task> slot of "
      "config.yaml host_llm uses", "default": "vecmem"},
     {"key": "language", "description": "Language of vecmem's reports and dashboard "
-     "(default: Hermes' display.language, else the locale)", "choices": ["zh", "en"]},
+     "(default: Hermes' display.language, else the locale)", "choices": _choices("language")},
     {"key": "top_k", "description": "Memories recalled per turn", "default": "8"},
     {"key": "min_score", "description": "Minimum cosine for recall", "default": "0.3"},
     {"key": "recall_budget", "description": "Estimated tokens of memories recalled "
