@@ -70,3 +70,22 @@ def test_an_identity_question_names_its_subject() -> None:
     for turn in ("What's new?", "what is love", "这是什么？", "Who was Franz Kafka?",
                  "How does Kafka work?"):
         assert identity_subject(turn) is None, turn
+
+
+@pytest.mark.parametrize("turn", [
+    "Where do I work?", "Where did I live before Hangzhou?", "When did I last see the dentist?",
+    "Why am I always tired after lunch?", "How did I configure nginx last time?",
+    "我以前住在哪里？", "我什么时候去看的牙医？",
+])
+def test_a_question_about_what_i_did_or_do_is_personal(turn: str) -> None:
+    # "I" as the subject of a question ties it to the person, in both languages.
+    assert not is_impersonal(turn)
+
+
+@pytest.mark.parametrize("turn", [
+    "How do I reverse a list in Python?", "How can I   center a div?",
+    "How should I structure a REST API?",
+])
+def test_the_i_of_a_how_to_question_is_anyone(turn: str) -> None:
+    assert anchor_of(turn) is None
+    assert is_impersonal("How do I reverse a list in Python?")

@@ -76,6 +76,9 @@ _IMPERSONAL = lazy_re(
 
 _EN_ANCHOR = (
     r"\b(?:my|our|ours|mine|we|we're|we've|we'll|us|myself|ourselves)\b"
+    # "I" as the subject ("Where do I work?", "Which knee did I injure?"); the generic
+    # learner of "how do I / how can I …" is removed first (see _HOW_I).
+    r"|\bi\b(?!\.e\.)(?!-)"
     r"|\bi(?:'m|'ve|'d|'ll)?\s+(?:am|was|have|had|need|want|should|must|can't|cannot|"
     r"usually|always|often|prefer|like|love|hate|feel|got|take|use|plan|'m)\b"
     r"|\b(?:wife|husband|spouse|partner|kids?|child|children|son|daughter|baby|mom|mum|"
@@ -97,6 +100,13 @@ _ANCHOR = lazy_re(f"(?:{_EN_ANCHOR})|(?:{_ZH_ANCHOR})", re.I)
 # A quoted passage or the text after a colon is the task's input ("翻译成英文：今天天气很好"),
 # not the person speaking: anchors inside it do not count.
 _QUOTED = lazy_re(r"[:：][^?？]*$|\"[^\"]*\"|“[^”]*”|「[^」]*」")
+# "How do I reverse a list?": the "I" of a how-to question is anyone, not the person.
+_HOW_I = lazy_re(r"\bhow\s+(?:do|can|should|would|could|might)\s+i\b", re.I)
+
+
+def _own_words(turn: str) -> str:
+    """The turn without its quoted input and without a how-to question's generic "I"."""
+    return _HOW_I.sub(" ", _QUOTED.sub(" ", turn))
 
 
 def is_impersonal(turn: str) -> bool:
@@ -104,13 +114,12 @@ def is_impersonal(turn: str) -> bool:
     task and nothing in it ties it to the person (see the module docstring)."""
     if not _IMPERSONAL.search(turn):
         return False
-    own = _QUOTED.sub(" ", turn)
-    return not _ANCHOR.search(own)
+    return not _ANCHOR.search(_own_words(turn))
 
 
 def anchor_of(turn: str) -> str | None:
     """The first personal anchor in ``turn`` (for explain), or None."""
-    m = _ANCHOR.search(_QUOTED.sub(" ", turn))
+    m = _ANCHOR.search(_own_words(turn))
     return m.group(0) if m else None
 
 
