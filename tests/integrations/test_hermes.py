@@ -52,16 +52,6 @@ def write_config(home: Path, extra_yaml: str = "", **vecmem: Any) -> None:
     (home / "config.yaml").write_text(extra_yaml + text, encoding="utf-8")
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh HERMES_HOME with vecmem installed and selected as the memory provider."""
-    hermes_home = tmp_path / "hermes-home"
-    hermes_home.mkdir()
-    monkeypatch.setenv("HERMES_HOME", str(hermes_home))
-    write_config(hermes_home)
-    installer.install(hermes_home)
-    return hermes_home
-
 
 def db_file(home: Path) -> Path:
     return home / "vecmem" / "vecmem.db"

@@ -23,15 +23,6 @@ from vecmem.testing import FakeOpenAI
 runner = CliRunner()
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    hermes_home = tmp_path / "hermes-home"
-    hermes_home.mkdir()
-    monkeypatch.setenv("HERMES_HOME", str(hermes_home))
-    write_config(hermes_home)
-    installer.install(hermes_home)
-    return hermes_home
-
 
 def doctor(home: Path, *extra: str) -> tuple[int, dict[str, Any], str]:
     result = runner.invoke(app, ["doctor", "--hermes", "--hermes-home", str(home),

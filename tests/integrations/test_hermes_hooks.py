@@ -34,17 +34,6 @@ from vecmem.integrations.hermes import install as installer
 from vecmem.integrations.hermes import status
 
 
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A fresh HERMES_HOME with vecmem installed and selected (as in test_hermes.py)."""
-    hermes_home = tmp_path / "hermes-home"
-    hermes_home.mkdir()
-    monkeypatch.setenv("HERMES_HOME", str(hermes_home))
-    write_config(hermes_home)
-    installer.install(hermes_home)
-    return hermes_home
-
-
 def _closed_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))

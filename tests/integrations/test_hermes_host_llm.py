@@ -21,21 +21,11 @@ import yaml
 from test_hermes import ScriptedLLM, db_file, events_of, ok, start, write_config
 
 from vecmem import Memory
-from vecmem.integrations.hermes import install as installer
 from vecmem.integrations.hermes import status
 from vecmem.testing import FakeOpenAI
 
 OLD, NEW = "用户住在上海", "用户住在北京"
 
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    hermes_home = tmp_path / "hermes-home"
-    hermes_home.mkdir()
-    monkeypatch.setenv("HERMES_HOME", str(hermes_home))
-    write_config(hermes_home)
-    installer.install(hermes_home)
-    return hermes_home
 
 
 @pytest.fixture
