@@ -182,3 +182,25 @@ def test_status_in_markup_and_disguise_is_progress(text: str) -> None:
 ])
 def test_status_words_in_facts_are_kept(text: str) -> None:
     assert check_quality(text).allowed
+
+
+@pytest.mark.parametrize("text", [
+    "用户做过电池续航优化，把待机功耗降了 40%",
+    "用户做过数据库迁移，把查询时间缩短了一半",
+    "The user cut standby power by 40% in a battery project",
+    "She improved her 5k time by 10 percent last year",
+])
+def test_a_percentage_that_measures_a_change_is_a_result_not_progress(text: str) -> None:
+    # A durable achievement with its amount ("降了 40%") is not "40% done".
+    assert check_quality(text).allowed
+
+
+@pytest.mark.parametrize("text", [
+    "我们把构建时间降了一半，接下来优化测试",
+    "用户把接口延迟降低了 30%，下一步是压测",
+    "Cut the build time by 30%, next up the tests",
+    "The migration is 40% done",
+    "迁移做了一半",
+])
+def test_a_change_done_with_the_next_step_announced_is_still_progress(text: str) -> None:
+    assert check_quality(text).category == "progress"

@@ -217,9 +217,25 @@ _GERUND_SUBJECT = _re(
 )
 
 
+# A percentage that measures a change ("cut standby power by 40%", "把待机功耗降了 40%",
+# "提升了 30%") is a result that stays true, not how far a task has got: it is removed
+# before the progress tests, which read a bare percentage as "X% done".
+_CHANGE_AMOUNT = _re(
+    r"(?i)\b(?P<en>cut|reduced?|lowered|decreased|dropped|increased|improved|raised|boosted|"
+    r"grew|sped up|shrank|saved|trimmed|slashed)\b"
+    r"[^,.;%]{0,40}?\b(?:by )?\d{1,3}(?:\.\d+)? ?(?:%|percent)"
+    r"|(?P<zh>降低了?|降了|减少了?|缩短了?|节省了?|提高了?|提升了?|增长了?|加快了?|压缩了?|省了)"
+    r"[^，。；%]{0,6}?"
+    r"(?:\d{1,3}(?:\.\d+)? ?(?:%|个百分点)|一半|[一二三四五六七八九]成|\d+(?:\.\d+)?倍)"
+)
+
+
 def is_progress(norm: str) -> bool:
     """Whether ``norm`` reports the state of a task (done, underway, next) rather than a
     fact that stays true."""
+    # The verb stays ("降了", "cut"): a change done, with the next step announced, is
+    # still progress; only its amount stops reading as "X% done".
+    norm = _CHANGE_AMOUNT.sub(lambda m: m.group("en") or m.group("zh"), norm)
     if _STEP_PROGRESS.search(norm):
         return True
     named = bool(_NAMED_SUBJECT.search(norm))
