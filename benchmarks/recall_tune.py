@@ -31,7 +31,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from embedders import embed_cached  # also puts src/ on sys.path
+from embedders import CachedEmbedder  # also puts src/ on sys.path
 
 from vecmem import Memory
 from vecmem.embed.factory import build_embedder
@@ -46,33 +46,6 @@ BOOT = 2000
 def read_jsonl(name: str) -> list[dict[str, Any]]:
     with open(DATA / name, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
-
-
-class Cached:
-    """An embedder whose vectors for known texts come from ``embed_cached``."""
-
-    def __init__(self, inner: Any, cache: Path) -> None:
-        self.inner, self.cache = inner, cache
-        self.model_id, self.dim = inner.model_id, inner.dim
-        self.is_fallback = bool(getattr(inner, "is_fallback", False))
-        self.docs: dict[str, np.ndarray] = {}
-        self.queries: dict[str, np.ndarray] = {}
-
-    def warm(self, texts: list[str], query: bool) -> None:
-        todo = sorted(set(texts))
-        vecs, _ = embed_cached(self.inner, todo, query, self.cache)
-        (self.queries if query else self.docs).update(zip(todo, vecs, strict=True))
-
-    def embed_documents(self, texts: list[str]) -> np.ndarray:
-        miss = [t for t in texts if t not in self.docs]
-        if miss:
-            self.docs.update(zip(miss, self.inner.embed_documents(miss), strict=True))
-        return np.stack([self.docs[t] for t in texts]).astype(np.float32)
-
-    def embed_query(self, text: str) -> np.ndarray:
-        if text not in self.queries:
-            self.queries[text] = self.inner.embed_query(text)
-        return self.queries[text]
 
 
 @dataclass
@@ -248,7 +221,7 @@ def main(argv: list[str] | None = None) -> int:
         inner: Any = MixedEmbedder(use_weight=float(args.embedder[4:]))
     else:
         inner = build_embedder(args.embedder)
-    emb = Cached(inner, args.cache_dir)
+    emb = CachedEmbedder(inner, args.cache_dir)
     emb.warm([m["text"] for m in bank], query=False)
     emb.warm([t["text"] for t in turns + off], query=True)
     with tempfile.TemporaryDirectory() as tmp, Memory.open(f"{tmp}/r.db", embedder=emb) as mem:

@@ -29,7 +29,9 @@ FACTS = [
 _ID = re.compile(r"#(\d+)\b")
 
 
-def _start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **extra: Any) -> tuple[Any, Any]:
+def start_with_facts(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                     facts: list[str] = FACTS, **extra: Any) -> tuple[Any, Any]:
+    """A Hermes MemoryManager over a fresh HERMES_HOME whose vecmem holds ``facts``."""
     import yaml
 
     home = tmp_path / "hermes-home"
@@ -43,7 +45,7 @@ def _start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **extra: Any) -> tup
     manager = MemoryManager()
     manager.add_provider(provider)
     manager.initialize_all(session_id="s1", platform="cli", agent_context="primary")
-    for fact in FACTS:
+    for fact in facts:
         out = json.loads(manager.handle_tool_call("vecmem", {"action": "add", "content": fact}))
         assert "error" not in out, out
     return manager, provider
@@ -51,7 +53,7 @@ def _start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **extra: Any) -> tup
 
 def test_profile_once_gate_budget_and_no_repeats(tmp_path: Path,
                                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    manager, provider = _start(tmp_path, monkeypatch, recall_budget=60)
+    manager, provider = start_with_facts(tmp_path, monkeypatch, recall_budget=60)
     try:
         block = provider.system_prompt_block()
         in_block = set(_ID.findall(block))
@@ -81,7 +83,7 @@ def test_profile_once_gate_budget_and_no_repeats(tmp_path: Path,
 
 def test_a_zero_budget_recalls_nothing_per_turn(tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
-    manager, provider = _start(tmp_path, monkeypatch, recall_budget=0)
+    manager, provider = start_with_facts(tmp_path, monkeypatch, recall_budget=0)
     try:
         assert provider.prefetch("Which Kafka topic does Atlas consume?", session_id="s1") == ""
         assert "allergic to peanuts" in provider.system_prompt_block()

@@ -12,10 +12,7 @@ import pytest
 
 pytest.importorskip("agent.memory_provider", reason="needs hermes-agent==0.19.0 installed")
 
-from agent.memory_manager import MemoryManager
-from plugins.memory import load_memory_provider
-
-from vecmem.integrations.hermes import install as installer
+from tests.integrations.test_hermes_recall import start_with_facts
 
 FACTS = [
     "The Atlas service consumes payment events from Kafka topic payments.settled.",
@@ -27,23 +24,7 @@ SECRET = "sk-proj-Zx81Qm2Lw93Rt84Yu75Io66Pa57Sd48F"
 
 
 def _start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any]:
-    import yaml
-
-    home = tmp_path / "hermes-home"
-    home.mkdir()
-    monkeypatch.setenv("HERMES_HOME", str(home))
-    values = {"embed_provider": "hashing", "auto_extract": False}
-    (home / "config.yaml").write_text(
-        yaml.safe_dump({"memory": {"provider": "vecmem", "vecmem": values}}), encoding="utf-8")
-    installer.install(home)
-    provider = load_memory_provider("vecmem")
-    manager = MemoryManager()
-    manager.add_provider(provider)
-    manager.initialize_all(session_id="s1", platform="cli", agent_context="primary")
-    for fact in FACTS:
-        out = json.loads(manager.handle_tool_call("vecmem", {"action": "add", "content": fact}))
-        assert "error" not in out, out
-    return manager, provider
+    return start_with_facts(tmp_path, monkeypatch, FACTS)
 
 
 def test_the_provider_logs_what_each_turn_received(tmp_path: Path,
