@@ -24,9 +24,13 @@ Search is exact top-k by the threshold algorithm: read each query token's postin
 impact order a block at a time, score every newly seen row exactly (binary search in the
 by-row postings of each query token, or a dense row -> tf array for the few tokens in a
 large share of the documents), and stop once the best score an unseen row could reach
-(the sum of each list's next impact) cannot beat the k-th best. With common words this
-reads a few thousand postings instead of hundreds of thousands. Ties at the k-th score
-are broken arbitrarily (measured recall@10 against exhaustive scoring: 1.000).
+(the sum of each list's next impact) falls below the k-th best. Only the lists that can
+still matter are read (MaxScore: those whose bounds, smallest first, sum below the k-th
+best are left unread), and lists of common tokens (small idf, most of the postings)
+start out unread: with words in most documents a search reads the rare lists and only
+gathers the common tokens' tfs for the rows those bring. Ties at the k-th score go to
+the lower row (the earlier document), so every reading order - pruned, every list, or
+exhaustive - returns the same ids with the same scores (tests/store/test_keyword_pruning.py).
 """
 
 from __future__ import annotations
@@ -64,6 +68,9 @@ _EXHAUSTIVE_BELOW = 2_048  # total postings under which every list is read at on
 _DENSE_SHARE = 16
 _DENSE_MIN_POSTINGS = 4_096
 _DENSE_KEEP = 16
+# Lists of tokens in this share of the documents or more are read last (see _search).
+_COMMON_SHARE = 0.2
+_PRUNE = True  # False: read every list each round (the plain threshold algorithm; tests)
 
 
 def _delta_cap(main_rows: int) -> int:
@@ -98,6 +105,18 @@ def _factorize(words: list[str]) -> tuple[list[str], np.ndarray]:
         return list(code), np.fromiter(map(code.__getitem__, words), dtype=np.int64,
                                        count=len(words))
     return [words[i] for i in first.tolist()], codes.astype(np.int64).reshape(-1)
+
+
+def _top_k(rows: np.ndarray, scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
+    """The ``k`` best by score, ties to the lower row: the same answer whatever order
+    the candidates came in, so every reading strategy returns the same top k."""
+    cut = len(scores) - k
+    kth = np.partition(scores, cut)[cut]
+    above = np.flatnonzero(scores > kth)
+    tied = np.flatnonzero(scores == kth)
+    tied = tied[np.argsort(rows[tied], kind="stable")[: k - len(above)]]
+    keep = np.concatenate([above, tied])
+    return rows[keep], scores[keep]
 
 
 class _Postings:
@@ -154,6 +173,7 @@ class KeywordIndex:
         self._doc_tf = np.zeros(0, dtype=np.uint16)
         self._imp_row = np.zeros(0, dtype=np.int32)
         self._dense: dict[int, np.ndarray] = {}  # tid -> row -> tf, for common tokens
+        self._top_impact: dict[int, float] = {}  # tid -> its main list's first impact
         # delta segment
         self._delta_fwd: dict[int, tuple[np.ndarray, np.ndarray]] = {}
         self._delta_post: dict[int, _Postings] = {}
@@ -295,6 +315,7 @@ class KeywordIndex:
         del impact, tid
         self._imp_row = self._doc_row[np.argsort(key, kind="stable")]
         self._dense = {}
+        self._top_impact = {}
         self._delta_fwd = {}
         self._delta_post = {}
 
@@ -494,20 +515,48 @@ class KeywordIndex:
             by_term = {t: set(tids) for t, tids in self._term_tids(terms).items() if tids}
             if not by_term:
                 return {}
+            ids = [int(i) for i in ids]
+            rows = np.fromiter((self._row.get(i, -1) for i in ids), dtype=np.int64,
+                               count=len(ids))
+            # Per term, which rows hold one of its tokens: main rows by a gather (common
+            # token) or binary search in its postings, all at once; delta rows by set.
+            in_main = (rows >= 0) & (rows < self._main)
+            main_rows = rows[in_main].astype(np.int32)
+            has = {t: self._holds(tids, main_rows) for t, tids in by_term.items()}
+            at_main = np.cumsum(in_main) - 1
             out: dict[int, list[str]] = {}
-            for id_ in ids:
-                row = self._row.get(int(id_))
-                if row is None:
+            for j, (id_, row) in enumerate(zip(ids, rows.tolist(), strict=True)):
+                if row < 0:
                     continue
                 if row >= self._main:
                     have = set(self._delta_fwd[row][0].tolist())
+                    hit = [t for t, tids in by_term.items() if tids & have]
                 else:
-                    have = set(self._fwd_tid[self._fwd_ptr[row]: self._fwd_ptr[row + 1]]
-                               .tolist())
-                hit = [t for t, tids in by_term.items() if tids & have]
+                    m = int(at_main[j])
+                    hit = [t for t, h in has.items() if h[m]]
                 if hit:
-                    out[int(id_)] = hit
+                    out[id_] = hit
             return out
+
+    def _holds(self, tids: set[int], rows: np.ndarray) -> np.ndarray:
+        """Whether each main-segment row (int32) has any of ``tids``."""
+        out = np.zeros(len(rows), dtype=bool)
+        vocab_main = len(self._post_ptr) - 1
+        for t in tids:
+            if t >= vocab_main or not len(rows):
+                continue
+            dense = self._dense_tf(t)
+            if dense is not None:
+                out |= dense[rows] > 0
+                continue
+            lo, hi = int(self._post_ptr[t]), int(self._post_ptr[t + 1])
+            if lo == hi:
+                continue
+            col = self._doc_row[lo:hi]
+            at = np.searchsorted(col, rows)
+            at[at >= len(col)] = 0
+            out |= col[at] == rows
+        return out
 
     def search(self, terms: Iterable[str], k: int) -> list[tuple[int, float]]:
         """The ``k`` best ``(id, score)`` by BM25 for OR-ed query terms, best first."""
@@ -538,8 +587,7 @@ class KeywordIndex:
             rows = np.concatenate([best_rows, rows])
             scores = np.concatenate([best, scores])
             if len(scores) > k:
-                top = np.argpartition(-scores, k - 1)[:k]
-                rows, scores = rows[top], scores[top]
+                rows, scores = _top_k(rows, scores, k)
             best_rows, best = rows, scores
             return float(scores.min()) if len(scores) >= k else -math.inf
 
@@ -575,39 +623,74 @@ class KeywordIndex:
             return self._ranked(best_rows, best)
 
         # Main: impact-ordered lists, a growing block at a time; every newly seen row is
-        # scored exactly by binary search in the by-row postings, and the reading stops
-        # once the best unseen row (at most the sum of each list's next impact) cannot
-        # beat the k-th.
-        pos = np.zeros(len(tids), dtype=np.int64)
-        depth = _FIRST_DEPTH
+        # scored exactly (all query tokens) by binary search in the by-row postings, and
+        # the reading stops once the best unseen row (at most the sum of each list's next
+        # impact) falls below the k-th. Which lists are read is free (the stopping test
+        # alone makes the answer exact), so only the "essential" ones are (MaxScore): the
+        # lists whose bounds, smallest first, sum below the k-th best can only add rows
+        # that cannot make the top k, and are left unread. Lists of common tokens (in
+        # _COMMON_SHARE of the documents or more: small idf, most of the postings) start
+        # out unread, so with common words a search reads the rare lists' postings and
+        # only gathers the common tokens' tfs for the rows those lists bring.
+        n_lists = len(tids)
+        pos = np.zeros(n_lists, dtype=np.int64)
+        bound = weights * self._max_impacts(tids, lo, lengths)  # per list: w * next impact
+        common = self._df[tids] >= _COMMON_SHARE * self._n_alive
+        advance = ~common if _PRUNE and not common.all() else np.ones(n_lists, dtype=bool)
         seen = self._seen
         marked: list[np.ndarray] = []
         try:
             while True:
                 fresh: list[np.ndarray] = []
-                rest = 0.0
-                for i in range(len(tids)):
-                    end = min(depth, int(lengths[i]))
-                    if end > pos[i]:
-                        rows = self._imp_row[lo[i] + pos[i] : lo[i] + end]
-                        rows = rows[~seen[rows]]
-                        seen[rows] = True
-                        marked.append(rows)
-                        fresh.append(rows[alive[rows]])
-                        pos[i] = end
-                    if pos[i] < lengths[i]:
-                        rest += float(weights[i]) * self._impact(
-                            int(tids[i]), int(self._imp_row[lo[i] + pos[i]]))
+                for i in np.flatnonzero(advance & (pos < lengths)).tolist():
+                    a = int(pos[i])
+                    end = min(int(lengths[i]), a + max(_FIRST_DEPTH, a))  # doubling blocks
+                    rows = self._imp_row[lo[i] + a : lo[i] + end]
+                    rows = rows[~seen[rows]]
+                    seen[rows] = True
+                    marked.append(rows)
+                    fresh.append(rows[alive[rows]])
+                    pos[i] = end
+                    bound[i] = 0.0 if end >= lengths[i] else float(weights[i]) * self._impact(
+                        int(tids[i]), int(self._imp_row[lo[i] + end]))
                 if fresh:
                     rows = np.concatenate(fresh)
                     theta = keep_best(rows, self._score_main(rows, tids, weights, avgdl))
-                if rest == 0.0 or rest <= theta:
+                # The bound of an unseen row, summed in the order its score is (tids
+                # ascending): a row at every list's next impact scores exactly this.
+                rest = 0.0
+                for b in bound.tolist():
+                    rest += b
+                if rest < theta or rest == 0.0:
                     break
-                depth *= 2
+                if not _PRUNE:
+                    advance = np.ones(n_lists, dtype=bool)
+                    continue
+                # Essential lists: all but the smallest bounds whose sum stays below theta.
+                order = np.argsort(bound, kind="stable")
+                low = np.cumsum(bound[order]) < theta
+                advance = np.ones(n_lists, dtype=bool)
+                advance[order[low]] = False
+                if not (advance & (pos < lengths)).any():  # float sums in another order
+                    advance[:] = True
         finally:
             for rows in marked:
                 seen[rows] = False
         return self._ranked(best_rows, best)
+
+    def _max_impacts(self, tids: np.ndarray, lo: np.ndarray, lengths: np.ndarray
+                     ) -> np.ndarray:
+        """Each main list's first (highest) impact; 0 for an empty list. Kept per token
+        until main is rebuilt (its impacts are fixed until then)."""
+        out = np.zeros(len(tids), dtype=np.float64)
+        cache = self._top_impact
+        for i in np.flatnonzero(lengths).tolist():
+            t = int(tids[i])
+            top = cache.get(t)
+            if top is None:
+                top = cache[t] = self._impact(t, int(self._imp_row[lo[i]]))
+            out[i] = top
+        return out
 
     def _ranked(self, rows: np.ndarray, scores: np.ndarray) -> list[tuple[int, float]]:
         order = np.lexsort((rows, -scores))
@@ -621,10 +704,22 @@ class KeywordIndex:
         rows = rows[order]
         scores = np.zeros(len(rows), dtype=np.float64)
         vocab_main = len(self._post_ptr) - 1
+        # _f inline, its length part computed once for all the query's tokens (the same
+        # operations in the same order as _f: the same bits).
+        norm = self.k1 * (1.0 - self.b + self.b * (self._dl[rows].astype(np.float64) / avgdl))
+        k1p = self.k1 + 1.0
+        # A tf of 0 then gives exactly 0.0, and x + 0.0 is x: a dense token needs no mask
+        # (unless norm can be 0, where 0 / 0 would be NaN).
+        unmasked = self.k1 > 0 and self.b < 1.0
         for i, t in enumerate(tids.tolist()):
             if t >= vocab_main or self._post_ptr[t] == self._post_ptr[t + 1]:
                 continue
             dense = self._dense_tf(t)
+            if dense is not None and unmasked:
+                tf = dense[rows].astype(np.float64)
+                scores += weights[i] * (tf * k1p / (tf + norm)).astype(np.float32).astype(
+                    np.float64)
+                continue
             if dense is not None:
                 tf = dense[rows]
                 hit = tf > 0
@@ -636,7 +731,9 @@ class KeywordIndex:
                 at[at >= len(col)] = 0
                 hit = col[at] == rows
                 tf = self._doc_tf[lo + at[hit]]
-            scores[hit] += weights[i] * self._f(tf, self._dl[rows[hit]], avgdl)
+            tf = tf.astype(np.float64)
+            scores[hit] += weights[i] * (tf * k1p / (tf + norm[hit])).astype(
+                np.float32).astype(np.float64)
         out = np.empty_like(scores)
         out[order] = scores
         return out
@@ -669,7 +766,11 @@ class KeywordIndex:
             # An int32 needle: a Python int would make numpy copy the list to int64.
             at = int(np.searchsorted(self._doc_row[lo:hi], np.int32(row)))
             tf = self._doc_tf[lo + at]
-        return float(self._f(np.asarray([tf]), self._dl[row : row + 1], self._avgdl)[0])
+        # _f for one posting in plain floats (the same IEEE operations in the same order,
+        # so the same bits; numpy's per-call overhead on one-element arrays is the cost).
+        t = float(tf)
+        norm = self.k1 * (1.0 - self.b + self.b * (float(self._dl[row]) / self._avgdl))
+        return float(np.float32(t * (self.k1 + 1.0) / (t + norm)))
 
     # -- persistence -----------------------------------------------------------------
     def to_arrays(self) -> dict[str, np.ndarray]:
