@@ -21,7 +21,11 @@ measured, unless ``--keep-index`` (then the "build" column is a load too).
 ``--common-words`` fills a store where a few words occur in most memories (each of
 ``COMMON`` in ``COMMON_SHARE`` of them, as "user" or 用户 do in a personal store) and
 every query carries two of them beside its rare word: the case where the keyword side
-used to walk most of the store for words that are no evidence (issue 13 item 8).
+used to walk most of the store for words that are no evidence (issue 13 item 8). Each
+run also reports the gate-off search (``gate=False``: the ranking path of exploration
+and LoCoMo, where common words are still searched and scored) and the keyword side's
+steps per query (term statistics, the search for the gated and for all terms, the
+matched-term lookup), fastest of 5.
 """
 
 from __future__ import annotations
@@ -228,14 +232,21 @@ def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = Fa
             s = time.perf_counter()
             mem.search(t, k=10, min_score=-1)
             hybrid.append((time.perf_counter() - s) * 1000)
+        ungated = []  # the ranking path (explore, LoCoMo): common words are searched too
+        for t in texts:
+            s = time.perf_counter()
+            mem.search(t, k=10, min_score=-1, gate=False)
+            ungated.append((time.perf_counter() - s) * 1000)
         vec_lat = _sqlite_vec_scan(path, qs[: min(5, queries)])
         best = _best_of(mem, texts[:50], qs[:50], act_vecs)
+        keyword_side = _keyword_side(mem, texts[:50])
         mem.close()
     return {"n": n, "fill_s": fill_s, "build_s": build_s, "save_s": save_s, "open_s": open_s,
             "keyword_build_s": keyword_build_s,
             "load_s": load_s,
             "vector_p50": percentile(lat, 50), "vector_p95": percentile(lat, 95),
             "hybrid_p50": percentile(hybrid, 50), "hybrid_p95": percentile(hybrid, 95),
+            "ungated_p50": percentile(ungated, 50), "keyword_side": keyword_side,
             "numpy_p50": percentile(exact_lat, 50), "sqlite_vec_p50": vec_lat,
             "recall": statistics.mean(recall), **best}
 
@@ -259,6 +270,39 @@ def _best_of(mem: Memory, texts: list[str], qs: list[np.ndarray], act_vecs: np.n
     exact = [fastest(lambda q=q: np.argpartition(-(act_vecs @ q), 10)[:10]) for q in qs]
     return {"best_vector_p50": percentile(vector, 50), "best_hybrid_p50": percentile(hybrid, 50),
             "best_numpy_p50": percentile(exact, 50)}
+
+
+def _keyword_side(mem: Memory, texts: list[str], repeats: int = 5) -> dict[str, float]:
+    """p50 over queries of the fastest of ``repeats`` runs (ms) of each keyword-side step
+    of a search: term statistics, the top-k search for the gated terms (common ones
+    left out) and for all terms (gate off), and the matched-term lookup of the hits."""
+    from vecmem.engine import relevance
+
+    def fastest(fn: Any) -> float:
+        times = []
+        for _ in range(repeats):
+            s = time.perf_counter()
+            fn()
+            times.append((time.perf_counter() - s) * 1000)
+        return min(times)
+
+    steps: dict[str, list[float]] = {"stats": [], "search (gated terms)": [],
+                                     "search (all terms)": [], "matched terms": []}
+    scope = mem.scope
+    with mem.store.transaction(write=False) as tx:
+        for t in texts:
+            qt = relevance.query_terms(t)
+            docs, df = tx.keyword_stats(scope, qt.terms)
+            searched = relevance.weigh(qt.terms, docs, df, qt.groups()).searched
+            ids = [i for i, _ in tx.keyword_search(scope, qt.terms, 50)]
+            steps["stats"].append(fastest(lambda qt=qt: tx.keyword_stats(scope, qt.terms)))
+            steps["search (gated terms)"].append(
+                fastest(lambda s=searched: tx.keyword_search(scope, s, 50)) if searched else 0.0)
+            steps["search (all terms)"].append(
+                fastest(lambda qt=qt: tx.keyword_search(scope, qt.terms, 50)))
+            steps["matched terms"].append(
+                fastest(lambda ids=ids, qt=qt: tx.keyword_matches(scope, ids, qt.terms)))
+    return {name: percentile(v, 50) for name, v in steps.items()}
 
 
 def _sqlite_vec_scan(path: str, qs: list[np.ndarray]) -> float | None:
@@ -353,7 +397,10 @@ def main() -> None:
         print(f"\n{r['n']:,}, fastest of 5 runs per query (p50 over 50 queries; moves "
               f"little with machine load): vector {r['best_vector_p50']:.2f} ms, hybrid "
               f"{r['best_hybrid_p50']:.2f} ms, numpy exact {r['best_numpy_p50']:.2f} ms "
-              f"(hybrid / numpy {r['best_hybrid_p50'] / r['best_numpy_p50']:.2f}x)")
+              f"(hybrid / numpy {r['best_hybrid_p50'] / r['best_numpy_p50']:.2f}x); "
+              f"gate off (ranking path) p50 {r['ungated_p50']:.2f} ms")
+        print(f"{r['n']:,}, keyword side per query, fastest of 5 (p50 ms): " + ", ".join(
+            f"{name} {v:.3f}" for name, v in r["keyword_side"].items()))
     print("\n| memories | fill s | first open: build + save s (save alone) "
           "| second open: load s (file load alone) "
           "| keyword index: first search s (build, or load + catch-up) |")
