@@ -545,8 +545,8 @@ class KeywordIndex(KeywordArrays):
         for t in tids:
             if t >= vocab_main or not len(rows):
                 continue
-            dense = self._dense_tf(t)
-            if dense is not None:
+            dense = self._dense.get(t)  # one made for a search; never made here (a few
+            if dense is not None:       # rows cost less than a 2-byte-per-document array)
                 out |= dense[rows] > 0
                 continue
             lo, hi = int(self._post_ptr[t]), int(self._post_ptr[t + 1])
