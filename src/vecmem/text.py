@@ -195,6 +195,25 @@ def _fold_confusables(text: str) -> str:
     return _ALNUM_RUN.sub(fold, text)
 
 
+def confusable_skeleton(text: str) -> str:
+    """``text`` with every run of two or more letters drawn only from look-alikes folded
+    to Latin, even where no Latin letter is near ("ΡΙΝ 6650" in Greek capitals reads
+    "PIN 6650"). Never used for hashing or storing: real Greek and Russian words made only
+    of look-alikes ("ТОР", "она") would change. Secret detection reads this skeleton as
+    one more form, where a wrong fold costs nothing unless it spells a secret label before
+    a value. Same length as ``text``."""
+    if not _CYR_GREEK.search(text):
+        return text
+
+    def fold(m: re.Match[str]) -> str:
+        run = m.group()
+        if len(run) >= 2 and all(c in _CONFUSABLE_CHARS or c.isascii() for c in run):
+            return run.translate(_CONFUSABLE)
+        return run
+
+    return _ALNUM_RUN.sub(fold, text)
+
+
 # --- decoration that is no part of a fact's identity ------------------------------------
 _EMOJI = "\u2600-\u27bf\u2b00-\u2bff\U0001f000-\U0001faff"
 # Expressive emoji (faces, hands, hearts, sparkles, checks) decorate a sentence even when

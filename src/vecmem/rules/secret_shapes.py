@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from vecmem.text import ENGLISH_STOPWORDS, lazy_re
+from vecmem.text import ENGLISH_STOPWORDS, ascii_word_re, lazy_re
 
-__all__ = ["SHAPE_DESCRIPTIONS", "structured_secrets"]
+__all__ = ["CODE_WORD", "NOT_PHRASE", "SEP", "SHAPE_DESCRIPTIONS", "structured_secrets"]
 
 SHAPE_DESCRIPTIONS = {
     "app_password": "an app password",
@@ -27,7 +27,25 @@ SHAPE_DESCRIPTIONS = {
     "payment_card": "a payment card number",
     "cli_password": "a password on a command line",
     "zh_password": "a password written in Chinese characters and digits",
+    "code_in_words": "a PIN or password spelled out in words",
 }
+
+SEP = r"[_ .-]?"
+# Labels of numeric codes. "PIN code is required at checkout" names one without giving it.
+CODE_WORD = (
+    rf"(?:pin2?(?:{SEP}code)?|puk(?:{SEP}code)?|passcode|pass{SEP}code|(?:door|alarm|unlock"
+    rf"|lock|gate|access|security|garage|safe|entry|keypad|building|backup|recovery|2fa|mfa"
+    rf"|storage|locker|mailbox|bike|gym|pool|house|front|back|office|apartment|padlock|shed"
+    rf"|cabinet|tablet|phone|laptop|screen|verification|sms|login|otp"
+    # One word may sit between ("alarm panel code", "front door code", "garage door code").
+    rf"|one{SEP}time)(?:{SEP}[a-z]{{3,10}})?{SEP}codes?|(?:safe{SEP}|lock{SEP})?combination"
+    # "the code to the garage is 7788": the place after the word.
+    r"|codes?(?=\s+(?:to|for|of)\s+(?:the\s+|my\s+|our\s+)?(?:front\s+|back\s+)?(?:door|gate"
+    r"|garage|safe|alarm|lock|locker|building|house|apartment|flat|office|storage|shed|padlock"
+    r"|mailbox|gym|bike)\b)"
+    # Card security codes: three or four digits (see secrets._plausible_assigned).
+    rf"|cvv2?|cvc2?|card{SEP}security{SEP}code)"
+)
 
 _B = r"(?<![A-Za-z0-9])"
 _E = r"(?![A-Za-z0-9])"
@@ -56,7 +74,7 @@ _NOT_PHRASE_WORDS = (
     "expired set long short strong weak secure different same unknown missing empty hidden "
     "also still never always usually located inside under case sensitive used hard easy"
 )
-_NOT_PHRASE = ENGLISH_STOPWORDS | frozenset(_NOT_PHRASE_WORDS.split())
+NOT_PHRASE = _NOT_PHRASE = ENGLISH_STOPWORDS | frozenset(_NOT_PHRASE_WORDS.split())
 
 
 # "admin / P@ssw0rd99", "login: bob / hunter22!" after a login-ish word: the second half.
@@ -107,6 +125,55 @@ _ZH_DESCRIBED_VALUE = lazy_re(
     rf"{_ZH_LABEL}\s*(?:是|为|就是)\s*[\u4e00-\u9fff]{{1,8}}?\s+"
     r"(?P<v>[A-Za-z0-9!@#$%^&*._-]*\d[A-Za-z0-9!@#$%^&*._-]{3,})"
 )
+
+
+# Codes spelled out in words after a code or password label: "my PIN is four eight two
+# one", "门禁密码：三七九一", "密码是幺二三四". Four or more digit words in a row and nothing
+# else: "the password is four words long" and "密码是八位以上" hold one number word, and a
+# Chinese run followed by a unit (十, 位, 个, 次) is a length or a count.
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+_WORDS_CODE = ascii_word_re(
+    rf"(?i)(?<![A-Za-z])(?:{CODE_WORD}|pass(?:word|wd|phrase)|pwd)"
+    r"(?:\s+(?:for|of|to|on|at)\s+(?:the\s+|my\s+|our\s+)?[\w'-]{1,20}(?:\s+[\w'-]{1,20})?)?"
+    r"\s*(?:\bis\b|\bwas\b|:|=)\s*"
+    rf"(?P<v>{_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}})(?![A-Za-z])"
+)
+_ZH_DIGITS = "零〇幺一二两三四五六七八九"
+_ZH_WORDS_CODE = lazy_re(
+    r"(?:密码|口令|暗号|(?:门禁|开锁|解锁|安全|验证|PIN|pin)码)\s*(?:[:：]|是|为|就是|叫)?\s*"
+    rf"(?P<v>[{_ZH_DIGITS}]{{4,12}})(?![十百千万亿位个次遍年月日号点])"
+)
+
+# A label, then its value in the next sentence: "Here's the router password. It's
+# Maple!88.", "Need the bank PIN? It is 5093.", "银行卡密码我告诉你。是 802713。" The value
+# must be PIN-shaped after a code label and machine-made (a digit or a symbol, six or more
+# characters) after a password label: "the password. It's in the drawer" holds none.
+_NEXT_SENTENCE = ascii_word_re(
+    r"(?i)(?<![A-Za-z])(?P<label>pass(?:word|wd|code|phrase)|pwd|pin(?:\s*code)?"
+    r"|(?:door|gate|alarm|garage|safe|lock|access)\s+code|密码|口令)"
+    r"[^.?!。？！\n]{0,40}(?:[.?!。？！…]+)\s*"
+    r"(?:it'?s|it\s+is|it\s+was|that'?s|here\s+it\s+is:?|就是|是)\s*[\"'“]?"
+    r"(?P<v>[^\s\"'”]{4,64})"
+)
+# An English password label, a few words of description, then a colon and the value:
+# "my Spotify password is the same as email: Otter#1984". Three character classes, so
+# "password policy for admins: 12 characters" and "password reset link: https://…" hold
+# none.
+_DESCRIBED_VALUE = ascii_word_re(
+    r"(?i)(?<![\w@/:.-])(?:pass(?:word|wd|phrase|code)|pwd)\s[^.?!\n:=@/]{1,40}[:=]\s*[\"'“]?"
+    r"(?P<v>[^\s\"'”]{6,64})"
+)
+
+
+def _classes(value: str) -> int:
+    return sum((any(c.islower() for c in value), any(c.isupper() for c in value),
+                any(c.isdigit() for c in value), any(not c.isalnum() for c in value)))
+
+
+def _is_reference(value: str) -> bool:
+    """A placeholder, a variable or a place, not a value (``$PW``, ``<pin>``, a URL)."""
+    return (value[0] in "$<{[%(#" or "://" in value or value.startswith(("/", "~/", "./"))
+            or bool(re.search(r"(?i)your|example|placeholder|xxxx|\*\*\*\*", value)))
 
 
 def _luhn(digits: str) -> bool:
@@ -162,6 +229,24 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         if 13 <= len(digits) <= 19 and _luhn(digits) and (
                 _CARD_GROUPS.match(m.group()) or _labelled(text, m.start(), _CARD_LABEL, 40)):
             yield "payment_card", m.start(), m.end()
+    for rx in (_WORDS_CODE, _ZH_WORDS_CODE):
+        for m in rx.finditer(text):
+            yield "code_in_words", m.start("v"), m.end("v")
+    for m in _NEXT_SENTENCE.finditer(text):
+        value = m.group("v").rstrip(".,;:?!)'\"。，；！？")
+        if not value or _is_reference(value):
+            continue
+        if re.search(r"(?i)pass|pwd|密码|口令", m.group("label")):
+            kind = "password"  # 密码 is often a numeric code too: "是 5599"
+            ok = (len(value) >= 6 and bool(re.search(r"\d|[^\w]", value))) or value.isdigit()
+        else:
+            kind, ok = "pin_code", bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?", value))
+        if ok:
+            yield kind, m.start("v"), m.start("v") + len(value)
+    for m in _DESCRIBED_VALUE.finditer(text):
+        value = m.group("v").rstrip(".,;:?)'\"")
+        if len(value) >= 6 and _classes(value) >= 3 and not _is_reference(value):
+            yield "password", m.start("v"), m.start("v") + len(value)
     for m in _PASSPHRASE.finditer(text):
         if _is_phrase_value(re.split(r"[ -]", m.group("value").casefold())):
             yield "passphrase", m.start("value"), m.end("value")
