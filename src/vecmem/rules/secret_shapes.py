@@ -135,7 +135,7 @@ _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
 _WORDS_CODE = ascii_word_re(
     rf"(?i)(?<![A-Za-z])(?:{CODE_WORD}|pass(?:word|wd|phrase)|pwd)"
     r"(?:\s+(?:for|of|to|on|at)\s+(?:the\s+|my\s+|our\s+)?[\w'-]{1,20}(?:\s+[\w'-]{1,20})?)?"
-    r"\s*(?:\bis\b|\bwas\b|:|=)\s*"
+    r"(?:\s*(?:\bis\b|\bwas\b|:|=))?\s*"  # "is the safe PIN three nine zero five?"
     rf"(?P<v>{_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}})(?![A-Za-z])"
 )
 _ZH_DIGITS = "零〇幺一二两三四五六七八九"
