@@ -110,6 +110,10 @@ _CLI_PASSWORD = lazy_re(
 _VALUE_AS_LABEL = lazy_re(
     r"(?i)\b(?:use|using|with|set|chose|picked)\s+(?P<q>['\"`“]?)(?P<v>[^\s'\"`”]{6,64})(?P=q)?\s+as\s+"
     r"(?:the\s+|my\s+|our\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:password|passphrase|passcode|pin|pwd)\b"
+    # "Maple!88 is the router password", "4821 is my PIN": the value, then its label.
+    r"|(?<![^\s\"'“(])(?P<q2>['\"`“]?)(?P<v2>[^\s'\"`”]{4,64})(?P=q2)?\s+(?:is|was)\s+"
+    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)(?:new\s+|old\s+)?(?:[\w-]+\s+){0,3}"
+    r"(?P<label2>password|passphrase|passcode|pin(?:\s+code)?|pwd)(?![\w-])"
 )
 
 
@@ -149,11 +153,12 @@ _ZH_WORDS_CODE = lazy_re(
 # must be PIN-shaped after a code label and machine-made (a digit or a symbol, six or more
 # characters) after a password label: "the password. It's in the drawer" holds none.
 _NEXT_SENTENCE = ascii_word_re(
-    r"(?i)(?<![A-Za-z])(?P<label>pass(?:word|wd|code|phrase)|pwd|pin(?:\s*code)?"
-    r"|(?:door|gate|alarm|garage|safe|lock|access)\s+code|密码|口令)"
-    r"[^.?!。？！\n]{0,40}(?:[.?!。？！…]+)\s*"
-    r"(?:it'?s|it\s+is|it\s+was|that'?s|here\s+it\s+is:?|就是|是)\s*[\"'“]?"
-    r"(?P<v>[^\s\"'”]{4,64})"
+    rf"(?i)(?<![A-Za-z])(?P<label>pass(?:word|wd|code|phrase)|pwd|{CODE_WORD}|密码|口令)"
+    r"[^.?!。？！\n]{0,40}(?:(?:[.!。！…]+)\s*"
+    r"(?:it'?s|it\s+is|it\s+was|that'?s|here\s+it\s+is:?|就是|是)"
+    # After a question the answer may come bare: "the code for my bike lock? 3092".
+    r"|(?P<ask>[?？])\s*(?:(?:it'?s|it\s+is|it\s+was|that'?s|就是|是)\s*)?)\s*[\"'“]?"
+    rf"(?P<v>{_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}}(?![A-Za-z])|[^\s\"'”]{{4,64}})"
 )
 # An English password label, a few words of description, then a colon and the value:
 # "my Spotify password is the same as email: Otter#1984". Three character classes, so
@@ -218,9 +223,14 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         if not m.group(group).startswith(("$", "<", "{")):
             yield "cli_password", m.start(group), m.end(group)
     for m in _VALUE_AS_LABEL.finditer(text):
-        value = m.group("v")
-        if re.search(r"\d|[^\w]", value):  # machine-made, not "use it as the password"
-            yield "password", m.start("v"), m.end("v")
+        group = "v" if m.group("v") else "v2"
+        value = m.group(group)
+        if m.group("label2") and re.match(r"(?i)pin", m.group("label2")):
+            if re.fullmatch(r"\d{4,10}", value):  # "4821 is my PIN", not "This is my PIN"
+                yield "pin_code", m.start(group), m.end(group)
+        elif len(value) >= 6 and re.search(r"\d|[^\w]", value) and not _is_reference(value):
+            # machine-made: not "use it as the password", "That is the password"
+            yield "password", m.start(group), m.end(group)
     for rx in (_ZH_MIXED_VALUE, _ZH_DESCRIBED_VALUE):
         for m in rx.finditer(text):
             yield "zh_password", m.start("v"), m.end("v")
@@ -236,7 +246,13 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         value = m.group("v").rstrip(".,;:?!)'\"。，；！？")
         if not value or _is_reference(value):
             continue
-        if re.search(r"(?i)pass|pwd|密码|口令", m.group("label")):
+        # A bare answer after a question must end its sentence ("…? 2024 rules" is none).
+        end = m.start("v") + len(value)
+        if m.group("ask") and not re.match(r"\s*(?:[.!?。！？]|$)", text[end:]):
+            continue
+        if re.fullmatch(rf"(?i){_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}}", value):
+            kind, ok = "code_in_words", True
+        elif re.search(r"(?i)pass|pwd|密码|口令", m.group("label")):
             kind = "password"  # 密码 is often a numeric code too: "是 5599"
             ok = (len(value) >= 6 and bool(re.search(r"\d|[^\w]", value))) or value.isdigit()
         else:

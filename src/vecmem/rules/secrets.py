@@ -191,10 +191,12 @@ _ASSIGN = _re(
     # "The password, by the way, is Orchid55".
     r"|\s*,\s*(?:by the way|btw|fyi|for the record|just so you know|again|now)\s*,\s*(?:is|are)\s+)"
     # "邮箱的密码呢，就是 …", "WiFi 密码的话，是 …": a particle and a comma may come first.
-    r"|(?P<zh>\s*(?:(?:[呢啊嘛吧呀]|的话)?\s*[,，]?\s*(?:就|也|还|都|其实)?(?:是|为|叫做?)|(?:设置为|设置成|设为|改为|改成|换成)了?|用的是)\s*)"
+    r"|(?P<zh>\s*(?:(?:[呢啊嘛吧呀]|的话)?\s*[,，]?\s*(?:就|也|还|都|其实)?(?:是|为|叫做?)|(?:设置为|设置成|设为|改为|改成|换成)了?|用的是)\s*[:：]?\s*)"
     # "密码，hunter2": a comma after a Chinese label; prose-strict, since "密码，Vault 里有" is
     # no value.
     r"|(?P<comma>(?<=[\u3400-\u9fff])\s*[,，、]\s*)"
+    # "PIN — 4821", "password - Sunny#2020": a dash, read as prose (a value must look made).
+    r"|(?P<dash>\s+[-–—]{1,2}\s+)"
     r"|(?P<bare>(?<=[\u3400-\u9fff])\s*)"  # "密码 admin@123": no verb after a Chinese name
     # "Door passcode 4417", "SIM PIN 9012": a code label then digits, nothing between.
     r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d|(?=\S*\d)(?=\S*[A-Za-z])\S{6,})))"
@@ -590,6 +592,7 @@ _NEAR_SECRET = _re(
     r"|密码|口令|密钥|秘钥|令牌|授权码|提取码|验证码|激活码|注册码|安全码|门禁|卡号"
 )
 _NEAR_REACH = 80
+_HAS_ALNUM = _re(r"[^\W_]")
 _NOT_A_PIECE = _re(r"(?i)[a-z][a-z0-9+.-]*://|www\.|[a-z]:[\\/]|-{1,2}[a-z]")
 
 
@@ -601,6 +604,8 @@ def _split_reading(text: str) -> list[SecretFinding]:
     for m in _BREAK.finditer(text):
         if not (_MACHINE.search(m["next"]) and ("\n" in m["gap"] or _MACHINE.search(m["prev"]))):
             continue
+        if not _HAS_ALNUM.search(m["prev"]):
+            continue  # a dash or a bullet before the value is punctuation, not a piece
         if _NOT_A_PIECE.match(m["next"]):
             continue  # a URL, a path or an option after the value is its neighbour
         i = bisect.bisect_right(labels, m.start("gap")) - 1
