@@ -229,3 +229,35 @@ def test_long_adversarial_input_finishes_with_a_bounded_result(text: str) -> Non
     # past one marker per character cut, and a second pass changes nothing.
     assert len(out) <= len(text) * 24
     assert redact_secrets(out) == out
+
+
+# -- the catalogue is the tests' ---------------------------------------------------------
+
+def _rows() -> list[tuple[list[str], list[str]]]:
+    """(caught, allowed) examples of every row of docs/secrets.md's round-3 table."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "secrets.md").read_text("utf-8")
+    section = doc.split("## Round 3", 1)[1].split("\n## ", 1)[0]
+    out = []
+    for line in section.splitlines():
+        cells = line.split(" | ")
+        if not line.startswith("| ") or len(cells) != 3 or line.startswith("| shape"):
+            continue
+        out.append((re.findall(r"`([^`]+)`", cells[1]), re.findall(r"`([^`]+)`", cells[2])))
+    return out
+
+
+def _catalogue() -> list[tuple[str, str]]:
+    return [(kind, x) for caught, allowed in _rows()
+            for kind, xs in (("caught", caught), ("allowed", allowed)) for x in xs]
+
+
+def test_every_catalogue_row_has_one_example_each_way() -> None:
+    rows = _rows()
+    assert len(rows) >= 8
+    assert all(caught and allowed for caught, allowed in rows)
+
+
+@pytest.mark.parametrize(("kind", "text"), _catalogue(), ids=lambda x: str(x)[:30])
+def test_catalogue_example(kind: str, text: str) -> None:
+    found = find_secrets(text)
+    assert bool(found) == (kind == "caught"), redact_secrets(text)
