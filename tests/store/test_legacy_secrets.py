@@ -11,10 +11,12 @@ brings the value back.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -45,8 +47,8 @@ def _compact(text: str) -> str:
     return re.sub(r"[\W_]+", "", normalize(text).casefold())
 
 
-def _strings(db: Path) -> str:
-    """Every string stored in every table of the file."""
+def _file_strings(db: Path) -> str:
+    """Every string stored in every table of a SQLite file (the keyword index too)."""
     conn = sqlite3.connect(f"file:{db}?mode=ro", uri=True)
     try:
         tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")]
@@ -62,68 +64,78 @@ def _strings(db: Path) -> str:
         conn.close()
 
 
+def _strings(url: str) -> str:
+    """Every string of every table, read beside vecmem (opening it would upgrade it)."""
+    if "://" not in url:
+        return _file_strings(Path(url))
+    import psycopg
+
+    with psycopg.connect(url) as conn:
+        tables = [r[0] for r in conn.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = 'public'").fetchall()]
+        return "\n".join(str(x) for t in tables for row in conn.execute(
+            f'SELECT * FROM "{t}"').fetchall() for x in row if isinstance(x, str))
+
+
 def _holds(blob: str, value: str) -> bool:
     return value in blob or _compact(value) in _compact(blob)
 
 
-def _event(conn: sqlite3.Connection, memory_id: int | None, action: str, *,
+def _event(tx: Any, memory_id: int | None, action: str, *,
            before: str | None = None, after: str | None = None, meta: object = None,
            status: tuple[str | None, str | None] = (None, "active")) -> int:
-    cur = conn.execute(
+    return tx.insert_returning_id(
         "INSERT INTO events (scope, memory_id, action, before_content, after_content, "
         "before_status, after_status, source, actor, reason, related_ids, meta, created_at) "
         "VALUES ('default', ?, ?, ?, ?, ?, ?, 'manual', 'user', ?, '[]', ?, ?)",
-        (memory_id, action, before, after, status[0], status[1], f"{action} (legacy)",
-         json.dumps(meta) if meta is not None else None, T0))
-    return int(cur.lastrowid)
+        [memory_id, action, before, after, status[0], status[1], f"{action} (legacy)",
+         json.dumps(meta) if meta is not None else None, T0], "event_id")
 
 
-def _row(conn: sqlite3.Connection, text: str, status: str) -> int:
-    cur = conn.execute(
+def _row(tx: Any, text: str, status: str) -> int:
+    mid = tx.insert_returning_id(
         "INSERT INTO memories (scope, content, content_norm, content_hash, category, "
-        "memory_type, status, source, created_at, updated_at, valid_from, last_confirmed) "
-        "VALUES ('default', ?, ?, ?, 'general', 'general', ?, 'manual', ?, ?, ?, ?)",
-        (text, normalize(text), f"legacy-{hash(text)}", status, T0, T0, T0, T0))
-    mid = int(cur.lastrowid)
-    conn.execute("INSERT INTO memory_fts(rowid, terms) VALUES (?, ?)", (mid, text.lower()))
+        "memory_type, status, source, hit_count, created_at, updated_at, valid_from, "
+        "last_confirmed, seq) VALUES ('default', ?, ?, ?, 'general', 'general', ?, 'manual', "
+        "0, ?, ?, ?, ?, ?)",
+        [text, normalize(text), hashlib.sha256(text.encode()).hexdigest(), status, T0, T0, T0, T0,
+         tx.next_seq()], "id")
+    tx.index_keywords(mid, text.lower())
     return mid
 
 
 @pytest.fixture
-def legacy(tmp_path: Path) -> tuple[Path, dict[str, int]]:
+def legacy(engine_url: str) -> tuple[str, dict[str, int]]:
     """A store as older rules left it: secrets in rows, history, plans and queries."""
-    db = tmp_path / "mem.db"
-    with Memory.open(db, embedder=HashingEmbedder()) as mem:
+    with Memory.open(engine_url, embedder=HashingEmbedder()) as mem:
         mem.add("User prefers dark mode")  # a real row, so the store is a normal one
-    conn = sqlite3.connect(db)
-    ids = {"active": _row(conn, LEGACY["active"], "active"),
-           "archived": _row(conn, LEGACY["archived"], "archived"),
-           "clean": _row(conn, LEGACY["clean"], "active")}
-    _event(conn, ids["active"], "add", after=LEGACY["active"])
-    _event(conn, ids["archived"], "add", after=LEGACY["archived"])
-    _event(conn, ids["archived"], "archive", before=LEGACY["archived"],
-           after=LEGACY["archived"], status=("active", "archived"))
-    _event(conn, ids["clean"], "add", after=LEGACY["history"])
-    ids["update_event"] = _event(conn, ids["clean"], "update", before=LEGACY["history"],
-                                 after=LEGACY["clean"], status=("active", "active"))
-    _event(conn, None, "reject_input", after=LEGACY["rejected"],
-           meta={"text": LEGACY["rejected"]}, status=(None, None))
-    conn.execute("INSERT INTO plans (id, scope, created_at, status, reason, operations) "
-                 "VALUES ('plan-20260103-0000abcd', 'default', ?, 'pending', 'legacy', ?)",
-                 (T0, json.dumps([{"action": "add", "content": LEGACY["active"]}])))
-    conn.execute("INSERT INTO recalls (scope, session, turn, front_end, query_hash, query, gate, "
-                 "memory_ids, items, created_at) VALUES ('default', 's', 1, 'cli', 'h', ?, "
-                 "'open', ',', '[]', ?)", (f"is the safe PIN {QUERY_CODE}?", T0))
-    conn.execute("UPDATE meta SET value = '6' WHERE key = 'derivation_version'")
-    conn.commit()
-    conn.close()
-    blob = _strings(db)
+        with mem.store.transaction() as tx:
+            ids = {"active": _row(tx, LEGACY["active"], "active"),
+                   "archived": _row(tx, LEGACY["archived"], "archived"),
+                   "clean": _row(tx, LEGACY["clean"], "active")}
+            _event(tx, ids["active"], "add", after=LEGACY["active"])
+            _event(tx, ids["archived"], "add", after=LEGACY["archived"])
+            _event(tx, ids["archived"], "archive", before=LEGACY["archived"],
+                   after=LEGACY["archived"], status=("active", "archived"))
+            _event(tx, ids["clean"], "add", after=LEGACY["history"])
+            ids["update_event"] = _event(tx, ids["clean"], "update", before=LEGACY["history"],
+                                         after=LEGACY["clean"], status=("active", "active"))
+            _event(tx, None, "reject_input", after=LEGACY["rejected"],
+                   meta={"text": LEGACY["rejected"]}, status=(None, None))
+            tx.execute("INSERT INTO plans (id, scope, created_at, status, reason, operations) "
+                       "VALUES ('plan-20260103-0000abcd', 'default', ?, 'pending', 'legacy', ?)",
+                       [T0, json.dumps([{"action": "add", "content": LEGACY["active"]}])])
+            tx.execute("INSERT INTO recalls (scope, session, turn, front_end, query_hash, query, "
+                       "gate, memory_ids, items, created_at) VALUES ('default', 's', 1, 'cli', "
+                       "'h', ?, 'open', ',', '[]', ?)", [f"is the safe PIN {QUERY_CODE}?", T0])
+            tx.execute("UPDATE meta SET value = '6' WHERE key = 'derivation_version'")
+    blob = _strings(engine_url)
     assert all(_holds(blob, v) for v in VALUES)  # the values really are there before
-    return db, ids
+    return engine_url, ids
 
 
 def test_an_upgrade_leaves_no_legacy_secret_in_any_stored_string(
-        legacy: tuple[Path, dict[str, int]]) -> None:
+        legacy: tuple[str, dict[str, int]]) -> None:
     db, ids = legacy
     with Memory.open(db, embedder=HashingEmbedder()) as mem:
         report = mem.store.upgrade
@@ -131,15 +143,15 @@ def test_an_upgrade_leaves_no_legacy_secret_in_any_stored_string(
         assert report.rederived["events_scrubbed"] >= 6
         assert report.rederived["plans_scrubbed"] == ["plan-20260103-0000abcd"]
         assert report.rederived["recalls_scrubbed"] == 1
-        backup = Path(report.backup)
+        backup = report.backup
     blob = _strings(db)
     assert [v for v in VALUES if _holds(blob, v)] == []
-    # The copy taken before the upgrade still holds them: that is why doctor names it.
-    assert _holds(_strings(backup), PIN_WORDS)
+    if "://" not in db:  # SQLite: the copy taken before the upgrade still holds them,
+        assert backup and _holds(_file_strings(Path(backup)), PIN_WORDS)  # so doctor names it
 
 
 def test_the_live_row_waits_in_review_and_the_person_sees_it(
-        legacy: tuple[Path, dict[str, int]]) -> None:
+        legacy: tuple[str, dict[str, int]]) -> None:
     db, ids = legacy
     with Memory.open(db, embedder=HashingEmbedder()) as mem:
         held = mem.get(ids["active"])
@@ -156,7 +168,8 @@ def test_the_live_row_waits_in_review_and_the_person_sees_it(
         doc = mem.doctor()
         assert doc.findings["secret_held"] == [ids["active"]]
         assert doc.findings["secret_in_text"] == []
-        assert any("before-upgrade" in n for n in doc.notes)
+        if "://" not in db:  # PostgreSQL is backed up with pg_dump: no copy to name
+            assert any("before-upgrade" in n for n in doc.notes)
         assert "secrets_cut_on_upgrade" in mem.health_report().flags
         migrate = mem.events(ids["active"], action="migrate")
         assert migrate and "code_in_words" in migrate[0].reason
@@ -164,7 +177,7 @@ def test_the_live_row_waits_in_review_and_the_person_sees_it(
         assert not mem.store.upgrade.changed
 
 
-def test_only_safe_moves_remain(legacy: tuple[Path, dict[str, int]]) -> None:
+def test_only_safe_moves_remain(legacy: tuple[str, dict[str, int]]) -> None:
     db, ids = legacy
     with Memory.open(db, embedder=HashingEmbedder()) as mem:
         # The update whose old text held the alarm code cannot bring that text back.
@@ -184,7 +197,7 @@ def test_only_safe_moves_remain(legacy: tuple[Path, dict[str, int]]) -> None:
     assert not _holds(_strings(db), PIN_WORDS)
 
 
-def test_a_rejected_row_stays_redacted(legacy: tuple[Path, dict[str, int]]) -> None:
+def test_a_rejected_row_stays_redacted(legacy: tuple[str, dict[str, int]]) -> None:
     db, ids = legacy
     with Memory.open(db, embedder=HashingEmbedder()) as mem:
         mem.reject(ids["active"])
