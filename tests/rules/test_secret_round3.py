@@ -54,6 +54,18 @@ CAUGHT = [
     ("The Netflix password is the same as Hulu: Heron#2019", "Heron#2019"),
     ("服务器密码呢，就是 Lynx@3321", "Lynx@3321"),
     ("QQ 邮箱 auth code: fkqwmzrtplvxnbcd", "fkqwmzrtplvxnbcd"),
+    # seeds, quoted and Chinese passphrases, spaced licence keys, URLs, more Chinese forms
+    ("wallet seed: rib cabin olive dune apple about above lamp noble sugar ivory trade",
+     "rib cabin olive dune apple about above lamp noble sugar ivory trade"),
+    ("passphrase for the backup disk is 'seven blue otters 42'", "seven blue otters 42"),
+    ("密码短语是 amber quill harbor sixty", "amber quill harbor sixty"),
+    ("助记词：山 水 风 火 雷 电 云 雨 天 地 日 月", "山 水 风 火 雷 电 云 雨 天 地 日 月"),
+    ("Licence: 7QX2 PL9M ZZ31 KD8W", "7QX2 PL9M ZZ31 KD8W"),
+    ("the proxy is svc:Squid#42@10.1.2.3:3128", "Squid#42"),
+    ("mysql://root:p@ss99@db.internal/shop", "p@ss99"),
+    ("密码嘛，246813", "246813"),
+    ("新密码：是 Kite!2024", "Kite!2024"),
+    ("vpn password -> Lark#7788", "Lark#7788"),
 ]
 
 ALLOWED = [
@@ -77,6 +89,12 @@ ALLOWED = [
     "Ο κωδικός είναι στο συρτάρι",
     "Пароль хранится в сейфе",
     "User's phone number is +86 138 1234 5678",
+    "The recovery phrase is written on a card in the safe and kept away from the office",
+    "The seed is 42 for reproducibility",
+    "email ann@acme.com or bob@x.org about the 10:30@home call",
+    "the password is 'the one on the sticky note'",
+    "密码：是什么？",
+    "Token -> refresh flow",
 ]
 
 
@@ -219,6 +237,11 @@ HOSTILE = [
     "Here's the password. " * 3_000,
     "\u200b".join("password:Hunter2024") * 2_000,
     "ΡΙΝ " * 15_000,
+    "postgres://u:" + "p@" * 20_000,
+    "a:b@c.de " * 8_000,
+    "助记词：" + "字 " * 20_000,
+    "passphrase is '" + "ab cd " * 10_000,
+    "seed words: " + "able " * 20_000,
 ]
 
 

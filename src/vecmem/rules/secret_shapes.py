@@ -54,19 +54,33 @@ _APP_PASSWORD = lazy_re(rf"{_B}[a-z]{{4}}([ -])[a-z]{{4}}\1[a-z]{{4}}\1[a-z]{{4}
 _APP_LABEL = lazy_re(
     r"(?i)(?:app(?:lication)?[ -]?(?:specific[ -])?password|password|passcode|pwd|密码|口令)"
 )
-_KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:-[A-Z0-9]{{4,6}}){{3,5}}{_E}")
+_KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:-[A-Z0-9]{{4,6}}){{3,5}}{_E}"
+                      rf"|{_B}[A-Z0-9]{{4,6}}(?: [A-Z0-9]{{4,6}}){{3,5}}{_E}")
 _PRODUCT_KEY_5X5 = lazy_re(rf"{_B}[A-Z0-9]{{5}}(?:-[A-Z0-9]{{5}}){{4}}{_E}")
 _KEY_LABEL = lazy_re(
     r"(?i)licen[cs]e|product[ _-]?key|serial(?:[ _-]?(?:key|number|no\b))?|activation"
     r"|registration|cd[ _-]?key"
     r"|激活码|注册码|许可证|序列号|产品密钥"
 )
+_PASSPHRASE_LABEL = (
+    r"(?i)(?<![A-Za-z])(?P<label>pass ?phrase|(?:seed|recovery|wallet|backup|mnemonic)"
+    r"(?: phrase| words| seed)?|secret phrase|password|passwort|助记词|密语|口令|密码(?:短语)?)"
+    r"(?:\s+(?:for|of|on|to)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30}(?:\s+[\w.-]{1,30})?)?"
+    r"\s*(?P<sep>is|was|:|=|是|为|就是)\s*"
+)
 _PASSPHRASE = lazy_re(
-    r"(?i)(?<![A-Za-z])(?:pass ?phrase|seed phrase|recovery phrase|mnemonic(?: phrase)?"
-    r"|secret phrase|password|passwort|助记词|密语|口令)"
-    r"(?:\s+(?:for|of|on|to)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30})?"
-    r"\s*(?:is|was|:|=|是|为|就是)\s*[\"'“]?"
-    r"(?P<value>[a-z]{2,12}(?:[ -][a-z]{2,12}){2,23})(?![A-Za-z])"
+    _PASSPHRASE_LABEL + r"[\"'“]?(?P<value>[a-z]{2,12}(?:[ -][a-z]{2,12}){2,23})(?![A-Za-z])"
+)
+# A quoted passphrase with digits or symbols in it: "the passphrase for the ssh key is
+# 'the quick brown fox 99'" (words alone go through the phrase check above).
+_QUOTED_PHRASE = lazy_re(
+    _PASSPHRASE_LABEL + r"(?P<q>['\"“‘])(?P<value>[^'\"”’\n]{8,80})['\"”’]"
+)
+# A wallet seed in Chinese words (BIP-39 has a Chinese list): twelve or more short words
+# after a mnemonic label.
+_ZH_MNEMONIC = lazy_re(
+    r"(?:助记词|恢复短语|种子短语|钱包短语)\s*(?:[:：]|是|为)\s*"
+    r"(?P<value>[\u4e00-\u9fff]{1,4}(?:[ ,，、]+[\u4e00-\u9fff]{1,4}){11,23})"
 )
 # Words that make "<label> is …" a sentence about the secret, not the secret itself.
 _NOT_PHRASE_WORDS = (
@@ -264,8 +278,20 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         if len(value) >= 6 and _classes(value) >= 3 and not _is_reference(value):
             yield "password", m.start("v"), m.start("v") + len(value)
     for m in _PASSPHRASE.finditer(text):
-        if _is_phrase_value(re.split(r"[ -]", m.group("value").casefold())):
+        words = re.split(r"[ -]", m.group("value").casefold())
+        # A wallet seed is 12-24 dictionary words, function words included ("able about
+        # above"): after a seed label and a colon, the count says it.
+        seed = (re.search(r"(?i)seed|mnemonic|recovery|wallet|助记词", m.group("label"))
+                and m.group("sep") not in ("is", "was") and len(words) in (12, 15, 18, 21, 24)
+                and not any(len(w) >= 5 and w.endswith("ed") for w in words))
+        if seed or _is_phrase_value(words):
             yield "passphrase", m.start("value"), m.end("value")
+    for m in _QUOTED_PHRASE.finditer(text):
+        value = m.group("value")
+        if " " in value.strip() and re.search(r"\d|[^\w\s]", value) and not _is_reference(value):
+            yield "passphrase", m.start("value"), m.end("value")
+    for m in _ZH_MNEMONIC.finditer(text):
+        yield "passphrase", m.start("value"), m.end("value")
 
 
 def _is_phrase_value(words: list[str]) -> bool:

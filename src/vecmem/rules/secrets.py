@@ -123,8 +123,17 @@ _PEM_BODY = _re(r"-----\s*(?:[A-Za-z0-9-]+:[^\n]*\n\s*)*[A-Za-z0-9+/=]{16,}")
 # A token as the user part of a URL ("https://<token>@host", Sentry DSNs).
 _URL_USER = _re(r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://(?P<value>[^\s:/@]{16,256})@")
 # A password between "user:" and "@" in any scheme://user:pass@host string.
+# The password ends at the "@" before the host, so one holding an "@" is cut whole
+# ("postgres://app:p@ss@db/app").
 _CONN = _re(
-    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@]{0,128}:(?P<value>[^\s@/]{1,256})@"
+    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@]{0,128}:"
+    r"(?P<value>[^\s/]{1,256}?)@(?=[^\s@/]*(?:[/:?#\s]|$))"
+)
+# user:password@host with no scheme ("proxy is admin:Pr0xy!@10.0.0.1:8080"): the host
+# must look like one, the value made (a digit or a symbol) or eight characters long.
+_BARE_CRED = _re(
+    r"(?<![\w/:@.%+\[-])[A-Za-z][\w.-]{0,31}:(?P<value>[^\s:@/\[\]]{2,64})@"
+    r"(?:(?:\d{1,3}\.){3}\d{1,3}|localhost|(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,})(?![\w-])"
 )
 _AUTH_HEADER = _re(
     r"(?i)\b(?:proxy-)?authorization\s*:\s*(?P<scheme>(?:bearer|basic|token|bot|digest)\s+)?"
@@ -185,7 +194,7 @@ _ASSIGN = _re(
     r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.'-]{1,30}(?:\s+[\w.'-]{1,30}){0,2}"
     r"(?=\s+(?:is|are)\s|\s*:))?"
     rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
-    r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*)"
+    r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*(?:(?:是|为)\s*)?)"
     r"|(?P<prose>\s+(?:(?:was\s+|has\s+been\s+|got\s+|is\s+)?(?:changed|updated|reset|set)\s+to"
     r"|is\s+now|is|are|was|equals)\s+"
     # "The password, by the way, is Orchid55".
@@ -194,9 +203,9 @@ _ASSIGN = _re(
     r"|(?P<zh>\s*(?:(?:[呢啊嘛吧呀]|的话)?\s*[,，]?\s*(?:就|也|还|都|其实)?(?:是|为|叫做?)|(?:设置为|设置成|设为|改为|改成|换成)了?|用的是)\s*[:：]?\s*)"
     # "密码，hunter2": a comma after a Chinese label; prose-strict, since "密码，Vault 里有" is
     # no value.
-    r"|(?P<comma>(?<=[\u3400-\u9fff])\s*[,，、]\s*)"
+    r"|(?P<comma>(?<=[\u3400-\u9fff])(?:[呢啊嘛吧呀]|的话)?\s*[,，、]\s*)"
     # "PIN — 4821", "password - Sunny#2020": a dash, read as prose (a value must look made).
-    r"|(?P<dash>\s+[-–—]{1,2}\s+)"
+    r"|(?P<dash>\s+(?:[-–—]{1,2}|->|→)\s+)"
     r"|(?P<bare>(?<=[\u3400-\u9fff])\s*)"  # "密码 admin@123": no verb after a Chinese name
     # "Door passcode 4417", "SIM PIN 9012": a code label then digits, nothing between.
     r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d|(?=\S*\d)(?=\S*[A-Za-z])\S{6,})))"
@@ -458,6 +467,11 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
         # A Chinese word there is a template ("mysql://用户名:密码@主机"), not a password.
         if (len(value) >= 2 and not _is_placeholder(value) and value.casefold() not in _NOT_VALUES
                 and not re.fullmatch(r"[\u3400-\u9fff]+", value)):
+            add(base, "connection_password", m.start("value"), m.end("value"))
+    for m in _BARE_CRED.finditer(text):
+        value = m.group("value")
+        if (not _is_placeholder(value) and value.casefold() not in _NOT_VALUES
+                and (len(value) >= 8 or re.search(r"\d|[^\w]", value))):
             add(base, "connection_password", m.start("value"), m.end("value"))
     for kind, start, end in structured_secrets(text):
         add(base, kind, start, end)
