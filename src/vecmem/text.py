@@ -134,6 +134,12 @@ _PUNCT_MAP = str.maketrans(
         "～": "~",
         "—": "-",
         "–": "-",
+        # Hyphens and minus signs NFKC leaves as they are ("sk‐proj‐…" with U+2010).
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2043": "-",
+        "\u2212": "-",
         "\u00a0": " ",
         "\u3000": " ",
     }

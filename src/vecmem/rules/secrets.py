@@ -170,7 +170,7 @@ _SECRET_WORD = (
     rf"|auth(?:ori[sz]ation)?{_SEP}code"
     rf"|(?:private|signing|encryption|master|licen[cs]e|product|activation|app|auth){_SEP}key"
     # "p@ssword", "passw0rd": the label spelled the way people disguise it.
-    r"|token|pass(?:word|wd|phrase)|p[@4]ss(?:w[o0]rd|wd)|passw0rd|pwd|pw|credentials?"
+    r"|token|pass(?:word|wd|phrase)|pass[ -]word|p[@4]ss(?:w[o0]rd|wd)|passw0rd|pwd|pw|credentials?"
     rf"|(?:wi{_SEP}fi|wlan|wpa2?|network|router){_SEP}key"
     # PINs and codes: the value must then be PIN-shaped (see _plausible_assigned).
     rf"|{_CODE_WORD})"
@@ -634,9 +634,16 @@ def _split_reading(text: str) -> list[SecretFinding]:
 # a broken value, only a finding that crosses a removed separator counts, so a version
 # ("1.2.3.4") or spaced initials stay as they are unless a label and a value appear.
 _SPACED = _re(
-    r"(?<![^\W_])[^\W_](?P<s>[ .\-_])[^\W_](?:(?P=s)[^\W_]){2,63}(?![^\W_])"
+    r"(?<![^\W_])[^\W_](?P<s>[ .\-_])[^\W_](?:(?P=s)[^\W_]){1,63}(?![^\W_])"
     r"|(?<![^\W_])[^\W_]{1,2}(?P<t>[.\-_])[^\W_]{1,2}(?:(?P=t)[^\W_]{1,2}){2,63}(?![^\W_])"
 )
+
+
+# A key pasted in groups of equal length ("ghp_aB3d E5fG hIjK 7hI9 …", "AKIA IOSF ODNN
+# 7EXA MPL3"): a first piece (it may carry the vendor prefix), then three or more groups
+# of one length, letters and digits mixed across them.
+_GROUPED = _re(r"(?<![^\s\"'`:=(])[A-Za-z0-9_+/-]{4,40}(?: [A-Za-z0-9]{4,8}){3,40}"
+               r"(?![^\s\"'`.,;)])")
 
 
 def _despaced_reading(text: str) -> list[SecretFinding]:
@@ -644,6 +651,15 @@ def _despaced_reading(text: str) -> list[SecretFinding]:
     for m in _SPACED.finditer(text):
         sep = m.group("s") or m.group("t")
         gaps.extend((i, i + 1) for i in range(m.start(), m.end()) if text[i] == sep)
+    for m in _GROUPED.finditer(text):
+        first, *groups = m.group().split(" ")
+        if len({len(g) for g in groups}) != 1 or len(first) < len(groups[0]):
+            continue
+        run = m.group()
+        if re.search(r"\d", run) and re.search(r"[A-Za-z]", run):
+            gaps.extend((m.start() + i, m.start() + i + 1)
+                        for i, ch in enumerate(run) if ch == " ")
+    gaps = sorted(set(gaps))
     # A spelled-out label ("p a s s w o r d : Kestrel#41") counts for the value after it.
     return _read_joined(text, gaps, reach=_NEAR_REACH // 2)
 
