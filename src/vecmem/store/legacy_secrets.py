@@ -63,11 +63,15 @@ class Cleaner:
             self._seen[key] = out if out != text else None
         return self._seen[key]
 
+    def _text(self, text: str) -> str:
+        return self.clean(text) or text
+
     def clean_tree(self, value: Any) -> Any:
-        """A JSON-like value redacted (the kernel's ``redact_value``), or None if clean."""
+        """A JSON-like value redacted (the kernel's ``redact_value``, each distinct string
+        read once), or None if clean."""
         if value is None:
             return None
-        out = redact_value(value)
+        out = redact_value(value, self._text)
         return out if out != value else None
 
 
