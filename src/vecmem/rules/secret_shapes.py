@@ -150,17 +150,21 @@ _ZH_DESCRIBED_VALUE = lazy_re(
 # else: "the password is four words long" and "密码是八位以上" hold one number word, and a
 # Chinese run followed by a unit (十, 位, 个, 次) is a length or a count.
 _DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
-_WORDS_CODE = ascii_word_re(
-    rf"(?i)(?<![A-Za-z])(?:{CODE_WORD}|pass(?:word|wd|phrase)|pwd)"
-    r"(?:\s+(?:for|of|to|on|at)\s+(?:the\s+|my\s+|our\s+)?[\w'-]{1,20}(?:\s+[\w'-]{1,20})?)?"
-    r"(?:\s*(?:\bis\b|\bwas\b|:|=))?\s*"  # "is the safe PIN three nine zero five?"
-    rf"(?P<v>{_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}})(?![A-Za-z])"
-)
+# A digit may stand among the words ("4 eight 2 one"); at least one word is required, so
+# plain spaced digits stay the label rule's.
+_DIGIT_TOKEN = rf"(?:{_DIGIT_WORD}|\d)"
 _ZH_DIGITS = "零〇幺一二两三四五六七八九"
-_ZH_WORDS_CODE = lazy_re(
-    r"(?:密码|口令|暗号|(?:门禁|开锁|解锁|安全|验证|PIN|pin)码)\s*(?:[:：]|是|为|就是|叫)?\s*"
-    rf"(?P<v>[{_ZH_DIGITS}]{{4,12}})(?![十百千万亿位个次遍年月日号点])"
+_WORDS_CODE = ascii_word_re(
+    rf"(?i)(?<![A-Za-z])(?:{CODE_WORD}|pass(?:word|wd|phrase)|pwd|密码|口令|暗号"
+    r"|(?:门禁|开锁|解锁|安全|验证|PIN|pin)码"
+    r"|(?:门禁|开锁|解锁|保险箱|保险柜|密码锁|车库|大门|银行卡|信用卡|储蓄卡|手机)\s*(?:code|pin|passcode))"
+    r"(?:\s+(?:for|of|to|on|at)\s+(?:the\s+|my\s+|our\s+)?[\w'-]{1,20}(?:\s+[\w'-]{1,20})?)?"
+    # "is the safe PIN three nine zero five?": the verb may be missing.
+    r"(?:\s*(?:\bis\b|\bwas\b|:|=|：|就是|是|为|叫))?\s*"
+    rf"(?P<v>{_DIGIT_TOKEN}(?:[\s,-]+{_DIGIT_TOKEN}){{3,11}}(?![A-Za-z\d])"
+    rf"|[{_ZH_DIGITS}]{{4,12}}(?![十百千万亿位个次遍年月日号点]))"
 )
+
 
 # A label, then its value in the next sentence: "Here's the router password. It's
 # Maple!88.", "Need the bank PIN? It is 5093.", "银行卡密码我告诉你。是 802713。" The value
@@ -253,8 +257,8 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         if 13 <= len(digits) <= 19 and _luhn(digits) and (
                 _CARD_GROUPS.match(m.group()) or _labelled(text, m.start(), _CARD_LABEL, 40)):
             yield "payment_card", m.start(), m.end()
-    for rx in (_WORDS_CODE, _ZH_WORDS_CODE):
-        for m in rx.finditer(text):
+    for m in _WORDS_CODE.finditer(text):
+        if not re.fullmatch(r"[\d\s,-]+", m.group("v")):  # spaced digits: the label rule's
             yield "code_in_words", m.start("v"), m.end("v")
     for m in _NEXT_SENTENCE.finditer(text):
         value = m.group("v").rstrip(".,;:?!)'\"。，；！？")
