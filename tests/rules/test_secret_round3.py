@@ -77,6 +77,13 @@ CAUGHT = [
     ("pass word: Tr0ub4dor&3", "Tr0ub4dor&3"),
     ("p i n: 4821", "4821"),
     ("sk\u2010proj\u20104fT9kLmQ2vXw8RbN1cZy7HdJpQ3s", "4fT9kLmQ2vXw8RbN1cZy7HdJpQ3s"),
+    # no label: what the value does
+    ("log in with Quill#2024!", "Quill#2024!"),
+    ("the tablet unlocks with 5839", "5839"),
+    ("7731 opens the back gate", "7731"),
+    ("用 Lmn#8842 登录", "Lmn#8842"),
+    ("输入 6620 就能开门", "6620"),
+    ("my Hulu is kim@mail.test / Otter#77x", "Otter#77x"),
 ]
 
 ALLOWED = [
@@ -111,6 +118,11 @@ ALLOWED = [
     "The Zoom meeting ID is 845 2291 7730",
     "Tests pass on Python 3.12 and 3.13",
     "I ran 5 km 3 times this week with Anna and Bob",
+    "sign in with Google",
+    "用 iPhone15 登录",
+    "connect with Office365 account",
+    "2024 opens the new chapter",
+    "log in with ann@mail.test",
 ]
 
 

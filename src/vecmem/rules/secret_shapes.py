@@ -188,6 +188,44 @@ _DESCRIBED_VALUE = ascii_word_re(
 )
 
 
+# No label, but what the value does: "log in with Hunter2024!", "the phone unlocks with
+# 4821", "4821 opens the front door", "用 Qaz@2024 登录", "输入 4821 就能开门", and a login
+# e-mail beside its password ("ann@mail.test / Sunny#2020"). Products and providers are
+# no values ("sign in with Google", "用 iPhone15 登录"): a value needs digits alone (only
+# where something is unlocked or opened), a digit and a symbol, or ten or more characters
+# with three digits and three letters.
+_USE_VALUE = ascii_word_re(
+    r"(?i)\b(?P<verb>log(?:s|ged|ging)?[ -]?in|sign(?:s|ed|ing)?[ -]?in|unlock(?:s|ed)?|opens?"
+    r"|authenticat\w{1,4}|connect(?:s|ed)?)\b[^.\n]{0,30}?\b(?:with|using|via)\s+"
+    r"(?:the\s+|my\s+)?(?:(?:password|passcode|pin|code)\s+)?[\"'“]?(?P<v>[^\s\"'”,;]{4,64})"
+    r"|(?<![\w#])(?P<v2>\d{4,8}#?)\s+(?:opens|unlocks|disarms)\s+(?:the|my|our)\s+(?:\w+\s+){0,2}"
+    r"(?:door|gate|garage|lock|safe|locker|padlock|alarm|shed|mailbox|box)\b"
+    r"|(?:用|使用|拿)\s*(?P<v3>[A-Za-z0-9!@#$%^&*._-]{4,64})\s*(?P<zhverb>登录|登陆|登入|解锁|开锁|开门|连接)"
+    r"|输入\s*(?P<v4>\d{4,8}#?)\s*(?:就能|就可以|可以|即可|才能)?\s*(?:开门|解锁|开锁|进门)"
+    r"|(?<![\w.+-])[\w.+-]{1,40}@[\w-]{1,40}(?:\.[\w-]{1,20}){1,4}\s*[/|]\s*(?P<v5>[^\s/|]{6,64})"
+)
+
+
+def _use_value(m: re.Match[str]) -> tuple[str, int, int] | None:
+    for group in ("v", "v2", "v3", "v4", "v5"):
+        if m.group(group):
+            break
+    value = m.group(group).rstrip(".,;:?)'\"。，；：！？")  # "!" stays: passwords end in it
+    if not value or _is_reference(value) or re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.]+", value):
+        return None
+    opens = group in ("v2", "v4") or bool(re.match(r"(?i)unlock|open", m.group("verb") or "")
+                                           or re.match(r"解锁|开锁|开门", m.group("zhverb") or ""))
+    digits = sum(c.isdigit() for c in value)
+    letters = sum(c.isalpha() for c in value)
+    if re.fullmatch(r"\d{4,10}#?", value):
+        ok, kind = opens, "pin_code"
+    else:
+        kind = "password"
+        ok = (bool(re.search(r"\d", value) and re.search(r"[^\w]", value))
+              or (len(value) >= 10 and digits >= 3 and letters >= 3))
+    return (kind, m.start(group), m.start(group) + len(value)) if ok else None
+
+
 def _classes(value: str) -> int:
     return sum((any(c.islower() for c in value), any(c.isupper() for c in value),
                 any(c.isdigit() for c in value), any(not c.isalnum() for c in value)))
@@ -277,6 +315,10 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             kind, ok = "pin_code", bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?", value))
         if ok:
             yield kind, m.start("v"), m.start("v") + len(value)
+    for m in _USE_VALUE.finditer(text):
+        found = _use_value(m)
+        if found:
+            yield found
     for m in _DESCRIBED_VALUE.finditer(text):
         value = m.group("v").rstrip(".,;:?)'\"")
         if len(value) >= 6 and _classes(value) >= 3 and not _is_reference(value):
