@@ -19,7 +19,6 @@ from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError
 from vecmem.rules import check_quality, classify
 from vecmem.store.base import MemoryFilter, SQLTx, utcnow
-from vecmem.store.legacy_secrets import REVIEW_KIND as SECRET_REVIEW
 from vecmem.text import content_hash, normalize
 from vecmem.types import CLEANUP_PLAN_KINDS, MemoryRecord, Serializable
 
@@ -407,6 +406,8 @@ def health_report(ctx: Context, window_hours: float = 24) -> HealthReport:
         new = tx.count_events(ctx.scope, since=since)
         conflicts = _topic_conflicts(tx, ctx.scope)
         pending = len(tx.list_plans(ctx.scope, status="pending", limit=10_000))
+        from vecmem.store.legacy_secrets import REVIEW_KIND as SECRET_REVIEW
+
         secrets_held = any((m.review_meta or {}).get("kind") == SECRET_REVIEW for m in
                            tx.list_memories(ctx.scope, MemoryFilter(status="review"),
                                             limit=10_000))
