@@ -134,6 +134,12 @@ _PUNCT_MAP = str.maketrans(
         "～": "~",
         "—": "-",
         "–": "-",
+        # Hyphens and minus signs NFKC leaves as they are ("sk‐proj‐…" with U+2010).
+        "\u2010": "-",
+        "\u2011": "-",
+        "\u2012": "-",
+        "\u2043": "-",
+        "\u2212": "-",
         "\u00a0": " ",
         "\u3000": " ",
     }
@@ -189,6 +195,25 @@ def _fold_confusables(text: str) -> str:
         run = m.group()
         mixed = _LATIN_LETTER.search(run) and _CYR_GREEK.search(run)
         if mixed or (latin_context and len(run) >= 2 and _CYR_GREEK.search(run)):
+            return run.translate(_CONFUSABLE)
+        return run
+
+    return _ALNUM_RUN.sub(fold, text)
+
+
+def confusable_skeleton(text: str) -> str:
+    """``text`` with every run of two or more letters drawn only from look-alikes folded
+    to Latin, even where no Latin letter is near ("ΡΙΝ 6650" in Greek capitals reads
+    "PIN 6650"). Never used for hashing or storing: real Greek and Russian words made only
+    of look-alikes ("ТОР", "она") would change. Secret detection reads this skeleton as
+    one more form, where a wrong fold costs nothing unless it spells a secret label before
+    a value. Same length as ``text``."""
+    if not _CYR_GREEK.search(text):
+        return text
+
+    def fold(m: re.Match[str]) -> str:
+        run = m.group()
+        if len(run) >= 2 and all(c in _CONFUSABLE_CHARS or c.isascii() for c in run):
             return run.translate(_CONFUSABLE)
         return run
 

@@ -13,6 +13,7 @@ from vecmem.engine import maintenance, writes
 from vecmem.engine.context import Context
 from vecmem.engine.reports import consistency_line, labels
 from vecmem.rules.cues import index_terms
+from vecmem.store.base import MemoryFilter
 from vecmem.store.schema import TOMBSTONE
 from vecmem.text import keyword_terms
 from vecmem.types import Action, Serializable
@@ -87,6 +88,9 @@ def _drift(ctx: Context) -> tuple[dict[str, list[Any]], list[str], list[int] | N
         }
         real = any(m != ctx.model_id for m in tx.vector_models(ctx.scope))
     findings["purge_residue"] = _purge_residue(ctx)
+    held, in_text, note = _secrets(ctx)
+    findings["secret_held"], findings["secret_in_text"] = held, in_text
+    notes += note
     recall = ctx.store.ann_recall(ctx.scope, ctx.model_id,
                                   int(getattr(ctx.embedder, "dim", 0) or 0))
     findings["low_ann_recall"] = [round(recall, 4)] if recall is not None \
@@ -123,6 +127,36 @@ def _purge_residue(ctx: Context) -> list[int]:
                     or tx.keyword_index_terms(mid) not in (None, tomb_terms)):
                 bad.append(mid)
     return bad
+
+
+def _secrets(ctx: Context) -> tuple[list[int], list[int], list[str]]:
+    """Memories an upgrade held in review because their text held a secret
+    (store/legacy_secrets.py), memories whose text holds one today (never expected: every
+    write and every upgrade cuts them out), and what the person should do about both."""
+    from vecmem.rules.redaction import redact
+    from vecmem.store.legacy_secrets import REVIEW_KIND
+
+    with ctx.transaction(write=False) as tx:
+        review = tx.list_memories(ctx.scope, MemoryFilter(status="review"), limit=10**9)
+        held = sorted(m.id for m in review if (m.review_meta or {}).get("kind") == REVIEW_KIND)
+        in_text = [int(i) for i, content in tx.execute(
+            "SELECT id, content FROM memories WHERE scope = ? ORDER BY id", [ctx.scope])
+            if content != TOMBSTONE and redact(content) != content]
+        backups = sorted({str(e.meta["backup"]) for e in tx.events(
+            ctx.scope, action="migrate", limit=10**6) if e.memory_id is None and e.meta
+            and (e.meta.get("secrets") or {}).get("memories") and e.meta.get("backup")})
+    notes = []
+    if held:
+        notes.append(f"{len(held)} memories held a secret value that newer rules recognise; "
+                     "an upgrade cut the value out of them and of their history and sent them "
+                     "to review (approve keeps the redacted text, reject archives it)")
+    if backups:
+        notes.append("the copy taken before that upgrade still holds the old texts, secrets "
+                     f"included: {', '.join(backups)} (delete it once the upgrade is checked)")
+    if in_text:
+        notes.append(f"{len(in_text)} memories hold a secret value in their text: purge them "
+                     "with a plan (`purge` operations)")
+    return held, in_text, notes
 
 
 def _actions(f: dict[str, list[Any]], reembed: list[int] | None) -> list[dict[str, Any]]:

@@ -406,6 +406,11 @@ def health_report(ctx: Context, window_hours: float = 24) -> HealthReport:
         new = tx.count_events(ctx.scope, since=since)
         conflicts = _topic_conflicts(tx, ctx.scope)
         pending = len(tx.list_plans(ctx.scope, status="pending", limit=10_000))
+        from vecmem.store.legacy_secrets import REVIEW_KIND as SECRET_REVIEW
+
+        secrets_held = any((m.review_meta or {}).get("kind") == SECRET_REVIEW for m in
+                           tx.list_memories(ctx.scope, MemoryFilter(status="review"),
+                                            limit=10_000))
     emb = ctx.embedder
     embedder = {
         "model": ctx.model_id, "dim": int(getattr(emb, "dim", 0) or 0),
@@ -422,6 +427,8 @@ def health_report(ctx: Context, window_hours: float = 24) -> HealthReport:
         ("stale_short_lived", any(c.kind in ("stale", "active_context") and "days" in c.detail
                                   for c in candidates)),
         ("topic_conflicts", bool(conflicts)), ("consistency_failed", not check["ok"]),
+        # An upgrade cut a secret out of stored texts (store/legacy_secrets.py): see doctor.
+        ("secrets_cut_on_upgrade", secrets_held),
         ("embedder_fallback", embedder["fallback"]), ("embedder_degraded", embedder["degraded"]),
     ) if on]
     status = "critical" if not check["ok"] else "attention" if flags else "ok"

@@ -75,7 +75,7 @@ def check_approve(ctx: Context, tx: SQLTx, memory_id: object, reason: str | None
     kind = meta.get("kind", "conflict")
     targets = [int(i) for i in meta.get("target_ids") or meta.get("conflicts_with") or []]
     live_targets = [t for t in tx.get_many(targets).values() if t.status == Status.ACTIVE]
-    if kind == "conflict":
+    if kind in ("conflict", "secret"):  # a secret's: the redacted text, active again
         note = (
             f"approved; supersedes #{', #'.join(str(t.id) for t in live_targets)}"
             if live_targets
@@ -156,7 +156,7 @@ def apply_approve(ctx: Context, tx: SQLTx, check: OpCheck, actor: str | None,
     kind = check.extra.get("kind", "conflict")
     related = list(check.related_ids)
     provenance = {"provenance": meta} if meta else {}
-    if kind == "conflict":
+    if kind in ("conflict", "secret"):
         event_id = writes.set_status(ctx, tx, rec, Status.ACTIVE.value, action=Action.APPROVE,
                                      reason=check.reason, actor=actor, related_ids=related,
                                      meta=provenance or None)

@@ -255,7 +255,10 @@ def set_status(ctx: Context, tx: SQLTx, rec: MemoryRecord, status: str, *, actio
     supersede, revert)."""
     now = utcnow()
     fields: dict[str, Any] = {"status": status, "updated_at": now}
-    if status in LIVE_STATUSES and rec.status not in LIVE_STATUSES:
+    # Live again, or out of review onto its real hash (a row re-derive held under a
+    # marked hash, ``store/rederive.py``): the unique index guards the real one.
+    if status in LIVE_STATUSES and (rec.status not in LIVE_STATUSES or (
+            status == Status.ACTIVE.value and identity_hash(rec) != rec.content_hash)):
         identity = identity_hash(rec)
         _require_live_free(ctx, tx, rec.id, identity)
         if identity != rec.content_hash:  # back under its real hash: the index guards it

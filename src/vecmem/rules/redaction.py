@@ -9,6 +9,7 @@ no secret value in any stored string — holds for the upgrade path too. Detecti
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from vecmem.rules.secrets import redact_secrets
@@ -30,17 +31,19 @@ def redact(text: str | None) -> str | None:
     return redact_secrets(text) if text else text
 
 
-def redact_value(value: Any) -> Any:
+def redact_value(value: Any, text: Callable[[str], str | None] | None = None) -> Any:
     """A JSON-like tree (dicts, lists, strings) with every string redacted, keys too, but
-    the identifiers vecmem itself generates (``ID_KEYS``: random-looking by design)."""
+    the identifiers vecmem itself generates (``ID_KEYS``: random-looking by design).
+    ``text`` redacts one string (default :func:`redact`; the upgrade passes a cached one)."""
+    one = text or redact
     if isinstance(value, str):
-        return redact(value)
+        return one(value)
     if isinstance(value, dict):
-        return {(redact(k) if isinstance(k, str) else k):
-                v if k in ID_KEYS and isinstance(v, str) else redact_value(v)
+        return {(one(k) if isinstance(k, str) else k):
+                v if k in ID_KEYS and isinstance(v, str) else redact_value(v, one)
                 for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [redact_value(v) for v in value]
+        return [redact_value(v, one) for v in value]
     return value
 
 

@@ -14,9 +14,9 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from vecmem.text import ENGLISH_STOPWORDS, lazy_re
+from vecmem.text import ENGLISH_STOPWORDS, ascii_word_re, lazy_re
 
-__all__ = ["SHAPE_DESCRIPTIONS", "structured_secrets"]
+__all__ = ["CODE_WORD", "NOT_PHRASE", "SEP", "SHAPE_DESCRIPTIONS", "structured_secrets"]
 
 SHAPE_DESCRIPTIONS = {
     "app_password": "an app password",
@@ -27,7 +27,25 @@ SHAPE_DESCRIPTIONS = {
     "payment_card": "a payment card number",
     "cli_password": "a password on a command line",
     "zh_password": "a password written in Chinese characters and digits",
+    "code_in_words": "a PIN or password spelled out in words",
 }
+
+SEP = r"[_ .-]?"
+# Labels of numeric codes. "PIN code is required at checkout" names one without giving it.
+CODE_WORD = (
+    rf"(?:pin2?(?:{SEP}code)?|puk(?:{SEP}code)?|passcode|pass{SEP}code|(?:door|alarm|unlock"
+    rf"|lock|gate|access|security|garage|safe|entry|keypad|building|backup|recovery|2fa|mfa"
+    rf"|storage|locker|mailbox|bike|gym|pool|house|front|back|office|apartment|padlock|shed"
+    rf"|cabinet|tablet|phone|laptop|screen|verification|sms|login|otp"
+    # One word may sit between ("alarm panel code", "front door code", "garage door code").
+    rf"|one{SEP}time)(?:{SEP}[a-z]{{3,10}})?{SEP}codes?|(?:safe{SEP}|lock{SEP})?combination"
+    # "the code to the garage is 7788": the place after the word.
+    r"|codes?(?=\s+(?:to|for|of)\s+(?:the\s+|my\s+|our\s+)?(?:front\s+|back\s+)?(?:door|gate"
+    r"|garage|safe|alarm|lock|locker|building|house|apartment|flat|office|storage|shed|padlock"
+    r"|mailbox|gym|bike)\b)"
+    # Card security codes: three or four digits (see secrets._plausible_assigned).
+    rf"|cvv2?|cvc2?|card{SEP}security{SEP}code)"
+)
 
 _B = r"(?<![A-Za-z0-9])"
 _E = r"(?![A-Za-z0-9])"
@@ -36,19 +54,33 @@ _APP_PASSWORD = lazy_re(rf"{_B}[a-z]{{4}}([ -])[a-z]{{4}}\1[a-z]{{4}}\1[a-z]{{4}
 _APP_LABEL = lazy_re(
     r"(?i)(?:app(?:lication)?[ -]?(?:specific[ -])?password|password|passcode|pwd|密码|口令)"
 )
-_KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:-[A-Z0-9]{{4,6}}){{3,5}}{_E}")
+_KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:-[A-Z0-9]{{4,6}}){{3,5}}{_E}"
+                      rf"|{_B}[A-Z0-9]{{4,6}}(?: [A-Z0-9]{{4,6}}){{3,5}}{_E}")
 _PRODUCT_KEY_5X5 = lazy_re(rf"{_B}[A-Z0-9]{{5}}(?:-[A-Z0-9]{{5}}){{4}}{_E}")
 _KEY_LABEL = lazy_re(
     r"(?i)licen[cs]e|product[ _-]?key|serial(?:[ _-]?(?:key|number|no\b))?|activation"
     r"|registration|cd[ _-]?key"
     r"|激活码|注册码|许可证|序列号|产品密钥"
 )
+_PASSPHRASE_LABEL = (
+    r"(?i)(?<![A-Za-z])(?P<label>pass ?phrase|(?:seed|recovery|wallet|backup|mnemonic)"
+    r"(?: phrase| words| seed)?|secret phrase|password|passwort|助记词|密语|口令|密码(?:短语)?)"
+    r"(?:\s+(?:for|of|on|to)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30}(?:\s+[\w.-]{1,30})?)?"
+    r"\s*(?P<sep>is|was|:|=|是|为|就是)\s*"
+)
 _PASSPHRASE = lazy_re(
-    r"(?i)(?<![A-Za-z])(?:pass ?phrase|seed phrase|recovery phrase|mnemonic(?: phrase)?"
-    r"|secret phrase|password|passwort|助记词|密语|口令)"
-    r"(?:\s+(?:for|of|on|to)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30})?"
-    r"\s*(?:is|was|:|=|是|为|就是)\s*[\"'“]?"
-    r"(?P<value>[a-z]{2,12}(?:[ -][a-z]{2,12}){2,23})(?![A-Za-z])"
+    _PASSPHRASE_LABEL + r"[\"'“]?(?P<value>[a-z]{2,12}(?:[ -][a-z]{2,12}){2,23})(?![A-Za-z])"
+)
+# A quoted passphrase with digits or symbols in it: "the passphrase for the ssh key is
+# 'the quick brown fox 99'" (words alone go through the phrase check above).
+_QUOTED_PHRASE = lazy_re(
+    _PASSPHRASE_LABEL + r"(?P<q>['\"“‘])(?P<value>[^'\"”’\n]{8,80})['\"”’]"
+)
+# A wallet seed in Chinese words (BIP-39 has a Chinese list): twelve or more short words
+# after a mnemonic label.
+_ZH_MNEMONIC = lazy_re(
+    r"(?:助记词|恢复短语|种子短语|钱包短语)\s*(?:[:：]|是|为)\s*"
+    r"(?P<value>[\u4e00-\u9fff]{1,4}(?:[ ,，、]+[\u4e00-\u9fff]{1,4}){11,23})"
 )
 # Words that make "<label> is …" a sentence about the secret, not the secret itself.
 _NOT_PHRASE_WORDS = (
@@ -56,7 +88,7 @@ _NOT_PHRASE_WORDS = (
     "expired set long short strong weak secure different same unknown missing empty hidden "
     "also still never always usually located inside under case sensitive used hard easy"
 )
-_NOT_PHRASE = ENGLISH_STOPWORDS | frozenset(_NOT_PHRASE_WORDS.split())
+NOT_PHRASE = _NOT_PHRASE = ENGLISH_STOPWORDS | frozenset(_NOT_PHRASE_WORDS.split())
 
 
 # "admin / P@ssw0rd99", "login: bob / hunter22!" after a login-ish word: the second half.
@@ -92,6 +124,10 @@ _CLI_PASSWORD = lazy_re(
 _VALUE_AS_LABEL = lazy_re(
     r"(?i)\b(?:use|using|with|set|chose|picked)\s+(?P<q>['\"`“]?)(?P<v>[^\s'\"`”]{6,64})(?P=q)?\s+as\s+"
     r"(?:the\s+|my\s+|our\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:password|passphrase|passcode|pin|pwd)\b"
+    # "Maple!88 is the router password", "4821 is my PIN": the value, then its label.
+    r"|(?<![^\s\"'“(])(?P<q2>['\"`“]?)(?P<v2>[^\s'\"`”]{4,64})(?P=q2)?\s+(?:is|was)\s+"
+    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)(?:new\s+|old\s+)?(?:[\w-]+\s+){0,3}"
+    r"(?P<label2>password|passphrase|passcode|pin(?:\s+code)?|pwd)(?![\w-])"
 )
 
 
@@ -107,6 +143,98 @@ _ZH_DESCRIBED_VALUE = lazy_re(
     rf"{_ZH_LABEL}\s*(?:是|为|就是)\s*[\u4e00-\u9fff]{{1,8}}?\s+"
     r"(?P<v>[A-Za-z0-9!@#$%^&*._-]*\d[A-Za-z0-9!@#$%^&*._-]{3,})"
 )
+
+
+# Codes spelled out in words after a code or password label: "my PIN is four eight two
+# one", "门禁密码：三七九一", "密码是幺二三四". Four or more digit words in a row and nothing
+# else: "the password is four words long" and "密码是八位以上" hold one number word, and a
+# Chinese run followed by a unit (十, 位, 个, 次) is a length or a count.
+_DIGIT_WORD = r"(?:zero|oh|one|two|three|four|five|six|seven|eight|nine)"
+# A digit may stand among the words ("4 eight 2 one"); at least one word is required, so
+# plain spaced digits stay the label rule's.
+_DIGIT_TOKEN = rf"(?:{_DIGIT_WORD}|\d)"
+_ZH_DIGITS = "零〇幺一二两三四五六七八九"
+_WORDS_CODE = ascii_word_re(
+    rf"(?i)(?<![A-Za-z])(?:{CODE_WORD}|pass(?:word|wd|phrase)|pwd|密码|口令|暗号"
+    r"|(?:门禁|开锁|解锁|安全|验证|PIN|pin)码"
+    r"|(?:门禁|开锁|解锁|保险箱|保险柜|密码锁|车库|大门|银行卡|信用卡|储蓄卡|手机)\s*(?:code|pin|passcode))"
+    r"(?:\s+(?:for|of|to|on|at)\s+(?:the\s+|my\s+|our\s+)?[\w'-]{1,20}(?:\s+[\w'-]{1,20})?)?"
+    # "is the safe PIN three nine zero five?": the verb may be missing.
+    r"(?:\s*(?:\bis\b|\bwas\b|:|=|：|就是|是|为|叫))?\s*"
+    rf"(?P<v>{_DIGIT_TOKEN}(?:[\s,-]+{_DIGIT_TOKEN}){{3,11}}(?![A-Za-z\d])"
+    rf"|[{_ZH_DIGITS}]{{4,12}}(?![十百千万亿位个次遍年月日号点]))"
+)
+
+
+# A label, then its value in the next sentence: "Here's the router password. It's
+# Maple!88.", "Need the bank PIN? It is 5093.", "银行卡密码我告诉你。是 802713。" The value
+# must be PIN-shaped after a code label and machine-made (a digit or a symbol, six or more
+# characters) after a password label: "the password. It's in the drawer" holds none.
+_NEXT_SENTENCE = ascii_word_re(
+    rf"(?i)(?<![A-Za-z])(?P<label>pass(?:word|wd|code|phrase)|pwd|{CODE_WORD}|密码|口令)"
+    r"[^.?!。？！\n]{0,40}(?:(?:[.!。！…]+)\s*"
+    r"(?:it'?s|it\s+is|it\s+was|that'?s|here\s+it\s+is:?|就是|是)"
+    # After a question the answer may come bare: "the code for my bike lock? 3092".
+    r"|(?P<ask>[?？])\s*(?:(?:it'?s|it\s+is|it\s+was|that'?s|就是|是)\s*)?)\s*[\"'“]?"
+    rf"(?P<v>{_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}}(?![A-Za-z])|[^\s\"'”]{{4,64}})"
+)
+# An English password label, a few words of description, then a colon and the value:
+# "my Spotify password is the same as email: Otter#1984". Three character classes, so
+# "password policy for admins: 12 characters" and "password reset link: https://…" hold
+# none.
+_DESCRIBED_VALUE = ascii_word_re(
+    r"(?i)(?<![\w@/:.-])(?:pass(?:word|wd|phrase|code)|pwd)\s[^.?!\n:=@/]{1,40}[:=]\s*[\"'“]?"
+    r"(?P<v>[^\s\"'”]{6,64})"
+)
+
+
+# No label, but what the value does: "log in with Hunter2024!", "the phone unlocks with
+# 4821", "4821 opens the front door", "用 Qaz@2024 登录", "输入 4821 就能开门", and a login
+# e-mail beside its password ("ann@mail.test / Sunny#2020"). Products and providers are
+# no values ("sign in with Google", "用 iPhone15 登录"): a value needs digits alone (only
+# where something is unlocked or opened), a digit and a symbol, or ten or more characters
+# with three digits and three letters.
+_USE_VALUE = ascii_word_re(
+    r"(?i)\b(?P<verb>log(?:s|ged|ging)?[ -]?in|sign(?:s|ed|ing)?[ -]?in|unlock(?:s|ed)?|opens?"
+    r"|authenticat\w{1,4}|connect(?:s|ed)?)\b[^.\n]{0,30}?\b(?:with|using|via)\s+"
+    r"(?:the\s+|my\s+)?(?:(?:password|passcode|pin|code)\s+)?[\"'“]?(?P<v>[^\s\"'”,;]{4,64})"
+    r"|(?<![\w#])(?P<v2>\d{4,8}#?)\s+(?:opens|unlocks|disarms)\s+(?:the|my|our)\s+(?:\w+\s+){0,2}"
+    r"(?:door|gate|garage|lock|safe|locker|padlock|alarm|shed|mailbox|box)\b"
+    r"|(?:用|使用|拿)\s*(?P<v3>[A-Za-z0-9!@#$%^&*._-]{4,64})\s*(?P<zhverb>登录|登陆|登入|解锁|开锁|开门|连接)"
+    r"|输入\s*(?P<v4>\d{4,8}#?)\s*(?:就能|就可以|可以|即可|才能)?\s*(?:开门|解锁|开锁|进门)"
+    r"|(?<![\w.+-])[\w.+-]{1,40}@[\w-]{1,40}(?:\.[\w-]{1,20}){1,4}\s*[/|]\s*(?P<v5>[^\s/|]{6,64})"
+)
+
+
+def _use_value(m: re.Match[str]) -> tuple[str, int, int] | None:
+    for group in ("v", "v2", "v3", "v4", "v5"):
+        if m.group(group):
+            break
+    value = m.group(group).rstrip(".,;:?)'\"。，；：！？")  # "!" stays: passwords end in it
+    if not value or _is_reference(value) or re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.]+", value):
+        return None
+    opens = group in ("v2", "v4") or bool(re.match(r"(?i)unlock|open", m.group("verb") or "")
+                                           or re.match(r"解锁|开锁|开门", m.group("zhverb") or ""))
+    digits = sum(c.isdigit() for c in value)
+    letters = sum(c.isalpha() for c in value)
+    if re.fullmatch(r"\d{4,10}#?", value):
+        ok, kind = opens, "pin_code"
+    else:
+        kind = "password"
+        ok = (bool(re.search(r"\d", value) and re.search(r"[^\w]", value))
+              or (len(value) >= 10 and digits >= 3 and letters >= 3))
+    return (kind, m.start(group), m.start(group) + len(value)) if ok else None
+
+
+def _classes(value: str) -> int:
+    return sum((any(c.islower() for c in value), any(c.isupper() for c in value),
+                any(c.isdigit() for c in value), any(not c.isalnum() for c in value)))
+
+
+def _is_reference(value: str) -> bool:
+    """A placeholder, a variable or a place, not a value (``$PW``, ``<pin>``, a URL)."""
+    return (value[0] in "$<{[%(#" or "://" in value or value.startswith(("/", "~/", "./"))
+            or bool(re.search(r"(?i)your|example|placeholder|xxxx|\*\*\*\*", value)))
 
 
 def _luhn(digits: str) -> bool:
@@ -151,9 +279,14 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         if not m.group(group).startswith(("$", "<", "{")):
             yield "cli_password", m.start(group), m.end(group)
     for m in _VALUE_AS_LABEL.finditer(text):
-        value = m.group("v")
-        if re.search(r"\d|[^\w]", value):  # machine-made, not "use it as the password"
-            yield "password", m.start("v"), m.end("v")
+        group = "v" if m.group("v") else "v2"
+        value = m.group(group)
+        if m.group("label2") and re.match(r"(?i)pin", m.group("label2")):
+            if re.fullmatch(r"\d{4,10}", value):  # "4821 is my PIN", not "This is my PIN"
+                yield "pin_code", m.start(group), m.end(group)
+        elif len(value) >= 6 and re.search(r"\d|[^\w]", value) and not _is_reference(value):
+            # machine-made: not "use it as the password", "That is the password"
+            yield "password", m.start(group), m.end(group)
     for rx in (_ZH_MIXED_VALUE, _ZH_DESCRIBED_VALUE):
         for m in rx.finditer(text):
             yield "zh_password", m.start("v"), m.end("v")
@@ -162,9 +295,49 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         if 13 <= len(digits) <= 19 and _luhn(digits) and (
                 _CARD_GROUPS.match(m.group()) or _labelled(text, m.start(), _CARD_LABEL, 40)):
             yield "payment_card", m.start(), m.end()
+    for m in _WORDS_CODE.finditer(text):
+        if not re.fullmatch(r"[\d\s,-]+", m.group("v")):  # spaced digits: the label rule's
+            yield "code_in_words", m.start("v"), m.end("v")
+    for m in _NEXT_SENTENCE.finditer(text):
+        value = m.group("v").rstrip(".,;:?!)'\"。，；！？")
+        if not value or _is_reference(value):
+            continue
+        # A bare answer after a question must end its sentence ("…? 2024 rules" is none).
+        end = m.start("v") + len(value)
+        if m.group("ask") and not re.match(r"\s*(?:[.!?。！？]|$)", text[end:]):
+            continue
+        if re.fullmatch(rf"(?i){_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}}", value):
+            kind, ok = "code_in_words", True
+        elif re.search(r"(?i)pass|pwd|密码|口令", m.group("label")):
+            kind = "password"  # 密码 is often a numeric code too: "是 5599"
+            ok = (len(value) >= 6 and bool(re.search(r"\d|[^\w]", value))) or value.isdigit()
+        else:
+            kind, ok = "pin_code", bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?", value))
+        if ok:
+            yield kind, m.start("v"), m.start("v") + len(value)
+    for m in _USE_VALUE.finditer(text):
+        found = _use_value(m)
+        if found:
+            yield found
+    for m in _DESCRIBED_VALUE.finditer(text):
+        value = m.group("v").rstrip(".,;:?)'\"")
+        if len(value) >= 6 and _classes(value) >= 3 and not _is_reference(value):
+            yield "password", m.start("v"), m.start("v") + len(value)
     for m in _PASSPHRASE.finditer(text):
-        if _is_phrase_value(re.split(r"[ -]", m.group("value").casefold())):
+        words = re.split(r"[ -]", m.group("value").casefold())
+        # A wallet seed is 12-24 dictionary words, function words included ("able about
+        # above"): after a seed label and a colon, the count says it.
+        seed = (re.search(r"(?i)seed|mnemonic|recovery|wallet|助记词", m.group("label"))
+                and m.group("sep") not in ("is", "was") and len(words) in (12, 15, 18, 21, 24)
+                and not any(len(w) >= 5 and w.endswith("ed") for w in words))
+        if seed or _is_phrase_value(words):
             yield "passphrase", m.start("value"), m.end("value")
+    for m in _QUOTED_PHRASE.finditer(text):
+        value = m.group("value")
+        if " " in value.strip() and re.search(r"\d|[^\w\s]", value) and not _is_reference(value):
+            yield "passphrase", m.start("value"), m.end("value")
+    for m in _ZH_MNEMONIC.finditer(text):
+        yield "passphrase", m.start("value"), m.end("value")
 
 
 def _is_phrase_value(words: list[str]) -> bool:

@@ -24,8 +24,11 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from vecmem.rules.secret_shapes import CODE_WORD as _CODE_WORD
+from vecmem.rules.secret_shapes import NOT_PHRASE as _NOT_PHRASE_WORDS
+from vecmem.rules.secret_shapes import SEP as _SEP
 from vecmem.rules.secret_shapes import SHAPE_DESCRIPTIONS, structured_secrets
-from vecmem.text import ascii_word_re, canonicalize, lazy_re
+from vecmem.text import Canonical, ascii_word_re, canonicalize, confusable_skeleton, lazy_re
 
 __all__ = [
     "KIND_DESCRIPTIONS",
@@ -115,12 +118,22 @@ _SHAPES: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 # Key material after a PEM header (optionally after "Proc-Type: …" style header lines).
-_PEM_BODY = _re(r"-----\s*(?:[A-Za-z0-9-]+:[^\n]*\s+)*[A-Za-z0-9+/=]{16,}")
+# Each header line ends at its newline, so the pattern stays linear on hostile input.
+_PEM_BODY = _re(r"-----\s*(?:[A-Za-z0-9-]+:[^\n]*\n\s*)*[A-Za-z0-9+/=]{16,}")
 # A token as the user part of a URL ("https://<token>@host", Sentry DSNs).
 _URL_USER = _re(r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://(?P<value>[^\s:/@]{16,256})@")
 # A password between "user:" and "@" in any scheme://user:pass@host string.
+# The password ends at the "@" before the host, so one holding an "@" is cut whole
+# ("postgres://app:p@ss@db/app").
 _CONN = _re(
-    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@]{0,128}:(?P<value>[^\s@/]{1,256})@"
+    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@]{0,128}:"
+    r"(?P<value>[^\s/]{1,256}?)@(?=[^\s@/]*(?:[/:?#\s]|$))"
+)
+# user:password@host with no scheme ("proxy is admin:Pr0xy!@10.0.0.1:8080"): the host
+# must look like one, the value made (a digit or a symbol) or eight characters long.
+_BARE_CRED = _re(
+    r"(?<![\w/:@.%+\[-])[A-Za-z][\w.-]{0,31}:(?P<value>[^\s:@/\[\]]{2,64})@"
+    r"(?:(?:\d{1,3}\.){3}\d{1,3}|localhost|(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,})(?![\w-])"
 )
 _AUTH_HEADER = _re(
     r"(?i)\b(?:proxy-)?authorization\s*:\s*(?P<scheme>(?:bearer|basic|token|bot|digest)\s+)?"
@@ -131,22 +144,6 @@ _BEARER = _re(r"(?i)(?<![A-Za-z])bearer\s+(?P<value>[A-Za-z0-9._~+/=-]{16,})")
 # Secret-ish setting names. The final word must end the name, so TOKEN_LIMIT, max_tokens,
 # API_KEY_FILE and tokenizer are not secret names. Qualifier repetition is bounded so the
 # pattern stays linear on hostile input.
-_SEP = r"[_ .-]?"
-# Labels of numeric codes. "PIN code is required at checkout" names one without giving it.
-_CODE_WORD = (
-    rf"(?:pin2?(?:{_SEP}code)?|puk(?:{_SEP}code)?|passcode|pass{_SEP}code|(?:door|alarm|unlock"
-    rf"|lock|gate|access|security|garage|safe|entry|keypad|building|backup|recovery|2fa|mfa"
-    rf"|storage|locker|mailbox|bike|gym|pool|house|front|back|office|apartment|padlock|shed"
-    rf"|cabinet|tablet|phone|laptop|screen|verification|sms|login|otp"
-    # One word may sit between ("alarm panel code", "front door code", "garage door code").
-    rf"|one{_SEP}time)(?:{_SEP}[a-z]{{3,10}})?{_SEP}codes?|(?:safe{_SEP}|lock{_SEP})?combination"
-    # "the code to the garage is 7788": the place after the word.
-    r"|codes?(?=\s+(?:to|for|of)\s+(?:the\s+|my\s+|our\s+)?(?:front\s+|back\s+)?(?:door|gate"
-    r"|garage|safe|alarm|lock|locker|building|house|apartment|flat|office|storage|shed|padlock"
-    r"|mailbox|gym|bike)\b)"
-    # Card security codes: three or four digits (see _plausible_assigned).
-    rf"|cvv2?|cvc2?|card{_SEP}security{_SEP}code)"
-)
 _CARD_CODE = lazy_re(r"(?i)cvv2?$|cvc2?$|security.?code$|安全码$|cvv码$")
 # A Chinese place or card word before an English code word: "门禁 code", "银行卡 PIN".
 _ZH_CODE_WORD = (
@@ -168,9 +165,12 @@ _SECRET_WORD = (
     rf"|(?:client|app|consumer|webhook|jwt|signing|shared){_SEP}secret|secret{_SEP}key|secret"
     # Authenticator seeds ("TOTP secret: JBSWY3DPEHPK3PXP", "the 2FA seed is …").
     rf"|(?:2fa|totp|otp|mfa|authenticator){_SEP}(?:seed|secret|key)|otp"
+    # A mail client's authorisation code ("163 auth code: abcdqwerzxcvtyui"); the value
+    # must then look generated (see _plausible_assigned).
+    rf"|auth(?:ori[sz]ation)?{_SEP}code"
     rf"|(?:private|signing|encryption|master|licen[cs]e|product|activation|app|auth){_SEP}key"
     # "p@ssword", "passw0rd": the label spelled the way people disguise it.
-    r"|token|pass(?:word|wd|phrase)|p[@4]ss(?:w[o0]rd|wd)|passw0rd|pwd|pw|credentials?"
+    r"|token|pass(?:word|wd|phrase)|pass[ -]word|p[@4]ss(?:w[o0]rd|wd)|passw0rd|pwd|pw|credentials?"
     rf"|(?:wi{_SEP}fi|wlan|wpa2?|network|router){_SEP}key"
     # PINs and codes: the value must then be PIN-shaped (see _plausible_assigned).
     rf"|{_CODE_WORD})"
@@ -194,15 +194,18 @@ _ASSIGN = _re(
     r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.'-]{1,30}(?:\s+[\w.'-]{1,30}){0,2}"
     r"(?=\s+(?:is|are)\s|\s*:))?"
     rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
-    r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*)"
+    r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*(?:(?:是|为)\s*)?)"
     r"|(?P<prose>\s+(?:(?:was\s+|has\s+been\s+|got\s+|is\s+)?(?:changed|updated|reset|set)\s+to"
     r"|is\s+now|is|are|was|equals)\s+"
     # "The password, by the way, is Orchid55".
     r"|\s*,\s*(?:by the way|btw|fyi|for the record|just so you know|again|now)\s*,\s*(?:is|are)\s+)"
-    r"|(?P<zh>\s*(?:(?:就|也|还|都|其实)?(?:是|为|叫做?)|(?:设置为|设置成|设为|改为|改成|换成)了?|用的是)\s*)"
+    # "邮箱的密码呢，就是 …", "WiFi 密码的话，是 …": a particle and a comma may come first.
+    r"|(?P<zh>\s*(?:(?:[呢啊嘛吧呀]|的话)?\s*[,，]?\s*(?:就|也|还|都|其实)?(?:是|为|叫做?)|(?:设置为|设置成|设为|改为|改成|换成)了?|用的是)\s*[:：]?\s*)"
     # "密码，hunter2": a comma after a Chinese label; prose-strict, since "密码，Vault 里有" is
     # no value.
-    r"|(?P<comma>(?<=[\u3400-\u9fff])\s*[,，、]\s*)"
+    r"|(?P<comma>(?<=[\u3400-\u9fff])(?:[呢啊嘛吧呀]|的话)?\s*[,，、]\s*)"
+    # "PIN — 4821", "password - Sunny#2020": a dash, read as prose (a value must look made).
+    r"|(?P<dash>\s+(?:[-–—]{1,2}|->|→)\s+)"
     r"|(?P<bare>(?<=[\u3400-\u9fff])\s*)"  # "密码 admin@123": no verb after a Chinese name
     # "Door passcode 4417", "SIM PIN 9012": a code label then digits, nothing between.
     r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d|(?=\S*\d)(?=\S*[A-Za-z])\S{6,})))"
@@ -306,6 +309,9 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
     if name.casefold() == "key":
         return (len(value) >= 12 and bool(re.search(r"\d", value))
                 and bool(re.search(r"[A-Za-z]", value)) and not _CODE_REF.match(value))
+    if re.search(r"(?i)auth\w*[_ .-]?code$", name):  # "auth code flow: uses PKCE" holds none
+        return len(value) >= 8 and (bool(re.search(r"\d", value)) or _letter_noise(value)
+                                    or (mode != "prose" and len(value) >= 12 and value.isalpha()))
     code_name = bool(_CODE_NAME.search(name))
     if code_name and not re.search(r"(?i)pass(?:word|wd)|密码|口令", name):
         if mode == "bare":  # "PIN 9012", but not "PIN 2 of the header" or "code 42b"
@@ -317,7 +323,10 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
         return is_password and len(value) >= 6 and (_classes(value) >= 2 or value.isdigit())
     if value.isdigit() and not is_password and len(value) < 16:
         return False  # "token: 4096" is a number, not a token
-    machine_made = bool(re.search(r"\d|[^\w.]", value))
+    # A hyphenated pair of words ("case-sensitive", "well-known") is prose; three or more
+    # are a passphrase (secret_shapes).
+    machine_made = (bool(re.search(r"\d|[^\w.]", value))
+                    and not re.fullmatch(r"[a-z]+-[a-z]+", value))
     if mode == "prose":
         # English prose ("the token is expired") needs a value that looks machine-made.
         return len(value) >= 6 and (machine_made or _random_looking(value)
@@ -325,6 +334,38 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
     if mode == "code":
         return machine_made or _random_looking(value)
     return True
+
+
+# Words that describe a password rather than being one ("the password is strong").
+_DESCRIBING_WORDS = (
+    "strong weak simple complex secure insecure unique random correct incorrect wrong right "
+    "obvious guessable memorable temporary permanent private public invalid valid long short "
+    "mandatory compulsory sensitive different identical similar common reused shared known "
+    "unknown blank visible printed encrypted hashed salted stale old new current fine great "
+    "terrible awful good bad easy hard tricky confusing generated unchanged useless "
+    "working broken active inactive locked unlocked disabled enabled pending gone lost "
+    "sixteen twelve eight characters digits letters words"
+)
+_DESCRIBING = frozenset(_DESCRIBING_WORDS.split())
+_ADJECTIVE_END = _re(r"(?i)(?:ed|ing|ive|ous|ble|al|ful|less|ic|ent|ant|ary|ory|ish|ly|ate|"
+                     r"ile|ure|ict|ual|ar|en)$")
+_SENTENCE_END = _re(r"\s*(?:[.!;]\s|[.!;]?\s*$|[,，。]\s*(?:and|but|so|the|it|we|i|he|she)\b)")
+
+
+def _word_password(text: str, m: re.Match[str], name: str, value: str) -> bool:
+    """A plain word as a password in English prose, "the wifi password is sunflower": a
+    password label (not a token or key: "the token is expired"), "is"/"was", one word of
+    five or more letters that ends the sentence and is not a word describing a password
+    ("strong", "temporary", "case-sensitive") or a state."""
+    if not re.search(r"(?i)pass(?:word|wd|code)$|wi-?fi", name) or not value.isalpha():
+        return False
+    low = value.casefold()
+    if (len(value) < 5 or low in _NOT_VALUES or low in _VAULTS or low in _DESCRIBING
+            or low in _NOT_PHRASE_WORDS or _ADJECTIVE_END.search(low)):
+        return False
+    if not re.fullmatch(r"\s+(?:is|was)\s+", m.group("prose") or ""):
+        return False
+    return bool(_SENTENCE_END.match(text, m.start("value") + len(value)))
 
 
 def _letter_noise(value: str) -> bool:
@@ -423,7 +464,14 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
     for m in _CONN.finditer(text):
         value = m.group("value")
         # Short passwords count too ("postgres://app:pw12@db"); "user:password@" does not.
-        if len(value) >= 2 and not _is_placeholder(value) and value.casefold() not in _NOT_VALUES:
+        # A Chinese word there is a template ("mysql://用户名:密码@主机"), not a password.
+        if (len(value) >= 2 and not _is_placeholder(value) and value.casefold() not in _NOT_VALUES
+                and not re.fullmatch(r"[\u3400-\u9fff]+", value)):
+            add(base, "connection_password", m.start("value"), m.end("value"))
+    for m in _BARE_CRED.finditer(text):
+        value = m.group("value")
+        if (not _is_placeholder(value) and value.casefold() not in _NOT_VALUES
+                and (len(value) >= 8 or re.search(r"\d|[^\w]", value))):
             add(base, "connection_password", m.start("value"), m.end("value"))
     for kind, start, end in structured_secrets(text):
         add(base, kind, start, end)
@@ -463,7 +511,8 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
             mode = "zh"
         else:
             mode = "prose"
-        if not _plausible_assigned(value, name, mode):
+        if not (_plausible_assigned(value, name, mode)
+                or (mode == "prose" and _word_password(text, m, name, value))):
             continue
         low = name.casefold()
         if _CODE_NAME.search(low) and not re.search(r"pass(?:word|wd)|密码|口令", low):
@@ -511,13 +560,27 @@ def find_secrets(text: str) -> list[SecretFinding]:
     if not text:
         return []
     readings = [_select(_find_in(text))]
-    for structure in (False, True):
-        canon = canonicalize(text, structure=structure)
-        if canon.text == text:
+    chars = canonicalize(text, structure=False)
+    forms = [chars, canonicalize(text, structure=True)]
+    skeleton = confusable_skeleton(chars.text)
+    if skeleton != chars.text:  # "ΡΙΝ 6650" in Greek capitals: a reading only, never stored
+        folded = canonicalize(text, structure=False)
+        folded.replace_chars(skeleton)
+        forms.append(folded)
+    seen = {text}
+    for canon in forms:
+        if canon.text in seen:
             continue
+        seen.add(canon.text)
         readings.append([SecretFinding(f.kind, *canon.source_span(f.start, f.end))
                          for f in _select(_find_in(canon.text))])
-    readings.append(_split_reading(text))
+    # Values broken by a space or a line, or spelled out with a separator between every
+    # character, read joined: as written and in the character-level canonical form.
+    for canon in (Canonical(text, None), chars):
+        for f in _split_reading(canon.text) + _despaced_reading(canon.text):
+            readings.append([SecretFinding(f.kind, *canon.source_span(f.start, f.end))])
+        if chars.text == text:
+            break
     readings = [r for r in readings if r]
     if not readings:
         return []
@@ -543,6 +606,7 @@ _NEAR_SECRET = _re(
     r"|密码|口令|密钥|秘钥|令牌|授权码|提取码|验证码|激活码|注册码|安全码|门禁|卡号"
 )
 _NEAR_REACH = 80
+_HAS_ALNUM = _re(r"[^\W_]")
 _NOT_A_PIECE = _re(r"(?i)[a-z][a-z0-9+.-]*://|www\.|[a-z]:[\\/]|-{1,2}[a-z]")
 
 
@@ -554,28 +618,75 @@ def _split_reading(text: str) -> list[SecretFinding]:
     for m in _BREAK.finditer(text):
         if not (_MACHINE.search(m["next"]) and ("\n" in m["gap"] or _MACHINE.search(m["prev"]))):
             continue
+        if not _HAS_ALNUM.search(m["prev"]):
+            continue  # a dash or a bullet before the value is punctuation, not a piece
         if _NOT_A_PIECE.match(m["next"]):
             continue  # a URL, a path or an option after the value is its neighbour
         i = bisect.bisect_right(labels, m.start("gap")) - 1
         if i >= 0 and m.start("gap") - labels[i] <= _NEAR_REACH:
             joins.append(m)
-    if not joins:
+    return _read_joined(text, [(m.start("gap"), m.end("gap")) for m in joins])
+
+
+# A value spelled out one character at a time ("p a s s w o r d : h u n t e r 2",
+# "s-e-c-r-e-t-9-9", "密 码 是 x 7 k 9 q 2") or in pairs behind dots or hyphens
+# ("Hu.nt.er.20.24"): four or more pieces with one separator repeated. Read joined; as for
+# a broken value, only a finding that crosses a removed separator counts, so a version
+# ("1.2.3.4") or spaced initials stay as they are unless a label and a value appear.
+_SPACED = _re(
+    r"(?<![^\W_])[^\W_](?P<s>[ .\-_])[^\W_](?:(?P=s)[^\W_]){1,63}(?![^\W_])"
+    r"|(?<![^\W_])[^\W_]{1,2}(?P<t>[.\-_])[^\W_]{1,2}(?:(?P=t)[^\W_]{1,2}){2,63}(?![^\W_])"
+)
+
+
+# A key pasted in groups of equal length ("ghp_aB3d E5fG hIjK 7hI9 …", "AKIA IOSF ODNN
+# 7EXA MPL3"): a first piece (it may carry the vendor prefix), then three or more groups
+# of one length, letters and digits mixed across them.
+_GROUPED = _re(r"(?<![^\s\"'`:=(])[A-Za-z0-9_+/-]{4,40}(?: [A-Za-z0-9]{4,8}){3,40}"
+               r"(?![^\s\"'`.,;)])")
+
+
+def _despaced_reading(text: str) -> list[SecretFinding]:
+    gaps = []
+    for m in _SPACED.finditer(text):
+        sep = m.group("s") or m.group("t")
+        gaps.extend((i, i + 1) for i in range(m.start(), m.end()) if text[i] == sep)
+    for m in _GROUPED.finditer(text):
+        first, *groups = m.group().split(" ")
+        if len({len(g) for g in groups}) != 1 or len(first) < len(groups[0]):
+            continue
+        run = m.group()
+        if re.search(r"\d", run) and re.search(r"[A-Za-z]", run):
+            gaps.extend((m.start() + i, m.start() + i + 1)
+                        for i, ch in enumerate(run) if ch == " ")
+    gaps = sorted(set(gaps))
+    # A spelled-out label ("p a s s w o r d : Kestrel#41") counts for the value after it.
+    return _read_joined(text, gaps, reach=_NEAR_REACH // 2)
+
+
+def _read_joined(text: str, gaps: list[tuple[int, int]], *,
+                 reach: int = 0) -> list[SecretFinding]:
+    """Findings in ``text`` with every ``gaps`` span removed (sorted, disjoint) that cross
+    a removed span or begin within ``reach`` after one, in ``text``'s offsets;
+    entropy-only findings are not kept."""
+    if not gaps:
         return []
     pieces: list[str] = []
     origin: list[int] = []  # origin[i] = offset in ``text`` of joined character i
     points: list[int] = []  # joined offsets where a break was removed
     pos = 0
-    for m in joins:
-        pieces.append(text[pos : m.start("gap")])
-        origin.extend(range(pos, m.start("gap")))
+    for start, end in gaps:
+        pieces.append(text[pos:start])
+        origin.extend(range(pos, start))
         points.append(len(origin))
-        pos = m.end("gap")
+        pos = end
     pieces.append(text[pos:])
     origin.extend(range(pos, len(text)))
     joined = "".join(pieces)
     out = []
     for f in _select(_find_in(joined)):
-        if f.kind == "high_entropy_token" or not any(f.start < p < f.end for p in points):
+        if f.kind == "high_entropy_token" or not any(
+                f.start - reach < p < f.end for p in points):
             continue
         out.append(SecretFinding(f.kind, origin[f.start], origin[f.end - 1] + 1))
     return out

@@ -28,8 +28,13 @@ History:
    the language, a relation's its English word, a deploy target without "上"); a
    negated preference ("does not want …", "不喜欢…") keeps "not" in its value.
    (5 is the filter's, issue 15 items 2-4.)
+7. secret shapes, round 3 (issue 15 item 4): codes in words, values spelled out with
+   visible separators, look-alike-only labels, a value in the next sentence, plain-word
+   passwords. ``derive`` itself is unchanged (the digest is 6's), but what a store may keep
+   is not: re-derive now reads every stored text again under today's secret rules and
+   cuts out what they find (``store/legacy_secrets.py``).
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 6
+RULES_VERSION = 7

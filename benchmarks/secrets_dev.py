@@ -1,0 +1,174 @@
+"""Secret shapes on their own dev set: values cut out, values stored, benign text spared.
+
+    python benchmarks/secrets_dev.py                       # tables, both splits
+    python benchmarks/secrets_dev.py --misses tune         # what the tune split gets wrong
+    python benchmarks/secrets_dev.py --set tests/data/quality_blind.jsonl --counts-only
+
+Cases (``tests/data/secrets_round3.jsonl``, split ``tune`` / ``heldout`` assigned when the
+file was written, before any rule was changed): secrets of many shapes in Chinese,
+English and mixed text as they appear in agent conversations (``expect: secret``, with
+``secret``: the value or values), and benign look-alikes (``expect: benign``). Two
+measures per case:
+
+* **redaction**: a secret case is *caught* when no value survives ``redact_secrets`` in
+  any spelling (as written, NFKC, canonical, or with the separators a visible split put
+  between its characters removed); a benign case is *spared* when ``redact_secrets``
+  leaves it unchanged.
+* **stored**: every case is written through the real pipeline (``Memory.add`` on a
+  temporary SQLite file, hashing embedder, no LLM), then every stored string — rows,
+  events, the keyword index — is searched for the value. This is the guarantee itself.
+
+``--set`` reads any jsonl whose secret cases carry ``secret`` (the quality sets); with
+``--counts-only`` only the totals are printed, never a case (for blind sets).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sqlite3
+import sys
+import tempfile
+import unicodedata
+from collections import Counter, defaultdict
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = ROOT / "tests" / "data" / "secrets_round3.jsonl"
+
+
+def load(path: Path) -> list[dict[str, Any]]:
+    rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    for r in rows:
+        if "expect" in r and r["expect"] not in ("secret", "benign"):
+            r["expect"] = "secret" if r.get("secret") else "other"
+    return rows
+
+
+def values(case: dict[str, Any]) -> list[str]:
+    v = case.get("secret")
+    return [] if not v else v if isinstance(v, list) else [v]
+
+
+def _compact(text: str) -> str:
+    from vecmem.text import normalize
+
+    return re.sub(r"[\W_]+", "", normalize(text).casefold())
+
+
+def survives(value: str, stored: str) -> bool:
+    """Whether ``value`` can be read in ``stored``: as written, in NFKC or canonical form,
+    or (for a value of 4+ letters and digits) with every separator removed on both sides,
+    so "h u n t e r 2" survives in "h-u-n-t-e-r-2"."""
+    from vecmem.text import normalize
+
+    forms = [stored, unicodedata.normalize("NFKC", stored), normalize(stored)]
+    want = normalize(value).casefold()
+    if any(value in f or want in normalize(f).casefold() for f in forms):
+        return True
+    compact = _compact(value)
+    return len(compact) >= 4 and compact in _compact(stored)
+
+
+def redaction(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    from vecmem.rules import redact_secrets
+
+    out = []
+    for c in cases:
+        red = redact_secrets(c["text"])
+        if c["expect"] == "secret":
+            ok = not any(survives(v, red) for v in values(c))
+        elif c["expect"] == "benign":
+            ok = red == c["text"]
+        else:
+            continue
+        out.append({**c, "ok": ok, "redacted": red})
+    return out
+
+
+def stored(cases: list[dict[str, Any]]) -> dict[str, int]:
+    """Per split: secret cases whose value is found anywhere in a real store afterwards.
+    One store, each case in its own scope, so a value is looked for only in what its own
+    case stored (rows, events, keyword terms)."""
+    from vecmem import Memory
+    from vecmem.embed.hashing import HashingEmbedder
+
+    leaks: Counter[str] = Counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        path = str(Path(tmp) / "s.db")
+        embedder = HashingEmbedder()
+        for i, c in enumerate(cases):
+            if c["expect"] != "secret":
+                continue
+            mem = Memory.open(path, embedder=embedder, scope=f"case{i}")
+            try:
+                mem.add(c["text"], source="user")
+            except Exception:  # a refused input stores nothing new
+                pass
+            finally:
+                mem.close()
+        con = sqlite3.connect(path)
+        for i, c in enumerate(cases):
+            if c["expect"] != "secret":
+                continue
+            scope = [f"case{i}"]
+            texts = [str(x) for q in (
+                "SELECT * FROM memories WHERE scope = ?",
+                "SELECT * FROM events WHERE scope = ?",
+                "SELECT f.terms FROM memory_fts f JOIN memories m ON m.id = f.rowid "
+                "WHERE m.scope = ?") for row in con.execute(q, scope) for x in row
+                if isinstance(x, str)]
+            if any(survives(v, "\n".join(texts)) for v in values(c)):
+                leaks[c["split"]] += 1
+        con.close()
+    return dict(leaks)
+
+
+def table(results: list[dict[str, Any]]) -> dict[str, dict[str, Counter[str]]]:
+    t: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
+    for r in results:
+        for key in (r["expect"], f"{r['expect']}:{r.get('shape', '-')}",
+                    f"{r['expect']}:lang:{r.get('lang', '-')}"):
+            t[r["split"]][key]["n"] += 1
+            t[r["split"]][key]["ok"] += r["ok"]
+    return t
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--set", type=Path, default=CASES)
+    ap.add_argument("--misses", help="list the misses of this split (never a held-out one)")
+    ap.add_argument("--counts-only", action="store_true", help="totals only (blind sets)")
+    ap.add_argument("--no-store", action="store_true", help="skip the real-store measure")
+    ap.add_argument("--json", type=Path)
+    args = ap.parse_args(argv)
+    cases = load(args.set)
+    results = redaction(cases)
+    t = table(results)
+    leaks = {} if args.no_store else stored(cases)
+    out: dict[str, Any] = {}
+    for split in sorted(t):
+        rows = t[split]
+        sec, ben = rows.get("secret", Counter()), rows.get("benign", Counter())
+        out[split] = {"secrets": sec["n"], "caught": sec["ok"], "benign": ben["n"],
+                      "spared": ben["ok"], "stored": leaks.get(split, 0)}
+        print(f"{split}: secrets cut {sec['ok']}/{sec['n']}, benign spared "
+              f"{ben['ok']}/{ben['n']}"
+              + ("" if args.no_store else f", secret values stored {leaks.get(split, 0)}"))
+        if args.counts_only:
+            continue
+        for key in sorted(k for k in rows if k not in ("secret", "benign")):
+            print(f"    {key:34s} {rows[key]['ok']:3d}/{rows[key]['n']}")
+    if args.misses and not args.counts_only:
+        for r in results:
+            if r["split"] == args.misses and not r["ok"]:
+                print(f"MISS [{r['expect']}:{r.get('shape')}] {r['text']!r} -> {r['redacted']!r}")
+    if args.json:
+        args.json.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
