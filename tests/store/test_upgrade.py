@@ -568,6 +568,7 @@ DERIVATION_DIGESTS = {
     3: "e5a553e6ac4e12878613cc4163e1e84f68827d31834028dd288eb20a28a834fd",
     4: "b31198c1c4af0bafe990bbc3f921ee6f300058e0e6df472f195d6638c8356f69",
     6: "9f5114396aac834d866b69e99e938a230f7d8bf50b6c1a25a6c29cdcfb1194ac",  # 5: rulesq
+    7: "a05583d4fc7c6cccb5bce257257aac7c0fb477e6302efd65698ced548a026e4e",  # relation symmetry
 }
 
 
