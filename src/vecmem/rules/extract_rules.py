@@ -36,6 +36,12 @@ _LEAD = lazy_re(
     r"^(?:对了|哦对|对(?=[,，])|另外|还有|顺便说一下|顺便说|顺便提一下|补充一下|说一下|哦|噢|嗯|其实|请记住|记住|"
     r"记一下|by the way|btw|also|oh|and|fyi|just so you know|for the record|note that|"
     r"please note that|remember that|please remember that|just to let you know|"
+    # Asides that announce a fact in passing ("Quick note: I …", "提醒一下，我…").
+    r"(?:please )?(?:remember|keep in mind|bear in mind|don't forget|do not forget)(?: that)?|"
+    r"(?:a )?quick note|one more thing|(?:just )?a heads up|heads up|p\.?s\.?|fwiw|"
+    r"for context|side note|on a side note|as you know|note|"
+    r"提醒一下|提醒你一下|注意|记得|别忘了|另外说一句|说一句|插一句|多说一句|顺带一提|顺带说一下|"
+    r"顺便|补充一句|跟你说一下|告诉你一下|对啦|"
     # Chat openers and time leads ("Yeah, I…", "Guess what? I…", "Last year I…",
     # "最近我…"): the fact after them is the speaker's all the same.
     r"yeah|yep|yup|yes|wow|haha|hah|lol|well|so|actually|honestly|anyway|anyways|guess what|"
@@ -149,7 +155,8 @@ _PARTS_EN = (
 )
 _JOBS_ZH = (
     r"工程师|程序员|开发者|开发|设计师|老师|教师|医生|护士|学生|研究生|博士生|经理|研究员|作家|"
-    r"律师|会计|架构师|科学家|分析师|创业者|自由职业者"
+    r"律师|会计|架构师|科学家|分析师|创业者|自由职业者|运维|产品经理|全栈|销售|运营|HR|SRE|PM|QA"
+    r"|DBA|DevOps|developer|engineer|designer|dev"
 )
 _JOBS_EN = (
     r"engineer|developer|designer|teacher|doctor|nurse|student|manager|researcher|writer|"
@@ -230,7 +237,9 @@ def _tool_for_zh(m: re.Match[str]) -> Built | None:
 # standing preference of the speaker.
 # Case matters: "it" points elsewhere, "IT" is a job.
 _POINTS_ELSEWHERE = lazy_re(r"\b(?:[Tt]his(?! (?:week|weekend|month|year|morning|afternoon"
-                               r"|evening|summer|winter|spring|fall|autumn|season|semester)\b)|[Ii]t|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir|[Tt]hem|[Tt]hese"
+                               r"|evening|summer|winter|spring|fall|autumn|season|semester"
+                               r"|[Jj]anuary|[Ff]ebruary|[Mm]arch|[Aa]pril|[Mm]ay|[Jj]une|[Jj]uly"
+                               r"|[Aa]ugust|[Ss]eptember|[Oo]ctober|[Nn]ovember|[Dd]ecember)\b)|[Ii]t|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir|[Tt]hem|[Tt]hese"
                                r"|[Tt]hose|[Tt]hat's|[Tt]hat is|if that)\b|^to$")
 # "I love the colours / all the yellow leaves / the energy": a definite object is most often
 # the thing just shown or described, a reaction; generic places and weather are kept.
@@ -276,9 +285,9 @@ def _r(pattern: str) -> re.Pattern[str]:
 
 _ADV_EN = (
     r"(?:(?:really|also|just|recently|finally|actually|currently|now|still|even|definitely"
-    r"|usually|always|often|mostly|mainly|sometimes|generally|officially) )*"
+    r"|usually|always|often|mostly|mainly|sometimes|generally|officially|only) )*"
 )
-_FREQ_EN = r"usually|always|often|mostly|mainly|sometimes|generally"
+_FREQ_EN = r"usually|always|often|mostly|mainly|sometimes|generally|only"
 _PETS_EN = (
     r"dogs?|cats?|pup(?:py|pies|s)?|kittens?|puppies|pets?|hamsters?|rabbits?|birds?|fish"
     r"|turtles?|horses?"
@@ -293,6 +302,9 @@ _IDENTITY_EN = (
     r"|single (?:mom|dad|parent|mother|father)|trans(?:gender)? (?:woman|man|person)|introvert"
     r"|extrovert|vegetarian|vegan|pianist|guitarist|drummer|violinist|cyclist|hiker|climber"
     r"|reader|author|blogger|youtuber|streamer|entrepreneur|student|teacher|[a-z]+ist|[a-z]+ian"
+    r"|dev|devops|sre|pm|qa|sysadmin|intern|contractor|cto|ceo|cfo|tech lead|team lead|pilot"
+    r"|paramedic|firefighter|pharmacist|dentist|therapist|plumber|electrician|mechanic"
+    r"|carpenter|farmer|librarian|translator|editor|journalist|nanny|caregiver|barista"
 )
 _WEEKDAY = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _DATE_MORE_EN = (
@@ -304,6 +316,8 @@ _ROUTINE_EN = (
     rf"every (?:day|morning|evening|night|week|weekend|month|summer|winter|year|{_WEEKDAY})"
     r"|once a (?:day|week|month|year)|twice a (?:day|week|month|year)|on weekends|daily|weekly"
     r"|each (?:day|morning|week|month)|at least once a \w+"
+    r"|in the (?:mornings|evenings|afternoons)|at night|on weekdays|on weeknights"
+    rf"|on (?:{_WEEKDAY})s"
 )
 # Objects that are no fact: only a time ("started a few days ago"), a feeling or a
 # thought ("started to feel better", "got to see it"), or nothing concrete.
@@ -336,6 +350,7 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("works", r"left|quit|lost", r"my (?:[\w-]+ ){0,3}(?:job|position|role|career)\b.*", ""),
     # Own projects under way ("I'm writing a novel", "I've been working on a screenplay").
     ("works_on", r"am working on|have been working on|am teaming up with|am partnering with"
+     r"|am training for|am preparing for|am studying for"
      r"|am collaborating with|have been collaborating with", r".+", "concrete"),
     ("works_on", r"am (?:writing|filming|recording|building|making|developing|designing"
      r"|directing|producing)", r"(?:my own|my first|an?|my) (?:[\w-]+ ){0,2}(?:book|novel"
@@ -350,6 +365,7 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("is", r"am", r"(?:happily )?(?:married|engaged|divorced|single|pregnant|retired"
      r"|expecting(?: a baby)?)(?: to .+)?", ""),
     ("studies", r"study|am studying|am majoring in|am learning|have been learning"
+     r"|am trying to learn|am teaching myself|have been teaching myself"
      r"|graduated from|graduated with", r".+", "concrete"),
     ("studies", r"am taking|took|signed up for|enrolled in|am enrolled in|registered for",
      r".*\b(?:class|classes|course|courses|lessons?|workshop|program|degree)\b.*", "concrete"),
@@ -410,7 +426,8 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("plans", r"am (?:heading|flying|traveling|travelling|going|off|visiting)", r".+",
      "dated"),
     ("routine", r"", r"(?:try to |like to |tend to )?(?!(?:am|is|was|were|have|had|will|would"
-     r"|can|could|should|do|did|feel|felt|miss|love|think|hope|wish|know|guess|need|want)\b)"
+     r"|can|could|should|do|did|feel|felt|miss|love|think|hope|wish|know|guess|need|want|hate"
+     r"|like|enjoy|prefer|dislike|mean|wonder|see)\b)"
      r"[a-z]+ .+", "routine"),
 ]
 # How a first-person verb phrase reads in the third person.
@@ -489,8 +506,9 @@ _USER_ZH: list[str] = [
     r"(?:最近|现在|一直)?(?P<verb>迷上了|爱上了|喜欢上了).{1,20}",
     r"(?P<verb>有|患有|得了)(?:轻微的|严重的)?(?:哮喘|糖尿病|高血压|偏头痛|失眠|抑郁症|焦虑症"
     r"|乳糖不耐受|过敏性鼻炎)",
-    r"(?:家里?)?(?P<verb>有|养了|养着|领养了|收养了)(?:一|两|三|四|\d+)(?:个|只|条|位)"
-    r"(?:女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|狗|猫|小狗|小猫|宠物|兔子|仓鼠|鹦鹉).*",
+    r"(?:家里?)?(?P<verb>有|养了|养着|领养了|收养了)(?:一|两|三|四|\d+)(?:(?:个|只|条|位)"
+    r"(?:女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|狗|猫|小狗|小猫|宠物|兔子|仓鼠|鹦鹉)|只[\u4e00-\u9fff]{1,6}"
+    r"|条(?:狗|小狗|鱼|金鱼|蛇)).*",
     r"(?P<verb>有)(?:男朋友|女朋友|老婆|老公|对象)了?",
     r"(?:已经)?(?P<verb>结婚|订婚|离婚|怀孕|退休)了",
     r"(?:平时|一般|主要|现在|一直)?(?P<verb>用)\s*[A-Za-z][\w.+#-]*.{0,24}",
@@ -534,13 +552,15 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (_r(rf"^我们(?:现在|目前)?(?:用|使用|采用)(?P<x>.+?)(?:来)?(?:做|作为|当|写)"
         rf"(?P<part>{_PARTS_ZH})(?:框架|工具)?$"), _tool_for_zh),
     # -- Chinese: facts about the user
-    (_r(rf"^我的?(?P<rest>(?:{_KIN_ZH})(?:的名字)?(?:现在|今年|也)?(?P<verb>叫|是|名叫|在|喜欢|爱|会|学|上|读"
+    (_r(rf"^我(?:的|家的?)?(?P<rest>(?:{_KIN_ZH})(?:的名字)?(?:现在|今年|也)?(?P<verb>叫|是|名叫|在|喜欢|爱|会|学|上|读"
      r"|对).+)$"),
      _keep_zh("用户的", U, "用户")),
     *[(_r(rf"^我(?P<rest>{body})$"), _keep_zh("用户", U, "用户")) for body in _USER_ZH],
     # -- English: preferences
     (_r(r"^I (?:really |strongly |generally |usually |always |much |definitely |still )*"
-        r"(?:don'?t like|do not like|dislike|hate|can'?t stand) (?P<x>.+)$"),
+        r"(?:don'?t like|do not like|dislike|hate|can'?t stand) "
+        # "I hate when the build breaks": a complaint about a moment, not a preference.
+        r"(?!(?:when|how|that|it when|it how|being|people who)\b)(?P<x>.+)$"),
      _en("User dislikes {x}", P, "user", "dislikes", concrete=True)),
     (_r(r"^I (?:really |strongly |generally |usually |always |much |definitely |still )*"
         r"prefer (?P<x>.+)$"), _en("User prefers {x}", P, "user", "prefers", concrete=True)),
@@ -571,13 +591,17 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         rf"(?P<k>(?:the |our |my )?(?:[\w.-]+ ){{0,2}}(?:{_CONFIG_EN})) to (?P<x>.+)$"),
      _en("the {k} is {x}", E, "config", "is", value_like=True)),
     # -- English: project facts
+    # "Our team uses Postgres 16": the user's team (rules/extract_passing.py, conventions).
+    (_r(r"^(?:the|our|my) (?P<k>team|company) (?P<v>uses|is using|is built with|is built on"
+        r"|runs on|targets|requires|depends on|is based on) (?P<x>.+)$"),
+     _en("the user's {k} {v} {x}", J, "project", "uses")),
     (_r(r"^(?:this|the|our|my) (?P<k>project|team|company|startup) (?P<v>uses|is using|is built"
         r" with|is built on|is written in|runs on|targets|requires|depends on|is based on) "
         r"(?P<x>.+)$"),
      _en("the {k} {v} {x}", J, "project", "uses")),
-    (_r(r"^(?:we|our team) (?P<v>deploy|host|ship|release|test|build) (?:it |everything )?"
-        r"(?P<x>(?:with|to|on|via|using|through) .+)$"),
-     _en("the team {v}s {x}", J, "project", "deploys")),
+    (_r(r"^(?:we|our team|my team|the team) (?P<v>deploy|host|ship|release|test|build)s? "
+        r"(?:it |everything |all |our \w+ )?(?P<x>(?:with|to|on|via|using|through) .+)$"),
+     _en("the user's team {v}s {x}", J, "project", "deploys")),
     # "We have two kids": the family, when what "we" have is family.
     (_r(rf"^we have (?P<x>(?:an?|one|two|three|four|five|\d+) (?:[\w-]+ ){{0,2}}"
         rf"(?:{_KIN_MORE_EN})\b.*)$"), _en("the user has {x}", U, "user", "has")),
