@@ -24,7 +24,7 @@ from typing import Any, Literal
 
 from vecmem.rules.conversation import clean_messages, split_sentences
 from vecmem.rules.extract_passing import PASSING_RULES
-from vecmem.rules.extract_rules import RULES, Built, is_question, strip_lead
+from vecmem.rules.extract_rules import MOMENT, RULES, Built, is_question, strip_lead
 from vecmem.text import canonicalize, lazy_re, normalize
 from vecmem.types import MemoryType, Serializable
 
@@ -205,7 +205,12 @@ _QUOTED = lazy_re(
 _HANDED_OVER = lazy_re(
     r"^(?:please |pls |can you |could you )?(?:translate|rewrite|rephrase|proofread|summari[sz]e"
     r"|polish|edit|fix|correct|reply to|respond to|answer)\b[^:\n]*:"
-    r"|(?:翻译|改写|润色|重写|总结|回复|检查|修改|校对)[^：:\n]{0,20}[：:]", re.IGNORECASE)
+    r"|(?:翻译|改写|润色|重写|总结|回复|检查|修改|校对)[^：:\n]{0,20}[：:]"
+    # Reported speech after a colon: "She said: I live in Ohio", "客户说：我在上海".
+    r"|\b(?:he|she|they|someone|somebody|a customer|the customer|a user|the user|my \w+"
+    r"|[A-Z][a-z]+) (?:said|says|wrote|writes|asked|told me|replied|texted|messaged|posted)"
+    r"[^:\n]{0,30}:|(?:他|她|他们|客户|用户|同事|老板|朋友|网友|有人)[^，,：:\n]{0,6}"
+    r"(?:说|问|写道|回复|反馈|留言)[^：:\n]{0,10}[：:]", re.IGNORECASE)
 _FENCE = lazy_re(r"```.*?(?:```|\Z)", re.DOTALL)
 # A pasted line of code, a log or a config file: nobody's fact.
 _CODE_LINE = lazy_re(
@@ -241,6 +246,8 @@ def extract_with_rules(
                 continue
             for sentence in (c for s in split_sentences(line) for c in split_clauses(s)):
                 for content, kind, subject, predicate, obj in extract_clause(sentence):
+                    if MOMENT.search(content):
+                        continue
                     key = normalize(content).casefold()
                     if key in seen:
                         continue

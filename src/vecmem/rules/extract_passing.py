@@ -28,10 +28,14 @@ from vecmem.rules.extract_rules import (
     _ADV_EN,
     _DATE_ZH,
     _DATED_EN,
+    _DEICTIC,
     _KIN_MORE_EN,
     _NOT_OBJECT_EN,
     _POINTS_ELSEWHERE,
     _TO_YOU,
+    KIN_TRANSIENT,
+    TRANSIENT,
+    ZH_HEARSAY,
     Builder,
     Built,
     E,
@@ -43,15 +47,7 @@ from vecmem.rules.extract_rules import (
 )
 from vecmem.text import lazy_re
 
-__all__ = ["PASSING_RULES", "TRANSIENT"]
-
-#: A state that lasts today, or someone else's words: never a durable fact.
-TRANSIENT = lazy_re(
-    r"\b(?:today|tonight|right now|at the moment|this (?:morning|afternoon|evening|week)"
-    r"|for (?:lunch|dinner|breakfast)|yet|anymore today|until (?:tomorrow|later))\b"
-    r"|今天|今晚|昨天|刚才|刚刚|现在正|正在|马上|一会儿|待会|这会儿",
-    re.IGNORECASE,
-)
+__all__ = ["PASSING_RULES"]
 
 # ---- English: what the user is, cannot have, uses, goes by ---------------------------------
 
@@ -107,7 +103,8 @@ def _plain(template: str, predicate: str, *, check: str = "") -> Builder:
 
 _I = r"^I (?:" + _ADV_EN + r")"
 _EN_USER: list[tuple[re.Pattern[str], Builder]] = [
-    (_r(rf"{_I}am (?P<x>{_STATE_EN})$"), _plain("The user is {x}", "is")),
+    (_r(rf"{_I}am (?P<x>{_STATE_EN})(?: now| these days| nowadays)?$"),
+     _plain("The user is {x}", "is")),
     (_r(rf"{_I}(?P<neg>don't|do not|never|won't) (?P<verb>eat|drink|touch|consume|take)"
         r" (?P<x>.+)$"), _plain("The user {neg} {verb} {x}", "diet", check="concrete")),
     (_r(rf"{_I}(?P<neg>can't|cannot|can not|am not able to|am unable to) (?P<verb>eat|drink"
@@ -140,11 +137,6 @@ _KIN_VERBS_EN = (
     r"|uses|use|takes|take|needs|need|turned|just turned|turns|was born|is|are"
     r"|(?:doesn't|does not|can't|cannot|don't|do not) (?:eat|drink|have)"
 )
-# Someone else's state of the day or their words, not a fact about them.
-_KIN_TRANSIENT = lazy_re(
-    r"^(?:is|are) (?:coming|visiting|here|home|away|out|sick|busy|asleep|sleeping|on (?:the|her"
-    r"|his) way|over|back|staying|calling|texting)\b|^(?:says?|said|thinks?|wants?|asked|called"
-    r"|texted|told)\b", re.IGNORECASE)
 _PEOPLE_EN = (
     rf"{_KIN_MORE_EN}|friend|best friend|cousin|aunt|uncle|niece|nephew|grandma|grandmother"
     r"|grandpa|grandfather|mother-in-law|father-in-law|stepmom|stepdad|boss|manager|colleague"
@@ -156,7 +148,7 @@ _PEOPLE_EN = (
 def _relative(m: re.Match[str]) -> Built | None:
     x = _value(m["x"])
     verb = m["v"].lower()
-    if x is None or _TO_YOU.search(x) or TRANSIENT.search(x) or _KIN_TRANSIENT.match(
+    if x is None or _TO_YOU.search(x) or TRANSIENT.search(x) or KIN_TRANSIENT.match(
             f"{verb} {x}") or _POINTS_ELSEWHERE.search(x):
         return None
     name = f" {m['n']}" if m.groupdict().get("n") else ""
@@ -195,7 +187,8 @@ _EVENTS_EN = (
 def _thing(m: re.Match[str]) -> Built | None:
     x = _value(m["x"])
     k = m["k"].lower()
-    if x is None or _POINTS_ELSEWHERE.search(x) or TRANSIENT.search(x):
+    if x is None or TRANSIENT.search(x) or (
+            "pronoun" not in k and _POINTS_ELSEWHERE.search(x)):  # "she/her" are pronouns
         return None
     # "my laptop is dying" is a complaint; a thing is named, a handle has a symbol.
     if not re.search(r"pronoun|blood|diet|allerg", k) and not re.search(
@@ -256,6 +249,10 @@ _TOOLISH = lazy_re(
     r"|conventional commits|semver|snake_case|camelcase|kebab-case|feature (?:flags?|branches)"
     r"|pull requests|prs?|code reviews?|pair programming|scrum|kanban|sprints?|standups?"
     r"|migrations|linters?|formatters?|type hints|strict mode)\b")
+# Capitalised, but no tool: "we run every Sunday morning".
+_CALENDAR = lazy_re(r"\b(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|January"
+                    r"|February|March|April|May|June|July|August|September|October|November"
+                    r"|December|I)s?\b")
 _TEAM_ASPECTS = (
     r"(?:[\w-]+ ){0,2}(?:code style|style guide|coding style|coding standards?|conventions?"
     r"|naming convention|commit convention|branching (?:model|strategy)|branch naming|workflow"
@@ -275,7 +272,7 @@ def _team(m: re.Match[str]) -> Built | None:
     verb = " ".join(m["v"].lower().split())
     if x is None or _TO_YOU.search(x) or TRANSIENT.search(x):
         return None
-    if m.groupdict().get("general") and not _TOOLISH.search(x):
+    if m.groupdict().get("general") and not _TOOLISH.search(_CALENDAR.sub("", x)):
         return None
     who = _TEAM_WHO[" ".join(m["who"].lower().split())]
     adv = " ".join(w for w in (m["adv"] or "").lower().split() if w in (
@@ -328,15 +325,13 @@ _KIN_ZH_MORE = (
     r"|姥姥|姥爷|岳父|岳母|公公|婆婆|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|家人|父母|爸妈|孩子们"
 )
 _PEOPLE_ZH = rf"{_KIN_ZH_MORE}|好朋友|朋友|闺蜜|同事|老板|领导|室友|邻居|同学|导师|房东"
-# Someone's words or a passing state ("我妈说…", "我老婆今天加班"), not a fact about them.
-_ZH_HEARSAY = lazy_re(r"^(?:说|觉得|认为|让|叫我|问|想让|希望|要我|刚|在家|来了|走了|睡了|回来"
-                      r"|不在|在路上|在睡觉|生病了|出差了)")
-
-
 def _zh_keep(prefix: str, subject: str = "用户") -> Builder:
     def build(m: re.Match[str]) -> Built | None:
         rest = _value(m["rest"])
         if rest is None or TRANSIENT.search(rest):
+            return None
+        obj = m.string[m.end("verb"):].strip() if m.groupdict().get("verb") else ""
+        if obj and _DEICTIC.match(obj):  # "我用的是这个"
             return None
         return prefix + _third_person(rest), U, subject, m["verb"], rest
 
@@ -345,7 +340,7 @@ def _zh_keep(prefix: str, subject: str = "用户") -> Builder:
 
 def _zh_kin(m: re.Match[str]) -> Built | None:
     after = m.string[m.end("k"):]
-    if _ZH_HEARSAY.match(after) or TRANSIENT.search(after):
+    if ZH_HEARSAY.match(after) or TRANSIENT.search(after):
         return None
     return _zh_keep("用户的")(m)
 
@@ -364,7 +359,8 @@ _ZH_USER = [
     # A dated plan said with the date first: "我下周三要去上海出差", "我明年三月份要考雅思".
     rf"(?:{_DATE_ZH})\s*(?:\d{{1,2}}\s*[号日]|[一二三四五六七八九十]{{1,2}}月份?|\d{{1,2}}月份?"
     r"|[一二三四五六日天])?(?P<verb>要|会|打算|准备|计划|得)?(?:去|飞去|飞|回|搬去|搬到|考|参加|入职"
-    r"|结婚|出差|面试|体检|做手术|毕业|开学|退休|生|搬家|出国|旅行|旅游)[^,，]{0,16}",
+    r"|结婚|出差|面试|体检|做手术|毕业|开学|退休|生|搬家|出国|旅行|旅游)(?!开会|加班|吃饭|上班|买菜)"
+    r"[^,，]{0,16}",
 ]
 _ZH_TEAM_OWNER = {"公司": "用户的公司", "部门": "用户的部门", "项目": "项目"}
 _ZH_PARTS = (
@@ -397,7 +393,8 @@ _ZH_RULES: list[tuple[re.Pattern[str], Builder]] = [
      _zh_keep("用户家")),
     (_r(rf"^(?P<rest>(?P<verb>(?![这那他她它谁你我])[\u4e00-\u9fff]{{2,3}}|[A-Z][a-z]+)"
         rf"(?:也)?是我的?(?:{_PEOPLE_ZH}))$"),
-     lambda m: (m["rest"].replace("是我", "是用户", 1), U, "用户", "relation", m["verb"])),
+     lambda m: (re.sub(r"是我的?", "是用户的", m["rest"], count=1), U, "用户", "relation",
+                m["verb"])),
     # The team: a part of the work and its convention, a tool, a routine.
     (_r(rf"{_ZH_TEAM_HEAD}(?P<rest>(?:[A-Za-z][\w.+#-]*\s*)?(?:{_ZH_PARTS}){_ZH_ADV}"
         r"(?:至少要|需要|要写|要用|要|得|是用|是|用|使用|采用|托管在|部署在|跑在|放在|写|基于|返回|走"
@@ -414,6 +411,6 @@ PASSING_RULES: list[tuple[re.Pattern[str], Builder]] = [
 ]
 # "时区 UTC+8", "theme 用 dark": a label and a value-looking object, with or without a verb.
 PASSING_RULES.append((
-    _r(r"^(?P<k>时区|主题|theme|编辑器|editor|终端|shell|字体|font)\s*(?:[:：]|是|为|用|设为)?\s*"
+    _r(r"^(?P<k>时区|主题|theme|编辑器|editor|终端|shell|字体|font)(?:\s*(?:[:：]|是|为|用|设为)\s*|\s+)"
        r"(?P<v>[A-Za-z0-9][\w.+:/-]*)$"),
     lambda m: (f"{m['k']}：{m['v']}", E, m["k"], "是", m["v"])))

@@ -16,7 +16,8 @@ from collections.abc import Callable
 from vecmem.text import has_cjk, lazy_re
 from vecmem.types import MemoryType
 
-__all__ = ["RULES", "Builder", "Built", "is_question", "strip_lead"]
+__all__ = ["KIN_TRANSIENT", "MOMENT", "RULES", "TRANSIENT", "ZH_HEARSAY", "Builder", "Built",
+           "is_question", "strip_lead"]
 
 
 # ---- sentence screening ------------------------------------------------------------------
@@ -41,7 +42,7 @@ _LEAD = lazy_re(
     r"(?:a )?quick note|one more thing|(?:just )?a heads up|heads up|p\.?s\.?|fwiw|"
     r"for context|side note|on a side note|as you know|note|"
     r"提醒一下|提醒你一下|注意|记得|别忘了|另外说一句|说一句|插一句|多说一句|顺带一提|顺带说一下|"
-    r"顺便|补充一句|跟你说一下|告诉你一下|对啦|"
+    r"顺便说下|顺便讲一下|顺便讲下|说下|顺便|补充一句|跟你说一下|告诉你一下|对啦|"
     # Chat openers and time leads ("Yeah, I…", "Guess what? I…", "Last year I…",
     # "最近我…"): the fact after them is the speaker's all the same.
     r"yeah|yep|yup|yes|wow|haha|hah|lol|well|so|actually|honestly|anyway|anyways|guess what|"
@@ -69,6 +70,38 @@ _DEICTIC = lazy_re(
     r"suggestion|answer)|the idea)\b\s*\S{0,12}$",
     re.IGNORECASE,
 )
+
+
+#: A state that lasts today, or someone else's words: never a durable fact.
+TRANSIENT = lazy_re(
+    r"\b(?:today|tonight|right now|at the moment|this (?:morning|afternoon|evening|week)"
+    r"|for (?:lunch|dinner|breakfast)|yet|anymore today|until (?:tomorrow|later))\b"
+    r"|今天|今晚|昨天|刚才|刚刚|现在正|正在|马上|一会儿|待会|这会儿",
+    re.IGNORECASE,
+)
+
+# Someone else's state of the day or their words, not a fact about them.
+KIN_TRANSIENT = lazy_re(
+    r"^(?:is|are) (?:coming|visiting|here|home|away|out|sick|busy|asleep|sleeping|on (?:the|her"
+    r"|his) way|over|back|staying|calling|texting)\b|^(?:says?|said|thinks?|wants?|asked|called"
+    r"|texted|told)\b"
+    # A mood of the moment ("my kids are so excited about summer break") or a vague amount.
+    r"|^(?:is|are) (?:(?:so|really|very|super|getting|all|just|still|pretty|kinda) )*(?:excited"
+    r"|happy|sad|tired|upset|thrilled|proud|worried|bored|stoked|pumped|nervous|anxious|glad"
+    r"|grateful|doing|feeling|having|loving|enjoying|growing up|getting)\b"
+    r"|^(?:has|have) (?:so much|a lot|lots|fun|a blast|a great time|been)\b"
+    # What they are doing this minute ("my dog is sleeping next to me").
+    r"|^(?:is|are) (?:\w+ )?(?:sitting|lying|napping|barking|crying|waiting|eating|watching"
+    r"|driving|cooking|helping|screaming|playing (?:outside|with)|taking a nap)\b",
+    re.IGNORECASE)
+# Someone's words or a passing state ("我妈说…", "我儿子在睡觉"), not a fact about them.
+ZH_HEARSAY = lazy_re(r"^(?:说|觉得|认为|让|叫我|问|想让|希望|要我|刚|在家|来了|走了|睡了|回来"
+                     r"|不在|在路上|生病了|出差了|在(?:睡觉|玩|哭|吃饭|外面|洗澡|写作业|看电视|闹|午睡"
+                     r"|旁边|身边))")
+# A moment, whatever the rule: "… tonight", "… right now" is never a standing fact.
+MOMENT = lazy_re(r"\b(?:tonight|right now|at the moment|this (?:morning|afternoon|evening))\b"
+                 r"|今晚|这会儿|此刻|眼下", re.IGNORECASE)
+
 
 
 def is_question(sentence: str) -> bool:
@@ -227,6 +260,19 @@ def _keep_zh(prefix: str, kind: MemoryType, subject: str) -> Builder:
     return build
 
 
+def _unless_hearsay(build: Builder) -> Builder:
+    """A relative's rule that refuses their words and what they do this minute."""
+
+    def checked(m: re.Match[str]) -> Built | None:
+        after = m.string[m.end("k"):] if m.groupdict().get("k") else m["rest"]
+        after = re.sub(r"^(?:的名字|现在|今年|也)+", "", after)
+        if ZH_HEARSAY.match(after) or TRANSIENT.search(after):
+            return None
+        return build(m)
+
+    return checked
+
+
 def _tool_for_zh(m: re.Match[str]) -> Built | None:
     x = _value(m["x"], cut=False)
     return None if x is None else (_join(f"项目{m['part']}使用", x), J, "项目", "使用", x)
@@ -249,7 +295,8 @@ _REACTION_OBJECT = lazy_re(
 
 
 def _en(template: str, kind: MemoryType, subject: str, predicate: str,
-        *, value_like: bool = False, concrete: bool = False, reaction: bool = False) -> Builder:
+        *, value_like: bool = False, concrete: bool = False, reaction: bool = False,
+        kin: bool = False) -> Builder:
     def build(m: re.Match[str]) -> Built | None:
         groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
         # A pattern with alternatives fills numbered twins ("x2") of the same group.
@@ -262,6 +309,8 @@ def _en(template: str, kind: MemoryType, subject: str, predicate: str,
         if concrete and _POINTS_ELSEWHERE.search(x):
             return None
         if reaction and _REACTION_OBJECT.match(x):
+            return None
+        if kin and (KIN_TRANSIENT.match(f"is {x}") or TRANSIENT.search(x)):
             return None
         groups["x"] = _third_person(x)
         groups["k"] = re.sub(r"^(?:the|our|my)\s+", "", groups.get("k", ""), flags=re.I)
@@ -325,6 +374,7 @@ _NOT_OBJECT_EN = lazy_re(
     r"^(?:(?:a )?(?:few|couple of|couple) \w+ ago|\w+ ago|yesterday|today|last \w+|recently|again"
     r"|to (?:feel|think|realize|wonder|see|hear|know|say|cry|laugh|get|be|do|go|make)\b"
     r"|(?:feeling|thinking|wondering|crying|laughing|seeing|hearing|getting|doing|going)\b"
+    r"|for (?:a (?:while|bit|long time)|ages|years|months|weeks|days|some time)$"
     r"|(?:it|that|this|there|so|too|a lot|a ton|lots|so much|the same|one|some|something"
     r"|anything|everything|nothing|into it|out|up|back|off|on|in|over|here|home)$"
     r"|(?:some|new|big|other|many|a few) (?:\w+ ){0,2}(?:things|stuff)\b|.*\b(?:stuff|things)$"
@@ -552,9 +602,9 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (_r(rf"^我们(?:现在|目前)?(?:用|使用|采用)(?P<x>.+?)(?:来)?(?:做|作为|当|写)"
         rf"(?P<part>{_PARTS_ZH})(?:框架|工具)?$"), _tool_for_zh),
     # -- Chinese: facts about the user
-    (_r(rf"^我(?:的|家的?)?(?P<rest>(?:{_KIN_ZH})(?:的名字)?(?:现在|今年|也)?(?P<verb>叫|是|名叫|在|喜欢|爱|会|学|上|读"
+    (_r(rf"^我(?:的|家的?)?(?P<rest>(?P<k>{_KIN_ZH})(?:的名字)?(?:现在|今年|也)?(?P<verb>叫|是|名叫|在|喜欢|爱|会|学|上|读"
      r"|对).+)$"),
-     _keep_zh("用户的", U, "用户")),
+     _unless_hearsay(_keep_zh("用户的", U, "用户"))),
     *[(_r(rf"^我(?P<rest>{body})$"), _keep_zh("用户", U, "用户")) for body in _USER_ZH],
     # -- English: preferences
     (_r(r"^I (?:really |strongly |generally |usually |always |much |definitely |still )*"
@@ -615,7 +665,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (_r(rf"^my (?P<k>{_KIN_EN})(?:'s name is| is named| is called) (?P<x>.+)$"),
      _en("the user's {k} is named {x}", U, "user", "named")),
     (_r(rf"^my (?P<k>{_KIN_EN}|name|birthday|native language|first language|mother tongue|"
-        r"time ?zone) is (?P<x>.+)$"), _en("the user's {k} is {x}", U, "user", "is")),
+        r"time ?zone) is (?P<x>.+)$"), _en("the user's {k} is {x}", U, "user", "is", kin=True)),
     (_r(r"^my (?:absolute |all-time |personal )?(?P<k>favou?rite (?!(?:one|thing|part)\b)"
         r"[\w -]{1,30}?) (?:is|are|was"
         r"|has always been) (?P<x>.+)$"), _en("the user's {k} is {x}", P, "user", "favorite",
