@@ -598,7 +598,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         r"(?P<verb>用|使用|采用|基于|依赖|跑在|运行在|部署在|需要).+)$"),
      _keep_zh("项目", J, "项目")),
     (_r(rf"^(?:我们的?|项目的?|这个项目的?)(?P<rest>(?:{_PARTS_ZH})(?:现在|目前)?(?:是|都是)?"
-        r"(?P<verb>用|使用|采用|基于|跑在|部署在|写在).+)$"), _keep_zh("项目", J, "项目")),
+        r"(?P<verb>用|使用|采用|基于|跑在|部署在|写在|是).+)$"), _keep_zh("项目", J, "项目")),
     (_r(rf"^我们(?:现在|目前)?(?:用|使用|采用)(?P<x>.+?)(?:来)?(?:做|作为|当|写)"
         rf"(?P<part>{_PARTS_ZH})(?:框架|工具)?$"), _tool_for_zh),
     # -- Chinese: facts about the user
@@ -634,7 +634,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
      _en("the default {k} is {x}", E, "config", "is")),
     (_r(r"^(?:the |our |my )?default (?P<k>[\w .-]{1,30}?) is (?:now |set to )?(?P<x>.+)$"),
      _en("the default {k} is {x}", E, "config", "is")),
-    (_r(rf"^(?P<k>(?:the |our |my )?(?:[\w.-]+ ){{0,2}}(?:{_CONFIG_EN}))(?: number)? "
+    (_r(rf"^(?!(?:the |our |my )?branching )"
+        rf"(?P<k>(?:the |our |my )?(?:[\w.-]+ ){{0,2}}(?:{_CONFIG_EN}))(?: number)? "
         r"(?:is now|is|has been changed to|was changed to|changed to|is set to|has been set to) "
         r"(?P<x>.+)$"), _en("the {k} is {x}", E, "config", "is", value_like=True)),
     (_r(rf"^(?:I|we) (?:have )?(?:changed|set|switched|moved|updated|bumped) "
