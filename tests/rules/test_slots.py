@@ -54,11 +54,12 @@ CONFLICT = [
     ("Tomas is my cousin", "The user's brother is named Tomas"),
     ("我表妹叫小雨", "小雨是我的同学"),
     ("小雨是我表妹", "用户的女儿叫小雨"),
-    # One at a time (wife, boss): a new name is a conflict, both word orders.
-    ("My wife is Helen", "Joan is my wife"),
-    ("Helen is my wife", "The user's wife is named Joan"),
-    ("我老婆叫丽丽", "芳芳是我老婆"),
-    ("王总是我的老板", "用户的老板叫李总"),
+    # One at a time (wife, boss): said relation first, a new name is a conflict; said name
+    # first, a new relation of that person is.
+    ("My wife is Helen", "The user's wife is named Joan"),
+    ("我老婆叫丽丽", "用户的妻子是芳芳"),
+    ("Emma is my girlfriend", "Emma is my wife"),
+    ("小李是我同事", "小李是我的老板"),
     # A negated preference is not the same value as the preference.
     ("User wants replies in German", "The user does not want replies in German"),
     ("用户喜欢深色主题", "用户不喜欢深色主题"),
@@ -82,8 +83,8 @@ DUPLICATE = [
     ("我姐姐是安娜", "安娜是我姐姐"),
     ("安娜是用户的姐姐", "用户的姐姐叫安娜"),
     ("我姐姐叫 Anna", "Anna 是我的姐姐"),
-    ("Helen is my wife", "My wife is Helen"),
-    ("丽丽是我老婆", "用户的妻子叫丽丽"),
+    ("My wife is Helen", "The user's wife's name is Helen"),
+    ("丽丽是我老婆", "丽丽是用户的妻子"),
 ]
 STORE = [
     ("User lives in Madrid", "The user's brother has moved to Valencia"),
@@ -152,9 +153,11 @@ def test_another_persons_or_slots_fact_is_stored(mem: Memory, first: str, second
      "sister"),
     (["我姐姐是安娜", "安娜是我姐姐", "用户的姐姐叫安娜", "安娜是用户的姐姐", "我的姐姐名叫安娜"],
      "person.安娜.relation", "sister"),
-    (["My wife is Helen", "Helen is my wife", "The user's wife is named Helen"],
-     "user.wife.name", "Helen"),
-    (["我老婆叫丽丽", "丽丽是我老婆", "用户的妻子是丽丽"], "user.wife.name", "丽丽"),
+    # One at a time: relation first is the user's slot, name first the person's.
+    (["My wife is Helen", "The user's wife is named Helen"], "user.wife.name", "Helen"),
+    (["Helen is my wife", "Helen is the user's wife"], "person.helen.relation", "wife"),
+    (["我老婆叫丽丽", "用户的妻子是丽丽"], "user.wife.name", "丽丽"),
+    (["丽丽是我老婆", "丽丽是用户的妻子"], "person.丽丽.relation", "wife"),
 ])
 def test_a_relation_has_one_key_whichever_way_round(texts: list[str], key: str,
                                                    value: str) -> None:

@@ -9,9 +9,10 @@ adds what wording alone does not give:
 * a named person's relation to the user, whichever way round it is said ("Anna is my
   sister" = "My sister is Anna" = "我姐姐叫安娜"): under ``person.<name>.relation`` —
   "Anna is my cousin" then conflicts, "Maria is my sister" is another person's slot —
-  except for relations one has one of at a time (wife, boss, …: ``user.wife.name``, a
-  new name conflicts); "my sister is a nurse" names no one and fills no slot, and "my
-  sister lives in Paris" is never the user's residence;
+  except "my wife is Helen" for relations one has one of at a time (wife, boss, …:
+  ``user.wife.name``, a new name conflicts; see ``_ONE_AT_A_TIME``); "my sister is a
+  nurse" names no one and fills no slot, and "my sister lives in Paris" is never the
+  user's residence;
 * embeddings named by what they do ("Embeddings now use X", "用 X 做向量化");
 * one key per slot whatever the label's spelling (``canonical``): "default embedding
   model", "vector model" and "嵌入" are ``config.embedding_model``; "chat model",
@@ -217,13 +218,16 @@ _NOT_A_NAME = ascii_word_re(
     r"|Norwegian|Finnish|Asian|European|African|Latina|Latino|Catholic|Christian|Jewish"
     r"|Muslim|Buddhist|Hindu|Vegan|Vegetarian)$"
     r"|(?:师|生|员|士|家|者|工|人|长|手|官|警|察|计|族|控|迷|主|的|了|型|派|女|男|娃|霸)$")
-#: Relations a person has one of at a time: the slot is the user's ("user.wife.name", a
-#: new name conflicts), whichever way round it is said. Every other relation is the
-#: named person's slot ("person.anna.relation": "Anna is my cousin" then conflicts).
+#: Relations one has one of at a time. Said relation first ("My wife is Helen", "用户的老板
+#:叫王总") they are the user's slot, ``user.wife.name`` — a new name conflicts; said name
+#: first ("Helen is my wife") they stay the person's slot, like every relation, so that
+#: "Emma is my girlfriend" → "Emma is my wife" and "小李是同事" → "小李是老板" conflict. A
+#: classification has one key, so this pair of word orders is the one left asymmetric.
 _ONE_AT_A_TIME = frozenset(_words(
     "wife husband spouse partner girlfriend boyfriend fiancee fiance boss manager mother "
     "father"))
 _FORMER = frozenset(("former", "前"))
+_RELATION_FIRST = frozenset((1, 3))  # the indexes in _PERSON of "my sister is Anna" forms
 
 
 def _about_relative(text: str) -> Classification:
@@ -231,10 +235,11 @@ def _about_relative(text: str) -> Classification:
 
 
 def _person_relation(text: str) -> Classification | None:
-    found = next(((m, table) for rx, table in _PERSON if (m := rx.match(text))), None)
+    found = next(((i, m, table) for i, (rx, table) in enumerate(_PERSON)
+                  if (m := rx.match(text))), None)
     if found is None:
         return _about_relative(text) if any(rx.match(text) for rx in _RELATIVE_IS) else None
-    m, table = found
+    index, m, table = found
     rel = table.get(m["rel"].casefold()) or table.get(m["rel"])
     name = m["name"].strip()
     if not rel or name.casefold() in _NOT_NAMES or name.startswith(("The ", "My ", "Our ")):
@@ -243,7 +248,7 @@ def _person_relation(text: str) -> Classification | None:
         return _about_relative(text)
     if m["mod"] in _FORMER:
         rel = rel if rel.startswith("ex-") else f"ex-{rel}"
-    elif rel in _ONE_AT_A_TIME:
+    elif rel in _ONE_AT_A_TIME and index in _RELATION_FIRST:
         return Classification(MemoryType.USER_FACT, f"user.{rel}.name", "user",
                               f"{rel}.name", name)
     slug = re.sub(r"\s+", "-", name.casefold())

@@ -30,9 +30,9 @@ History:
    (5 is the filter's, issue 15 items 2-4.)
 7. a named person's relation has one key whichever way round it is said (issue 15
    item 6, rules/slots.py): "My sister is Anna" / "我姐姐叫安娜" join "Anna is my sister"
-   under person.anna.relation; relations one has one of at a time (wife, husband,
-   partner, boss, manager, mother, father) are user.<relation>.name both ways; "my
-   sister is a nurse" / "我姐姐是护士" is no name and fills no slot.
+   under person.anna.relation (relations one has one of at a time — wife, boss, … —
+   keep user.<relation>.name when said relation first); "my sister is a nurse" /
+   "我姐姐是护士" is no name and fills no slot.
 """
 
 from __future__ import annotations
