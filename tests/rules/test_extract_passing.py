@@ -110,6 +110,19 @@ def test_compound_sentences_one_fact_each(text: str, want: list[str]) -> None:
     assert facts(text) == want
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    # A reason clause: "since I'm X I'm Y" is two facts; "what I'm doing" binds to before.
+    ("Since I'm diabetic I'm learning to cook low-carb meals.",
+     ["The user is diabetic", "The user is learning to cook low-carb meals"]),
+    ("I left early because I'm sick today.", []),
+    ("I don't know what I'm doing.", []),
+    # A relative's death is a durable family fact.
+    ("Sadly, my grandpa passed away in May.", ["The user's grandpa passed away in May"]),
+])
+def test_reasons_and_family_events(text: str, want: list[str]) -> None:
+    assert facts(text) == want
+
+
 @pytest.mark.parametrize("text", [
     # questions and hypotheticals
     "Am I allergic to anything you know of?", "Is my wife vegetarian?",

@@ -140,12 +140,39 @@ _CLAUSE = lazy_re(
     rf"(?:\s*[,;:]\s*(?:and |but |also |plus |so )?|\s+[-–—]+\s+|—|\s+(?:and|but|plus)\s+)"
     rf"{_ASIDE_EN}"
     r"(?=(?:I(?:'m|'ve| am| have| work| live| use| moved)?|my|we|our)\b)"
+    r"|[\s,]+(?=(?:since|because|'cause|cause) I(?:'m| am| have| can't| don't)\b)"
     r"|\s+(?:and |but |so )?(?:please )?(?:remember|keep in mind|keeping in mind|bear in mind"
     r"|don't forget|noting)(?: that)?\s+(?=(?:I|my|we|our)\b)"
     # "我们…" starts a clause too: about the team (rules/extract_passing.py)
     r"|\s*[，；,;]\s*(?:而且|并且|还有|另外|同时|注意|记得|别忘了|提醒一下|顺便说一下|顺便|对了"
     r"|毕竟|因为)?(?=我|咱们)",
 )
+
+
+# "since I'm lactose intolerant I'm trying out …": a reason, then a run-on "I'm" clause.
+_REASON = lazy_re(r"^(?:since|because|cause|'cause|as)\s+(?=I(?:'m| am| have| can't| don't)\b)",
+                  re.IGNORECASE)
+_RUN_ON_I = lazy_re(r"(?<=[a-z])\s+(?=I'm\b|I am\b)")
+# Words after which "I'm" belongs to the clause before ("what I'm doing", "glad I'm here").
+_BINDS_NEXT_WORDS = (
+    "what that how where when if because since as so and but than who which whether until "
+    "while before after think know guess hope feel sure glad happy proud thankful excited "
+    "grateful sorry afraid worried say said mean believe realize realized wish")
+_BINDS_NEXT = frozenset(_BINDS_NEXT_WORDS.split())
+
+
+def _run_on(clause: str) -> list[str]:
+    """Split "since I'm X I'm Y" into "I'm X", "I'm Y"; other clauses are left whole."""
+    if not clause or not _REASON.match(clause.strip()):
+        return [clause]
+    body = _REASON.sub("", clause.strip())
+    out, start = [], 0
+    for m in _RUN_ON_I.finditer(body):
+        before = body[start:m.start()].split()
+        if m.start() > 0 and before and before[-1].casefold() not in _BINDS_NEXT:
+            out.append(body[start:m.start()])
+            start = m.end()
+    return [*out, body[start:]]
 
 
 # "I work in Python and use dbt": the second verb shares the subject.
@@ -167,7 +194,7 @@ def split_clauses(sentence: str) -> list[str]:
     if _HYPOTHETICAL.match(strip_lead(sentence)):
         return []  # "If I move to Berlin, I'll learn German": nothing is stated yet
     parts: list[str] = []
-    for c in _CLAUSE.split(sentence):
+    for c in (p for x in _CLAUSE.split(sentence) for p in _run_on(x)):
         if not c or not c.strip():
             continue
         c = c.strip()

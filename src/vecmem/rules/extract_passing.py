@@ -135,8 +135,10 @@ _KIN_VERBS_EN = (
     r"lives|live|works|work|has|have|started|start|goes|go|attends|attend|studies|study"
     r"|teaches|teach|speaks|speak|plays|play|hates|hate|loves|love|likes|like|runs|run|owns"
     r"|uses|use|takes|take|needs|need|turned|just turned|turns|was born|is|are"
-    r"|(?:doesn't|does not|can't|cannot|don't|do not) (?:eat|drink|have)"
+    r"|(?:doesn't|does not|can't|cannot|don't|do not) (?:eat|drink|have)|passed away|died"
 )
+_KIN_ALL_EN = (rf"{_KIN_MORE_EN}|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin"
+               r"|niece|nephew|grandson|granddaughter|stepmom|stepdad")
 _PEOPLE_EN = (
     rf"{_KIN_MORE_EN}|friend|best friend|cousin|aunt|uncle|niece|nephew|grandma|grandmother"
     r"|grandpa|grandfather|mother-in-law|father-in-law|stepmom|stepdad|boss|manager|colleague"
@@ -158,8 +160,11 @@ def _relative(m: re.Match[str]) -> Built | None:
 
 _EN_PEOPLE: list[tuple[re.Pattern[str], Builder]] = [
     # "My dog, Biscuit, is scared of thunder"; "my son Leo started kindergarten".
-    (lazy_re(rf"^(?i:my) (?P<k>(?i:{_KIN_MORE_EN}))(?:,? (?P<n>[A-Z][a-z]+),?)? "
+    (lazy_re(rf"^(?i:my) (?P<k>(?i:{_KIN_ALL_EN}))(?:,? (?P<n>[A-Z][a-z]+),?)? "
              rf"(?P<v>(?i:{_KIN_VERBS_EN})) (?P<x>.+)$"), _relative),
+    (_r(rf"^my (?P<k>{_KIN_ALL_EN}) (?P<v>passed away|died)\b.*$"),
+     lambda m: (f"The user's {m['k'].lower()} {m['v'].lower()}", U, "user", "relative",
+                m["v"].lower())),
     # "Anna is my sister": the person and their relation, in the user's terms.
     (lazy_re(r"^(?P<n>(?!(?:It|This|That|He|She|There|Here|What|Who|Which|Mine|They)\b)"
              r"[A-Z][a-z]+(?: [A-Z][a-z]+)?) is (?i:my) (?P<mod>(?i:(?:older|younger|little"

@@ -51,6 +51,7 @@ _LEAD = lazy_re(
     r"(?:last|this|earlier this|next) (?:week|weekend|month|year|summer|winter|spring|fall|"
     r"autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|today|"
     r"a (?:few|couple of) (?:days|weeks|months|years) ago|since (?:we )?last (?:talked|spoke)|"
+    r"since (?:we )?(?:last )?(?:talked|spoke|chatted|caught up)(?: last)?|just|"
     r"哈哈|嗯嗯|最近|这几天|这段时间|前几天|上周|上个月|去年|今年|昨天|今天)"
     r"(?:[\s,，:：、!！?？]+|(?=我))",
     re.IGNORECASE,
@@ -400,7 +401,8 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("works", r"left|quit|lost", r"my (?:[\w-]+ ){0,3}(?:job|position|role|career)\b.*", ""),
     # Own projects under way ("I'm writing a novel", "I've been working on a screenplay").
     ("works_on", r"am working on|have been working on|am teaming up with|am partnering with"
-     r"|am training for|am preparing for|am studying for"
+     r"|am training for|am preparing for|am studying for|have been blogging about"
+     r"|am blogging about|blog about|have been writing about|write about"
      r"|am collaborating with|have been collaborating with", r".+", "concrete"),
     ("works_on", r"am (?:writing|filming|recording|building|making|developing|designing"
      r"|directing|producing)", r"(?:my own|my first|an?|my) (?:[\w-]+ ){0,2}(?:book|novel"
