@@ -123,6 +123,12 @@ def test_reasons_and_family_events(text: str, want: list[str]) -> None:
     assert facts(text) == want
 
 
+def test_a_typed_list_is_the_users_own_sentences() -> None:
+    turn = "A bit about me:\n- I'm a nurse in Leeds\n* I don't eat pork\n2. 我养了一只猫"
+    assert facts(turn) == [
+        "The user is a nurse in Leeds", "The user does not eat pork", "用户养了一只猫"]
+
+
 @pytest.mark.parametrize("text", [
     # questions and hypotheticals
     "Am I allergic to anything you know of?", "Is my wife vegetarian?",

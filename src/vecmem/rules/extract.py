@@ -241,9 +241,13 @@ _HANDED_OVER = lazy_re(
 _FENCE = lazy_re(r"```.*?(?:```|\Z)", re.DOTALL)
 # A pasted line of code, a log or a config file: nobody's fact.
 _CODE_LINE = lazy_re(
-    r"^(?:\s{4,}|\t)|^\s*(?:#|//|/\*|\*|--|>>>|\$ |at |File \"|Traceback\b|[A-Za-z_.]+(?:Error"
+    r"^(?:\s{4,}|\t)|^\s*(?:#|//|/\*|--|>>>|\$ |at |File \"|Traceback\b|[A-Za-z_.]+(?:Error"
     r"|Exception|Warning):|def |class |import |from [\w.]+ import|return\b|print\(|console\.|"
     r"[{}\[\]<])|^\s*[A-Za-z_][\w.]*\s*[:=]\s*\S*[=(){}\[\];]|^\s*[A-Z][A-Z0-9_]+=")
+
+
+# A list item the user typed ("- I use Neovim", "2. 我不吃辣") is their sentence.
+_LIST_MARKER = lazy_re(r"^\s*(?:[-*•·+]|\d{1,2}[.)、])\s+(?=\S)")
 
 
 def _looks_like_code(line: str) -> bool:
@@ -268,9 +272,10 @@ def extract_with_rules(
     for turn in clean_messages(messages):
         if turn.role != "user":
             continue
-        for line in _conversational(turn.content).split("\n"):
-            if _looks_like_code(line):
+        for raw in _conversational(turn.content).split("\n"):
+            if _looks_like_code(raw):
                 continue
+            line = _LIST_MARKER.sub("", raw)
             for sentence in (c for s in split_sentences(line) for c in split_clauses(s)):
                 for content, kind, subject, predicate, obj in extract_clause(sentence):
                     if MOMENT.search(content):
