@@ -123,6 +123,20 @@ def test_reasons_and_family_events(text: str, want: list[str]) -> None:
     assert facts(text) == want
 
 
+@pytest.mark.parametrize(("text", "want"), [
+    ("我 prefer light mode。", ["用户偏好：light mode"]),
+    ("我是 vegan，也不喝牛奶。", ["用户是 vegan", "用户也不喝牛奶"]),
+    ("我们 team 的 workflow 是 trunk-based。", ["用户的团队 workflow 是 trunk-based"]),
+    ("我们的 staging 跑在 k3s 上。", ["用户的团队 staging 跑在 k3s 上"]),
+    ("我的 shell 是 fish。", ["用户的 shell 是 fish"]),
+    ("我一直在用 Obsidian 记笔记。", ["用户一直在用 Obsidian 记笔记"]),
+    ("我的电脑是这个。", []),
+    ("我们 team 今天用 Zoom 开会吧。", []),
+])
+def test_code_switched_turns(text: str, want: list[str]) -> None:
+    assert facts(text) == want
+
+
 def test_a_typed_list_is_the_users_own_sentences() -> None:
     turn = "A bit about me:\n- I'm a nurse in Leeds\n* I don't eat pork\n2. 我养了一只猫"
     assert facts(turn) == [

@@ -40,6 +40,7 @@ from vecmem.rules.extract_rules import (
     Built,
     E,
     U,
+    _join,
     _r,
     _third_person,
     _third_verb,
@@ -338,7 +339,7 @@ def _zh_keep(prefix: str, subject: str = "用户") -> Builder:
         obj = m.string[m.end("verb"):].strip() if m.groupdict().get("verb") else ""
         if obj and _DEICTIC.match(obj):  # "我用的是这个"
             return None
-        return prefix + _third_person(rest), U, subject, m["verb"], rest
+        return _join(prefix, _third_person(rest.strip())), U, subject, m["verb"], rest
 
     return build
 
@@ -355,6 +356,8 @@ _ZH_DIET = (r"(?:一直|从来|平时|基本|基本上|从不|也|都|完全)?(?
             r"(?![了饭]|东西|早饭|午饭|晚饭|早餐|午餐|晚餐).{0,16}")
 _ZH_USER = [
     _ZH_DIET,
+    # Code-switched: "我是 vegetarian", "FYI 我 lactose intolerant".
+    rf"(?P<verb>是\s*|\s+)(?:{_STATE_EN})",
     r"(?P<verb>是)(?:一个|一名|个)?(?:素食者|素食主义者|纯素食者|左撇子|色盲|夜猫子|独生子|独生女"
     r"|过敏体质|孕妇)",
     r"(?P<verb>乳糖不耐受|色盲|红绿色盲|近视|远视|怀孕了|晕车|晕船|晕机|恐高)(?:.{0,12})",
@@ -371,7 +374,9 @@ _ZH_TEAM_OWNER = {"公司": "用户的公司", "部门": "用户的部门", "项
 _ZH_PARTS = (
     r"前端|后端|代码|服务器|服务|数据库|接口|API|提交信息|commit|分支|代码规范|规范|CI|部署|文档|测试"
     r"|缩进|命名|日志|仓库|技术栈|包管理器?|依赖|配置|监控|告警|发布|上线|周会|例会|站会"
-    r"|code review|review|PR|合并|项目"
+    r"|code review|review|PR|合并|项目|convention|code style|style guide|repo|monorepo|CD"
+    r"|package manager|linter|formatter|branch|workflow|stack|backend|frontend|tests?|staging"
+    r"|prod|production"
 )
 _ZH_TEAM_TOOLS = r"飞书|钉钉|企业微信|微信|腾讯会议|语雀|石墨|金山文档|禅道|Coding"
 
@@ -381,14 +386,19 @@ def _zh_team(m: re.Match[str]) -> Built | None:
     if rest is None or TRANSIENT.search(rest) or re.search(r"[吧了]$", rest):
         return None
     owner = _ZH_TEAM_OWNER.get((m["unit"] or "").strip(), "用户的团队")
-    return owner + _third_person(rest), U, "用户", "团队", rest
+    return _join(owner, _third_person(rest)), U, "用户", "团队", rest
 
 
 _ZH_TEAM_HEAD = (r"^(?:我们|咱们)\s*(?P<unit>团队|项目组|小组|组里|组|部门|公司|项目|这边|team"
                  r"|Team)?\s*的?\s*")
 _ZH_ADV = r"(?:统一|都|一般|一律|主要|现在|目前|默认|全部|基本|一直|平时|全都|必须|只)*"
 
+_ZH_THINGS = (r"编辑器|主题|时区|终端|电脑|笔记本|主力机|手机|系统|操作系统|键盘|浏览器|GitHub"
+              r"|GitLab|editor|theme|timezone|time zone|shell|terminal|IDE|OS|laptop|distro")
 _ZH_RULES: list[tuple[re.Pattern[str], Builder]] = [
+    # "我的 editor 是 Neovim", "我主力机是 MacBook Pro": a thing of the user's, by name.
+    (_r(rf"^我的?\s*(?P<rest>(?:{_ZH_THINGS})(?:\s*(?:账号|用户名|ID))?\s*(?P<verb>是|用的是|用)\s*"
+        r"(?=[A-Za-z0-9])[^，,]{1,30})$"), _zh_keep("用户的")),
     *[(_r(rf"^我(?P<rest>{body})$"), _zh_keep("用户")) for body in _ZH_USER],
     # "我妈有高血压", "我家猫叫煤球", "我老婆不吃辣": what the user says of a relative.
     (_r(rf"^我(?:的|家的?)?(?P<rest>(?P<k>{_KIN_ZH_MORE})(?:现在|今年|也|一直|平时|从小)?"
@@ -401,9 +411,9 @@ _ZH_RULES: list[tuple[re.Pattern[str], Builder]] = [
      lambda m: (re.sub(r"是我的?", "是用户的", m["rest"], count=1), U, "用户", "relation",
                 m["verb"])),
     # The team: a part of the work and its convention, a tool, a routine.
-    (_r(rf"{_ZH_TEAM_HEAD}(?P<rest>(?:[A-Za-z][\w.+#-]*\s*)?(?:{_ZH_PARTS}){_ZH_ADV}"
-        r"(?:至少要|需要|要写|要用|要|得|是用|是|用|使用|采用|托管在|部署在|跑在|放在|写|基于|返回|走"
-        r"|开|提交到|合并到)\s*.+)$"), _zh_team),
+    (_r(rf"{_ZH_TEAM_HEAD}(?P<rest>(?:[A-Za-z][\w.+#-]*\s*)?(?:{_ZH_PARTS})\s*{_ZH_ADV}"
+        r"(?:至少要|至少|需要|要写|要用|要|得|是用|是|用|使用|采用|托管在|部署在|跑在|放在|写|基于|返回"
+        r"|走|开|提交到|合并到)\s*.+)$"), _zh_team),
     (_r(rf"{_ZH_TEAM_HEAD}(?P<rest>{_ZH_ADV}(?:用|使用|采用)\s*(?:[A-Za-z0-9][\w.+#-]*|"
         rf"{_ZH_TEAM_TOOLS}).*)$"), _zh_team),
     (_r(rf"{_ZH_TEAM_HEAD}(?P<rest>每(?:周|天|月|个月|两周|个工作日|个?星期)[一二三四五六日天]?.{{2,20}})$"),
