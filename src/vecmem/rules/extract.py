@@ -71,8 +71,9 @@ _HYPOTHETICAL = lazy_re(
     r"^(?:if|suppose|supposing|imagine|assuming|assume|what if|in case|let's say|say|whether"
     r"|unless|hypothetically|even if|假如|如果|要是|万一|假设|倘若|若是|若|就算|即使|哪怕)\b",
     re.IGNORECASE)
-# Where a sentence that matched nothing as a whole is tried piece by piece: "I'm
-# pregnant, due in March" → "I'm pregnant"; "我在 Shopee 做 SRE，时区 UTC+8".
+# Where a clause is read piece by piece when no rule matches it whole, or its rule stopped
+# at the first piece: "I'm pregnant, due in March" → "I'm pregnant"; "我在 Shopee 做
+# SRE，时区 UTC+8" → both; "我平时用 Cursor 写代码，theme 用 dark" → both.
 _PIECE = lazy_re(r"\s*(?:[,，;；]|\s[-–—]+\s|—|\s\((?=[^)]*\)))\s*")
 
 
