@@ -116,6 +116,9 @@ def test_compound_sentences_one_fact_each(text: str, want: list[str]) -> None:
      ["The user is diabetic", "The user is learning to cook low-carb meals"]),
     ("I left early because I'm sick today.", []),
     ("I don't know what I'm doing.", []),
+    # A relative's visit with a date is a plan; without one, a moment.
+    ("My sister is visiting next week.", ["The user's sister is visiting next week"]),
+    ("My brother is coming over.", []),
     # A relative's death is a durable family fact.
     ("Sadly, my grandpa passed away in May.", ["The user's grandpa passed away in May"]),
 ])

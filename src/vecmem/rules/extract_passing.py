@@ -33,7 +33,6 @@ from vecmem.rules.extract_rules import (
     _NOT_OBJECT_EN,
     _POINTS_ELSEWHERE,
     _TO_YOU,
-    KIN_TRANSIENT,
     TRANSIENT,
     ZH_HEARSAY,
     Builder,
@@ -45,6 +44,7 @@ from vecmem.rules.extract_rules import (
     _third_person,
     _third_verb,
     _value,
+    relative_moment,
 )
 from vecmem.text import lazy_re
 
@@ -151,7 +151,7 @@ _PEOPLE_EN = (
 def _relative(m: re.Match[str]) -> Built | None:
     x = _value(m["x"])
     verb = m["v"].lower()
-    if x is None or _TO_YOU.search(x) or TRANSIENT.search(x) or KIN_TRANSIENT.match(
+    if x is None or _TO_YOU.search(x) or TRANSIENT.search(x) or relative_moment(
             f"{verb} {x}") or _POINTS_ELSEWHERE.search(x):
         return None
     name = f" {m['n']}" if m.groupdict().get("n") else ""

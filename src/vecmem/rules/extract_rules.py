@@ -16,8 +16,17 @@ from collections.abc import Callable
 from vecmem.text import has_cjk, lazy_re
 from vecmem.types import MemoryType
 
-__all__ = ["KIN_TRANSIENT", "MOMENT", "RULES", "TRANSIENT", "ZH_HEARSAY", "Builder", "Built",
-           "is_question", "strip_lead"]
+__all__ = [
+    "MOMENT",
+    "RULES",
+    "TRANSIENT",
+    "ZH_HEARSAY",
+    "Builder",
+    "Built",
+    "is_question",
+    "relative_moment",
+    "strip_lead",
+]
 
 
 # ---- sentence screening ------------------------------------------------------------------
@@ -103,6 +112,19 @@ ZH_HEARSAY = lazy_re(r"^(?:说|觉得|认为|让|叫我|问|想让|希望|要我
 MOMENT = lazy_re(r"\b(?:tonight|right now|at the moment|this (?:morning|afternoon|evening))\b"
                  r"|今晚|这会儿|此刻|眼下", re.IGNORECASE)
 
+
+
+def relative_moment(phrase: str) -> bool:
+    """True when what is said of a relative ("is coming over", "says …", "is so excited")
+    lasts a moment — except a visit or a move with a date: "my sister is visiting next
+    week" is a plan."""
+    if not KIN_TRANSIENT.match(phrase):
+        return False
+    return not (_VISIT.match(phrase) and _DATED_EN.search(phrase))
+
+
+_VISIT = lazy_re(r"^(?:is|are) (?:coming|visiting|staying|flying|arriving|moving|over)\b",
+                 re.IGNORECASE)
 
 
 def is_question(sentence: str) -> bool:
@@ -311,7 +333,7 @@ def _en(template: str, kind: MemoryType, subject: str, predicate: str,
             return None
         if reaction and _REACTION_OBJECT.match(x):
             return None
-        if kin and (KIN_TRANSIENT.match(f"is {x}") or TRANSIENT.search(x)):
+        if kin and (relative_moment(f"is {x}") or TRANSIENT.search(x)):
             return None
         groups["x"] = _third_person(x)
         groups["k"] = re.sub(r"^(?:the|our|my)\s+", "", groups.get("k", ""), flags=re.I)
