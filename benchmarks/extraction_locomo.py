@@ -18,7 +18,9 @@ per half:
   while the rules were written) and ``extract_labels_heldout.jsonl`` (50 candidates drawn
   from conversations 5-9 after tuning) — ``good``: a durable first-person fact, one fact,
   readable without the conversation — counted over the labelled candidates the current
-  rules still produce;
+  rules still produce; ``extract_labels_heldout2.jsonl``: the 14 candidates the rules
+  for facts said in passing (``rules/extract_passing.py``) added on conversations 5-9,
+  labelled after those rules were frozen;
 * precision and recall on ``tests/data/extract_heldout_turns.jsonl`` — 70 held-out turns
   (conversations 5-9, drawn at random among turns with a first-person word) whose
   durable facts were written down by hand *before* the rules were tuned; a fact is one
@@ -47,6 +49,9 @@ LABELS = ROOT / "tests" / "data" / "extract_labels.jsonl"
 # 50 candidates drawn at random (seed 2026) from conversations 5-9 after the rules were
 # tuned on 0-4, labelled once, never tuned on.
 HELDOUT_LABELS = ROOT / "tests" / "data" / "extract_labels_heldout.jsonl"
+# Every candidate the session-6 rules (facts said in passing) added on conversations 5-9,
+# labelled once after those rules were frozen, never tuned on.
+HELDOUT_LABELS2 = ROOT / "tests" / "data" / "extract_labels_heldout2.jsonl"
 HELDOUT_TURNS = ROOT / "tests" / "data" / "extract_heldout_turns.jsonl"
 SPLITS = {"tune": range(0, 5), "heldout": range(5, 10)}
 
@@ -96,7 +101,8 @@ def measure() -> dict[str, Any]:
         n = sum(len(v) for v in mine.values())
         out[split] = {"turns": len(mine), "candidates": n, "per_turn": n / len(mine),
                       "questions": asked, "covered": hit, "coverage": hit / asked}
-    for key, path in (("labels", LABELS), ("heldout_labels", HELDOUT_LABELS)):
+    for key, path in (("labels", LABELS), ("heldout_labels", HELDOUT_LABELS),
+                      ("heldout_labels2", HELDOUT_LABELS2)):
         if path.exists():
             labels = _jsonl(path)
             still = [x for x in labels if x["candidate"] in found.get(x["turn"], [])]

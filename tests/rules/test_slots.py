@@ -49,6 +49,17 @@ CONFLICT = [
     # Staff of an organisation: the employer, not a job title.
     ("用户在美团工作", "用户现在是快手的员工"),
     ("The user works at Atlassian", "The user is now an employee of Canva"),
+    # A named person's relation, whichever way round (rules/slots.py _PERSON).
+    ("My cousin is Tomas", "Tomas is my brother"),
+    ("Tomas is my cousin", "The user's brother is named Tomas"),
+    ("我表妹叫小雨", "小雨是我的同学"),
+    ("小雨是我表妹", "用户的女儿叫小雨"),
+    # One at a time (wife, boss): said relation first, a new name is a conflict; said name
+    # first, a new relation of that person is.
+    ("My wife is Helen", "The user's wife is named Joan"),
+    ("我老婆叫丽丽", "用户的妻子是芳芳"),
+    ("Emma is my girlfriend", "Emma is my wife"),
+    ("小李是我同事", "小李是我的老板"),
     # A negated preference is not the same value as the preference.
     ("User wants replies in German", "The user does not want replies in German"),
     ("用户喜欢深色主题", "用户不喜欢深色主题"),
@@ -65,6 +76,15 @@ DUPLICATE = [
     ("User wants replies in German", "The user prefers responses in German"),
     ("用户偏好用日语回答", "The user likes answers in Japanese"),
     ("项目 payments 部署在阿里云", "项目 payments 部署在阿里云上"),
+    # The same relation said the other way round.
+    ("My sister is Anna", "Anna is my sister"),
+    ("Anna is the user's sister", "The user's sister is named Anna"),
+    ("My older sister's name is Anna", "Anna is my older sister"),
+    ("我姐姐是安娜", "安娜是我姐姐"),
+    ("安娜是用户的姐姐", "用户的姐姐叫安娜"),
+    ("我姐姐叫 Anna", "Anna 是我的姐姐"),
+    ("My wife is Helen", "The user's wife's name is Helen"),
+    ("丽丽是我老婆", "丽丽是用户的妻子"),
 ]
 STORE = [
     ("User lives in Madrid", "The user's brother has moved to Valencia"),
@@ -95,6 +115,14 @@ STORE = [
     ("payments 项目的数据库是 MySQL", "search 项目的数据库是 Elasticsearch"),
     ("The payments service is written in Ruby", "The billing service was ported to Kotlin"),
     ("用户在美团工作", "用户的表哥是快手的员工"),
+    # Two people with the same relation; what a relative is, not their name.
+    ("My sister is Anna", "My sister is Maria"),
+    ("我姐姐是安娜", "我妹妹叫小雨"),
+    ("My sister is Anna", "My sister is a nurse"),
+    ("My wife is Helen", "My wife is Canadian"),
+    ("我老婆叫丽丽", "我老婆是护士"),
+    ("我姐姐是安娜", "我姐姐是北京人"),
+    ("My wife is Helen", "My wife is a pediatric nurse"),
 ]
 
 
@@ -117,3 +145,34 @@ def test_a_restatement_is_a_duplicate(mem: Memory, first: str, second: str) -> N
 @pytest.mark.parametrize(("first", "second"), STORE)
 def test_another_persons_or_slots_fact_is_stored(mem: Memory, first: str, second: str) -> None:
     assert _second(mem, first, second) == "store"
+
+
+@pytest.mark.parametrize(("texts", "key", "value"), [
+    (["My sister is Anna", "Anna is my sister", "The user's sister is named Anna",
+      "Anna is the user's sister", "My sister's name is Anna"], "person.anna.relation",
+     "sister"),
+    (["我姐姐是安娜", "安娜是我姐姐", "用户的姐姐叫安娜", "安娜是用户的姐姐", "我的姐姐名叫安娜"],
+     "person.安娜.relation", "sister"),
+    # One at a time: relation first is the user's slot, name first the person's.
+    (["My wife is Helen", "The user's wife is named Helen"], "user.wife.name", "Helen"),
+    (["Helen is my wife", "Helen is the user's wife"], "person.helen.relation", "wife"),
+    (["我老婆叫丽丽", "用户的妻子是丽丽"], "user.wife.name", "丽丽"),
+    (["丽丽是我老婆", "丽丽是用户的妻子"], "person.丽丽.relation", "wife"),
+])
+def test_a_relation_has_one_key_whichever_way_round(texts: list[str], key: str,
+                                                   value: str) -> None:
+    from vecmem.rules.topics import classify
+
+    for text in texts:
+        got = classify(text)
+        assert (got.topic_key, got.object) == (key, value), text
+
+
+@pytest.mark.parametrize("text", [
+    "My sister is a nurse", "My sister is Canadian", "我姐姐是护士", "我姐姐是北京人",
+    "我老婆是 product manager", "The user's wife is a pediatric nurse"])
+def test_what_a_relative_is_names_no_one(text: str) -> None:
+    from vecmem.rules.topics import classify
+
+    got = classify(text)
+    assert got.topic_key is None and got.subject == "user", text

@@ -57,7 +57,7 @@ def test_default_model_in_both_languages(text: str) -> None:
         ("项目测试使用 pytest", "We use pytest for testing", "project.test_framework"),
         ("项目 vecmem 路径：E:/x", "Project vecmem path: E:/x", "project.vecmem.path"),
         ("用户住在上海", "The user lives in Shanghai", "user.residence"),
-        ("用户的女儿叫 Mia", "The user's daughter is named Mia", "user.daughter.name"),
+        ("用户的女儿叫 Mia", "The user's daughter is named Mia", "person.mia.relation"),
         ("用户偏好：回答简洁务实", "User prefers concise answers", "preference.response_style"),
         ("用户偏好：回答用中文", "User prefers answers in Chinese", "preference.language"),
         ("用户喜欢先看代码再看解释", "I prefer to see the code first", "preference.code_first"),
@@ -73,7 +73,8 @@ def test_objects_are_the_values() -> None:
     assert c("嵌入维度为 1024").object == "1024"
     assert c("The staging server runs PostgreSQL 16").object == "PostgreSQL 16"
     assert c("用户住在上海").object == "上海"
-    assert c("The user's daughter is named Mia").object == "Mia"
+    assert c("The user's wife is named Mia").object == "Mia"
+    assert c("The user's daughter is named Mia").object == "daughter"  # Mia's relation
     assert c("项目 hermes-vecmem 路径：E:/projects/hermes-vecmem").object == (
         "E:/projects/hermes-vecmem"
     )
@@ -159,7 +160,7 @@ def test_user_facts() -> None:
     assert c("用户叫张三").topic_key == "user.name"
     assert c("My name is Alice").topic_key == "user.name"
     assert c("The user works at Acme Corp").topic_key == "user.employer"
-    assert c("我女儿叫朵朵").topic_key == "user.daughter.name"
+    assert c("我女儿叫朵朵").topic_key == "person.朵朵.relation"
     assert c("The user's cat is called Mochi").topic_key == "user.cat.name"
     habit_a, habit_b = c("用户习惯晚上写代码"), c("用户每天早上跑步")
     assert habit_a.memory_type == MemoryType.USER_FACT

@@ -570,8 +570,9 @@ DERIVATION_DIGESTS = {
     3: "e5a553e6ac4e12878613cc4163e1e84f68827d31834028dd288eb20a28a834fd",
     4: "b31198c1c4af0bafe990bbc3f921ee6f300058e0e6df472f195d6638c8356f69",
     6: "9f5114396aac834d866b69e99e938a230f7d8bf50b6c1a25a6c29cdcfb1194ac",  # 5: rulesq
-    # 7: secret rules read stored texts again (store/legacy_secrets.py); derive unchanged.
-    7: "9f5114396aac834d866b69e99e938a230f7d8bf50b6c1a25a6c29cdcfb1194ac",
+    # 7: relation symmetry (slots), rule cue terms (rules/cues.py); secret rules also
+    # read stored texts again (store/legacy_secrets.py).
+    7: "f83ceff79a4910d18d047ceb66177202fb31ae416564a33d7fbedc408a7fe4b0",
 }
 
 

@@ -160,7 +160,8 @@ def clean_messages(messages: Iterable[Mapping[str, Any] | str]) -> list[Turn]:
         text = strip_memory_blocks(content)
         if role == "assistant":
             text = strip_filler(text)
-        text = re.sub(r"[ \t]+", " ", text).strip()
+        # Runs of spaces collapse, but not a line's indentation: it tells pasted code.
+        text = re.sub(r"(?<=\S)[ \t]+", " ", text).strip()
         if text:
             turns.append(Turn(index=index, role=role, content=text))
     return turns

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from vecmem.rules.conversation import clean_messages, split_sentences
-from vecmem.rules.extract_rules import RULES, Built, is_question, strip_lead
+from vecmem.rules.extract_passing import PASSING_RULES
+from vecmem.rules.extract_rules import MOMENT, RULES, Built, is_question, strip_lead
 from vecmem.text import canonicalize, lazy_re, normalize
 from vecmem.types import MemoryType, Serializable
 
@@ -61,22 +62,27 @@ _FILLER_AFTER_AUX = lazy_re(
     r"^(I (?:am|have(?: been)?|was|will)) (?:(?:really|also|just|currently|now|still|finally"
     r"|actually|even|definitely|officially) )+")
 _EXPANDED = {"m": "I am", "ve": "I have", "ll": "I will", "d": "I would"}
+_WE_ARE = lazy_re(r"^we're\b", re.IGNORECASE)
 
 
-def extract_sentence(sentence: str) -> Built | None:
-    """The first rule that matches one sentence, or None (questions never match)."""
-    # Invisible characters, full-width and look-alike letters would hide a fact from the
-    # patterns ("I\u200bam a nurse", "Ｉ ａｍ ａ ｎｕｒｓｅ"); spacing is kept as written.
-    sentence = canonicalize(sentence, structure=False, mapped=False).text
-    if is_question(sentence):
-        return None
-    body = strip_lead(sentence)
-    if not body or is_question(body):
-        return None
+_ALL_RULES = (*RULES, *PASSING_RULES)
+# A sentence that only supposes something states no fact, whatever follows its comma.
+_HYPOTHETICAL = lazy_re(
+    r"^(?:if|suppose|supposing|imagine|assuming|assume|what if|in case|let's say|say|whether"
+    r"|unless|hypothetically|even if|假如|如果|要是|万一|假设|倘若|若是|若|就算|即使|哪怕)\b",
+    re.IGNORECASE)
+# Where a clause is read piece by piece when no rule matches it whole, or its rule stopped
+# at the first piece: "I'm pregnant, due in March" → "I'm pregnant"; "我在 Shopee 做
+# SRE，时区 UTC+8" → both; "我平时用 Cursor 写代码，theme 用 dark" → both.
+_PIECE = lazy_re(r"\s*(?:[,，;；]|\s[-–—]+\s|—|\s\((?=[^)]*\)))\s*")
+
+
+def _match(body: str) -> Built | None:
     body = _CONTRACTION.sub(lambda m: _EXPANDED[m[1]], body)
+    body = _WE_ARE.sub("we are", body)
     # "I am currently reading …" reads as "I am reading …" to the verb tables.
     body = _FILLER_AFTER_AUX.sub(r"\1 ", body)
-    for pattern, build in RULES:
+    for pattern, build in _ALL_RULES:
         m = pattern.match(body)
         if m:
             built = build(m)
@@ -85,21 +91,97 @@ def extract_sentence(sentence: str) -> Built | None:
     return None
 
 
+def _body(sentence: str) -> str | None:
+    # Invisible characters, full-width and look-alike letters would hide a fact from the
+    # patterns ("I\u200bam a nurse", "Ｉ ａｍ ａ ｎｕｒｓｅ"); spacing is kept as written.
+    sentence = canonicalize(sentence, structure=False, mapped=False).text
+    if is_question(sentence):
+        return None
+    body = strip_lead(sentence)
+    if not body or is_question(body) or _HYPOTHETICAL.match(body):
+        return None
+    return body
+
+
+def extract_sentence(sentence: str) -> Built | None:
+    """The first rule that matches one sentence, or None (questions never match)."""
+    body = _body(sentence)
+    return None if body is None else _match(body)
+
+
+def extract_clause(sentence: str) -> list[Built]:
+    """What one clause states: the rule matching it whole, and what its comma-separated
+    pieces the match did not use state one by one (a piece after the first keeps a
+    Chinese subject "我")."""
+    body = _body(sentence)
+    if body is None:
+        return []
+    built = _match(body)
+    pieces = [p.strip(" )") for p in _PIECE.split(body) if p and p.strip(" )")]
+    out: list[Built] = [] if built is None else [built]
+    # A whole match was cut at its first comma: only the pieces after it are left to read.
+    for p in (pieces[1:] if built is not None else pieces) if len(pieces) > 1 else []:
+        lead = strip_lead(p)
+        if not lead or is_question(lead):
+            continue
+        found = _match(lead)
+        if found is None and body.startswith("我") and not lead.startswith("我"):
+            found = _match("我" + lead)
+        if found is not None:
+            out.append(found)
+    return out
+
+
 # "…, and I'm …" / "…，我还…": a new first-person clause starts a new fact.
+_ASIDE_EN = (r"(?:(?:please )?(?:remember|keep in mind|keeping in mind|bear in mind|don't forget"
+             r"|do not forget|note|noting|fyi|btw|by the way|just so you know|as you know)"
+             r"(?: that)?,?\s+)?")
 _CLAUSE = lazy_re(
-    r"(?:\s*[,;]\s*(?:and |but |also |plus )?|\s+(?:and|but|plus)\s+)"
-    r"(?=(?:I(?:'m|'ve| am| have| work| live| use| moved)?|my)\b)"
-    # "我们…" starts a clause too: about the team, so no user rule keeps it
-    r"|\s*[，；,;]\s*(?:而且|并且|还有|另外|同时)?(?=我)",
+    # "…, and remember I …", "… — keep in mind I …": the aside marker goes with the split.
+    rf"(?:\s*[,;:]\s*(?:and |but |also |plus |so )?|\s+[-–—]+\s+|—|\s+(?:and|but|plus)\s+)"
+    rf"{_ASIDE_EN}"
+    r"(?=(?:I(?:'m|'ve| am| have| work| live| use| moved)?|my|we|our)\b)"
+    r"|[\s,]+(?=(?:since|because|'cause|cause) I(?:'m| am| have| can't| don't)\b)"
+    r"|\s+(?:and |but |so )?(?:please )?(?:remember|keep in mind|keeping in mind|bear in mind"
+    r"|don't forget|noting)(?: that)?\s+(?=(?:I|my|we|our)\b)"
+    # "我们…" starts a clause too: about the team (rules/extract_passing.py)
+    r"|\s*[，；,;]\s*(?:而且|并且|还有|另外|同时|注意|记得|别忘了|提醒一下|顺便说一下|顺便|对了"
+    r"|毕竟|因为)?(?=我|咱们)",
 )
+
+
+# "since I'm lactose intolerant I'm trying out …": a reason, then a run-on "I'm" clause.
+_REASON = lazy_re(r"^(?:since|because|cause|'cause|as)\s+(?=I(?:'m| am| have| can't| don't)\b)",
+                  re.IGNORECASE)
+_RUN_ON_I = lazy_re(r"(?<=[a-z])\s+(?=I'm\b|I am\b)")
+# Words after which "I'm" belongs to the clause before ("what I'm doing", "glad I'm here").
+_BINDS_NEXT_WORDS = (
+    "what that how where when if because since as so and but than who which whether until "
+    "while before after think know guess hope feel sure glad happy proud thankful excited "
+    "grateful sorry afraid worried say said mean believe realize realized wish")
+_BINDS_NEXT = frozenset(_BINDS_NEXT_WORDS.split())
+
+
+def _run_on(clause: str) -> list[str]:
+    """Split "since I'm X I'm Y" into "I'm X", "I'm Y"; other clauses are left whole."""
+    if not clause or not _REASON.match(clause.strip()):
+        return [clause]
+    body = _REASON.sub("", clause.strip())
+    out, start = [], 0
+    for m in _RUN_ON_I.finditer(body):
+        before = body[start:m.start()].split()
+        if m.start() > 0 and before and before[-1].casefold() not in _BINDS_NEXT:
+            out.append(body[start:m.start()])
+            start = m.end()
+    return [*out, body[start:]]
 
 
 # "I work in Python and use dbt": the second verb shares the subject.
 _SHARED_SUBJECT = lazy_re(
     r"\s+and\s+(?=(?:use|work|live|have|play|study|own|run|speak|teach)\s)")
 # "我是李雷，在字节做后端开发": a clause with no subject after a "我" clause is the user's too.
-_ZH_ZERO_SUBJECT = lazy_re(r"[，,]\s*(?=(?:现在|目前|平时)?(?:在|做|当|住在|用|养了|有|喜欢|对|是)"
-                              r"[^，,]{2,})")
+_ZH_ZERO_SUBJECT = lazy_re(r"[，,]\s*(?=(?:现在|目前|平时|也|还|又|都)?(?:在|做|当|住在|用|养了|有"
+                              r"|喜欢|对|是|不吃|不喝|不能吃)[^，,]{1,})")
 
 
 # "I'm Dana, a data engineer at Shopify": a name, then what the speaker is.
@@ -110,8 +192,10 @@ def split_clauses(sentence: str) -> list[str]:
     """One clause per first-person fact: "my dog is Pixel and I'm allergic to peanuts"
     → "my dog is Pixel", "I'm allergic to peanuts". A name and a verbless "my …" after it
     are one appositive ("Oscar, my guinea pig"), not two clauses."""
+    if _HYPOTHETICAL.match(strip_lead(sentence)):
+        return []  # "If I move to Berlin, I'll learn German": nothing is stated yet
     parts: list[str] = []
-    for c in _CLAUSE.split(sentence):
+    for c in (p for x in _CLAUSE.split(sentence) for p in _run_on(x)):
         if not c or not c.strip():
             continue
         c = c.strip()
@@ -138,6 +222,48 @@ def split_clauses(sentence: str) -> list[str]:
 _APPOSITIVE = lazy_re(r"^my (?:[\w-]+ ){0,3}[\w-]+[.!]*$(?<!\bis)(?<!\bare)")
 
 
+# Someone else's words quoted, or text handed over to work on ('rewrite this: "I am a
+# senior engineer…"', '翻译：“我住在北京”'): a quote with a first-person word in it.
+_QUOTED = lazy_re(
+    r"\"[^\"\n]*\b(?:I|I'm|my|me)\b[^\"\n]*\"|“[^”\n]*(?:\b(?:I|I'm|my|me)\b|我)[^”\n]*”"
+    r"|「[^」\n]*我[^」\n]*」|『[^』\n]*我[^』\n]*』|‘[^’\n]*\b(?:I|my|me)\b[^’\n]*’"
+    r"|(?<![\w])'[^'\n]*\b(?:I|I'm|my|me)\b[^'\n]*'(?![\w])"
+    r"|\"[^\"\n]*我[^\"\n]*\"")
+# After a colon that hands over text ("翻译成英文：我是一名老师"), the rest is that text.
+_HANDED_OVER = lazy_re(
+    r"^(?:please |pls |can you |could you )?(?:translate|rewrite|rephrase|proofread|summari[sz]e"
+    r"|polish|edit|fix|correct|reply to|respond to|answer)\b[^:\n]*:"
+    r"|(?:翻译|改写|润色|重写|总结|回复|检查|修改|校对)[^：:\n]{0,20}[：:]"
+    # Reported speech after a colon: "She said: I live in Ohio", "客户说：我在上海".
+    r"|\b(?:he|she|they|someone|somebody|a customer|the customer|a user|the user|my \w+"
+    r"|[A-Z][a-z]+) (?:said|says|wrote|writes|asked|told me|replied|texted|messaged|posted)"
+    r"[^:\n]{0,30}:|(?:他|她|他们|客户|用户|同事|老板|朋友|网友|有人)[^，,：:\n]{0,6}"
+    r"(?:说|问|写道|回复|反馈|留言)[^：:\n]{0,10}[：:]", re.IGNORECASE)
+_FENCE = lazy_re(r"```.*?(?:```|\Z)", re.DOTALL)
+# A pasted line of code, a log or a config file: nobody's fact.
+_CODE_LINE = lazy_re(
+    r"^(?:\s{4,}|\t)|^\s*(?:#|//|/\*|--|>>>|\$ |at |File \"|Traceback\b|[A-Za-z_.]+(?:Error"
+    r"|Exception|Warning):|def |class |import |from [\w.]+ import|return\b|print\(|console\.|"
+    r"[{}\[\]<])|^\s*[A-Za-z_][\w.]*\s*[:=]\s*\S*[=(){}\[\];]|^\s*[A-Z][A-Z0-9_]+=")
+
+
+# A list item the user typed ("- I use Neovim", "2. 我不吃辣") is their sentence.
+_LIST_MARKER = lazy_re(r"^\s*(?:[-*•·+]|\d{1,2}[.)、])\s+(?=\S)")
+
+
+def _looks_like_code(line: str) -> bool:
+    return bool(_CODE_LINE.search(line))
+
+
+def _conversational(text: str) -> str:
+    """The user's own words in a turn: without fenced code, quoted first-person speech and
+    text handed over to be worked on."""
+    text = _FENCE.sub("\n", text)
+    text = _QUOTED.sub(" «…» ", text)
+    return "\n".join(line[: m.start()] if (m := _HANDED_OVER.search(line)) else line
+                     for line in text.split("\n"))
+
+
 def extract_with_rules(
     messages: Iterable[Mapping[str, Any] | str], *, confidence: float = RULE_CONFIDENCE
 ) -> list[Candidate]:
@@ -147,19 +273,21 @@ def extract_with_rules(
     for turn in clean_messages(messages):
         if turn.role != "user":
             continue
-        for line in turn.content.split("\n"):
+        for raw in _conversational(turn.content).split("\n"):
+            if _looks_like_code(raw):
+                continue
+            line = _LIST_MARKER.sub("", raw)
             for sentence in (c for s in split_sentences(line) for c in split_clauses(s)):
-                built = extract_sentence(sentence)
-                if built is None:
-                    continue
-                content, kind, subject, predicate, obj = built
-                key = normalize(content).casefold()
-                if key in seen:
-                    continue
-                seen.add(key)
-                out.append(Candidate(
-                    content=content, memory_type=kind, subject=subject, predicate=predicate,
-                    object=obj, durability="long_term", confidence=confidence,
-                    origin="rule", turn_index=turn.index,
-                ))
+                for content, kind, subject, predicate, obj in extract_clause(sentence):
+                    if MOMENT.search(content):
+                        continue
+                    key = normalize(content).casefold()
+                    if key in seen:
+                        continue
+                    seen.add(key)
+                    out.append(Candidate(
+                        content=content, memory_type=kind, subject=subject,
+                        predicate=predicate, object=obj, durability="long_term",
+                        confidence=confidence, origin="rule", turn_index=turn.index,
+                    ))
     return out

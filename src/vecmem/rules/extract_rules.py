@@ -16,7 +16,17 @@ from collections.abc import Callable
 from vecmem.text import has_cjk, lazy_re
 from vecmem.types import MemoryType
 
-__all__ = ["RULES", "Builder", "Built", "is_question", "strip_lead"]
+__all__ = [
+    "MOMENT",
+    "RULES",
+    "TRANSIENT",
+    "ZH_HEARSAY",
+    "Builder",
+    "Built",
+    "is_question",
+    "relative_moment",
+    "strip_lead",
+]
 
 
 # ---- sentence screening ------------------------------------------------------------------
@@ -36,6 +46,12 @@ _LEAD = lazy_re(
     r"^(?:对了|哦对|对(?=[,，])|另外|还有|顺便说一下|顺便说|顺便提一下|补充一下|说一下|哦|噢|嗯|其实|请记住|记住|"
     r"记一下|by the way|btw|also|oh|and|fyi|just so you know|for the record|note that|"
     r"please note that|remember that|please remember that|just to let you know|"
+    # Asides that announce a fact in passing ("Quick note: I …", "提醒一下，我…").
+    r"(?:please )?(?:remember|keep in mind|bear in mind|don't forget|do not forget)(?: that)?|"
+    r"(?:a )?quick note|one more thing|(?:just )?a heads up|heads up|p\.?s\.?|fwiw|"
+    r"for context|side note|on a side note|as you know|note|"
+    r"提醒一下|提醒你一下|注意|记得|别忘了|另外说一句|说一句|插一句|多说一句|顺带一提|顺带说一下|"
+    r"顺便说下|顺便讲一下|顺便讲下|说下|顺便|补充一句|跟你说一下|告诉你一下|对啦|"
     # Chat openers and time leads ("Yeah, I…", "Guess what? I…", "Last year I…",
     # "最近我…"): the fact after them is the speaker's all the same.
     r"yeah|yep|yup|yes|wow|haha|hah|lol|well|so|actually|honestly|anyway|anyways|guess what|"
@@ -44,6 +60,7 @@ _LEAD = lazy_re(
     r"(?:last|this|earlier this|next) (?:week|weekend|month|year|summer|winter|spring|fall|"
     r"autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|today|"
     r"a (?:few|couple of) (?:days|weeks|months|years) ago|since (?:we )?last (?:talked|spoke)|"
+    r"since (?:we )?(?:last )?(?:talked|spoke|chatted|caught up)(?: last)?|just|"
     r"哈哈|嗯嗯|最近|这几天|这段时间|前几天|上周|上个月|去年|今年|昨天|今天)"
     r"(?:[\s,，:：、!！?？]+|(?=我))",
     re.IGNORECASE,
@@ -63,6 +80,51 @@ _DEICTIC = lazy_re(
     r"suggestion|answer)|the idea)\b\s*\S{0,12}$",
     re.IGNORECASE,
 )
+
+
+#: A state that lasts today, or someone else's words: never a durable fact.
+TRANSIENT = lazy_re(
+    r"\b(?:today|tonight|right now|at the moment|this (?:morning|afternoon|evening|week)"
+    r"|for (?:lunch|dinner|breakfast)|yet|anymore today|until (?:tomorrow|later))\b"
+    r"|今天|今晚|昨天|刚才|刚刚|现在正|正在|马上|一会儿|待会|这会儿",
+    re.IGNORECASE,
+)
+
+# Someone else's state of the day or their words, not a fact about them.
+KIN_TRANSIENT = lazy_re(
+    r"^(?:is|are) (?:coming|visiting|here|home|away|out|sick|busy|asleep|sleeping|on (?:the|her"
+    r"|his) way|over|back|staying|calling|texting)\b|^(?:says?|said|thinks?|wants?|asked|called"
+    r"|texted|told)\b"
+    # A mood of the moment ("my kids are so excited about summer break") or a vague amount.
+    r"|^(?:is|are) (?:(?:so|really|very|super|getting|all|just|still|pretty|kinda) )*(?:excited"
+    r"|happy|sad|tired|upset|thrilled|proud|worried|bored|stoked|pumped|nervous|anxious|glad"
+    r"|grateful|doing|feeling|having|loving|enjoying|growing up|getting)\b"
+    r"|^(?:has|have) (?:so much|a lot|lots|fun|a blast|a great time|been)\b"
+    # What they are doing this minute ("my dog is sleeping next to me").
+    r"|^(?:is|are) (?:\w+ )?(?:sitting|lying|napping|barking|crying|waiting|eating|watching"
+    r"|driving|cooking|helping|screaming|playing (?:outside|with)|taking a nap)\b",
+    re.IGNORECASE)
+# Someone's words or a passing state ("我妈说…", "我儿子在睡觉"), not a fact about them.
+ZH_HEARSAY = lazy_re(r"^(?:说|觉得|认为|让|叫我|问|想让|希望|要我|刚|在家|来了|走了|睡了|回来"
+                     r"|不在|在路上|生病了|出差了|在(?:睡觉|玩|哭|吃饭|外面|洗澡|写作业|看电视|闹|午睡"
+                     r"|旁边|身边))")
+# A moment, whatever the rule: "… tonight", "… right now" is never a standing fact.
+MOMENT = lazy_re(r"\b(?:tonight|right now|at the moment|this (?:morning|afternoon|evening))\b"
+                 r"|今晚|这会儿|此刻|眼下", re.IGNORECASE)
+
+
+
+def relative_moment(phrase: str) -> bool:
+    """True when what is said of a relative ("is coming over", "says …", "is so excited")
+    lasts a moment — except a visit or a move with a date: "my sister is visiting next
+    week" is a plan."""
+    if not KIN_TRANSIENT.match(phrase):
+        return False
+    return not (_VISIT.match(phrase) and _DATED_EN.search(phrase))
+
+
+_VISIT = lazy_re(r"^(?:is|are) (?:coming|visiting|staying|flying|arriving|moving|over)\b",
+                 re.IGNORECASE)
 
 
 def is_question(sentence: str) -> bool:
@@ -149,7 +211,8 @@ _PARTS_EN = (
 )
 _JOBS_ZH = (
     r"工程师|程序员|开发者|开发|设计师|老师|教师|医生|护士|学生|研究生|博士生|经理|研究员|作家|"
-    r"律师|会计|架构师|科学家|分析师|创业者|自由职业者"
+    r"律师|会计|架构师|科学家|分析师|创业者|自由职业者|运维|产品经理|全栈|销售|运营|HR|SRE|PM|QA"
+    r"|DBA|DevOps|developer|engineer|designer|dev"
 )
 _JOBS_EN = (
     r"engineer|developer|designer|teacher|doctor|nurse|student|manager|researcher|writer|"
@@ -220,6 +283,19 @@ def _keep_zh(prefix: str, kind: MemoryType, subject: str) -> Builder:
     return build
 
 
+def _unless_hearsay(build: Builder) -> Builder:
+    """A relative's rule that refuses their words and what they do this minute."""
+
+    def checked(m: re.Match[str]) -> Built | None:
+        after = m.string[m.end("k"):] if m.groupdict().get("k") else m["rest"]
+        after = re.sub(r"^(?:的名字|现在|今年|也)+", "", after)
+        if ZH_HEARSAY.match(after) or TRANSIENT.search(after):
+            return None
+        return build(m)
+
+    return checked
+
+
 def _tool_for_zh(m: re.Match[str]) -> Built | None:
     x = _value(m["x"], cut=False)
     return None if x is None else (_join(f"项目{m['part']}使用", x), J, "项目", "使用", x)
@@ -230,7 +306,9 @@ def _tool_for_zh(m: re.Match[str]) -> Built | None:
 # standing preference of the speaker.
 # Case matters: "it" points elsewhere, "IT" is a job.
 _POINTS_ELSEWHERE = lazy_re(r"\b(?:[Tt]his(?! (?:week|weekend|month|year|morning|afternoon"
-                               r"|evening|summer|winter|spring|fall|autumn|season|semester)\b)|[Ii]t|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir|[Tt]hem|[Tt]hese"
+                               r"|evening|summer|winter|spring|fall|autumn|season|semester"
+                               r"|[Jj]anuary|[Ff]ebruary|[Mm]arch|[Aa]pril|[Mm]ay|[Jj]une|[Jj]uly"
+                               r"|[Aa]ugust|[Ss]eptember|[Oo]ctober|[Nn]ovember|[Dd]ecember)\b)|[Ii]t|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir|[Tt]hem|[Tt]hese"
                                r"|[Tt]hose|[Tt]hat's|[Tt]hat is|if that)\b|^to$")
 # "I love the colours / all the yellow leaves / the energy": a definite object is most often
 # the thing just shown or described, a reaction; generic places and weather are kept.
@@ -240,7 +318,8 @@ _REACTION_OBJECT = lazy_re(
 
 
 def _en(template: str, kind: MemoryType, subject: str, predicate: str,
-        *, value_like: bool = False, concrete: bool = False, reaction: bool = False) -> Builder:
+        *, value_like: bool = False, concrete: bool = False, reaction: bool = False,
+        kin: bool = False) -> Builder:
     def build(m: re.Match[str]) -> Built | None:
         groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
         # A pattern with alternatives fills numbered twins ("x2") of the same group.
@@ -253,6 +332,8 @@ def _en(template: str, kind: MemoryType, subject: str, predicate: str,
         if concrete and _POINTS_ELSEWHERE.search(x):
             return None
         if reaction and _REACTION_OBJECT.match(x):
+            return None
+        if kin and (relative_moment(f"is {x}") or TRANSIENT.search(x)):
             return None
         groups["x"] = _third_person(x)
         groups["k"] = re.sub(r"^(?:the|our|my)\s+", "", groups.get("k", ""), flags=re.I)
@@ -276,9 +357,9 @@ def _r(pattern: str) -> re.Pattern[str]:
 
 _ADV_EN = (
     r"(?:(?:really|also|just|recently|finally|actually|currently|now|still|even|definitely"
-    r"|usually|always|often|mostly|mainly|sometimes|generally|officially) )*"
+    r"|usually|always|often|mostly|mainly|sometimes|generally|officially|only) )*"
 )
-_FREQ_EN = r"usually|always|often|mostly|mainly|sometimes|generally"
+_FREQ_EN = r"usually|always|often|mostly|mainly|sometimes|generally|only"
 _PETS_EN = (
     r"dogs?|cats?|pup(?:py|pies|s)?|kittens?|puppies|pets?|hamsters?|rabbits?|birds?|fish"
     r"|turtles?|horses?"
@@ -293,6 +374,9 @@ _IDENTITY_EN = (
     r"|single (?:mom|dad|parent|mother|father)|trans(?:gender)? (?:woman|man|person)|introvert"
     r"|extrovert|vegetarian|vegan|pianist|guitarist|drummer|violinist|cyclist|hiker|climber"
     r"|reader|author|blogger|youtuber|streamer|entrepreneur|student|teacher|[a-z]+ist|[a-z]+ian"
+    r"|dev|devops|sre|pm|qa|sysadmin|intern|contractor|cto|ceo|cfo|tech lead|team lead|pilot"
+    r"|paramedic|firefighter|pharmacist|dentist|therapist|plumber|electrician|mechanic"
+    r"|carpenter|farmer|librarian|translator|editor|journalist|nanny|caregiver|barista"
 )
 _WEEKDAY = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _DATE_MORE_EN = (
@@ -304,6 +388,8 @@ _ROUTINE_EN = (
     rf"every (?:day|morning|evening|night|week|weekend|month|summer|winter|year|{_WEEKDAY})"
     r"|once a (?:day|week|month|year)|twice a (?:day|week|month|year)|on weekends|daily|weekly"
     r"|each (?:day|morning|week|month)|at least once a \w+"
+    r"|in the (?:mornings|evenings|afternoons)|at night|on weekdays|on weeknights"
+    rf"|on (?:{_WEEKDAY})s"
 )
 # Objects that are no fact: only a time ("started a few days ago"), a feeling or a
 # thought ("started to feel better", "got to see it"), or nothing concrete.
@@ -311,6 +397,7 @@ _NOT_OBJECT_EN = lazy_re(
     r"^(?:(?:a )?(?:few|couple of|couple) \w+ ago|\w+ ago|yesterday|today|last \w+|recently|again"
     r"|to (?:feel|think|realize|wonder|see|hear|know|say|cry|laugh|get|be|do|go|make)\b"
     r"|(?:feeling|thinking|wondering|crying|laughing|seeing|hearing|getting|doing|going)\b"
+    r"|for (?:a (?:while|bit|long time)|ages|years|months|weeks|days|some time)$"
     r"|(?:it|that|this|there|so|too|a lot|a ton|lots|so much|the same|one|some|something"
     r"|anything|everything|nothing|into it|out|up|back|off|on|in|over|here|home)$"
     r"|(?:some|new|big|other|many|a few) (?:\w+ ){0,2}(?:things|stuff)\b|.*\b(?:stuff|things)$"
@@ -336,6 +423,8 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("works", r"left|quit|lost", r"my (?:[\w-]+ ){0,3}(?:job|position|role|career)\b.*", ""),
     # Own projects under way ("I'm writing a novel", "I've been working on a screenplay").
     ("works_on", r"am working on|have been working on|am teaming up with|am partnering with"
+     r"|am training for|am preparing for|am studying for|have been blogging about"
+     r"|am blogging about|blog about|have been writing about|write about"
      r"|am collaborating with|have been collaborating with", r".+", "concrete"),
     ("works_on", r"am (?:writing|filming|recording|building|making|developing|designing"
      r"|directing|producing)", r"(?:my own|my first|an?|my) (?:[\w-]+ ){0,2}(?:book|novel"
@@ -350,6 +439,7 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("is", r"am", r"(?:happily )?(?:married|engaged|divorced|single|pregnant|retired"
      r"|expecting(?: a baby)?)(?: to .+)?", ""),
     ("studies", r"study|am studying|am majoring in|am learning|have been learning"
+     r"|am trying to learn|am teaching myself|have been teaching myself"
      r"|graduated from|graduated with", r".+", "concrete"),
     ("studies", r"am taking|took|signed up for|enrolled in|am enrolled in|registered for",
      r".*\b(?:class|classes|course|courses|lessons?|workshop|program|degree)\b.*", "concrete"),
@@ -410,7 +500,8 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("plans", r"am (?:heading|flying|traveling|travelling|going|off|visiting)", r".+",
      "dated"),
     ("routine", r"", r"(?:try to |like to |tend to )?(?!(?:am|is|was|were|have|had|will|would"
-     r"|can|could|should|do|did|feel|felt|miss|love|think|hope|wish|know|guess|need|want)\b)"
+     r"|can|could|should|do|did|feel|felt|miss|love|think|hope|wish|know|guess|need|want|hate"
+     r"|like|enjoy|prefer|dislike|mean|wonder|see)\b)"
      r"[a-z]+ .+", "routine"),
 ]
 # How a first-person verb phrase reads in the third person.
@@ -489,11 +580,12 @@ _USER_ZH: list[str] = [
     r"(?:最近|现在|一直)?(?P<verb>迷上了|爱上了|喜欢上了).{1,20}",
     r"(?P<verb>有|患有|得了)(?:轻微的|严重的)?(?:哮喘|糖尿病|高血压|偏头痛|失眠|抑郁症|焦虑症"
     r"|乳糖不耐受|过敏性鼻炎)",
-    r"(?:家里?)?(?P<verb>有|养了|养着|领养了|收养了)(?:一|两|三|四|\d+)(?:个|只|条|位)"
-    r"(?:女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|狗|猫|小狗|小猫|宠物|兔子|仓鼠|鹦鹉).*",
+    r"(?:家里?)?(?P<verb>有|养了|养着|领养了|收养了)(?:一|两|三|四|\d+)(?:(?:个|只|条|位)"
+    r"(?:女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|狗|猫|小狗|小猫|宠物|兔子|仓鼠|鹦鹉)|只[\u4e00-\u9fff]{1,6}"
+    r"|条(?:狗|小狗|鱼|金鱼|蛇)).*",
     r"(?P<verb>有)(?:男朋友|女朋友|老婆|老公|对象)了?",
     r"(?:已经)?(?P<verb>结婚|订婚|离婚|怀孕|退休)了",
-    r"(?:平时|一般|主要|现在|一直)?(?P<verb>用)\s*[A-Za-z][\w.+#-]*.{0,24}",
+    r"(?:平时|一般|主要|现在|一直)?(?:一直在|在)?(?P<verb>用)\s*[A-Za-z][\w.+#-]*.{0,24}",
     r"(?:刚|最近|已经)?(?P<verb>搬到了?|搬去了?).+",
     r"(?:最近|现在|一直)?(?:正在|在)?(?P<verb>学)(?!习惯|到|会了?很多|得很)(?:习)?.{1,16}",
     r"(?:最近|刚|已经|上个月|去年|今年)?(?P<verb>开始|参加了|加入了|报了|报名了|考上了|考取了"
@@ -512,7 +604,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     # -- Chinese: preferences
     (_r(r"^我(?:一直|平时|通常|比较|更|很|非常|特别|还是|最)*(?P<neg>不喜欢|讨厌|受不了)(?P<x>.+)$"),
      _pref_zh),
-    (_r(r"^我(?:一直|平时|通常|比较|更|很|非常|特别|还是|最)*(?:喜欢|偏好|偏爱|倾向于?)(?P<x>.+)$"),
+    (_r(r"^我\s*(?:一直|平时|通常|比较|更|很|非常|特别|还是|最)*(?:喜欢|偏好|偏爱|倾向于?|prefer\s)"
+        r"(?P<x>.+)$"),
      _pref_zh),
     (_r(r"^我(?:一直|平时|通常)*(?P<habit>习惯)(?P<x>.+)$"), _pref_zh),
     (_r(r"^(?:请你?)?(?:以后|今后|往后|之后|从现在起|从现在开始)[,，]?(?:请你?|你)?"
@@ -530,17 +623,19 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
         r"(?P<verb>用|使用|采用|基于|依赖|跑在|运行在|部署在|需要).+)$"),
      _keep_zh("项目", J, "项目")),
     (_r(rf"^(?:我们的?|项目的?|这个项目的?)(?P<rest>(?:{_PARTS_ZH})(?:现在|目前)?(?:是|都是)?"
-        r"(?P<verb>用|使用|采用|基于|跑在|部署在|写在).+)$"), _keep_zh("项目", J, "项目")),
+        r"(?P<verb>用|使用|采用|基于|跑在|部署在|写在|是).+)$"), _keep_zh("项目", J, "项目")),
     (_r(rf"^我们(?:现在|目前)?(?:用|使用|采用)(?P<x>.+?)(?:来)?(?:做|作为|当|写)"
         rf"(?P<part>{_PARTS_ZH})(?:框架|工具)?$"), _tool_for_zh),
     # -- Chinese: facts about the user
-    (_r(rf"^我的?(?P<rest>(?:{_KIN_ZH})(?:的名字)?(?:现在|今年|也)?(?P<verb>叫|是|名叫|在|喜欢|爱|会|学|上|读"
+    (_r(rf"^我(?:的|家的?)?(?P<rest>(?P<k>{_KIN_ZH})(?:的名字)?(?:现在|今年|也)?(?P<verb>叫|是|名叫|在|喜欢|爱|会|学|上|读"
      r"|对).+)$"),
-     _keep_zh("用户的", U, "用户")),
+     _unless_hearsay(_keep_zh("用户的", U, "用户"))),
     *[(_r(rf"^我(?P<rest>{body})$"), _keep_zh("用户", U, "用户")) for body in _USER_ZH],
     # -- English: preferences
     (_r(r"^I (?:really |strongly |generally |usually |always |much |definitely |still )*"
-        r"(?:don'?t like|do not like|dislike|hate|can'?t stand) (?P<x>.+)$"),
+        r"(?:don'?t like|do not like|dislike|hate|can'?t stand) "
+        # "I hate when the build breaks": a complaint about a moment, not a preference.
+        r"(?!(?:when|how|that|it when|it how|being|people who)\b)(?P<x>.+)$"),
      _en("User dislikes {x}", P, "user", "dislikes", concrete=True)),
     (_r(r"^I (?:really |strongly |generally |usually |always |much |definitely |still )*"
         r"prefer (?P<x>.+)$"), _en("User prefers {x}", P, "user", "prefers", concrete=True)),
@@ -564,20 +659,25 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
      _en("the default {k} is {x}", E, "config", "is")),
     (_r(r"^(?:the |our |my )?default (?P<k>[\w .-]{1,30}?) is (?:now |set to )?(?P<x>.+)$"),
      _en("the default {k} is {x}", E, "config", "is")),
-    (_r(rf"^(?P<k>(?:the |our |my )?(?:[\w.-]+ ){{0,2}}(?:{_CONFIG_EN}))(?: number)? "
+    (_r(rf"^(?!(?:the |our |my )?branching )"
+        rf"(?P<k>(?:the |our |my )?(?:[\w.-]+ ){{0,2}}(?:{_CONFIG_EN}))(?: number)? "
         r"(?:is now|is|has been changed to|was changed to|changed to|is set to|has been set to) "
         r"(?P<x>.+)$"), _en("the {k} is {x}", E, "config", "is", value_like=True)),
     (_r(rf"^(?:I|we) (?:have )?(?:changed|set|switched|moved|updated|bumped) "
         rf"(?P<k>(?:the |our |my )?(?:[\w.-]+ ){{0,2}}(?:{_CONFIG_EN})) to (?P<x>.+)$"),
      _en("the {k} is {x}", E, "config", "is", value_like=True)),
     # -- English: project facts
+    # "Our team uses Postgres 16": the user's team (rules/extract_passing.py, conventions).
+    (_r(r"^(?:the|our|my) (?P<k>team|company) (?P<v>uses|is using|is built with|is built on"
+        r"|runs on|targets|requires|depends on|is based on) (?P<x>.+)$"),
+     _en("the user's {k} {v} {x}", J, "project", "uses")),
     (_r(r"^(?:this|the|our|my) (?P<k>project|team|company|startup) (?P<v>uses|is using|is built"
         r" with|is built on|is written in|runs on|targets|requires|depends on|is based on) "
         r"(?P<x>.+)$"),
      _en("the {k} {v} {x}", J, "project", "uses")),
-    (_r(r"^(?:we|our team) (?P<v>deploy|host|ship|release|test|build) (?:it |everything )?"
-        r"(?P<x>(?:with|to|on|via|using|through) .+)$"),
-     _en("the team {v}s {x}", J, "project", "deploys")),
+    (_r(r"^(?:we|our team|my team|the team) (?P<v>deploy|host|ship|release|test|build)s? "
+        r"(?:it |everything |all |our \w+ )?(?P<x>(?:with|to|on|via|using|through) .+)$"),
+     _en("the user's team {v}s {x}", J, "project", "deploys")),
     # "We have two kids": the family, when what "we" have is family.
     (_r(rf"^we have (?P<x>(?:an?|one|two|three|four|five|\d+) (?:[\w-]+ ){{0,2}}"
         rf"(?:{_KIN_MORE_EN})\b.*)$"), _en("the user has {x}", U, "user", "has")),
@@ -591,7 +691,7 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (_r(rf"^my (?P<k>{_KIN_EN})(?:'s name is| is named| is called) (?P<x>.+)$"),
      _en("the user's {k} is named {x}", U, "user", "named")),
     (_r(rf"^my (?P<k>{_KIN_EN}|name|birthday|native language|first language|mother tongue|"
-        r"time ?zone) is (?P<x>.+)$"), _en("the user's {k} is {x}", U, "user", "is")),
+        r"time ?zone) is (?P<x>.+)$"), _en("the user's {k} is {x}", U, "user", "is", kin=True)),
     (_r(r"^my (?:absolute |all-time |personal )?(?P<k>favou?rite (?!(?:one|thing|part)\b)"
         r"[\w -]{1,30}?) (?:is|are|was"
         r"|has always been) (?P<x>.+)$"), _en("the user's {k} is {x}", P, "user", "favorite",

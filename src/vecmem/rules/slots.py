@@ -6,9 +6,13 @@ adds what wording alone does not give:
 
 * slots recognised by the *shape of the value*: a time zone ("The user is on Pacific
   time", "用户在东八区"), whatever the verb;
-* a named person's relation to the user ("Anna is my sister", "小李是用户的同事") under
-  ``person.<name>.relation`` — "Anna is my cousin" then conflicts, "Maria is my sister"
-  is another person's slot, and "my sister lives in Paris" is never the user's residence;
+* a named person's relation to the user, whichever way round it is said ("Anna is my
+  sister" = "My sister is Anna" = "我姐姐叫安娜"): under ``person.<name>.relation`` —
+  "Anna is my cousin" then conflicts, "Maria is my sister" is another person's slot —
+  except "my wife is Helen" for relations one has one of at a time (wife, boss, …:
+  ``user.wife.name``, a new name conflicts; see ``_ONE_AT_A_TIME``); "my sister is a
+  nurse" names no one and fills no slot, and "my sister lives in Paris" is never the
+  user's residence;
 * embeddings named by what they do ("Embeddings now use X", "用 X 做向量化");
 * one key per slot whatever the label's spelling (``canonical``): "default embedding
   model", "vector model" and "嵌入" are ``config.embedding_model``; "chat model",
@@ -158,7 +162,8 @@ _ZH_REL = _pairs(
     "同事=colleague 好朋友,最好的朋友,闺蜜,死党=best-friend 姐夫,妹夫,大舅子,小舅子=brother-in-law "
     "嫂子,弟妹,小姨子=sister-in-law 岳父,公公=father-in-law 岳母,婆婆=mother-in-law "
     "儿子=son 女儿=daughter 孩子=child 朋友=friend 伴侣=partner 爱人=spouse 女朋友=girlfriend "
-    "男朋友=boyfriend 未婚妻=fiancee 未婚夫=fiance 经理=manager 室友=roommate 邻居=neighbor "
+    "男朋友=boyfriend 前妻=ex-wife 前夫=ex-husband 未婚妻=fiancee 未婚夫=fiance 经理=manager "
+    "室友=roommate 邻居=neighbor "
     "同学,大学同学,高中同学=classmate 导师=mentor 医生=doctor 律师=lawyer 队友=teammate "
     "房东=landlord 侄子,外甥=nephew 侄女,外甥女=niece"
 )
@@ -175,31 +180,77 @@ _NOT_NAMES = frozenset(_words(
 # CJK name; the relation comes straight after "my"/"the user's" and ends the sentence, so
 # "Anna is my friend's sister" and "my sister lives in Paris" are not relations.
 _NAME_EN = r"(?-i:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2})|[\u4e00-\u9fff]{1,4}"
-_PERSON_EN = ascii_word_re(
-    rf"^(?P<name>{_NAME_EN}) is (?:actually |now |also |still )?(?:the user's|my|the user’s)"
-    r" (?:(?:older|younger|little|big|elder|baby|twin|new|current|former|first|second)\s)?"
-    rf"(?P<rel>{_alt(_EN_REL)})$",
-    _I,
-)
-_PERSON_ZH = ascii_word_re(
-    r"^(?P<name>[\u4e00-\u9fff]{1,4}|[A-Za-z][\w.-]{0,20}(?: [A-Z][\w.-]*)?)(?:其实|现在|也)?"
-    r"是(?:用户|我)的?(?:一个|一位|一名)?(?:亲|大|小|二|前|新)?(?P<rel>"
-    + _alt(_ZH_REL) + r")$",
-    _I,
-)
+_MOD_EN = (r"(?:(?P<mod>older|younger|little|big|elder|baby|twin|new|current|former|first"
+           r"|second)\s)?")
+_REL_EN = rf"(?P<rel>{_alt(_EN_REL)})"
+_OWNER_EN = r"(?:the user's|my|the user’s)"
+_ZH_MOD = r"(?P<mod>亲|大|小|二|前|新)?"
+_ZH_REL_ALT = _alt(_ZH_REL)
+_ZH_NAME = r"[\u4e00-\u9fff]{1,4}|[A-Za-z][\w.-]{0,20}(?: [A-Z][\w.-]*)?"
+# After the relation a Latin name is capitalised ("我老婆是 Anna", not "… product manager").
+_ZH_NAME_AFTER = r"[\u4e00-\u9fff]{1,4}|(?-i:[A-Z][\w.-]{0,20}(?: [A-Z][\w.-]*)?)"
+#: Both word orders in both languages, each with its relation table: "Anna is my
+#: sister" / "My sister is Anna" / "The user's wife is named Sam"; "安娜是我姐姐" /
+#: "我姐姐是安娜" / "用户的姐姐叫安娜".
+_PERSON = [
+    (ascii_word_re(rf"^(?P<name>{_NAME_EN}) is (?:actually |now |also |still )?{_OWNER_EN} "
+                   rf"{_MOD_EN}{_REL_EN}$", _I), _EN_REL),
+    (ascii_word_re(rf"^{_OWNER_EN} {_MOD_EN}{_REL_EN}(?:'s name is|’s name is| is named"
+                   r"| is called| is(?P<bare>)) (?:now |actually )?"
+                   r"(?P<name>(?-i:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}))$", _I), _EN_REL),
+    (ascii_word_re(rf"^(?P<name>{_ZH_NAME})(?:其实|现在|也)?是(?:用户|我)的?(?:一个|一位|一名)?"
+                   rf"{_ZH_MOD}(?P<rel>{_ZH_REL_ALT})$", _I), _ZH_REL),
+    (ascii_word_re(rf"^(?:用户|我)的?{_ZH_MOD}(?P<rel>{_ZH_REL_ALT})(?:的名字|名字)?"
+                   rf"(?:叫做|叫|名叫|是(?P<bare>))\s*(?P<name>{_ZH_NAME_AFTER})$", _I), _ZH_REL),
+]
+#: "My sister is a nurse" / "我姐姐是护士": what a relative *is*, no name — a fact about
+#: them that fills no slot (the label families would read "a nurse" as her name).
+_RELATIVE_IS = [
+    ascii_word_re(rf"^{_OWNER_EN} {_MOD_EN}{_REL_EN} is (?!named\b|called\b)(?P<what>.+)$", _I),
+    ascii_word_re(rf"^(?:用户|我)的?{_ZH_MOD}(?P<rel>{_ZH_REL_ALT})是(?P<what>.+)$", _I),
+]
+# After a bare "is" / "是" the value is often what the person *is*, not their name: "my
+# sister is Canadian", "我姐姐是护士" / "北京人" are facts about her, in no slot.
+_NOT_A_NAME = ascii_word_re(
+    r"^(?:American|British|English|Canadian|Chinese|Japanese|Korean|French|German|Spanish"
+    r"|Italian|Indian|Mexican|Brazilian|Russian|Dutch|Swedish|Irish|Scottish|Welsh|Australian"
+    r"|Polish|Turkish|Greek|Vietnamese|Thai|Filipino|Portuguese|Swiss|Austrian|Danish"
+    r"|Norwegian|Finnish|Asian|European|African|Latina|Latino|Catholic|Christian|Jewish"
+    r"|Muslim|Buddhist|Hindu|Vegan|Vegetarian)$"
+    r"|(?:师|生|员|士|家|者|工|人|长|手|官|警|察|计|族|控|迷|主|的|了|型|派|女|男|娃|霸)$")
+#: Relations one has one of at a time. Said relation first ("My wife is Helen", "用户的老板
+#:叫王总") they are the user's slot, ``user.wife.name`` — a new name conflicts; said name
+#: first ("Helen is my wife") they stay the person's slot, like every relation, so that
+#: "Emma is my girlfriend" → "Emma is my wife" and "小李是同事" → "小李是老板" conflict. A
+#: classification has one key, so this pair of word orders is the one left asymmetric.
+_ONE_AT_A_TIME = frozenset(_words(
+    "wife husband spouse partner girlfriend boyfriend fiancee fiance boss manager mother "
+    "father"))
+_FORMER = frozenset(("former", "前"))
+_RELATION_FIRST = frozenset((1, 3))  # the indexes in _PERSON of "my sister is Anna" forms
+
+
+def _about_relative(text: str) -> Classification:
+    return Classification(MemoryType.USER_FACT, None, "user", None, text, single_valued=False)
 
 
 def _person_relation(text: str) -> Classification | None:
-    m = _PERSON_EN.match(text)
-    rel = _EN_REL.get(m.group("rel").casefold()) if m else None
-    if not m:
-        m = _PERSON_ZH.match(text)
-        rel = _ZH_REL.get(m.group("rel")) if m else None
-    if not m or not rel:
+    found = next(((i, m, table) for i, (rx, table) in enumerate(_PERSON)
+                  if (m := rx.match(text))), None)
+    if found is None:
+        return _about_relative(text) if any(rx.match(text) for rx in _RELATIVE_IS) else None
+    index, m, table = found
+    rel = table.get(m["rel"].casefold()) or table.get(m["rel"])
+    name = m["name"].strip()
+    if not rel or name.casefold() in _NOT_NAMES or name.startswith(("The ", "My ", "Our ")):
         return None
-    name = m.group("name").strip()
-    if name.casefold() in _NOT_NAMES or name.startswith(("The ", "My ", "Our ")):
-        return None
+    if m.groupdict().get("bare") is not None and _NOT_A_NAME.search(name):
+        return _about_relative(text)
+    if m["mod"] in _FORMER:
+        rel = rel if rel.startswith("ex-") else f"ex-{rel}"
+    elif rel in _ONE_AT_A_TIME and index in _RELATION_FIRST:
+        return Classification(MemoryType.USER_FACT, f"user.{rel}.name", "user",
+                              f"{rel}.name", name)
     slug = re.sub(r"\s+", "-", name.casefold())
     return Classification(MemoryType.USER_FACT, f"person.{slug}.relation", slug, "relation", rel)
 

@@ -30,9 +30,15 @@ History:
    (5 is the filter's, issue 15 items 2-4.)
 7. secret shapes, round 3 (issue 15 item 4): codes in words, values spelled out with
    visible separators, look-alike-only labels, a value in the next sentence, plain-word
-   passwords. ``derive`` itself is unchanged (the digest is 6's), but what a store may keep
-   is not: re-derive now reads every stored text again under today's secret rules and
-   cuts out what they find (``store/legacy_secrets.py``).
+   passwords. Re-derive now also reads every stored text again under today's secret
+   rules and cuts out what they find (``store/legacy_secrets.py``).
+   A named person's relation has one key whichever way round it is said (issue 15
+   item 6, rules/slots.py): "My sister is Anna" / "我姐姐叫安娜" join "Anna is my sister"
+   under person.anna.relation (relations one has one of at a time — wife, boss, … —
+   keep user.<relation>.name when said relation first); "my sister is a nurse" /
+   "我姐姐是护士" is no name and fills no slot.
+   Rule cue terms (issue 13 item 4, rules/cues.py): every memory is indexed with the
+   words of the situations its category touches, in both languages.
 """
 
 from __future__ import annotations
