@@ -228,3 +228,37 @@ def test_an_identity_question_about_a_stored_name_is_personal(cmem: Memory) -> N
     for turn in ("Who was Franz Kafka?", "What is big-O notation?", "Who is Zhang Wei?"):
         assert cmem.explain(turn).gate["impersonal"] is True, turn
         assert cmem.search(turn) == [], turn
+
+
+PET_BANK = [
+    "User's cat Sesame has kidney disease and must not get fish-based treats.",
+    "Sesame the cat eats 50 g of dry food a day.",
+    "用户的猫 Sesame 每年 6 月打疫苗。",
+    "User hosts a board game night once a month; the favourite game is Catan.",
+    "User's son Leo was born in May 2024.",
+    "Leo 有湿疹，洗完澡要涂保湿霜。",
+]
+
+
+def test_a_name_the_memories_return_to_makes_a_question_personal(cmem: Memory) -> None:
+    # The same question shapes; what differs is whether the store keeps coming back to
+    # the name (the cat, the son: several memories) or mentioned it once (a board game).
+    cmem.add_many(PET_BANK, raw=True)
+    for turn, expect in (("Can Sesame have tuna treats?", "Sesame"),
+                         ("Leo 是什么时候出生的？", "Leo")):
+        ex = cmem.explain(turn)
+        assert ex.gate["impersonal"] is False, turn
+        hits = cmem.search(turn)
+        assert hits and expect in hits[0].memory.content, (turn, hits)
+    for turn in ("How many players can play Catan?", "Is Catan hard to learn?",
+                 "Who created Sesame Street?", "Explain how cats purr, in general."):
+        assert cmem.explain(turn).gate["impersonal"] is True, turn
+        assert cmem.search(turn) == [], turn
+
+
+@pytest.mark.parametrize("turn", ["thx!", "cheers, that helped", "yo, you around?",
+                                  "谢了", "好的谢谢", "辛苦啦，没别的了"])
+def test_small_talk_receives_nothing_and_explain_says_why(cmem: Memory, turn: str) -> None:
+    cmem.add_many([*PET_BANK, "User says thanks a lot to the barista at Manner."], raw=True)
+    assert cmem.search(turn) == []
+    assert cmem.explain(turn).gate["rule"] == relevance.TRIVIAL_RULE
