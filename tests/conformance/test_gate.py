@@ -262,3 +262,33 @@ def test_small_talk_receives_nothing_and_explain_says_why(cmem: Memory, turn: st
     cmem.add_many([*PET_BANK, "User says thanks a lot to the barista at Manner."], raw=True)
     assert cmem.search(turn) == []
     assert cmem.explain(turn).gate["rule"] == relevance.TRIVIAL_RULE
+
+
+@pytest.mark.parametrize("bank_, turn, answer", [
+    (["User's parking spot is B2-117 in the basement garage of the compound.",
+      "User parks the bike near the garage door.",
+      "The garage of the office has a car wash on Fridays.",
+      "User drinks oolong tea in the afternoon."],
+     "Where is my parking spot in the garage?", "B2-117"),
+    (["用户的车位在地下二层，车位号是 B2-117。", "用户的自行车停在地下车库门口。",
+      "公司车库周五可以洗车。", "用户的车是白色比亚迪海豹。", "用户下午喝乌龙茶。"],
+     "我的车位号是多少？在地下几层？", "B2-117"),
+])
+def test_a_weak_candidate_far_below_the_best_is_cut_and_explain_says_so(
+        cmem: Memory, bank_: list[str], turn: str, answer: str) -> None:
+    # The bike memory passes the cosine floor, but its fused score is a fraction of the
+    # real match's: the cut is relative to the query's best, so it does not depend on
+    # how many memories the store holds.
+    cmem.add_many(bank_, raw=True)
+    hits = cmem.search(turn)
+    assert [answer in h.memory.content for h in hits] == [True], hits
+    ex = cmem.explain(turn)
+    best = max(c.fused for c in ex.candidates if c.included)
+    assert all(c.fused >= relevance.RELATIVE_CUT * best for c in ex.candidates if c.included)
+    cut = [c for c in ex.candidates if c.excluded_because and "fused below" in c.excluded_because]
+    assert cut and all(c.gate is not None and c.gate.startswith("fail: fused below")
+                       for c in cut)
+    assert "bike" in cut[0].content or "自行车" in cut[0].content
+    assert f"{relevance.RELATIVE_CUT:g} x the best" in ex.gate["rule"]
+    # Without the gate (exploration) nothing is cut.
+    assert len(cmem.search(turn, gate=False, min_score=-1)) >= 2

@@ -89,6 +89,13 @@ ABSENT_WEIGHT = 0.0
 #: What explain says of a turn without one content word (it gets nothing).
 TRIVIAL_RULE = (f"{GATE_VERSION}: no content word in the turn (only stopwords, filler or "
                 "Chinese function words): nothing is relevant")
+#: Of the candidates the gate passes, those below this share of the best one's fused
+#: score are cut (``search._relative_cut``): a relative top-k, so the count a turn
+#: receives does not grow with the store. Tuned on the dev split and the gate's tuning
+#: set (benchmarks/README.md "gate-v3"): memories per relevant turn on the bank 3.75 ->
+#: 3.06, with 5,000 distractors 5.5 -> 3.94, needed-in-top-5 -0.01 (one dev turn); 0.2 lost
+#: no dev turn but left 4.4 with distractors; 0.3 lost three dev turns (replayed).
+RELATIVE_CUT = 0.25
 #: Keyword coverage that passes when there is no vector at all.
 KW_ONLY_COVERAGE = 0.5
 
@@ -396,4 +403,4 @@ def describe_rule(floors: Floors, floor: float, query: str = "",
             f" >= floor "
             f"{floor:.4f} ({how}: en {floors.en:.3f}, zh {floors.zh:.3f}, by the query's "
             f"share of CJK letters{turn}); terms in >= {COMMON_SHARE:.0%} of the scope are "
-            "no evidence")
+            f"no evidence; of those passing, fused >= {RELATIVE_CUT:g} x the best")
