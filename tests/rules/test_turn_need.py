@@ -139,6 +139,10 @@ def test_general_questions_and_content_requests_are_impersonal(turn: str) -> Non
     "What time is the team sync?", "When's a good time to call the landlord?",
     "What happened at the offsite last week?", "Can you help us pick a paint colour?",
     "上次体检的结果怎么样？", "站会几点开始？", "我家的猫能活几年？",
+    # "the X" of a yes/no question is a particular one, usually the person's
+    "Is the car insurance due soon?", "Does the NAS still run Ubuntu?",
+    # the person's place
+    "Are there any good ramen places nearby?", "附近有哪些好吃的川菜馆？",
 ])
 def test_advice_calendar_and_own_past_stay_personal(turn: str) -> None:
     assert not is_impersonal(turn), (turn, anchor_of(turn))

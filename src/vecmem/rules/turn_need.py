@@ -92,12 +92,13 @@ _EN_KNOWLEDGE = (
     r"|\bpros\s+and\s+cons\b|^\s*how\s+to\b|^\s*(?:in\s+)?what\s+year\b|\bthe\s+capital\s+of\b"
     r"|^\s*(?:tell\s+me\s+about|what\s+are\s+the\s+(?:benefits|symptoms|causes|rules|types|"
     r"advantages|disadvantages|main))\b|^\s*name\s+(?:a|an|the|one|two|three|five|\d+)\b"
-    # A yes/no question whose subject is a thing, not the person or the assistant ("Are
-    # peanuts legumes?", "Is Jellyfin free?", "Does honey expire?"); "is it ok / safe / a
-    # good idea to ..." asks for advice to the person and is not one.
+    # A yes/no question whose subject is a thing in general, not the person or the
+    # assistant ("Are peanuts legumes?", "Is Jellyfin free?", "Does honey expire?");
+    # "is it ok / safe / a good idea to ..." asks for advice to the person, and "the X"
+    # is a particular one, usually the person's ("Is the car insurance due soon?").
     r"|^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would)\s+"
-    r"(?!(?:i|we|you|my|our|me|us|it\s+(?:ok|okay|safe|fine|bad|wise|worth|a\s+good|"
-    r"better|too\s+late|possible\s+for))\b)(?:the\s+|a\s+|an\s+)?\w+"
+    r"(?!(?:i|we|you|my|our|me|us|the|this|that|these|those|there|it\s+(?:ok|okay|safe|fine|bad|"
+    r"wise|worth|a\s+good|better|too\s+late|possible\s+for))\b)(?:a\s+|an\s+)?\w+"
     # "Which film won ...", "What sensor size does X have?", "How many players can ...",
     # "What does X do?": a question about a thing's properties.
     # "Which X ..." in the present often picks among the person's own things ("which
@@ -199,6 +200,8 @@ _EN_ANCHOR = (
     r"thursday|friday|saturday|sunday)s?|last\s+(?:week|weekend|month|year|night|time))\b"
     # The person's calendar: "What time is stand-up?", "a good time to set up a call".
     r"|\bwhat\s+time\s+(?:is|are|does|do|should)\b|\ba\s+good\s+time\s+(?:to|for)\b"
+    # ... and the person's place: "nearby", "near me", "around here".
+    r"|\b(?:nearby|near\s+(?:me|here|home)|around\s+here|close\s+to\s+home)\b"
 )
 _ZH_ANCHOR = (
     r"(?<![帮给替为叫让])我|咱|俺|自己"
@@ -206,6 +209,7 @@ _ZH_ANCHOR = (
     r"老板|领导|同事|团队"
     r"|今晚|今天|明天|昨天|后天|周末|这周|下周|上周|这个月|下个月|上个月|今年|明年|去年|"
     r"周[一二三四五六日天]|星期[一二三四五六日天]|早上|下午|晚上|上次|上回|几点"
+    r"|附近|周边|楼下|小区"
 )
 _ANCHOR = lazy_re(f"(?:{_EN_ANCHOR})|(?:{_ZH_ANCHOR})", re.I)
 # A quoted passage or the text after a colon is the task's input ("翻译成英文：今天天气很好"),
