@@ -292,3 +292,23 @@ def test_a_weak_candidate_far_below_the_best_is_cut_and_explain_says_so(
     assert f"{relevance.RELATIVE_CUT:g} x the best" in ex.gate["rule"]
     # Without the gate (exploration) nothing is cut.
     assert len(cmem.search(turn, gate=False, min_score=-1)) >= 2
+
+
+def test_a_chinese_name_the_memories_return_to_makes_a_question_personal(
+        cmem: Memory) -> None:
+    # No capitals in Chinese: a reduplicated name (朵朵), 老 + surname (老王) and a name the
+    # store also writes in pinyin (朵朵 <-> Duoduo) are names; held in >= 2 memories.
+    cmem.add_many(["女儿朵朵 2019 年出生，在向阳小学上一年级。", "朵朵每周六上午上钢琴课。",
+                   "User picks up Duoduo from school at 4:30 pm.",
+                   "老王是组里的 DBA，数据库变更都要他审核。", "老王喜欢成都火锅和威士忌。",
+                   "用户养了一缸孔雀鱼。"], raw=True)
+    from vecmem.rules.turn_need import is_impersonal
+
+    for turn, expect in (("朵朵是什么时候出生的？", "朵朵"), ("老王是什么时候入职的？", "老王")):
+        assert is_impersonal(turn), turn  # the shape alone would make it impersonal
+        assert cmem.explain(turn).gate["impersonal"] is False, turn
+        hits = cmem.search(turn)
+        assert hits and expect in hits[0].memory.content, (turn, hits)
+    # A thing mentioned once, and a reduplicated word that is no name, stay impersonal.
+    for turn in ("孔雀鱼能活几年？", "星星是怎么形成的？"):
+        assert cmem.explain(turn).gate["impersonal"] is True, turn

@@ -177,3 +177,13 @@ def test_content_tasks_and_general_questions() -> None:
     for turn in ("Can Sesame have tuna treats?", "Which Go version is Atlas on?",
                  "芝麻的疫苗什么时候打？"):
         assert not is_content_task(turn), turn
+
+
+def test_chinese_name_shapes() -> None:
+    from vecmem.rules.turn_need import chinese_names_in
+
+    assert chinese_names_in("朵朵生日想要什么礼物？") == ["朵朵"]
+    assert chinese_names_in("老王和小周谁值班？") == ["老王", "小周"]
+    for turn in ("谢谢，常常这样", "小区门口有快递", "小时候住在成都", "老师好",
+                 "星星为什么会眨眼？"):
+        assert chinese_names_in(turn) == [], turn

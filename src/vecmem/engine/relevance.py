@@ -307,7 +307,8 @@ class Floors:
 
 
 def impersonal(query: str, qt: QueryTerms | None = None,
-               df: dict[str, int] | None = None) -> bool:
+               df: dict[str, int] | None = None,
+               bridged: dict[str, list[str]] | None = None) -> bool:
     """``turn_need.is_impersonal`` (unless switched off for an ablation) -- except a
     turn about something of the person's own, by what the scope (``df``) holds:
 
@@ -323,6 +324,7 @@ def impersonal(query: str, qt: QueryTerms | None = None,
     if not IMPERSONAL:
         return False
     from vecmem.rules.turn_need import (
+        chinese_names_in,
         identity_subject,
         is_content_task,
         is_impersonal,
@@ -346,8 +348,13 @@ def impersonal(query: str, qt: QueryTerms | None = None,
     subject = identity_subject(query)
     if subject is not None and held(query_terms(subject, expand=False).terms, 1):
         return False
-    return not any(held(query_terms(name, expand=False).terms, ENTITY_MIN_DF)
-                   for name in names_in(query))
+    if any(held(query_terms(name, expand=False).terms, ENTITY_MIN_DF)
+           for name in names_in(query)):
+        return False
+    # Chinese names: name-shaped bigrams, and those the store also writes in pinyin
+    # (``bridged``: 朵朵 -> duoduo, found by ``bridge_names``).
+    zh = set(chinese_names_in(query)) | {n for n in (bridged or {}) if CJK_CHAR.match(n)}
+    return not any(held([n], ENTITY_MIN_DF) for n in zh)
 
 
 def floors_for(model_id: str, fallback: float) -> Floors:

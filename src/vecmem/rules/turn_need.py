@@ -308,3 +308,31 @@ def names_in(turn: str) -> list[str]:
                 run = " ".join(rest)
         out.append(run)
     return out
+
+
+# Chinese names that need no dictionary: a reduplicated given name or nickname (朵朵, 乐乐)
+# and 老 / 小 + a common surname (老王, 小周). Names the store also holds in pinyin
+# (林晓 <-> Lin Xiao) are found by ``rules/names.py``'s bridge instead.
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余"
+    "杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金廖贾夏韦方邹孟熊秦邱江薛段雷侯史陶贺顾毛郝"
+    "龚邵钱严武戴莫孔汤"
+)
+_ZH_NAME = lazy_re(rf"([\u4e00-\u9fff])\1|[老小][{_SURNAMES}]")
+
+
+def chinese_names_in(turn: str) -> list[str]:
+    """Bigrams of ``turn`` shaped like a Chinese name or nickname: "朵朵生日想要什么" ->
+    ["朵朵"], "老王喜欢喝什么酒？" -> ["老王"]; reduplicated function words (谢谢, 常常)
+    are not names."""
+    own = _own_words(turn)
+    return [m.group(0) for m in _ZH_NAME.finditer(own) if not is_query_stopword(m.group(0))
+            and m.group(0) not in _NOT_NAMES]
+
+
+#: Reduplicated words that are no names (adverbs, kinship terms already anchors).
+_NOT_NAMES = frozenset((
+    "谢谢", "常常", "刚刚", "天天", "慢慢", "渐渐", "偏偏", "往往", "个个", "人人", "处处", "时时",
+    "样样", "试试", "看看", "想想", "说说", "聊聊", "讲讲", "走走", "等等", "哈哈", "嘿嘿", "呵呵",
+    "妈妈", "爸爸", "哥哥", "姐姐", "弟弟", "妹妹", "爷爷", "奶奶", "宝宝", "星星", "明明",
+))
