@@ -187,3 +187,13 @@ def test_chinese_name_shapes() -> None:
     for turn in ("谢谢，常常这样", "小区门口有快递", "小时候住在成都", "老师好",
                  "星星为什么会眨眼？"):
         assert chinese_names_in(turn) == [], turn
+
+
+def test_an_encyclopaedias_question_needs_nothing_even_about_the_persons_city() -> None:
+    # The person's home city recurs in their memories, but its history, population or
+    # a line's opening year is the encyclopaedia's.
+    from vecmem.rules.turn_need import is_content_task
+
+    for turn in ("What's the population of Shanghai?", "Tell me the history of Chengdu.",
+                 "上海地铁 2 号线是哪一年开通的？", "成都的历史有多久？"):
+        assert is_content_task(turn), turn

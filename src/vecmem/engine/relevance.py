@@ -307,8 +307,7 @@ class Floors:
 
 
 def impersonal(query: str, qt: QueryTerms | None = None,
-               df: dict[str, int] | None = None,
-               bridged: dict[str, list[str]] | None = None) -> bool:
+               df: dict[str, int] | None = None) -> bool:
     """``turn_need.is_impersonal`` (unless switched off for an ablation) -- except a
     turn about something of the person's own, by what the scope (``df``) holds:
 
@@ -351,10 +350,9 @@ def impersonal(query: str, qt: QueryTerms | None = None,
     if any(held(query_terms(name, expand=False).terms, ENTITY_MIN_DF)
            for name in names_in(query)):
         return False
-    # Chinese names: name-shaped bigrams, and those the store also writes in pinyin
-    # (``bridged``: 朵朵 -> duoduo, found by ``bridge_names``).
-    zh = set(chinese_names_in(query)) | {n for n in (bridged or {}) if CJK_CHAR.match(n)}
-    return not any(held([n], ENTITY_MIN_DF) for n in zh)
+    # Chinese names by their shape (朵朵, 老王). Not every name the pinyin bridge finds:
+    # it also carries places (上海 -> Shanghai), which knowledge questions name.
+    return not any(held([n], ENTITY_MIN_DF) for n in chinese_names_in(query))
 
 
 def floors_for(model_id: str, fallback: float) -> Floors:

@@ -116,7 +116,6 @@ def hybrid(
         if qvec is not None:
             vec_hits = tx.vector_search(ctx.scope, ctx.model_id, qvec, want)
         evidence: relevance.Evidence | None = None
-        names: dict[str, list[str]] = {}
         if mode != "vector" and terms:
             names = relevance.bridge_names(
                 query, qt, lambda ts: tx.keyword_stats(ctx.scope, ts)[1])
@@ -167,7 +166,7 @@ def hybrid(
         judge = None
         if gate:
             floors = relevance.floors_for(ctx.model_id, ctx.min_score)
-            imp = relevance.impersonal(query, qt, evidence.df if evidence else None, names)
+            imp = relevance.impersonal(query, qt, evidence.df if evidence else None)
             judge = (floors.at(query, imp), floors.lift_for(query, imp), qvec is not None)
             if trace is not None and trace.gate is not None:
                 trace.gate["rule"] = relevance.describe_rule(floors, judge[0], query, imp)

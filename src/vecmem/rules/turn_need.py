@@ -175,10 +175,14 @@ _IMPERSONAL = lazy_re(
     "|".join(f"(?:{p})" for p in (_EN_KNOWLEDGE, _EN_TASK, _ZH_KNOWLEDGE, _ZH_TASK)),
     re.I,
 )
-# A content task (its input is in the turn) or a question marked as general.
+# A content task (its input is in the turn), a question marked as general, or an
+# encyclopaedia's question (history, origin, population, the year a thing was built).
 _TASK = lazy_re(
-    "|".join(f"(?:{p})" for p in (_EN_TASK, _ZH_TASK,
-                                   r"\bin\s+general\b|\bgenerally\b|一般来说|通常来说|总的来说")),
+    "|".join(f"(?:{p})" for p in (
+        _EN_TASK, _ZH_TASK,
+        r"\bin\s+general\b|\bgenerally\b|一般来说|通常来说|总的来说",
+        r"\bthe\s+(?:history|origin|origins|etymology|population|capital)\s+of\b",
+        r"哪一?年(?:开通|建成|成立|发明|出版|上映|发行)|的历史|起源|出自|来历|人口")),
     re.I,
 )
 
