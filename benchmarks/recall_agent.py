@@ -73,7 +73,8 @@ from vecmem.settings import Settings
 from vecmem.text import normalize
 
 DATA = Path(__file__).resolve().parent / "data" / "agent_recall"
-SPLITS = ("dev", "heldout")
+#: ``gate``: the second tuning set (``gate_dev.jsonl``), tuned on like ``dev``.
+SPLITS = ("dev", "gate", "heldout")
 TOP = 5
 SWEEP = (-1.0, 0.70, 0.74, 0.78, 0.80, 0.82, 0.84, 0.86, 0.88, 0.90)
 BOOT = 2000
@@ -93,6 +94,16 @@ def read_jsonl(name: str) -> list[dict[str, Any]]:
     path = DATA / name if (DATA / name).exists() else DATA.parent / name  # shared distractors
     with open(path, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
+
+
+def read_queries() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """Relevant and off-topic turns of every split: ``turns.jsonl``, ``offtopic.jsonl``
+    and the gate's second tuning set ``gate_dev.jsonl`` (rows with ``gold`` are
+    relevant)."""
+    extra = read_jsonl("gate_dev.jsonl") if (DATA / "gate_dev.jsonl").exists() else []
+    turns = read_jsonl("turns.jsonl") + [r for r in extra if "gold" in r]
+    off = read_jsonl("offtopic.jsonl") + [r for r in extra if "gold" not in r]
+    return turns, off
 
 
 # ---------------------------------------------------------------------------- embedder
@@ -329,7 +340,8 @@ def goal_table(title: str, result: dict[str, Any]) -> None:
     print(f"| row | {' | '.join(SPLITS)} |")
     print("|---" * (len(SPLITS) + 1) + "|")
     for name in result[SPLITS[0]]:
-        cells = [fmt(result[s][name], count="mean" not in name) for s in SPLITS]
+        cells = [fmt(result[s][name], count="mean" not in name) if name in result[s] else "–"
+                 for s in SPLITS]
         print(f"| {name} | {' | '.join(cells)} |")
 
 
@@ -352,8 +364,8 @@ def sweep_table(title: str, sweep: dict[float, dict[str, Any]], default: float) 
 
 # ---------------------------------------------------------------------------- main
 def run(args: argparse.Namespace, padded: bool) -> dict[str, Any]:
-    bank, turns, off = read_jsonl("bank.jsonl"), read_jsonl("turns.jsonl"), read_jsonl(
-        "offtopic.jsonl")
+    bank = read_jsonl("bank.jsonl")
+    turns, off = read_queries()
     memories = bank + (read_jsonl("distractors.jsonl") if padded else [])
     embedder = DiskCachedEmbedder(product_embedder(args.embedder), args.cache_dir)
     queries = turns + off
@@ -378,7 +390,7 @@ def run(args: argparse.Namespace, padded: bool) -> dict[str, Any]:
         result["sweep"] = {
             th: by_split(turns, off, search_all(db, embedder, queries, ids, min_score=th,
                                                 llm=llm))
-            for th in sorted({*SWEEP, default})
+            for th in (sorted({*SWEEP, default}) if args.sweep else ())
         }
         if args.hermes:
             received, injected, block = hermes_all(db, args.embedder, queries, ids, llm)
@@ -405,8 +417,9 @@ def report(result: dict[str, Any]) -> None:
                    "prompt block + prefetch, style turns included; empty and count rows: the "
                    f"prefetch alone; the block holds {b['block_memories']} memories, "
                    f"{b['block_chars']} characters)", result["hermes"])
-    sweep_table("`min_score` sweep (`Memory.search(text, min_score=…)`)", result["sweep"],
-                result["default_min_score"])
+    if result["sweep"]:
+        sweep_table("`min_score` sweep (`Memory.search(text, min_score=…)`)",
+                    result["sweep"], result["default_min_score"])
 
 
 #: Paired rows: (name, measuring point, turn filter, per-turn outcome from what it got).
@@ -432,7 +445,7 @@ PAIRED: tuple[tuple[str, str, Callable[[dict[str, Any]], bool],
 def compare(base: dict[str, Any], new: dict[str, Any]) -> None:
     """Paired differences (new - base) per split: the bootstrap resamples turns, so each
     turn is compared with itself (as ``retrieval_study.paired_split`` does)."""
-    queries = read_jsonl("turns.jsonl") + read_jsonl("offtopic.jsonl")
+    queries = [q for rows in read_queries() for q in rows]
     print(f"\n### Paired change against the baseline — {new['label']}\n")
     print("| row | " + " | ".join(f"{s}: base → new, change [95 % CI]" for s in SPLITS) + " |")
     print("|---" * (len(SPLITS) + 1) + "|")
@@ -442,7 +455,11 @@ def compare(base: dict[str, Any], new: dict[str, Any]) -> None:
         a, b = base["per_turn"][point], new["per_turn"][point]
         cells = []
         for split in SPLITS:
-            rows = [q for q in queries if q["split"] == split and keep(q)]
+            rows = [q for q in queries if q["split"] == split and keep(q)
+                    and q["id"] in a and q["id"] in b]
+            if not rows:
+                cells.append("–")
+                continue
             diff = interval(outcome(q, b[q["id"]]) - outcome(q, a[q["id"]]) for q in rows)
             old = np.mean([outcome(q, a[q["id"]]) for q in rows])
             cells.append(f"{old:.2f} → {old + diff['mean']:.2f}, {diff['mean']:+.2f} "
@@ -465,6 +482,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--llm", choices=("oracle",), default=None,
                    help="oracle: the LLM query rewrite against a scripted model that knows "
                         "the gold memories (an upper bound only)")
+    p.add_argument("--no-sweep", dest="sweep", action="store_false",
+                   help="skip the min_score sweep")
     p.add_argument("--show-misses", action="store_true",
                    help="list dev-split misses on stderr (never the held-out split)")
     p.add_argument("--set", default=None, choices=("persona2",),

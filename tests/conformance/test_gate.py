@@ -228,3 +228,87 @@ def test_an_identity_question_about_a_stored_name_is_personal(cmem: Memory) -> N
     for turn in ("Who was Franz Kafka?", "What is big-O notation?", "Who is Zhang Wei?"):
         assert cmem.explain(turn).gate["impersonal"] is True, turn
         assert cmem.search(turn) == [], turn
+
+
+PET_BANK = [
+    "User's cat Sesame has kidney disease and must not get fish-based treats.",
+    "Sesame the cat eats 50 g of dry food a day.",
+    "用户的猫 Sesame 每年 6 月打疫苗。",
+    "User hosts a board game night once a month; the favourite game is Catan.",
+    "User's son Leo was born in May 2024.",
+    "Leo 有湿疹，洗完澡要涂保湿霜。",
+]
+
+
+def test_a_name_the_memories_return_to_makes_a_question_personal(cmem: Memory) -> None:
+    # The same question shapes; what differs is whether the store keeps coming back to
+    # the name (the cat, the son: several memories) or mentioned it once (a board game).
+    cmem.add_many(PET_BANK, raw=True)
+    for turn, expect in (("Can Sesame have tuna treats?", "Sesame"),
+                         ("Leo 是什么时候出生的？", "Leo")):
+        ex = cmem.explain(turn)
+        assert ex.gate["impersonal"] is False, turn
+        hits = cmem.search(turn)
+        assert hits and expect in hits[0].memory.content, (turn, hits)
+    for turn in ("How many players can play Catan?", "Is Catan hard to learn?",
+                 "Who created Sesame Street?", "Explain how cats purr, in general."):
+        assert cmem.explain(turn).gate["impersonal"] is True, turn
+        assert cmem.search(turn) == [], turn
+
+
+@pytest.mark.parametrize("turn", ["thx!", "cheers, that helped", "yo, you around?",
+                                  "谢了", "好的谢谢", "辛苦啦，没别的了"])
+def test_small_talk_receives_nothing_and_explain_says_why(cmem: Memory, turn: str) -> None:
+    cmem.add_many([*PET_BANK, "User says thanks a lot to the barista at Manner."], raw=True)
+    assert cmem.search(turn) == []
+    assert cmem.explain(turn).gate["rule"] == relevance.TRIVIAL_RULE
+
+
+@pytest.mark.parametrize("bank_, turn, answer", [
+    (["User's parking spot is B2-117 in the basement garage of the compound.",
+      "User parks the bike near the garage door.",
+      "The garage of the office has a car wash on Fridays.",
+      "User drinks oolong tea in the afternoon."],
+     "Where is my parking spot in the garage?", "B2-117"),
+    (["用户的车位在地下二层，车位号是 B2-117。", "用户的自行车停在地下车库门口。",
+      "公司车库周五可以洗车。", "用户的车是白色比亚迪海豹。", "用户下午喝乌龙茶。"],
+     "我的车位号是多少？在地下几层？", "B2-117"),
+])
+def test_a_weak_candidate_far_below_the_best_is_cut_and_explain_says_so(
+        cmem: Memory, bank_: list[str], turn: str, answer: str) -> None:
+    # The bike memory passes the cosine floor, but its fused score is a fraction of the
+    # real match's: the cut is relative to the query's best, so it does not depend on
+    # how many memories the store holds.
+    cmem.add_many(bank_, raw=True)
+    hits = cmem.search(turn)
+    assert [answer in h.memory.content for h in hits] == [True], hits
+    ex = cmem.explain(turn)
+    best = max(c.fused for c in ex.candidates if c.included)
+    assert all(c.fused >= relevance.RELATIVE_CUT * best for c in ex.candidates if c.included)
+    cut = [c for c in ex.candidates if c.excluded_because and "fused below" in c.excluded_because]
+    assert cut and all(c.gate is not None and c.gate.startswith("fail: fused below")
+                       for c in cut)
+    assert "bike" in cut[0].content or "自行车" in cut[0].content
+    assert f"{relevance.RELATIVE_CUT:g} x the best" in ex.gate["rule"]
+    # Without the gate (exploration) nothing is cut.
+    assert len(cmem.search(turn, gate=False, min_score=-1)) >= 2
+
+
+def test_a_chinese_name_the_memories_return_to_makes_a_question_personal(
+        cmem: Memory) -> None:
+    # No capitals in Chinese: a reduplicated name (朵朵), 老 + surname (老王) and a name the
+    # store also writes in pinyin (朵朵 <-> Duoduo) are names; held in >= 2 memories.
+    cmem.add_many(["女儿朵朵 2019 年出生，在向阳小学上一年级。", "朵朵每周六上午上钢琴课。",
+                   "User picks up Duoduo from school at 4:30 pm.",
+                   "老王是组里的 DBA，数据库变更都要他审核。", "老王喜欢成都火锅和威士忌。",
+                   "用户养了一缸孔雀鱼。"], raw=True)
+    from vecmem.rules.turn_need import is_impersonal
+
+    for turn, expect in (("朵朵是什么时候出生的？", "朵朵"), ("老王是什么时候入职的？", "老王")):
+        assert is_impersonal(turn), turn  # the shape alone would make it impersonal
+        assert cmem.explain(turn).gate["impersonal"] is False, turn
+        hits = cmem.search(turn)
+        assert hits and expect in hits[0].memory.content, (turn, hits)
+    # A thing mentioned once, and a reduplicated word that is no name, stay impersonal.
+    for turn in ("孔雀鱼能活几年？", "星星是怎么形成的？"):
+        assert cmem.explain(turn).gate["impersonal"] is True, turn

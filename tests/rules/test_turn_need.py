@@ -89,3 +89,111 @@ def test_a_question_about_what_i_did_or_do_is_personal(turn: str) -> None:
 def test_the_i_of_a_how_to_question_is_anyone(turn: str) -> None:
     assert anchor_of(turn) is None
     assert is_impersonal("How do I reverse a list in Python?")
+
+
+# ---------------------------------------------------------------- gate-v3 additions
+@pytest.mark.parametrize("turn", [
+    "morning!", "hiya :)", "thx!!", "ty", "cheers, that was helpful", "great, thanks a lot",
+    "you there?", "ok, that's all for now", "see you tomorrow 👋",
+    "早", "早安～", "谢了", "好的，谢谢你", "太感谢了！！", "辛苦了，没别的了", "在不在？",
+    "收到，明白",
+])
+def test_small_talk_is_a_closed_class_in_both_languages(turn: str) -> None:
+    from vecmem.rules.turn_need import is_phatic
+
+    assert is_phatic(turn), turn
+
+
+@pytest.mark.parametrize("turn", [
+    "thanks, and what's my parking spot?", "morning, is the stand-up moved?",
+    "谢谢，车位号是多少？", "早饭吃什么好？", "好的，明天提醒我交周报",
+    "ok thanks but can you also check the insurance date",
+])
+def test_one_content_word_makes_small_talk_a_real_turn(turn: str) -> None:
+    from vecmem.rules.turn_need import is_phatic
+
+    assert not is_phatic(turn), turn
+
+
+@pytest.mark.parametrize("turn", [
+    # yes/no questions about a thing, polite content requests, generated artefacts
+    "Are tomatoes a fruit?", "Does honey ever go bad?", "Is Rust faster than Go?",
+    "Can you explain how vaccines work?", "Could you write a short story about a fox?",
+    "Which Beatles album came out first?", "How many strings does a cello have?",
+    "What does a product manager do?", "Make a short list of famous painters.",
+    "Sort the following words alphabetically: pear, apple, fig.",
+    "Generate a regex for UK postcodes.",
+    # Chinese: make-up, kinds, place, count, origin, consequences, a supplied text
+    "银杏一般能活多少年？", "粽子有哪些种类？", "敦煌在哪个省？", "麻婆豆腐属于哪个菜系？",
+    "豆腐是怎么做出来的？", "长城是什么时候修建的？", "熬夜会怎么样？",
+    "Java 和 JavaScript 有什么关系？",
+    "把下面这句话改成被动句：猫吃了鱼。", "用 Python 写一个二分查找",
+])
+def test_general_questions_and_content_requests_are_impersonal(turn: str) -> None:
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", [
+    # advice to the person, the person's calendar and past, a pronoun "us"
+    "Is it OK to give Leo ibuprofen for his fever?", "Is it safe to fly with a cold?",
+    "What time is the team sync?", "When's a good time to call the landlord?",
+    "What happened at the offsite last week?", "Can you help us pick a paint colour?",
+    "上次体检的结果怎么样？", "站会几点开始？", "我家的猫能活几年？",
+    # "the X" of a yes/no question is a particular one, usually the person's
+    "Is the car insurance due soon?", "Does the NAS still run Ubuntu?",
+    # the person's place
+    "Are there any good ramen places nearby?", "附近有哪些好吃的川菜馆？",
+])
+def test_advice_calendar_and_own_past_stay_personal(turn: str) -> None:
+    assert not is_impersonal(turn), (turn, anchor_of(turn))
+
+
+def test_us_the_country_is_no_anchor_but_us_the_pronoun_is() -> None:
+    assert anchor_of("Generate a regex for US phone numbers.") is None
+    assert anchor_of("Can you book a table for us?") == "us"
+
+
+def test_names_are_capitalized_runs_and_an_english_first_word_is_not_one() -> None:
+    from vecmem.rules.turn_need import names_in
+
+    assert names_in("Can Sesame have tuna treats?") == ["Sesame"]
+    assert names_in("Who created Sesame Street?") == ["Sesame Street"]
+    assert names_in("Leo 是什么时候出生的？") == ["Leo"]
+    assert names_in("iPhone 15 Pro 用的是什么芯片？") == ["iPhone 15 Pro"]
+    assert names_in("Lin Xiao's birthday is when?") == ["Lin Xiao"]
+    assert names_in("Where is the nearest pharmacy?") == []
+    # A name inside the task's input is not the turn's.
+    assert names_in('Translate "Hello Kitty": it is a brand') == []
+
+
+def test_content_tasks_and_general_questions() -> None:
+    from vecmem.rules.turn_need import is_content_task
+
+    for turn in ("Explain how Kafka partitions work.",
+                 "Write a Go function that reverses a slice.",
+                 "How do vaccines work, in general?", "用 Go 写一个快速排序",
+                 "一般来说，猫能活几年？", "把这段话翻译成英文：明天见。"):
+        assert is_content_task(turn), turn
+    for turn in ("Can Sesame have tuna treats?", "Which Go version is Atlas on?",
+                 "芝麻的疫苗什么时候打？"):
+        assert not is_content_task(turn), turn
+
+
+def test_chinese_name_shapes() -> None:
+    from vecmem.rules.turn_need import chinese_names_in
+
+    assert chinese_names_in("朵朵生日想要什么礼物？") == ["朵朵"]
+    assert chinese_names_in("老王和小周谁值班？") == ["老王", "小周"]
+    for turn in ("谢谢，常常这样", "小区门口有快递", "小时候住在成都", "老师好",
+                 "星星为什么会眨眼？"):
+        assert chinese_names_in(turn) == [], turn
+
+
+def test_an_encyclopaedias_question_needs_nothing_even_about_the_persons_city() -> None:
+    # The person's home city recurs in their memories, but its history, population or
+    # a line's opening year is the encyclopaedia's.
+    from vecmem.rules.turn_need import is_content_task
+
+    for turn in ("What's the population of Shanghai?", "Tell me the history of Chengdu.",
+                 "上海地铁 2 号线是哪一年开通的？", "成都的历史有多久？"):
+        assert is_content_task(turn), turn

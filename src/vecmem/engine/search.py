@@ -182,6 +182,8 @@ def hybrid(
             scored = _episode_context(scored, episode, {**neighbours, **rejected}, records,
                                       trace)
         scored = _unit_scale(scored, trace)
+        if gate and relevance.RELATIVE_CUT > 0:
+            scored = _relative_cut(scored, trace)
         # Fused score first; ties go to the more often confirmed, then the more recent
         # memory (two stable sorts: cheaper than a composite key over timestamp strings).
         scored.sort(key=lambda s: s[1].updated_at, reverse=True)
@@ -346,6 +348,27 @@ def _unit_scale(scored: list[tuple[float, Any, CandidateScore]], trace: Trace | 
             if c.included:
                 trace.candidates[i] = replace(c, fused=round(c.fused / top, 4))
     return [(f / top, rec, replace(cs, fused=f / top)) for f, rec, cs in scored]
+
+
+def _relative_cut(scored: list[tuple[float, Any, CandidateScore]], trace: Trace | None
+                  ) -> list[tuple[float, Any, CandidateScore]]:
+    """The gate's last step: of the candidates that passed, keep those whose fused score
+    is at least ``relevance.RELATIVE_CUT`` of the best one's. The cut is relative to
+    this query's own best, not a global number, so it holds on a store of 150 memories
+    and of 5,000 alike: a bank padded with other people's notes passes more near-topic
+    candidates, and they sit far below a real match."""
+    best = max((f for f, _, _ in scored), default=0.0)
+    bar = relevance.RELATIVE_CUT * best
+    keep = [s for s in scored if s[0] >= bar]
+    if trace is not None and len(keep) < len(scored):
+        cut = {cs.memory_id for f, _, cs in scored if f < bar}
+        why = (f"gate: fused below {relevance.RELATIVE_CUT:g} x the best candidate's "
+               f"({bar:.4f} = {relevance.RELATIVE_CUT:g} x {best:.4f})")
+        trace.candidates = [
+            replace(c, included=False, excluded_because=why,
+                    gate=f"fail: {why[len('gate: '):]}")
+            if c.included and c.memory_id in cut else c for c in trace.candidates]
+    return keep
 
 
 def _episodes(facts: dict[int, Any]) -> dict[int, str]:

@@ -16,6 +16,16 @@ shape* and no *personal anchor*:
   something in the person's calendar (tonight, this weekend, next month, 明天, 周末,
   这个月, 周四).
 
+Since gate-v3 the shapes are grammatical rather than the dev set's wording: yes/no
+questions whose subject is a thing ("Are peanuts legumes?", not "is it OK to ..."), what /
+past-tense which questions about a thing's properties, polite content requests ("Can you
+explain ..."), generated artefacts (a function, a regex, a poem, 用 Python 写…), operations
+on a supplied text (把下面这段话…), and Chinese questions about a thing's make-up, kinds,
+place, count, origin or consequences (有哪些, 在哪个省, 能活几年, 是怎么…的, 会怎么样).
+Small talk is its own closed class (``is_phatic``). A turn that names something the
+person's memories keep returning to (``names_in``; the test is in ``engine/relevance``)
+is not impersonal, unless it is a content task.
+
 The gate does not refuse such a turn outright: it asks more of the evidence (a higher
 cosine floor, ``GATE_FLOORS``' impersonal margin), so a memory that really fits still
 passes. Rules are written per category in both languages, never per sentence.
@@ -25,7 +35,48 @@ from __future__ import annotations
 
 import re
 
-from vecmem.text import lazy_re
+from vecmem.text import is_query_stopword, lazy_re
+
+# ---------------------------------------------------------------------------- phatic
+# Small talk is a closed class: greetings, thanks, acknowledgements, closings, presence
+# checks ("you around?", "在吗"). A turn made of nothing else needs no memory, whatever
+# its wording; one content word ("thanks, and the parking spot?") makes it a real turn.
+_PHATIC_EN = frozenset((
+    "hi", "hey", "hello", "hiya", "heya", "yo", "howdy", "greetings", "morning", "evening",
+    "afternoon", "night", "gm", "gn", "good", "again", "there", "all", "everyone", "folks",
+    "thanks", "thank", "thx", "ty", "tysm", "tyvm", "cheers", "appreciate", "appreciated",
+    "it", "you", "u", "ya", "so", "much", "a", "lot", "very", "really", "ok", "okay", "k",
+    "kk", "sure", "great", "perfect", "cool", "nice", "awesome", "alright", "fine", "got",
+    "understood", "noted", "that", "that's", "thats", "helped", "helps", "helpful", "is",
+    "for", "now", "bye", "goodbye", "later", "see", "talk", "soon", "tomorrow", "to",
+    "have", "day", "weekend", "no", "worries", "problem", "never", "mind", "lol", "haha",
+    "hehe", "what's", "whats", "up", "sup", "how", "are", "doing", "around", "yep", "yeah",
+    "yes", "right", "wonderful", "excellent", "amazing", "brilliant", "super",
+    "was", "were", "this", "useful", "welcome", "bunch", "tons", "lots",
+))
+_PHATIC_ZH = lazy_re(
+    r"你好|您好|嗨|哈喽|哈啰|早安|早上好|上午好|中午好|下午好|晚上好|晚安|在吗|在么|在不在|"
+    r"谢谢|多谢|感谢|谢|辛苦|收到|好的|好滴|好嘞|好吧|行吧|可以了?|没问题|明白|懂了|知道了|"
+    r"了解|没别的|没事|就这样|就这些|再见|拜拜|回头见|明天见|最近怎么样|最近好吗|早|"
+    r"你|您|太|非常|十分|真|大家|[啦了呀啊哦嗯吧呢嘛哈哇喔噢行好]")
+_NOT_LETTER = lazy_re(r"[\W_\d]+")
+_LATIN = lazy_re(r"[A-Za-z]+(?:'[a-z]+)?")
+#: A phatic turn is short: a long turn made of these words is rare and may carry a need.
+PHATIC_MAX_WORDS = 8
+
+
+def is_phatic(turn: str) -> bool:
+    """True when the turn is only small talk (see ``_PHATIC_EN`` / ``_PHATIC_ZH``):
+    "morning :)", "thx", "cheers, that helped", "yo, you around?", "谢了", "好的谢谢",
+    "辛苦啦，没别的了". Emoji, punctuation and digits are ignored."""
+    words = _LATIN.findall(turn)
+    if len(words) > PHATIC_MAX_WORDS:
+        return False
+    if any(w.lower() not in _PHATIC_EN for w in words):
+        return False
+    rest = _NOT_LETTER.sub("", _LATIN.sub("", _PHATIC_ZH.sub("", turn)))
+    return not rest and (bool(words) or _PHATIC_ZH.search(turn) is not None)
+
 
 # Encyclopaedic questions: the subject is the world, not the person.
 _EN_KNOWLEDGE = (
@@ -41,6 +92,23 @@ _EN_KNOWLEDGE = (
     r"|\bpros\s+and\s+cons\b|^\s*how\s+to\b|^\s*(?:in\s+)?what\s+year\b|\bthe\s+capital\s+of\b"
     r"|^\s*(?:tell\s+me\s+about|what\s+are\s+the\s+(?:benefits|symptoms|causes|rules|types|"
     r"advantages|disadvantages|main))\b|^\s*name\s+(?:a|an|the|one|two|three|five|\d+)\b"
+    # A yes/no question whose subject is a thing in general, not the person or the
+    # assistant ("Are peanuts legumes?", "Is Jellyfin free?", "Does honey expire?");
+    # "is it ok / safe / a good idea to ..." asks for advice to the person, and "the X"
+    # is a particular one, usually the person's ("Is the car insurance due soon?").
+    r"|^\s*(?:is|are|was|were|does|do|did|has|have|had|can|could|will|would)\s+"
+    r"(?!(?:i|we|you|my|our|me|us|the|this|that|these|those|there|it\s+(?:ok|okay|safe|fine|bad|"
+    r"wise|worth|a\s+good|better|too\s+late|possible\s+for))\b)(?:a\s+|an\s+)?\w+"
+    # "Which film won ...", "What sensor size does X have?", "How many players can ...",
+    # "What does X do?": a question about a thing's properties.
+    # "Which X ..." in the present often picks among the person's own things ("which
+    # project uses Vault?"); in the past tense it asks about the world's events.
+    r"|^\s*what\s+(?:\w+\s+){1,3}(?:is|are|does|do|has|have|can|makes?)\b"
+    r"|^\s*(?:which|what)\s+(?:\w+\s+){1,3}(?:was|were|did|had|won|came|made|became|"
+    r"wrote|began|took|\w+ed)\b"
+    r"|^\s*how\s+(?:many|much)\s+\w+|^\s*(?:what|who)\s+(?:does|do|did)\s+\S+"
+
+    r"|^\s*how\s+(?:is|are|was|were)\s+\S+\s+(?:made|different|related|used|produced)\b"
 )
 # Content tasks whose input is in the turn itself.
 _EN_TASK = (
@@ -54,6 +122,18 @@ _EN_TASK = (
     r"regular\s+expression|query|class|unit\s+test|one-liner)\b"
     r"|^\s*(?:rewrite|rephrase|reword|correct|convert|calculate|solve)\b"
     r"|^\s*fix\s+the\s+(?:grammar|spelling|typos)\b"
+    # A content request put politely: "Can you explain recursion?", "Could you write a
+    # poem about ...", "Can you tell me why ..."; the object carries the whole input.
+    r"|^\s*(?:can|could|would|will)\s+you\s+(?:please\s+)?(?:explain|summari[sz]e|"
+    r"translate|define|describe|write|compose|tell\s+me\s+(?:why|how|what|when|who|a)|"
+    r"list|compare|convert|calculate|solve|sort|generate|proofread|rewrite)\b"
+    # Generated artefacts and operations on given data: "Make a bulleted summary of ...",
+    # "Sort these numbers", "Generate a regex for ...".
+    r"|^\s*(?:please\s+)?(?:make|create|generate|draw|compose)\s+(?:me\s+)?(?:a|an)\s+"
+    r"(?:\w+\s+){0,2}(?:list|summary|table|chart|outline|poem|haiku|story|joke|regex|"
+    r"regular\s+expression|password|function|script|query|diagram)\b"
+    r"|^\s*(?:please\s+)?(?:sort|count|reverse|format|parse|sum)\s+(?:these|this|the\s+"
+    r"following)\b|^\s*generate\s+(?:a|an|some|\d+)\b"
 )
 _ZH_KNOWLEDGE = (
     r"是谁|谁(?:写|画|发明|创|建|导演|唱)|哪一?年|何时|起源|出自|来历|什么意思|的含义|"
@@ -61,6 +141,12 @@ _ZH_KNOWLEDGE = (
     r"主要吃什么|是什么原理|的原理|的作者|^\s*什么是|(?:是什么|指什么)意思|有什么区别|的区别|"
     r"是怎么(?:形成|工作|运作|产生|发明|来)的|有哪些(?:特点|优点|缺点|种类|类型)|"
     r"有多(?:高|远|大|长|深|重|快|少)|的首都|哪个朝代|是哪(?:国|位)"
+    # Questions about a thing's make-up, kinds, place, count, origin or consequences:
+    # 有哪些成分 / 都有哪些, 在哪个省 / 属于哪个菜系, 能活几年 / 有几颗, 是怎么榨出来的,
+    # 是什么时候灭绝的, 讲的是什么, 缺乏会怎么样, 有什么关系.
+    r"|都?有哪些|(?:在|属于|位于)哪(?:个|一个|里|儿)|属于什么|能活(?:几|多少)|有几(?:颗|个|种|条|座|位)|"
+    r"是怎么.{1,6}的|是什么时候.{1,8}的|(?:讲|说|写|用)的是什么|会怎么样|有什么(?:关系|联系|不同)|"
+    r"一般(?:有|是|用)"
 )
 _ZH_TASK = (
     r"^\s*(?:请|帮我|给我)?\s*(?:解释一下|解释|讲讲|介绍一下|翻译|总结一下|总结|概括|列出|"
@@ -68,14 +154,42 @@ _ZH_TASK = (
     r"|把.{1,30}翻译成|翻译成[英中日韩法德]文|^\s*(?:请|帮我)?\s*(?:润色|改写|纠正|修改)(?:一下)?这"
     r"|^\s*(?:请|帮我)?\s*写(?:一个|个|一段|段)?\s*(?:\w+\s*)?(?:函数|脚本|正则|程序|SQL)"
     r"|(?:想|起|取)(?:[一二三四五六七八九十几两]|\d+)个.{0,10}(?:标题|名字|口号|标语)"
+    # An operation on a text the turn supplies: 把下面这段话改得更正式, 把以下内容翻译成.
+    r"|^\s*(?:请|帮我)?\s*把(?:下面|以下|这|上面)"
 )
+# Generating a self-contained artefact (code, verse, prose): the object carries the whole
+# need, even when it names a tool the person uses ("Write a Python function ...").
+_GENERATE = lazy_re(
+    r"^\s*(?:please\s+|can\s+you\s+|could\s+you\s+)?(?:write|generate|create|compose|give\s+me)"
+    r"\s+(?:me\s+)?(?:a|an|some)\s+(?:[\w-]+\s+){0,3}(?:function|script|program|regex|"
+    r"regular\s+expression|query|class|unit\s+test|one-liner|poem|haiku|limerick|sonnet|"
+    r"story|essay|joke|riddle|song)\b"
+    r"|用\s*[A-Za-z][\w+#]*\s*(?:写|实现|生成)"
+    r"|^\s*(?:请|帮我|给我)?\s*(?:用\s*\S+\s*)?(?:写|生成)(?:一个|个|一段|段|一首|首|一篇|篇)?"
+    r".{0,12}(?:函数|脚本|正则|程序|代码|排序|诗|散文|文章|故事|笑话)"
+    r"|(?:代码|脚本|函数|正则).{0,4}怎么写",
+    re.I,
+)
+
 _IMPERSONAL = lazy_re(
     "|".join(f"(?:{p})" for p in (_EN_KNOWLEDGE, _EN_TASK, _ZH_KNOWLEDGE, _ZH_TASK)),
     re.I,
 )
+# A content task (its input is in the turn), a question marked as general, or an
+# encyclopaedia's question (history, origin, population, the year a thing was built).
+_TASK = lazy_re(
+    "|".join(f"(?:{p})" for p in (
+        _EN_TASK, _ZH_TASK,
+        r"\bin\s+general\b|\bgenerally\b|一般来说|通常来说|总的来说",
+        r"\bthe\s+(?:history|origin|origins|etymology|population|capital)\s+of\b",
+        r"哪一?年(?:开通|建成|成立|发明|出版|上映|发行)|的历史|起源|出自|来历|人口")),
+    re.I,
+)
 
 _EN_ANCHOR = (
-    r"\b(?:my|our|ours|mine|we|we're|we've|we'll|us|myself|ourselves)\b"
+    r"\b(?:my|our|ours|mine|we|we're|we've|we'll|myself|ourselves)\b"
+    # "us" the pronoun, not "US" the country ("a regex for US phone numbers").
+    r"|\b(?-i:us|Us)\b"
     # "I" as the subject ("Where do I work?", "Which knee did I injure?"); the generic
     # learner of "how do I / how can I …" is removed first (see _HOW_I).
     r"|\bi\b(?!\.e\.)(?!-)"
@@ -87,14 +201,19 @@ _EN_ANCHOR = (
     r"|\b(?:tonight|today|tomorrow|yesterday|this\s+(?:week|weekend|month|morning|"
     r"afternoon|evening|year|quarter)|next\s+(?:week|weekend|month|year|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday)|on\s+(?:monday|tuesday|wednesday|"
-    r"thursday|friday|saturday|sunday)s?)\b"
+    r"thursday|friday|saturday|sunday)s?|last\s+(?:week|weekend|month|year|night|time))\b"
+    # The person's calendar: "What time is stand-up?", "a good time to set up a call".
+    r"|\bwhat\s+time\s+(?:is|are|does|do|should)\b|\ba\s+good\s+time\s+(?:to|for)\b"
+    # ... and the person's place: "nearby", "near me", "around here".
+    r"|\b(?:nearby|near\s+(?:me|here|home)|around\s+here|close\s+to\s+home)\b"
 )
 _ZH_ANCHOR = (
     r"(?<![帮给替为叫让])我|咱|俺|自己"
     r"|老婆|老公|妻子|丈夫|爱人|孩子|小孩|儿子|女儿|宝宝|爸|妈|父母|家里|全家|家人|"
     r"老板|领导|同事|团队"
     r"|今晚|今天|明天|昨天|后天|周末|这周|下周|上周|这个月|下个月|上个月|今年|明年|去年|"
-    r"周[一二三四五六日天]|星期[一二三四五六日天]|早上|下午|晚上"
+    r"周[一二三四五六日天]|星期[一二三四五六日天]|早上|下午|晚上|上次|上回|几点"
+    r"|附近|周边|楼下|小区"
 )
 _ANCHOR = lazy_re(f"(?:{_EN_ANCHOR})|(?:{_ZH_ANCHOR})", re.I)
 # A quoted passage or the text after a colon is the task's input ("翻译成英文：今天天气很好"),
@@ -104,17 +223,38 @@ _QUOTED = lazy_re(r"[:：][^?？]*$|\"[^\"]*\"|“[^”]*”|「[^」]*」")
 _HOW_I = lazy_re(r"\bhow\s+(?:do|can|should|would|could|might)\s+i\b", re.I)
 
 
+# "a product manager", "any parent": a role with an article is anyone's, not the person's.
+_GENERIC_ROLE = lazy_re(
+    r"\b(?:a|an|any|every|each)\s+(?:[\w-]+\s+)?(?:wife|husband|spouse|partner|kid|child|son|"
+    r"daughter|baby|mom|mum|dad|mother|father|parent|sister|brother|family|boss|manager|"
+    r"colleague|team)\b", re.I)
+
+
 def _own_words(turn: str) -> str:
-    """The turn without its quoted input and without a how-to question's generic "I"."""
-    return _HOW_I.sub(" ", _QUOTED.sub(" ", turn))
+    """The turn without its quoted input, a how-to question's generic "I" and roles that
+    are anyone's ("a product manager")."""
+    return _GENERIC_ROLE.sub(" ", _HOW_I.sub(" ", _QUOTED.sub(" ", turn)))
 
 
 def is_impersonal(turn: str) -> bool:
     """True when the turn has the shape of a world-knowledge question or a self-contained
     task and nothing in it ties it to the person (see the module docstring)."""
-    if not _IMPERSONAL.search(turn):
+    if not (_IMPERSONAL.search(turn) or is_generation_task(turn)):
         return False
     return not _ANCHOR.search(_own_words(turn))
+
+
+def is_generation_task(turn: str) -> bool:
+    """True for a request to generate a self-contained artefact (a function, a regex, a
+    poem, prose): "Write a Python function that ...", "用 Python 写一个冒泡排序"."""
+    return _GENERATE.search(_own_words(turn)) is not None
+
+
+def is_content_task(turn: str) -> bool:
+    """True for a self-contained task ("Explain how Kafka partitions work", "翻译成英文",
+    a generation task) or a question marked as general ("in general", "一般来说"): what
+    it needs is in the turn, even when it names a thing the person uses."""
+    return is_generation_task(turn) or _TASK.search(turn) is not None
 
 
 def anchor_of(turn: str) -> str | None:
@@ -145,3 +285,58 @@ def identity_subject(turn: str) -> str | None:
         return None
     subject = next(g for g in m.groups() if g is not None)
     return subject if _NAME_LIKE.search(subject) else None
+
+
+# A capitalized run of words ("Atlas", "Lin Xiao", "Sesame Street", "GitLab CI"); in an
+# English sentence its first word does not count as a name (it is capitalized anyway).
+_NAME_RUN = lazy_re(r"(?<![\w'])([a-z]?[A-Z][\w-]*(?:\s+(?:[a-z]?[A-Z][\w-]*|\d+\b))*)")
+_CJK = lazy_re(r"[\u3400-\u9fff]")
+
+
+def names_in(turn: str) -> list[str]:
+    """The capitalized names of ``turn`` ("Which Go version is Atlas on?" -> ["Go",
+    "Atlas"]; "Who created Sesame Street?" -> ["Sesame Street"]). Its first word is a
+    name only in a Chinese sentence ("Leo 什么时候上托班？") or when more capitals
+    follow it directly ("Lin Xiao ...", "Which Go ..."; the caller drops stopwords)."""
+    own = _own_words(turn)
+    start = len(own) - len(own.lstrip())
+    chinese = _CJK.search(own) is not None
+    out = []
+    for m in _NAME_RUN.finditer(own):
+        run = m.group(1)
+        if m.start() == start and not chinese:
+            first, *rest = run.split()
+            if not rest:
+                continue
+            if is_query_stopword(first.lower()):  # "Can Sesame ..." -> "Sesame"
+                run = " ".join(rest)
+        out.append(run)
+    return out
+
+
+# Chinese names that need no dictionary: a reduplicated given name or nickname (朵朵, 乐乐)
+# and 老 / 小 + a common surname (老王, 小周). Names the store also holds in pinyin
+# (林晓 <-> Lin Xiao) are found by ``rules/names.py``'s bridge instead.
+_SURNAMES = (
+    "王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余"
+    "杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金廖贾夏韦方邹孟熊秦邱江薛段雷侯史陶贺顾毛郝"
+    "龚邵钱严武戴莫孔汤"
+)
+_ZH_NAME = lazy_re(rf"([\u4e00-\u9fff])\1|[老小][{_SURNAMES}]")
+
+
+def chinese_names_in(turn: str) -> list[str]:
+    """Bigrams of ``turn`` shaped like a Chinese name or nickname: "朵朵生日想要什么" ->
+    ["朵朵"], "老王喜欢喝什么酒？" -> ["老王"]; reduplicated function words (谢谢, 常常)
+    are not names."""
+    own = _own_words(turn)
+    return [m.group(0) for m in _ZH_NAME.finditer(own) if not is_query_stopword(m.group(0))
+            and m.group(0) not in _NOT_NAMES]
+
+
+#: Reduplicated words that are no names (adverbs, kinship terms already anchors).
+_NOT_NAMES = frozenset((
+    "谢谢", "常常", "刚刚", "天天", "慢慢", "渐渐", "偏偏", "往往", "个个", "人人", "处处", "时时",
+    "样样", "试试", "看看", "想想", "说说", "聊聊", "讲讲", "走走", "等等", "哈哈", "嘿嘿", "呵呵",
+    "妈妈", "爸爸", "哥哥", "姐姐", "弟弟", "妹妹", "爷爷", "奶奶", "宝宝", "星星", "明明",
+))
