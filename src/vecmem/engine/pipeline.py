@@ -21,6 +21,7 @@ from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError, InvalidTransitionError
 from vecmem.limits import LABEL_MAX
 from vecmem.rules import check_quality, classify
+from vecmem.rules.cues import index_terms
 from vecmem.rules.poisoning import hold_reason, trust_of
 from vecmem.rules.sameness import adds_information, same_fact_veto
 from vecmem.rules.slots import may_fill, slots_named
@@ -28,7 +29,7 @@ from vecmem.rules.when import ValidTime, local_day
 from vecmem.rules.when import resolve as resolve_time
 from vecmem.store.base import SQLTx
 from vecmem.store.schema import TOMBSTONE
-from vecmem.text import check_field, content_hash, keyword_terms, normalize, validate_text
+from vecmem.text import check_field, content_hash, normalize, validate_text
 from vecmem.types import (
     LIVE_STATUSES,
     Action,
@@ -150,7 +151,7 @@ def prepare(
         cls=cls,
         category=cat,
         hash=content_hash(norm, cat),
-        terms=" ".join(keyword_terms(text)),
+        terms=index_terms(text),
         source=source,
         actor=actor,
         meta=meta,

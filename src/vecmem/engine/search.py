@@ -122,6 +122,7 @@ def hybrid(
             if names and trace is not None:
                 trace.notes.append("names in the other script searched: " + "; ".join(
                     f"{n} -> {' '.join(forms)}" for n, forms in names.items()))
+            _search_cues(qt, trace)
         searched = terms
         if mode == "hybrid" and terms:
             # Rarity weights the keyword side (fusion and gate) and, with the gate on,
@@ -200,6 +201,18 @@ def hybrid(
             relevance=cs.relevance, coverage=cs.coverage)
         for fused, _, cs in top
     ]
+
+
+def _search_cues(qt: relevance.QueryTerms, trace: Trace | None) -> None:
+    """Also search the rule-cue forms of the query's concepts (``rules/cues.py``)."""
+    from vecmem.rules.cues import cue_groups
+    from vecmem.store.fts_tokens import TOKENIZER
+
+    qt.cued = cue_groups(qt.groups(), TOKENIZER.tokens)
+    qt.terms.extend(t for g in qt.cued for t in g)
+    if qt.cued and trace is not None:
+        trace.notes.append("cue terms searched (ǂ: a memory's category cue): "
+                           + " ".join(t for g in qt.cued for t in g))
 
 
 def _trace_lookups(tx: Any, ctx: Context, trace: Trace, terms: list[str],

@@ -32,4 +32,4 @@ History:
 
 from __future__ import annotations
 
-RULES_VERSION = 6
+RULES_VERSION = 7

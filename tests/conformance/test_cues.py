@@ -1,0 +1,75 @@
+"""Rule cue terms through the real stores, on both engines: a turn that says what the
+person is about to do finds the memory it needs through its category's cues, explain
+says so and by which source, a cue shared by much of the scope is no evidence (and never
+makes the text's own word common), and an existing store gets the cues on upgrade."""
+
+from __future__ import annotations
+
+from vecmem import Memory
+from vecmem.embed.hashing import HashingEmbedder
+from vecmem.rules.cues import CUE_MARK
+from vecmem.text import keyword_terms
+
+PEANUT = "用户对花生过敏，随身带着肾上腺素笔。"
+BANK = [
+    PEANUT,
+    "User's favourite coffee shop is the Manner on Wukang Road.",
+    "Atlas is pinned to Go 1.22 until the upgrade ticket is done.",
+    "User drives a white BYD Seal bought in 2024.",
+    "用户的护照 2028 年 3 月到期。",
+    "The team uses GitLab CI; pipelines must pass golangci-lint before a merge.",
+]
+
+
+def _terms(m: Memory, memory_id: int) -> list[str]:
+    with m.store.transaction(write=False) as tx:
+        return (tx.keyword_index_terms(memory_id) or "").split()
+
+
+def test_a_turn_about_ordering_food_finds_the_allergy_through_its_cues(cmem: Memory) -> None:
+    ids = [r.memory_id for r in cmem.add_many(BANK, raw=True)]
+    turn = "Which restaurant should I book, and what should I order?"
+    # The memory shares no word with the turn, in no language: only its cues match.
+    assert not set(keyword_terms(turn, for_query=True)) & set(keyword_terms(PEANUT))
+    listed = cmem.search(turn, k=3, mode="keyword")
+    assert listed and listed[0].memory.id == ids[0]
+    ex = cmem.explain(turn)
+    assert {CUE_MARK + "restaurant", CUE_MARK + "order"} <= set(ex.matched_terms[ids[0]])
+    note = next(n for n in ex.notes if n.startswith(f"#{ids[0]} matched through its cue"))
+    assert "restaurant" in note and "(rule: food)" in note and CUE_MARK not in note
+    # Both engines index the very same terms.
+    assert CUE_MARK + "饮食" in _terms(cmem, ids[0])
+
+
+def test_a_cue_shared_by_much_of_the_scope_is_no_evidence(cmem: Memory) -> None:
+    food = ["User is allergic to shrimp.", "用户不吃香菜。", "Lin Xiao is pescatarian.",
+            "用户乳糖不耐受。", "User loves spicy hotpot.", "用户不喝酒，聚餐点可乐。"]
+    other = ["User drives a white BYD Seal.", "用户的护照明年到期。",
+             "User's laptop has 36 GB of RAM.", "Breakfast at the office is served at 9."]
+    cmem.add_many(food + other, raw=True)
+    ex = cmem.explain("what should I order for breakfast?")
+    gate = ex.gate
+    assert gate is not None
+    # ǂbreakfast / ǂorder sit on every food memory (6 of 10): no evidence, not searched.
+    assert CUE_MARK + "breakfast" in gate["common_terms"]
+    assert CUE_MARK + "breakfast" not in gate["searched_terms"]
+    # The text's own "breakfast" (one memory) stays rare evidence: cues live apart.
+    assert "breakfast" not in gate["common_terms"] and gate["term_weights"]["breakfast"] > 1
+    # And an off-topic turn sharing only category cues receives nothing.
+    assert cmem.search("write a haiku about dinner and lunch") == []
+
+
+def test_an_existing_store_gets_its_cues_on_upgrade(engine_url: str) -> None:
+    with Memory.open(engine_url, embedder=HashingEmbedder()) as m:
+        mid = m.add(PEANUT).memory_id
+        assert mid is not None
+        with m.store.transaction() as tx:  # as rules version 6 left it: no cue terms
+            tx.set_meta("derivation_version", "6")
+            tx.unindex_keywords(mid)
+            tx.index_keywords(mid, " ".join(keyword_terms(PEANUT)))
+        assert not m.search("what should I order at the restaurant?", mode="keyword")
+    with Memory.open(engine_url, embedder=HashingEmbedder()) as m:
+        assert CUE_MARK + "restaurant" in _terms(m, mid)
+        assert [h.memory.id for h in m.search("what should I order at the restaurant?",
+                                               mode="keyword")] == [mid]
+        assert m.doctor().to_dict()["findings"]["stale_keyword"] == []
