@@ -73,3 +73,24 @@ def test_an_existing_store_gets_its_cues_on_upgrade(engine_url: str) -> None:
         assert [h.memory.id for h in m.search("what should I order at the restaurant?",
                                                mode="keyword")] == [mid]
         assert m.doctor().to_dict()["findings"]["stale_keyword"] == []
+
+
+def test_a_name_stated_in_both_scripts_is_found_in_either(cmem: Memory) -> None:
+    # No pinyin links 芝麻 and Sesame; the store itself says they are one name.
+    stating = cmem.add("用户养了一只英短猫，叫芝麻 / Sesame，三岁。").memory_id
+    kidney = cmem.add("Sesame has early-stage kidney disease and must not get fish treats."
+                      ).memory_id
+    pills = cmem.add("芝麻每天要吃两次药。").memory_id
+    cmem.add("User's son Leo was born in May 2024.")
+    zh = [h.memory.id for h in cmem.search("芝麻的肾病要注意什么？", mode="keyword")]
+    assert kidney in zh
+    en = [h.memory.id for h in cmem.search("How often does Sesame take medicine?",
+                                           mode="keyword")]
+    assert pills in en
+    ex = cmem.explain("芝麻的肾病要注意什么？")
+    assert any(n.startswith("names stated in both scripts by a memory, searched: 芝麻 -> "
+                            "sesame") for n in ex.notes)
+    # The pair lives in the stating memory: archived, it is learned no more.
+    cmem.archive(stating)
+    zh = [h.memory.id for h in cmem.search("芝麻的肾病要注意什么？", mode="keyword")]
+    assert kidney not in zh

@@ -122,6 +122,7 @@ def hybrid(
             if names and trace is not None:
                 trace.notes.append("names in the other script searched: " + "; ".join(
                     f"{n} -> {' '.join(forms)}" for n, forms in names.items()))
+            _learned_names(tx, ctx.scope, qt, trace)
             _search_cues(qt, trace)
         searched = terms
         if mode == "hybrid" and terms:
@@ -201,6 +202,32 @@ def hybrid(
             relevance=cs.relevance, coverage=cs.coverage)
         for fused, _, cs in top
     ]
+
+
+def _learned_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | None
+                   ) -> None:
+    """Also search the other-script form of a name that a memory of the scope states in
+    both ("芝麻 / Sesame", "女儿朵朵（Duoduo）"; ``rules/names.py``)."""
+    if not relevance.NAMES:
+        return
+    from vecmem.rules.names import MAX_STATING, learned
+
+    def stating(mark: str) -> list[str]:
+        ids = [i for i, _ in tx.keyword_search(scope, [mark], MAX_STATING)]
+        return [r.content for _, r in sorted(tx.get_many(ids).items())]
+
+    extra = {t for more in qt.expanded.values() for t in more}
+    got = learned([t for t in qt.terms if t not in extra],
+                  lambda ts: tx.keyword_stats(scope, ts)[1], stating)
+    seen = set(qt.terms)
+    for term, forms in got.items():
+        keep = [f for f in forms if f not in seen]
+        qt.expanded.setdefault(term, []).extend(keep)
+        qt.terms.extend(keep)
+        seen.update(keep)
+    if got and trace is not None:
+        trace.notes.append("names stated in both scripts by a memory, searched: " + "; ".join(
+            f"{t} -> {' '.join(forms)}" for t, forms in got.items()))
 
 
 def _search_cues(qt: relevance.QueryTerms, trace: Trace | None) -> None:

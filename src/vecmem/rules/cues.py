@@ -190,5 +190,9 @@ def _known(tokens: Callable[[str], tuple[str, ...]]) -> frozenset[tuple[str, ...
 
 
 def index_terms(content: str, meta: Mapping[str, Any] | None = None) -> str:
-    """What the keyword index holds for a memory: its text's terms, then its cues'."""
-    return " ".join([*keyword_terms(content), *cue_sources(content, meta)])
+    """What the keyword index holds for a memory: its text's terms, then its cues', then
+    the marks of the names it states in both scripts (``rules/names.py``)."""
+    from vecmem.rules.names import name_marks
+
+    return " ".join([*keyword_terms(content), *cue_sources(content, meta),
+                     *name_marks(content)])
