@@ -158,34 +158,38 @@ def plain(term: str) -> str:
     return term[1:] if term.startswith(CUE_MARK) else term
 
 
-@lru_cache(maxsize=1)
-def _vocabulary() -> frozenset[str]:
-    """Every unmarked term a rule cue can index."""
-    return frozenset(t for *_, words in _topics()
-                     for t in _new_terms(words, set(), as_query=True))
-
-
 def cue_groups(groups: list[list[str]], tokens: Callable[[str], tuple[str, ...]]
                ) -> list[list[str]]:
-    """For each concept of a query (a term with its translations), the marked forms of
-    its words that some rule cue indexes: searched as one more concept, weighed by its
-    own rarity. ``tokens`` is the index's tokenizer (so "dishes" finds the cue "dish")."""
+    """For each concept of a query (a term with its translations), marked forms of its
+    words that rule cues index: searched as one more concept, weighed by its own rarity.
+    One form per category: every memory of a category holds all its cues, so two forms
+    of one category ("dinner", "晚饭") would count its memories twice where the gate sums
+    a concept's document frequencies. ``tokens`` is the index's tokenizer (so "dishes"
+    finds the cue "dish")."""
     known = _known(tokens)
     out = []
     for group in groups:
-        forms = [CUE_MARK + t for t in group if tokens(CUE_MARK + t) in known]
-        if forms:
-            out.append(list(dict.fromkeys(forms)))
+        chosen: dict[str, str] = {}
+        for t in group:
+            for category in known.get(tokens(CUE_MARK + t), ()):
+                chosen.setdefault(category, CUE_MARK + t)
+        if chosen:
+            out.append(list(dict.fromkeys(chosen.values())))
     return out
 
 
-_KNOWN: dict[int, frozenset[tuple[str, ...]]] = {}
+_KNOWN: dict[int, dict[tuple[str, ...], tuple[str, ...]]] = {}
 
 
-def _known(tokens: Callable[[str], tuple[str, ...]]) -> frozenset[tuple[str, ...]]:
+def _known(tokens: Callable[[str], tuple[str, ...]]) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Index token of every marked rule cue -> the categories that give it."""
     key = id(tokens)
     if key not in _KNOWN:
-        _KNOWN[key] = frozenset(tokens(CUE_MARK + t) for t in _vocabulary())
+        found: dict[tuple[str, ...], list[str]] = {}
+        for name, *_, words in _topics():
+            for t in _new_terms(words, set(), as_query=True):
+                found.setdefault(tokens(CUE_MARK + t), []).append(name)
+        _KNOWN[key] = {k: tuple(dict.fromkeys(v)) for k, v in found.items()}
     return _KNOWN[key]
 
 
