@@ -201,7 +201,10 @@ def table(name: str, turns: list[Turn], p: dict[str, float]) -> dict[str, np.nda
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--embedder", default="dual")
-    ap.add_argument("--split", default="dev", choices=["dev", "heldout"])
+    ap.add_argument("--split", default="dev", choices=["dev", "heldout", "blind"])
+    ap.add_argument("--persona", default=None, choices=["persona2"],
+                    help="another person's bank and turns (split blind: report only, never "
+                         "a grid, never a look at its cases)")
     ap.add_argument("--grid", action="store_true", help="search the settings (dev only)")
     ap.add_argument("--distractors", action="store_true")
     ap.add_argument("--ablate-lexicon", action="store_true",
@@ -210,6 +213,8 @@ def main(argv: list[str] | None = None) -> int:
                     help="also with the bank stored without rule cue terms, paired")
     ap.add_argument("--ablate-names", action="store_true",
                     help="also without the name bridges (pinyin, learned pairs), paired")
+    ap.add_argument("--lift", type=float, action="append", default=[],
+                    help="also replay the product's gate at this keyword lift (paired)")
     ap.add_argument("--cache-dir", type=Path, default=Path("/tmp/vecmem-agent-recall-cache"))
     ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
                     help="override a constant first, e.g. relevance.EXPAND=False")
@@ -220,11 +225,16 @@ def main(argv: list[str] | None = None) -> int:
         target = {"relevance": relevance, "search": search, "cues": cues,
                   "names": names}[module]
         setattr(target, attr, type(getattr(target, attr))(json.loads(value.lower())))
-    if args.grid and args.split != "dev":
+    if args.grid and (args.split != "dev" or args.persona):
         ap.error("--grid only on the dev split")
+    if (args.persona is None) != (args.split != "blind"):
+        ap.error("--persona persona2 goes with --split blind (and only it)")
+    global DATA
+    if args.persona:
+        DATA = DATA / args.persona
     bank = read_jsonl("bank.jsonl")
     if args.distractors:
-        bank = bank + read_jsonl("distractors.jsonl")
+        bank = bank + read_jsonl("../distractors.jsonl" if args.persona else "distractors.jsonl")
     turns = [t for t in read_jsonl("turns.jsonl") if t["split"] == args.split]
     off = [t for t in read_jsonl("offtopic.jsonl") if t["split"] == args.split]
     if args.embedder.startswith("mix:"):  # another USE weight than the product's mix
@@ -257,8 +267,11 @@ def main(argv: list[str] | None = None) -> int:
                 relevance.EXPAND = True
             if args.ablate_names:
                 relevance.NAMES = False
-                ablations["the name bridges"] = run(mem, ids)
+                ablations["the name bridges (pinyin and learned pairs)"] = run(mem, ids)
                 relevance.NAMES = True
+                names.LEARNED = False
+                ablations["the learned name pairs"] = run(mem, ids)
+                names.LEARNED = True
         if args.ablate_cues:
             cues.RULES = False
             bare, bare_ids = store("no-cues")
@@ -279,6 +292,10 @@ def main(argv: list[str] | None = None) -> int:
     no_kw = table("no keyword lift", data, {**product, "lift": 0.0})
     print("  paired hit@5 product - no keyword lift:", fmt(paired(base["hit"], no_kw["hit"])),
           "off-topic empty:", fmt(paired(base["off_empty"], no_kw["off_empty"])))
+    for lift in args.lift:
+        other = table(f"keyword lift {lift}", data, {**product, "lift": lift})
+        print(f"  paired hit@5 lift {lift} - product:", fmt(paired(other["hit"], base["hit"])),
+              "off-topic empty:", fmt(paired(other["off_empty"], base["off_empty"])))
     no_imp = table("no impersonal-turn margin", data, {**product, "imp": 0.0})
     print("  paired hit@5 product - no impersonal margin:",
           fmt(paired(base["hit"], no_imp["hit"])),

@@ -175,6 +175,8 @@ def bridge(query: str, terms: list[str]) -> dict[str, list[str]]:
 
 #: Marks the indexed form of a name a memory states in both scripts ("ǁ芝麻", "ǁsesame").
 NAME_MARK = "\u01c1"
+#: Set False to measure without the learned pairs (benchmarks/recall_tune.py).
+LEARNED = True
 #: Memories read per query word that some memory states a pair for.
 MAX_STATING = 5
 #: Pairs taken from one memory.
@@ -245,6 +247,8 @@ def learned(terms: list[str], df_of: Callable[[list[str]], dict[str, int]],
     """query term -> the other script's forms that memories of the scope state for it.
     ``df_of`` gives document frequencies, ``stating(mark)`` the texts of at most
     ``MAX_STATING`` memories indexed with that mark."""
+    if not LEARNED:
+        return {}
     wanted = [t for t in dict.fromkeys(terms) if t and " " not in t][:200]
     df = df_of([NAME_MARK + t for t in wanted])
     out: dict[str, list[str]] = {}
