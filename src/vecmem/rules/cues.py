@@ -25,11 +25,12 @@ keyword index holds. Rule cues are part of the derivation: changing the topic ta
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Iterable, Mapping
 from functools import lru_cache
 from typing import Any
 
-from vecmem.text import keyword_terms, lazy_re, normalize
+from vecmem.text import keyword_terms, lazy_re
 
 #: Where a memory's LLM cues live in its ``meta``.
 CUES_KEY = "cues"
@@ -98,7 +99,9 @@ def _plural_free(word: str) -> tuple[str, ...]:
 
 def topics(content: str) -> list[str]:
     """The categories ``content`` belongs to, most triggers first (at most MAX_TOPICS)."""
-    text = normalize(content).casefold()
+    # NFKC folds full-width letters and digits ("４：３０ ＰＭ"); the canonical form's other
+    # steps (markup, invisible characters) cannot change a trigger and cost 10x more.
+    text = unicodedata.normalize("NFKC", content).casefold()
     words = {f for w in _LATIN.findall(text) for f in _plural_free(w)}
     found: list[tuple[int, int, str]] = []
     for order, (name, exact, prefixes, zh, _) in enumerate(_topics()):
@@ -117,6 +120,13 @@ def rule_cues(content: str) -> dict[str, list[str]]:
         return {}
     cues = {name: c for name, *_, c in _topics()}
     return {name: list(cues[name]) for name in topics(content)}
+
+
+@lru_cache(maxsize=64)
+def _category_terms(name: str) -> tuple[str, ...]:
+    """The marked index terms of one category's cues."""
+    words = next(c for n, *_, c in _topics() if n == name)
+    return tuple(CUE_MARK + t for t in _new_terms(words, set(), as_query=True))
 
 
 def cue_terms(meta: Mapping[str, Any] | None, *, besides: Iterable[str] = ()) -> list[str]:
@@ -145,11 +155,13 @@ def cue_sources(content: str, meta: Mapping[str, Any] | None = None) -> dict[str
     """Every cue term a memory is indexed with beyond its text -> where it came from
     ("rule: food" for a marked rule cue, "LLM"), in index order."""
     out: dict[str, str] = {}
-    for name, words in rule_cues(content).items():
-        for term in _new_terms(words, {plain(t) for t in out}, as_query=True):
-            out[CUE_MARK + term] = f"rule: {name}"
-    for term in cue_terms(meta, besides=keyword_terms(content)):
-        out[term] = "LLM"
+    if RULES:
+        for name in topics(content):
+            for term in _category_terms(name):
+                out.setdefault(term, f"rule: {name}")
+    if isinstance(meta, Mapping) and meta.get(CUES_KEY):
+        for term in cue_terms(meta, besides=keyword_terms(content)):
+            out[term] = "LLM"
     return out
 
 
@@ -178,12 +190,13 @@ def cue_groups(groups: list[list[str]], tokens: Callable[[str], tuple[str, ...]]
     return out
 
 
-_KNOWN: dict[int, dict[tuple[str, ...], tuple[str, ...]]] = {}
+#: Per tokenizer (a bound method: equal and hashed by its object, so one entry each).
+_KNOWN: dict[Callable[[str], tuple[str, ...]], dict[tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def _known(tokens: Callable[[str], tuple[str, ...]]) -> dict[tuple[str, ...], tuple[str, ...]]:
     """Index token of every marked rule cue -> the categories that give it."""
-    key = id(tokens)
+    key = tokens
     if key not in _KNOWN:
         found: dict[tuple[str, ...], list[str]] = {}
         for name, *_, words in _topics():
