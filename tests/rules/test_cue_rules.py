@@ -61,3 +61,8 @@ def test_rule_cues_are_deterministic_and_can_be_switched_off(
     assert index_terms(text) == index_terms(text)
     monkeypatch.setattr(cues, "RULES", False)
     assert index_terms(text) == " ".join(keyword_terms(text))
+
+
+def test_a_hand_written_meta_cue_string_is_one_cue() -> None:
+    assert cue_sources("x", {"cues": "snack"}) == {"snack": "LLM"}
+    assert cue_sources("x", {"cues": 42}) == {} and cue_sources("x", {"cues": [None]}) == {}

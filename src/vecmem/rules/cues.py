@@ -57,12 +57,16 @@ _CLOCK = lazy_re(r"(?<![\d.:])\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|(?<![\d.:])\d{1,2
 _LATIN = lazy_re(r"[a-z]+")
 
 
-def clean_cues(values: Iterable[Any] | None) -> list[str]:
+def clean_cues(values: Any) -> list[str]:
     """Cues as stored: strings, stripped, one line, deduplicated (case-insensitive),
     bounded in number and length; anything else is dropped."""
     out: list[str] = []
     seen: set[str] = set()
-    for value in values or ():
+    if isinstance(values, str):  # a hand-written meta: one cue, not one per character
+        values = [values]
+    elif not isinstance(values, list | tuple):  # {"cues": 42} must not break a re-derive
+        values = []
+    for value in values:
         if not isinstance(value, str):
             continue
         cue = " ".join(value.split())[:CUE_CHARS].strip()
