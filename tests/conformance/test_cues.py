@@ -94,3 +94,15 @@ def test_a_name_stated_in_both_scripts_is_found_in_either(cmem: Memory) -> None:
     cmem.archive(stating)
     zh = [h.memory.id for h in cmem.search("芝麻的肾病要注意什么？", mode="keyword")]
     assert kidney not in zh
+
+
+def test_a_writers_own_cues_take_the_same_path(cmem: Memory) -> None:
+    secret = "sk-proj-Zx81Qm2Lw93Rt84Yu75Io66Pa57Sd48F"
+    rec = cmem.add(PEANUT, meta={"cues": ["peanut", f"token {secret}"], "from": "me"})
+    assert rec.memory_id is not None
+    with cmem.store.transaction(write=False) as tx:
+        meta = tx.get_memory_meta(rec.memory_id)
+    assert meta["cues"] == ["peanut"] and meta["from"] == "me"  # the secret one dropped
+    assert "peanut" in _terms(cmem, rec.memory_id)
+    assert secret not in " ".join(_terms(cmem, rec.memory_id))
+    assert cmem.doctor().to_dict()["findings"]["stale_keyword"] == []
