@@ -14,6 +14,12 @@ turns, and paired bootstrap for differences (2,000 resamples, seeded).
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/recall_tune.py \
         [--embedder dual] [--split dev] [--grid] [--distractors] [--ablate-lexicon]
+        [--ablate-cues] [--ablate-names]
+
+``--ablate-cues`` stores the bank a second time with the rule cue terms switched off
+(``rules/cues.py`` RULES: they are written with each memory) and ``--ablate-names``
+searches the same store without the name bridges (pinyin and learned pairs,
+``rules/names.py``); both print paired differences over the same turns.
 """
 
 from __future__ import annotations
@@ -36,6 +42,7 @@ from embedders import CachedEmbedder  # also puts src/ on sys.path
 from vecmem import Memory
 from vecmem.embed.factory import build_embedder
 from vecmem.engine import relevance, search
+from vecmem.rules import cues, names
 from vecmem.text import cjk_ratio
 
 DATA = Path(__file__).resolve().parent / "data" / "agent_recall"
@@ -194,11 +201,20 @@ def table(name: str, turns: list[Turn], p: dict[str, float]) -> dict[str, np.nda
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--embedder", default="dual")
-    ap.add_argument("--split", default="dev", choices=["dev", "heldout"])
+    ap.add_argument("--split", default="dev", choices=["dev", "heldout", "blind"])
+    ap.add_argument("--persona", default=None, choices=["persona2"],
+                    help="another person's bank and turns (split blind: report only, never "
+                         "a grid, never a look at its cases)")
     ap.add_argument("--grid", action="store_true", help="search the settings (dev only)")
     ap.add_argument("--distractors", action="store_true")
     ap.add_argument("--ablate-lexicon", action="store_true",
                     help="also without the bilingual lexicon, paired")
+    ap.add_argument("--ablate-cues", action="store_true",
+                    help="also with the bank stored without rule cue terms, paired")
+    ap.add_argument("--ablate-names", action="store_true",
+                    help="also without the name bridges (pinyin, learned pairs), paired")
+    ap.add_argument("--lift", type=float, action="append", default=[],
+                    help="also replay the product's gate at this keyword lift (paired)")
     ap.add_argument("--cache-dir", type=Path, default=Path("/tmp/vecmem-agent-recall-cache"))
     ap.add_argument("--set", action="append", default=[], metavar="MODULE.NAME=VALUE",
                     help="override a constant first, e.g. relevance.EXPAND=False")
@@ -206,13 +222,19 @@ def main(argv: list[str] | None = None) -> int:
     for item in args.set:
         name, _, value = item.partition("=")
         module, _, attr = name.rpartition(".")
-        target = {"relevance": relevance, "search": search}[module]
+        target = {"relevance": relevance, "search": search, "cues": cues,
+                  "names": names}[module]
         setattr(target, attr, type(getattr(target, attr))(json.loads(value.lower())))
-    if args.grid and args.split != "dev":
+    if args.grid and (args.split != "dev" or args.persona):
         ap.error("--grid only on the dev split")
+    if (args.persona is None) != (args.split != "blind"):
+        ap.error("--persona persona2 goes with --split blind (and only it)")
+    global DATA
+    if args.persona:
+        DATA = DATA / args.persona
     bank = read_jsonl("bank.jsonl")
     if args.distractors:
-        bank = bank + read_jsonl("distractors.jsonl")
+        bank = bank + read_jsonl("../distractors.jsonl" if args.persona else "distractors.jsonl")
     turns = [t for t in read_jsonl("turns.jsonl") if t["split"] == args.split]
     off = [t for t in read_jsonl("offtopic.jsonl") if t["split"] == args.split]
     if args.embedder.startswith("mix:"):  # another USE weight than the product's mix
@@ -224,17 +246,38 @@ def main(argv: list[str] | None = None) -> int:
     emb = CachedEmbedder(inner, args.cache_dir)
     emb.warm([m["text"] for m in bank], query=False)
     emb.warm([t["text"] for t in turns + off], query=True)
-    with tempfile.TemporaryDirectory() as tmp, Memory.open(f"{tmp}/r.db", embedder=emb) as mem:
-        res = mem.add_many([m["text"] for m in bank], source="agent_recall", raw=True)
-        ids = {r.memory_id: m["id"] for m, r in zip(bank, res, strict=True)
-               if r.memory_id is not None}
-        data = collect(mem, ids, turns, True) + collect(mem, ids, off, False)
-        mem_floor = mem.context.min_score
-        plain = None
-        if args.ablate_lexicon:
-            relevance.EXPAND = False
-            plain = collect(mem, ids, turns, True) + collect(mem, ids, off, False)
-            relevance.EXPAND = True
+    ablations: dict[str, list[Turn]] = {}
+    with tempfile.TemporaryDirectory() as tmp:
+        def store(name: str) -> tuple[Memory, dict[int, str]]:
+            mem = Memory.open(f"{tmp}/{name}.db", embedder=emb)
+            res = mem.add_many([m["text"] for m in bank], source="agent_recall", raw=True)
+            return mem, {r.memory_id: m["id"] for m, r in zip(bank, res, strict=True)
+                         if r.memory_id is not None}
+
+        def run(mem: Memory, ids: dict[int, str]) -> list[Turn]:
+            return collect(mem, ids, turns, True) + collect(mem, ids, off, False)
+
+        mem, ids = store("r")
+        with mem:
+            data = run(mem, ids)
+            mem_floor = mem.context.min_score
+            if args.ablate_lexicon:
+                relevance.EXPAND = False
+                ablations["the bilingual lexicon"] = run(mem, ids)
+                relevance.EXPAND = True
+            if args.ablate_names:
+                relevance.NAMES = False
+                ablations["the name bridges (pinyin and learned pairs)"] = run(mem, ids)
+                relevance.NAMES = True
+                names.LEARNED = False
+                ablations["the learned name pairs"] = run(mem, ids)
+                names.LEARNED = True
+        if args.ablate_cues:
+            cues.RULES = False
+            bare, bare_ids = store("no-cues")
+            with bare:
+                ablations["rule cue terms"] = run(bare, bare_ids)
+            cues.RULES = True
     floors = relevance.floors_for(emb.model_id, mem_floor)
     product = {"en": floors.en, "zh": floors.zh, "lift": floors.lift,
                "imp": floors.impersonal}
@@ -249,16 +292,25 @@ def main(argv: list[str] | None = None) -> int:
     no_kw = table("no keyword lift", data, {**product, "lift": 0.0})
     print("  paired hit@5 product - no keyword lift:", fmt(paired(base["hit"], no_kw["hit"])),
           "off-topic empty:", fmt(paired(base["off_empty"], no_kw["off_empty"])))
+    for lift in args.lift:
+        other = table(f"keyword lift {lift}", data, {**product, "lift": lift})
+        print(f"  paired hit@5 lift {lift} - product:", fmt(paired(other["hit"], base["hit"])),
+              "off-topic empty:", fmt(paired(other["off_empty"], base["off_empty"])))
     no_imp = table("no impersonal-turn margin", data, {**product, "imp": 0.0})
     print("  paired hit@5 product - no impersonal margin:",
           fmt(paired(base["hit"], no_imp["hit"])),
           "off-topic empty:", fmt(paired(base["off_empty"], no_imp["off_empty"])))
-    if plain is not None:
+    for what, plain in ablations.items():
         for name, p in (("no gate", {"en": -9, "zh": -9, "lift": 0.0}), ("gate", product)):
             a, b = metrics(data, p), metrics(plain, p)
-            table(f"without the bilingual lexicon, {name}", plain, p)
-            print(f"  paired, {name}: hit@5 lexicon - none {fmt(paired(a['hit'], b['hit']))}"
-                  f"; off-topic empty {fmt(paired(a['off_empty'], b['off_empty']))}")
+            table(f"without {what}, {name}", plain, p)
+            rel = [t for t in data if t.relevant]
+            parts = [f"  paired, {name}: hit@5 with - without {fmt(paired(a['hit'], b['hit']))}"]
+            for tag in ("xlang", "indirect"):
+                sel = np.array([tag in t.tags for t in rel])
+                parts.append(f"{tag} {fmt(paired(a['hit'][sel], b['hit'][sel]))}")
+            parts.append(f"off-topic empty {fmt(paired(a['off_empty'], b['off_empty']))}")
+            print("; ".join(parts))
     if args.grid:
         # Floors first, without the impersonal margin (its dev patterns fit dev too well to
         # choose floors with); each language's grid spans its own cosines (under `dual`

@@ -54,7 +54,14 @@ def test_both_are_off_by_default(fake: FakeOpenAI, open_mem: Callable[..., Memor
     m.search("what snack can I bring to the party?")
     ex = m.explain("what snack can I bring to the party?")
     assert len(fake.chat_requests) == 1  # no rewrite call
-    assert ex.rewrite is None and not m.keyword("snack")
+    # No LLM cue in the index (they would be unmarked terms): "snack" finds the memory
+    # only through the marked rule cues of its categories (rules/cues.py).
+    with m.store.transaction(write=False) as tx:
+        terms = tx.keyword_index_terms(rec.id).split()
+    assert "snack" not in terms and "\u01c2snack" in terms
+    assert ex.rewrite is None and not any("(LLM)" in n for n in ex.notes)
+    assert any(n.startswith(f"#{rec.id} matched through its cue terms: snack") and
+               "(rule: food)" in n for n in ex.notes)
 
 
 def test_cue_terms_from_extraction_find_the_memory_and_explain_says_so(
@@ -72,9 +79,9 @@ def test_cue_terms_from_extraction_find_the_memory_and_explain_says_so(
     assert meta["cues"] == ["peanut allergy", "snack", "零食"]
     assert SECRET not in str(meta) and SECRET not in terms
     # An English turn now finds the Chinese memory by its cue, and explain names it.
-    assert [h.memory.id for h in m.keyword("snack")] == [rec.id]
+    assert [h.memory.id for h in m.keyword("peanut")] == [rec.id]
     ex = m.explain("what snack can I bring to the party?")
-    assert any(n.startswith(f"#{rec.id} matched through its cue terms: snack")
+    assert any(n.startswith(f"#{rec.id} matched through its cue terms: snack, 零食 (LLM)")
                for n in ex.notes)
     # The index stays consistent for doctor, and a re-derive keeps the cues.
     assert m.doctor().to_dict()["findings"]["stale_keyword"] == []
@@ -85,7 +92,7 @@ def test_cue_terms_from_extraction_find_the_memory_and_explain_says_so(
         tx.index_keywords(rec.id, "stale")
     m.close()
     again = open_mem(llm_cue_terms=True)
-    assert [h.memory.id for h in again.keyword("snack")] == [rec.id]
+    assert [h.memory.id for h in again.keyword("peanut")] == [rec.id]
     assert again.doctor().to_dict()["findings"]["stale_keyword"] == []
 
 

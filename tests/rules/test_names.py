@@ -39,3 +39,41 @@ def test_a_turn_full_of_names_costs_a_bounded_lookup() -> None:
     got = latin_names(turn)
     assert len(got) <= MAX_NAMES
     assert sum(len(v) for v in got.values()) <= MAX_NAMES * MAX_FORMS
+
+
+# -- names a memory states in both scripts ---------------------------------------------------
+def test_a_memory_that_states_a_name_in_both_scripts_gives_the_pair() -> None:
+    from vecmem.rules.names import stated_pairs
+
+    assert stated_pairs("女儿朵朵（Duoduo）今年六岁") == [("朵朵", "duoduo")]
+    assert stated_pairs("用户的猫叫芝麻 / Sesame，三岁") == [("芝麻", "sesame")]
+    assert stated_pairs("Sesame (芝麻) is a British shorthair.") == [("芝麻", "sesame")]
+    assert stated_pairs("User's wife Lin Xiao (林晓) is a doctor.") == [("林晓", "lin xiao")]
+    assert stated_pairs("儿子叫王乐，英文名叫 Leo。") == [("王乐", "leo")]
+    assert stated_pairs("Leo (乐乐) 2 岁") == [("乐乐", "leo")]
+
+
+def test_glosses_descriptions_and_plain_brackets_are_no_pairs() -> None:
+    from vecmem.rules.names import name_marks, stated_pairs
+
+    assert stated_pairs("The API (应用程序接口) is slow") == []  # a description
+    assert stated_pairs("用户用 Obsidian（笔记软件）记笔记") == []
+    assert stated_pairs("The cat (芝麻) sleeps a lot") == []  # "The" is no name
+    assert stated_pairs("用户（陈伟）住在上海") == []  # no Latin side
+    assert stated_pairs("配置见 config (v2)") == []
+    assert name_marks("no names here / 没有") == []
+
+
+def test_learned_pairs_are_bounded_and_read_from_the_stating_texts() -> None:
+    from vecmem.rules.names import MAX_NAMES, NAME_MARK, learned
+
+    texts = {NAME_MARK + "芝麻": ["用户的猫叫芝麻 / Sesame"],
+             NAME_MARK + "sesame": ["用户的猫叫芝麻 / Sesame"]}
+    df = lambda ts: {t: len(texts.get(t, [])) for t in ts}  # noqa: E731
+    assert learned(["芝麻", "肾病"], df, lambda m: texts[m]) == {"芝麻": ["sesame"]}
+    assert learned(["sesame", "kidney"], df, lambda m: texts[m]) == {"sesame": ["芝麻"]}
+    many = {NAME_MARK + f"n{i}": [f"名字{chr(0x4e00 + i)}{chr(0x4e10 + i)} / Nn{i}"]
+            for i in range(20)}
+    got = learned([f"n{i}" for i in range(20)], lambda ts: {t: 1 for t in ts if t in many},
+                  lambda m: many[m])
+    assert len(got) <= MAX_NAMES

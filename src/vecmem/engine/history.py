@@ -41,10 +41,10 @@ from zoneinfo import ZoneInfo
 import numpy as np
 
 from vecmem.errors import InvalidInputError
+from vecmem.rules.cues import index_terms
 from vecmem.rules.when import HistoryCue, history_cue
 from vecmem.store.fts_tokens import TOKENIZER
 from vecmem.store.schema import TOMBSTONE
-from vecmem.text import keyword_terms
 from vecmem.types import Explanation, Hit, Status
 
 #: Newest superseded/archived rows whose vectors one history search scans exactly.
@@ -288,7 +288,7 @@ def _matches(tx: Any, ids: set[int], terms: list[str]) -> dict[int, list[str]]:
     out: dict[int, list[str]] = {}
     recs = tx.get_many(sorted(ids))
     for mid, rec in recs.items():
-        toks = TOKENIZER.tokens_many(keyword_terms(rec.content))
+        toks = TOKENIZER.tokens_many(index_terms(rec.content).split())  # cues too
         have = {t for parts in toks.values() for t in parts}
         hit = [t for t, want in wanted.items() if want and want & have]
         if hit:

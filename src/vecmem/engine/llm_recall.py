@@ -1,6 +1,7 @@
 """What an LLM adds to recall, both off by default: the query rewrite before search
-(``llm_query_rewrite``) and, in ``explain``, which matches came from the cue terms an
-extraction gave a memory (``llm_cue_terms``; ``rules/cues.py``).
+(``llm_query_rewrite``) and the cue terms an extraction gives a memory
+(``llm_cue_terms``; ``rules/cues.py``). ``explain`` notes which matches came from cue
+terms, the LLM's or the rule cues every memory gets from its categories.
 
 The rewrite only ever adds words to what is searched: the turn's own text stays in the
 query, followed by the model's standalone query and its keywords in both languages, so a
@@ -16,8 +17,7 @@ from dataclasses import dataclass, field
 from vecmem.engine import relevance
 from vecmem.engine.context import Context
 from vecmem.errors import LLMError
-from vecmem.rules.cues import clean_cues, cue_terms
-from vecmem.text import keyword_terms
+from vecmem.rules.cues import clean_cues, cue_sources, plain
 from vecmem.types import Explanation, Serializable
 
 #: The searched text is cut here (search refuses queries past 4,000 characters).
@@ -57,7 +57,9 @@ def rewrite(ctx: Context, query: str) -> Rewrite | None:
 
 
 def cue_notes(ctx: Context, ex: Explanation) -> list[str]:
-    """One note per candidate that some query term matched only through its cue terms."""
+    """One note per candidate that some query term matched through its cue terms, by
+    source: the LLM's cues for the fact, the rule cues of its categories
+    (``rules/cues.py``; shown without their mark)."""
     ids = [c.memory_id for c in ex.candidates if ex.matched_terms.get(c.memory_id)]
     if not ids:
         return []
@@ -66,10 +68,13 @@ def cue_notes(ctx: Context, ex: Explanation) -> list[str]:
         for c in ex.candidates:
             if c.memory_id not in ids:
                 continue
-            meta = tx.get_memory_meta(c.memory_id)
-            cues = set(cue_terms(meta, besides=keyword_terms(c.content)))
-            via = [t for t in ex.matched_terms[c.memory_id] if t in cues]
+            sources = cue_sources(c.content, tx.get_memory_meta(c.memory_id))
+            via: dict[str, list[str]] = {}
+            for t in ex.matched_terms[c.memory_id]:
+                if t in sources:
+                    via.setdefault(sources[t], []).append(plain(t))
             if via:
-                notes.append(f"#{c.memory_id} matched through its cue terms: "
-                             + ", ".join(via))
+                notes.append(f"#{c.memory_id} matched through its cue terms: " + "; ".join(
+                    f"{', '.join(terms)} ({source})"
+                    for source, terms in sorted(via.items(), key=lambda kv: kv[0] != "LLM")))
     return notes

@@ -21,6 +21,7 @@ from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError, InvalidTransitionError
 from vecmem.limits import LABEL_MAX
 from vecmem.rules import check_quality, classify
+from vecmem.rules.cues import CUES_KEY, index_terms
 from vecmem.rules.poisoning import hold_reason, trust_of
 from vecmem.rules.sameness import adds_information, same_fact_veto
 from vecmem.rules.slots import may_fill, slots_named
@@ -28,7 +29,7 @@ from vecmem.rules.when import ValidTime, local_day
 from vecmem.rules.when import resolve as resolve_time
 from vecmem.store.base import SQLTx
 from vecmem.store.schema import TOMBSTONE
-from vecmem.text import check_field, content_hash, keyword_terms, normalize, validate_text
+from vecmem.text import check_field, content_hash, normalize, validate_text
 from vecmem.types import (
     LIVE_STATUSES,
     Action,
@@ -150,7 +151,7 @@ def prepare(
         cls=cls,
         category=cat,
         hash=content_hash(norm, cat),
-        terms=" ".join(keyword_terms(text)),
+        terms=index_terms(text),
         source=source,
         actor=actor,
         meta=meta,
@@ -161,6 +162,9 @@ def prepare(
         said_at=None if said_at is None else said_moment(said_at).astimezone(UTC).strftime(
             "%Y-%m-%dT%H:%M:%S.%fZ"),
     )
+    if isinstance(meta, dict) and CUES_KEY in meta:
+        # The writer's own cues take the one cue path: cleaned, secrets dropped, indexed.
+        prepared = with_cues(prepared, meta[CUES_KEY])
     if vector is not None:
         return replace(prepared, vector=vector, model=model)
     if embed and verdict.allowed:
@@ -184,12 +188,13 @@ def said_moment(said_at: object) -> datetime:
 def with_cues(p: Prepared, cues: Any) -> Prepared:
     """``p`` with cue terms (``rules/cues.py``): kept in its ``meta`` and its keyword
     index terms. A cue holding a secret is dropped, never redacted into the index."""
-    from vecmem.rules.cues import CUES_KEY, clean_cues, index_terms
+    from vecmem.rules.cues import clean_cues
 
     kept = [c for c in clean_cues(cues) if not writes.has_secret(c)]
-    if not kept:
+    rest = {k: v for k, v in (p.meta or {}).items() if k != CUES_KEY}
+    if not kept and CUES_KEY not in (p.meta or {}):
         return p
-    meta = {**(p.meta or {}), CUES_KEY: kept}
+    meta = {**rest, CUES_KEY: kept} if kept else (rest or None)
     return replace(p, meta=meta, terms=index_terms(p.content, meta))
 
 

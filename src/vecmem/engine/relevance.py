@@ -108,11 +108,15 @@ class QueryTerms:
     dropped: dict[str, str] = field(default_factory=dict)
     #: query term -> the other language's words for its concept (searched too).
     expanded: dict[str, list[str]] = field(default_factory=dict)
+    #: The rule-cue forms of a concept's words (``rules/cues.py``), one concept each.
+    cued: list[list[str]] = field(default_factory=list)
 
     def groups(self) -> list[list[str]]:
-        """One concept per query term: the term and its translations."""
-        extra = {t for more in self.expanded.values() for t in more}
-        return [[t, *self.expanded.get(t, [])] for t in self.terms if t not in extra]
+        """One concept per query term: the term and its translations; then the cue
+        forms of each concept."""
+        extra = {t for more in [*self.expanded.values(), *self.cued] for t in more}
+        return [*([t, *self.expanded.get(t, [])] for t in self.terms if t not in extra),
+                *self.cued]
 
 
 # Greeting, closing and acknowledgement formulas: a turn made of these (and stopwords)

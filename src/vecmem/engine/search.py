@@ -122,6 +122,8 @@ def hybrid(
             if names and trace is not None:
                 trace.notes.append("names in the other script searched: " + "; ".join(
                     f"{n} -> {' '.join(forms)}" for n, forms in names.items()))
+            _learned_names(tx, ctx.scope, qt, trace)
+            _search_cues(qt, trace)
         searched = terms
         if mode == "hybrid" and terms:
             # Rarity weights the keyword side (fusion and gate) and, with the gate on,
@@ -202,6 +204,44 @@ def hybrid(
             relevance=cs.relevance, coverage=cs.coverage)
         for fused, _, cs in top
     ]
+
+
+def _learned_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | None
+                   ) -> None:
+    """Also search the other-script form of a name that a memory of the scope states in
+    both ("芝麻 / Sesame", "女儿朵朵（Duoduo）"; ``rules/names.py``)."""
+    if not relevance.NAMES:
+        return
+    from vecmem.rules.names import MAX_STATING, learned
+
+    def stating(mark: str) -> list[str]:
+        ids = [i for i, _ in tx.keyword_search(scope, [mark], MAX_STATING)]
+        return [r.content for _, r in sorted(tx.get_many(ids).items())]
+
+    extra = {t for more in qt.expanded.values() for t in more}
+    got = learned([t for t in qt.terms if t not in extra],
+                  lambda ts: tx.keyword_stats(scope, ts)[1], stating)
+    seen = set(qt.terms)
+    for term, forms in got.items():
+        keep = [f for f in forms if f not in seen]
+        qt.expanded.setdefault(term, []).extend(keep)
+        qt.terms.extend(keep)
+        seen.update(keep)
+    if got and trace is not None:
+        trace.notes.append("names stated in both scripts by a memory, searched: " + "; ".join(
+            f"{t} -> {' '.join(forms)}" for t, forms in got.items()))
+
+
+def _search_cues(qt: relevance.QueryTerms, trace: Trace | None) -> None:
+    """Also search the rule-cue forms of the query's concepts (``rules/cues.py``)."""
+    from vecmem.rules.cues import cue_groups
+    from vecmem.store.fts_tokens import TOKENIZER
+
+    qt.cued = cue_groups(qt.groups(), TOKENIZER.tokens)
+    qt.terms.extend(t for g in qt.cued for t in g)
+    if qt.cued and trace is not None:
+        trace.notes.append("cue terms searched (ǂ: a memory's category cue): "
+                           + " ".join(t for g in qt.cued for t in g))
 
 
 def _trace_lookups(tx: Any, ctx: Context, trace: Trace, terms: list[str],

@@ -1,34 +1,72 @@
 """Cue terms: extra words a memory is found by, kept in the keyword index beside the
-terms of its text.
+terms of its text. One path for both sources:
 
-An LLM's structured extraction can name, per fact, the words a later question that needs
-it may use -- its topic, synonyms, the other language's words ("花生过敏" -> peanut,
-allergy, 过敏, 食物) -- which the fact's own words lack. They are stored in the memory's
-``meta`` under ``CUES_KEY`` (so a re-derive, ``doctor`` and the consistency check compute
-the same index terms) and shown by ``explain`` as matched terms like any other.
-:func:`index_terms` is the one definition of what a memory's keyword index holds.
+* **rule cues**, derived from the memory's text at every write and re-derive: the
+  categories it belongs to (``rules/lexicon.py`` ``TOPICS``: allergy, food, medication,
+  children, schedule, travel, car, finance, work, ...) name the situations where it
+  matters, in both languages. "用户对花生过敏" gets allergy / avoid / food / order /
+  restaurant / 饮食 / 点菜 ...; "User picks up Duoduo at 4:30 pm on Thursdays" gets
+  schedule / meeting / 日程 / 开会 / kids / 接送 ... A turn that says what the person is
+  about to do ("what should I order tonight?") then shares words with the memory it
+  needs. They are evidence like any index term, weighted by rarity: a cue shared by many
+  memories of the scope is weak evidence, one in 20 % of it none at all (the gate's rule,
+  ``engine/relevance.py``), so a category cannot carry an off-topic turn.
+* **LLM cues**, which a structured extraction named for the fact (``llm_cue_terms``):
+  stored in the memory's ``meta`` under ``CUES_KEY``.
+
+Both derive from what the row holds (its content and meta), so a re-derive, ``doctor``
+and the consistency check compute the same index terms, SQLite and PostgreSQL index the
+same string, and ``explain`` can say which source a matched term came from
+(:func:`cue_sources`). :func:`index_terms` is the one definition of what a memory's
+keyword index holds. Rule cues are part of the derivation: changing the topic table is a
+``RULES_VERSION`` bump.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+import unicodedata
+from collections.abc import Callable, Iterable, Mapping
+from functools import lru_cache
 from typing import Any
 
-from vecmem.text import keyword_terms
+from vecmem.text import keyword_terms, lazy_re
 
-#: Where a memory's cues live in its ``meta``.
+#: Where a memory's LLM cues live in its ``meta``.
 CUES_KEY = "cues"
-#: At most this many cues per memory, each at most ``CUE_CHARS`` characters.
+#: At most this many LLM cues per memory, each at most ``CUE_CHARS`` characters.
 MAX_CUES = 12
 CUE_CHARS = 40
+#: At most this many categories give a memory rule cues (the ones with most triggers).
+MAX_TOPICS = 3
+#: Set False to measure without rule cues (benchmarks/recall_tune.py --ablate-cues).
+RULES = True
+#: Rule cue terms are indexed with this mark in front ("ǂfood", "ǂ饮食"): their own
+#: terms, apart from the words of texts. A category cue is on every memory of the
+#: category, so its document frequency is the category's size; kept apart, it never makes
+#: the plain word "breakfast" or "早饭" common (no evidence) in a scope where many
+#: memories are about food, and a query term is searched both ways, each weighed by its
+#: own rarity. A letter (Lo) FTS5 keeps inside the token, so the stemmer treats
+#: "ǂdishes" as it treats "dishes"; no text that anyone types holds it.
+CUE_MARK = "\u01c2"
+
+# A clock time puts a memory in the schedule category ("4:30 pm", "at 7", "八点", "10:00").
+_CLOCK = lazy_re(r"(?<![\d.:])\d{1,2}(?::\d{2})?\s?(?:am|pm)\b|(?<![\d.:])\d{1,2}:\d{2}(?![\d:])"
+                 r"|\d{1,2}\s?点|(?:早上|上午|中午|下午|晚上|凌晨)[一二三四五六七八九十两]{1,3}点"
+                 r"|[一二三四五六七八九十两]{1,3}点[半钟]", re.IGNORECASE)
+_LATIN = lazy_re(r"[a-z]+")
 
 
-def clean_cues(values: Iterable[Any] | None) -> list[str]:
+def clean_cues(values: Any) -> list[str]:
     """Cues as stored: strings, stripped, one line, deduplicated (case-insensitive),
     bounded in number and length; anything else is dropped."""
     out: list[str] = []
     seen: set[str] = set()
-    for value in values or ():
+    if isinstance(values, str):  # a hand-written meta: one cue, not one per character
+        values = [values]
+    elif not isinstance(values, list | tuple):  # {"cues": 42} must not break a re-derive
+        values = []
+    for value in values:
         if not isinstance(value, str):
             continue
         cue = " ".join(value.split())[:CUE_CHARS].strip()
@@ -40,22 +78,142 @@ def clean_cues(values: Iterable[Any] | None) -> list[str]:
     return out
 
 
+@lru_cache(maxsize=1)
+def _topics() -> list[tuple[str, frozenset[str], tuple[str, ...], tuple[str, ...],
+                            tuple[str, ...]]]:
+    """(category, exact English words, English prefixes, Chinese substrings, cues)."""
+    from vecmem.rules.lexicon import TOPICS
+
+    out = []
+    for name, en, zh, cues in TOPICS:
+        exact = frozenset(w for w in en if not w.endswith("*"))
+        prefixes = tuple(w[:-1] for w in en if w.endswith("*"))
+        out.append((name, exact, prefixes, zh, cues))
+    return out
+
+
+def _plural_free(word: str) -> tuple[str, ...]:
+    forms = [word]
+    if word.endswith("es"):
+        forms.append(word[:-2])
+    if word.endswith("s"):
+        forms.append(word[:-1])
+    return tuple(forms)
+
+
+def topics(content: str) -> list[str]:
+    """The categories ``content`` belongs to, most triggers first (at most MAX_TOPICS)."""
+    # NFKC folds full-width letters and digits ("４：３０ ＰＭ"); the canonical form's other
+    # steps (markup, invisible characters) cannot change a trigger and cost 10x more.
+    text = unicodedata.normalize("NFKC", content).casefold()
+    words = {f for w in _LATIN.findall(text) for f in _plural_free(w)}
+    found: list[tuple[int, int, str]] = []
+    for order, (name, exact, prefixes, zh, _) in enumerate(_topics()):
+        n = len(words & exact) + sum(1 for p in prefixes if any(w.startswith(p) for w in words))
+        n += sum(1 for z in zh if z in text)
+        if name == "schedule" and _CLOCK.search(text):
+            n += 1
+        if n:
+            found.append((-n, order, name))
+    return [name for _, _, name in sorted(found)[:MAX_TOPICS]]
+
+
+def rule_cues(content: str) -> dict[str, list[str]]:
+    """category -> its cue words, for the categories of ``content``."""
+    if not RULES:
+        return {}
+    cues = {name: c for name, *_, c in _topics()}
+    return {name: list(cues[name]) for name in topics(content)}
+
+
+@lru_cache(maxsize=64)
+def _category_terms(name: str) -> tuple[str, ...]:
+    """The marked index terms of one category's cues."""
+    words = next(c for n, *_, c in _topics() if n == name)
+    return tuple(CUE_MARK + t for t in _new_terms(words, set(), as_query=True))
+
+
 def cue_terms(meta: Mapping[str, Any] | None, *, besides: Iterable[str] = ()) -> list[str]:
-    """The keyword terms of the cues in ``meta`` that the text's own terms lack."""
+    """The keyword terms of the LLM cues in ``meta`` that ``besides`` lacks."""
     cues = meta.get(CUES_KEY) if isinstance(meta, Mapping) else None
     if not cues:
         return []
-    have = set(besides)
+    return _new_terms(clean_cues(cues), set(besides))
+
+
+def _new_terms(words: Iterable[str], have: set[str], *, as_query: bool = False
+               ) -> list[str]:
+    """The terms of ``words`` not in ``have``; ``as_query``: as a query would search them
+    (Chinese as bigrams, no single characters, no stopwords), which is all a rule cue
+    needs to be found by and keeps it from inflating the memory's length."""
     out: list[str] = []
-    for cue in clean_cues(cues):
-        for term in keyword_terms(cue):
+    for word in words:
+        for term in keyword_terms(word, for_query=as_query):
             if term not in have:
                 have.add(term)
                 out.append(term)
     return out
 
 
+def cue_sources(content: str, meta: Mapping[str, Any] | None = None) -> dict[str, str]:
+    """Every cue term a memory is indexed with beyond its text -> where it came from
+    ("rule: food" for a marked rule cue, "LLM"), in index order."""
+    out: dict[str, str] = {}
+    if RULES:
+        for name in topics(content):
+            for term in _category_terms(name):
+                out.setdefault(term, f"rule: {name}")
+    if isinstance(meta, Mapping) and meta.get(CUES_KEY):
+        for term in cue_terms(meta, besides=keyword_terms(content)):
+            out[term] = "LLM"
+    return out
+
+
+def plain(term: str) -> str:
+    """A term without the rule-cue mark (what ``explain`` shows)."""
+    return term[1:] if term.startswith(CUE_MARK) else term
+
+
+def cue_groups(groups: list[list[str]], tokens: Callable[[str], tuple[str, ...]]
+               ) -> list[list[str]]:
+    """For each concept of a query (a term with its translations), marked forms of its
+    words that rule cues index: searched as one more concept, weighed by its own rarity.
+    One form per category: every memory of a category holds all its cues, so two forms
+    of one category ("dinner", "晚饭") would count its memories twice where the gate sums
+    a concept's document frequencies. ``tokens`` is the index's tokenizer (so "dishes"
+    finds the cue "dish")."""
+    known = _known(tokens)
+    out = []
+    for group in groups:
+        chosen: dict[str, str] = {}
+        for t in group:
+            for category in known.get(tokens(CUE_MARK + t), ()):
+                chosen.setdefault(category, CUE_MARK + t)
+        if chosen:
+            out.append(list(dict.fromkeys(chosen.values())))
+    return out
+
+
+#: Per tokenizer (a bound method: equal and hashed by its object, so one entry each).
+_KNOWN: dict[Callable[[str], tuple[str, ...]], dict[tuple[str, ...], tuple[str, ...]]] = {}
+
+
+def _known(tokens: Callable[[str], tuple[str, ...]]) -> dict[tuple[str, ...], tuple[str, ...]]:
+    """Index token of every marked rule cue -> the categories that give it."""
+    key = tokens
+    if key not in _KNOWN:
+        found: dict[tuple[str, ...], list[str]] = {}
+        for name, *_, words in _topics():
+            for t in _new_terms(words, set(), as_query=True):
+                found.setdefault(tokens(CUE_MARK + t), []).append(name)
+        _KNOWN[key] = {k: tuple(dict.fromkeys(v)) for k, v in found.items()}
+    return _KNOWN[key]
+
+
 def index_terms(content: str, meta: Mapping[str, Any] | None = None) -> str:
-    """What the keyword index holds for a memory: its text's terms, then its cues'."""
-    base = keyword_terms(content)
-    return " ".join([*base, *cue_terms(meta, besides=base)])
+    """What the keyword index holds for a memory: its text's terms, then its cues', then
+    the marks of the names it states in both scripts (``rules/names.py``)."""
+    from vecmem.rules.names import name_marks
+
+    return " ".join([*keyword_terms(content), *cue_sources(content, meta),
+                     *name_marks(content)])

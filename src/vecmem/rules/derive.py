@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from vecmem.rules.version import RULES_VERSION
-from vecmem.text import content_hash, keyword_terms, normalize
+from vecmem.text import content_hash, normalize
 from vecmem.types import Classification
 
 #: Goes up whenever ``derive`` can return something else for a text it saw before (a
@@ -53,11 +53,12 @@ def derive(content: str, category: str | None = None) -> Derived:
     """The derived fields of ``content``; ``category`` is a label the writer chose (None:
     the classified memory type)."""
     # Imported here: every store open reads DERIVATION_VERSION, and a read never derives.
+    from vecmem.rules.cues import index_terms
     from vecmem.rules.topics import classify
 
     norm = normalize(content)
     cls = classify(norm)
     cat = category or cls.memory_type.value
     return Derived(norm=norm, cls=cls, category=cat, hash=content_hash(norm, cat),
-                   terms=" ".join(keyword_terms(content)))
+                   terms=index_terms(content))
 

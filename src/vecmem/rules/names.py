@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Callable
 from functools import cache, lru_cache
 from importlib import resources
 
@@ -157,4 +158,112 @@ def bridge(query: str, terms: list[str]) -> dict[str, list[str]]:
             if forms:
                 out[t] = list(dict.fromkeys(forms))
     out.update(latin_names(query))
+    return out
+
+
+# --- names a memory states in both scripts -----------------------------------------------
+#
+# Pinyin links 朵朵 and Duoduo, but not 芝麻 and Sesame, 小米 and Millet, or a chosen
+# English name (王磊 / Leo): those are pairs only the person can state, and a memory often
+# does ("女儿朵朵（Duoduo）", "猫叫芝麻 / Sesame", "Lin Xiao (林晓)", "英文名叫 Leo"). Such a
+# memory is indexed with a mark per form (``NAME_MARK`` + form: one term each), so a query
+# asks the keyword index once which of its words some memory of the scope states a pair
+# for, reads those few memories (at most ``MAX_STATING`` per word, ``MAX_NAMES`` words)
+# and searches the other form too. The pair lives in the memory: archive or edit it and
+# the pair goes with it; nothing else is stored. Deterministic: the pairs are re-read from
+# the text.
+
+#: Marks the indexed form of a name a memory states in both scripts ("ǁ芝麻", "ǁsesame").
+NAME_MARK = "\u01c1"
+#: Set False to measure without the learned pairs (benchmarks/recall_tune.py).
+LEARNED = True
+#: Memories read per query word that some memory states a pair for.
+MAX_STATING = 5
+#: Pairs taken from one memory.
+MAX_PAIRS = 4
+
+_HAN_RUN = r"[\u4e00-\u9fff]{2,8}"
+#: A name in brackets or after a slash is the whole of it: two or three characters (four
+#: or more is a description: "Obsidian（笔记软件）").
+_HAN_NAME = r"[\u4e00-\u9fff]{2,3}(?![\u4e00-\u9fff])"
+_LATIN_NAME = (r"(?!(?:The|A|An|My|Our|His|Her|Their|This|That)\b)[A-Z][A-Za-z]{1,19}"
+               r"(?: [A-Z][A-Za-z]{1,19})?")
+_PAIR_PATTERNS = (
+    # 朵朵（Duoduo） / 芝麻 (Sesame) / 芝麻 / Sesame
+    lazy_re(rf"({_HAN_RUN})\s*(?:[（(]\s*({_LATIN_NAME})\s*[）)]|[/／]\s*({_LATIN_NAME})\b)"),
+    # Sesame (芝麻) / Sesame / 芝麻
+    lazy_re(rf"\b({_LATIN_NAME})\s*(?:[（(]\s*({_HAN_NAME})\s*[）)]|[/／]\s*({_HAN_NAME}))"),
+    # 叫芝麻，英文名 Sesame / 中文名叫林晓 … (the name said with its English/Chinese name)
+    lazy_re(rf"({_HAN_RUN})[，,、\s]*(?:英文名|英文名字|English name)(?:叫|是|:|：)?\s*"
+            rf"({_LATIN_NAME})\b"),
+    lazy_re(rf"\b({_LATIN_NAME})[，,\s]*(?:中文名|中文名字|Chinese name)(?:叫|是|:|：)?\s*"
+            rf"({_HAN_NAME})"),
+)
+#: Words before a Chinese name in the same run ("女儿朵朵", "猫叫芝麻") are not the name:
+#: a stated name is the run's last two or three characters.
+_ROLE_TAIL = ("叫", "是", "名", "做")
+
+
+def _han_name(run: str) -> list[str]:
+    """The name form at the end of a Chinese run, as a query bigram: 女儿朵朵 -> 朵朵,
+    猫叫芝麻 -> 芝麻; 林晓雨 -> 晓雨 (a query for 林晓雨 searches 林晓 and 晓雨)."""
+    for cut in _ROLE_TAIL:
+        if cut in run[:-1]:
+            run = run[run.rindex(cut) + 1:]
+    return [run[-2:]] if len(run) >= 2 else []
+
+
+def stated_pairs(text: str) -> list[tuple[str, str]]:
+    """(Chinese form, Latin form) for each name ``text`` states in both scripts; the
+    Latin form lower-cased, as the index holds it ("芝麻 (Sesame)" -> ("芝麻", "sesame"))."""
+    out: list[tuple[str, str]] = []
+    for n, pattern in enumerate(_PAIR_PATTERNS):
+        for m in pattern.finditer(text):
+            a, b = m.group(1), next(g for g in m.groups()[1:] if g)
+            han, latin = (a, b) if n in (0, 2) else (b, a)
+            for form in _han_name(han):
+                pair = (form, latin.lower())
+                if pair not in out and form not in CHINESE_NOT_NAMES:
+                    out.append(pair)
+    return out[:MAX_PAIRS]
+
+
+#: Bigrams that end a run before a bracket without being a name (an annotation).
+CHINESE_NOT_NAMES = frozenset({"英文", "中文", "简称", "全称", "又名", "别名"})
+
+
+def name_marks(text: str) -> list[str]:
+    """The index terms that record ``text``'s stated pairs: one mark per form."""
+    marks: list[str] = []
+    for han, latin in stated_pairs(text):
+        for form in (han, *latin.split()[:1]) if " " in latin else (han, latin):
+            if NAME_MARK + form not in marks:
+                marks.append(NAME_MARK + form)
+    return marks
+
+
+def learned(terms: list[str], df_of: Callable[[list[str]], dict[str, int]],
+            stating: Callable[[str], list[str]]) -> dict[str, list[str]]:
+    """query term -> the other script's forms that memories of the scope state for it.
+    ``df_of`` gives document frequencies, ``stating(mark)`` the texts of at most
+    ``MAX_STATING`` memories indexed with that mark."""
+    if not LEARNED:
+        return {}
+    wanted = [t for t in dict.fromkeys(terms) if t and " " not in t][:200]
+    df = df_of([NAME_MARK + t for t in wanted])
+    out: dict[str, list[str]] = {}
+    for term in wanted:
+        if len(out) == MAX_NAMES or not df.get(NAME_MARK + term):
+            continue
+        forms: list[str] = []
+        for text in stating(NAME_MARK + term)[:MAX_STATING]:
+            for han, latin in stated_pairs(text):
+                first = latin.split()[0]
+                if term == han:
+                    forms.extend(latin.split())
+                elif term in (latin, first):
+                    forms.append(han)
+        forms = [f for f in dict.fromkeys(forms) if f != term]
+        if forms:
+            out[term] = forms
     return out
