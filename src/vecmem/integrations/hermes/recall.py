@@ -32,10 +32,15 @@ from vecmem.integrations.hermes.render import (
     RECALL_NOTE,
     estimate_tokens,
     message_text,
+    profile_frame,
+    profile_line,
+    profile_more,
     render_profile,
     render_recall,
 )
 from vecmem.integrations.hermes.worker import Worker
+from vecmem.rules.profile import roles, turn_topics
+from vecmem.rules.turn_need import is_impersonal
 
 logger = logging.getLogger(__name__)
 
@@ -43,6 +48,10 @@ logger = logging.getLogger(__name__)
 SESSIONS_KEPT = 256
 #: A line's frame around the memory's text (``- #12 (preference, as of …) ``), in tokens.
 LINE_FRAME_TOKENS = 8
+#: Health facts recalled into one turn by topic (``Recall._health_for``), and how deep
+#: the ungated ranking that orders them looks.
+HEALTH_PER_TURN = 2
+HEALTH_RANKED = 30
 #: Ids named in one structured observation (newer Hermes bounds arrays at 64 items).
 OBSERVED_IDS = 64
 
@@ -66,6 +75,8 @@ class Recall:
         self._generation = 0
         self._prepared: dict[str, _Prepared] = {}
         self._profile_ids: set[int] = set()
+        #: Health facts left out of the system block (recalled by topic, see _health_for).
+        self._reserve: list[Any] = []
         self._shown: dict[str, dict[int, str]] = {}  # session -> id -> updated_at
         #: What the last ``for_turn`` showed (``recall_status`` counts it).
         self.last_shown: list[Any] = []
@@ -85,25 +96,44 @@ class Recall:
     # -- the system block --------------------------------------------------------------
     def core_profile(self, room: int) -> str:
         """The core profile block (once per session, in the system prompt), at most
-        ``room`` characters: the lowest-priority entries give way first."""
+        ``room`` characters: the profile is chosen to fit as rendered (``profile_line``),
+        and when health facts are left out the block says so in its last line; those
+        facts are recalled into a turn whose topic touches them (``_health_for``)."""
         mem = self._memory()
         if mem is None or not has_method(mem, "core_profile"):
             return ""
         if not self._lock.acquire(timeout=2.0):
             return ""
+        cost = lambda e: len(profile_line(e)) + 1  # noqa: E731 - the line and its break
+        fit = room - profile_frame()
         try:
-            entries = mem.core_profile().entries
+            prof = mem.core_profile(max_chars=max(fit, 0), cost=cost)
+            if prof.reserve:  # make room for the line that says so
+                prof = mem.core_profile(max_chars=max(fit - len(profile_more(99)) - 1, 0),
+                                        cost=cost)
         except VecmemError as exc:
             logger.debug("vecmem core profile failed: %s", exc)
             return ""
         finally:
             self._lock.release()
-        entries = list(entries)
-        while entries and len(render_profile(entries)) > room:
-            entries.pop()  # the profile lists its entries by priority
+        entries = list(prof.entries)
+        reserve = list(prof.reserve)
+        # The guarantee: never over ``room``, whatever the rendering (a safety net; the
+        # choice above already fits). What gives way is reported, not dropped silently.
+        while entries and len(render_profile(entries, len(reserve))) > room:
+            dropped = entries.pop()
+            if dropped.severity is not None:
+                reserve.append(dropped)
         with self._state:
             self._profile_ids = {e.memory_id for e in entries}
-        return render_profile(entries)
+            self._reserve = reserve
+        return render_profile(entries, len(reserve)) if entries else ""
+
+    @property
+    def reserve(self) -> list[Any]:
+        """Health facts the last system block could not hold (``recall_status``)."""
+        with self._state:
+            return list(self._reserve)
 
     # -- per turn ------------------------------------------------------------------------
     def queue(self, query: str, session_id: str) -> None:
@@ -177,7 +207,8 @@ class Recall:
             return prepared
 
     def _search(self, query: str, wait: float | None) -> tuple[list[Any], int] | None:
-        """Search under the lock; None when the lock is busy for longer than ``wait``."""
+        """Search under the lock; None when the lock is busy for longer than ``wait``.
+        The health facts this turn's topic touches (``_health_for``) come first."""
         mem = self._memory()
         if mem is None:
             return None
@@ -186,9 +217,49 @@ class Recall:
         try:
             with self._state:
                 generation = self._generation
-            return list(mem.search(query)), generation
+                reserve = list(self._reserve)
+            hits = list(mem.search(query))
+            return self._health_for(mem, query, reserve, hits) + hits, generation
         finally:
             self._lock.release()
+
+    @staticmethod
+    def _health_for(mem: Any, query: str, reserve: list[Any], hits: list[Any]) -> list[Any]:
+        """Health facts left out of the system block whose exposure this turn's topic
+        touches (``rules.profile``: a food allergy on a turn about food, a medication on
+        one about medicine, …), even when the relevance gate let none of them through: at
+        most ``HEALTH_PER_TURN``, the ones the ungated ranking puts first, then by
+        severity. Called under the memory lock."""
+        # A world-knowledge question or a self-contained task ("why do cats purr?", "火锅
+        # 起源于哪里？") is not about the person, whatever its topic.
+        topics = turn_topics(query)
+        if not topics or not reserve or is_impersonal(query):
+            return []
+        found = {getattr(h, "memory", h).id for h in hits}
+        wanted = {e.memory_id: e for e in reserve
+                  if topics & set(e.exposures) and e.memory_id not in found}
+        if not wanted:
+            return []
+        # Order: about whom the turn is (my wife, 我妈, the kids; else the user), then the
+        # ungated ranking of the turn (no cosine floor: the topic already is the
+        # evidence), then severity.
+        ranking = {h.memory.id: i for i, h in enumerate(
+            mem.search(query, gate=False, k=HEALTH_RANKED, min_score=-1.0))}
+        who = roles(query)
+
+        def key(e: Any) -> tuple[int, int, int]:
+            return (0 if roles(e.content) & who else 1,
+                    ranking.get(e.memory_id, HEALTH_RANKED), e.severity)
+
+        out = []
+        for entry in sorted(wanted.values(), key=key)[:HEALTH_PER_TURN]:
+            try:
+                rec = mem.get(entry.memory_id)
+            except VecmemError:
+                continue
+            if rec.status == "active":
+                out.append(rec)
+        return out
 
     def _remember(self, session_id: str, query: str, hits: list[Any], generation: int) -> None:
         with self._state:
