@@ -27,8 +27,10 @@ _DRUG_EN = (r"penicillin|amoxicillin|antibiotics?|sulfa\w*|sulphonamide|ibuprofe
             r"metformin|warfarin|blood thinners?|levothyroxine|thyroxine|amlodipine|"
             r"loratadine|antihistamines?|melatonin|inhaler|ventolin|epipen|steroids?|"
             r"medications?|medicines?|drugs?|pills?|tablets?|doses?|prescri\w+|vitamins?")
-_DRUG_ZH = (r"药|青霉素|阿莫西林|头孢|抗生素|磺胺|布洛芬|阿司匹林|对乙酰氨基酚|他汀|胰岛素|"
-            r"二甲双胍|优甲乐|甲状腺素|降压|维生素|褪黑素|喷雾|肾上腺素|激素|[一二两每]?[粒片]")
+_DRUG_ZH_NAMES = (r"药|青霉素|阿莫西林|头孢|抗生素|磺胺|布洛芬|阿司匹林|对乙酰氨基酚|他汀|"
+                  r"胰岛素|二甲双胍|优甲乐|甲状腺素|降压|维生素|褪黑素|喷雾|肾上腺素|激素")
+#: In a health fact, a count of pills ("每天晚上一粒") is medication too.
+_DRUG_ZH = _DRUG_ZH_NAMES + r"|[一二两每]?[粒片]"
 #: Foods that are common allergens or intolerances.
 _ALLERGEN_EN = (r"peanuts?|nuts?|tree nuts?|almonds?|cashews?|shellfish|shrimps?|prawns?|"
                 r"crabs?|lobsters?|seafood|fish|milk|dairy|lactose|gluten|wheat|eggs?|soy|"
@@ -51,7 +53,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"(?:[a-z]+(?:ine|ol|in|ide|pril|artan|statin|cillin|mab|one|am|ate)|vitamin \w+)\b|"
         r"\bmedication\b|\bprescri|"
         r"在(?:吃|服用?).{0,8}(?:药|片|他汀)|每天(?:早上|晚上)?(?:吃|服)一?[粒片]|"
-        r"每天.{0,6}(?:吃|服用?).{0,6}(?:药|片|粒)", re.I)),
+        r"每天.{0,6}(?:吃|服用?).{0,6}(?:药|片|粒)|服用|"
+        rf"(?:在吃|在服|每天(?:早上|晚上|睡前)?(?:吃|打))(?:{_DRUG_ZH})", re.I)),
     ("answer_style", lazy_re(
         r"\b(?:answers?|repl(?:y|ies)|responses?|explanations?)\b.{0,40}"
         r"\b(?:short|brief|concise|direct|language|chinese|english|formal|emoji|"
@@ -98,8 +101,11 @@ _SEVERE = lazy_re(
     rf"allergic to (?:{_DRUG_EN})\b|"
     r"急诊|休克|严重过敏|肾上腺素|惊厥|癫痫|禁用|不能服|"
     rf"对(?:{_DRUG_ZH}).{{0,6}}过敏|(?:{_DRUG_ZH})类?药?物?过敏|药物过敏", re.I)
-#: Tier 2: discomfort rather than danger (intolerance, mild reactions), or an animal's.
-_MILD = lazy_re(r"intoleran|不耐受|mild|轻度|发痒|itch|尽量不|\btreats?\b|\bvet\b|兽医", re.I)
+#: Tier 2: discomfort rather than danger (intolerance, mild reactions, skin, an old
+#: injury), or an animal's.
+_MILD = lazy_re(r"intoleran|不耐受|mild|轻度|发痒|itch|尽量不|\btreats?\b|\bvet\b|兽医|"
+                r"eczema|湿疹|\b(?:tore|torn|fractured?|broke|sprain\w*)\b|半月板|骨折|韧带|扭伤",
+                re.I)
 
 
 def severity(text: str) -> int:
@@ -114,24 +120,37 @@ def severity(text: str) -> int:
 # -- exposures: which topics of a turn make a health fact matter ------------------------------
 _FACT_TOPICS: dict[str, re.Pattern[str]] = {
     # Case-sensitive on purpose: a capitalized word is a name ("Sesame" the cat), not the
-    # allergen.
+    # allergen. Conditions managed by diet (diabetes, gout, celiac, kidney disease, an
+    # ulcer, high blood pressure, pregnancy) matter for food too.
     "food": lazy_re(
         rf"\b(?:{_ALLERGEN_EN})\b|\b[Ee]at(?:s|ing)?\b|{_ALLERGEN_ZH}|吃(?:了|.{{0,4}}会)|"
-        r"喝.{0,4}会"),
+        r"喝.{0,4}会|[Dd]iabet|[Gg]out\b|[Cc]oeliac|[Cc]eliac|kidney|ulcer|blood pressure|"
+        r"hypertension|pregnan|糖尿病|痛风|乳糜泻|肾|溃疡|高血压|怀孕|孕期"),
+    # Drugs, and the conditions that decide which drugs are safe.
     "medicine": lazy_re(
         rf"\b(?:{_DRUG_EN})\b|\btakes? \w+|{_DRUG_ZH}|服用|"
-        r"diabet|ulcer|kidney|blood pressure|asthma|pregnan|糖尿病|溃疡|肾|血压|哮喘|怀孕",
+        r"diabet|ulcer|kidney|liver|blood pressure|hypertension|asthma|pregnan|epilep|"
+        r"糖尿病|溃疡|肾|肝|血压|哮喘|怀孕|孕期|癫痫",
         re.I),
-    "animals": lazy_re(r"\b(?:cats?|dogs?|dander|fur|pets?|feathers?)\b|猫|狗|宠物|毛发", re.I),
+    # Animal allergies, and asthma (dander is a common trigger).
+    "animals": lazy_re(r"\b(?:cats?|dogs?|dander|fur|pets?|feathers?|horses?|asthma)\b|猫|狗|"
+                       r"宠物|毛发|皮屑|羽毛|马毛|哮喘", re.I),
+    # Insects and pollen, breathing, joints and injuries: what being outdoors or active
+    # exposes.
     "outdoor": lazy_re(
-        r"\b(?:bees?|wasps?|stings?|stung|insects?|pollen|hay fever|asthma|knee|ankle|"
-        r"meniscus|ligament|hik\w+)\b|蜂|蜇|昆虫|花粉|哮喘|膝|半月板|韧带", re.I),
-    "illness": lazy_re(r"(?<!hay )\b(?:fever|febrile|seizures?|temperature)\b|发烧|发热|高烧|"
-                       r"惊厥|体温", re.I),
+        r"\b(?:bees?|wasps?|stings?|stung|insects?|mosquito\w*|pollen|hay fever|asthma|"
+        r"knees?|ankles?|back|hips?|meniscus|ligaments?|hik\w+|heat|sun)\b|蜂|蜇|昆虫|蚊|花粉|"
+        r"哮喘|膝|踝|腰|半月板|韧带|中暑|日晒", re.I),
+    "illness": lazy_re(r"(?<!hay )\b(?:fever|febrile|seizures?|temperature|asthma|diabet\w*)\b|"
+                       r"发烧|发热|高烧|惊厥|体温|哮喘|糖尿病", re.I),
     # What a person must carry (EpiPen, inhaler, insulin) matters when they travel.
-    "travel": lazy_re(r"\bcarr(?:y|ies)\b|epipen|inhaler|insulin|随身带|随身携带|肾上腺素笔|喷雾|"
-                      r"胰岛素", re.I),
+    "travel": lazy_re(r"\bcarr(?:y|ies)\b|epipen|inhaler|insulin|随身带|随身携带|肾上腺素笔|"
+                      r"喷雾|胰岛素", re.I),
 }
+
+#: Eating and drinking verbs: food on their own, but also how medicine is taken (吃药,
+#: "drink this syrup"), so they do not make a turn about medicine a turn about food.
+_INGEST = lazy_re(r"\b(?:eat|eating|ate|drink|drinking|drank|have)\b|吃|喝", re.I)
 
 _TURN_TOPICS: dict[str, re.Pattern[str]] = {
     "food": lazy_re(
@@ -139,31 +158,41 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         r"bak\w+|snacks?|breakfast|lunch|dinner|brunch|menu|takeout|take-out|delivery|"
         r"smoothies?|lattes?|coffee|drinks?|desserts?|cakes?|cookies?|sauces?|bbq|barbecue|"
         r"potluck|buffet|cuisine|grocer\w*|hot ?pot|curry|sushi|pizza|noodles?|yogh?urt|"
-        r"cheese|ice cream|seafood|nuts?|candy|chocolate|picnic|party|treats?)\b|"
-        r"吃|喝|餐|菜|饭|食|零食|小吃|外卖|甜点|蛋糕|奶茶|咖啡|拿铁|酸奶|火锅|烤肉|烧烤|早点|"
-        r"宵夜|点心|饮料|厨|烘焙|馆子|聚餐|自助|美食|做法|野餐|派对", re.I),
+        r"cheese|ice cream|seafood|nuts?|candy|candies|sweets|chocolate|picnic|party|"
+        r"treats?|fruits?|juice|beer|wine|cocktails?|alcohol|banquet|feast|lunchbox|"
+        r"diet|calories|protein|hungry|flavou?rs?|tast\w+)\b|"
+        r"吃|喝|餐|菜|饭|食|零食|小吃|外卖|甜点|甜品|蛋糕|奶茶|咖啡|拿铁|酸奶|火锅|烤肉|烧烤|早点|"
+        r"宵夜|点心|饮料|厨|烘焙|馆子|聚餐|自助|美食|做法|野餐|派对|水果|果汁|啤酒|酒|糖果|"
+        r"月饼|粽子|饺子|年夜饭|喜宴|便当|饿|口味|尝", re.I),
     "medicine": lazy_re(
         r"\b(?:medicines?|medications?|meds|pills?|drugs?|tablets?|doses?|dosage|"
-        r"painkillers?|prescri\w*|pharmac\w+|doctors?|clinic|hospital|gp|headaches?|"
-        r"migraines?|pain|sore|fever|flu|cold|cough\w*|infections?|antibiotics?|surgery|"
-        r"blood test|check-?up|vaccin\w*|side effects?|sick|ill|hangover|insomnia|jet lag|"
-        r"sleep aid|supplements?|vitamins?|allerg\w*)\b|take (?:for|something)|"
+        r"painkillers?|prescri\w*|pharmac\w+|doctors?|clinic|hospital|gp|dentist|"
+        r"headaches?|migraines?|pain|aches?|sore|fever|flu|cold|cough\w*|infections?|"
+        r"antibiotics?|surgery|operation|anaesthe\w+|anesthe\w+|blood test|check-?up|"
+        r"vaccin\w*|side effects?|sick|ill|hangover|insomnia|jet lag|sleep aid|"
+        r"supplements?|vitamins?|allerg\w*|dizz\w*|nause\w*|rash|itch\w*|diarrh\w*|"
+        r"vomit\w*|sprain\w*|injur\w*|burns?|stomach ?ache|toothache|pregnan\w*)\b|"
+        rf"take (?:for|something)|\b(?:{_DRUG_EN})\b|{_DRUG_ZH_NAMES}|"
         r"药|医生|诊所|医院|门诊|处方|止痛|头疼|头痛|疼|痛|感冒|发烧|发炎|咳嗽|抗生素|体检|"
-        r"抽血|打针|疫苗|手术|副作用|不舒服|生病|病了|保健品|补充剂|失眠|睡不着|入睡|倒时差|过敏",
+        r"抽血|打针|疫苗|手术|麻醉|副作用|不舒服|生病|病了|保健品|补充剂|失眠|睡不着|入睡|"
+        r"倒时差|过敏|头晕|恶心|皮疹|痒|拉肚子|腹泻|呕吐|扭伤|受伤|烫伤|牙医|输液|点滴|怀孕",
         re.I),
     "animals": lazy_re(r"\b(?:cats?|kittens?|dogs?|pupp(?:y|ies)|pets?|zoo|farm|hamsters?|"
-                       r"rabbits?)\b|猫|狗|宠物|动物园|农场|兔", re.I),
+                       r"rabbits?|horses?|adopt\w*|petting)\b|猫|狗|宠物|动物园|农场|兔|马|领养|"
+                       r"撸", re.I),
     "outdoor": lazy_re(
         r"\b(?:hik\w+|(?:a|my|the|for) run|running|jog\w*|outdoors?|picnic|camp\w*|"
         r"garden\w*|park|smog|air quality|pollution|pollen|trail|mountains?|beach|"
-        r"exercise|workout|marathon|"
-        r"\d+k|cycling|bike|trek\w*)\b|跑步|爬山|徒步|户外|野餐|露营|花园|公园|雾霾|空气|"
-        r"花粉|登山|运动|健身|骑车|骑行|马拉松", re.I),
-    "illness": lazy_re(r"\b(?:fever|temperature|febrile|seizures?|sick|ill)\b|发烧|发热|高烧|"
-                       r"体温|烧到|惊厥|生病|病了", re.I),
+        r"exercise|workout|marathon|\d+k|cycling|bike|trek\w*|fishing|countryside|"
+        r"flowers?|ski\w*|climb\w*|stairs|swim\w*|sports?|tennis|football|soccer|"
+        r"basketball|gym|training)\b|跑步|爬山|徒步|户外|野餐|露营|花园|公园|雾霾|空气|"
+        r"花粉|登山|运动|健身|骑车|骑行|马拉松|郊游|踏青|春游|赏花|钓鱼|滑雪|游泳|球|训练", re.I),
+    "illness": lazy_re(r"\b(?:fever|temperature|febrile|seizures?|sick|ill|flu|cold|"
+                       r"vaccin\w*)\b|发烧|发热|高烧|体温|烧到|惊厥|生病|病了|感冒|流感|疫苗",
+                       re.I),
     "travel": lazy_re(r"\b(?:flights?|fly|flying|plane|airport|trips?|travel\w*|abroad|"
-                      r"overseas|vacation|holiday)\b|出国|飞机|航班|机场|旅行|旅游|出差|度假",
-                      re.I),
+                      r"overseas|vacation|holiday|pack|packing|luggage|suitcase)\b|出国|"
+                      r"飞机|航班|机场|旅行|旅游|出差|度假|行李|收拾东西", re.I),
 }
 
 #: Every topic a rule knows (``exposures`` and ``turn_topics`` draw from the same names).
@@ -179,7 +208,11 @@ def exposures(text: str) -> frozenset[str]:
 def turn_topics(text: str) -> frozenset[str]:
     """The health-relevant topics a turn touches (food, medicine, animals, outdoor,
     illness, travel)."""
-    return frozenset(name for name, rx in _TURN_TOPICS.items() if rx.search(text))
+    found = {name for name, rx in _TURN_TOPICS.items() if rx.search(text)}
+    if {"food", "medicine"} <= found and not _TURN_TOPICS["food"].search(
+            _INGEST.sub(" ", text)):
+        found.discard("food")  # only 吃 / eat, and the turn is about medicine
+    return frozenset(found)
 
 
 _RELATIVE = (r"wife|husband|partner|daughter|son|children|kids?|mother|father|parents|"
@@ -201,16 +234,15 @@ _ROLES: dict[str, re.Pattern[str]] = {
     "parents": lazy_re(r"\bparents\b|父母|爸妈", re.I),
     "child": lazy_re(r"\b(?:daughter|son|child|children|kids?|baby|toddler|little one)\b|"
                      r"女儿|儿子|孩子|小孩|宝宝|闺女", re.I),
-    "pet": lazy_re(r"\b(?:cat|dog|pet|kitten|puppy|treats?|vet)\b|猫|狗|宠物|兽医", re.I),
 }
 
 
-def roles(text: str) -> frozenset[str]:
-    """Whom a text is about: family roles and pets it names; ``self`` when it names none
-    (a turn) or is the user's own fact."""
+def roles(text: str, *, turn: bool = False) -> frozenset[str]:
+    """Whom a text is about: the family roles it names, and ``self`` for the user's own
+    fact or a turn that names nobody else (a turn is the user speaking)."""
     found = {name for name, rx in _ROLES.items() if rx.search(text)}
     if "parents" in found:
         found |= {"mother", "father"}
-    if is_own(text) or not found:
+    if is_own(text) or (turn and not found):
         found.add("self")
     return frozenset(found)

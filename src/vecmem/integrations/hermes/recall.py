@@ -50,7 +50,7 @@ SESSIONS_KEPT = 256
 LINE_FRAME_TOKENS = 8
 #: Health facts recalled into one turn by topic (``Recall._health_for``), and how deep
 #: the ungated ranking that orders them looks.
-HEALTH_PER_TURN = 2
+HEALTH_PER_TURN = 1
 HEALTH_RANKED = 30
 #: Ids named in one structured observation (newer Hermes bounds arrays at 64 items).
 OBSERVED_IDS = 64
@@ -245,7 +245,7 @@ class Recall:
         # evidence), then severity.
         ranking = {h.memory.id: i for i, h in enumerate(
             mem.search(query, gate=False, k=HEALTH_RANKED, min_score=-1.0))}
-        who = roles(query)
+        who = roles(query, turn=True)
 
         def key(e: Any) -> tuple[int, int, int]:
             return (0 if roles(e.content) & who else 1,
