@@ -99,13 +99,16 @@ def test_no_kind_fills_the_profile_and_severe_health_facts_come_first(cmem: Memo
     assert set(got[4:7]) <= set(STYLE) and got[7] == HOME[0]
     assert set(got[8:10]) <= set(FAMILY[:3])
     assert set(got[10:]) <= set(SERIOUS)
-    # Everything else is left out with a reason; the health facts among them are the
-    # reserve, most severe first.
+    # Everything else is left out with a reason; the health, home and family facts among
+    # them are the reserve (recalled by topic), health first, most severe first.
     assert set(prof.left_out) == set(ids) - {e.memory_id for e in prof.entries}
     reserve = [e.content for e in prof.reserve]
-    assert set(reserve) == (set(SERIOUS) | set(MILD)) - set(got)
-    assert [e.severity for e in prof.reserve] == sorted(e.severity for e in prof.reserve)
+    assert set(reserve) == (set(SERIOUS) | set(MILD) | set(HOME) | set(FAMILY)) - set(got)
+    health = [e for e in prof.reserve if e.severity is not None]
+    assert prof.reserve[:len(health)] == health
+    assert [e.severity for e in health] == sorted(e.severity for e in health)
     assert all(e.exposures for e in prof.reserve)
+    assert all(e.exposures in (["home"], ["family"]) for e in prof.reserve[len(health):])
     assert all(text[i] not in got for i in prof.left_out)
 
 

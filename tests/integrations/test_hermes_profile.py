@@ -40,6 +40,12 @@ RESERVED = {
     "knee": "User tore the meniscus in his left knee and should avoid long downhill hikes.",
     "statin": "用户在吃阿托伐他汀降血脂，每天晚上一粒。",
 }
+# Home and family facts that do not fit either (the first round takes one home fact and
+# two of the family).
+STANDING = {
+    "flat": "用户家在6楼，有电梯，三室一厅，大约110平米。",
+    "sister": "User's sister Chen Jing lives in Vancouver and works as a nurse.",
+}
 OTHER = [
     "The Atlas service consumes payment events from Kafka topic payments.settled.",
     "User's favourite coffee shop is the Manner on Wukang Road.",
@@ -54,7 +60,7 @@ def _ids(text: str) -> set[int]:
 def _start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, dict[str, int]]:
     """A provider whose store holds the facts above as written (``raw``: no review of
     topics, as an imported profile would be)."""
-    facts = SEVERE + BROAD + list(RESERVED.values()) + OTHER
+    facts = SEVERE + BROAD + list(RESERVED.values()) + list(STANDING.values()) + OTHER
     manager, provider = start_with_facts(tmp_path, monkeypatch, [])
     results = provider.memory.add_many(facts, raw=True)
     by_text = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
@@ -115,6 +121,24 @@ def test_a_reserved_health_fact_reaches_the_turn_whose_topic_touches_it(
         manager.shutdown_all()
 
 
+def test_home_and_family_facts_that_did_not_fit_reach_their_turns(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    manager, provider, ids = _start(tmp_path, monkeypatch)
+    try:
+        block_ids = _ids(provider.system_prompt_block())
+        flat, sister = ids[STANDING["flat"]], ids[STANDING["sister"]]
+        assert not {flat, sister} & block_ids
+        assert flat in _ids(provider.prefetch("We're buying a sofa — how big is our place?",
+                                              session_id="s1"))
+        # A relative's fact only when the turn names that relative.
+        assert sister in _ids(provider.prefetch("我姐姐下个月回国，帮我想想带她去哪玩。",
+                                                session_id="s2"))
+        assert sister not in _ids(provider.prefetch("我老婆下个月生日，帮我想想去哪吃饭。",
+                                                    session_id="s3"))
+    finally:
+        manager.shutdown_all()
+
+
 @pytest.mark.parametrize("turn", [
     "Why do cats purr?", "火锅起源于哪里？", "thanks!", "谢谢",
     "Which Kafka topic does the Atlas service consume?",
@@ -124,7 +148,7 @@ def test_no_health_fact_on_impersonal_trivial_or_unrelated_turns(
     manager, provider, ids = _start(tmp_path, monkeypatch)
     try:
         provider.system_prompt_block()
-        reserved = {ids[t] for t in RESERVED.values()}
+        reserved = {ids[t] for t in [*RESERVED.values(), *STANDING.values()]}
         assert not _ids(provider.prefetch(turn, session_id="s1")) & reserved
     finally:
         manager.shutdown_all()

@@ -13,6 +13,7 @@ from vecmem.rules.profile import (
     is_own,
     roles,
     severity,
+    standing_exposures,
     turn_topics,
 )
 
@@ -30,6 +31,7 @@ from vecmem.rules.profile import (
     ("用户住在上海徐汇区。", "home"),
     ("用户的妻子叫林晓，是一名儿科医生。", "family"),
     ("User's son Leo was born in May 2024.", "family"),
+    ("User's younger sister Chen Jing lives in Vancouver.", "family"),
     # A relative's home is family, a stay on a trip is neither.
     ("用户的父母住在成都，每年春节回去。", "family"),
     ("用户去年国庆带家人去过杭州，住在西湖边。", None),
@@ -110,6 +112,23 @@ def test_turns_without_a_health_topic(turn: str) -> None:
     assert turn_topics(turn) == frozenset()
 
 
+@pytest.mark.parametrize(("turn", "topics"), [
+    ("We're buying a sofa — how big is our apartment?", {"home"}),
+    ("下个月搬家，帮我列个清单。", {"home"}),
+    ("这周末带孩子去迪士尼，老婆能一起去吗？", {"family"}),
+    ("What should I get my wife for her birthday?", {"family"}),
+])
+def test_home_and_family_turns(turn: str, topics: set[str]) -> None:
+    assert topics <= turn_topics(turn)
+
+
+def test_standing_exposures_by_category() -> None:
+    assert standing_exposures("home", "用户老家在成都。") == {"home"}
+    assert standing_exposures("family", "用户的妻子叫林晓。") == {"family"}
+    assert standing_exposures("answer_style", "用户希望默认用中文回答。") == frozenset()
+    assert "food" in standing_exposures("safety", "用户对花生过敏。")
+
+
 def test_every_topic_is_known_on_both_sides() -> None:
     facts = "User is allergic to peanuts, cat dander, bee stings and penicillin; carries an " \
             "EpiPen; had a febrile seizure."
@@ -122,6 +141,7 @@ def test_every_topic_is_known_on_both_sides() -> None:
     ("用户的妈妈对磺胺类药物过敏。", {"mother"}),
     ("User's father has high blood pressure.", {"father"}),
     ("女儿朵朵对虾和蟹过敏。", {"child"}),
+    ("User's sister Chen Jing lives in Vancouver.", {"sibling"}),
     ("Leo had a febrile seizure.", set()),  # a name alone: nobody known
 ])
 def test_roles_of_facts(text: str, who: set[str]) -> None:

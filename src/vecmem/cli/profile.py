@@ -23,7 +23,7 @@ def show(prof: Any) -> None:
     line(f"{len(prof.entries)} of at most {prof.max_memories} memories, {prof.chars} of "
          f"{prof.max_chars} characters")
     if prof.reserve:
-        line(f"{len(prof.reserve)} health fact(s) did not fit (recalled into turns whose "
+        line(f"{len(prof.reserve)} standing fact(s) did not fit (recalled into turns whose "
              "topic touches them): " + ", ".join(
                  f"#{e.memory_id} {short(e.content, 40)}" for e in prof.reserve))
     others = [i for i in prof.left_out if i not in {e.memory_id for e in prof.reserve}]

@@ -22,9 +22,9 @@ from vecmem.rules.profile import (
     CATEGORIES,
     HEALTH,
     core_category,
-    exposures,
     is_own,
     severity,
+    standing_exposures,
 )
 from vecmem.store.base import MemoryFilter
 from vecmem.types import Serializable, Status
@@ -60,7 +60,8 @@ class ProfileEntry(Serializable):
     last_confirmed: str | None = None
     #: Health facts: 0 life-threatening, 1 serious, 2 mild (``rules.profile.severity``).
     severity: int | None = None
-    #: Health facts: the topics of a turn that make it matter (``rules.profile.exposures``).
+    #: The topics of a turn that make it matter when it is not in the profile (health,
+    #: home and family facts; ``rules.profile.standing_exposures``).
     exposures: list[str] = field(default_factory=list)
 
 
@@ -74,8 +75,9 @@ class CoreProfile(Serializable):
     excluded: list[int] = field(default_factory=list)
     max_memories: int = MAX_MEMORIES
     max_chars: int = MAX_CHARS
-    #: Health facts left out of ``entries`` (most severe first): a front end recalls
-    #: them into a turn whose topic exposes them (``rules.profile.turn_topics``).
+    #: Standing facts left out of ``entries`` that a turn's topic can expose (health
+    #: facts first, most severe first; then home and family): a front end recalls them
+    #: into a turn whose topic touches them (``rules.profile.turn_topics``).
     reserve: list[ProfileEntry] = field(default_factory=list)
 
 
@@ -87,11 +89,11 @@ def _choices(tx: Any, scope: str) -> dict[str, list[int]]:
 
 
 def _entry(rec: Any, category: str) -> ProfileEntry:
-    health = category in HEALTH or (category == "pinned" and core_category(rec.content)
-                                    in HEALTH)
+    rule = core_category(rec.content) if category == "pinned" else category
+    health = rule in HEALTH
     return ProfileEntry(rec.id, rec.content, category, rec.last_confirmed or rec.created_at,
                         severity(rec.content) if health else None,
-                        sorted(exposures(rec.content)) if health else [])
+                        sorted(standing_exposures(rule, rec.content)) if rule else [])
 
 
 def _group(entry: ProfileEntry) -> str:
@@ -179,9 +181,9 @@ def build(ctx: Context, *, max_memories: int | None = None, max_chars: int | Non
             entries.append(entry)
             chars += size
             continue
-        if entry.severity is not None:
+        if entry.exposures:
             reserve.append(entry)
-    reserve.sort(key=lambda e: (e.severity, e.memory_id))
+    reserve.sort(key=lambda e: (3 if e.severity is None else e.severity, e.memory_id))
     return CoreProfile(entries, chars, left_out, [r.id for r in pinned], sorted(excluded),
                        limit_n, limit_c, reserve)
 

@@ -70,8 +70,8 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"\b(?:user|he|she) lives in\b|\buser's (?:home|apartment|flat|house) is\b|"
         r"^用户(?:现在|目前)?(?:住在|家住|家在|老家在|老家是)", re.I)),
     ("family", lazy_re(
-        r"\buser's (?:wife|husband|partner|daughter|son|children|kids?|mother|father|"
-        r"parents|mom|mum|dad|sister|brother)\b|"
+        r"\buser's (?:(?:younger|older|elder|little|big) )?(?:wife|husband|partner|daughter|"
+        r"son|children|kids?|mother|father|parents|mom|mum|dad|sister|brother)\b|"
         r"\buser has (?:a|two|three) (?:daughter|son|child|kids?)|"
         r"^用户的(?:妻子|丈夫|老婆|老公|女儿|儿子|孩子|父母|爸爸|妈妈|父亲|母亲)(?:叫|是|住|在)",
         re.I)),
@@ -195,9 +195,16 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
                       r"飞机|航班|机场|旅行|旅游|出差|度假|行李|收拾东西", re.I),
 }
 
-#: Every topic a rule knows (``exposures`` and ``turn_topics`` draw from the same names).
+#: Every health topic a rule knows (``exposures`` and ``turn_topics`` share the names).
 TOPICS = tuple(_TURN_TOPICS)
 assert set(_FACT_TOPICS) == set(_TURN_TOPICS)
+
+#: A turn about the user's home (where a home fact left out of the profile matters).
+_HOME_TURN = lazy_re(
+    r"\b(?:home|house|apartment|flat|address|neighbou?rhood|moving|move house|rent|"
+    r"landlord|furniture|sofa|couch|wardrobe|renovat\w*|commute|hometown|floor plan|"
+    r"square (?:metres|meters|feet))\b|家里|我家|回家|房子|公寓|小区|搬家|装修|租房|房租|"
+    r"地址|老家|家具|沙发|通勤|几楼|平米|户型", re.I)
 
 
 def exposures(text: str) -> frozenset[str]:
@@ -205,10 +212,23 @@ def exposures(text: str) -> frozenset[str]:
     return frozenset(name for name, rx in _FACT_TOPICS.items() if rx.search(text))
 
 
+def standing_exposures(category: str, text: str) -> frozenset[str]:
+    """The topics of a turn that make a standing fact of ``category`` matter when it did
+    not fit the profile: a health fact's ``exposures``; ``home`` for the user's home;
+    ``family`` for a relative (recalled only on a turn that names that relative)."""
+    if category in HEALTH:
+        return exposures(text)
+    return frozenset({category}) if category in ("home", "family") else frozenset()
+
+
 def turn_topics(text: str) -> frozenset[str]:
-    """The health-relevant topics a turn touches (food, medicine, animals, outdoor,
-    illness, travel)."""
+    """The topics a turn touches: health ones (food, medicine, animals, outdoor, illness,
+    travel), ``home``, and ``family`` when it names a relative."""
     found = {name for name, rx in _TURN_TOPICS.items() if rx.search(text)}
+    if _HOME_TURN.search(text):
+        found.add("home")
+    if roles(text) - {"self"}:
+        found.add("family")
     if {"food", "medicine"} <= found and not _TURN_TOPICS["food"].search(
             _INGEST.sub(" ", text)):
         found.discard("food")  # only 吃 / eat, and the turn is about medicine
@@ -234,6 +254,8 @@ _ROLES: dict[str, re.Pattern[str]] = {
     "parents": lazy_re(r"\bparents\b|父母|爸妈", re.I),
     "child": lazy_re(r"\b(?:daughter|son|child|children|kids?|baby|toddler|little one)\b|"
                      r"女儿|儿子|孩子|小孩|宝宝|闺女", re.I),
+    "sibling": lazy_re(r"\b(?:sister|brother|sibling)s?\b|姐姐|妹妹|哥哥|弟弟|姐夫|妹夫|嫂子|"
+                       r"弟妹", re.I),
 }
 
 

@@ -108,7 +108,7 @@ class Recall:
         fit = room - profile_frame()
         try:
             prof = mem.core_profile(max_chars=max(fit, 0), cost=cost)
-            if prof.reserve:  # make room for the line that says so
+            if any(e.severity is not None for e in prof.reserve):  # room for the line
                 prof = mem.core_profile(max_chars=max(fit - len(profile_more(99)) - 1, 0),
                                         cost=cost)
         except VecmemError as exc:
@@ -120,14 +120,17 @@ class Recall:
         reserve = list(prof.reserve)
         # The guarantee: never over ``room``, whatever the rendering (a safety net; the
         # choice above already fits). What gives way is reported, not dropped silently.
-        while entries and len(render_profile(entries, len(reserve))) > room:
+        def health(rs: list[Any]) -> int:
+            return sum(e.severity is not None for e in rs)
+
+        while entries and len(render_profile(entries, health(reserve))) > room:
             dropped = entries.pop()
-            if dropped.severity is not None:
+            if dropped.exposures:
                 reserve.append(dropped)
         with self._state:
             self._profile_ids = {e.memory_id for e in entries}
             self._reserve = reserve
-        return render_profile(entries, len(reserve)) if entries else ""
+        return render_profile(entries, health(reserve)) if entries else ""
 
     @property
     def reserve(self) -> list[Any]:
@@ -236,20 +239,23 @@ class Recall:
         if not topics or not reserve or is_impersonal(query):
             return []
         found = {getattr(h, "memory", h).id for h in hits}
+        who = roles(query, turn=True)
+        # A relative's fact only on a turn that names that relative.
         wanted = {e.memory_id: e for e in reserve
-                  if topics & set(e.exposures) and e.memory_id not in found}
+                  if topics & set(e.exposures) and e.memory_id not in found
+                  and (e.exposures != ["family"] or roles(e.content) & who)}
         if not wanted:
             return []
-        # Order: about whom the turn is (my wife, 我妈, the kids; else the user), then the
-        # ungated ranking of the turn (no cosine floor: the topic already is the
-        # evidence), then severity.
+        # Order: health facts before home and family ones; about whom the turn is (my
+        # wife, 我妈, the kids; else the user); the ungated ranking of the turn (no cosine
+        # floor: the topic already is the evidence); severity.
         ranking = {h.memory.id: i for i, h in enumerate(
             mem.search(query, gate=False, k=HEALTH_RANKED, min_score=-1.0))}
-        who = roles(query, turn=True)
 
-        def key(e: Any) -> tuple[int, int, int]:
-            return (0 if roles(e.content) & who else 1,
-                    ranking.get(e.memory_id, HEALTH_RANKED), e.severity)
+        def key(e: Any) -> tuple[int, int, int, int]:
+            return (0 if e.severity is not None else 1, 0 if roles(e.content) & who else 1,
+                    ranking.get(e.memory_id, HEALTH_RANKED),
+                    3 if e.severity is None else e.severity)
 
         out = []
         for entry in sorted(wanted.values(), key=key)[:HEALTH_PER_TURN]:
