@@ -129,3 +129,18 @@ def test_callers_tighten_the_limits_and_measure_as_they_render(cmem: Memory) -> 
     loose = cmem.core_profile(max_memories=100, max_chars=10**6)
     assert len(loose.entries) <= MAX_MEMORIES and loose.chars <= MAX_CHARS
     assert cmem.core_profile(max_memories=3).entries == cmem.core_profile().entries[:3]
+
+
+@pytest.mark.parametrize("bad", [-1, 1.5, "12", True])
+def test_bad_limits_are_clear_errors(cmem: Memory, bad: object) -> None:
+    cmem.add_many(STANDING, raw=True)
+    with pytest.raises(InvalidInputError):
+        cmem.core_profile(max_chars=bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError):
+        cmem.core_profile(max_memories=bad)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError):
+        cmem.core_profile(cost="len")  # type: ignore[arg-type]
+    # Zero room: nothing chosen, every candidate reported, the health ones in reserve.
+    empty = cmem.core_profile(max_chars=0)
+    assert not empty.entries and len(empty.left_out) == len(STANDING)
+    assert {e.memory_id for e in empty.reserve} <= set(empty.left_out)

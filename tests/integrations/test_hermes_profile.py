@@ -197,3 +197,16 @@ def test_the_block_never_exceeds_its_limits(tmp_path: Path, monkeypatch: pytest.
             assert "standing facts" not in block
     finally:
         manager.shutdown_all()
+
+
+def test_no_room_for_a_fact_still_says_health_facts_are_left_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    manager, provider, _ = _start(tmp_path, monkeypatch)
+    try:
+        recall = provider._recall  # the block's profile part, for a room too small
+        text = recall.core_profile(100)
+        assert len(text) <= 100 and re.match(r"^\+\d+ more health facts", text)
+        assert "#" not in text and recall.reserve
+        assert recall.core_profile(10) == ""
+    finally:
+        manager.shutdown_all()

@@ -139,6 +139,12 @@ def build(ctx: Context, *, max_memories: int | None = None, max_chars: int | Non
     tighten the limits; ``cost`` measures an entry as its front end renders it (default:
     its text's length), so the profile is chosen to fit what is actually shown. An entry
     that does not fit is skipped and a smaller one after it may still fit."""
+    for name, value in (("max_memories", max_memories), ("max_chars", max_chars)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 0):
+            raise InvalidInputError(f"{name} must be a non-negative integer")
+    if cost is not None and not callable(cost):
+        raise InvalidInputError("cost must be a function of a profile entry")
     limit_n = min(MAX_MEMORIES, MAX_MEMORIES if max_memories is None else max_memories)
     limit_c = min(MAX_CHARS, MAX_CHARS if max_chars is None else max_chars)
     measure = cost or (lambda e: len(e.content))

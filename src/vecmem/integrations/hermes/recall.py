@@ -130,7 +130,11 @@ class Recall:
         with self._state:
             self._profile_ids = {e.memory_id for e in entries}
             self._reserve = reserve
-        return render_profile(entries, health(reserve)) if entries else ""
+        if entries:
+            return render_profile(entries, health(reserve))
+        # No room for a single fact: still never silent about the health facts.
+        more = profile_more(health(reserve)) if health(reserve) else ""
+        return more if len(more) <= room else ""
 
     @property
     def reserve(self) -> list[Any]:
