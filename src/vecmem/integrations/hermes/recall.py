@@ -1,7 +1,10 @@
 """What the provider recalls into the agent's context, and when.
 
-* The **core profile** goes into the system prompt once per session; its memories are
-  not recalled again into a turn.
+* The **core profile** goes into the system prompt once per session, chosen to fit as
+  rendered; its memories are not recalled again into a turn. The standing facts that
+  did not fit (its ``reserve``: health first) are said in the block's last line and
+  recalled into a turn whose topic touches them (``_health_for``: a food allergy on a
+  turn about food), even below the relevance gate, at most one per turn.
 * Per turn, ``queue_prefetch`` prepares a search in the background; ``for_turn`` answers
   from it when it is for the same message and still valid (every committed change bumps
   a generation: ``invalidate`` is the ``Memory.on_change`` listener), else searches
@@ -232,11 +235,11 @@ class Recall:
 
     @staticmethod
     def _health_for(mem: Any, query: str, reserve: list[Any], hits: list[Any]) -> list[Any]:
-        """Health facts left out of the system block whose exposure this turn's topic
+        """Standing facts left out of the system block whose exposure this turn's topic
         touches (``rules.profile``: a food allergy on a turn about food, a medication on
-        one about medicine, …), even when the relevance gate let none of them through: at
-        most ``HEALTH_PER_TURN``, the ones the ungated ranking puts first, then by
-        severity. Called under the memory lock."""
+        one about medicine, a home fact on one about the home, a relative's fact on one
+        naming that relative), even when the relevance gate let none of them through: at
+        most ``HEALTH_PER_TURN``, ordered as below. Called under the memory lock."""
         # A world-knowledge question or a self-contained task ("why do cats purr?", "火锅
         # 起源于哪里？") is not about the person, whatever its topic.
         topics = turn_topics(query)
