@@ -62,7 +62,9 @@ SETUPS = ("rules", "llm-oracle")
 KIND_TYPES = {"preference": "preference", "project": "project", "tool": "tool_quirk",
               "config": "environment", "health": "user_fact", "place": "user_fact",
               "schedule": "user_fact", "pet": "user_fact", "family": "user_fact"}
-_LINE = re.compile(r"^- #\d+ \([^)]*\) (.*)$")
+# A recall line carries "(kind, as of …)"; a core-profile line only its id (and an old
+# fact its "(confirmed …)").
+_LINE = re.compile(r"^- #\d+ (?:\([^)]*\) )?(.*)$")
 _TURN = re.compile(r"^\[(\d+)\] (user|assistant): (.*)$")
 _EXISTING = re.compile(r"^\[(\d+)\] \(similarity [^)]*\) (.*)$")
 

@@ -40,7 +40,7 @@ if TYPE_CHECKING:
     from vecmem.engine.doctor import DoctorReport
     from vecmem.engine.ingest import IngestSummary
     from vecmem.engine.plans import PlanDoc
-    from vecmem.engine.profile import CoreProfile
+    from vecmem.engine.profile import CoreProfile, ProfileEntry
     from vecmem.engine.recall_log import RecallEntry
     from vecmem.engine.reports import CleanupReport, HealthReport
 
@@ -598,13 +598,17 @@ class Memory:
         with self._tx(write=False) as tx:
             return trust_levels(self._ctx, tx, memory_ids)
 
-    def core_profile(self) -> CoreProfile:
+    def core_profile(self, *, max_memories: int | None = None, max_chars: int | None = None,
+                     cost: Callable[[ProfileEntry], int] | None = None) -> CoreProfile:
         """The few standing facts that apply to almost every turn (how to answer, health
         and safety, home, family), chosen by rules and the person's pins, at most 12
-        memories and 1,200 characters (``engine/profile.py``)."""
+        memories and 1,200 characters (``engine/profile.py``). ``max_memories`` /
+        ``max_chars`` only tighten those limits; ``cost`` measures an entry as the caller
+        renders it. Health facts that did not fit are listed in ``reserve``."""
         from vecmem.engine import profile
 
-        return profile.build(self._ctx)
+        return profile.build(self._ctx, max_memories=max_memories, max_chars=max_chars,
+                             cost=cost)
 
     def set_core(self, memory_id: int, include: bool | None) -> CoreProfile:
         """Pin a memory into the core profile (True), keep it out (False), or leave it to

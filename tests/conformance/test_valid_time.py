@@ -124,14 +124,20 @@ def test_recalled_lines_carry_their_dates(cmem: Memory) -> None:
     assert f"as of {today}, until {plan.valid_until}" in text
 
 
-def test_the_core_profile_says_when_each_standing_fact_was_confirmed(cmem: Memory) -> None:
+def test_the_core_profile_says_when_an_old_standing_fact_was_confirmed(cmem: Memory) -> None:
+    """The profile is compact: a recently confirmed fact carries no date; one last stated
+    over a year ago says when, so the agent can tell it may have gone stale."""
+    from dataclasses import replace
+
     from vecmem.integrations.hermes.provider import render_profile
 
     cmem.add("用户对花生过敏")
     profile = cmem.core_profile()
-    assert profile.entries and profile.entries[0].last_confirmed
-    today = datetime.now(UTC).date().isoformat()
-    assert f", confirmed {today}) 用户对花生过敏" in render_profile(profile.entries)
+    entry = profile.entries[0]
+    assert entry.last_confirmed
+    assert "- #1 用户对花生过敏" in render_profile([entry])
+    old = replace(entry, last_confirmed="2024-03-02T08:00:00Z")
+    assert "- #1 (confirmed 2024-03-02) 用户对花生过敏" in render_profile([old])
 
 
 def test_the_upgrade_fills_valid_time_on_a_store_written_before_it(tmp_path: Path) -> None:

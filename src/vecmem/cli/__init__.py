@@ -12,7 +12,15 @@ from __future__ import annotations
 
 import sys
 
-from vecmem.cli import backup, memories, ops, plans, search, serve  # noqa: F401  (registration)
+from vecmem.cli import (  # noqa: F401  (registration)
+    backup,
+    memories,
+    ops,
+    plans,
+    profile,
+    search,
+    serve,
+)
 from vecmem.cli.app import app
 from vecmem.cli.render import error
 

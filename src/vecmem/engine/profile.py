@@ -11,20 +11,39 @@ letting these facts compete for every turn's search slots.
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError, NotFoundError
-from vecmem.rules.profile import CATEGORIES, core_category
+from vecmem.rules.profile import (
+    CATEGORIES,
+    HEALTH,
+    core_category,
+    is_own,
+    severity,
+    standing_exposures,
+)
 from vecmem.store.base import MemoryFilter
 from vecmem.types import Serializable, Status
 
 #: Size limits of the profile (the Hermes system-prompt block: issue 13's goal table).
 MAX_MEMORIES = 12
 MAX_CHARS = 1200
+#: The first round of the choice: how many entries each group takes before the others
+#: fill what is left (None: as many as fit). Life-threatening health facts come first and
+#: are never capped; then a few of each broad kind, so that no single kind fills the
+#: whole profile; then the rest of the health facts by severity, then everything else.
+FIRST_ROUND: tuple[tuple[str, int | None], ...] = (
+    ("severe", None), ("answer_style", 3), ("home", 1), ("family", 2))
 #: Active memories read per page while choosing.
 _PAGE = 2000
+_LANGUAGE = re.compile(r"中文|英文|chinese|english|language", re.I)
+_CLOSE_FAMILY = re.compile(r"wife|husband|partner|daughter|son\b|child|kids?|妻子|丈夫|老婆|"
+                           r"老公|女儿|儿子|孩子", re.I)
+_RESIDENCE = re.compile(r"lives in|住在|家住|家在", re.I)
 
 
 def _meta_key(scope: str) -> str:
@@ -39,6 +58,11 @@ class ProfileEntry(Serializable):
     category: str
     #: When the fact was last stated or confirmed (a standing fact can grow old).
     last_confirmed: str | None = None
+    #: Health facts: 0 life-threatening, 1 serious, 2 mild (``rules.profile.severity``).
+    severity: int | None = None
+    #: The topics of a turn that make it matter when it is not in the profile (health,
+    #: home and family facts; ``rules.profile.standing_exposures``).
+    exposures: list[str] = field(default_factory=list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +75,10 @@ class CoreProfile(Serializable):
     excluded: list[int] = field(default_factory=list)
     max_memories: int = MAX_MEMORIES
     max_chars: int = MAX_CHARS
+    #: Standing facts left out of ``entries`` that a turn's topic can expose (health
+    #: facts first, most severe first; then home and family): a front end recalls them
+    #: into a turn whose topic touches them (``rules.profile.turn_topics``).
+    reserve: list[ProfileEntry] = field(default_factory=list)
 
 
 def _choices(tx: Any, scope: str) -> dict[str, list[int]]:
@@ -60,15 +88,71 @@ def _choices(tx: Any, scope: str) -> dict[str, list[int]]:
             "exclude": [int(i) for i in data.get("exclude", [])]}
 
 
-def build(ctx: Context) -> CoreProfile:
-    """The profile as it stands: pinned memories first, then the rules' choice by
-    category priority (the user's own facts before others' in a category), within the
-    size limits."""
+def _entry(rec: Any, category: str) -> ProfileEntry:
+    rule = core_category(rec.content) if category == "pinned" else category
+    health = rule in HEALTH
+    return ProfileEntry(rec.id, rec.content, category, rec.last_confirmed or rec.created_at,
+                        severity(rec.content) if health else None,
+                        sorted(standing_exposures(rule, rec.content)) if rule else [])
+
+
+def _group(entry: ProfileEntry) -> str:
+    return "severe" if entry.severity == 0 else entry.category
+
+
+def _rank(entry: ProfileEntry) -> tuple[Any, ...]:
+    """Order inside a category: the user's own facts first; health by severity; answer
+    language before other style; residence before hometown; spouse and children before
+    other relatives; then the oldest first."""
+    text = entry.content
+    own = 0 if is_own(text) else 1
+    if entry.category in HEALTH:
+        return (entry.severity, own, entry.memory_id)
+    if entry.category == "answer_style":
+        return (0 if _LANGUAGE.search(text) else 1, entry.memory_id)
+    if entry.category == "home":
+        return (own, 0 if _RESIDENCE.search(text) else 1, entry.memory_id)
+    if entry.category == "family":
+        return (0 if _CLOSE_FAMILY.search(text) else 1, entry.memory_id)
+    return (own, entry.memory_id)
+
+
+def _order(candidates: list[ProfileEntry]) -> list[ProfileEntry]:
+    """The rules' candidates in the order they are offered a place (see FIRST_ROUND)."""
+    by_rank = sorted(candidates, key=lambda e: (CATEGORIES.index(e.category), _rank(e)))
+    first: list[ProfileEntry] = []
+    for group, quota in FIRST_ROUND:
+        members = [e for e in by_rank if _group(e) == group]
+        first += members if quota is None else members[:quota]
+    taken = {e.memory_id for e in first}
+    rest = [e for e in by_rank if e.memory_id not in taken]
+    # After the first round: health before everything else, by severity.
+    rest.sort(key=lambda e: (0 if e.category in HEALTH else 1,
+                             e.severity if e.severity is not None else 3))
+    return first + rest
+
+
+def build(ctx: Context, *, max_memories: int | None = None, max_chars: int | None = None,
+          cost: Callable[[ProfileEntry], int] | None = None) -> CoreProfile:
+    """The profile as it stands: pinned memories first, then the rules' choice (see
+    FIRST_ROUND), within the size limits. ``max_memories`` / ``max_chars`` can only
+    tighten the limits; ``cost`` measures an entry as its front end renders it (default:
+    its text's length), so the profile is chosen to fit what is actually shown. An entry
+    that does not fit is skipped and a smaller one after it may still fit."""
+    for name, value in (("max_memories", max_memories), ("max_chars", max_chars)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int)
+                                  or value < 0):
+            raise InvalidInputError(f"{name} must be a non-negative integer")
+    if cost is not None and not callable(cost):
+        raise InvalidInputError("cost must be a function of a profile entry")
+    limit_n = min(MAX_MEMORIES, MAX_MEMORIES if max_memories is None else max_memories)
+    limit_c = min(MAX_CHARS, MAX_CHARS if max_chars is None else max_chars)
+    measure = cost or (lambda e: len(e.content))
     with ctx.store.transaction(write=False) as tx:
         choice = _choices(tx, ctx.scope)
         pinned = [r for r in tx.get_many(choice["pin"]).values()
                   if r.scope == ctx.scope and r.status == Status.ACTIVE]
-        ranked: list[tuple[tuple[int, int, int], str, Any]] = []
+        candidates: list[ProfileEntry] = []
         excluded = set(choice["exclude"])
         offset = 0
         while True:
@@ -79,32 +163,35 @@ def build(ctx: Context) -> CoreProfile:
                     continue
                 cat = core_category(rec.content)
                 if cat is not None:
-                    own = 0 if rec.content.lower().startswith(("user ", "用户")) else 1
-                    ranked.append(((CATEGORIES.index(cat), own, rec.id), cat, rec))
+                    candidates.append(_entry(rec, cat))
             if len(page) < _PAGE:
                 break
             offset += _PAGE
     order = {m: i for i, m in enumerate(choice["pin"])}
     pinned.sort(key=lambda r: order[r.id])
-    ranked.sort(key=lambda x: x[0])
     entries: list[ProfileEntry] = []
     left_out: dict[int, str] = {}
+    reserve: list[ProfileEntry] = []
     chars = 0
     seen: set[int] = set()
-    for rec, cat in [(r, "pinned") for r in pinned] + [(r, c) for _, c, r in ranked]:
-        if rec.id in seen:
+    for entry in [_entry(r, "pinned") for r in pinned] + _order(candidates):
+        if entry.memory_id in seen:
             continue
-        seen.add(rec.id)
-        if len(entries) >= MAX_MEMORIES:
-            left_out[rec.id] = f"over {MAX_MEMORIES} memories"
-        elif chars + len(rec.content) > MAX_CHARS:
-            left_out[rec.id] = f"over {MAX_CHARS} characters"
+        seen.add(entry.memory_id)
+        size = measure(entry)
+        if len(entries) >= limit_n:
+            left_out[entry.memory_id] = f"over {limit_n} memories"
+        elif chars + size > limit_c:
+            left_out[entry.memory_id] = f"over {limit_c} characters"
         else:
-            entries.append(ProfileEntry(rec.id, rec.content, cat,
-                                        rec.last_confirmed or rec.created_at))
-            chars += len(rec.content)
-    return CoreProfile(entries, chars, left_out, [r.id for r in pinned],
-                       sorted(excluded))
+            entries.append(entry)
+            chars += size
+            continue
+        if entry.exposures:
+            reserve.append(entry)
+    reserve.sort(key=lambda e: (3 if e.severity is None else e.severity, e.memory_id))
+    return CoreProfile(entries, chars, left_out, [r.id for r in pinned], sorted(excluded),
+                       limit_n, limit_c, reserve)
 
 
 def choose(ctx: Context, memory_id: object, include: object) -> CoreProfile:

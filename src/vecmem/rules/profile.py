@@ -1,4 +1,5 @@
-"""Which memories are standing facts that apply to almost every turn (the core profile).
+"""Which memories are standing facts that apply to almost every turn (the core profile),
+how severe a health fact is, and which turns touch it.
 
 A turn seldom names the fact that should shape its answer: "suggest a Thai restaurant"
 never says "peanut allergy", "写个周报" never says "answer in Chinese". Such facts are few
@@ -6,8 +7,11 @@ and broad -- how to answer, health and safety, where the user lives, the family 
 they are delivered once per session (the Hermes system-prompt block) instead of
 competing for every turn's search slots.
 
-Rules by category, Chinese and English alike; no sentence is special-cased. The order of
-``CATEGORIES`` is the priority when the profile is over its size limit: safety first.
+When the block is full, a health fact left out of it still reaches a turn whose *topic*
+exposes it: a food allergy on a turn about food, a drug allergy or a medication on a turn
+about medicine, an insect allergy or asthma on a turn about the outdoors. Both sides are
+rules by category: :func:`exposures` reads what a fact is about, :func:`turn_topics` what
+a turn is about, in Chinese and English alike. No sentence is special-cased.
 """
 
 from __future__ import annotations
@@ -16,15 +20,41 @@ import re
 
 from vecmem.text import lazy_re
 
+# -- vocabulary shared by the category and topic rules --------------------------------------
+#: Drugs and drug words (a fact naming one is about medicine).
+_DRUG_EN = (r"penicillin|amoxicillin|antibiotics?|sulfa\w*|sulphonamide|ibuprofen|aspirin|"
+            r"paracetamol|acetaminophen|nsaids?|codeine|opioids?|statins?|\w+statin|insulin|"
+            r"metformin|warfarin|blood thinners?|levothyroxine|thyroxine|amlodipine|"
+            r"loratadine|antihistamines?|melatonin|inhaler|ventolin|epipen|steroids?|"
+            r"medications?|medicines?|drugs?|pills?|tablets?|doses?|prescri\w+|vitamins?")
+_DRUG_ZH_NAMES = (r"药|青霉素|阿莫西林|头孢|抗生素|磺胺|布洛芬|阿司匹林|对乙酰氨基酚|他汀|"
+                  r"胰岛素|二甲双胍|优甲乐|甲状腺素|降压|维生素|褪黑素|喷雾|肾上腺素|激素")
+#: In a health fact, a count of pills ("每天晚上一粒") is medication too.
+_DRUG_ZH = _DRUG_ZH_NAMES + r"|[一二两每]?[粒片]"
+#: Foods that are common allergens or intolerances.
+_ALLERGEN_EN = (r"peanuts?|nuts?|tree nuts?|almonds?|cashews?|shellfish|shrimps?|prawns?|"
+                r"crabs?|lobsters?|seafood|fish|milk|dairy|lactose|gluten|wheat|eggs?|soy|"
+                r"sesame|mangoe?s?|kiwis?|strawberr\w+|food|foods|meals?|diet|treats?")
+_ALLERGEN_ZH = (r"花生|坚果|杏仁|腰果|虾|蟹|海鲜|贝类|鱼|牛奶|奶制品|乳糖|乳制品|麸质|小麦|"
+                r"鸡蛋|蛋类|大豆|芝麻|芒果|猕猴桃|草莓|食物|饮食|忌口|不能吃|不吃")
+
 # (category, pattern): a memory belongs to the first category whose pattern it matches.
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("safety", lazy_re(
-        r"allerg|anaphyla|epipen|intoleran|\bseizure|\basthma|diabet|insulin|"
-        r"\bmust not (?:take|eat|get)|not to take|blood thinner|"
-        r"过敏|不耐受|哮喘|癫痫|惊厥|糖尿病|胰岛素|禁用|不能吃|不能服", re.I)),
+        r"allerg|anaphyla|epipen|intoleran|\bseizures?\b|\basthma|diabet|insulin|"
+        r"\bmust not (?:take|eat|get|have)|not to take|\bnever (?:take|give|eat)\b|"
+        r"blood thinner|high blood pressure|hypertension|heart (?:condition|disease)|"
+        r"kidney disease|\bulcer|epilep|\beczema|\b(?:tore|torn|fractured?|broke)\b.{0,30}"
+        r"\b(?:knee|ankle|back|shoulder|wrist|hip|meniscus|ligament)|"
+        r"过敏|不耐受|哮喘|癫痫|惊厥|糖尿病|胰岛素|高血压|心脏病|肾病|溃疡|湿疹|禁用|不能吃|"
+        r"不能服|吃.{0,6}(?:会|就)(?:发痒|过敏|起|拉肚子|腹泻|呕吐|肿)|半月板|骨折|韧带", re.I)),
     ("medication", lazy_re(
-        r"\btakes? [\w-]+ \d+(?:\.\d+)? ?(?:mg|mcg|µg|ml)\b|\bmedication\b|\bprescri|"
-        r"在吃.{0,8}(?:药|片|他汀)|每天(?:早上|晚上)?(?:吃|服)一?[粒片]", re.I)),
+        r"\btakes? (?:\d+(?:\.\d+)? ?(?:mg|mcg|µg|ml|iu) )?(?:[\w-]+ )?"
+        r"(?:[a-z]+(?:ine|ol|in|ide|pril|artan|statin|cillin|mab|one|am|ate)|vitamin \w+)\b|"
+        r"\bmedication\b|\bprescri|"
+        r"在(?:吃|服用?).{0,8}(?:药|片|他汀)|每天(?:早上|晚上)?(?:吃|服)一?[粒片]|"
+        r"每天.{0,6}(?:吃|服用?).{0,6}(?:药|片|粒)|服用|"
+        rf"(?:在吃|在服|每天(?:早上|晚上|睡前)?(?:吃|打))(?:{_DRUG_ZH})", re.I)),
     ("answer_style", lazy_re(
         r"\b(?:answers?|repl(?:y|ies)|responses?|explanations?)\b.{0,40}"
         r"\b(?:short|brief|concise|direct|language|chinese|english|formal|emoji|"
@@ -34,16 +64,23 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"(?:先给|先说|先听).{0,6}(?:结论|类比|例子)|"
         r"(?:回答|回复|答复|解释).{0,12}(?:中文|英文|简洁|简短|表情|结论|格式|先)|"
         r"用(?:中文|英文)回答", re.I)),
+    # The user's own home: "用户住在 / 家在 / 老家在", not a stay on some trip ("…去过杭州，
+    # 住在西湖边") and not where a relative lives (that is family).
     ("home", lazy_re(
-        r"\b(?:user|he|she) lives in\b|\buser's home is\b|(?:用户)?(?:住在|家住|家在)", re.I)),
+        r"\b(?:user|he|she) lives in\b|\buser's (?:home|apartment|flat|house) is\b|"
+        r"^用户(?:现在|目前)?(?:住在|家住|家在|老家在|老家是)", re.I)),
     ("family", lazy_re(
-        r"\buser's (?:wife|husband|partner|daughter|son|children|kids?|mother|father|"
-        r"parents)\b|\buser has (?:a|two|three) (?:daughter|son|child|kids?)|"
-        r"用户的(?:妻子|丈夫|老婆|老公|女儿|儿子|孩子|父母|爸爸|妈妈)(?:叫|是)", re.I)),
+        r"\buser's (?:(?:younger|older|elder|little|big) )?(?:wife|husband|partner|daughter|"
+        r"son|children|kids?|mother|father|parents|mom|mum|dad|sister|brother)\b|"
+        r"\buser has (?:a|two|three) (?:daughter|son|child|kids?)|"
+        r"^用户的(?:妻子|丈夫|老婆|老公|女儿|儿子|孩子|父母|爸爸|妈妈|父亲|母亲)(?:叫|是|住|在)",
+        re.I)),
 ]
 
 #: Categories in priority order (what is kept first when the profile is too large).
 CATEGORIES = tuple(name for name, _ in _RULES)
+#: Categories whose facts are health and safety (ranked by severity, recalled by topic).
+HEALTH = frozenset({"safety", "medication"})
 
 
 def core_category(text: str) -> str | None:
@@ -53,3 +90,181 @@ def core_category(text: str) -> str | None:
         if pattern.search(text):
             return name
     return None
+
+
+# -- severity ------------------------------------------------------------------------------
+#: Tier 0: a mistake can be life-threatening (anaphylaxis, a drug allergy or a drug the
+#: person must not take, seizures).
+_SEVERE = lazy_re(
+    r"anaphyla|epipen|severe(?:ly)? allerg|\b(?:ER|A&E)\b|emergency|\bseizures?\b|epilep|"
+    r"must not (?:take|eat)|not to take|never (?:take|give)|blood thinner|"
+    rf"allergic to (?:{_DRUG_EN})\b|"
+    r"急诊|休克|严重过敏|肾上腺素|惊厥|癫痫|禁用|不能服|"
+    rf"对(?:{_DRUG_ZH}).{{0,6}}过敏|(?:{_DRUG_ZH})类?药?物?过敏|药物过敏", re.I)
+#: Tier 2: discomfort rather than danger (intolerance, mild reactions, skin, an old
+#: injury), or an animal's.
+_MILD = lazy_re(r"intoleran|不耐受|mild|轻度|发痒|itch|尽量不|\btreats?\b|\bvet\b|兽医|"
+                r"eczema|湿疹|\b(?:tore|torn|fractured?|broke|sprain\w*)\b|半月板|骨折|韧带|扭伤",
+                re.I)
+
+
+def severity(text: str) -> int:
+    """0 life-threatening, 1 serious (allergies, conditions, regular medication), 2 mild."""
+    if _SEVERE.search(text):
+        return 0
+    if _MILD.search(text):
+        return 2
+    return 1
+
+
+# -- exposures: which topics of a turn make a health fact matter ------------------------------
+_FACT_TOPICS: dict[str, re.Pattern[str]] = {
+    # Case-sensitive on purpose: a capitalized word is a name ("Sesame" the cat), not the
+    # allergen. Conditions managed by diet (diabetes, gout, celiac, kidney disease, an
+    # ulcer, high blood pressure, pregnancy) matter for food too.
+    "food": lazy_re(
+        rf"\b(?:{_ALLERGEN_EN})\b|\b[Ee]at(?:s|ing)?\b|{_ALLERGEN_ZH}|吃(?:了|.{{0,4}}会)|"
+        r"喝.{0,4}会|[Dd]iabet|[Gg]out\b|[Cc]oeliac|[Cc]eliac|kidney|ulcer|blood pressure|"
+        r"hypertension|pregnan|糖尿病|痛风|乳糜泻|肾|溃疡|高血压|怀孕|孕期"),
+    # Drugs, and the conditions that decide which drugs are safe.
+    "medicine": lazy_re(
+        rf"\b(?:{_DRUG_EN})\b|\btakes? \w+|{_DRUG_ZH}|服用|"
+        r"diabet|ulcer|kidney|liver|blood pressure|hypertension|asthma|pregnan|epilep|"
+        r"糖尿病|溃疡|肾|肝|血压|哮喘|怀孕|孕期|癫痫",
+        re.I),
+    # Animal allergies, and asthma (dander is a common trigger).
+    "animals": lazy_re(r"\b(?:cats?|dogs?|dander|fur|pets?|feathers?|horses?|asthma)\b|猫|狗|"
+                       r"宠物|毛发|皮屑|羽毛|马毛|哮喘", re.I),
+    # Insects and pollen, breathing, joints and injuries: what being outdoors or active
+    # exposes.
+    "outdoor": lazy_re(
+        r"\b(?:bees?|wasps?|stings?|stung|insects?|mosquito\w*|pollen|hay fever|asthma|"
+        r"knees?|ankles?|back|hips?|meniscus|ligaments?|hik\w+|heat|sun)\b|蜂|蜇|昆虫|蚊|花粉|"
+        r"哮喘|膝|踝|腰|半月板|韧带|中暑|日晒", re.I),
+    "illness": lazy_re(r"(?<!hay )\b(?:fever|febrile|seizures?|temperature|asthma|diabet\w*)\b|"
+                       r"发烧|发热|高烧|惊厥|体温|哮喘|糖尿病", re.I),
+    # What a person must carry (EpiPen, inhaler, insulin) matters when they travel.
+    "travel": lazy_re(r"\bcarr(?:y|ies)\b|epipen|inhaler|insulin|随身带|随身携带|肾上腺素笔|"
+                      r"喷雾|胰岛素", re.I),
+}
+
+#: Eating and drinking verbs: food on their own, but also how medicine is taken (吃药,
+#: "drink this syrup"), so they do not make a turn about medicine a turn about food.
+_INGEST = lazy_re(r"\b(?:eat|eating|ate|drink|drinking|drank|have)\b|吃|喝", re.I)
+
+_TURN_TOPICS: dict[str, re.Pattern[str]] = {
+    "food": lazy_re(
+        r"\b(?:eat|eating|ate|food|foods|dish|dishes|meals?|restaurants?|recipes?|cook\w*|"
+        r"bak\w+|snacks?|breakfast|lunch|dinner|brunch|menu|takeout|take-out|delivery|"
+        r"smoothies?|lattes?|coffee|drinks?|desserts?|cakes?|cookies?|sauces?|bbq|barbecue|"
+        r"potluck|buffet|cuisine|grocer\w*|hot ?pot|curry|sushi|pizza|noodles?|yogh?urt|"
+        r"cheese|ice cream|seafood|nuts?|candy|candies|sweets|chocolate|picnic|party|"
+        r"treats?|fruits?|juice|beer|wine|cocktails?|alcohol|banquet|feast|lunchbox|"
+        r"diet|calories|protein|hungry|flavou?rs?|tast\w+)\b|"
+        r"吃|喝|餐|菜|饭|食|零食|小吃|外卖|甜点|甜品|蛋糕|奶茶|咖啡|拿铁|酸奶|火锅|烤肉|烧烤|早点|"
+        r"宵夜|点心|饮料|厨|烘焙|馆子|聚餐|自助|美食|做法|野餐|派对|水果|果汁|啤酒|酒|糖果|"
+        r"月饼|粽子|饺子|年夜饭|喜宴|便当|饿|口味|尝", re.I),
+    "medicine": lazy_re(
+        r"\b(?:medicines?|medications?|meds|pills?|drugs?|tablets?|doses?|dosage|"
+        r"painkillers?|prescri\w*|pharmac\w+|doctors?|clinic|hospital|gp|dentist|"
+        r"headaches?|migraines?|pain|aches?|sore|fever|flu|cold|cough\w*|infections?|"
+        r"antibiotics?|surgery|operation|anaesthe\w+|anesthe\w+|blood test|check-?up|"
+        r"vaccin\w*|side effects?|sick|ill|hangover|insomnia|jet lag|sleep aid|"
+        r"supplements?|vitamins?|allerg\w*|dizz\w*|nause\w*|rash|itch\w*|diarrh\w*|"
+        r"vomit\w*|sprain\w*|injur\w*|burns?|stomach ?ache|toothache|pregnan\w*)\b|"
+        rf"take (?:for|something)|\b(?:{_DRUG_EN})\b|{_DRUG_ZH_NAMES}|"
+        r"药|医生|诊所|医院|门诊|处方|止痛|头疼|头痛|疼|痛|感冒|发烧|发炎|咳嗽|抗生素|体检|"
+        r"抽血|打针|疫苗|手术|麻醉|副作用|不舒服|生病|病了|保健品|补充剂|失眠|睡不着|入睡|"
+        r"倒时差|过敏|头晕|恶心|皮疹|痒|拉肚子|腹泻|呕吐|扭伤|受伤|烫伤|牙医|输液|点滴|怀孕",
+        re.I),
+    "animals": lazy_re(r"\b(?:cats?|kittens?|dogs?|pupp(?:y|ies)|pets?|zoo|farm|hamsters?|"
+                       r"rabbits?|horses?|adopt\w*|petting)\b|猫|狗|宠物|动物园|农场|兔|马|领养|"
+                       r"撸", re.I),
+    "outdoor": lazy_re(
+        r"\b(?:hik\w+|(?:a|my|the|for) run|running|jog\w*|outdoors?|picnic|camp\w*|"
+        r"garden\w*|park|smog|air quality|pollution|pollen|trail|mountains?|beach|"
+        r"exercise|workout|marathon|\d+k|cycling|bike|trek\w*|fishing|countryside|"
+        r"flowers?|ski\w*|climb\w*|stairs|swim\w*|sports?|tennis|football|soccer|"
+        r"basketball|gym|training)\b|跑步|爬山|徒步|户外|野餐|露营|花园|公园|雾霾|空气|"
+        r"花粉|登山|运动|健身|骑车|骑行|马拉松|郊游|踏青|春游|赏花|钓鱼|滑雪|游泳|球|训练", re.I),
+    "illness": lazy_re(r"\b(?:fever|temperature|febrile|seizures?|sick|ill|flu|cold|"
+                       r"vaccin\w*)\b|发烧|发热|高烧|体温|烧到|惊厥|生病|病了|感冒|流感|疫苗",
+                       re.I),
+    "travel": lazy_re(r"\b(?:flights?|fly|flying|plane|airport|trips?|travel\w*|abroad|"
+                      r"overseas|vacation|holiday|pack|packing|luggage|suitcase)\b|出国|"
+                      r"飞机|航班|机场|旅行|旅游|出差|度假|行李|收拾东西", re.I),
+}
+
+#: Every health topic a rule knows (``exposures`` and ``turn_topics`` share the names).
+TOPICS = tuple(_TURN_TOPICS)
+assert set(_FACT_TOPICS) == set(_TURN_TOPICS)
+
+#: A turn about the user's home (where a home fact left out of the profile matters).
+_HOME_TURN = lazy_re(
+    r"\b(?:home|house|apartment|flat|address|neighbou?rhood|moving|move house|rent|"
+    r"landlord|furniture|sofa|couch|wardrobe|renovat\w*|commute|hometown|floor plan|"
+    r"square (?:metres|meters|feet))\b|家里|我家|回家|房子|公寓|小区|搬家|装修|租房|房租|"
+    r"地址|老家|家具|沙发|通勤|几楼|平米|户型", re.I)
+
+
+def exposures(text: str) -> frozenset[str]:
+    """The topics of a turn that make this health fact matter."""
+    return frozenset(name for name, rx in _FACT_TOPICS.items() if rx.search(text))
+
+
+def standing_exposures(category: str, text: str) -> frozenset[str]:
+    """The topics of a turn that make a standing fact of ``category`` matter when it did
+    not fit the profile: a health fact's ``exposures``; ``home`` for the user's home;
+    ``family`` for a relative (recalled only on a turn that names that relative)."""
+    if category in HEALTH:
+        return exposures(text)
+    return frozenset({category}) if category in ("home", "family") else frozenset()
+
+
+def turn_topics(text: str) -> frozenset[str]:
+    """The topics a turn touches: health ones (food, medicine, animals, outdoor, illness,
+    travel), ``home``, and ``family`` when it names a relative."""
+    found = {name for name, rx in _TURN_TOPICS.items() if rx.search(text)}
+    if _HOME_TURN.search(text):
+        found.add("home")
+    if roles(text) - {"self"}:
+        found.add("family")
+    if {"food", "medicine"} <= found and not _TURN_TOPICS["food"].search(
+            _INGEST.sub(" ", text)):
+        found.discard("food")  # only 吃 / eat, and the turn is about medicine
+    return frozenset(found)
+
+
+_RELATIVE = (r"wife|husband|partner|daughter|son|children|kids?|mother|father|parents|"
+             r"mom|mum|dad|sister|brother|nephew|niece|妻子|丈夫|老婆|老公|女儿|儿子|孩子|"
+             r"父母|爸爸|妈妈|父亲|母亲|岳|公婆|姐|妹|哥|弟")
+_OWN = lazy_re(rf"^(?:the )?(?:user\b(?!'s (?:{_RELATIVE}))|用户(?!的(?:{_RELATIVE})))", re.I)
+
+
+def is_own(text: str) -> bool:
+    """True when the fact is about the user (not a relative, a pet or a colleague)."""
+    return bool(_OWN.search(text.strip()))
+
+
+# -- whom a fact or a turn is about ----------------------------------------------------------
+_ROLES: dict[str, re.Pattern[str]] = {
+    "spouse": lazy_re(r"\b(?:wife|husband|partner|spouse)\b|妻子|丈夫|老婆|老公|爱人|媳妇", re.I),
+    "mother": lazy_re(r"\b(?:mother|mom|mum|mommy)\b|妈|母亲", re.I),
+    "father": lazy_re(r"\b(?:father|dad|daddy)\b|爸|父亲", re.I),
+    "parents": lazy_re(r"\bparents\b|父母|爸妈", re.I),
+    "child": lazy_re(r"\b(?:daughter|son|child|children|kids?|baby|toddler|little one)\b|"
+                     r"女儿|儿子|孩子|小孩|宝宝|闺女", re.I),
+    "sibling": lazy_re(r"\b(?:sister|brother|sibling)s?\b|姐姐|妹妹|哥哥|弟弟|姐夫|妹夫|嫂子|"
+                       r"弟妹", re.I),
+}
+
+
+def roles(text: str, *, turn: bool = False) -> frozenset[str]:
+    """Whom a text is about: the family roles it names, and ``self`` for the user's own
+    fact or a turn that names nobody else (a turn is the user speaking)."""
+    found = {name for name, rx in _ROLES.items() if rx.search(text)}
+    if "parents" in found:
+        found |= {"mother", "father"}
+    if is_own(text) or (turn and not found):
+        found.add("self")
+    return frozenset(found)

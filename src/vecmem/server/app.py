@@ -36,7 +36,7 @@ from fastapi.responses import FileResponse, JSONResponse
 from fastapi.routing import APIRoute
 from fastapi.security import HTTPAuthorizationCredentials, HTTPBearer
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, model_validator
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from vecmem import __version__
@@ -174,6 +174,12 @@ class UpdateRequest(_Body):
 
 class ReasonRequest(_Body):
     reason: str | None = Field(None, max_length=REASON_MAX, description="Recorded in the event")
+
+
+class CoreRequest(_Body):
+    include: StrictBool | None = Field(
+        description="true pins the memory into the core profile, false keeps it out, null "
+                    "hands it back to the rules")
 
 
 class PlanRequest(_Body):
@@ -376,6 +382,17 @@ def build_router(get_memory: GetMemory, *, actor: str = "dashboard") -> APIRoute
     def preview_update(mem: Mem, memory_id: int, body: UpdateRequest) -> dict[str, Any]:
         return mem.preview_update(memory_id, body.content, reason=body.reason,
                                   source="dashboard").to_dict()
+
+    # -- the core profile (standing facts an agent receives once per session) --
+    @router.get("/profile", tags=["memories"],
+                summary="The core profile: chosen facts, what did not fit, pins, exclusions")
+    def core_profile(mem: Mem) -> dict[str, Any]:
+        return mem.core_profile().to_dict()
+
+    @router.post("/profile/{memory_id}", tags=["memories"],
+                 summary="Pin a memory into the core profile, keep it out, or reset it")
+    def set_core(mem: Mem, memory_id: int, body: CoreRequest) -> dict[str, Any]:
+        return mem.set_core(memory_id, body.include).to_dict()
 
     Reason = Annotated[ReasonRequest | None, Body()]
     for name in STATUS_ACTIONS:

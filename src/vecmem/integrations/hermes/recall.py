@@ -1,7 +1,10 @@
 """What the provider recalls into the agent's context, and when.
 
-* The **core profile** goes into the system prompt once per session; its memories are
-  not recalled again into a turn.
+* The **core profile** goes into the system prompt once per session, chosen to fit as
+  rendered; its memories are not recalled again into a turn. The standing facts that
+  did not fit (its ``reserve``: health first) are said in the block's last line and
+  recalled into a turn whose topic touches them (``_health_for``: a food allergy on a
+  turn about food), even below the relevance gate, at most one per turn.
 * Per turn, ``queue_prefetch`` prepares a search in the background; ``for_turn`` answers
   from it when it is for the same message and still valid (every committed change bumps
   a generation: ``invalidate`` is the ``Memory.on_change`` listener), else searches
@@ -32,10 +35,15 @@ from vecmem.integrations.hermes.render import (
     RECALL_NOTE,
     estimate_tokens,
     message_text,
+    profile_frame,
+    profile_line,
+    profile_more,
     render_profile,
     render_recall,
 )
 from vecmem.integrations.hermes.worker import Worker
+from vecmem.rules.profile import roles, turn_topics
+from vecmem.rules.turn_need import is_impersonal
 
 logger = logging.getLogger(__name__)
 
@@ -43,6 +51,10 @@ logger = logging.getLogger(__name__)
 SESSIONS_KEPT = 256
 #: A line's frame around the memory's text (``- #12 (preference, as of …) ``), in tokens.
 LINE_FRAME_TOKENS = 8
+#: Health facts recalled into one turn by topic (``Recall._health_for``), and how deep
+#: the ungated ranking that orders them looks.
+HEALTH_PER_TURN = 1
+HEALTH_RANKED = 30
 #: Ids named in one structured observation (newer Hermes bounds arrays at 64 items).
 OBSERVED_IDS = 64
 
@@ -66,6 +78,8 @@ class Recall:
         self._generation = 0
         self._prepared: dict[str, _Prepared] = {}
         self._profile_ids: set[int] = set()
+        #: Health facts left out of the system block (recalled by topic, see _health_for).
+        self._reserve: list[Any] = []
         self._shown: dict[str, dict[int, str]] = {}  # session -> id -> updated_at
         #: What the last ``for_turn`` showed (``recall_status`` counts it).
         self.last_shown: list[Any] = []
@@ -85,25 +99,51 @@ class Recall:
     # -- the system block --------------------------------------------------------------
     def core_profile(self, room: int) -> str:
         """The core profile block (once per session, in the system prompt), at most
-        ``room`` characters: the lowest-priority entries give way first."""
+        ``room`` characters: the profile is chosen to fit as rendered (``profile_line``),
+        and when health facts are left out the block says so in its last line; those
+        facts are recalled into a turn whose topic touches them (``_health_for``)."""
         mem = self._memory()
         if mem is None or not has_method(mem, "core_profile"):
             return ""
         if not self._lock.acquire(timeout=2.0):
             return ""
+        cost = lambda e: len(profile_line(e)) + 1  # noqa: E731 - the line and its break
+        fit = room - profile_frame()
         try:
-            entries = mem.core_profile().entries
+            prof = mem.core_profile(max_chars=max(fit, 0), cost=cost)
+            if any(e.severity is not None for e in prof.reserve):  # room for the line
+                prof = mem.core_profile(max_chars=max(fit - len(profile_more(99)) - 1, 0),
+                                        cost=cost)
         except VecmemError as exc:
             logger.debug("vecmem core profile failed: %s", exc)
             return ""
         finally:
             self._lock.release()
-        entries = list(entries)
-        while entries and len(render_profile(entries)) > room:
-            entries.pop()  # the profile lists its entries by priority
+        entries = list(prof.entries)
+        reserve = list(prof.reserve)
+        # The guarantee: never over ``room``, whatever the rendering (a safety net; the
+        # choice above already fits). What gives way is reported, not dropped silently.
+        def health(rs: list[Any]) -> int:
+            return sum(e.severity is not None for e in rs)
+
+        while entries and len(render_profile(entries, health(reserve))) > room:
+            dropped = entries.pop()
+            if dropped.exposures:
+                reserve.append(dropped)
         with self._state:
             self._profile_ids = {e.memory_id for e in entries}
-        return render_profile(entries)
+            self._reserve = reserve
+        if entries:
+            return render_profile(entries, health(reserve))
+        # No room for a single fact: still never silent about the health facts.
+        more = profile_more(health(reserve)) if health(reserve) else ""
+        return more if len(more) <= room else ""
+
+    @property
+    def reserve(self) -> list[Any]:
+        """Health facts the last system block could not hold (``recall_status``)."""
+        with self._state:
+            return list(self._reserve)
 
     # -- per turn ------------------------------------------------------------------------
     def queue(self, query: str, session_id: str) -> None:
@@ -177,7 +217,8 @@ class Recall:
             return prepared
 
     def _search(self, query: str, wait: float | None) -> tuple[list[Any], int] | None:
-        """Search under the lock; None when the lock is busy for longer than ``wait``."""
+        """Search under the lock; None when the lock is busy for longer than ``wait``.
+        The health facts this turn's topic touches (``_health_for``) come first."""
         mem = self._memory()
         if mem is None:
             return None
@@ -186,9 +227,52 @@ class Recall:
         try:
             with self._state:
                 generation = self._generation
-            return list(mem.search(query)), generation
+                reserve = list(self._reserve)
+            hits = list(mem.search(query))
+            return self._health_for(mem, query, reserve, hits) + hits, generation
         finally:
             self._lock.release()
+
+    @staticmethod
+    def _health_for(mem: Any, query: str, reserve: list[Any], hits: list[Any]) -> list[Any]:
+        """Standing facts left out of the system block whose exposure this turn's topic
+        touches (``rules.profile``: a food allergy on a turn about food, a medication on
+        one about medicine, a home fact on one about the home, a relative's fact on one
+        naming that relative), even when the relevance gate let none of them through: at
+        most ``HEALTH_PER_TURN``, ordered as below. Called under the memory lock."""
+        # A world-knowledge question or a self-contained task ("why do cats purr?", "火锅
+        # 起源于哪里？") is not about the person, whatever its topic.
+        topics = turn_topics(query)
+        if not topics or not reserve or is_impersonal(query):
+            return []
+        found = {getattr(h, "memory", h).id for h in hits}
+        who = roles(query, turn=True)
+        # A relative's fact only on a turn that names that relative.
+        wanted = {e.memory_id: e for e in reserve
+                  if topics & set(e.exposures) and e.memory_id not in found
+                  and (e.exposures != ["family"] or roles(e.content) & who)}
+        if not wanted:
+            return []
+        # Order: health facts before home and family ones; about whom the turn is (my
+        # wife, 我妈, the kids; else the user); the ungated ranking of the turn (no cosine
+        # floor: the topic already is the evidence); severity.
+        ranking = {h.memory.id: i for i, h in enumerate(
+            mem.search(query, gate=False, k=HEALTH_RANKED, min_score=-1.0))}
+
+        def key(e: Any) -> tuple[int, int, int, int]:
+            return (0 if e.severity is not None else 1, 0 if roles(e.content) & who else 1,
+                    ranking.get(e.memory_id, HEALTH_RANKED),
+                    3 if e.severity is None else e.severity)
+
+        out = []
+        for entry in sorted(wanted.values(), key=key)[:HEALTH_PER_TURN]:
+            try:
+                rec = mem.get(entry.memory_id)
+            except VecmemError:
+                continue
+            if rec.status == "active":
+                out.append(rec)
+        return out
 
     def _remember(self, session_id: str, query: str, hits: list[Any], generation: int) -> None:
         with self._state:

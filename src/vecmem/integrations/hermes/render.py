@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
+from datetime import UTC, date, datetime
 from typing import Any
 
 _WS = re.compile(r"\s+")
@@ -59,9 +60,18 @@ def held(rec: Any) -> str:
     return f", no longer current: held {start} to {end}"
 
 
-def _confirmed(entry: Any) -> str:
+def _confirmed(entry: Any, today: date | None = None) -> str:
+    """"(confirmed 2024-03-02) " for a standing fact last stated over a year ago; nothing
+    for a recent one (the profile is compact: every character is one a fact cannot use)."""
     when = getattr(entry, "last_confirmed", None)
-    return f", confirmed {when[:10]}" if isinstance(when, str) and len(when) >= 10 else ""
+    if not isinstance(when, str) or len(when) < 10:
+        return ""
+    try:
+        then = date.fromisoformat(when[:10])
+    except ValueError:
+        return ""
+    now = today or datetime.now(UTC).date()
+    return f"(confirmed {when[:10]}) " if (now - then).days > STALE_DAYS else ""
 
 
 def estimate_tokens(text: str) -> int:
@@ -70,19 +80,40 @@ def estimate_tokens(text: str) -> int:
     return cjk + (len(text) - cjk + 3) // 4
 
 
-def render_profile(entries: Sequence[Any]) -> str:
-    lines = [f"- #{e.memory_id} ({e.category}{_confirmed(e)}) {escape_memory(e.content)}"
-             for e in entries]
+def profile_line(entry: Any) -> str:
+    """One standing fact as the system block shows it: ``- #12 text`` (the id works with
+    the tool; the date only when the fact is old)."""
+    return f"- #{entry.memory_id} {_confirmed(entry)}{escape_memory(entry.content)}"
+
+
+def profile_more(reserved: int) -> str:
+    """The line that says health facts were left out of a full profile (never silently)."""
+    return (f"+{reserved} more health fact{'s' if reserved != 1 else ''} (allergies, "
+            "medication) not listed: recalled when a turn touches them.")
+
+
+#: Characters of the profile's frame (heading, fences, line breaks) around its lines.
+def profile_frame() -> int:
+    return len(PROFILE_HEADING) + len(PROFILE_OPEN) + len(PROFILE_CLOSE) + 2
+
+
+def render_profile(entries: Sequence[Any], reserved: int = 0) -> str:
+    """The core profile block: one line per fact (``profile_line``), and a last line when
+    ``reserved`` health facts did not fit."""
+    lines = [profile_line(e) for e in entries]
     if not lines:
         return ""
-    return "\n".join([PROFILE_HEADING, PROFILE_NOTE, "<vecmem-profile>", *lines,
-                      "</vecmem-profile>"])
+    more = [profile_more(reserved)] if reserved else []
+    return "\n".join([PROFILE_HEADING, PROFILE_OPEN, *lines, PROFILE_CLOSE, *more])
 
 
 #: The system-prompt block's size limit, instructions and core profile together.
 SYSTEM_BLOCK_CHARS = 1200
-PROFILE_HEADING = "## vecmem: standing facts about the user"
-PROFILE_NOTE = "For the whole session; reference data: the user's words now win."
+PROFILE_HEADING = ("## vecmem: standing facts about the user, for the whole session "
+                   "(reference data; the user's words now win)")
+PROFILE_OPEN, PROFILE_CLOSE = "<vecmem-profile>", "</vecmem-profile>"
+#: A standing fact older than this shows when it was last confirmed.
+STALE_DAYS = 365
 RECALL_HEADING = "## vecmem: recalled long-term memories"
 RECALL_NOTE = (
     "Stored facts that may bear on this message. They are reference data, not "

@@ -1,0 +1,212 @@
+"""The core profile through the real Hermes provider (hermes-agent 0.19.0): safety facts in
+the system block, the block within its limits, what did not fit said and recalled into a
+turn whose topic touches it, and the person's pins and exclusions."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("agent.memory_provider", reason="needs hermes-agent==0.19.0 installed")
+
+from tests.integrations.test_hermes_recall import start_with_facts
+
+from vecmem.engine.profile import MAX_MEMORIES
+from vecmem.integrations.hermes.provider import SYSTEM_BLOCK_CHARS
+
+SEVERE = [
+    "User is severely allergic to peanuts and carries an EpiPen.",
+    "用户对青霉素过敏，以前吃阿莫西林后起过全身皮疹。",
+    "用户的妈妈对磺胺类药物过敏。",
+    "User's doctor told him not to take ibuprofen because of a stomach ulcer.",
+    "User is allergic to bee stings and once ended up in the ER after being stung.",
+]
+BROAD = [
+    "用户希望默认用中文回答，代码注释用英文。",
+    "User prefers short, direct answers without long preambles.",
+    "用户不喜欢回答里出现表情符号。",
+    "User lives in Xuhui District, Shanghai, near Longhua Road metro station.",
+    "用户的妻子叫林晓，是一名儿科医生。",
+    "用户的女儿叫朵朵，2019年出生，在向阳小学上一年级。",
+]
+# Health facts that will not fit beside the above (the profile holds at most 12).
+RESERVED = {
+    "lactose": "用户乳糖不耐受，喝牛奶会拉肚子，可以喝燕麦奶。",
+    "cat": "用户的妈妈对猫毛轻度过敏，会打喷嚏。",
+    "levo": "User takes levothyroxine 50 mcg every morning on an empty stomach.",
+    "knee": "User tore the meniscus in his left knee and should avoid long downhill hikes.",
+    "statin": "用户在吃阿托伐他汀降血脂，每天晚上一粒。",
+}
+# Home and family facts that do not fit either (the first round takes one home fact and
+# two of the family).
+STANDING = {
+    "flat": "用户家在6楼，有电梯，三室一厅，大约110平米。",
+    "sister": "User's sister Chen Jing lives in Vancouver and works as a nurse.",
+}
+OTHER = [
+    "The Atlas service consumes payment events from Kafka topic payments.settled.",
+    "User's favourite coffee shop is the Manner on Wukang Road.",
+]
+_ID = re.compile(r"#(\d+)\b")
+
+
+def _ids(text: str) -> set[int]:
+    return {int(i) for i in _ID.findall(text)}
+
+
+def _start(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Any, Any, dict[str, int]]:
+    """A provider whose store holds the facts above as written (``raw``: no review of
+    topics, as an imported profile would be)."""
+    facts = SEVERE + BROAD + list(RESERVED.values()) + list(STANDING.values()) + OTHER
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [])
+    results = provider.memory.add_many(facts, raw=True)
+    by_text = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    assert None not in by_text.values()
+    return manager, provider, by_text
+
+
+def test_safety_first_within_limits_and_what_did_not_fit_is_said(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    manager, provider, ids = _start(tmp_path, monkeypatch)
+    try:
+        block = provider.system_prompt_block()
+        shown = _ids(block)
+        assert len(block) <= SYSTEM_BLOCK_CHARS and len(shown) <= MAX_MEMORIES
+        # Every life-threatening fact, in both languages, and the broad kinds beside them.
+        assert {ids[t] for t in SEVERE} <= shown
+        assert ids[BROAD[0]] in shown and ids[BROAD[3]] in shown
+        # One line per fact, no category or date on a fresh one.
+        assert f"- #{ids[SEVERE[1]]} {SEVERE[1]}" in block.splitlines()
+        # What did not fit is not dropped silently.
+        reserve = provider.memory.core_profile().reserve
+        assert reserve and not {e.memory_id for e in reserve} & shown
+        assert re.search(r"^\+\d+ more health facts? .*recalled when a turn touches them",
+                         block, re.M)
+        assert not {ids[t] for t in OTHER} & shown
+    finally:
+        manager.shutdown_all()
+
+
+def test_a_reserved_health_fact_reaches_the_turn_whose_topic_touches_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    manager, provider, ids = _start(tmp_path, monkeypatch)
+    try:
+        block_ids = _ids(provider.system_prompt_block())
+        assert ids[RESERVED["lactose"]] not in block_ids
+        # Food, in English: the user's own intolerance, though the turn never names it.
+        turn = provider.prefetch("Suggest a quick breakfast smoothie I can make.",
+                                 session_id="s1")
+        assert ids[RESERVED["lactose"]] in _ids(turn)
+        assert not _ids(turn) & block_ids
+        # Once per session: the same topic again does not repeat it ...
+        again = provider.prefetch("Suggest a milkshake for the afternoon.", session_id="s1")
+        assert ids[RESERVED["lactose"]] not in _ids(again)
+        # ... a new session receives it again.
+        assert ids[RESERVED["lactose"]] in _ids(provider.prefetch(
+            "Suggest a quick breakfast smoothie I can make.", session_id="s2"))
+        # Animals, in Chinese, about the mother: her allergy, not the user's medication.
+        pet = provider.prefetch("我妈下周来住，家里新养了小猫，她会不会不舒服？", session_id="s3")
+        assert ids[RESERVED["cat"]] in _ids(pet)
+        # Medicine, in Chinese: one of the user's medications.
+        med = provider.prefetch("明天要空腹抽血体检，早上的药还吃吗？", session_id="s4")
+        assert _ids(med) & {ids[RESERVED["levo"]], ids[RESERVED["statin"]]}
+        # The outdoors: the knee.
+        hike = provider.prefetch("Plan a weekend hike in the mountains near Hangzhou.",
+                                 session_id="s5")
+        assert ids[RESERVED["knee"]] in _ids(hike)
+    finally:
+        manager.shutdown_all()
+
+
+def test_home_and_family_facts_that_did_not_fit_reach_their_turns(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    manager, provider, ids = _start(tmp_path, monkeypatch)
+    try:
+        block_ids = _ids(provider.system_prompt_block())
+        flat, sister = ids[STANDING["flat"]], ids[STANDING["sister"]]
+        assert not {flat, sister} & block_ids
+        assert flat in _ids(provider.prefetch("We're buying a sofa — how big is our place?",
+                                              session_id="s1"))
+        # A relative's fact only when the turn names that relative.
+        assert sister in _ids(provider.prefetch("我姐姐下个月回国，帮我想想带她去哪玩。",
+                                                session_id="s2"))
+        assert sister not in _ids(provider.prefetch("我老婆下个月生日，帮我想想去哪吃饭。",
+                                                    session_id="s3"))
+    finally:
+        manager.shutdown_all()
+
+
+@pytest.mark.parametrize("turn", [
+    "Why do cats purr?", "火锅起源于哪里？", "thanks!", "谢谢",
+    "Which Kafka topic does the Atlas service consume?",
+])
+def test_no_health_fact_on_impersonal_trivial_or_unrelated_turns(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, turn: str) -> None:
+    manager, provider, ids = _start(tmp_path, monkeypatch)
+    try:
+        provider.system_prompt_block()
+        reserved = {ids[t] for t in [*RESERVED.values(), *STANDING.values()]}
+        assert not _ids(provider.prefetch(turn, session_id="s1")) & reserved
+    finally:
+        manager.shutdown_all()
+
+
+def test_the_person_pins_and_excludes_and_the_block_follows(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    manager, provider, ids = _start(tmp_path, monkeypatch)
+    try:
+        mem = provider.memory
+        coffee, peanut, lactose = ids[OTHER[1]], ids[SEVERE[0]], ids[RESERVED["lactose"]]
+        mem.set_core(coffee, True)
+        mem.set_core(peanut, False)  # the person's choice wins over the rules
+        mem.set_core(lactose, False)
+        block = provider.system_prompt_block()
+        assert coffee in _ids(block) and peanut not in _ids(block)
+        assert len(block) <= SYSTEM_BLOCK_CHARS
+        # An excluded fact is not recalled by topic either (it is still searchable).
+        turn = provider.prefetch("Suggest a quick breakfast smoothie I can make.",
+                                 session_id="s1")
+        assert lactose not in _ids(turn)
+        mem.set_core(peanut, None)
+        assert peanut in _ids(provider.system_prompt_block())
+    finally:
+        manager.shutdown_all()
+
+
+@pytest.mark.parametrize("n", [0, 1, 14, 40])
+def test_the_block_never_exceeds_its_limits(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                            n: int) -> None:
+    # Long health facts in both languages, more than fit: the block stays within 1,200
+    # characters and 12 memories, the most severe first, and says what it left out.
+    facts = [(f"User is severely allergic to additive E{100 + i} and carries an EpiPen; "
+              + "the reaction " * (i % 5) + "needs an ambulance.") if i % 2 else
+             f"用户对药物{i}号严重过敏，{'会休克，' * (i % 4)}必须随身带肾上腺素笔。"
+             for i in range(n)]
+    manager, provider = start_with_facts(tmp_path, monkeypatch, facts or OTHER)
+    try:
+        block = provider.system_prompt_block()
+        assert len(block) <= SYSTEM_BLOCK_CHARS and len(_ids(block)) <= MAX_MEMORIES
+        left = len(provider.memory.core_profile().entries) + len(
+            provider.memory.core_profile().reserve)
+        if n > MAX_MEMORIES:
+            assert "more health facts" in block and len(_ids(block)) < left
+        if n == 0:
+            assert "standing facts" not in block
+    finally:
+        manager.shutdown_all()
+
+
+def test_no_room_for_a_fact_still_says_health_facts_are_left_out(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    manager, provider, _ = _start(tmp_path, monkeypatch)
+    try:
+        recall = provider._recall  # the block's profile part, for a room too small
+        text = recall.core_profile(100)
+        assert len(text) <= 100 and re.match(r"^\+\d+ more health facts", text)
+        assert "#" not in text and recall.reserve
+        assert recall.core_profile(10) == ""
+    finally:
+        manager.shutdown_all()

@@ -1,0 +1,162 @@
+"""The core profile's rules: categories, severity, exposures of a health fact, topics of a
+turn and whom a text is about -- by category, in Chinese and English alike."""
+
+from __future__ import annotations
+
+import pytest
+
+from vecmem.rules.profile import (
+    HEALTH,
+    TOPICS,
+    core_category,
+    exposures,
+    is_own,
+    roles,
+    severity,
+    standing_exposures,
+    turn_topics,
+)
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("User is severely allergic to peanuts and carries an EpiPen.", "safety"),
+    ("用户对青霉素过敏，以前吃阿莫西林后起过全身皮疹。", "safety"),
+    ("用户吃芒果嘴唇会发痒，尽量不吃。", "safety"),
+    ("User's father has high blood pressure and takes amlodipine.", "safety"),
+    ("User sometimes takes 1 mg melatonin for jet lag.", "medication"),
+    ("用户每天早上服用优甲乐。", "medication"),
+    ("用户希望默认用中文回答，代码注释用英文。", "answer_style"),
+    ("User prefers short, direct answers without long preambles.", "answer_style"),
+    ("User lives in Xuhui District, Shanghai.", "home"),
+    ("用户住在上海徐汇区。", "home"),
+    ("用户的妻子叫林晓，是一名儿科医生。", "family"),
+    ("User's son Leo was born in May 2024.", "family"),
+    ("User's younger sister Chen Jing lives in Vancouver.", "family"),
+    # A relative's home is family, a stay on a trip is neither.
+    ("用户的父母住在成都，每年春节回去。", "family"),
+    ("用户去年国庆带家人去过杭州，住在西湖边。", None),
+    ("User's favourite coffee shop is the Manner on Wukang Road.", None),
+    ("用户下午两点以后不喝咖啡，否则晚上睡不着。", None),
+])
+def test_categories(text: str, category: str | None) -> None:
+    assert core_category(text) == category
+
+
+@pytest.mark.parametrize(("text", "tier"), [
+    ("User is severely allergic to peanuts and carries an EpiPen.", 0),
+    ("用户对青霉素过敏。", 0),
+    ("用户的妈妈对磺胺类药物过敏。", 0),
+    ("User's doctor told him not to take ibuprofen because of a stomach ulcer.", 0),
+    ("Leo had a febrile seizure in 2025.", 0),
+    ("User is allergic to bee stings and once ended up in the ER.", 0),
+    ("女儿朵朵对虾和蟹过敏，吃了会起荨麻疹。", 1),
+    ("用户的妈妈有二型糖尿病，每天打胰岛素。", 1),
+    ("User takes levothyroxine 50 mcg every morning.", 1),
+    ("用户乳糖不耐受，喝牛奶会拉肚子。", 2),
+    ("User tore the meniscus in his left knee and should avoid downhill hikes.", 2),
+    ("儿子有湿疹，洗完澡要涂保湿霜。", 2),
+])
+def test_severity_tiers(text: str, tier: int) -> None:
+    assert core_category(text) in HEALTH
+    assert severity(text) == tier
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    ("User is severely allergic to peanuts.", "food"),
+    ("用户乳糖不耐受，喝牛奶会拉肚子。", "food"),
+    ("用户的妈妈有二型糖尿病。", "food"),  # a condition managed by diet
+    ("用户对青霉素过敏。", "medicine"),
+    ("User takes levothyroxine 50 mcg every morning.", "medicine"),
+    ("Lin Xiao is allergic to cat dander.", "animals"),
+    ("用户对猫毛过敏。", "animals"),
+    ("User is allergic to bee stings.", "outdoor"),
+    ("用户有轻度哮喘。", "outdoor"),
+    ("Leo had a febrile seizure; a fever above 38.5 °C means calling the doctor.", "illness"),
+    ("User carries an EpiPen.", "travel"),
+    ("用户随身带 Ventolin 喷雾。", "travel"),
+])
+def test_exposures_of_health_facts(text: str, topic: str) -> None:
+    assert topic in exposures(text)
+
+
+def test_a_capitalized_name_is_not_an_allergen() -> None:
+    # "Sesame" the cat is not sesame the food.
+    assert "food" not in exposures("Lin Xiao is allergic to cat dander but is used to Sesame.")
+    assert "food" in exposures("User is allergic to sesame.")
+    assert "illness" not in exposures("User gets hay fever every spring.")
+
+
+@pytest.mark.parametrize(("turn", "topic"), [
+    ("Can you recommend some Thai dishes to order tonight?", "food"),
+    ("帮我写一个泰式炒河粉的菜谱。", "food"),
+    ("周末带孩子去吃自助餐。", "food"),
+    ("I've got a splitting headache, what can I take?", "medicine"),
+    ("嗓子发炎好几天了，要不要去医院？", "medicine"),
+    ("朋友想送我们一只小猫。", "animals"),
+    ("We're visiting a petting farm on Saturday.", "animals"),
+    ("There's heavy smog today. Should I still go for my run?", "outdoor"),
+    ("这周末去郊区爬山。", "outdoor"),
+    ("孩子发烧到 38 度了怎么办？", "illness"),
+    ("Help me pack for the flight to Tokyo.", "travel"),
+    ("下个月出国，帮我列个行李清单。", "travel"),
+])
+def test_topics_of_turns(turn: str, topic: str) -> None:
+    assert topic in turn_topics(turn)
+
+
+@pytest.mark.parametrize("turn", [
+    "hi", "谢谢", "Which Postgres version does Atlas run on?", "帮我写个周报。",
+    "Explain what a goroutine leak is.",
+])
+def test_turns_without_a_health_topic(turn: str) -> None:
+    assert turn_topics(turn) == frozenset()
+
+
+@pytest.mark.parametrize(("turn", "topics"), [
+    ("We're buying a sofa — how big is our apartment?", {"home"}),
+    ("下个月搬家，帮我列个清单。", {"home"}),
+    ("这周末带孩子去迪士尼，老婆能一起去吗？", {"family"}),
+    ("What should I get my wife for her birthday?", {"family"}),
+])
+def test_home_and_family_turns(turn: str, topics: set[str]) -> None:
+    assert topics <= turn_topics(turn)
+
+
+def test_standing_exposures_by_category() -> None:
+    assert standing_exposures("home", "用户老家在成都。") == {"home"}
+    assert standing_exposures("family", "用户的妻子叫林晓。") == {"family"}
+    assert standing_exposures("answer_style", "用户希望默认用中文回答。") == frozenset()
+    assert "food" in standing_exposures("safety", "用户对花生过敏。")
+
+
+def test_every_topic_is_known_on_both_sides() -> None:
+    facts = "User is allergic to peanuts, cat dander, bee stings and penicillin; carries an " \
+            "EpiPen; had a febrile seizure."
+    assert exposures(facts) == frozenset(TOPICS)
+
+
+@pytest.mark.parametrize(("text", "who"), [
+    ("User is allergic to peanuts.", {"self"}),
+    ("用户对青霉素过敏。", {"self"}),
+    ("用户的妈妈对磺胺类药物过敏。", {"mother"}),
+    ("User's father has high blood pressure.", {"father"}),
+    ("女儿朵朵对虾和蟹过敏。", {"child"}),
+    ("User's sister Chen Jing lives in Vancouver.", {"sibling"}),
+    ("Leo had a febrile seizure.", set()),  # a name alone: nobody known
+])
+def test_roles_of_facts(text: str, who: set[str]) -> None:
+    assert roles(text) == frozenset(who)
+
+
+def test_roles_of_turns() -> None:
+    assert roles("What can I take for a headache?", turn=True) == {"self"}
+    assert roles("我妈能吃这个药吗？", turn=True) == {"mother"}
+    assert roles("Is this OK for my wife?", turn=True) == {"spouse"}
+    assert roles("我爸妈下周来。", turn=True) >= {"mother", "father"}
+
+
+def test_own_facts() -> None:
+    assert is_own("User is allergic to peanuts.") and is_own("用户对青霉素过敏。")
+    assert not is_own("User's wife is a paediatrician.")
+    assert not is_own("用户的女儿叫朵朵。")
+    assert is_own("User's doctor told him not to take ibuprofen.")
