@@ -104,6 +104,24 @@ _VAGUE = _re(
 )
 _LABEL = _re(r"^[^:]{1,20}:(?P<value>.*)$", re.S)
 
+# --- fragments: a thought broken off, or a topic named with nothing said about it ----------
+_INTRO = (
+    r"(?:差点忘了|对了|还有(?:一件事|个事|一点|就是)?|另外|顺便(?:说一下|提一下)?|关于|至于|说到"
+    r"|oh and also|and also|one more thing|also|oh|btw|by the way|about|regarding|re|as for"
+    r"|concerning)"
+)
+_FRAGMENT = _re(
+    # Broken off: "Oh and also the", "So the thing with the deploy script is", "…就是那个".
+    r"(?i)\b(?:the|a|an|is|are|was|were|and|or|but|because|my|our|your|their|its)$"
+    r"|(?:就是|那个|这个|的话|还有|然后|因为|但是|所以|关于)$"
+    # A topic and a pointer only: "About the retry thing from before", "差点忘了，那个配置".
+    rf"|(?i:^{_INTRO}[,:]?\s*(?:就是)?(?:那个|这个|那件|这件|上次|之前|刚才)[^,.;!?]{{0,8}}$)"
+    rf"|(?i:^{_INTRO},?\s+(?:the|that|this|those|these|our|my)\s+(?:[a-z0-9-]+\s+){{0,3}}"
+    r"(?:thing|things|stuff|issue|matter|business|bit|part|one|idea|problem|question|topic)"
+    r"(?:\s+(?:from before|from earlier|from yesterday|we discussed|we talked about|you"
+    r" mentioned|i mentioned|again|earlier))?$)"
+)
+
 # --- questions and requests ----------------------------------------------------------------
 # Quoted spans (bounded, so an unclosed quote cannot make the scan quadratic).
 _QUOTED = _re(r'"[^"]{0,300}"|\'[^\']{0,300}\'|<[^>]{0,300}>')
@@ -121,6 +139,18 @@ _ZH_QUESTION = _re(
     r"|是啥|啥(?:原因|意思|情况|时候|问题|区别|东西)|(?:干|做|用|叫|有)啥"
     r"|(?:吗|么|呢|什么|哪个|哪里|多少)$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
     r"|(?:有|是|干|做|叫)什么|什么(?:意思|用|时候|区别|原因)|到底(?!了)"
+    # The asked-for part last: "下周三的会改到几点了", "航班是哪天", "要等多久".
+    r"|(?:几点|几号|几月|几岁|几天|几次|几个人|多久|多长时间|多远|多大|哪天|哪年|哪儿|谁)(?:了|呢|啊|呀)?$"
+)
+# Indirect questions by the speaker: "I'd like to know how to rotate the logs", "Curious
+# what the best way … is", "I wonder whether …". Read before an explicit preference ("I'd
+# like …" is worded like one). "Not sure whether …" doubts aloud and is a hedge instead.
+_EN_INDIRECT = _re(
+    r"(?i)^(?:(?:so|and|also|just|hey|hmm|btw),? )*(?:i'd like to know|i would like to know"
+    r"|i want to know|i wanna know|i need to know|i'd love to know|i'm curious|i am curious"
+    r"|curious|wondering|i wonder|i'm wondering|i am wondering|i was wondering|i'd like to find"
+    r" out|i want to find out|i need to find out|i'm trying to (?:figure out|understand|work out))"
+    r",? (?:about )?(?:what|how|why|whether|if|which|who|whom|where|when)\b"
 )
 _ZH_REQUEST = _re(
     r"^(?:(?:先|暂时|暂且)?(?:别|不要|不用)|等我|请(?!求|假|柬)|麻烦|劳驾|帮我|帮忙|给我|你(?:去|来|帮|把|先|再|看|试|能|可以|觉得)|把|先把"
@@ -168,6 +198,11 @@ _EN_QUESTION = _re(
     r"|anyone|someone)\b"
     r"|^any (?:tips|advice|suggestions|recommendations|pointers)\b"
     r"|^which (?:one|of)\b"
+    # A wh-word with its noun before the auxiliary: "Which Python version does the project
+    # need", "What port does the dev server use".
+    r"|^(?:what|which|whose|how many|how much) (?:[a-z0-9.+#-]+ ){1,3}(?:do|does|did|can|could"
+    r"|should|would|will|shall) (?:i|you|we|he|she|it|they|the|a|an|this|that|these|those|my"
+    r"|our|your|his|her|their|[a-z0-9]+)\b"
     r"|\b(?:any (?:idea|ideas|thoughts)|thoughts on|what about|how about|should we|shall we"
     r"|do you know|do you think|wdyt|is it possible|i wonder|i'm wondering"
     r"|wondering (?:if|whether))\b"
@@ -229,6 +264,13 @@ def _is_vague(text: str) -> bool:
     return bool(m and _VAGUE.match(m.group("value").strip() or "."))
 
 
+def _is_fragment(norm: str) -> bool:
+    # Short only: a long sentence that ends oddly was cut by whoever split it, it still
+    # says something.
+    body = norm.rstrip(" .,;:!-")
+    return _units(body) <= 16 and bool(_FRAGMENT.search(body))
+
+
 def _is_question(raw: str, norm: str) -> bool:
     """Direct questions and requests to the assistant (strong signals only)."""
     unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", norm))
@@ -281,6 +323,8 @@ def check_quality(text: str) -> Verdict:
     if (_ZH_REMIND.search(norm) or _EN_REMIND.search(norm)) and not _STANDING.search(norm):
         return _reject("question", "A request to be reminded or told something once, later: "
                        "a task for the agent, not a fact to keep.")
+    if _EN_INDIRECT.search(norm):
+        return _reject("question", "Reads as a question or a request, not a fact to keep.")
     explicit_pref = preference_body(norm, explicit_only=True) is not None
     if not (explicit_pref and not text.rstrip().endswith(("?", "？"))):
         ends_asking = text.rstrip().endswith(("?", "？"))
@@ -296,5 +340,8 @@ def check_quality(text: str) -> Verdict:
         if _ZH_WEAK_REQUEST.search(norm) and not _STANDING.search(norm):
             return _reject("question", "Reads as a suggestion or request, not a fact to keep.")
 
+    if _is_fragment(norm):
+        return _reject("half_formed", "A broken-off thought or a topic with nothing said about "
+                       "it, not a fact yet.")
     category = _CATEGORY.get(classify(norm).memory_type, "general")
     return Verdict(True, category, _ALLOW_REASON[category])

@@ -37,7 +37,10 @@ _ZH_PROGRESS = _re(
     r"正在|进行中|(?:重建|构建|部署|迁移|同步|导入|导出|上传|下载|训练|编译|处理|运行|安装|更新|升级|测试"
     r"|调试|开发|编写|排查|修复|重构)中(?=$|[,.;!])|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
-    r"|没(?:写|做|跑|改|修|测)完|在等|等待中|阻塞|(?:完成|做|写|改|跑)了?(?:一半|大半|过半|\d+%)"
+    r"|没(?:写|做|跑|改|修|测)完"
+    # The rest not started yet ("后面的还没动", "鉴权那节还没写"), a part done ("写了一部分").
+    r"|[,;][^,;]{0,12}(?:还没|还没有|尚未|还未)(?:动|开始|写|做|弄|改|测|跑|碰|处理|整理|装|收拾|看)"
+    r"|(?:了|到)(?:一部分|一小部分|大部分|一多半)(?=$|[,.;!]|了)|在等|等待中|阻塞|(?:完成|做|写|改|跑)了?(?:一半|大半|过半|\d+%)"
     # A sentence that opens with a finished action has no subject: a status report.
     rf"|^(?:刚刚?|刚才|已经?|昨天|今天|上午|下午|晚上)?(?:{_ZH_DONE}|重构|优化|重写|更新|删除|添加|新增|改)了"
     rf"|(?:已经?|刚刚?|终于)(?:{_ZH_DONE})(?!的|在|到|于|时|后)"
@@ -78,8 +81,8 @@ _EN_PROGRESS = _re(
     r"|(?:is|are) (?:blocked|stuck|pending))\b"
     # First-person work reports: "Today I cleaned up …", "We just migrated …", "Spent the …".
     r"|^(?:(?:today|yesterday|tonight|earlier(?: today)?|this (?:morning|afternoon|evening|week)"
-    r"|last (?:night|week)),? )?(?:i|we) (?:just |already |finally |have |'ve )?(?:fixed|finished"
-    r"|completed|deployed|merged|shipped|released|pushed|implemented|resolved|migrated|refactored"
+    r"|last (?:night|week)),? )?(?:i|we)(?: have|'ve)? (?:just |already |finally )?(?:fixed"
+    r"|finished|landed|completed|deployed|merged|shipped|released|pushed|implemented|resolved|migrated|refactored"
     r"|ran|started|tested|upgraded|cleaned up|added|removed|updated|rewrote|wrote|spent|tried)\b"
     r"|^(?:today|yesterday|tonight|this (?:morning|afternoon|evening)|last night)\b"
     r"|^spent (?:the|this|all|a|an|\w+ (?:hours|days|minutes))\b"
@@ -117,6 +120,14 @@ _HEDGE = _re(
     r"|(?<!the )(?<!a )(?<!what )(?<!this )(?<!that )(?<!any )(?<!some )(?<!which )"
     r"(?:kind|sort) of|idk|dunno|no idea|might want to|random thought|just a thought"
     r"|eventually|one of these days|down the road)\b"
+    # Undecided, and a misgiving that names nothing ("Something about the login flow still
+    # bugs me", "总觉得哪里不对劲").
+    r"|纠结|犹豫|拿不定主意|没想好|还在考虑|还没决定|举棋不定|不对劲|说不上来|怪怪的"
+    r"|\b(?:undecided|torn between|on the fence|can't decide|cannot decide|haven't decided"
+    r"|have not decided|still deciding|still thinking (?:about|over)|still figuring out"
+    r"|something (?:about|with|in) [^.;]{1,60}?(?:bugs|bothers|worries|feels off|seems off|is off"
+    r"|feels wrong|looks wrong|isn't right|is not right|doesn't feel right|doesn't sit right)"
+    r"|something(?:'s| is| feels| seems) (?:off|wrong|weird|fishy))\b"
 )
 
 
@@ -126,6 +137,16 @@ _WEAK_HEDGE = _re(
     r"(?i)\b(?:maybe|perhaps|probably|possibly|someday|some day|sometime|one day"
     r"|at some point|eventually|one of these days|down the road)\b|也许|或许|可能|大概|估计"
     r"|有机会|以后"
+)
+
+# …and for a sentence whose subject is a named person or the user, also evidential words
+# and indecision: they qualify an observation about that person, the fact stays.
+_PERSON_HEDGE = _re(
+    r"(?i)\b(?:maybe|perhaps|probably|possibly|someday|some day|sometime|one day|at some point"
+    r"|eventually|one of these days|down the road|undecided|torn between|on the fence"
+    r"|can't decide|haven't decided|still deciding)\b"
+    r"|也许|或许|可能|大概|估计|有机会|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
+    r"|还在考虑|还没决定"
 )
 
 _THIRD_PERSON = _re(r"(?i)\b(?:he|she|him|her|his|hers|they|them|their)\b|他|她")
@@ -151,6 +172,8 @@ _NAMED_SUBJECT = _re(
     r"|Builds?|Deploys?|Jobs?)\b)[A-Z][a-z]+) (?:[a-z]+ly )?"
     r"(?!(?:finish|complet|fail|pass|crash|succeed|merg|deploy|ship|releas|push|start|break|broke|work|run|build|compil|time|migrat|upgrad|fix"
     r"|resolv|land|roll|revert|restart)[a-z]*\b)[a-z]{3,}(?:s|ed)\b"
+    # The user with any verb ("User finished a degree …"): no job is called "user".
+    r"|^(?i:(?:the )?user) (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
     # Something of a named person's ("Joanna's laptop crashed last week") is their story.
     r"|^[A-Z][a-z]+'s [a-z]+ (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
     # A person starts *doing* something ("Jon starts working on a platform"); a job
@@ -160,15 +183,62 @@ _NAMED_SUBJECT = _re(
     r"|^(?:用户|他|她|我(?:的)?(?:妻子|老婆|丈夫|老公|儿子|女儿|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|孩子))"
     r"(?!们)"
 )
-# Markers of a status report even in a sentence about a person.
+# How far a task has got, said outright: "80% done", "进度 70%", "完成了 60%". A bare
+# percentage is a share ("体脂率是 18%", "60% of it on GPU instances"), not a status.
+_PERCENT_DONE = (
+    r"\d{1,3} ?(?:%|percent) ?(?:done|complete|completed|through|finished|of the way)\b"
+    r"|(?:完成|进度|做到|写到|跑到|到了?|做了|写了|跑了|改了)[^,;]{0,3}?\d{1,3} ?%"
+)
+# Markers of a status report even in a sentence about a person: a work session being
+# stopped or blocked, a task's share done.
 _STRONG_PROGRESS = _re(
-    r"(?i)\b(?:in progress|work in progress|wip|halfway|half-way|stopping here|call(?:ing)? it a"
-    r" day|right now|at the moment|about to|blocked (?:on|by)|next up"
-    r"|todo today|(?:is|are) (?:blocked|stuck|pending)"
+    r"(?i)\b(?:in progress|work in progress|wip|stopping here|call(?:ing)? it a day"
+    r"|blocked (?:on|by)|next up|todo today"
     r"|(?:pass|passes|passing|works|builds|compiles|green)\s+(?:again|now))\b"
-    r"|\d{1,3} ?(?:%|percent)(?: (?:done|complete|through|finished))?"
-    r"|进行中|一半|大半|过半|下一步|接下来|今天先|先做到|先到这|到此为止|明天(?:再|继续)|稍后|待会|等会"
-    r"|马上(?:就)?(?:好|完|开始|去)|还差|还剩|卡在|卡住|阻塞|在等|等待中|进度"
+    rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度"
+)
+# Markers of a moment in a task ("right now", "about to", "halfway", "接下来", "还剩",
+# "在等"). In a sentence about a person they describe that person's life ("Jon is about
+# to open a dance studio", "Joanna is working on a screenplay right now", "用户在等签证结果")
+# unless the sentence is about work items (_TASK_WORDS): "The user is deploying the hotfix
+# right now" is a status line.
+_MOMENT_PROGRESS = _re(
+    r"(?i)\b(?:right now|at the moment|about to|halfway|half-way|(?:is|are) (?:blocked|stuck"
+    r"|pending))\b"
+    r"|一半|大半|过半|下一步|接下来|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
+    r"|卡在|卡住|阻塞|在等|等待中"
+)
+_TASK_WORDS = _re(
+    r"(?i)\b(?:deploy\w*|build\w*|merg\w*|migrat\w*|refactor\w*|debug\w*|commit\w*|push\w*"
+    r"|releas\w*|rollouts?|rolling back|hotfix\w*|fix|fixes|fixing|patch\w*|bugs?|prs?"
+    r"|pull requests?|branch\w*|tickets?|scripts?|pipelines?|jobs?|servers?|clusters?"
+    r"|databases?|db|schemas?"
+    r"|tests?|testing|ci|repos?|repository|code|coding|endpoints?|api|index|indexing|reindex\w*"
+    r"|backfill\w*|features?|sprint|services?|upgrad\w*|install\w*|compil\w*|models?|datasets?"
+    r"|checkpoints?|sync\w*|upload\w*|download\w*|backups?|restor\w*|import\w*|export\w*"
+    r"|crawl\w*|thesis|report|invoices?|spreadsheet|slides|changelog|docs)\b"
+    r"|代码|部署|合并|迁移|脚本|测试|单测|接口|服务|数据库|索引|分支|版本|上线|发布|模型|训练|构建|编译"
+    r"|需求|工单|提交|回滚|重构|修复|文档|报告|论文|周报|备份|同步|导入|导出|上传|下载|升级|镜像|任务"
+)
+# Done in the past at the scale of years ("migrated the DB last year", "2021 年完成了",
+# "三年前就拿到了"): a durable achievement, not today's status.
+_DATED_PAST = _re(
+    r"(?i)\b(?:last (?:year|spring|summer|autumn|fall|winter)|(?:\d+|a|two|three|four|five|six"
+    r"|several|many|a few|a couple of) years ago|back in (?:19|20)\d\d|in (?:19|20)\d\d)\b"
+    r"|去年|前年|(?:\d+|[一二三四五六七八九十几两]+)年前|(?:19|20)\d\d ?年(?:就|已经|时|的时候)"
+)
+# A next step announced ("…, next I'm …", "下午开始…", "等 CI 过了再…").
+_NEXT_ANNOUNCED = _re(
+    r"(?i)\b(?:next|then|afterwards|after that|tonight|tomorrow|later|this (?:afternoon|evening)"
+    r"|(?:i|we)'ll|will|going to|gonna)\b"
+    r"|接下来|然后|接着|下一步|之后|明天|今晚|下午|晚上|待会|稍后|马上|回头|再"
+)
+# Deciding is not done yet ("还在纠结", "torn between", "haven't decided"): a thought held
+# open, not a task underway, for the speaker; for a named person it is a fact about them.
+_UNDECIDED = _re(
+    r"(?i)纠结|犹豫|拿不定主意|没想好|还在考虑|还没决定|举棋不定"
+    r"|\b(?:undecided|torn between|on the fence|can't decide|cannot decide|haven't decided"
+    r"|have not decided|still deciding|still thinking (?:about|over)|still figuring out)\b"
 )
 # A step reported done with the next one started or announced, and a count of rounds.
 _STEP_PROGRESS = _re(
@@ -184,6 +254,12 @@ _STEP_PROGRESS = _re(
     r"|finished|complete|completed|went)\b|\bthe rest (?:runs|will|is|goes|tonight|tomorrow"
     r"|later)\b"
     r"|^(?:已经?|刚刚?)[^,;]{2,20}[,;]\s*(?:明天|今晚|下午|晚上|待会儿?|稍后|下周|之后|然后)"
+    # …also after a subject ("PR 刚合进去，下午开始…", "新版已经部署到预发环境，明天上生产",
+    # "报销单刚交上去，下周跟进"): a just/already marker, a task verb, then the next step.
+    rf"|(?:已经?|刚刚?|刚才|终于)\s*[^,;]{{0,16}}?(?:{_ZH_DONE}|合|推|交|发|提|打|备份|同步|弄|写|改|跑|测"
+    r"|装|配|传|上)[^,;]{0,16}[,;]\s*(?:今晚|明天|明早|下午|晚上|待会儿?|稍后|下周|之后|然后|接下来|接着"
+    r"|下一步|马上|回头|现在|等[^,;]{1,12}?(?:再|就))"
+
     # Half-way: "第二个模块改到一半", "东西打包了一大半", "迁移做了一半".
     r"|(?:了|到)(?:一大半|一小半|一半|大半|过半)(?=$|[,.;!]|了)"
     # A subjectless gerund status line with a time of now: "Uploading photos to the shared
@@ -199,6 +275,15 @@ _STEP_PROGRESS = _re(
     r"|到了?第[一二三四五六七八九十百\d]{1,4}个?\s*(?:轮|步|阶段|批|期|epoch|step|round|batch"
     r"|stage|shard|phase)"
 )
+# A step done, then the next announced: "We've landed the caching PR and will start on the
+# dashboard", "Finished the tests, will tackle the integration tests after lunch". Read after
+# the achievement test ("finished a degree and now works in data science" is a life story).
+_DONE_THEN_NEXT = _re(
+    r"(?i)\b(?:done|finished|landed|merged|shipped|deployed|fixed|completed|wrapped up|pushed"
+    r"|released|migrated|uploaded|submitted|installed|configured|applied)\b[^.;]{0,60}?"
+    r"(?:,|;|\band\b|\bso\b| - )\s*(?:(?:i|we)(?:'ll| will|'m going to| am going to|'re going to"
+    r"| are going to)|will|going to|gonna|next|now)\b"
+)
 # Durable achievements: passing an exam, earning a certificate or a degree, finishing a
 # marathon. "The user passed the AWS exam in 2023" is who they are, not a status line.
 _ACHIEVEMENT = _re(
@@ -209,7 +294,7 @@ _ACHIEVEMENT = _re(
 )
 # A status of this moment, which even a person's studies can have ("is 80% through the
 # exam paper right now").
-_NOW_PROGRESS = _re(r"(?i)\d{1,3} ?(?:%|percent)|\b(?:right now|at the moment)\b|进度|\d+%")
+_NOW_PROGRESS = _re(rf"(?i){_PERCENT_DONE}|\b(?:right now|at the moment)\b|进度")
 # A gerund as the subject ("Running has been great for her", "Writing allows Joanna …").
 _GERUND_SUBJECT = _re(
     r"(?i)^[a-z]+ing(?: and [a-z]+ing(?: out)?(?: with \w+)?)? (?:is|are|was|were|has|have|had"
@@ -236,25 +321,41 @@ def is_progress(norm: str) -> bool:
     # The verb stays ("降了", "cut"): a change done, with the next step announced, is
     # still progress; only its amount stops reading as "X% done".
     norm = _CHANGE_AMOUNT.sub(lambda m: m.group("en") or m.group("zh"), norm)
-    if _STEP_PROGRESS.search(norm):
-        return True
-    named = bool(_NAMED_SUBJECT.search(norm))
-    if named or _GERUND_SUBJECT.search(norm):
+    if _NAMED_SUBJECT.search(norm) or _GERUND_SUBJECT.search(norm):
         # "The user is halfway through a two-year MBA": a person's studies, not a task.
         if _ACHIEVEMENT.search(norm) and not _NOW_PROGRESS.search(norm):
             return False
-        return bool(_STRONG_PROGRESS.search(norm))
-    if _ACHIEVEMENT.search(norm) and not _STRONG_PROGRESS.search(norm):
+        if _STRONG_PROGRESS.search(norm):
+            return True
+        # A moment of a person's life is a fact about them; of their work, a status line.
+        return bool(_TASK_WORDS.search(norm) and (_MOMENT_PROGRESS.search(norm)
+                                                  or _STEP_PROGRESS.search(norm)
+                                                  or _DONE_THEN_NEXT.search(norm)))
+    if _STEP_PROGRESS.search(norm):
+        return True
+    if _UNDECIDED.search(norm) and not (_STRONG_PROGRESS.search(norm)
+                                        or _MOMENT_PROGRESS.search(norm)):
+        return False  # "数据库选型的话，我还在纠结": a hedge (is_hedged), not a task underway
+    if _DATED_PAST.search(norm) and not (_STRONG_PROGRESS.search(norm)
+                                         or _MOMENT_PROGRESS.search(norm)
+                                         or _NEXT_ANNOUNCED.search(norm)):
+        return False  # "We migrated the DB to Postgres last year"
+    if _ACHIEVEMENT.search(norm) and not (_STRONG_PROGRESS.search(norm)
+                                          or _MOMENT_PROGRESS.search(norm)):
         return False
-    return bool(_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm))
+    return bool(_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm)
+                or _DONE_THEN_NEXT.search(norm))
 
 
 def is_hedged(norm: str) -> bool:
     """Whether ``norm`` is a thought held back (maybe, someday, 也许以后) rather than a fact."""
     if not _HEDGE.search(norm):
         return False
-    if _NAMED_SUBJECT.search(norm) or (_THIRD_PERSON.search(norm)
-                                       and not _FIRST_PERSON.search(norm)):
+    if _NAMED_SUBJECT.search(norm):
+        # A soft observation about a person ("用户好像更喜欢 Vim", "她似乎不太吃辣", "Caroline
+        # is torn between two agencies") is a fact about them, held with less certainty.
+        return bool(_HEDGE.search(_PERSON_HEDGE.sub(" ", norm)))
+    if _THIRD_PERSON.search(norm) and not _FIRST_PERSON.search(norm):
         # About someone else ("This experience inspired her to help others, possibly
         # through counseling"): only a strong hedge (someday, not sure) holds it back.
         return bool(_HEDGE.search(_WEAK_HEDGE.sub(" ", norm)))
