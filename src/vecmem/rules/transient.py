@@ -15,6 +15,8 @@ Pure functions over normalized text.
 
 from __future__ import annotations
 
+import re
+
 from vecmem.text import ascii_word_re
 
 __all__ = ["is_hedged", "is_progress"]
@@ -145,7 +147,7 @@ _PERSON_HEDGE = _re(
     r"(?i)\b(?:maybe|perhaps|probably|possibly|someday|some day|sometime|one day|at some point"
     r"|eventually|one of these days|down the road|undecided|torn between|on the fence"
     r"|can't decide|haven't decided|still deciding)\b"
-    r"|也许|或许|可能|大概|估计|有机会|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
+    r"|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
     r"|还在考虑|还没决定"
 )
 
@@ -160,18 +162,34 @@ _FIRST_PERSON = _re(r"(?i)\b(?:i|i'm|i've|i'd|we|we're|my|our|us|me)\b|我")
 _NAMED_SUBJECT = _re(
     r"^(?:(?i:(?:the )?user(?:'s \w+)?|he|she|(?:his|her|their|my) (?:wife|husband|partner|son"
     r"|daughter|mother|father|mom|dad|sister|brother|friend|boss|manager|colleague|kid|child))"
-    r"|[A-Z][a-z]+(?:'s \w+)?)"
+    r"|(?i:his|her|their) (?:[a-z]+ ){0,2}(?:wife|husband|partner|son|daughter|mother|father|mom"
+    r"|dad|sister|brother|friend|friends|boss|kids?|children|family|dog|cat|pets?|team|band)"
+    # "Sam's friend Evan is", "Joanna's new screenplay is": a person's people and things.
+    r"|[A-Z][a-z]+(?:'s(?: [a-z]+){1,3}(?: [A-Z][a-z]+)?)?)"
     r" (?:(?:maybe|probably|perhaps|possibly) )?"
     r"(?:is|was|has|had|now|currently|still|also|recently|just|often|usually|really|does"
     r"|loves|likes|enjoys|wants|plans|says|said|feels|finds|thinks|believes|took|started"
     r"|shares|shared|mentioned|told|asked|expressed|spends|keeps)\b"
     # …or any verb in -s/-ed that is not a task's outcome ("Melanie sympathizes", "Maria
     # applauded"; but "Build failed", "Backfill finished" are status lines).
-    r"|^(?:(?i:(?:the )?user)|(?![A-Z][a-z]*ly\b|(?:Maybe|Perhaps|Just|Still|Also|Now|Then|Today"
-    r"|Yesterday|Tomorrow|Next|This|That|These|Those|It|There|Here|We|They|You|Tests?"
-    r"|Builds?|Deploys?|Jobs?)\b)[A-Z][a-z]+) (?:[a-z]+ly )?"
-    r"(?!(?:finish|complet|fail|pass|crash|succeed|merg|deploy|ship|releas|push|start|break|broke|work|run|build|compil|time|migrat|upgrad|fix"
-    r"|resolv|land|roll|revert|restart)[a-z]*\b)[a-z]{3,}(?:s|ed)\b"
+    r"|^(?:(?i:(?:the )?user)|(?![A-Z][a-z]*ly\b|[A-Z][a-z]+ing\b|(?:Maybe|Perhaps|Just|Still"
+    r"|Also|Now|Then|Today|Yesterday|Tomorrow|Next|This|That|These|Those|It|There|Here|We|They"
+    r"|You|Tests?|Builds?|Deploys?|Jobs?)\b)[A-Z][a-z]+) (?:[a-z]+ly )?"
+    r"(?!(?:finish|complet|fail|pass|crash|succeed|merg|deploy|ship|releas|push|start|break"
+    r"|broke|work|run|build|compil|time|migrat|upgrad|fix|resolv|land|roll|revert|restart)"
+    r"[a-z]*\b)[a-z]{3,}(?:s|ed)\b"
+    # …even a task's verb when what was done is the person's own ("Joanna finished her
+    # screenplay", "Nate started his own channel"): a job has no "her".
+    r"|^[A-Z][a-z]+ (?:[a-z]+ly )?[a-z]{3,}(?:s|ed) (?:(?:up|off|on|out) )?(?:her|his|their"
+    r"|herself|himself|themselves)\b"
+    # A group of people in a narrative ("They discussed …", "Both of them agreed …", "The
+    # two friends are …"); a team's work report is still caught by _TASK_WORDS.
+    r"|^(?i:they|both(?: of them)?|the two(?: \w+)?|the (?:friends|couple|family|kids|children"
+    r"|siblings|twins|parents|girls|boys)) (?:[a-z]+ly )?(?:both |also |all |each )?(?:[a-z]{3,}"
+    r"(?:s|ed)|are|were|have|had|will|would|can|could|plan|want|love|like|enjoy|agree|decide"
+    r"|talk|discuss|share|seem|feel|hope)\b"
+    # Two people ("John and Maria volunteered", "Tim and his dad finished …").
+    r"|^[A-Z][a-z]+ and (?:[A-Z][a-z]+|(?:his|her|their) \w+) (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
     # The user with any verb ("User finished a degree …"): no job is called "user".
     r"|^(?i:(?:the )?user) (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
     # Something of a named person's ("Joanna's laptop crashed last week") is their story.
@@ -204,21 +222,22 @@ _STRONG_PROGRESS = _re(
 # right now" is a status line.
 _MOMENT_PROGRESS = _re(
     r"(?i)\b(?:right now|at the moment|about to|halfway|half-way|(?:is|are) (?:blocked|stuck"
-    r"|pending))\b"
+    r"|pending)|waiting (?:on|for))\b"
     r"|一半|大半|过半|下一步|接下来|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
     r"|卡在|卡住|阻塞|在等|等待中"
 )
+# Work items that have a status: software words that name nothing in a person's life
+# (ambiguous verbs such as build, release, upload, train, 发布, 训练 are left out:
+# "Calvin is about to release his album", "John is training for a marathon right now").
 _TASK_WORDS = _re(
-    r"(?i)\b(?:deploy\w*|build\w*|merg\w*|migrat\w*|refactor\w*|debug\w*|commit\w*|push\w*"
-    r"|releas\w*|rollouts?|rolling back|hotfix\w*|fix|fixes|fixing|patch\w*|bugs?|prs?"
-    r"|pull requests?|branch\w*|tickets?|scripts?|pipelines?|jobs?|servers?|clusters?"
-    r"|databases?|db|schemas?"
-    r"|tests?|testing|ci|repos?|repository|code|coding|endpoints?|api|index|indexing|reindex\w*"
-    r"|backfill\w*|features?|sprint|services?|upgrad\w*|install\w*|compil\w*|models?|datasets?"
-    r"|checkpoints?|sync\w*|upload\w*|download\w*|backups?|restor\w*|import\w*|export\w*"
-    r"|crawl\w*|thesis|report|invoices?|spreadsheet|slides|changelog|docs)\b"
-    r"|代码|部署|合并|迁移|脚本|测试|单测|接口|服务|数据库|索引|分支|版本|上线|发布|模型|训练|构建|编译"
-    r"|需求|工单|提交|回滚|重构|修复|文档|报告|论文|周报|备份|同步|导入|导出|上传|下载|升级|镜像|任务"
+    r"(?i)\b(?:deploy\w*|redeploy\w*|refactor\w*|debug\w*|commits?|committing|hotfix\w*"
+    r"|bugs?|bugfix\w*|prs?|pull requests?|merge requests?|branch(?:es)?|rebas\w*|tickets?"
+    r"|pipelines?|servers?|clusters?|databases?|db|schemas?|staging|prod|production"
+    r"|(?:unit|integration|e2e|end-to-end|regression|load|smoke) tests?|test suite|ci|repos?"
+    r"|repository|codebase|code|coding|endpoints?|api|apis|index|indexing|reindex\w*"
+    r"|backfill\w*|migrations?|sprint|checkpoints?|datasets?|changelog|docs|the build|builds)\b"
+    r"|代码|部署|脚本|单测|单元测试|接口|数据库|索引|分支|上线|构建|编译|需求|工单|提交|回滚|重构|周报"
+    r"|镜像|服务器|集群|预发|生产环境|测试环境|(?i:\b(?:pr|ci|bug|api)\b)"
 )
 # Done in the past at the scale of years ("migrated the DB last year", "2021 年完成了",
 # "三年前就拿到了"): a durable achievement, not today's status.
@@ -242,8 +261,10 @@ _UNDECIDED = _re(
 )
 # A step reported done with the next one started or announced, and a count of rounds.
 _STEP_PROGRESS = _re(
-    r"(?i)\bstep \d+(?: of \d+)? (?:is )?(?:done|complete|completed|finished)\b"
+    r"(?i)\bstep (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)(?: of \w+)? (?:is )?"
+    r"(?:done|complete|completed|finished)\b"
     r"|\b(?:starting|beginning|moving (?:on )?to|on to|onto) [^.;]{0,40}\bnow$"
+    r"|(?:^|[,;]\s*)moving on to\b"
     r"|\b(?:job|task|run|build|upload|download|migration|backfill|import|export|sync|training"
     r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy)\b[^.;]{0,30}\b(?:is|at|reached)"
     r" \d{1,3} ?(?:%|percent)"
@@ -315,13 +336,27 @@ _CHANGE_AMOUNT = _re(
 )
 
 
+# An opening time or circumstance before the subject ("At 3:14 pm on August 13, 2023, John
+# told Maria …", "Last week, Tim finished …", "After the hike, Audrey …", "上周，用户…").
+_LEADING_ADVERBIAL = _re(
+    r"^(?:(?:on|at|in|after|before|during|since|last|this|recently|yesterday|earlier|later"
+    r"|today|tonight|later|that|back|around|over)\b[^,;]{0,48}|[^,;]{0,8}(?:前|后|时|里|上周|昨天"
+    r"|今天|最近|上个月|去年))[,]\s*(?=\S)", re.I
+)
+
+
+def _about_a_person(norm: str) -> bool:
+    view = _LEADING_ADVERBIAL.sub("", norm, count=1)
+    return bool(_NAMED_SUBJECT.search(view) or _GERUND_SUBJECT.search(view))
+
+
 def is_progress(norm: str) -> bool:
     """Whether ``norm`` reports the state of a task (done, underway, next) rather than a
     fact that stays true."""
     # The verb stays ("降了", "cut"): a change done, with the next step announced, is
     # still progress; only its amount stops reading as "X% done".
     norm = _CHANGE_AMOUNT.sub(lambda m: m.group("en") or m.group("zh"), norm)
-    if _NAMED_SUBJECT.search(norm) or _GERUND_SUBJECT.search(norm):
+    if _about_a_person(norm):
         # "The user is halfway through a two-year MBA": a person's studies, not a task.
         if _ACHIEVEMENT.search(norm) and not _NOW_PROGRESS.search(norm):
             return False
@@ -351,7 +386,7 @@ def is_hedged(norm: str) -> bool:
     """Whether ``norm`` is a thought held back (maybe, someday, 也许以后) rather than a fact."""
     if not _HEDGE.search(norm):
         return False
-    if _NAMED_SUBJECT.search(norm):
+    if _about_a_person(norm):
         # A soft observation about a person ("用户好像更喜欢 Vim", "她似乎不太吃辣", "Caroline
         # is torn between two agencies") is a fact about them, held with less certainty.
         return bool(_HEDGE.search(_PERSON_HEDGE.sub(" ", norm)))
