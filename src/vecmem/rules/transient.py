@@ -340,8 +340,8 @@ _CHANGE_AMOUNT = _re(
 # told Maria …", "Last week, Tim finished …", "After the hike, Audrey …", "上周，用户…").
 _LEADING_ADVERBIAL = _re(
     r"^(?:(?:on|at|in|after|before|during|since|last|this|recently|yesterday|earlier|later"
-    r"|today|tonight|later|that|back|around|over)\b[^,;]{0,48}|[^,;]{0,8}(?:前|后|时|里|上周|昨天"
-    r"|今天|最近|上个月|去年))[,]\s*(?=\S)", re.I
+    r"|today|tonight|that|back|around|over)\b[^,;]{0,48}(?:, (?:19|20)\d\d)?"
+    r"|[^,;]{0,8}(?:前|后|时|里|上周|昨天|今天|最近|上个月|去年))[,]\s*(?=\S)", re.I
 )
 
 
