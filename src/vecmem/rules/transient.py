@@ -1,22 +1,24 @@
 """Transient status reports and half-formed thoughts: texts that go stale or say nothing yet.
 
 A *status report* ("Finished the migration, next I'll wire up the API", "正在重建索引",
-"Backfill job is at 70 percent", "已经合并了，接下来发布") is true for an afternoon. A
-sentence about a *named person* ("Tim is currently learning German", "Jon is working on a
-business plan", "The user passed the AWS exam in 2023") describes that person and is a
-fact, so for it only explicit status markers (in progress, halfway, a percentage, right
-now, next step …) count. A durable achievement (an exam passed, a certificate earned, a
-degree, a marathon) is never progress. Hedges ("maybe someday", "也许以后") mark a thought
-that is not settled; a named person's belief or plan held loosely ("Nate believes it is
-probably the best trilogy") is still a fact about them.
+"Backfill job is at 70 percent", "PR 刚合进去，下午开始写迁移脚本") is true for an afternoon.
+A sentence about a *person* (:mod:`vecmem.rules.quality_subject`: "Tim is currently learning
+German", "Jon is about to open a dance studio", "The user passed the AWS exam in 2023")
+describes that person and is a fact: for it only explicit status markers (in progress, N %
+done, 进度, stopping here …) count, and markers of a moment (right now, about to, halfway,
+接下来, 还剩) only when the sentence is about work items (a PR, a deploy, the database). A
+durable achievement (an exam passed, a certificate earned, work dated years back) is never
+progress; a bare percentage is a share, not a status. Hedges ("maybe someday", "也许以后",
+"还在纠结", "something about it feels off") mark a thought that is not settled; a person's
+belief, plan or trait held loosely ("Nate believes it is probably the best trilogy", "用户
+好像更喜欢 Vim") is still a fact about them.
 
 Pure functions over normalized text.
 """
 
 from __future__ import annotations
 
-import re
-
+from vecmem.rules.quality_subject import about_a_person, about_someone_else
 from vecmem.text import ascii_word_re
 
 __all__ = ["is_hedged", "is_progress"]
@@ -151,56 +153,6 @@ _PERSON_HEDGE = _re(
     r"|还在考虑|还没决定"
 )
 
-_THIRD_PERSON = _re(r"(?i)\b(?:he|she|him|her|his|hers|they|them|their)\b|他|她")
-_FIRST_PERSON = _re(r"(?i)\b(?:i|i'm|i've|i'd|we|we're|my|our|us|me)\b|我")
-
-# --- what makes a sentence about a person, and what keeps it a status report ----------
-# A named person or the user as the subject, followed by a verb: "Tim is", "Jon has been",
-# "Gina and Jon were", "The user's son", "用户正在", "她在". A capitalised word alone is no
-# name ("Benchmarks are running", "Tests pass now"): names take singular verbs here, and
-# two names joined by "and" the plural.
-_NAMED_SUBJECT = _re(
-    r"^(?:(?i:(?:the )?user(?:'s \w+)?|he|she|(?:his|her|their|my) (?:wife|husband|partner|son"
-    r"|daughter|mother|father|mom|dad|sister|brother|friend|boss|manager|colleague|kid|child))"
-    r"|(?i:his|her|their) (?:[a-z]+ ){0,2}(?:wife|husband|partner|son|daughter|mother|father|mom"
-    r"|dad|sister|brother|friend|friends|boss|kids?|children|family|dog|cat|pets?|team|band)"
-    # "Sam's friend Evan is", "Joanna's new screenplay is": a person's people and things.
-    r"|[A-Z][a-z]+(?:'s(?: [a-z]+){1,3}(?: [A-Z][a-z]+)?)?)"
-    r" (?:(?:maybe|probably|perhaps|possibly) )?"
-    r"(?:is|was|has|had|now|currently|still|also|recently|just|often|usually|really|does"
-    r"|loves|likes|enjoys|wants|plans|says|said|feels|finds|thinks|believes|took|started"
-    r"|shares|shared|mentioned|told|asked|expressed|spends|keeps)\b"
-    # …or any verb in -s/-ed that is not a task's outcome ("Melanie sympathizes", "Maria
-    # applauded"; but "Build failed", "Backfill finished" are status lines).
-    r"|^(?:(?i:(?:the )?user)|(?![A-Z][a-z]*ly\b|[A-Z][a-z]+ing\b|(?:Maybe|Perhaps|Just|Still"
-    r"|Also|Now|Then|Today|Yesterday|Tomorrow|Next|This|That|These|Those|It|There|Here|We|They"
-    r"|You|Tests?|Builds?|Deploys?|Jobs?)\b)[A-Z][a-z]+) (?:[a-z]+ly )?"
-    r"(?!(?:finish|complet|fail|pass|crash|succeed|merg|deploy|ship|releas|push|start|break"
-    r"|broke|work|run|build|compil|time|migrat|upgrad|fix|resolv|land|roll|revert|restart)"
-    r"[a-z]*\b)[a-z]{3,}(?:s|ed)\b"
-    # …even a task's verb when what was done is the person's own ("Joanna finished her
-    # screenplay", "Nate started his own channel"): a job has no "her".
-    r"|^[A-Z][a-z]+ (?:[a-z]+ly )?[a-z]{3,}(?:s|ed) (?:(?:up|off|on|out) )?(?:her|his|their"
-    r"|herself|himself|themselves)\b"
-    # A group of people in a narrative ("They discussed …", "Both of them agreed …", "The
-    # two friends are …"); a team's work report is still caught by _TASK_WORDS.
-    r"|^(?i:they|both(?: of them)?|the two(?: \w+)?|the (?:friends|couple|family|kids|children"
-    r"|siblings|twins|parents|girls|boys)) (?:[a-z]+ly )?(?:both |also |all |each )?(?:[a-z]{3,}"
-    r"(?:s|ed)|are|were|have|had|will|would|can|could|plan|want|love|like|enjoy|agree|decide"
-    r"|talk|discuss|share|seem|feel|hope)\b"
-    # Two people ("John and Maria volunteered", "Tim and his dad finished …").
-    r"|^[A-Z][a-z]+ and (?:[A-Z][a-z]+|(?:his|her|their) \w+) (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
-    # The user with any verb ("User finished a degree …"): no job is called "user".
-    r"|^(?i:(?:the )?user) (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
-    # Something of a named person's ("Joanna's laptop crashed last week") is their story.
-    r"|^[A-Z][a-z]+'s [a-z]+ (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
-    # A person starts *doing* something ("Jon starts working on a platform"); a job
-    # starts at a time ("Backfill started at 3am").
-    r"|^[A-Z][a-z]+ (?:starts|started|begins|began) (?:to |[a-z]+ing\b)"
-    r"|^(?:[A-Z][a-z]+ and [A-Z][a-z]+|(?i:their \w+|(?:the )?user's \w+)) (?:are|were|have)\b"
-    r"|^(?:用户|他|她|我(?:的)?(?:妻子|老婆|丈夫|老公|儿子|女儿|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|孩子))"
-    r"(?!们)"
-)
 # How far a task has got, said outright: "80% done", "进度 70%", "完成了 60%". A bare
 # percentage is a share ("体脂率是 18%", "60% of it on GPU instances"), not a status.
 _PERCENT_DONE = (
@@ -316,11 +268,6 @@ _ACHIEVEMENT = _re(
 # A status of this moment, which even a person's studies can have ("is 80% through the
 # exam paper right now").
 _NOW_PROGRESS = _re(rf"(?i){_PERCENT_DONE}|\b(?:right now|at the moment)\b|进度")
-# A gerund as the subject ("Running has been great for her", "Writing allows Joanna …").
-_GERUND_SUBJECT = _re(
-    r"(?i)^[a-z]+ing(?: and [a-z]+ing(?: out)?(?: with \w+)?)? (?:is|are|was|were|has|have|had"
-    r"|helps?|allows?|brings?|makes?|gives?|keeps?|lets?|remains?|became|becomes)\b"
-)
 
 
 # A percentage that measures a change ("cut standby power by 40%", "把待机功耗降了 40%",
@@ -336,27 +283,13 @@ _CHANGE_AMOUNT = _re(
 )
 
 
-# An opening time or circumstance before the subject ("At 3:14 pm on August 13, 2023, John
-# told Maria …", "Last week, Tim finished …", "After the hike, Audrey …", "上周，用户…").
-_LEADING_ADVERBIAL = _re(
-    r"^(?:(?:on|at|in|after|before|during|since|last|this|recently|yesterday|earlier|later"
-    r"|today|tonight|that|back|around|over)\b[^,;]{0,48}(?:, (?:19|20)\d\d)?"
-    r"|[^,;]{0,8}(?:前|后|时|里|上周|昨天|今天|最近|上个月|去年))[,]\s*(?=\S)", re.I
-)
-
-
-def _about_a_person(norm: str) -> bool:
-    view = _LEADING_ADVERBIAL.sub("", norm, count=1)
-    return bool(_NAMED_SUBJECT.search(view) or _GERUND_SUBJECT.search(view))
-
-
 def is_progress(norm: str) -> bool:
     """Whether ``norm`` reports the state of a task (done, underway, next) rather than a
     fact that stays true."""
     # The verb stays ("降了", "cut"): a change done, with the next step announced, is
     # still progress; only its amount stops reading as "X% done".
     norm = _CHANGE_AMOUNT.sub(lambda m: m.group("en") or m.group("zh"), norm)
-    if _about_a_person(norm):
+    if about_a_person(norm):
         # "The user is halfway through a two-year MBA": a person's studies, not a task.
         if _ACHIEVEMENT.search(norm) and not _NOW_PROGRESS.search(norm):
             return False
@@ -386,11 +319,11 @@ def is_hedged(norm: str) -> bool:
     """Whether ``norm`` is a thought held back (maybe, someday, 也许以后) rather than a fact."""
     if not _HEDGE.search(norm):
         return False
-    if _about_a_person(norm):
+    if about_a_person(norm):
         # A soft observation about a person ("用户好像更喜欢 Vim", "她似乎不太吃辣", "Caroline
         # is torn between two agencies") is a fact about them, held with less certainty.
         return bool(_HEDGE.search(_PERSON_HEDGE.sub(" ", norm)))
-    if _THIRD_PERSON.search(norm) and not _FIRST_PERSON.search(norm):
+    if about_someone_else(norm):
         # About someone else ("This experience inspired her to help others, possibly
         # through counseling"): only a strong hedge (someday, not sure) holds it back.
         return bool(_HEDGE.search(_WEAK_HEDGE.sub(" ", norm)))
