@@ -119,6 +119,10 @@ FACTS = [
     "They discussed how Gina is currently working on her online store",
     "Sam's friend Evan is working on a memoir right now",
     "Joanna finished her screenplay and will send it to a festival next",
+    # A habit is how things usually go.
+    "The user's team is blocked on security review most sprints",
+    "每次部署完了，接下来都先跑冒烟测试",
+    "Andrew and his girlfriend are about to adopt a puppy",
     # Plans with dates.
     "The user's son starts school on September 1",
     "用户下周三飞东京出差",

@@ -57,7 +57,8 @@ _NAMED_SUBJECT = _re(
     r"(?:s|ed)|are|were|have|had|will|would|can|could|plan|want|love|like|enjoy|agree|decide"
     r"|talk|discuss|share|seem|feel|hope)\b"
     # Two people ("John and Maria volunteered", "Tim and his dad finished …").
-    r"|^[A-Z][a-z]+ and (?:[A-Z][a-z]+|(?:his|her|their) \w+) (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
+    r"|^[A-Z][a-z]+ and (?:[A-Z][a-z]+|(?:his|her|their) \w+) (?:[a-z]+ly )?(?:[a-z]{3,}(?:s|ed)"
+    r"|are|were|have|had|will|both)\b"
     # The user with any verb ("User finished a degree …"): no job is called "user".
     r"|^(?i:(?:the )?user) (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
     # Something of a named person's ("Joanna's laptop crashed last week") is their story.

@@ -283,12 +283,23 @@ _CHANGE_AMOUNT = _re(
 )
 
 
+# A habit ("is blocked on review most sprints", "每次部署完都先跑冒烟测试") is how things
+# usually go: a fact or a workflow, not today's status.
+_HABITUAL = _re(
+    r"(?i)\b(?:usually|often|always|typically|normally|generally|most (?:sprints|weeks|days"
+    r"|mornings|nights|times|releases)|every (?:sprint|week|day|time|release|morning|night))\b"
+    r"|通常|经常|总是|一般都|每次|每回|每周|每天|每个月"
+)
+
+
 def is_progress(norm: str) -> bool:
     """Whether ``norm`` reports the state of a task (done, underway, next) rather than a
     fact that stays true."""
     # The verb stays ("降了", "cut"): a change done, with the next step announced, is
     # still progress; only its amount stops reading as "X% done".
     norm = _CHANGE_AMOUNT.sub(lambda m: m.group("en") or m.group("zh"), norm)
+    if _HABITUAL.search(norm) and not _NOW_PROGRESS.search(norm):
+        return False
     if about_a_person(norm):
         # "The user is halfway through a two-year MBA": a person's studies, not a task.
         if _ACHIEVEMENT.search(norm) and not _NOW_PROGRESS.search(norm):
