@@ -40,6 +40,9 @@ PROGRESS = [
     "刚把分支合并，接" + ZW + "下来发版",
     "索引重建了一" + WJ + "半",
     "Ｄｅｐｌｏｙｅｄ the hotfix, next up the changelog",
+    # Part done, the rest scheduled.
+    "Half done with the report, finishing after dinner",
+    "第一批数据导完了，第二批明天导",
 ]
 
 # Hedges: a thought held back, undecided, or a misgiving that names nothing.
@@ -82,6 +85,17 @@ QUESTIONS = [
     "你知道 Python 3.13 什么时候发布吗",
     "Wh\u0456ch browser does the dashboard support",
     "I'd like to kn" + ZW + "ow whether the warranty covers water damage",
+    "The deploy runs at midnight, right?",
+    "这个配置是默认的，对吧",
+    "有人知道怎么退订这个邮件吗",
+]
+
+# A URL whose path holds CJK, with or without a label, is still only a URL.
+BARE = [
+    "https://example.com/报告。",
+    "网址：www.example.cn/首页",
+    "https://zh.wikipedia.org/wiki/上海",
+    r"\\192.168.1.5\share\照片 2023",
 ]
 
 # False-reject traps: facts that carry the words of the kinds above.
@@ -123,6 +137,13 @@ FACTS = [
     "The user's team is blocked on security review most sprints",
     "每次部署完了，接下来都先跑冒烟测试",
     "Andrew and his girlfriend are about to adopt a puppy",
+    # Words of the other kinds inside a fact.
+    r"用户的工作目录是 D:\Work\客户 A",  # ends in "A", not a broken-off article
+    "The user prefers plan A",
+    "用户经常问孩子今天在学校学了什么",   # a reported habit of asking
+    "用户想知道的事情都会先搜一下知乎",
+    "The user has no idea how to cook and orders takeout most nights",
+    "The user's homepage is https://anna.dev and she blogs there monthly",
     # Plans with dates.
     "The user's son starts school on September 1",
     "用户下周三飞东京出差",
@@ -146,6 +167,12 @@ def test_hedges_and_fragments_are_half_formed(text: str) -> None:
 def test_questions(text: str) -> None:
     v = check_quality(text)
     assert (v.allowed, v.category) == (False, "question"), v
+
+
+@pytest.mark.parametrize("text", BARE)
+def test_bare_urls_and_paths(text: str) -> None:
+    v = check_quality(text)
+    assert (v.allowed, v.category) == (False, "bare_url_path"), v
 
 
 @pytest.mark.parametrize("text", FACTS)

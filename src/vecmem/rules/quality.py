@@ -83,7 +83,9 @@ _WIN_PATH_TO_END = (
 )
 _URLISH = _re(
     rf"(?i){_WIN_PATH_TO_END}"
-    rf"|[a-z][a-z0-9+.-]{{1,20}}://{_NOT_CJK}*|www\.{_NOT_CJK}+"
+    # A URL's path may hold CJK ("https://zh.wikipedia.org/wiki/北京"), its host may not.
+    r"|[a-z][a-z0-9+.-]{1,20}://[^\s/\u3400-\u9fff]*(?:/[^\s,;]*)?"
+    r"|www\.[^\s/\u3400-\u9fff]+(?:/[^\s,;]*)?"
     r"|(?<![\w@.-])(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|cn|co|app|xyz|info|edu|gov|me|so|sh"
     rf"|cloud|tech|site|page|us|uk|de|jp)(?::\d+)?(?:/{_NOT_CJK}*)?(?![\w.])"
     rf"|\b[a-z]:[\\/]{_NOT_CJK}*|\\\\{_NOT_CJK}+|(?<![\w.])(?:~|\.{{1,2}})?/{_NOT_CJK}+"
@@ -112,7 +114,8 @@ _INTRO = (
 )
 _FRAGMENT = _re(
     # Broken off: "Oh and also the", "So the thing with the deploy script is", "…就是那个".
-    r"(?i)\b(?:the|a|an|is|are|was|were|and|or|but|because|my|our|your|their|its)$"
+    # (lower case after a Latin word: "Plan A", "客户 A" end a fact)
+    r"(?<=[A-Za-z] )(?:the|a|an|is|are|was|were|and|or|but|because|my|our|your|their|its)$"
     r"|(?:就是|那个|这个|的话|还有|然后|因为|但是|所以|关于)$"
     # A topic and a pointer only: "About the retry thing from before", "差点忘了，那个配置".
     rf"|(?i:^{_INTRO}[,:]?\s*(?:就是)?(?:那个|这个|那件|这件|上次|之前|刚才)[^,.;!?]{{0,8}}$)"
@@ -133,7 +136,7 @@ _STANDING = _re(
 )
 _ZH_QUESTION = _re(
     r"有没有|要不要|能不能|可不可以|是不是|会不会|需不需要|用不用|对不对|好不好|行不行|该不该|想不想"
-    r"|算不算|值不值得|可以不可以|请问|问一下|想问|请教|求问|咨询一下|想知道|想了解|^要不(?!要)"
+    r"|算不算|值不值得|可以不可以|请问|问一下|想问|请教|求问|咨询一下|想知道(?!的)|想了解(?!的)|^要不(?!要)"
     r"|(?<!知道)(?<!会)(?<!懂)(?<!了解)(?<!熟悉)(?<!清楚)(?<!解释)(?<!说明)(?:为什么|为啥|怎么(?!样的)|怎样|咋)"
     r"|^.{0,6}?(?:如何|多少|哪|什么|谁|几(?!乎)|是否|能否)"
     r"|是啥|啥(?:原因|意思|情况|时候|问题|区别|东西)|(?:干|做|用|叫|有)啥"
@@ -160,7 +163,8 @@ _REPORTED_ASK = _re(
     r"(?:向|找|跟|和|问过?)[^,.;!?]{1,15}?(?:请教|咨询|讨教|求助|求教|征求|打听)"
     # The subject does the asking ("用户经常请教姐姐…", "她咨询过律师"): a report of it.
     r"|(?:用户|他|她|我|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:请教|咨询|讨教|求教|打听|问过|问了"
-    r"|问(?=[我他她你]))"
+    r"|问(?=[我他她你]|孩子|儿子|女儿|老婆|老公|妻子|丈夫|爸|妈|父母|家人|同事|朋友|同学|老师|医生"
+    r"|律师|客服|领导|老板|经理|导师|别人|大家))"
     r"[^,.;!?]*"  # what was asked is part of the report ("用户问过如何配置代理")
     r"|(?i:(?<=[a-z] )(?:asked|asks|consulted|consults|checked with|checks with)\b[^.;!?]{0,120})"
 )

@@ -94,6 +94,8 @@ _EN_PROGRESS = _re(
     r"|\b(?:crashed|failed|broke|timed out|went down|errored out)(?=\s+(?:again|on|in|at|with"
     r"|because|after|during|while|when|today|yesterday|twice|this|last|since|to)\b|$|[,.;!])"
     r"|\b(?:pass|passes|passing|works?|working|builds?|compiles?|green)\s+(?:again|now)\b"
+    r"|\bhalf (?:done|finished|complete)\b|\b(?:finishing|continuing|resuming)(?: it| this| that"
+    r"| up)? (?:after|tonight|tomorrow|later|on monday|next week)\b"
     r"|^(?:deploying|running|fixing|writing|testing|migrating|refactoring|debugging|building"
     r"|investigating|reviewing|updating|upgrading|rebuilding|reindexing|cleaning|implementing"
     r"|adding|removing|rewriting|finishing|wrapping up|halfway|moving on|switching|continuing"
@@ -150,7 +152,7 @@ _PERSON_HEDGE = _re(
     r"|eventually|one of these days|down the road|undecided|torn between|on the fence"
     r"|can't decide|haven't decided|still deciding)\b"
     r"|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
-    r"|还在考虑|还没决定"
+    r"|还在考虑|还没决定|\b(?:has|have) no idea\b"
 )
 
 # How far a task has got, said outright: "80% done", "进度 70%", "完成了 60%". A bare
@@ -233,6 +235,9 @@ _STEP_PROGRESS = _re(
     r"|装|配|传|上)[^,;]{0,16}[,;]\s*(?:今晚|明天|明早|下午|晚上|待会儿?|稍后|下周|之后|然后|接下来|接着"
     r"|下一步|马上|回头|现在|等[^,;]{1,12}?(?:再|就))"
 
+    # The first part done, the rest scheduled: "第一批数据导完了，第二批明天导", "…，剩下的今晚弄".
+    r"|[,;]\s*(?:第[二三四五六七八九十\d]{1,3}个?(?:批|部分|阶段|期|步|轮)|剩下的?|其余的?|后面的|另一半)"
+    r"[^,;]{0,8}?(?:明天|今晚|下午|晚上|下周|之后|回头|周[一二三四五六日末])"
     # Half-way: "第二个模块改到一半", "东西打包了一大半", "迁移做了一半".
     r"|(?:了|到)(?:一大半|一小半|一半|大半|过半)(?=$|[,.;!]|了)"
     # A subjectless gerund status line with a time of now: "Uploading photos to the shared
