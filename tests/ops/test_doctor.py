@@ -157,3 +157,25 @@ def test_fallback_embedder_never_replaces_real_vectors(mem: Memory, db_path: str
     assert report.actions == [] and any("fallback" in n for n in report.notes)
     with mem.store.transaction(write=False) as tx:
         assert tx.get_vector(a)[0] == "real-model-v2"
+
+
+def test_stats_runs_the_cheap_engine_check_and_doctor_the_thorough_one(tmp_path: Any) -> None:
+    """`stats` is a status screen: it must not walk every index entry (`PRAGMA
+    integrity_check` and the FTS5 check grow with the store); `doctor` still does."""
+    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
+    mem.add("User's editor is Helix.")
+    mem.add("用户的编辑器是 Helix。")
+    seen: list[str] = []
+    mem.store.connection().set_trace_callback(seen.append)
+
+    stats = mem.stats()
+    stats_sql = " ".join(seen)
+    assert stats["consistency"]["ok"] is True
+    assert "quick_check" in stats_sql
+    assert "integrity_check" not in stats_sql and "integrity-check" not in stats_sql
+
+    seen.clear()
+    mem.doctor()
+    doctor_sql = " ".join(seen)
+    assert "PRAGMA integrity_check" in doctor_sql and "integrity-check" in doctor_sql
+    mem.close()

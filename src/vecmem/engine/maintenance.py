@@ -11,8 +11,11 @@ from vecmem.store.base import MemoryFilter, utcnow
 from vecmem.types import Action
 
 
-def consistency(ctx: Context) -> dict[str, Any]:
-    """Counts and problems across memories, vectors and the keyword index of this scope."""
+def consistency(ctx: Context, *, thorough: bool = True) -> dict[str, Any]:
+    """Counts and problems across memories, vectors and the keyword index of this scope.
+
+    ``thorough=False`` (for `stats`) asks the engine for its cheap integrity pass only.
+    """
     with ctx.store.transaction(write=False) as tx:
         memories = tx.count_memories(ctx.scope, MemoryFilter())
         ids = {int(r[0]) for r in tx.execute("SELECT id FROM memories WHERE scope = ?",
@@ -41,7 +44,7 @@ def consistency(ctx: Context) -> dict[str, Any]:
                 meta = json.loads(meta) if isinstance(meta, str) else meta
                 if tx.keyword_index_terms(int(mid)) != index_terms(content, meta):
                     stale_terms.append(int(mid))
-    engine_problems = ctx.store.integrity_check()
+    engine_problems = ctx.store.integrity_check(thorough=thorough)
     problems: list[str] = []
     if missing_keywords:
         problems.append(f"{len(missing_keywords)} memories missing from the keyword index")
@@ -78,7 +81,7 @@ def stats(ctx: Context) -> dict[str, Any]:
         by_status = tx.count_by(ctx.scope, "status")
         by_type = tx.count_by(ctx.scope, "memory_type")
         by_source = tx.count_by(ctx.scope, "source")
-    check = consistency(ctx)
+    check = consistency(ctx, thorough=False)
     return {
         "scope": ctx.scope,
         "engine": ctx.store.engine_name,

@@ -741,8 +741,13 @@ class Store(abc.ABC):
     def close(self) -> None: ...
 
     @abc.abstractmethod
-    def integrity_check(self) -> list[str]:
-        """Problems the engine itself reports (empty when healthy)."""
+    def integrity_check(self, *, thorough: bool = True) -> list[str]:
+        """Problems the engine itself reports (empty when healthy).
+
+        ``thorough=False`` is the cheap pass for status screens (`stats`): it skips the
+        checks whose cost grows with every index entry (on SQLite, index contents and the
+        full-text index), which `check`, `doctor` and the health report still run.
+        """
 
     def size_bytes(self) -> int | None:
         return None

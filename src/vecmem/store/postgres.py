@@ -736,7 +736,8 @@ class PostgresStore(HnswIndexes, Store):
         return int(row[0] or 0)
 
     # -- health ----------------------------------------------------------------------------
-    def integrity_check(self) -> list[str]:
+    def integrity_check(self, *, thorough: bool = True) -> list[str]:
+        # Every check here reads catalogues or one aggregate: cheap enough for both passes.
         problems: list[str] = []
         with self.transaction(write=False) as tx:
             # An index being built concurrently is invalid until it is done: not a problem.

@@ -471,9 +471,12 @@ class SQLiteStore(Store):
         row = self.connection().execute("SELECT MAX(version) FROM schema_version").fetchone()
         return int(row[0] or 0)
 
-    def integrity_check(self) -> list[str]:
+    def integrity_check(self, *, thorough: bool = True) -> list[str]:
         conn = self.connection()
-        problems = [r[0] for r in conn.execute("PRAGMA integrity_check") if r[0] != "ok"]
+        pragma = "integrity_check" if thorough else "quick_check"
+        problems = [r[0] for r in conn.execute(f"PRAGMA {pragma}") if r[0] != "ok"]
+        if not thorough:
+            return problems
         try:
             conn.execute("INSERT INTO memory_fts(memory_fts, rank) VALUES('integrity-check', 1)")
         except sqlite3.DatabaseError as exc:
