@@ -40,6 +40,13 @@ PROGRESS = [
     "刚把分支合并，接" + ZW + "下来发版",
     "索引重建了一" + WJ + "半",
     "Ｄｅｐｌｏｙｅｄ the hotfix, next up the changelog",
+    # In the middle of it, a share of it, up to a unit of it, not finished yet.
+    "In the middle of rebasing the feature branch",
+    "Half-way through the code review",
+    "First migration applied; second one after lunch",
+    "数据清洗做了三分之二",
+    "迁移脚本跑了一晚上还没结束",
+    "文档改到第三节了",
     # Part done, the rest scheduled.
     "Half done with the report, finishing after dinner",
     "第一批数据导完了，第二批明天导",
@@ -133,6 +140,11 @@ FACTS = [
     "They discussed how Gina is currently working on her online store",
     "Sam's friend Evan is working on a memoir right now",
     "Joanna finished her screenplay and will send it to a festival next",
+    # Achievements, also with task verbs and dates.
+    "The user migrated the team's CI from Jenkins to GitHub Actions in 2022",
+    "用户去年完成了公司的数据中台迁移项目",
+    "用户通过了软考高级系统架构师",
+    "The user has shipped three apps to the Play Store",
     # A habit is how things usually go.
     "The user's team is blocked on security review most sprints",
     "每次部署完了，接下来都先跑冒烟测试",

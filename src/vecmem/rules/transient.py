@@ -41,7 +41,7 @@ _ZH_PROGRESS = _re(
     r"正在|进行中|(?:重建|构建|部署|迁移|同步|导入|导出|上传|下载|训练|编译|处理|运行|安装|更新|升级|测试"
     r"|调试|开发|编写|排查|修复|重构)中(?=$|[,.;!])|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
-    r"|没(?:写|做|跑|改|修|测)完"
+    r"|没(?:写|做|跑|改|修|测)完|还没(?:结束|完成|跑完|弄好|搞定|好)(?=$|[,.;!])"
     # The rest not started yet ("后面的还没动", "鉴权那节还没写"), a part done ("写了一部分").
     r"|[,;][^,;]{0,12}(?:还没|还没有|尚未|还未)(?:动|开始|写|做|弄|改|测|跑|碰|处理|整理|装|收拾|看)"
     r"|(?:了|到)(?:一部分|一小部分|大部分|一多半)(?=$|[,.;!]|了)|在等|等待中|阻塞|(?:完成|做|写|改|跑)了?(?:一半|大半|过半|\d+%)"
@@ -94,7 +94,9 @@ _EN_PROGRESS = _re(
     r"|\b(?:crashed|failed|broke|timed out|went down|errored out)(?=\s+(?:again|on|in|at|with"
     r"|because|after|during|while|when|today|yesterday|twice|this|last|since|to)\b|$|[,.;!])"
     r"|\b(?:pass|passes|passing|works?|working|builds?|compiles?|green)\s+(?:again|now)\b"
-    r"|\bhalf (?:done|finished|complete)\b|\b(?:finishing|continuing|resuming)(?: it| this| that"
+    r"|\bhalf (?:done|finished|complete)\b|\bhalf[- ]way\b|\bin the middle of [a-z]+ing\b"
+    r"|\b(?:a|one|two) (?:third|quarter|half)s? (?:done|of the way|through|finished)\b"
+    r"|\b(?:finishing|continuing|resuming)(?: it| this| that"
     r"| up)? (?:after|tonight|tomorrow|later|on monday|next week)\b"
     r"|^(?:deploying|running|fixing|writing|testing|migrating|refactoring|debugging|building"
     r"|investigating|reviewing|updating|upgrading|rebuilding|reindexing|cleaning|implementing"
@@ -175,8 +177,8 @@ _STRONG_PROGRESS = _re(
 # unless the sentence is about work items (_TASK_WORDS): "The user is deploying the hotfix
 # right now" is a status line.
 _MOMENT_PROGRESS = _re(
-    r"(?i)\b(?:right now|at the moment|about to|halfway|half-way|(?:is|are) (?:blocked|stuck"
-    r"|pending)|waiting (?:on|for))\b"
+    r"(?i)\b(?:right now|at the moment|about to|halfway|half-way|in the middle of"
+    r"|(?:is|are) (?:blocked|stuck|pending)|waiting (?:on|for))\b"
     r"|一半|大半|过半|下一步|接下来|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
     r"|卡在|卡住|阻塞|在等|等待中"
 )
@@ -225,6 +227,10 @@ _STEP_PROGRESS = _re(
     r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步|准备|开始|现在|马上|正要|打算|等会儿?|待会儿?)"
     # Part done, the rest announced: "The first half of the import went through, the rest
     # runs tonight", "已经部署到测试环境，明天上生产".
+    # "First migration applied; second one after lunch".
+    r"|\b(?:the )?first (?:[a-z]+ ){0,2}(?:is |was )?(?:done|applied|finished|complete|completed"
+    r"|through|merged|deployed|uploaded|migrated|shipped|sent|imported)\b[^.]{0,30}?[,;]\s*"
+    r"(?:the )?(?:second|next|rest|remaining|others?)\b"
     r"|\b(?:the )?(?:first|second|other) (?:half|part|batch)\b[^.;]{0,40}\b(?:done|through"
     r"|finished|complete|completed|went)\b|\bthe rest (?:runs|will|is|goes|tonight|tomorrow"
     r"|later)\b"
@@ -239,7 +245,8 @@ _STEP_PROGRESS = _re(
     r"|[,;]\s*(?:第[二三四五六七八九十\d]{1,3}个?(?:批|部分|阶段|期|步|轮)|剩下的?|其余的?|后面的|另一半)"
     r"[^,;]{0,8}?(?:明天|今晚|下午|晚上|下周|之后|回头|周[一二三四五六日末])"
     # Half-way: "第二个模块改到一半", "东西打包了一大半", "迁移做了一半".
-    r"|(?:了|到)(?:一大半|一小半|一半|大半|过半)(?=$|[,.;!]|了)"
+    r"|(?:了|到)(?:一大半|一小半|一半|大半|过半|[一二三四五六七八九]分之[一二三四五六七八九]"
+    r"|[一二三四五六七八九]成)(?=$|[,.;!]|了)"
     # A subjectless gerund status line with a time of now: "Uploading photos to the shared
     # album now", "Sorting out the invoices this evening", "Seeding the db now, then …".
     r"|(?:^|[;.]\s*)(?!(?:morning|evening|nothing|something|everything|anything|spring|ceiling|building"
@@ -250,7 +257,8 @@ _STEP_PROGRESS = _re(
     r"[^.;]{0,80}\b(?:now|right now|this (?:morning|afternoon|evening)|tonight|later today)\b"
     r"|(?:跑|训练|进行|做|推进|执行|迁移|导入|同步)到(?:了)?第.{1,4}(?:轮|步|阶段|批|个|期)"
     # Any verb, English ones too ("fine-tune 到第二个 epoch 了"), with a unit of work.
-    r"|到了?第[一二三四五六七八九十百\d]{1,4}个?\s*(?:轮|步|阶段|批|期|epoch|step|round|batch"
+    r"|到了?第[一二三四五六七八九十百\d]{1,4}个?\s*(?:轮|步|阶段|批|期|节|章|页|段|篇|集|部分"
+    r"|epoch|step|round|batch"
     r"|stage|shard|phase)"
 )
 # A step done, then the next announced: "We've landed the caching PR and will start on the
