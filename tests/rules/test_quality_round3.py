@@ -95,6 +95,10 @@ QUESTIONS = [
     "The deploy runs at midnight, right?",
     "这个配置是默认的，对吧",
     "有人知道怎么退订这个邮件吗",
+    "The meeting is at 3, isn't it",
+    "Is Rust worth learning in 2026",
+    "求推荐一个好用的 Markdown 编辑器",
+    "用 Docker 还是直接装在机器上比较好",
 ]
 
 # A URL whose path holds CJK, with or without a label, is still only a URL.
@@ -103,6 +107,7 @@ BARE = [
     "网址：www.example.cn/首页",
     "https://zh.wikipedia.org/wiki/上海",
     r"\\192.168.1.5\share\照片 2023",
+    r"%USERPROFILE%\Documents\My Notes",
 ]
 
 # False-reject traps: facts that carry the words of the kinds above.
@@ -156,6 +161,8 @@ FACTS = [
     "用户想知道的事情都会先搜一下知乎",
     "The user has no idea how to cook and orders takeout most nights",
     "The user's homepage is https://anna.dev and she blogs there monthly",
+    "The user thinks Kafka is overkill for their team",
+    "用户还是觉得 Vim 比较好",           # 还是 "still", not a choice asked
     # Plans with dates.
     "The user's son starts school on September 1",
     "用户下周三飞东京出差",

@@ -77,7 +77,8 @@ _NOT_CJK = r"[^\s\u3400-\u9fff]"
 # names ("C:\\Users\\张伟\\Desktop\\新建文件夹", "D:\\Program Files\\JetBrains"); inside a
 # sentence a path ends at the first space.
 _WIN_PATH_TO_END = (
-    r'(?:\b[a-z]:\\|\\\\[^\\\s]+\\)(?:[^\\\n:*?"<>|]+\\)*[^\\\n:*?"<>|]*$'
+    # (an environment variable may stand for the drive: "%USERPROFILE%\\Documents\\My Notes")
+    r'(?:\b[a-z]:\\|\\\\[^\\\s]+\\|%[a-z_]+%\\)(?:[^\\\n:*?"<>|]+\\)*[^\\\n:*?"<>|]*$'
     # …and a Unix path with two or more slashes ("~/Downloads/报告 终版.pdf").
     r"|(?:^|(?<=\s))(?:~|\.{1,2})?/(?:[^/\n]+/)+[^/\n]*$"
 )
@@ -144,6 +145,11 @@ _ZH_QUESTION = _re(
     r"|(?:有|是|干|做|叫)什么|什么(?:意思|用|时候|区别|原因)|到底(?!了)"
     # The asked-for part last: "下周三的会改到几点了", "航班是哪天", "要等多久".
     r"|(?:几点|几号|几月|几岁|几天|几次|几个人|多久|多长时间|多远|多大|哪天|哪年|哪儿|谁)(?:了|呢|啊|呀)?$"
+    # Asking for a recommendation; choosing between two ("用 Docker 还是直接装比较好");
+    # a tag question ("…，对吧").
+    r"|^求(?:推荐|助|教|解|指点|链接|分享)"
+    r"|^(?!用户|他|她|我(?:觉得|认为|还是))[^,;]{1,24}还是[^,;]{1,24}(?:比较|更)(?:好|合适|快|方便|稳)$"
+    r"|[,;]\s*(?:对吧|是吧|对不|没错吧|好吧|行吧)$"
 )
 # Indirect questions by the speaker: "I'd like to know how to rotate the logs", "Curious
 # what the best way … is", "I wonder whether …". Read before an explicit preference ("I'd
@@ -201,6 +207,16 @@ _EN_QUESTION = _re(
     r"|hasn't) (?:i|you|we|he|she|it|they|this|that|these|those|there|the|a|an|my|your|our|any"
     r"|anyone|someone)\b"
     r"|^any (?:tips|advice|suggestions|recommendations|pointers)\b"
+    # An auxiliary first with a named subject: "Is Rust worth learning", "Does Postgres
+    # support …" ("Is a vegetarian", "Does not like …", "Would rather …" are statements).
+    r"|^(?:is|are|was|were|does|do|did|can|could|should|will|would|has|have) (?!not\b|n't|be\b"
+    r"|rather\b|a\b|an\b|also\b|always\b|never\b|still\b|usually\b|often\b|going\b|gonna\b)"
+    r"(?:[a-z0-9.+#-]+ ){1,2}(?:worth|better|faster|slower|good|bad|safe|possible|ok|okay|needed"
+    r"|required|compatible|available|supported|free|enough|necessary|installed|running|enabled"
+    r"|support|supports|work|works|need|needs|have|has|use|uses|handle|run|allow|come)\b"
+    # A tag question: "The meeting is at 3, isn't it".
+    r"|,\s*(?:isn't it|aren't they|aren't we|wasn't it|doesn't it|didn't it|don't we|don't you"
+    r"|won't it|right|correct|don't you think|isn't that right)$"
     r"|^which (?:one|of)\b"
     # A wh-word with its noun before the auxiliary: "Which Python version does the project
     # need", "What port does the dev server use".
