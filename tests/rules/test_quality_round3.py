@@ -62,6 +62,15 @@ HEDGED = [
     "我还在犹豫要不要换 ThinkPad",
     "数据库选型的话，我还在纠结",  # 还在 is no task underway here
     "这个方案总觉得哪里不对劲",
+    # A wish or an option mused about.
+    "I'm thinking of maybe rewriting the parser",
+    "Toying with the idea of a plugin system",
+    "One option would be to cache the embeddings",
+    "It may be worth adding retries",
+    "要是能自动生成文档就好了",
+    "想着是不是可以把日志集中起来",
+    "到时候再看要不要加缓存",
+    "这个以后可能用得到",
     "M\u0430ybe someday we move the docs to a wiki",
     "也" + ZW + "许以后把博客迁到 Hugo",
 ]
@@ -120,6 +129,9 @@ FACTS = [
     "The user seems to work night shifts",
     "The user s\u0435ems to work night shifts",
     "Caroline is torn between two adoption agencies",
+    "The user is thinking of getting a second dog",
+    "The user would like to learn Korean someday",
+    "用户以后想开一家咖啡店",
     # A percentage as a share, not "X% done".
     "用户的体脂率是 18%",
     "用户的体脂率是１８％",

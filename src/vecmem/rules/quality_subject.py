@@ -59,6 +59,8 @@ _NAMED_SUBJECT = _re(
     # Two people ("John and Maria volunteered", "Tim and his dad finished …").
     r"|^[A-Z][a-z]+ and (?:[A-Z][a-z]+|(?:his|her|their) \w+) (?:[a-z]+ly )?(?:[a-z]{3,}(?:s|ed)"
     r"|are|were|have|had|will|both)\b"
+    # The user or a pronoun with a modal ("The user would like to learn Korean someday").
+    r"|^(?i:(?:the )?user|he|she) (?:would|will|can|could|might|may|should|must)\b"
     # The user with any verb ("User finished a degree …"): no job is called "user".
     r"|^(?i:(?:the )?user) (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
     # Something of a named person's ("Joanna's laptop crashed last week") is their story.

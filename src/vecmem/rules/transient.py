@@ -113,6 +113,16 @@ _EN_PROGRESS = _re(
 )
 
 # --- half-formed ---------------------------------------------------------------------------
+# Deciding is not done yet ("还在纠结", "torn between", "haven't decided"), a wish or an
+# option mused about ("要是能…就好了", "thinking of maybe rewriting …", "One option would
+# be …"): a thought held open, not a task underway or done, for the speaker; for a named
+# person it is a fact about them.
+_OPEN_THOUGHT = (
+    r"要是.{1,24}就好了|如果能.{1,24}就好了|想着|到时候再(?:看|说|定)|以后可能|可能用得[到上]"
+    r"|\b(?:it'd be nice if|it would be nice if|wish (?:we|i) (?:had|could)|thinking (?:of|about)"
+    r" (?:maybe |possibly )?[a-z]+ing|toying with (?:the idea|the thought)|one option (?:would be"
+    r"|is|might be)|an option would be|may be worth|might be worth)\b"
+)
 _HEDGE = _re(
     r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|(?:总|老|隐约)觉得|估计|不确定|不一定|回头"
     r"|有空|改天|以后再说"
@@ -130,7 +140,7 @@ _HEDGE = _re(
     r"|eventually|one of these days|down the road)\b"
     # Undecided, and a misgiving that names nothing ("Something about the login flow still
     # bugs me", "总觉得哪里不对劲").
-    r"|纠结|犹豫|拿不定主意|没想好|还在考虑|还没决定|举棋不定|不对劲|说不上来|怪怪的"
+    rf"|{_OPEN_THOUGHT}|纠结|犹豫|拿不定主意|没想好|还在考虑|还没决定|举棋不定|不对劲|说不上来|怪怪的"
     r"|\b(?:undecided|torn between|on the fence|can't decide|cannot decide|haven't decided"
     r"|have not decided|still deciding|still thinking (?:about|over)|still figuring out"
     r"|something (?:about|with|in) [^.;]{1,60}?(?:bugs|bothers|worries|feels off|seems off|is off"
@@ -153,7 +163,7 @@ _PERSON_HEDGE = _re(
     r"(?i)\b(?:maybe|perhaps|probably|possibly|someday|some day|sometime|one day|at some point"
     r"|eventually|one of these days|down the road|undecided|torn between|on the fence"
     r"|can't decide|haven't decided|still deciding)\b"
-    r"|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
+    rf"|{_OPEN_THOUGHT}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
     r"|还在考虑|还没决定|\b(?:has|have) no idea\b"
 )
 
@@ -208,10 +218,9 @@ _NEXT_ANNOUNCED = _re(
     r"|(?:i|we)'ll|will|going to|gonna)\b"
     r"|接下来|然后|接着|下一步|之后|明天|今晚|下午|晚上|待会|稍后|马上|回头|再"
 )
-# Deciding is not done yet ("还在纠结", "torn between", "haven't decided"): a thought held
-# open, not a task underway, for the speaker; for a named person it is a fact about them.
+# Deciding not done yet, or an open thought (above): not a task underway.
 _UNDECIDED = _re(
-    r"(?i)纠结|犹豫|拿不定主意|没想好|还在考虑|还没决定|举棋不定"
+    rf"(?i){_OPEN_THOUGHT}|纠结|犹豫|拿不定主意|没想好|还在考虑|还没决定|举棋不定"
     r"|\b(?:undecided|torn between|on the fence|can't decide|cannot decide|haven't decided"
     r"|have not decided|still deciding|still thinking (?:about|over)|still figuring out)\b"
 )
