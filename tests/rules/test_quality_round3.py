@@ -182,6 +182,30 @@ FACTS = [
 ]
 
 
+# Chinese facts from daily life whose words belong to the rejected kinds (正在, 已经, 刚,
+# 好像, 大概, 看到第二部, 考过了): the benign corpus is English, so these stand in for it.
+ZH_DAILY_FACTS = [
+    "用户正在备孕，最近不喝咖啡",
+    "用户最近在学游泳，已经能游 50 米了",
+    "用户刚搬到新家，在朝阳区",
+    "用户最近在看《三体》，已经看到第二部了",
+    "用户好像对猫毛过敏",
+    "用户大概每个月出差一次",
+    "用户已经在这家公司干了六年",
+    "用户的儿子在学钢琴，已经考过了四级",
+    "用户的数据库从 MySQL 迁到了 PostgreSQL，去年完成的",
+    "用户下个月要做近视手术",
+    "用户正在准备 PMP 考试，考试在 6 月",
+    "用户的 CI 每次提交都会跑单元测试",
+]
+
+
+@pytest.mark.parametrize("text", ZH_DAILY_FACTS)
+def test_chinese_daily_facts_are_kept(text: str) -> None:
+    v = check_quality(text)
+    assert v.allowed, v
+
+
 @pytest.mark.parametrize("text", PROGRESS)
 def test_progress(text: str) -> None:
     v = check_quality(text)
