@@ -26,7 +26,11 @@ seeded) and counts.
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/recall_agent.py \
         [--embedder e5|use|mix|hashing] [--distractors] [--no-hermes] [--json out.json]
-        [--baseline earlier.json]
+        [--baseline earlier.json] [--set persona2]
+
+``--set persona2`` runs the same rows on another person's bank and turns
+(``data/agent_recall/persona2/``, split ``blind``: written from the issue alone, never
+tuned on; the distractors are shared).
 
 ``--baseline`` prints paired changes (new - base, bootstrap over the same turns) for
 the main rows, per split: the way to measure one mechanism against the untuned run.
@@ -78,8 +82,16 @@ CATEGORIES = ("same_lang", "cross_lang", "indirect", "mixed", "style")
 STYLE_ROW = "style-only turns: a preference in top 5 (not a goal row)"
 
 
+def use_set(name: str) -> None:
+    """Point the harness at a persona sub-directory; its splits come from its turns."""
+    global DATA, SPLITS
+    DATA = DATA / name
+    SPLITS = tuple(dict.fromkeys(t["split"] for t in read_jsonl("turns.jsonl")))
+
+
 def read_jsonl(name: str) -> list[dict[str, Any]]:
-    with open(DATA / name, encoding="utf-8") as f:
+    path = DATA / name if (DATA / name).exists() else DATA.parent / name  # shared distractors
+    with open(path, encoding="utf-8") as f:
         return [json.loads(line) for line in f if line.strip()]
 
 
@@ -314,9 +326,9 @@ def by_split(turns: list[dict[str, Any]], off: list[dict[str, Any]],
 
 def goal_table(title: str, result: dict[str, Any]) -> None:
     print(f"\n### {title}\n")
-    print("| row | dev | heldout |")
-    print("|---|---|---|")
-    for name in result["dev"]:
+    print(f"| row | {' | '.join(SPLITS)} |")
+    print("|---" * (len(SPLITS) + 1) + "|")
+    for name in result[SPLITS[0]]:
         cells = [fmt(result[s][name], count="mean" not in name) for s in SPLITS]
         print(f"| {name} | {' | '.join(cells)} |")
 
@@ -422,8 +434,8 @@ def compare(base: dict[str, Any], new: dict[str, Any]) -> None:
     turn is compared with itself (as ``retrieval_study.paired_split`` does)."""
     queries = read_jsonl("turns.jsonl") + read_jsonl("offtopic.jsonl")
     print(f"\n### Paired change against the baseline — {new['label']}\n")
-    print("| row | dev: base → new, change [95 % CI] | heldout: base → new, change [95 % CI] |")
-    print("|---|---|---|")
+    print("| row | " + " | ".join(f"{s}: base → new, change [95 % CI]" for s in SPLITS) + " |")
+    print("|---" * (len(SPLITS) + 1) + "|")
     for name, point, keep, outcome in PAIRED:
         if point not in base["per_turn"] or point not in new["per_turn"]:
             continue
@@ -455,7 +467,11 @@ def main(argv: list[str] | None = None) -> int:
                         "the gold memories (an upper bound only)")
     p.add_argument("--show-misses", action="store_true",
                    help="list dev-split misses on stderr (never the held-out split)")
+    p.add_argument("--set", default=None, choices=("persona2",),
+                   help="another person's bank and turns (a blind set, never tuned on)")
     args = p.parse_args(argv)
+    if args.set:
+        use_set(args.set)
     results = [run(args, padded=False)]
     if args.distractors:
         results.append(run(args, padded=True))

@@ -15,6 +15,10 @@ while looking at it — or ``heldout`` — never looked at case by case):
 * ``quality_blind.jsonl``: a second held-out quality set (split ``heldout2``, 190 cases)
   written from the issue's kinds of miss before any rule of that round was changed and
   measured untouched first; never tuned on.
+* ``quality_blind3.jsonl`` / ``slot_paraphrase_blind3.jsonl``: a third blind round (split
+  ``blind3``, session 5), written from the issue's specification by someone who had not
+  read the rules or the earlier failing cases. Reported as its own column; its misses are
+  never listed (``--misses`` refuses it): counts only, never tuned on.
 * ``slot_paraphrase.jsonl``: a stored fact, then a paraphrase. Positives restate or change
   the same one-value slot (expected ``duplicate`` or a conflict: ``review``/``update``),
   negatives are another slot or another person's (expected ``store``). Run through the
@@ -23,7 +27,7 @@ while looking at it — or ``heldout`` — never looked at case by case):
   conflict (an ambiguous case; for negatives, a false flag). ``ambiguous`` cases (a
   fact the rules may not key into the filled slot though it speaks of it) are right when
   flagged so, or when the rules already send them to review as a conflict.
-* ``quality_round3.jsonl``: a third round (252 cases) written per kind of miss and
+* ``quality_round3.jsonl``: a round-3 dev set (268 cases) written per kind of miss and
   false-reject trap before that round changed a rule, split 50/50 per ``kind`` at write
   time (``tune`` / ``heldout_r3``); rows ``kind:*`` and ``set:round3`` count it alone.
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
@@ -44,7 +48,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-SPLITS = ("tune", "heldout", "heldout2", "heldout_r3")
+SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "blind3")
+NEVER_LISTED = ("blind3",)  # blind sets: counts only, misses never shown
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -176,7 +181,8 @@ def _print_table(title: str, table: dict[str, Any]) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--misses", choices=list(SPLITS), help="list the misses of a split")
+    ap.add_argument("--misses", choices=[s for s in SPLITS if s not in NEVER_LISTED],
+                    help="list the misses of a split (never of a blind set)")
     ap.add_argument("--json", help="write the numbers to this file")
     ap.add_argument("--no-slots", action="store_true")
     ap.add_argument("--no-benign", action="store_true")
@@ -187,9 +193,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.only_slots:
         out["quality"], qmiss = quality(_load("quality_fresh.jsonl")
                                         + _load("quality_blind.jsonl")
-                                        + _load("quality_round3.jsonl"))
-        _print_table("quality_fresh + quality_blind + quality_round3 (right = decision and "
-                     "reason category)", out["quality"])
+                                        + _load("quality_round3.jsonl")
+                                        + _load("quality_blind3.jsonl"))
+        _print_table("quality_fresh + quality_blind + quality_round3 + quality_blind3 (right = "
+                     "decision and reason category)", out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
         b = benign()
         out["benign"] = {s: {k: v for k, v in r.items() if k != "examples"} for s, r in b.items()}
@@ -203,8 +210,10 @@ def main(argv: list[str] | None = None) -> int:
                         print(f"  benign reject [{reason}] {t}")
     smiss: list[dict[str, Any]] = []
     if not args.no_slots:
-        out["slots"], smiss = slots(_load("slot_paraphrase.jsonl"))
-        _print_table("slot_paraphrase.jsonl (positives: same slot; negatives: another)",
+        out["slots"], smiss = slots(_load("slot_paraphrase.jsonl")
+                                    + _load("slot_paraphrase_blind3.jsonl"))
+        _print_table("slot_paraphrase.jsonl + slot_paraphrase_blind3.jsonl (positives: same "
+                     "slot; negatives: another)",
                      out["slots"])
     if args.misses:
         for m in qmiss:
