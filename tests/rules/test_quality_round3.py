@@ -47,6 +47,14 @@ PROGRESS = [
     "数据清洗做了三分之二",
     "迁移脚本跑了一晚上还没结束",
     "文档改到第三节了",
+    # Daily life and configuration too.
+    "Just put the laundry in, will hang it up after dinner",
+    "The kitchen paint is drying now",
+    "Uploaded half the receipts",
+    "Reading through the contract now, will sign tonight",
+    "行李收拾得差不多了",
+    "护照在办，估计下个月拿到",
+    "证书续期的脚本写好了，还没部署",  # a certificate word, but a work item
     # Part done, the rest scheduled.
     "Half done with the report, finishing after dinner",
     "第一批数据导完了，第二批明天导",
@@ -162,6 +170,9 @@ FACTS = [
     "用户去年完成了公司的数据中台迁移项目",
     "用户通过了软考高级系统架构师",
     "The user has shipped three apps to the Play Store",
+    "用户的护照明年三月到期",
+    "The user paints watercolors on weekends",
+    "用户的孩子作业一般晚上八点前写完",
     # A habit is how things usually go.
     "The user's team is blocked on security review most sprints",
     "每次部署完了，接下来都先跑冒烟测试",

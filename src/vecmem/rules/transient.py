@@ -43,7 +43,10 @@ _ZH_PROGRESS = _re(
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
     r"|没(?:写|做|跑|改|修|测)完|还没(?:结束|完成|跑完|弄好|搞定|好)(?=$|[,.;!])"
     # The rest not started yet ("后面的还没动", "鉴权那节还没写"), a part done ("写了一部分").
-    r"|[,;][^,;]{0,12}(?:还没|还没有|尚未|还未)(?:动|开始|写|做|弄|改|测|跑|碰|处理|整理|装|收拾|看)"
+    r"|[,;][^,;]{0,12}(?:还没|还没有|尚未|还未)(?:动|开始|写|做|弄|改|测|跑|碰|处理|整理|装|收拾|看|部署"
+    r"|上线|发布|提交|合|发|推|验证|审|签)"
+    # Nearly done, or in someone's queue: "收拾得差不多了", "护照在办", "审核中".
+    r"|得差不多了|差不多(?:好|完|弄好|做完|写完)了|在办|在走流程|在审|审核中|办理中|在排队|排队中"
     r"|(?:了|到)(?:一部分|一小部分|大部分|一多半)(?=$|[,.;!]|了)|在等|等待中|阻塞|(?:完成|做|写|改|跑)了?(?:一半|大半|过半|\d+%)"
     # A sentence that opens with a finished action has no subject: a status report.
     rf"|^(?:刚刚?|刚才|已经?|昨天|今天|上午|下午|晚上)?(?:{_ZH_DONE}|重构|优化|重写|更新|删除|添加|新增|改)了"
@@ -94,6 +97,13 @@ _EN_PROGRESS = _re(
     r"|\b(?:crashed|failed|broke|timed out|went down|errored out)(?=\s+(?:again|on|in|at|with"
     r"|because|after|during|while|when|today|yesterday|twice|this|last|since|to)\b|$|[,.;!])"
     r"|\b(?:pass|passes|passing|works?|working|builds?|compiles?|green)\s+(?:again|now)\b"
+    # "Just put the laundry in, will hang it up after dinner": a fresh step, the next one
+    # announced; "Uploaded half the receipts"; "The paint is drying now".
+    r"|^just [a-z]+\b[^.;]{0,60}[,;]\s*(?:will|i'll|we'll|going to|gonna|then|next)\b"
+    r"|^(?:just )?[a-z]+(?:ed|t) (?:about |roughly |almost )?(?:half|a third|a quarter|two thirds"
+    r"|most|part) (?:of )?the\b"
+    r"|\b(?:is|are) [a-z]+ing\b(?:[^.;]{0,30})? (?:now|right now|at the moment)$"
+    r"|^[a-z]+ing\b[^.;]{0,60}\bnow\s*[,;]\s*(?:will|i'll|we'll|then|next|after that)\b"
     r"|\bhalf (?:done|finished|complete)\b|\bhalf[- ]way\b|\bin the middle of [a-z]+ing\b"
     r"|\b(?:a|one|two) (?:third|quarter|half)s? (?:done|of the way|through|finished)\b"
     r"|\b(?:finishing|continuing|resuming)(?: it| this| that"
@@ -342,8 +352,9 @@ def is_progress(norm: str) -> bool:
                                          or _NEXT_ANNOUNCED.search(norm)):
         return False  # "We migrated the DB to Postgres last year"
     if _ACHIEVEMENT.search(norm) and not (_STRONG_PROGRESS.search(norm)
-                                          or _MOMENT_PROGRESS.search(norm)):
-        return False
+                                          or _MOMENT_PROGRESS.search(norm)
+                                          or _TASK_WORDS.search(norm)):
+        return False  # …unless it is a work item ("证书续期的脚本写好了，还没部署")
     return bool(_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm)
                 or _DONE_THEN_NEXT.search(norm))
 
