@@ -55,6 +55,17 @@ PROGRESS = [
     "行李收拾得差不多了",
     "护照在办，估计下个月拿到",
     "证书续期的脚本写好了，还没部署",  # a certificate word, but a work item
+    # A time of the status line other than "now"; up for review; next on the list.
+    "Tests now pass locally; pushing shortly",
+    "Spun up the new cluster, migrating traffic over the weekend",
+    "Build's green, merging after standup",
+    "Pair-programming with Sam on the importer this afternoon",
+    "Backups are restoring as we speak",
+    "The PR is up for review",
+    "That's the config sorted; the logging is next on my list",
+    "Okay, done with the first chapter edits",
+    "Going to tackle the flaky tests after this",
+    "旧数据已经导出，新库还没建",
     # Part done, the rest scheduled.
     "Half done with the report, finishing after dinner",
     "第一批数据导完了，第二批明天导",
@@ -70,6 +81,16 @@ HEDGED = [
     "我还在犹豫要不要换 ThinkPad",
     "数据库选型的话，我还在纠结",  # 还在 is no task underway here
     "这个方案总觉得哪里不对劲",
+    # A hunch, a possibility, a deferral.
+    "Feels like the cache could be smaller",
+    "I have a feeling the index is stale",
+    "It's possible the timeout is too low",
+    "Hard to say if the refactor helped",
+    "Something to think about: sharding the DB",
+    "先这样吧，以后再优化",
+    "没准以后要支持多租户",
+    "我觉得可能还有更好的办法，但没想出来",
+    "大概需要重构一下，还没想清楚",
     # A wish or an option mused about.
     "I'm thinking of maybe rewriting the parser",
     "Toying with the idea of a plugin system",
@@ -165,6 +186,15 @@ FACTS = [
     "They discussed how Gina is currently working on her online store",
     "Sam's friend Evan is working on a memoir right now",
     "Joanna finished her screenplay and will send it to a festival next",
+    # Past tenses without -ed, event summaries in the plain verb, an apposition.
+    "Nate won his first gaming tournament and is about to enter another one",
+    "Gina got a new job and starts right now with the onboarding",
+    "Melanie and her family take a road trip, heading out this weekend",
+    "John, who loves basketball, is currently working on his free throws",
+    "Meanwhile, Maria is waiting for the results of the adoption interview",
+    "Joanna finished a presentation for producers and is about to pitch it",
+    "Gina works at a boutique and is halfway through her first season",
+
     # Achievements, also with task verbs and dates.
     "The user migrated the team's CI from Jenkins to GitHub Actions in 2022",
     "用户去年完成了公司的数据中台迁移项目",
@@ -257,6 +287,13 @@ def test_a_long_sentence_cut_by_a_splitter_is_not_a_fragment() -> None:
     # A sentence that ends oddly but says something is kept; only short ones are broken off.
     assert check_quality("Melanie thanked Caroline and said she was happy to have a").allowed
     assert not check_quality("Melanie and the").allowed
+
+
+def test_a_job_named_first_is_no_person() -> None:
+    for text in ("Backfill ran for three hours, next the reindex", "Migration went fine; "
+                 "moving on to the API", "Upload is at 80%", "Deploy finished, next I'm "
+                 "writing the changelog"):
+        assert check_quality(text).category == "progress", text
 
 
 def test_the_subject_decides_between_life_and_work() -> None:

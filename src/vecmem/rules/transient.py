@@ -27,6 +27,12 @@ __all__ = ["is_hedged", "is_progress"]
 _re = ascii_word_re
 
 
+# When a status line says it happens: now, soon, after standup, over the weekend.
+_NOW_TIME = (
+    r"now|right now|this (?:morning|afternoon|evening|week)|tonight|later today|today|shortly"
+    r"|soon|in a bit|in a minute|over the weekend|as we speak|after (?:standup|lunch|this|that"
+    r"|the meeting|dinner|work|the call)"
+)
 # --- transient progress --------------------------------------------------------------------
 _ZH_DONE = (
     r"完成|修复|修好|搞定|部署|上线|合并|提交|发布|解决|跑完|跑通|改完|写完|做完|弄好|测完|通过|结束|启动"
@@ -43,8 +49,7 @@ _ZH_PROGRESS = _re(
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
     r"|没(?:写|做|跑|改|修|测)完|还没(?:结束|完成|跑完|弄好|搞定|好)(?=$|[,.;!])"
     # The rest not started yet ("后面的还没动", "鉴权那节还没写"), a part done ("写了一部分").
-    r"|[,;][^,;]{0,12}(?:还没|还没有|尚未|还未)(?:动|开始|写|做|弄|改|测|跑|碰|处理|整理|装|收拾|看|部署"
-    r"|上线|发布|提交|合|发|推|验证|审|签)"
+    r"|[,;][^,;]{0,12}(?:还没|还没有|尚未|还未)(?!想|决定|考虑|定)[\u4e00-\u9fff]{1,3}(?=$|[,.;!])"
     # Nearly done, or in someone's queue: "收拾得差不多了", "护照在办", "审核中".
     r"|得差不多了|差不多(?:好|完|弄好|做完|写完)了|在办|在走流程|在审|审核中|办理中|在排队|排队中"
     r"|(?:了|到)(?:一部分|一小部分|大部分|一多半)(?=$|[,.;!]|了)|在等|等待中|阻塞|(?:完成|做|写|改|跑)了?(?:一半|大半|过半|\d+%)"
@@ -79,8 +84,16 @@ _EN_PROGRESS = _re(
     # A task-list item, a status label, "Done with …, next: …".
     r"|^(?:status|update|progress|wip|todo|eta|standup)\s*[:：-]|^done with\b"
     r"|\bnext\s*[:：]|^(?:进度|状态|更新|今日进展|进展|待办|今日)\s*[:：]"
-    r"|^next\s*[:：-]|^(?:will|gonna|going to|need to|have to) [a-z]+\b[^.;]{0,60}\b(?:tonight"
-    r"|tomorrow|later|this (?:afternoon|evening)|after (?:lunch|standup|the meeting)|in a bit)\b"
+    r"|^next\s*[:：-]"
+    rf"|^(?:will|gonna|going to|need to|have to) [a-z]+\b[^.;]{{0,60}}\b(?:{_NOW_TIME}"
+    r"|tomorrow|later|next)\b"
+    # Up for review, next on the list, "That's the config sorted".
+    r"|\b(?:is|are) (?:up for review|in review|under review|out for review|awaiting review"
+    r"|ready for review)\b|\bnext on (?:my|the|our) (?:list|plate)\b|\b(?:is|are|comes?) next\b"
+    r"|^that's (?:the )?[a-z ]{1,30} (?:sorted|done|fixed|finished|handled)\b"
+    r"|\b(?:is|are) [a-z]+ing\b[^.;]{0,40}\bas we speak\b"
+    r"|[,;]\s*(?:and |then )?next(?: up)?\b"
+    r"(?! (?:week|month|year|spring|summer|fall|autumn|winter))"
     r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing|running)"
     r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
     r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
@@ -135,10 +148,15 @@ _OPEN_THOUGHT = (
 )
 _HEDGE = _re(
     r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|(?:总|老|隐约)觉得|估计|不确定|不一定|回头"
-    r"|有空|改天|以后再说"
+    r"|有空|改天|以后再说|没准|保不齐|兴许|没想出来|没想明白|没想清楚|想不出来|先这样吧?"
+    r"|(?:以后|之后|回头|有空)再(?:说|优化|改|弄|看|处理|考虑|完善|研究|整理)"
     r"|再说吧?$|再看看|想想|琢磨|考虑一下|试试看|刚发现|突然想到|突发奇想|应该可以|有机会"
     r"|可能(?:要|需要|得|应该|可以|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
     r"|不太确定|不是很确定|拿不准|说不准"
+    r"|^(?:it )?feels like\b|^(?:i )?(?:have|got) a (?:feeling|hunch|sense)\b"
+    r"|^(?:it's|it is) possible"
+    r"|^hard to (?:say|tell)\b|^(?:something|a thing|worth) to (?:think about|consider|look into"
+    r"|keep in mind)|^(?:i )?suspect\b"
     r"|\b(?:maybe|perhaps|probably|possibly|i guess|unsure"
     r"|not (?:\d{1,3} ?% |entirely |totally |completely |quite |fully |really )?(?:sure|convinced)"
     r"|^might|^could (?:try|look|be|maybe|possibly|consider)"
@@ -187,7 +205,7 @@ _PERCENT_DONE = (
 # stopped or blocked, a task's share done.
 _STRONG_PROGRESS = _re(
     r"(?i)\b(?:in progress|work in progress|wip|stopping here|call(?:ing)? it a day"
-    r"|blocked (?:on|by)|next up|todo today"
+    r"|blocked (?:on|by)|next up|todo today|up for review|awaiting review"
     r"|(?:pass|passes|passing|works|builds|compiles|green)\s+(?:again|now))\b"
     rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度"
 )
@@ -230,7 +248,7 @@ _NEXT_ANNOUNCED = _re(
 )
 # Deciding not done yet, or an open thought (above): not a task underway.
 _UNDECIDED = _re(
-    rf"(?i){_OPEN_THOUGHT}|纠结|犹豫|拿不定主意|没想好|还在考虑|还没决定|举棋不定"
+    rf"(?i){_OPEN_THOUGHT}|纠结|犹豫|拿不定主意|没想好|没想清楚|没想明白|没想出来|还在考虑|还没决定|举棋不定"
     r"|\b(?:undecided|torn between|on the fence|can't decide|cannot decide|haven't decided"
     r"|have not decided|still deciding|still thinking (?:about|over)|still figuring out)\b"
 )
@@ -268,12 +286,16 @@ _STEP_PROGRESS = _re(
     r"|[一二三四五六七八九]成)(?=$|[,.;!]|了)"
     # A subjectless gerund status line with a time of now: "Uploading photos to the shared
     # album now", "Sorting out the invoices this evening", "Seeding the db now, then …".
-    r"|(?:^|[;.]\s*)(?!(?:morning|evening|nothing|something|everything|anything|spring|ceiling|building"
+    # (after a comma, a narrative's participle is no status: "…, looking forward to it soon")
+    r"|(?:^|[;.]\s*|,\s*(?!(?:looking|hoping|saying|telling|thinking|feeling|wishing|planning"
+    r"|showing|expressing|sharing|mentioning|noting|adding|explaining|asking|giving|leaving"
+    r"|making|having|being|including|promising|agreeing|encouraging|offering|inviting)\b))"
+    r"(?!(?:morning|evening|nothing|something|everything|anything|spring|ceiling|building"
     r"|wedding|clothing|meeting|painting|swimming|running|cooking|hiking|reading|writing"
     r"|gardening|camping|fishing|dancing|singing|drawing|knitting|baking|cycling|traveling"
-    r"|travelling|journaling|volunteering|parenting)\b)[a-z]{3,}ing\b"
+    r"|travelling|journaling|volunteering|parenting)\b)(?:[a-z]+-)?[a-z]{3,}ing\b"
     r"(?! (?:is|are|was|were|has|have|had|helps?|makes?|gives?|keeps?)\b)"
-    r"[^.;]{0,80}\b(?:now|right now|this (?:morning|afternoon|evening)|tonight|later today)\b"
+    rf"[^.;]{{0,80}}\b(?:{_NOW_TIME})\b"
     r"|(?:跑|训练|进行|做|推进|执行|迁移|导入|同步)到(?:了)?第.{1,4}(?:轮|步|阶段|批|个|期)"
     # Any verb, English ones too ("fine-tune 到第二个 epoch 了"), with a unit of work.
     r"|到了?第[一二三四五六七八九十百\d]{1,4}个?\s*(?:轮|步|阶段|批|期|节|章|页|段|篇|集|部分"
@@ -324,12 +346,20 @@ _HABITUAL = _re(
 )
 
 
+# A word of relief or assent before the status line itself.
+_INTERJECTION = _re(
+    r"(?i)^(?:ok(?:ay)?|alright|all right|so|right|well|cool|great|phew|yay|nice|good|好的?|嗯|行)"
+    r"\s*[,!.]\s*"
+)
+
+
 def is_progress(norm: str) -> bool:
     """Whether ``norm`` reports the state of a task (done, underway, next) rather than a
     fact that stays true."""
     # The verb stays ("降了", "cut"): a change done, with the next step announced, is
     # still progress; only its amount stops reading as "X% done".
     norm = _CHANGE_AMOUNT.sub(lambda m: m.group("en") or m.group("zh"), norm)
+    norm = _INTERJECTION.sub("", norm, count=1)  # "Okay, done with the first chapter edits"
     if _HABITUAL.search(norm) and not _NOW_PROGRESS.search(norm):
         return False
     if about_a_person(norm):
