@@ -66,6 +66,13 @@ PROGRESS = [
     "Okay, done with the first chapter edits",
     "Going to tackle the flaky tests after this",
     "旧数据已经导出，新库还没建",
+    # Configuration work, both languages.
+    "Config migrated to TOML; old YAML loader goes next week",
+    "The import is through 3 of 5 files",
+    "Cleared the cache and restarting the worker",
+    "默认模型已经切到 gpt-4o，明天观察效果",
+    "把 embedding 模型换成了 bge-m3，正在重建索引",  # a done 把 clause, not a request
+    "用户刚把 Postgres 升到 16，接下来迁 pgvector",
     # Part done, the rest scheduled.
     "Half done with the report, finishing after dinner",
     "第一批数据导完了，第二批明天导",
@@ -203,6 +210,10 @@ FACTS = [
     "用户的护照明年三月到期",
     "The user paints watercolors on weekends",
     "用户的孩子作业一般晚上八点前写完",
+    # Configuration facts said with the same verbs.
+    "The default model was switched to gpt-4o last month",
+    "用户的默认 embedding 模型换成了 bge-m3",
+    "The user upgraded Postgres to 16 in 2025",
     # A habit is how things usually go.
     "The user's team is blocked on security review most sprints",
     "每次部署完了，接下来都先跑冒烟测试",

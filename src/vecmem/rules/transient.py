@@ -117,6 +117,8 @@ _EN_PROGRESS = _re(
     r"|most|part) (?:of )?the\b"
     r"|\b(?:is|are) [a-z]+ing\b(?:[^.;]{0,30})? (?:now|right now|at the moment)$"
     r"|^[a-z]+ing\b[^.;]{0,60}\bnow\s*[,;]\s*(?:will|i'll|we'll|then|next|after that)\b"
+    r"|\b(?:through|done with|finished|on|at|completed|processed|migrated|uploaded|imported)"
+    r" (?:\d+|one|two|three|four|five) (?:of|out of) (?:\d+|two|three|four|five|six|ten)\b"
     r"|\bhalf (?:done|finished|complete)\b|\bhalf[- ]way\b|\bin the middle of [a-z]+ing\b"
     r"|\b(?:a|one|two) (?:third|quarter|half)s? (?:done|of the way|through|finished)\b"
     r"|\b(?:finishing|continuing|resuming)(?: it| this| that"
@@ -232,6 +234,8 @@ _TASK_WORDS = _re(
     r"|backfill\w*|migrations?|sprint|checkpoints?|datasets?|changelog|docs|the build|builds)\b"
     r"|代码|部署|脚本|单测|单元测试|接口|数据库|索引|分支|上线|构建|编译|需求|工单|提交|回滚|重构|周报"
     r"|镜像|服务器|集群|预发|生产环境|测试环境|(?i:\b(?:pr|ci|bug|api)\b)"
+    r"|(?i:\b(?:postgres(?:ql)?|mysql|redis|pgvector|sqlite|mongodb|kafka|nginx|docker|kubernetes"
+    r"|k8s|terraform|helm|elasticsearch)\b)"
 )
 # Done in the past at the scale of years ("migrated the DB last year", "2021 年完成了",
 # "三年前就拿到了"): a durable achievement, not today's status.
@@ -275,7 +279,8 @@ _STEP_PROGRESS = _re(
     # …also after a subject ("PR 刚合进去，下午开始…", "新版已经部署到预发环境，明天上生产",
     # "报销单刚交上去，下周跟进"): a just/already marker, a task verb, then the next step.
     rf"|(?:已经?|刚刚?|刚才|终于)\s*[^,;]{{0,16}}?(?:{_ZH_DONE}|合|推|交|发|提|打|备份|同步|弄|写|改|跑|测"
-    r"|装|配|传|上)[^,;]{0,16}[,;]\s*(?:今晚|明天|明早|下午|晚上|待会儿?|稍后|下周|之后|然后|接下来|接着"
+    r"|装|配|传|上|切|换|迁|升|降|导|清|删|建|搭)[^,;]{0,16}[,;]\s*(?:今晚|明天|明早|下午|晚上|待会儿?"
+    r"|稍后|下周|之后|然后|接下来|接着"
     r"|下一步|马上|回头|现在|等[^,;]{1,12}?(?:再|就))"
 
     # The first part done, the rest scheduled: "第一批数据导完了，第二批明天导", "…，剩下的今晚弄".
@@ -310,6 +315,13 @@ _DONE_THEN_NEXT = _re(
     r"|released|migrated|uploaded|submitted|installed|configured|applied)\b[^.;]{0,60}?"
     r"(?:,|;|\band\b|\bso\b| - )\s*(?:(?:i|we)(?:'ll| will|'m going to| am going to|'re going to"
     r"| are going to)|will|going to|gonna|next|now)\b"
+    # "Config migrated to TOML; old YAML loader goes next week".
+    r"|\b(?:done|finished|landed|merged|shipped|deployed|fixed|completed|pushed|released|migrated"
+    r"|uploaded|installed|configured|applied)\b[^.;]{0,60}?[,;]\s*[^,.;]{0,40}?\b(?:goes|comes"
+    r"|happens|follows|ships|lands|starts|is due)\s+(?:next week|tomorrow|tonight|later|after lunch"
+    r"|this (?:afternoon|evening|week))\b"
+    # "Cleared the cache and restarting the worker": a step done, the next underway.
+    r"|^[a-z]+ed\b[^.;]{0,60}(?:,|\band\b)\s*(?:now )?[a-z]{3,}ing\b(?! (?:is|are|was|were)\b)"
 )
 # Durable achievements: passing an exam, earning a certificate or a degree, finishing a
 # marathon. "The user passed the AWS exam in 2023" is who they are, not a status line.
