@@ -137,6 +137,7 @@ QUESTIONS = [
     "你知道 Python 3.13 什么时候发布吗",
     "Wh\u0456ch browser does the dashboard support",
     "I'd like to kn" + ZW + "ow whether the warranty covers water damage",
+    "我想知道怎么学吉他",  # the speaker wanting to know asks
     "The deploy runs at midnight, right?",
     "这个配置是默认的，对吧",
     "有人知道怎么退订这个邮件吗",
@@ -182,6 +183,10 @@ FACTS = [
     # Asking someone, reported.
     "The user \u0430sked their doctor about vitamin D and now takes 1000 IU daily",
     "用户向朋友打听过租房的事，后来住进了朝阳区",
+    "用户最常问的问题是怎么优化 SQL",
+    "用户想知道怎么学吉他，已经报了班",      # someone else wanting to know, reported
+    "Why the user left Google: burnout after the reorg",  # a wh-label with its answer
+    "User sought advice from a lawyer about the lease",
     # A moment of a person's life, not of a work item.
     "Jon is about to launch his clothing line",
     "Melanie is painting a sunset right now for her kids",

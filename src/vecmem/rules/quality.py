@@ -171,8 +171,10 @@ _REPORTED_ASK = _re(
     # The subject does the asking ("用户经常请教姐姐…", "她咨询过律师"): a report of it.
     r"|(?:用户|他|她|我|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:请教|咨询|讨教|求教|打听|问过|问了"
     r"|问(?=[我他她你]|孩子|儿子|女儿|老婆|老公|妻子|丈夫|爸|妈|父母|家人|同事|朋友|同学|老师|医生"
-    r"|律师|客服|领导|老板|经理|导师|别人|大家))"
+    r"|律师|客服|领导|老板|经理|导师|别人|大家|的))"
     r"[^,.;!?]*"  # what was asked is part of the report ("用户问过如何配置代理")
+    # Someone else wanting to know ("用户想知道怎么学吉他，已经报了班"); "我想知道…" asks.
+    r"|(?:用户|他|她|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:想知道|想了解|好奇)[^,.;!?]*"
     r"|(?i:(?<=[a-z] )(?:asked|asks|consulted|consults|checked with|checks with)\b[^.;!?]{0,120})"
 )
 _ZH_WEAK_REQUEST = _re(r"(?:吧|一下|一点)$")
@@ -292,11 +294,18 @@ def _is_fragment(norm: str) -> bool:
     return _units(body) <= 16 and bool(_FRAGMENT.search(body))
 
 
+# A wh-clause as a label with its answer: "Why the user left Google: burnout after the
+# reorg", "How the user takes their coffee: black".
+_WH_LABEL = _re(r"(?i)^(?:why|how|what|when|where|who|which)\b[^:?]{3,60}:\s*\S")
+
+
 def _is_question(raw: str, norm: str) -> bool:
     """Direct questions and requests to the assistant (strong signals only)."""
     unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", norm))
     if raw.rstrip().endswith(("?", "？")) or "?" in unquoted:
         return True
+    if _WH_LABEL.search(norm):
+        return False
     # A fact may report that someone asked someone ("用户向导师请教过职业规划", "The user
     # asked their manager for advice"); what was asked is not a question to the agent.
     unquoted = _REPORTED_ASK.sub(" ", unquoted)
