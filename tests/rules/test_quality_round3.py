@@ -154,6 +154,12 @@ BARE = [
     "https://zh.wikipedia.org/wiki/上海",
     r"\\192.168.1.5\share\照片 2023",
     r"%USERPROFILE%\Documents\My Notes",
+    # Only words that point at it: "the path is", "Location:", "就在 … 下面".
+    r"路径是 C:\Program Files\Git",
+    r"The path is C:\Users\Bob\My Documents",
+    r"文件夹 E:\照片\2023 年 旅行",
+    r"就在 C:\Windows\System32 下面",
+    r"Location: \\nas\media\Movies 4K",
 ]
 
 # False-reject traps: facts that carry the words of the kinds above.

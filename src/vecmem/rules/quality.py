@@ -92,9 +92,12 @@ _URLISH = _re(
     rf"|\b[a-z]:[\\/]{_NOT_CJK}*|\\\\{_NOT_CJK}+|(?<![\w.])(?:~|\.{{1,2}})?/{_NOT_CJK}+"
     r"|(?<![a-z0-9_.-])[a-z0-9_.-]+(?:/[a-z0-9_.-]+)+"
 )
+# Words that only point at the URL or path ("The path is …", "Location: …", "就在 … 下面").
 _URL_FILLER = _re(
     r"(?i)\b(?:link|url|see|ref|source|path|here|there|docs?|website|site|page|file|dir"
-    r"|directory|folder|at|in|->|=>)\b|链接|网址|地址|参考|见|路径|这里|那里|文档|网站|目录|文件|在"
+    r"|directory|folder|at|in|->|=>|the|is|it's|it|location|located|under|inside)\b"
+    r"|链接|网址|地址|参考|见|路径|这里|那里|文档|网站|目录|文件夹|文件|位置|位于|存放在|放在|保存在|就|是|在"
+    r"|下面|里面|里|下"
 )
 
 # --- vague values ("偏好: 是这个") ------------------------------------------------------------
