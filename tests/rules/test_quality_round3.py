@@ -66,6 +66,11 @@ PROGRESS = [
     "Okay, done with the first chapter edits",
     "Going to tackle the flaky tests after this",
     "旧数据已经导出，新库还没建",
+    # Mixed Chinese and English at work.
+    "CI 跑到一半挂了，在查原因",
+    "hotfix 刚上 prod，观察中",
+    "migration 脚本 review 完了，明天跑",
+    "deploy 完了，next 是 monitoring",
     # Configuration work, both languages.
     "Config migrated to TOML; old YAML loader goes next week",
     "The import is through 3 of 5 files",
@@ -221,6 +226,8 @@ FACTS = [
     "用户的护照明年三月到期",
     "The user paints watercolors on weekends",
     "用户的孩子作业一般晚上八点前写完",
+    "用户的 PR 一般要两个 approve 才能 merge",
+    "用户的 CI 用 GitHub Actions，跑一次大概 8 分钟",
     # Configuration facts said with the same verbs.
     "The default model was switched to gpt-4o last month",
     "用户的默认 embedding 模型换成了 bge-m3",
