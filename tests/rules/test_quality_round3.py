@@ -306,6 +306,31 @@ def test_facts_are_kept(text: str) -> None:
     assert v.allowed, v
 
 
+# The markers this round added, disguised: look-alike letters, invisible characters,
+# full-width punctuation and curly apostrophes.
+DISGUISED = [
+    ("half_formed", "F\u0435els like the cache could be smaller"),
+    ("half_formed", "It\u2019s possible the timeout is too low"),
+    ("half_formed", "没" + ZW + "准以后要支持多租户"),
+    ("half_formed", "先这样吧\uff0c以后再优化"),
+    ("question", "I was w\u043endering how to export my Notion pages"),
+    ("question", "The meeting is at 3\uff0c isn\u2019t it"),
+    ("question", "这个配置是默认的\uff0c对" + ZW + "吧"),
+    ("question", "求" + WJ + "推荐一个好用的 Markdown 编辑器"),
+    ("progress", "The PR is up f\u043er review"),
+    ("progress", "Cleared the cache and restart\u0456ng the worker"),
+    ("progress", "CI 跑到一" + ZW + "半挂了\uff0c在查原因"),
+    ("progress", "Build\u2019s green, merging after standup"),
+    ("bare_url_path", "路径是 C\uff1a\\Program Files\\Git"),
+]
+
+
+@pytest.mark.parametrize(("category", "text"), DISGUISED)
+def test_new_markers_hold_in_disguise(category: str, text: str) -> None:
+    v = check_quality(text)
+    assert (v.allowed, v.category) == (False, category), v
+
+
 def test_each_reject_says_why() -> None:
     reasons = {check_quality(t).reason for t in PROGRESS + HEDGED + FRAGMENTS + QUESTIONS}
     assert all(r.endswith(".") and len(r) > 20 for r in reasons)
