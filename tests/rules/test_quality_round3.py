@@ -252,6 +252,37 @@ FACTS = [
 ]
 
 
+# The speaker's own life, said in the first person, is a fact about the user; the speaker's
+# work in the same words is a status line.
+FIRST_PERSON_LIFE = [
+    "I'm currently learning Spanish",
+    "We're expecting our second child in June",
+    "I'm halfway through a two-year MBA",
+    "I'm still looking for a new job",
+    "I'm working on a novel about my grandmother",
+    "我正在学西班牙语",
+    "我在写一本关于我外婆的小说",
+]
+FIRST_PERSON_WORK = [
+    "I'm halfway through the migration",
+    "I'm learning the deploy pipeline right now",
+    "我正在学着写部署脚本，待会儿提交",
+    "We're expecting the backfill to finish tonight",
+]
+
+
+@pytest.mark.parametrize("text", FIRST_PERSON_LIFE)
+def test_first_person_life_is_a_fact(text: str) -> None:
+    v = check_quality(text)
+    assert v.allowed, v
+
+
+@pytest.mark.parametrize("text", FIRST_PERSON_WORK)
+def test_first_person_work_is_progress(text: str) -> None:
+    v = check_quality(text)
+    assert (v.allowed, v.category) == (False, "progress"), v
+
+
 # Chinese facts from daily life whose words belong to the rejected kinds (正在, 已经, 刚,
 # 好像, 大概, 看到第二部, 考过了): the benign corpus is English, so these stand in for it.
 ZH_DAILY_FACTS = [

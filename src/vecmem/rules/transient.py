@@ -362,6 +362,25 @@ _HABITUAL = _re(
 )
 
 
+# The speaker's own life, not a task: "I'm currently learning Spanish", "We're expecting our
+# second child", "我正在学西班牙语", "I'm halfway through a two-year MBA". Said in the first
+# person, these are facts about the user; "I'm halfway through the migration" is not.
+_FIRST_PERSON_SUBJECT = _re(
+    r"(?i)^(?:i|i'm|i am|i've|i have|we|we're|we are|we've|my \w+)\b|^我"
+)
+_LIFE_ACTIVITY = _re(
+    r"(?i)\b(?:learning|studying|training for|expecting|planning (?:to|a|on)|looking for"
+    r"|saving (?:up )?for|recovering from|pregnant|dating|raising|moving to|applying (?:to|for)"
+    r"|preparing for (?:the|my|a|an) (?:exam|test|interview|wedding|move|marathon|race|baby)"
+    r"|(?:writing|working on) (?:a|my|an) (?:novel|book|memoir|album|song|painting|screenplay)"
+    r"|halfway through (?:a|my|an) (?:[a-z-]+ )?(?:mba|degree|course|program|programme|book"
+    r"|novel|pregnancy)|about to (?:have a baby|get married|move|start (?:a|my) new job|graduate"
+    r"|retire))\b"
+    r"|(?:在|正在|开始|最近)学|备考|准备考|备孕|怀孕|找工作|攒钱|养病|康复|装修|写(?:一本|小说|书)|练(?:马拉松|琴|字|瑜伽)"
+    r"|减肥|健身|相亲|谈恋爱|生孩子|结婚|搬家"
+)
+
+
 # A word of relief or assent before the status line itself.
 _INTERJECTION = _re(
     r"(?i)^(?:ok(?:ay)?|alright|all right|so|right|well|cool|great|phew|yay|nice|good|好的?|嗯|行)"
@@ -377,6 +396,9 @@ def is_progress(norm: str) -> bool:
     norm = _CHANGE_AMOUNT.sub(lambda m: m.group("en") or m.group("zh"), norm)
     norm = _INTERJECTION.sub("", norm, count=1)  # "Okay, done with the first chapter edits"
     if _HABITUAL.search(norm) and not _NOW_PROGRESS.search(norm):
+        return False
+    if (_FIRST_PERSON_SUBJECT.search(norm) and _LIFE_ACTIVITY.search(norm)
+            and not (_TASK_WORDS.search(norm) or _STRONG_PROGRESS.search(norm))):
         return False
     if about_a_person(norm):
         # "The user is halfway through a two-year MBA": a person's studies, not a task.
