@@ -27,6 +27,9 @@ while looking at it — or ``heldout`` — never looked at case by case):
   conflict (an ambiguous case; for negatives, a false flag). ``ambiguous`` cases (a
   fact the rules may not key into the filled slot though it speaks of it) are right when
   flagged so, or when the rules already send them to review as a conflict.
+* ``quality_round3.jsonl``: a round-3 dev set (268 cases) written per kind of miss and
+  false-reject trap before that round changed a rule, split 50/50 per ``kind`` at write
+  time (``tune`` / ``heldout_r3``); rows ``kind:*`` and ``set:round3`` count it alone.
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
@@ -45,7 +48,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-SPLITS = ("tune", "heldout", "heldout2", "blind3")
+SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "blind3")
 NEVER_LISTED = ("blind3",)  # blind sets: counts only, misses never shown
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
@@ -78,7 +81,10 @@ def quality(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str,
         want_allow = case["expect"] == "allow"
         ok = v.allowed == want_allow and (want_allow or v.category == case["category"])
         row = table[case["split"]]
-        for key in (case["category"], f"lang:{case['lang']}", f"shape:{case['shape']}", "all"):
+        keys = [case["category"], f"lang:{case['lang']}", f"shape:{case['shape']}", "all"]
+        if "kind" in case:  # round 3: a finer category, and the set's own total
+            keys += [f"kind:{case['kind']}", "set:round3"]
+        for key in keys:
             row[key]["n"] += 1
             row[key]["ok"] += ok
             row[key]["decision_ok"] += v.allowed == want_allow
@@ -160,13 +166,13 @@ def _print_table(title: str, table: dict[str, Any]) -> None:
     print(f"\n{title}")
     keys = sorted({k for t in table.values() for k in t}, key=lambda k: (":" in k, k == "all", k))
     splits = [s for s in SPLITS if s in table]
-    print(f"{'category':24} " + " ".join(f"{s:>16}" for s in splits))
+    print(f"{'category':34} " + " ".join(f"{s:>16}" for s in splits))
     for k in keys:
         cells = []
         for s in splits:
             c = table.get(s, {}).get(k)
             cells.append(f"{c['ok']:>3}/{c['n']:<3} {c['ok'] / c['n']:.3f}" if c else " " * 16)
-        print(f"{k:24} " + " ".join(f"{x:>16}" for x in cells))
+        print(f"{k:34} " + " ".join(f"{x:>16}" for x in cells))
     for s in splits:
         leaks = table.get(s, {}).get("all", {}).get("leaks")
         if leaks is not None:
@@ -187,9 +193,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.only_slots:
         out["quality"], qmiss = quality(_load("quality_fresh.jsonl")
                                         + _load("quality_blind.jsonl")
+                                        + _load("quality_round3.jsonl")
                                         + _load("quality_blind3.jsonl"))
-        _print_table("quality_fresh.jsonl + quality_blind.jsonl + quality_blind3.jsonl (right "
-                     "= decision and reason category)", out["quality"])
+        _print_table("quality_fresh + quality_blind + quality_round3 + quality_blind3 (right = "
+                     "decision and reason category)", out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
         b = benign()
         out["benign"] = {s: {k: v for k, v in r.items() if k != "examples"} for s, r in b.items()}

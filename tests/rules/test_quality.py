@@ -44,6 +44,9 @@ EXTRA = _load("quality_extra.jsonl")
 # The tune split of the fresh set only: the held-out splits are measured by
 # benchmarks/rules_dev.py, never asserted (that would be tuning on them).
 FRESH_TUNE = [c for c in _load("quality_fresh.jsonl") if c["split"] == "tune"]
+# Round 3 the same way: its tune half only (heldout_r3 is never asserted).
+ROUND3 = _load("quality_round3.jsonl")
+ROUND3_TUNE = [c for c in ROUND3 if c["split"] == "tune"]
 
 
 def _check(case: dict[str, str]) -> None:
@@ -63,7 +66,8 @@ def test_extra_set(case: dict[str, str]) -> None:
     _check(case)
 
 
-@pytest.mark.parametrize("case", FRESH_TUNE, ids=[c["text"][:40] for c in FRESH_TUNE])
+@pytest.mark.parametrize("case", FRESH_TUNE + ROUND3_TUNE,
+                         ids=[c["text"][:40] for c in FRESH_TUNE + ROUND3_TUNE])
 def test_fresh_tune_split(case: dict[str, str]) -> None:
     verdict = check_quality(case["text"])
     assert verdict.allowed == (case["expect"] == "allow"), (case, verdict)
@@ -71,6 +75,16 @@ def test_fresh_tune_split(case: dict[str, str]) -> None:
         assert verdict.category == case["category"], (case, verdict)
     if case.get("secret"):
         assert case["secret"] not in normalize(redact_secrets(case["text"])), case
+
+
+def test_round3_is_split_half_and_half_per_kind() -> None:
+    # Stratified at write time: every kind has cases on both sides, within one of half.
+    kinds = {c["kind"] for c in ROUND3}
+    assert len(ROUND3) >= 200 and len(kinds) >= 15
+    for kind in kinds:
+        sides = [c["split"] for c in ROUND3 if c["kind"] == kind]
+        assert set(sides) == {"tune", "heldout_r3"}, kind
+        assert abs(sides.count("tune") - sides.count("heldout_r3")) <= 2, kind
 
 
 def test_extra_set_is_broad() -> None:

@@ -77,21 +77,27 @@ _NOT_CJK = r"[^\s\u3400-\u9fff]"
 # names ("C:\\Users\\张伟\\Desktop\\新建文件夹", "D:\\Program Files\\JetBrains"); inside a
 # sentence a path ends at the first space.
 _WIN_PATH_TO_END = (
-    r'(?:\b[a-z]:\\|\\\\[^\\\s]+\\)(?:[^\\\n:*?"<>|]+\\)*[^\\\n:*?"<>|]*$'
+    # (an environment variable may stand for the drive: "%USERPROFILE%\\Documents\\My Notes")
+    r'(?:\b[a-z]:\\|\\\\[^\\\s]+\\|%[a-z_]+%\\)(?:[^\\\n:*?"<>|]+\\)*[^\\\n:*?"<>|]*$'
     # …and a Unix path with two or more slashes ("~/Downloads/报告 终版.pdf").
     r"|(?:^|(?<=\s))(?:~|\.{1,2})?/(?:[^/\n]+/)+[^/\n]*$"
 )
 _URLISH = _re(
     rf"(?i){_WIN_PATH_TO_END}"
-    rf"|[a-z][a-z0-9+.-]{{1,20}}://{_NOT_CJK}*|www\.{_NOT_CJK}+"
+    # A URL's path may hold CJK ("https://zh.wikipedia.org/wiki/北京"), its host may not.
+    r"|[a-z][a-z0-9+.-]{1,20}://[^\s/\u3400-\u9fff]*(?:/[^\s,;]*)?"
+    r"|www\.[^\s/\u3400-\u9fff]+(?:/[^\s,;]*)?"
     r"|(?<![\w@.-])(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|ai|cn|co|app|xyz|info|edu|gov|me|so|sh"
     rf"|cloud|tech|site|page|us|uk|de|jp)(?::\d+)?(?:/{_NOT_CJK}*)?(?![\w.])"
     rf"|\b[a-z]:[\\/]{_NOT_CJK}*|\\\\{_NOT_CJK}+|(?<![\w.])(?:~|\.{{1,2}})?/{_NOT_CJK}+"
     r"|(?<![a-z0-9_.-])[a-z0-9_.-]+(?:/[a-z0-9_.-]+)+"
 )
+# Words that only point at the URL or path ("The path is …", "Location: …", "就在 … 下面").
 _URL_FILLER = _re(
     r"(?i)\b(?:link|url|see|ref|source|path|here|there|docs?|website|site|page|file|dir"
-    r"|directory|folder|at|in|->|=>)\b|链接|网址|地址|参考|见|路径|这里|那里|文档|网站|目录|文件|在"
+    r"|directory|folder|at|in|->|=>|the|is|it's|it|location|located|under|inside)\b"
+    r"|链接|网址|地址|参考|见|路径|这里|那里|文档|网站|目录|文件夹|文件|位置|位于|存放在|放在|保存在|就|是|在"
+    r"|下面|里面|里|下"
 )
 
 # --- vague values ("偏好: 是这个") ------------------------------------------------------------
@@ -104,6 +110,25 @@ _VAGUE = _re(
 )
 _LABEL = _re(r"^[^:]{1,20}:(?P<value>.*)$", re.S)
 
+# --- fragments: a thought broken off, or a topic named with nothing said about it ----------
+_INTRO = (
+    r"(?:差点忘了|对了|还有(?:一件事|个事|一点|就是)?|另外|顺便(?:说一下|提一下)?|关于|至于|说到"
+    r"|oh and also|and also|one more thing|also|oh|btw|by the way|about|regarding|re|as for"
+    r"|concerning)"
+)
+_FRAGMENT = _re(
+    # Broken off: "Oh and also the", "So the thing with the deploy script is", "…就是那个".
+    # (lower case after a Latin word: "Plan A", "客户 A" end a fact)
+    r"(?<=[A-Za-z] )(?:the|a|an|is|are|was|were|and|or|but|because|my|our|your|their|its)$"
+    r"|(?:就是|那个|这个|的话|还有|然后|因为|但是|所以|关于)$"
+    # A topic and a pointer only: "About the retry thing from before", "差点忘了，那个配置".
+    rf"|(?i:^{_INTRO}[,:]?\s*(?:就是)?(?:那个|这个|那件|这件|上次|之前|刚才)[^,.;!?]{{0,8}}$)"
+    rf"|(?i:^{_INTRO},?\s+(?:the|that|this|those|these|our|my)\s+(?:[a-z0-9-]+\s+){{0,3}}"
+    r"(?:thing|things|stuff|issue|matter|business|bit|part|one|idea|problem|question|topic)"
+    r"(?:\s+(?:from before|from earlier|from yesterday|we discussed|we talked about|you"
+    r" mentioned|i mentioned|again|earlier))?$)"
+)
+
 # --- questions and requests ----------------------------------------------------------------
 # Quoted spans (bounded, so an unclosed quote cannot make the scan quadratic).
 _QUOTED = _re(r'"[^"]{0,300}"|\'[^\']{0,300}\'|<[^>]{0,300}>')
@@ -115,23 +140,44 @@ _STANDING = _re(
 )
 _ZH_QUESTION = _re(
     r"有没有|要不要|能不能|可不可以|是不是|会不会|需不需要|用不用|对不对|好不好|行不行|该不该|想不想"
-    r"|算不算|值不值得|可以不可以|请问|问一下|想问|请教|求问|咨询一下|想知道|想了解|^要不(?!要)"
+    r"|算不算|值不值得|可以不可以|请问|问一下|想问|请教|求问|咨询一下|想知道(?!的)|想了解(?!的)|^要不(?!要)"
     r"|(?<!知道)(?<!会)(?<!懂)(?<!了解)(?<!熟悉)(?<!清楚)(?<!解释)(?<!说明)(?:为什么|为啥|怎么(?!样的)|怎样|咋)"
     r"|^.{0,6}?(?:如何|多少|哪|什么|谁|几(?!乎)|是否|能否)"
     r"|是啥|啥(?:原因|意思|情况|时候|问题|区别|东西)|(?:干|做|用|叫|有)啥"
     r"|(?:吗|么|呢|什么|哪个|哪里|多少)$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
     r"|(?:有|是|干|做|叫)什么|什么(?:意思|用|时候|区别|原因)|到底(?!了)"
+    # The asked-for part last: "下周三的会改到几点了", "航班是哪天", "要等多久".
+    r"|(?:几点|几号|几月|几岁|几天|几次|几个人|多久|多长时间|多远|多大|哪天|哪年|哪儿|谁)(?:了|呢|啊|呀)?$"
+    # Asking for a recommendation; choosing between two ("用 Docker 还是直接装比较好");
+    # a tag question ("…，对吧").
+    r"|^求(?:推荐|助|教|解|指点|链接|分享)"
+    r"|^(?!用户|他|她|我(?:觉得|认为|还是))[^,;]{1,24}还是[^,;]{1,24}(?:比较|更)(?:好|合适|快|方便|稳)$"
+    r"|[,;]\s*(?:对吧|是吧|对不|没错吧|好吧|行吧)$"
+)
+# Indirect questions by the speaker: "I'd like to know how to rotate the logs", "Curious
+# what the best way … is", "I wonder whether …". Read before an explicit preference ("I'd
+# like …" is worded like one). "Not sure whether …" doubts aloud and is a hedge instead.
+_EN_INDIRECT = _re(
+    r"(?i)^(?:(?:so|and|also|just|hey|hmm|btw),? )*(?:i'd like to know|i would like to know"
+    r"|i want to know|i wanna know|i need to know|i'd love to know|i'm curious|i am curious"
+    r"|curious|wondering|i wonder|i'm wondering|i am wondering|i was wondering|i'd like to find"
+    r" out|i want to find out|i need to find out|i'm trying to (?:figure out|understand|work out))"
+    r",? (?:about )?(?:what|how|why|whether|if|which|who|whom|where|when)\b"
 )
 _ZH_REQUEST = _re(
-    r"^(?:(?:先|暂时|暂且)?(?:别|不要|不用)|等我|请(?!求|假|柬)|麻烦|劳驾|帮我|帮忙|给我|你(?:去|来|帮|把|先|再|看|试|能|可以|觉得)|把|先把"
-    r"|再把|去把|试试|试一下|看看|查一下|跑一下|检查一下|确认一下|告诉我|说说|解释一下|不要|别)"
+    r"^(?:(?:先|暂时|暂且)?(?:别|不要|不用)|等我|请(?!求|假|柬)|麻烦|劳驾|帮我|帮忙|给我|你(?:去|来|帮|把|先|再|看|试|能|可以|觉得)"
+    # (a 把 clause already done, "把模型换成了 X，正在…", reports; it asks nothing)
+    r"|(?:先|再|去)?把(?![^,;]{1,30}?了)|试试|试一下|看看|查一下|跑一下|检查一下|确认一下|告诉我|说说|解释一下|不要|别)"
 )
 _REPORTED_ASK = _re(
     r"(?:向|找|跟|和|问过?)[^,.;!?]{1,15}?(?:请教|咨询|讨教|求助|求教|征求|打听)"
     # The subject does the asking ("用户经常请教姐姐…", "她咨询过律师"): a report of it.
     r"|(?:用户|他|她|我|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:请教|咨询|讨教|求教|打听|问过|问了"
-    r"|问(?=[我他她你]))"
+    r"|问(?=[我他她你]|孩子|儿子|女儿|老婆|老公|妻子|丈夫|爸|妈|父母|家人|同事|朋友|同学|老师|医生"
+    r"|律师|客服|领导|老板|经理|导师|别人|大家|的))"
     r"[^,.;!?]*"  # what was asked is part of the report ("用户问过如何配置代理")
+    # Someone else wanting to know ("用户想知道怎么学吉他，已经报了班"); "我想知道…" asks.
+    r"|(?:用户|他|她|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:想知道|想了解|好奇)[^,.;!?]*"
     r"|(?i:(?<=[a-z] )(?:asked|asks|consulted|consults|checked with|checks with)\b[^.;!?]{0,120})"
 )
 _ZH_WEAK_REQUEST = _re(r"(?:吧|一下|一点)$")
@@ -167,7 +213,22 @@ _EN_QUESTION = _re(
     r"|hasn't) (?:i|you|we|he|she|it|they|this|that|these|those|there|the|a|an|my|your|our|any"
     r"|anyone|someone)\b"
     r"|^any (?:tips|advice|suggestions|recommendations|pointers)\b"
+    # An auxiliary first with a named subject: "Is Rust worth learning", "Does Postgres
+    # support …" ("Is a vegetarian", "Does not like …", "Would rather …" are statements).
+    r"|^(?:is|are|was|were|does|do|did|can|could|should|will|would|has|have) (?!not\b|n't|be\b"
+    r"|rather\b|a\b|an\b|also\b|always\b|never\b|still\b|usually\b|often\b|going\b|gonna\b)"
+    r"(?:[a-z0-9.+#-]+ ){1,2}(?:worth|better|faster|slower|good|bad|safe|possible|ok|okay|needed"
+    r"|required|compatible|available|supported|free|enough|necessary|installed|running|enabled"
+    r"|support|supports|work|works|need|needs|have|has|use|uses|handle|run|allow|come)\b"
+    # A tag question: "The meeting is at 3, isn't it".
+    r"|,\s*(?:isn't it|aren't they|aren't we|wasn't it|doesn't it|didn't it|don't we|don't you"
+    r"|won't it|right|correct|don't you think|isn't that right)$"
     r"|^which (?:one|of)\b"
+    # A wh-word with its noun before the auxiliary: "Which Python version does the project
+    # need", "What port does the dev server use".
+    r"|^(?:what|which|whose|how many|how much) (?:[a-z0-9.+#-]+ ){1,3}(?:do|does|did|can|could"
+    r"|should|would|will|shall) (?:i|you|we|he|she|it|they|the|a|an|this|that|these|those|my"
+    r"|our|your|his|her|their|[a-z0-9]+)\b"
     r"|\b(?:any (?:idea|ideas|thoughts)|thoughts on|what about|how about|should we|shall we"
     r"|do you know|do you think|wdyt|is it possible|i wonder|i'm wondering"
     r"|wondering (?:if|whether))\b"
@@ -229,11 +290,25 @@ def _is_vague(text: str) -> bool:
     return bool(m and _VAGUE.match(m.group("value").strip() or "."))
 
 
+def _is_fragment(norm: str) -> bool:
+    # Short only: a long sentence that ends oddly was cut by whoever split it, it still
+    # says something.
+    body = norm.rstrip(" .,;:!-")
+    return _units(body) <= 16 and bool(_FRAGMENT.search(body))
+
+
+# A wh-clause as a label with its answer: "Why the user left Google: burnout after the
+# reorg", "How the user takes their coffee: black".
+_WH_LABEL = _re(r"(?i)^(?:why|how|what|when|where|who|which)\b[^:?]{3,60}:\s*\S")
+
+
 def _is_question(raw: str, norm: str) -> bool:
     """Direct questions and requests to the assistant (strong signals only)."""
     unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", norm))
     if raw.rstrip().endswith(("?", "？")) or "?" in unquoted:
         return True
+    if _WH_LABEL.search(norm):
+        return False
     # A fact may report that someone asked someone ("用户向导师请教过职业规划", "The user
     # asked their manager for advice"); what was asked is not a question to the agent.
     unquoted = _REPORTED_ASK.sub(" ", unquoted)
@@ -281,6 +356,8 @@ def check_quality(text: str) -> Verdict:
     if (_ZH_REMIND.search(norm) or _EN_REMIND.search(norm)) and not _STANDING.search(norm):
         return _reject("question", "A request to be reminded or told something once, later: "
                        "a task for the agent, not a fact to keep.")
+    if _EN_INDIRECT.search(norm):
+        return _reject("question", "Reads as a question or a request, not a fact to keep.")
     explicit_pref = preference_body(norm, explicit_only=True) is not None
     if not (explicit_pref and not text.rstrip().endswith(("?", "？"))):
         ends_asking = text.rstrip().endswith(("?", "？"))
@@ -296,5 +373,8 @@ def check_quality(text: str) -> Verdict:
         if _ZH_WEAK_REQUEST.search(norm) and not _STANDING.search(norm):
             return _reject("question", "Reads as a suggestion or request, not a fact to keep.")
 
+    if _is_fragment(norm):
+        return _reject("half_formed", "A broken-off thought or a topic with nothing said about "
+                       "it, not a fact yet.")
     category = _CATEGORY.get(classify(norm).memory_type, "general")
     return Verdict(True, category, _ALLOW_REASON[category])

@@ -1,20 +1,27 @@
 """Transient status reports and half-formed thoughts: texts that go stale or say nothing yet.
 
 A *status report* ("Finished the migration, next I'll wire up the API", "正在重建索引",
-"Backfill job is at 70 percent", "已经合并了，接下来发布") is true for an afternoon. A
-sentence about a *named person* ("Tim is currently learning German", "Jon is working on a
-business plan", "The user passed the AWS exam in 2023") describes that person and is a
-fact, so for it only explicit status markers (in progress, halfway, a percentage, right
-now, next step …) count. A durable achievement (an exam passed, a certificate earned, a
-degree, a marathon) is never progress. Hedges ("maybe someday", "也许以后") mark a thought
-that is not settled; a named person's belief or plan held loosely ("Nate believes it is
-probably the best trilogy") is still a fact about them.
+"Backfill job is at 70 percent", "PR 刚合进去，下午开始写迁移脚本") is true for an afternoon.
+A sentence about a *person* (:mod:`vecmem.rules.quality_subject`: "Tim is currently learning
+German", "Jon is about to open a dance studio", "The user passed the AWS exam in 2023")
+describes that person and is a fact: for it only explicit status markers (in progress, N %
+done, 进度, stopping here …) count, and markers of a moment (right now, about to, halfway,
+接下来, 还剩) only when the sentence is about work items (a PR, a deploy, the database). A
+durable achievement (an exam passed, a certificate earned, work dated years back) is never
+progress; a bare percentage is a share, not a status. Hedges ("maybe someday", "也许以后",
+"还在纠结", "something about it feels off") mark a thought that is not settled; a person's
+belief, plan or trait held loosely ("Nate believes it is probably the best trilogy", "用户
+好像更喜欢 Vim") is still a fact about them (:mod:`vecmem.rules.quality_hedges`;
+:func:`is_hedged` is re-exported here).
 
 Pure functions over normalized text.
 """
 
 from __future__ import annotations
 
+from vecmem.rules.quality_hedges import UNDECIDED as _UNDECIDED
+from vecmem.rules.quality_hedges import is_hedged
+from vecmem.rules.quality_subject import about_a_person
 from vecmem.text import ascii_word_re
 
 __all__ = ["is_hedged", "is_progress"]
@@ -23,6 +30,12 @@ __all__ = ["is_hedged", "is_progress"]
 _re = ascii_word_re
 
 
+# When a status line says it happens: now, soon, after standup, over the weekend.
+_NOW_TIME = (
+    r"now|right now|this (?:morning|afternoon|evening|week)|tonight|later today|today|shortly"
+    r"|soon|in a bit|in a minute|over the weekend|as we speak|after (?:standup|lunch|this|that"
+    r"|the meeting|dinner|work|the call)"
+)
 # --- transient progress --------------------------------------------------------------------
 _ZH_DONE = (
     r"完成|修复|修好|搞定|部署|上线|合并|提交|发布|解决|跑完|跑通|改完|写完|做完|弄好|测完|通过|结束|启动"
@@ -35,9 +48,17 @@ _EN_TASK = (
 )
 _ZH_PROGRESS = _re(
     r"正在|进行中|(?:重建|构建|部署|迁移|同步|导入|导出|上传|下载|训练|编译|处理|运行|安装|更新|升级|测试"
-    r"|调试|开发|编写|排查|修复|重构)中(?=$|[,.;!])|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
+    r"|调试|开发|编写|排查|修复|重构|观察|审核|验证|评审|联调|灰度|回滚|打包|发布|上线|备份|恢复|整理"
+    r"|准备)中(?=$|[,.;!])"
+    # A subjectless clause at work ("…，在查原因", "正在看日志").
+    r"|(?:^|[,;])\s*(?:正在|还在|在)(?:查|排查|看|修|处理|定位|调|弄|改|写|测|跑)|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
-    r"|没(?:写|做|跑|改|修|测)完|在等|等待中|阻塞|(?:完成|做|写|改|跑)了?(?:一半|大半|过半|\d+%)"
+    r"|没(?:写|做|跑|改|修|测)完|还没(?:结束|完成|跑完|弄好|搞定|好)(?=$|[,.;!])"
+    # The rest not started yet ("后面的还没动", "鉴权那节还没写"), a part done ("写了一部分").
+    r"|[,;][^,;]{0,12}(?:还没|还没有|尚未|还未)(?!想|决定|考虑|定)[\u4e00-\u9fff]{1,3}(?=$|[,.;!])"
+    # Nearly done, or in someone's queue: "收拾得差不多了", "护照在办", "审核中".
+    r"|得差不多了|差不多(?:好|完|弄好|做完|写完)了|在办|在走流程|在审|审核中|办理中|在排队|排队中"
+    r"|(?:了|到)(?:一部分|一小部分|大部分|一多半)(?=$|[,.;!]|了)|在等|等待中|阻塞|(?:完成|做|写|改|跑)了?(?:一半|大半|过半|\d+%)"
     # A sentence that opens with a finished action has no subject: a status report.
     rf"|^(?:刚刚?|刚才|已经?|昨天|今天|上午|下午|晚上)?(?:{_ZH_DONE}|重构|优化|重写|更新|删除|添加|新增|改)了"
     rf"|(?:已经?|刚刚?|终于)(?:{_ZH_DONE})(?!的|在|到|于|时|后)"
@@ -69,8 +90,16 @@ _EN_PROGRESS = _re(
     # A task-list item, a status label, "Done with …, next: …".
     r"|^(?:status|update|progress|wip|todo|eta|standup)\s*[:：-]|^done with\b"
     r"|\bnext\s*[:：]|^(?:进度|状态|更新|今日进展|进展|待办|今日)\s*[:：]"
-    r"|^next\s*[:：-]|^(?:will|gonna|going to|need to|have to) [a-z]+\b[^.;]{0,60}\b(?:tonight"
-    r"|tomorrow|later|this (?:afternoon|evening)|after (?:lunch|standup|the meeting)|in a bit)\b"
+    r"|^next\s*[:：-]"
+    rf"|^(?:will|gonna|going to|need to|have to) [a-z]+\b[^.;]{{0,60}}\b(?:{_NOW_TIME}"
+    r"|tomorrow|later|next)\b"
+    # Up for review, next on the list, "That's the config sorted".
+    r"|\b(?:is|are) (?:up for review|in review|under review|out for review|awaiting review"
+    r"|ready for review)\b|\bnext on (?:my|the|our) (?:list|plate)\b|\b(?:is|are|comes?) next\b"
+    r"|^that's (?:the )?[a-z ]{1,30} (?:sorted|done|fixed|finished|handled)\b"
+    r"|\b(?:is|are) [a-z]+ing\b[^.;]{0,40}\bas we speak\b"
+    r"|[,;]\s*(?:and |then )?next(?: up)?\b"
+    r"(?! (?:week|month|year|spring|summer|fall|autumn|winter))"
     r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing|running)"
     r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
     r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
@@ -78,8 +107,8 @@ _EN_PROGRESS = _re(
     r"|(?:is|are) (?:blocked|stuck|pending))\b"
     # First-person work reports: "Today I cleaned up …", "We just migrated …", "Spent the …".
     r"|^(?:(?:today|yesterday|tonight|earlier(?: today)?|this (?:morning|afternoon|evening|week)"
-    r"|last (?:night|week)),? )?(?:i|we) (?:just |already |finally |have |'ve )?(?:fixed|finished"
-    r"|completed|deployed|merged|shipped|released|pushed|implemented|resolved|migrated|refactored"
+    r"|last (?:night|week)),? )?(?:i|we)(?: have|'ve)? (?:just |already |finally )?(?:fixed"
+    r"|finished|landed|completed|deployed|merged|shipped|released|pushed|implemented|resolved|migrated|refactored"
     r"|ran|started|tested|upgraded|cleaned up|added|removed|updated|rewrote|wrote|spent|tried)\b"
     r"|^(?:today|yesterday|tonight|this (?:morning|afternoon|evening)|last night)\b"
     r"|^spent (?:the|this|all|a|an|\w+ (?:hours|days|minutes))\b"
@@ -87,6 +116,19 @@ _EN_PROGRESS = _re(
     r"|\b(?:crashed|failed|broke|timed out|went down|errored out)(?=\s+(?:again|on|in|at|with"
     r"|because|after|during|while|when|today|yesterday|twice|this|last|since|to)\b|$|[,.;!])"
     r"|\b(?:pass|passes|passing|works?|working|builds?|compiles?|green)\s+(?:again|now)\b"
+    # "Just put the laundry in, will hang it up after dinner": a fresh step, the next one
+    # announced; "Uploaded half the receipts"; "The paint is drying now".
+    r"|^just [a-z]+\b[^.;]{0,60}[,;]\s*(?:will|i'll|we'll|going to|gonna|then|next)\b"
+    r"|^(?:just )?[a-z]+(?:ed|t) (?:about |roughly |almost )?(?:half|a third|a quarter|two thirds"
+    r"|most|part) (?:of )?the\b"
+    r"|\b(?:is|are) [a-z]+ing\b(?:[^.;]{0,30})? (?:now|right now|at the moment)$"
+    r"|^[a-z]+ing\b[^.;]{0,60}\bnow\s*[,;]\s*(?:will|i'll|we'll|then|next|after that)\b"
+    r"|\b(?:through|done with|finished|on|at|completed|processed|migrated|uploaded|imported)"
+    r" (?:\d+|one|two|three|four|five) (?:of|out of) (?:\d+|two|three|four|five|six|ten)\b"
+    r"|\bhalf (?:done|finished|complete)\b|\bhalf[- ]way\b|\bin the middle of [a-z]+ing\b"
+    r"|\b(?:a|one|two) (?:third|quarter|half)s? (?:done|of the way|through|finished)\b"
+    r"|\b(?:finishing|continuing|resuming)(?: it| this| that"
+    r"| up)? (?:after|tonight|tomorrow|later|on monday|next week)\b"
     r"|^(?:deploying|running|fixing|writing|testing|migrating|refactoring|debugging|building"
     r"|investigating|reviewing|updating|upgrading|rebuilding|reindexing|cleaning|implementing"
     r"|adding|removing|rewriting|finishing|wrapping up|halfway|moving on|switching|continuing"
@@ -101,103 +143,126 @@ _EN_PROGRESS = _re(
     r"(?!using|running|living|based|working (?:as|at|for|in))[a-z]+ing\b"
 )
 
-# --- half-formed ---------------------------------------------------------------------------
-_HEDGE = _re(
-    r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|(?:总|老|隐约)觉得|估计|不确定|不一定|回头"
-    r"|有空|改天|以后再说"
-    r"|再说吧?$|再看看|想想|琢磨|考虑一下|试试看|刚发现|突然想到|突发奇想|应该可以|有机会"
-    r"|可能(?:要|需要|得|应该|可以|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
-    r"|不太确定|不是很确定|拿不准|说不准"
-    r"|\b(?:maybe|perhaps|probably|possibly|i guess|unsure"
-    r"|not (?:\d{1,3} ?% |entirely |totally |completely |quite |fully |really )?(?:sure|convinced)"
-    r"|^might|^could (?:try|look|be|maybe|possibly|consider)"
-    r"|i think we (?:could|should|might)"
-    r"|we could (?:try|maybe)|could try|might be worth|worth (?:a look|looking|trying|considering"
-    r"|exploring|checking|a try|investigating)|sometime|someday|some day|at some point|one day"
-    r"|(?<!the )(?<!a )(?<!what )(?<!this )(?<!that )(?<!any )(?<!some )(?<!which )"
-    r"(?:kind|sort) of|idk|dunno|no idea|might want to|random thought|just a thought"
-    r"|eventually|one of these days|down the road)\b"
+# How far a task has got, said outright: "80% done", "进度 70%", "完成了 60%". A bare
+# percentage is a share ("体脂率是 18%", "60% of it on GPU instances"), not a status.
+_PERCENT_DONE = (
+    r"\d{1,3} ?(?:%|percent) ?(?:done|complete|completed|through|finished|of the way)\b"
+    r"|(?:完成|进度|做到|写到|跑到|到了?|做了|写了|跑了|改了)[^,;]{0,3}?\d{1,3} ?%"
 )
-
-
-# Hedges that leave a named person's statement a fact ("Nate believes it is probably …",
-# "Tim hopes to visit Japan someday": a loosely held belief or a plan is still theirs).
-_WEAK_HEDGE = _re(
-    r"(?i)\b(?:maybe|perhaps|probably|possibly|someday|some day|sometime|one day"
-    r"|at some point|eventually|one of these days|down the road)\b|也许|或许|可能|大概|估计"
-    r"|有机会|以后"
-)
-
-_THIRD_PERSON = _re(r"(?i)\b(?:he|she|him|her|his|hers|they|them|their)\b|他|她")
-_FIRST_PERSON = _re(r"(?i)\b(?:i|i'm|i've|i'd|we|we're|my|our|us|me)\b|我")
-
-# --- what makes a sentence about a person, and what keeps it a status report ----------
-# A named person or the user as the subject, followed by a verb: "Tim is", "Jon has been",
-# "Gina and Jon were", "The user's son", "用户正在", "她在". A capitalised word alone is no
-# name ("Benchmarks are running", "Tests pass now"): names take singular verbs here, and
-# two names joined by "and" the plural.
-_NAMED_SUBJECT = _re(
-    r"^(?:(?i:(?:the )?user(?:'s \w+)?|he|she|(?:his|her|their|my) (?:wife|husband|partner|son"
-    r"|daughter|mother|father|mom|dad|sister|brother|friend|boss|manager|colleague|kid|child))"
-    r"|[A-Z][a-z]+(?:'s \w+)?)"
-    r" (?:(?:maybe|probably|perhaps|possibly) )?"
-    r"(?:is|was|has|had|now|currently|still|also|recently|just|often|usually|really|does"
-    r"|loves|likes|enjoys|wants|plans|says|said|feels|finds|thinks|believes|took|started"
-    r"|shares|shared|mentioned|told|asked|expressed|spends|keeps)\b"
-    # …or any verb in -s/-ed that is not a task's outcome ("Melanie sympathizes", "Maria
-    # applauded"; but "Build failed", "Backfill finished" are status lines).
-    r"|^(?:(?i:(?:the )?user)|(?![A-Z][a-z]*ly\b|(?:Maybe|Perhaps|Just|Still|Also|Now|Then|Today"
-    r"|Yesterday|Tomorrow|Next|This|That|These|Those|It|There|Here|We|They|You|Tests?"
-    r"|Builds?|Deploys?|Jobs?)\b)[A-Z][a-z]+) (?:[a-z]+ly )?"
-    r"(?!(?:finish|complet|fail|pass|crash|succeed|merg|deploy|ship|releas|push|start|break|broke|work|run|build|compil|time|migrat|upgrad|fix"
-    r"|resolv|land|roll|revert|restart)[a-z]*\b)[a-z]{3,}(?:s|ed)\b"
-    # Something of a named person's ("Joanna's laptop crashed last week") is their story.
-    r"|^[A-Z][a-z]+'s [a-z]+ (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
-    # A person starts *doing* something ("Jon starts working on a platform"); a job
-    # starts at a time ("Backfill started at 3am").
-    r"|^[A-Z][a-z]+ (?:starts|started|begins|began) (?:to |[a-z]+ing\b)"
-    r"|^(?:[A-Z][a-z]+ and [A-Z][a-z]+|(?i:their \w+|(?:the )?user's \w+)) (?:are|were|have)\b"
-    r"|^(?:用户|他|她|我(?:的)?(?:妻子|老婆|丈夫|老公|儿子|女儿|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|孩子))"
-    r"(?!们)"
-)
-# Markers of a status report even in a sentence about a person.
+# Markers of a status report even in a sentence about a person: a work session being
+# stopped or blocked, a task's share done.
 _STRONG_PROGRESS = _re(
-    r"(?i)\b(?:in progress|work in progress|wip|halfway|half-way|stopping here|call(?:ing)? it a"
-    r" day|right now|at the moment|about to|blocked (?:on|by)|next up"
-    r"|todo today|(?:is|are) (?:blocked|stuck|pending)"
+    r"(?i)\b(?:in progress|work in progress|wip|stopping here|call(?:ing)? it a day"
+    r"|blocked (?:on|by)|next up|todo today|up for review|awaiting review"
     r"|(?:pass|passes|passing|works|builds|compiles|green)\s+(?:again|now))\b"
-    r"|\d{1,3} ?(?:%|percent)(?: (?:done|complete|through|finished))?"
-    r"|进行中|一半|大半|过半|下一步|接下来|今天先|先做到|先到这|到此为止|明天(?:再|继续)|稍后|待会|等会"
-    r"|马上(?:就)?(?:好|完|开始|去)|还差|还剩|卡在|卡住|阻塞|在等|等待中|进度"
+    rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度"
+)
+# Markers of a moment in a task ("right now", "about to", "halfway", "接下来", "还剩",
+# "在等"). In a sentence about a person they describe that person's life ("Jon is about
+# to open a dance studio", "Joanna is working on a screenplay right now", "用户在等签证结果")
+# unless the sentence is about work items (_TASK_WORDS): "The user is deploying the hotfix
+# right now" is a status line.
+_MOMENT_PROGRESS = _re(
+    r"(?i)\b(?:right now|at the moment|about to|halfway|half-way|in the middle of"
+    r"|(?:is|are) (?:blocked|stuck|pending)|waiting (?:on|for))\b"
+    r"|一半|大半|过半|下一步|接下来|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
+    r"|卡在|卡住|阻塞|在等|等待中"
+)
+# Work items that have a status: software words that name nothing in a person's life
+# (ambiguous verbs such as build, release, upload, train, 发布, 训练 are left out:
+# "Calvin is about to release his album", "John is training for a marathon right now").
+_TASK_WORDS = _re(
+    r"(?i)\b(?:deploy\w*|redeploy\w*|refactor\w*|debug\w*|commits?|committing|hotfix\w*"
+    r"|bugs?|bugfix\w*|prs?|pull requests?|merge requests?|branch(?:es)?|rebas\w*|tickets?"
+    r"|pipelines?|servers?|clusters?|databases?|db|schemas?|staging|prod|production"
+    r"|(?:unit|integration|e2e|end-to-end|regression|load|smoke) tests?|test suite|ci|repos?"
+    r"|repository|codebase|code|coding|endpoints?|api|apis|index|indexing|reindex\w*"
+    r"|backfill\w*|migrations?|sprint|checkpoints?|datasets?|changelog|docs|the build|builds)\b"
+    r"|代码|部署|脚本|单测|单元测试|接口|数据库|索引|分支|上线|构建|编译|需求|工单|提交|回滚|重构|周报"
+    r"|镜像|服务器|集群|预发|生产环境|测试环境|(?i:\b(?:pr|ci|bug|api)\b)"
+    r"|(?i:\b(?:postgres(?:ql)?|mysql|redis|pgvector|sqlite|mongodb|kafka|nginx|docker|kubernetes"
+    r"|k8s|terraform|helm|elasticsearch)\b)"
+)
+# Done in the past at the scale of years ("migrated the DB last year", "2021 年完成了",
+# "三年前就拿到了"): a durable achievement, not today's status.
+_DATED_PAST = _re(
+    r"(?i)\b(?:last (?:year|spring|summer|autumn|fall|winter)|(?:\d+|a|two|three|four|five|six"
+    r"|several|many|a few|a couple of) years ago|back in (?:19|20)\d\d|in (?:19|20)\d\d)\b"
+    r"|去年|前年|(?:\d+|[一二三四五六七八九十几两]+)年前|(?:19|20)\d\d ?年(?:就|已经|时|的时候)"
+)
+# A next step announced ("…, next I'm …", "下午开始…", "等 CI 过了再…").
+_NEXT_ANNOUNCED = _re(
+    r"(?i)\b(?:next|then|afterwards|after that|tonight|tomorrow|later|this (?:afternoon|evening)"
+    r"|(?:i|we)'ll|will|going to|gonna)\b"
+    r"|接下来|然后|接着|下一步|之后|明天|今晚|下午|晚上|待会|稍后|马上|回头|再"
 )
 # A step reported done with the next one started or announced, and a count of rounds.
 _STEP_PROGRESS = _re(
-    r"(?i)\bstep \d+(?: of \d+)? (?:is )?(?:done|complete|completed|finished)\b"
+    r"(?i)\bstep (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)(?: of \w+)? (?:is )?"
+    r"(?:done|complete|completed|finished)\b"
     r"|\b(?:starting|beginning|moving (?:on )?to|on to|onto) [^.;]{0,40}\bnow$"
+    r"|(?:^|[,;]\s*)moving on to\b"
     r"|\b(?:job|task|run|build|upload|download|migration|backfill|import|export|sync|training"
     r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy)\b[^.;]{0,30}\b(?:is|at|reached)"
     r" \d{1,3} ?(?:%|percent)"
-    r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步|准备|开始|现在|马上|正要|打算|等会儿?|待会儿?)"
+    r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步|准备|开始|现在|马上|正要|打算|等会儿?|待会儿?"
+    r"|明天|今晚|下午|晚上|下周|周[一二三四五六日末])"
     # Part done, the rest announced: "The first half of the import went through, the rest
     # runs tonight", "已经部署到测试环境，明天上生产".
+    # "First migration applied; second one after lunch".
+    r"|\b(?:the )?first (?:[a-z]+ ){0,2}(?:is |was )?(?:done|applied|finished|complete|completed"
+    r"|through|merged|deployed|uploaded|migrated|shipped|sent|imported)\b[^.]{0,30}?[,;]\s*"
+    r"(?:the )?(?:second|next|rest|remaining|others?)\b"
     r"|\b(?:the )?(?:first|second|other) (?:half|part|batch)\b[^.;]{0,40}\b(?:done|through"
     r"|finished|complete|completed|went)\b|\bthe rest (?:runs|will|is|goes|tonight|tomorrow"
     r"|later)\b"
     r"|^(?:已经?|刚刚?)[^,;]{2,20}[,;]\s*(?:明天|今晚|下午|晚上|待会儿?|稍后|下周|之后|然后)"
+    # …also after a subject ("PR 刚合进去，下午开始…", "新版已经部署到预发环境，明天上生产",
+    # "报销单刚交上去，下周跟进"): a just/already marker, a task verb, then the next step.
+    rf"|(?:已经?|刚刚?|刚才|终于)\s*[^,;]{{0,16}}?(?:{_ZH_DONE}|合|推|交|发|提|打|备份|同步|弄|写|改|跑|测"
+    r"|装|配|传|上|切|换|迁|升|降|导|清|删|建|搭)[^,;]{0,16}[,;]\s*(?:今晚|明天|明早|下午|晚上|待会儿?"
+    r"|稍后|下周|之后|然后|接下来|接着"
+    r"|下一步|马上|回头|现在|等[^,;]{1,12}?(?:再|就))"
+
+    # The first part done, the rest scheduled: "第一批数据导完了，第二批明天导", "…，剩下的今晚弄".
+    r"|[,;]\s*(?:第[二三四五六七八九十\d]{1,3}个?(?:批|部分|阶段|期|步|轮)|剩下的?|其余的?|后面的|另一半)"
+    r"[^,;]{0,8}?(?:明天|今晚|下午|晚上|下周|之后|回头|周[一二三四五六日末])"
     # Half-way: "第二个模块改到一半", "东西打包了一大半", "迁移做了一半".
-    r"|(?:了|到)(?:一大半|一小半|一半|大半|过半)(?=$|[,.;!]|了)"
+    r"|(?:了|到)(?:一大半|一小半|一半|大半|过半|[一二三四五六七八九]分之[一二三四五六七八九]"
+    r"|[一二三四五六七八九]成)(?=$|[,.;!]|了|就|挂|停|卡|断)"
     # A subjectless gerund status line with a time of now: "Uploading photos to the shared
     # album now", "Sorting out the invoices this evening", "Seeding the db now, then …".
-    r"|(?:^|[;.]\s*)(?!(?:morning|evening|nothing|something|everything|anything|spring|ceiling|building"
+    # (after a comma, a narrative's participle is no status: "…, looking forward to it soon")
+    r"|(?:^|[;.]\s*|,\s*(?!(?:looking|hoping|saying|telling|thinking|feeling|wishing|planning"
+    r"|showing|expressing|sharing|mentioning|noting|adding|explaining|asking|giving|leaving"
+    r"|making|having|being|including|promising|agreeing|encouraging|offering|inviting)\b))"
+    r"(?!(?:morning|evening|nothing|something|everything|anything|spring|ceiling|building"
     r"|wedding|clothing|meeting|painting|swimming|running|cooking|hiking|reading|writing"
     r"|gardening|camping|fishing|dancing|singing|drawing|knitting|baking|cycling|traveling"
-    r"|travelling|journaling|volunteering|parenting)\b)[a-z]{3,}ing\b"
+    r"|travelling|journaling|volunteering|parenting)\b)(?:[a-z]+-)?[a-z]{3,}ing\b"
     r"(?! (?:is|are|was|were|has|have|had|helps?|makes?|gives?|keeps?)\b)"
-    r"[^.;]{0,80}\b(?:now|right now|this (?:morning|afternoon|evening)|tonight|later today)\b"
+    rf"[^.;]{{0,80}}\b(?:{_NOW_TIME})\b"
     r"|(?:跑|训练|进行|做|推进|执行|迁移|导入|同步)到(?:了)?第.{1,4}(?:轮|步|阶段|批|个|期)"
     # Any verb, English ones too ("fine-tune 到第二个 epoch 了"), with a unit of work.
-    r"|到了?第[一二三四五六七八九十百\d]{1,4}个?\s*(?:轮|步|阶段|批|期|epoch|step|round|batch"
+    r"|到了?第[一二三四五六七八九十百\d]{1,4}个?\s*(?:轮|步|阶段|批|期|节|章|页|段|篇|集|部分"
+    r"|epoch|step|round|batch"
     r"|stage|shard|phase)"
+)
+# A step done, then the next announced: "We've landed the caching PR and will start on the
+# dashboard", "Finished the tests, will tackle the integration tests after lunch". Read after
+# the achievement test ("finished a degree and now works in data science" is a life story).
+_DONE_THEN_NEXT = _re(
+    r"(?i)\b(?:done|finished|landed|merged|shipped|deployed|fixed|completed|wrapped up|pushed"
+    r"|released|migrated|uploaded|submitted|installed|configured|applied)\b[^.;]{0,60}?"
+    r"(?:,|;|\band\b|\bso\b| - )\s*(?:(?:i|we)(?:'ll| will|'m going to| am going to|'re going to"
+    r"| are going to)|will|going to|gonna|next|now)\b"
+    # "Config migrated to TOML; old YAML loader goes next week".
+    r"|\b(?:done|finished|landed|merged|shipped|deployed|fixed|completed|pushed|released|migrated"
+    r"|uploaded|installed|configured|applied)\b[^.;]{0,60}?[,;]\s*[^,.;]{0,40}?\b(?:goes|comes"
+    r"|happens|follows|ships|lands|starts|is due)\s+(?:next week|tomorrow|tonight|later|after lunch"
+    r"|this (?:afternoon|evening|week))\b"
+    # "Cleared the cache and restarting the worker": a step done, the next underway.
+    r"|^[a-z]+ed\b[^.;]{0,60}(?:,|\band\b)\s*(?:now )?[a-z]{3,}ing\b(?! (?:is|are|was|were)\b)"
 )
 # Durable achievements: passing an exam, earning a certificate or a degree, finishing a
 # marathon. "The user passed the AWS exam in 2023" is who they are, not a status line.
@@ -209,12 +274,7 @@ _ACHIEVEMENT = _re(
 )
 # A status of this moment, which even a person's studies can have ("is 80% through the
 # exam paper right now").
-_NOW_PROGRESS = _re(r"(?i)\d{1,3} ?(?:%|percent)|\b(?:right now|at the moment)\b|进度|\d+%")
-# A gerund as the subject ("Running has been great for her", "Writing allows Joanna …").
-_GERUND_SUBJECT = _re(
-    r"(?i)^[a-z]+ing(?: and [a-z]+ing(?: out)?(?: with \w+)?)? (?:is|are|was|were|has|have|had"
-    r"|helps?|allows?|brings?|makes?|gives?|keeps?|lets?|remains?|became|becomes)\b"
-)
+_NOW_PROGRESS = _re(rf"(?i){_PERCENT_DONE}|\b(?:right now|at the moment)\b|进度")
 
 
 # A percentage that measures a change ("cut standby power by 40%", "把待机功耗降了 40%",
@@ -230,32 +290,76 @@ _CHANGE_AMOUNT = _re(
 )
 
 
+# A habit ("is blocked on review most sprints", "每次部署完都先跑冒烟测试") is how things
+# usually go: a fact or a workflow, not today's status.
+_HABITUAL = _re(
+    r"(?i)\b(?:usually|often|always|typically|normally|generally|most (?:sprints|weeks|days"
+    r"|mornings|nights|times|releases)|every (?:sprint|week|day|time|release|morning|night))\b"
+    r"|通常|经常|总是|一般都|每次|每回|每周|每天|每个月"
+)
+
+
+# The speaker's own life, not a task: "I'm currently learning Spanish", "We're expecting our
+# second child", "我正在学西班牙语", "I'm halfway through a two-year MBA". Said in the first
+# person, these are facts about the user; "I'm halfway through the migration" is not.
+_FIRST_PERSON_SUBJECT = _re(
+    r"(?i)^(?:i|i'm|i am|i've|i have|we|we're|we are|we've|my \w+)\b|^我"
+)
+_LIFE_ACTIVITY = _re(
+    r"(?i)\b(?:learning|studying|training for|expecting|planning (?:to|a|on)|looking for"
+    r"|saving (?:up )?for|recovering from|pregnant|dating|raising|moving to|applying (?:to|for)"
+    r"|preparing for (?:the|my|a|an) (?:exam|test|interview|wedding|move|marathon|race|baby)"
+    r"|(?:writing|working on) (?:a|my|an) (?:novel|book|memoir|album|song|painting|screenplay)"
+    r"|halfway through (?:a|my|an) (?:[a-z-]+ )?(?:mba|degree|course|program|programme|book"
+    r"|novel|pregnancy)|about to (?:have a baby|get married|move|start (?:a|my) new job|graduate"
+    r"|retire))\b"
+    r"|(?:在|正在|开始|最近)学|备考|准备考|备孕|怀孕|找工作|攒钱|养病|康复|装修|写(?:一本|小说|书)|练(?:马拉松|琴|字|瑜伽)"
+    r"|减肥|健身|相亲|谈恋爱|生孩子|结婚|搬家"
+)
+
+
+# A word of relief or assent before the status line itself.
+_INTERJECTION = _re(
+    r"(?i)^(?:ok(?:ay)?|alright|all right|so|right|well|cool|great|phew|yay|nice|good|好的?|嗯|行)"
+    r"\s*[,!.]\s*"
+)
+
+
 def is_progress(norm: str) -> bool:
     """Whether ``norm`` reports the state of a task (done, underway, next) rather than a
     fact that stays true."""
     # The verb stays ("降了", "cut"): a change done, with the next step announced, is
     # still progress; only its amount stops reading as "X% done".
     norm = _CHANGE_AMOUNT.sub(lambda m: m.group("en") or m.group("zh"), norm)
-    if _STEP_PROGRESS.search(norm):
-        return True
-    named = bool(_NAMED_SUBJECT.search(norm))
-    if named or _GERUND_SUBJECT.search(norm):
+    norm = _INTERJECTION.sub("", norm, count=1)  # "Okay, done with the first chapter edits"
+    if _HABITUAL.search(norm) and not _NOW_PROGRESS.search(norm):
+        return False
+    if (_FIRST_PERSON_SUBJECT.search(norm) and _LIFE_ACTIVITY.search(norm)
+            and not (_TASK_WORDS.search(norm) or _STRONG_PROGRESS.search(norm))):
+        return False
+    if about_a_person(norm):
         # "The user is halfway through a two-year MBA": a person's studies, not a task.
         if _ACHIEVEMENT.search(norm) and not _NOW_PROGRESS.search(norm):
             return False
-        return bool(_STRONG_PROGRESS.search(norm))
-    if _ACHIEVEMENT.search(norm) and not _STRONG_PROGRESS.search(norm):
-        return False
-    return bool(_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm))
+        if _STRONG_PROGRESS.search(norm):
+            return True
+        # A moment of a person's life is a fact about them; of their work, a status line.
+        return bool(_TASK_WORDS.search(norm) and (_MOMENT_PROGRESS.search(norm)
+                                                  or _STEP_PROGRESS.search(norm)
+                                                  or _DONE_THEN_NEXT.search(norm)))
+    if _STEP_PROGRESS.search(norm):
+        return True
+    if _UNDECIDED.search(norm) and not (_STRONG_PROGRESS.search(norm)
+                                        or _MOMENT_PROGRESS.search(norm)):
+        return False  # "数据库选型的话，我还在纠结": a hedge (is_hedged), not a task underway
+    if _DATED_PAST.search(norm) and not (_STRONG_PROGRESS.search(norm)
+                                         or _MOMENT_PROGRESS.search(norm)
+                                         or _NEXT_ANNOUNCED.search(norm)):
+        return False  # "We migrated the DB to Postgres last year"
+    if _ACHIEVEMENT.search(norm) and not (_STRONG_PROGRESS.search(norm)
+                                          or _MOMENT_PROGRESS.search(norm)
+                                          or _TASK_WORDS.search(norm)):
+        return False  # …unless it is a work item ("证书续期的脚本写好了，还没部署")
+    return bool(_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm)
+                or _DONE_THEN_NEXT.search(norm))
 
-
-def is_hedged(norm: str) -> bool:
-    """Whether ``norm`` is a thought held back (maybe, someday, 也许以后) rather than a fact."""
-    if not _HEDGE.search(norm):
-        return False
-    if _NAMED_SUBJECT.search(norm) or (_THIRD_PERSON.search(norm)
-                                       and not _FIRST_PERSON.search(norm)):
-        # About someone else ("This experience inspired her to help others, possibly
-        # through counseling"): only a strong hedge (someday, not sure) holds it back.
-        return bool(_HEDGE.search(_WEAK_HEDGE.sub(" ", norm)))
-    return True

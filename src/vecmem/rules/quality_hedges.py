@@ -1,0 +1,101 @@
+"""Hedges: a thought held back rather than a fact (maybe someday, 也许以后, 还在纠结).
+
+A hedge is decided by category: a thought *held back by the speaker* — maybe, someday,
+not sure yet, undecided, a wish or an option mused about, a misgiving that names nothing,
+a deferral (以后再说) — is half-formed; a soft observation *about a person* ("用户好像更喜欢
+Vim", "The user seems to prefer dark themes", "Caroline is torn between two agencies") is
+a fact held with less certainty, and is kept. :mod:`vecmem.rules.quality_subject` says
+who a sentence is about.
+
+Pure functions over normalized text.
+"""
+
+from __future__ import annotations
+
+from vecmem.rules.quality_subject import about_a_person, about_someone_else
+from vecmem.text import ascii_word_re
+
+__all__ = ["UNDECIDED", "is_hedged"]
+
+# Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
+_re = ascii_word_re
+
+# Deciding is not done yet ("还在纠结", "torn between", "haven't decided"), a wish or an
+# option mused about ("要是能…就好了", "thinking of maybe rewriting …", "One option would
+# be …"): a thought held open, not a task underway or done, for the speaker; for a named
+# person it is a fact about them.
+_OPEN_THOUGHT = (
+    r"要是.{1,24}就好了|如果能.{1,24}就好了|想着|到时候再(?:看|说|定)|以后可能|可能用得[到上]"
+    r"|\b(?:it'd be nice if|it would be nice if|wish (?:we|i) (?:had|could)|thinking (?:of|about)"
+    r" (?:maybe |possibly )?[a-z]+ing|toying with (?:the idea|the thought)|one option (?:would be"
+    r"|is|might be)|an option would be|may be worth|might be worth)\b"
+)
+_HEDGE = _re(
+    r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|(?:总|老|隐约)觉得|估计|不确定|不一定|回头"
+    r"|有空|改天|以后再说|没准|保不齐|兴许|没想出来|没想明白|没想清楚|想不出来|先这样吧?"
+    r"|(?:以后|之后|回头|有空)再(?:说|优化|改|弄|看|处理|考虑|完善|研究|整理)"
+    r"|再说吧?$|再看看|想想|琢磨|考虑一下|试试看|刚发现|突然想到|突发奇想|应该可以|有机会"
+    r"|可能(?:要|需要|得|应该|可以|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
+    r"|不太确定|不是很确定|拿不准|说不准"
+    r"|^(?:it )?feels like\b|^(?:i )?(?:have|got) a (?:feeling|hunch|sense)\b"
+    r"|^(?:it's|it is) possible"
+    r"|^hard to (?:say|tell)\b|^(?:something|a thing|worth) to (?:think about|consider|look into"
+    r"|keep in mind)|^(?:i )?suspect\b"
+    r"|\b(?:maybe|perhaps|probably|possibly|i guess|unsure"
+    r"|not (?:\d{1,3} ?% |entirely |totally |completely |quite |fully |really )?(?:sure|convinced)"
+    r"|^might|^could (?:try|look|be|maybe|possibly|consider)"
+    r"|i think we (?:could|should|might)"
+    r"|we could (?:try|maybe)|could try|might be worth|worth (?:a look|looking|trying|considering"
+    r"|exploring|checking|a try|investigating)|sometime|someday|some day|at some point|one day"
+    r"|(?<!the )(?<!a )(?<!what )(?<!this )(?<!that )(?<!any )(?<!some )(?<!which )"
+    r"(?:kind|sort) of|idk|dunno|no idea|might want to|random thought|just a thought"
+    r"|eventually|one of these days|down the road)\b"
+    # Undecided, and a misgiving that names nothing ("Something about the login flow still
+    # bugs me", "总觉得哪里不对劲").
+    rf"|{_OPEN_THOUGHT}|纠结|犹豫|拿不定主意|没想好|还在考虑|还没决定|举棋不定|不对劲|说不上来|怪怪的"
+    r"|\b(?:undecided|torn between|on the fence|can't decide|cannot decide|haven't decided"
+    r"|have not decided|still deciding|still thinking (?:about|over)|still figuring out"
+    r"|something (?:about|with|in) [^.;]{1,60}?(?:bugs|bothers|worries|feels off|seems off|is off"
+    r"|feels wrong|looks wrong|isn't right|is not right|doesn't feel right|doesn't sit right)"
+    r"|something(?:'s| is| feels| seems) (?:off|wrong|weird|fishy))\b"
+)
+
+
+# Hedges that leave a named person's statement a fact ("Nate believes it is probably …",
+# "Tim hopes to visit Japan someday": a loosely held belief or a plan is still theirs).
+_WEAK_HEDGE = _re(
+    r"(?i)\b(?:maybe|perhaps|probably|possibly|someday|some day|sometime|one day"
+    r"|at some point|eventually|one of these days|down the road)\b|也许|或许|可能|大概|估计"
+    r"|有机会|以后"
+)
+
+# …and for a sentence whose subject is a named person or the user, also evidential words
+# and indecision: they qualify an observation about that person, the fact stays.
+_PERSON_HEDGE = _re(
+    r"(?i)\b(?:maybe|perhaps|probably|possibly|someday|some day|sometime|one day|at some point"
+    r"|eventually|one of these days|down the road|undecided|torn between|on the fence"
+    r"|can't decide|haven't decided|still deciding)\b"
+    rf"|{_OPEN_THOUGHT}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
+    r"|还在考虑|还没决定|\b(?:has|have) no idea\b"
+)
+# Deciding not done yet, or an open thought: not a task underway either (is_progress).
+UNDECIDED = _re(
+    rf"(?i){_OPEN_THOUGHT}|纠结|犹豫|拿不定主意|没想好|没想清楚|没想明白|没想出来|还在考虑|还没决定|举棋不定"
+    r"|\b(?:undecided|torn between|on the fence|can't decide|cannot decide|haven't decided"
+    r"|have not decided|still deciding|still thinking (?:about|over)|still figuring out)\b"
+)
+
+
+def is_hedged(norm: str) -> bool:
+    """Whether ``norm`` is a thought held back (maybe, someday, 也许以后) rather than a fact."""
+    if not _HEDGE.search(norm):
+        return False
+    if about_a_person(norm):
+        # A soft observation about a person ("用户好像更喜欢 Vim", "她似乎不太吃辣", "Caroline
+        # is torn between two agencies") is a fact about them, held with less certainty.
+        return bool(_HEDGE.search(_PERSON_HEDGE.sub(" ", norm)))
+    if about_someone_else(norm):
+        # About someone else ("This experience inspired her to help others, possibly
+        # through counseling"): only a strong hedge (someday, not sure) holds it back.
+        return bool(_HEDGE.search(_WEAK_HEDGE.sub(" ", norm)))
+    return True

@@ -1,0 +1,136 @@
+"""Who a sentence is about: a named person, the user, a group of people — or a task.
+
+The filter reads the same marker two ways depending on the subject: "Jon is about to open a
+dance studio" describes Jon (a fact), "About to deploy the hotfix" is a status line; "用户
+好像更喜欢 Vim" is an observation about the user, "好像哪里还有内存泄漏" a thought held back.
+A subject is recognised by shape only (names are not looked up), after an opening time or
+circumstance ("At 3:14 pm on August 13, 2023, John told Maria …", "上周，用户…").
+
+Pure functions over normalized text.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vecmem.text import ascii_word_re
+
+__all__ = ["about_a_person", "about_someone_else"]
+
+# Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
+_re = ascii_word_re
+
+_THIRD_PERSON = _re(r"(?i)\b(?:he|she|him|her|his|hers|they|them|their)\b|他|她")
+_FIRST_PERSON = _re(r"(?i)\b(?:i|i'm|i've|i'd|we|we're|my|our|us|me)\b|我")
+
+# A named person or the user as the subject, followed by a verb: "Tim is", "Jon has been",
+# "Gina and Jon were", "The user's son", "用户正在", "她在". A capitalised word alone is no
+# name ("Benchmarks are running", "Tests pass now"): names take singular verbs here, and
+# two names joined by "and" the plural.
+# Capitalised words that open a status line about a job, not a person ("Backfill ran for
+# three hours", "Migration went fine").
+_TASK_NOUNS = (
+    r"Tests?|Builds?|Deploys?|Deployments?|Jobs?|Migrations?|Backfills?|Imports?|Exports?"
+    r"|Syncs?|Uploads?|Downloads?|Reindex\w*|Rollouts?|Pipelines?|Releases?|Servers?|Scripts?"
+    r"|Indexing|Training|Backups?|Restores?|Crawls?|Scans?|Installs?|Upgrades?|Staging|Prod"
+    r"|Production|Docker|Postgres|Redis|Kafka|Nginx|Python|Node"
+)
+# Past tenses without -ed ("Nate won", "Jon lost", "Gina got", "John found", "Melanie went").
+_IRREGULAR_PAST = (
+    r"won|lost|got|found|went|made|sought|felt|gave|took|began|wrote|read|ran|met|saw|built"
+    r"|bought|brought|caught|chose|came|did|drew|drove|ate|fell|fought|flew|forgot|grew|heard"
+    r"|held|kept|knew|led|left|lent|meant|paid|put|quit|rode|rose|said|sold|sent|shook|showed"
+    r"|sang|sat|slept|spoke|spent|stood|swam|taught|told|thought|threw|understood|woke|wore"
+    r"|became|shared|had"
+)
+_ADVERB = r"(?:then|also|later|soon|finally|still|even|again|once|now|recently|just|both|each)"
+_NAMED_SUBJECT = _re(
+    r"^(?:(?i:(?:the )?user(?:'s \w+)?|he|she|(?:his|her|their|my) (?:wife|husband|partner|son"
+    r"|daughter|mother|father|mom|dad|sister|brother|friend|boss|manager|colleague|kid|child))"
+    r"|(?i:his|her|their) (?:[a-z]+ ){0,2}(?:wife|husband|partner|son|daughter|mother|father|mom"
+    r"|dad|sister|brother|friend|friends|boss|kids?|children|family|dog|cat|pets?|team|band)"
+    # "Sam's friend Evan is", "Joanna's new screenplay is": a person's people and things.
+    rf"|(?!(?:{_TASK_NOUNS}|It|This|That|These|Those|There|Here|What|Which|Who|Why|How|We|You"
+    r"|They|Maybe|Perhaps|Just|Still|Also|Now|Then|Today|Yesterday|Tomorrow|Next|Someone"
+    r"|Something|Everyone|Everything|Nobody|Nothing)\b)"
+    r"[A-Z][a-z]+(?:'s(?: [a-z]+){1,3}(?: [A-Z][a-z]+)?)?)"
+    r" (?:(?:maybe|probably|perhaps|possibly) )?"
+    r"(?:is|was|has|had|now|currently|still|also|recently|just|often|usually|really|does"
+    r"|are|were|have|will|would|can|could"
+    r"|loves|likes|enjoys|wants|plans|says|said|feels|finds|thinks|believes|took|started"
+    r"|shares|shared|mentioned|told|asked|expressed|spends|keeps)\b"
+    # …or any verb in -s/-ed that is not a task's outcome ("Melanie sympathizes", "Maria
+    # applauded"; but "Build failed", "Backfill finished" are status lines).
+    r"|^(?:(?i:(?:the )?user)|(?![A-Z][a-z]*ly\b|[A-Z][a-z]+ing\b|(?:Maybe|Perhaps|Just|Still"
+    r"|Also|Now|Then|Today|Yesterday|Tomorrow|Next|This|That|These|Those|It|There|Here|We|They"
+    rf"|You|{_TASK_NOUNS})\b)[A-Z][a-z]+) (?:[a-z]+ly |{_ADVERB} )?"
+    r"(?!(?:finish|complet|fail|pass|crash|succeed|merg|deploy|ship|releas|push|start|break"
+    r"|broke|work|run|build|compil|time|migrat|upgrad|fix|resolv|land|roll|revert|restart)"
+    rf"[a-z]*\b)(?:[a-z]{{2,}}(?:s|ed)|{_IRREGULAR_PAST})\b"
+    # A person finishing or completing a thing of theirs ("Joanna finished a screenplay",
+    # "Joanna finishes writing her book"); a job finishes at a time, not "a …".
+    rf"|^(?!(?:{_TASK_NOUNS})\b)[A-Z][a-z]+ (?:finish|complet)(?:es|ed|s) (?:a|an|writing|reading"
+    r"|her|his|their|[a-z]+ing)\b"
+    # …even a task's verb when what was done is the person's own ("Joanna finished her
+    # screenplay", "Nate started his own channel"): a job has no "her".
+    r"|^[A-Z][a-z]+ (?:[a-z]+ly )?[a-z]{3,}(?:s|ed) (?:(?:up|off|on|out) )?(?:her|his|their"
+    r"|herself|himself|themselves)\b"
+    # A group of people in a narrative ("They discussed …", "Both of them agreed …", "The
+    # two friends are …"); a team's work report is still caught by _TASK_WORDS.
+    r"|^(?i:they|both(?: of them)?|the two(?: \w+)?|the (?:friends|couple|family|kids|children"
+    r"|siblings|twins|parents|girls|boys)) (?:[a-z]+ly )?(?:(?:both|also|all|each) [a-z]+|[a-z]{3,}"
+    r"(?:s|ed)|are|were|have|had|will|would|can|could|plan|want|love|like|enjoy|agree|decide"
+    r"|talk|discuss|share|seem|feel|hope|bid|reminisce|catch|meet|chat)\b"
+    # Two people ("John and Maria volunteered", "Tim and his dad finished …").
+    # Event summaries use the plain verb: "Melanie and her family enjoy camping", "Caroline
+    # and Melanie catch up", "John and his fellows from the group brainstorm …".
+    rf"|^(?!(?:{_TASK_NOUNS})\b)[A-Z][a-z]+ and (?:(?!(?:{_TASK_NOUNS})\b)[A-Z][a-z]+"
+    r"|(?:his|her|their) (?:[a-z]+ ){0,2}[a-z]+)(?: (?:from|at|of) [^,.;]{1,40}?)?,? [a-z]+\b"
+    # The user or a pronoun with a modal ("The user would like to learn Korean someday").
+    r"|^(?i:(?:the )?user|he|she) (?:would|will|can|could|might|may|should|must)\b"
+    # The user with any verb ("User finished a degree …"): no job is called "user".
+    r"|^(?i:(?:the )?user) (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
+    # Something of a named person's ("Joanna's laptop crashed last week") is their story.
+    r"|^[A-Z][a-z]+'s [a-z]+ (?:[a-z]+ly )?[a-z]{3,}(?:s|ed)\b"
+    # A person starts *doing* something ("Jon starts working on a platform"); a job
+    # starts at a time ("Backfill started at 3am").
+    r"|^[A-Z][a-z]+ (?:starts|started|begins|began) (?:to |[a-z]+ing\b|(?:a|an|her|his|their)\b)"
+    # …works at a place, runs a business, passed an exam: people's verbs with people's objects.
+    rf"|^(?!(?:{_TASK_NOUNS})\b)[A-Z][a-z]+ (?:[a-z]+ly )?(?:works?|worked)"
+    r" (?:at|as|for|with|in|on)\b"
+    rf"|^(?!(?:{_TASK_NOUNS})\b)[A-Z][a-z]+ (?:runs?|ran|passe[sd]) (?:a|an|her|his|their)\b"
+    r"|^(?:[A-Z][a-z]+ and [A-Z][a-z]+|(?i:their \w+|(?:the )?user's \w+)) (?:are|were|have)\b"
+    r"|^(?:用户|他|她|我(?:的)?(?:妻子|老婆|丈夫|老公|儿子|女儿|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|孩子))"
+    r"(?!们)"
+)
+# A gerund as the subject ("Running has been great for her", "Writing allows Joanna …").
+_GERUND_SUBJECT = _re(
+    r"(?i)^[a-z]+ing(?: and [a-z]+ing(?: out)?(?: with \w+)?)? (?:is|are|was|were|has|have|had"
+    r"|helps?|allows?|brings?|makes?|gives?|keeps?|lets?|remains?|became|becomes)\b"
+)
+
+
+# An opening time or circumstance before the subject ("At 3:14 pm on August 13, 2023, John
+# told Maria …", "Last week, Tim finished …", "After the hike, Audrey …", "上周，用户…").
+_LEADING_ADVERBIAL = _re(
+    r"^(?:(?:on|at|in|after|before|during|since|last|this|recently|yesterday|earlier|later"
+    r"|meanwhile|afterwards|then|also|however|finally|overall|together|additionally|according to"
+    r"|today|tonight|that|back|around|over)\b[^,;]{0,48}(?:, (?:19|20)\d\d)?"
+    r"|[^,;]{0,8}(?:前|后|时|里|上周|昨天|今天|最近|上个月|去年))[,]\s*(?=\S)", re.I
+)
+
+
+# An apposition after a name ("John, who loves dogs, …", "Melanie, in her free time, …").
+_APPOSITION = _re(r"^([A-Z][a-z]+(?: and [A-Z][a-z]+)?), [^,;]{1,80}?, (?=[a-z])")
+
+
+def about_a_person(norm: str) -> bool:
+    """Whether the subject of ``norm`` is a person (named, the user, a group of people)."""
+    view = _LEADING_ADVERBIAL.sub("", norm, count=1)
+    view = _APPOSITION.sub(r"\1 ", view, count=1)
+    return bool(_NAMED_SUBJECT.search(view) or _GERUND_SUBJECT.search(view))
+
+
+def about_someone_else(norm: str) -> bool:
+    """Whether ``norm`` speaks of a third person and not of the speaker."""
+    return bool(_THIRD_PERSON.search(norm) and not _FIRST_PERSON.search(norm))
