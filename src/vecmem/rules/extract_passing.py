@@ -273,7 +273,7 @@ _TEAM_ASPECT_VERBS = (
 )
 
 
-def _team(m: re.Match[str]) -> Built | None:
+def _team(m: re.Match[str] | _Twin) -> Built | None:
     x = _value(m["x"])
     verb = " ".join(m["v"].lower().split())
     if x is None or _TO_YOU.search(x) or TRANSIENT.search(x):

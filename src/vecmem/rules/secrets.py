@@ -647,7 +647,7 @@ _GROUPED = _re(r"(?<![^\s\"'`:=(])[A-Za-z0-9_+/-]{4,40}(?: [A-Za-z0-9]{4,8}){3,4
 
 
 def _despaced_reading(text: str) -> list[SecretFinding]:
-    gaps = []
+    gaps: list[tuple[int, int]] = []
     for m in _SPACED.finditer(text):
         sep = m.group("s") or m.group("t")
         gaps.extend((i, i + 1) for i in range(m.start(), m.end()) if text[i] == sep)
