@@ -387,3 +387,23 @@ def test_the_subject_decides_between_life_and_work() -> None:
     assert check_quality("Nate is about to deploy the new API").category == "progress"
     assert check_quality("用户的论文快写完了").allowed
     assert check_quality("用户的代码还剩两个接口没写").category == "progress"
+
+
+# A queue word ends its word: "在办" / "在审" before another character are a place or a
+# period ("在办公室", "在审计期间"), not a thing waiting in someone's queue.
+QUEUE_WORD_INSIDE_ANOTHER = [
+    "测试服务器的数据库在审计期间设为只读",
+    "测试机在办公网里，外网访问不了",
+    "打印机在办公区东侧，密码锁在前台",
+]
+QUEUE_WORD = ["护照在办", "报销单在审批，周五出结果", "签证还在审"]
+
+
+@pytest.mark.parametrize("text", QUEUE_WORD_INSIDE_ANOTHER)
+def test_a_queue_word_inside_another_word_is_no_progress(text: str) -> None:
+    assert check_quality(text).category != "progress", text
+
+
+@pytest.mark.parametrize("text", QUEUE_WORD)
+def test_a_queue_word_is_progress(text: str) -> None:
+    assert check_quality(text).category == "progress", text
