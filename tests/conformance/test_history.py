@@ -187,3 +187,20 @@ def test_the_recall_block_says_a_past_fact_is_no_longer_current(cmem: Memory) ->
     assert (f"#{a} (user_fact, no longer current: held {old.valid_from[:10]} to "
             f"{old.valid_until[:10]})") in block
     assert f"#{b} (user_fact, as of " in block
+
+
+def test_a_question_naming_a_past_period_finds_what_was_said_about_it_later(
+        cmem: Memory) -> None:
+    """A fact about a period is mostly said after it: the question asks what held then
+    (valid time), not what was known then, which stays ``as_of``'s meaning."""
+    zh = cmem.add("用户去年国庆去了云南大理").memory_id
+    en = cmem.add("Last year the user spent the summer holidays in Lisbon").memory_id
+    assert zh is not None and en is not None
+    assert zh in _ids(cmem.search("去年国庆我们去了哪里？"))
+    assert en in _ids(cmem.search("Where did I go last year for the summer holidays?"))
+    exp = cmem.explain("去年国庆我们去了哪里？")
+    assert exp.gate is not None and exp.gate["history"]["cue"] == "去年"
+    # as_of still asks what had been said by then: nothing stored today counts.
+    last_year = date.today().replace(year=date.today().year - 1, month=10, day=3)
+    assert zh not in _ids(cmem.search("国庆去了哪里", as_of=last_year.isoformat(),
+                                      min_score=-1.0))

@@ -21,7 +21,9 @@ hook):
   time: ``valid_from <= T < end of valid_until``; a date is a whole day in the user's
   time zone) and it had been said by T (transaction time: the turn's timestamp for an
   ingested conversation, else when it was stored). A period ("in May") counts what held
-  at any moment of it. The filter is applied to every returned row in ``finish``, the
+  at any moment of it. A question that names a past period itself ("去年国庆去了哪里？")
+  asks what held then, not what was known then: it checks valid time only, since a fact
+  about a period is mostly said after it ("用户去年国庆去了云南", stored today). The filter is applied to every returned row in ``finish``, the
   one place that decides, so no path (an episode neighbour either) returns a row that
   did not count then.
 
@@ -82,6 +84,9 @@ class Timeline:
     scanned: int = 0
     #: predecessor id -> the current hit it was replaced by (contrast questions)
     lineage: dict[int, int] = field(default_factory=dict)
+    #: Also require "said by the window's end" (transaction time): ``as_of`` asks what was
+    #: known then; a question naming a past period asks only what held then.
+    known_then: bool = True
 
     @property
     def query(self) -> str | None:
@@ -126,7 +131,7 @@ class Timeline:
         if self.window is None:
             return None
         start, end = self.window
-        if self._at(f.stated) > end:
+        if self.known_then and self._at(f.stated) > end:
             return f"said {f.stated[:10]}, after {self.label}"
         if f.valid_from and self._at(f.valid_from) > end:
             return f"held from {f.valid_from[:10]}, after {self.label}"
@@ -357,4 +362,4 @@ def for_search(ctx: Any, query: str, *, as_of: object = None, history: object = 
     end = datetime.combine(cue.period_until + timedelta(days=1), time(), tz or UTC) - _TINY
     label = f"{cue.period_from.isoformat()}..{cue.period_until.isoformat()}"
     return Timeline((start, end), f"the question names a past period ({cue.words!r})", tz,
-                    today, label, cue=cue)
+                    today, label, cue=cue, known_then=False)
