@@ -344,7 +344,10 @@ _DESCRIBING_WORDS = (
     "unknown blank visible printed encrypted hashed salted stale old new current fine great "
     "terrible awful good bad easy hard tricky confusing generated unchanged useless "
     "working broken active inactive locked unlocked disabled enabled pending gone lost "
-    "sixteen twelve eight characters digits letters words"
+    "sixteen twelve eight characters digits letters words perfect alright overdue expiring "
+    # where it is, whose it is
+    "upstairs downstairs outside inside offline online somewhere elsewhere everywhere "
+    "nowhere attached enclosed below above overleaf nearby yours theirs"
 )
 _DESCRIBING = frozenset(_DESCRIBING_WORDS.split())
 _ADJECTIVE_END = _re(r"(?i)(?:ed|ing|ive|ous|ble|al|ful|less|ic|ent|ant|ary|ory|ish|ly|ate|"
