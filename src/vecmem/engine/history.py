@@ -23,9 +23,9 @@ hook):
   ingested conversation, else when it was stored). A period ("in May") counts what held
   at any moment of it. A question that names a past period itself ("去年国庆去了哪里？")
   asks what held then, not what was known then: it checks valid time only, since a fact
-  about a period is mostly said after it ("用户去年国庆去了云南", stored today). The filter is applied to every returned row in ``finish``, the
-  one place that decides, so no path (an episode neighbour either) returns a row that
-  did not count then.
+  about a period is mostly said after it ("用户去年国庆去了云南", stored today). The filter
+  is applied to every returned row in ``finish``, the one place that decides, so no
+  path (an episode neighbour either) returns a row that did not count then.
 
 A query that asks about the past ("before Hangzhou", "以前", "in May", "五月", "was ...")
 opts into the past through the gate's evidence (``rules.when.history_cue``), never
