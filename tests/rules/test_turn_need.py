@@ -197,3 +197,27 @@ def test_an_encyclopaedias_question_needs_nothing_even_about_the_persons_city() 
     for turn in ("What's the population of Shanghai?", "Tell me the history of Chengdu.",
                  "上海地铁 2 号线是哪一年开通的？", "成都的历史有多久？"):
         assert is_content_task(turn), turn
+
+
+@pytest.mark.parametrize("turn", [
+    "Where does the user work now?",
+    "What is the user's current job?",
+    "Which editor does the user prefer?",
+    "用户现在在哪里工作？",
+    "用户的猫叫什么名字？",
+    "用户以前住在哪个城市？",
+])
+def test_the_user_in_the_third_person_is_an_anchor(turn: str) -> None:
+    """Memories name the person "the user" / "用户", and so does an agent's tool call."""
+    assert not is_impersonal(turn), turn
+    assert anchor_of(turn) is not None
+
+
+@pytest.mark.parametrize("turn", [
+    "What is a user story?",
+    "How do users usually react to dark patterns?",
+    "用户增长的常见指标有哪些？",
+    "新用户的留存率一般是多少？",
+])
+def test_users_in_general_are_no_anchor(turn: str) -> None:
+    assert is_impersonal(turn), turn

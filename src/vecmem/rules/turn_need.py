@@ -12,7 +12,8 @@ shape* and no *personal anchor*:
   list, define; 解释一下, 翻译, 写一首, 列出).
 * anchor: anything that ties the turn to the person's own life: first-person possessives
   and pronouns used as the subject (my, our, we, 我的, 我家, 我们; not the "me" of "tell
-  me"), family and household roles (wife, kids, 老婆, 孩子, 爸妈), and times that only mean
+  me"), the person in the third person as memories name them (the user, 用户), family
+  and household roles (wife, kids, 老婆, 孩子, 爸妈), and times that only mean
   something in the person's calendar (tonight, this weekend, next month, 明天, 周末,
   这个月, 周四).
 
@@ -206,6 +207,9 @@ _EN_ANCHOR = (
     r"|\bwhat\s+time\s+(?:is|are|does|do|should)\b|\ba\s+good\s+time\s+(?:to|for)\b"
     # ... and the person's place: "nearby", "near me", "around here".
     r"|\b(?:nearby|near\s+(?:me|here|home)|around\s+here|close\s+to\s+home)\b"
+    # The person in the third person, as memories are written and as an agent's tool
+    # call asks ("Where does the user work?", "the user's editor"); not "a user", "users".
+    r"|\bthe\s+user(?:'s)?\b|\buser's\b"
 )
 _ZH_ANCHOR = (
     r"(?<![帮给替为叫让])我|咱|俺|自己"
@@ -214,6 +218,9 @@ _ZH_ANCHOR = (
     r"|今晚|今天|明天|昨天|后天|周末|这周|下周|上周|这个月|下个月|上个月|今年|明年|去年|"
     r"周[一二三四五六日天]|星期[一二三四五六日天]|早上|下午|晚上|上次|上回|几点"
     r"|附近|周边|楼下|小区"
+    # 用户 as memories name the person ("用户现在在哪里工作？"); not users in general
+    # (用户们, 用户数, 用户量, 用户群, 用户体验, 用户增长, 新用户, 老用户).
+    r"|(?<![新老])用户(?!们|数|量|群|体验|增长|画像|留存)"
 )
 _ANCHOR = lazy_re(f"(?:{_EN_ANCHOR})|(?:{_ZH_ANCHOR})", re.I)
 # A quoted passage or the text after a colon is the task's input ("翻译成英文：今天天气很好"),
