@@ -7,12 +7,10 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from tests.cli.test_cli_recall import run, store_with
 
 from vecmem import Memory
-from vecmem.cli import app
 
-runner = CliRunner()
 FACTS = ["User is severely allergic to peanuts and carries an EpiPen.",
          "用户希望默认用中文回答。", "用户住在上海徐汇区。",
          "User's favourite coffee shop is the Manner on Wukang Road."]
@@ -20,17 +18,7 @@ FACTS = ["User is severely allergic to peanuts and carries an EpiPen.",
 
 @pytest.fixture
 def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    path = str(tmp_path / "cli.db")
-    monkeypatch.setenv("VECMEM_DB", path)
-    monkeypatch.setenv("VECMEM_EMBED_PROVIDER", "hashing")
-    with Memory.open(path, embed_provider="hashing") as m:
-        m.add_many(FACTS, raw=True)
-    return path
-
-
-def run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
+    return store_with(FACTS, tmp_path, monkeypatch)
 
 
 def test_show_pin_exclude_reset(db: str) -> None:

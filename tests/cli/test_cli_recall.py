@@ -17,14 +17,19 @@ FACTS = ["I am allergic to peanuts and carry an EpiPen", "My sister lives in Ber
          "The Atlas project deploys with Argo CD", "用户住在上海浦东"]
 
 
-@pytest.fixture
-def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+def store_with(facts: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """A hashing-embedder store holding ``facts`` as written, made the CLI's database."""
     path = str(tmp_path / "cli.db")
     monkeypatch.setenv("VECMEM_DB", path)
     monkeypatch.setenv("VECMEM_EMBED_PROVIDER", "hashing")
     with Memory.open(path, embed_provider="hashing") as m:
-        m.add_many(FACTS, raw=True)
+        m.add_many(facts, raw=True)
     return path
+
+
+@pytest.fixture
+def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    return store_with(FACTS, tmp_path, monkeypatch)
 
 
 def run(*args: str) -> tuple[int, str, str]:
