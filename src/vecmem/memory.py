@@ -83,7 +83,9 @@ class Memory:
 
         ``read_only=True``: once open, every write transaction is refused
         (``StoreError``) and nothing is re-embedded, so a command that only reads pays for
-        nothing a write needs. ``create=False`` opens only an existing memory, running no
+        nothing a write needs. A SQLite file of an older schema or rules version is still
+        upgraded first (a copy of the previous state is kept beside it): the read paths
+        assume the current schema. ``create=False`` opens only an existing memory, running no
         DDL on PostgreSQL (inspection: nothing is created or migrated)."""
         if settings is None:
             where: dict[str, Any] = {"db": os.fspath(db)} if db is not None else {}
