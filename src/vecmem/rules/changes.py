@@ -8,6 +8,15 @@ X", "默认模型是X", "the billing project uses FastAPI", "用户喜欢浅色�
 light mode", "用户的时区是UTC+9"), so the new value meets the old one under the slot's
 topic key: a different value goes to review, the same value is a duplicate. The stored
 content is never rewritten. Pure functions over normalized text.
+
+A switch is read by its grammar, not its wording (``_switch``): a subject (the user, "I",
+"we", "用户", "我"), a change verb ("switched to", "moved over to", "have been using",
+"replaced … as", "改用", "换成", "已经不用 X 了，改成"), the new value, maybe the old one
+("instead of Y"), and what it is for — a slot named ("as my editor", "for embeddings",
+"作为默认模型") or, failing that, the slot the value's own kind names (Neovim is an editor).
+Words that only date the change ("these days", "上个月") are dropped first (``_untime``);
+a plan ("下周", "next year"), a wish ("I'd like to try") or a past habit ("used to") is no
+change announced and is left as it is.
 """
 
 from __future__ import annotations
@@ -42,7 +51,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
     # Chinese: "X改成了Y" / "X换成了Y" / "X切换到Y" -> "X是Y"; "项目X迁移到了Y" -> "项目X部署在Y"
     (lazy_re(r"^(?P<s>(?:本|该|这个)?项目.{0,40}?)(?:迁移到|迁到|搬到)了?(?P<v>.+?)了?$"),
      r"\g<s>部署在\g<v>"),
-    (lazy_re(r"^(?P<s>[^,.;]{1,30}?)(?:已经)?(?:改成了?|换成了?|改为|换为|变成了?|切换到了?|切换成了?"
+    (lazy_re(r"^(?P<s>[^,.;]{1,30}?)(?:已经)?(?:改成了?|换成了?|改为|换为|改用|换用|转用|变成了?|切换到了?|切换成了?"
                 r"|调整为|调成了?|更新为|升级到了?|升级为)(?P<v>.+?)了?$"), r"\g<s>是\g<v>"),
     # "用户现在在 UTC+9 时区" -> "用户的时区是UTC+9"
     (lazy_re(r"^(?P<s>用户|我)(?:现在|目前)?(?:在|用|使用)(?P<v>.+?)时区$"),
@@ -52,8 +61,192 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+# --- words that only date the change ----------------------------------------------------
+
+_LEAD_EN = lazy_re(r"^(?:these days|nowadays|lately|recently|currently|at the moment"
+                   r"|as of (?:today|this (?:week|month|year))|since (?:last )?\w+(?: \d{4})?)"
+                   r",?\s+(?=(?:the user|i|we|my|our)\b)", _I)
+_TAIL_EN = lazy_re(r"\s+(?:these days|nowadays|lately|recently|now)$"
+                   r"|\s+(?:in|this|last) (?:the )?(?:spring|summer|autumn|fall|winter)$", _I)
+# Past or present only: "下周" / "明年" announce a plan, not a change, and stay.
+_ZH_WHEN = (r"(?:上个?月|上周|上礼拜|去年|今年|前不久|前阵子|前段时间|最近|刚刚"
+            r"|年初|年底|这个月|本月|昨天|今天|这几天|这段时间|如今|目前|现在)")
+_LEAD_ZH = lazy_re(rf"^(?P<s>用户|我(?!们))(?:{_ZH_WHEN})+(?=已经|已|刚|入职|加入|跳槽|搬|改|换|转"
+                   r"|开始|不再|不用|定居|移居|迁)")
+
+
+def _untime(text: str) -> str:
+    text = _TAIL_EN.sub("", _LEAD_EN.sub("", text))
+    return _LEAD_ZH.sub(r"\g<s>", text)
+
+
+# --- switches: subject, change verb, new value, what it is for ----------------------------
+
+# What a slot named after the value is called, in the statement that fills it.
+_LABELS: list[tuple[re.Pattern[str], str]] = [
+    (lazy_re(r"^(?:(?:main|default|primary|code|text) )?(?:editor|ide)$|^编辑器$", _I), "editor"),
+    (lazy_re(r"^(?:(?:default|main|primary|everyday|daily) )?(?:chat |language )?(?:model|llm)$"
+             r"|^(?:默认|主力|日常)?(?:对话|聊天)?模型$", _I), "default_model"),
+    (lazy_re(r"^(?:(?:default|text) )?(?:embedding|embeddings|vector)(?: model)?$|^embedder$"
+             r"|^(?:嵌入|向量)(?:模型)?$|^(?:向量化|嵌入)$", _I), "embedding_model"),
+    (lazy_re(r"^(?:(?:editor|terminal|ui|colou?r) )?theme$|^主题$", _I), "theme"),
+]
+_STATEMENT = {"editor": "My editor is {}", "default_model": "The default model is {}",
+              "embedding_model": "The embedding model is {}", "theme": "I prefer {}"}
+#: Kinds of value that name the user's slot by themselves ("switched to Neovim").
+_BY_KIND = {"editor": "editor"}
+_SUBJ_EN = r"(?:(?:the )?user|i|we)(?:'ve| has| have)?"
+_CHANGE_EN = (r"(?:now |just |finally )?(?:switched|moved|changed|migrated|gone|went|converted)"
+              r"(?: over| back)?")
+_FOR_EN = (r"(?: (?:as|for) (?:my|our|the|their|his|her|your) (?P<label>[\w ]{2,30}?)"
+           r"| for (?P<label2>embeddings?|vectors?|chat)"
+           r"| for (?:all )?(?:my |our |his |her |their )?(?:coding|code|programming|development"
+           r"|editing|work|everything)| by default)?")
+_OLD = r"(?: instead of (?P<old2>.+?))?"
+_ZH_SUBJ = r"(?:用户|我们|我(?!们))?(?:已经|已)?"
+_ZH_FOR = (r"\s*(?:来)?(?:(?:作为|当|做)(?P<label>默认模型|模型|编辑器|嵌入模型|向量模型)"
+           r"|做(?P<label2>向量化|嵌入)|写代码|编程|写程序|开发)?了?$")
+#: Each switch: its pattern and whether its verb announces a change ("switched to") rather
+#: than a plain use ("I use X", which names a slot only by a label or the value's kind).
+_SWITCH: list[tuple[re.Pattern[str], bool]] = [
+    # "I switched (from VS Code) to Zed (as my editor)", "We moved over to X for embeddings"
+    (lazy_re(rf"^{_SUBJ_EN} {_CHANGE_EN} (?:from (?P<old>.+?) )?to (?P<v>.+?){_OLD}{_FOR_EN}$",
+             _I), True),
+    # "I've been using X instead of Y as my default model"
+    (lazy_re(rf"^{_SUBJ_EN} (?:now )?(?:been using|started using) (?P<v>.+?){_OLD}{_FOR_EN}$", _I),
+     True),
+    # "I use Neovim as my editor", "I now code in Zed", "I'm on Neovim"
+    (lazy_re(rf"^{_SUBJ_EN} (?:now |mostly |mainly )?(?:use|uses|am using|is using|are using"
+             r"|code in|program in|write code in|do (?:all )?(?:of )?(?:my |our )?"
+             rf"(?:coding|programming|development) in) (?P<v>.+?){_OLD}{_FOR_EN}$"
+             r"|^(?:i'm|i am|we're|we are|the user is) (?:now )?on (?P<v2>.+)$", _I), False),
+    # "I gave up VS Code for Zed", "We ditched bge-m3 in favour of nomic-embed-text"
+    (lazy_re(rf"^{_SUBJ_EN} (?:gave up|given up|ditched|dropped|abandoned|traded|swapped)"
+             rf" (?P<old>.+?) (?:for|in favou?r of|with) (?P<v>.+?){_FOR_EN}$", _I), True),
+    # "Zed replaced VS Code as my editor", "Zed has replaced VS Code"
+    (lazy_re(rf"^(?P<v>.+?) (?:has |have )?replaced (?P<old>.+?){_FOR_EN}$", _I), True),
+    # "We switched the default model to X", "I changed my editor from Vim to Helix",
+    # "Default model changed to X" — the slot named as the object
+    (lazy_re(r"^(?:(?:the )?user |i |we )?(?:(?:'ve|has|have) )?(?:switched|changed|set|moved"
+             r"|updated|bumped|swapped) (?:the |my |our |its |their )?(?P<label>[\w ]{2,30}?)"
+             r" (?:over )?(?:from (?P<old>.+?) )?to (?P<v>.+)$"
+             r"|^(?:the |my |our )?(?P<label2>[\w ]{2,30}?) (?:changed|switched|moved)"
+             r" (?:from (?P<old2>.+?) )?to (?P<v2>.+)$", _I), True),
+    # "Neovim is now my main editor", "gemini-2.5-pro is our default model now"
+    (lazy_re(r"^(?P<v>.+?) is (?:now )?(?:my|our|the user's|the) (?:new )?(?P<label>[\w ]{2,30}?)"
+             r"(?: of choice)?$", _I), True),
+    # "From now on use X as the default model", "Please use X for embeddings"
+    (lazy_re(r"^(?:(?:from now on|going forward|from today|please),? )*(?:please )?use (?P<v>.+?)"
+             r" (?:as|for) (?:the|my|our|your) (?P<label>[\w ]{2,30}?)$", _I), True),
+    # "我现在改用 Cursor 写代码了", "已经不用 Vim 了，改成 Helix", "我从 VS Code 换到了 Zed"
+    (lazy_re(rf"^{_ZH_SUBJ}(?:从(?P<old>[^,，]+?)|不(?:再)?用(?P<old2>[^,，]+?)了?[,，]\s*)?"
+             r"(?:(?:改|换|转)(?:用|成了?|为)|切换到了?|切到了?|换到了?|转到了?|开始用)\s*(?P<v>[^,，]+?)"
+             + _ZH_FOR), True),
+    # "我把默认模型换成了 claude", "把向量模型从 bge-m3 改成 bge-large"
+    (lazy_re(r"^(?:用户|我们|我)?(?:已经)?把(?P<label>[^,，]{1,12}?)(?:从(?P<old>[^,，]+?))?"
+             r"(?:换成|改成|改为|设成|设为|切换到|切到|换到|调成|升级到|更新为)了?\s*(?P<v>[^,，]+?)了?$"),
+     True),
+    # "用户现在用 Zed 写代码", "我用 Neovim 当编辑器"
+    (lazy_re(r"^(?:用户|我(?!们))(?:现在|目前|平时|一般)?(?:用|使用)\s*(?P<v>[^,，]+?)"
+             r"\s*(?:来)?(?:(?:作为|当|做)(?P<label>默认模型|编辑器|嵌入模型|向量模型)"
+             r"|写代码|编程|写程序|开发)了?$"),
+     False),
+    # "现在默认用 claude-sonnet-4", "The assistant uses X by default": the value's kind
+    (lazy_re(r"^(?:现在|目前|以后)?默认(?:用|使用|改用|换成)了?\s*(?P<v>[^,，]+?)了?$"
+             r"|^(?:the )?(?:assistant|agent|bot|we|i|user) (?:now )?uses? (?P<v2>.+?) by default$",
+             _I), True),
+]
+# A model known by the shape of its name, when the slot is not named ("switched to bge-m3").
+_EMBED_NAME = lazy_re(r"embed|^(?:bge|e5|gte|m3e|jina|nomic|mxbai|voyage|multilingual-e5)\b"
+                      r"|minilm|^text-embedding", _I)
+_CHAT_NAME = lazy_re(r"^(?:gpt-|chatgpt|claude|gemini|llama|qwen|deepseek|mistral|mixtral"
+                     r"|o[1-4](?:-|$)|glm-|kimi|moonshot|doubao|grok|sonnet|opus|haiku)", _I)
+
+
+def _kind_slot(value: str, old: str, change: bool) -> str | None:
+    """The slot a value names by its own kind: an editor, a model (for a change)."""
+    from vecmem.rules.topics import tech_aspects  # topics imports this module
+
+    kinds = tech_aspects(value) or tech_aspects(old)
+    if len(kinds) == 1 and kinds[0] in _BY_KIND:
+        return _BY_KIND[kinds[0]]
+    if not change or kinds:
+        return None
+    for name in (value, old):
+        if name and _EMBED_NAME.search(name):
+            return "embedding_model"
+        if name and _CHAT_NAME.search(name):
+            return "default_model"
+    return None
+
+
+def _switch(text: str) -> str | None:
+    """The statement a switch announces, or None (no switch, or no slot it can name)."""
+    for rx, change in _SWITCH:
+        m = rx.match(text)
+        if not m:
+            continue
+        g = {k: v for k, v in m.groupdict().items() if v}
+        value = (g.get("v") or g.get("v2") or "").strip(" .,;")
+        old = (g.get("old") or g.get("old2") or "").strip(" .,;")
+        label = (g.get("label") or g.get("label2") or "").strip()
+        if label:
+            slot = next((s for lx, s in _LABELS if lx.match(label)), None)
+            if slot is None and "把" in text and value:  # "把X换成了Y": X is Y
+                return f"{label}是{value}"
+        elif re.search(r"\b(?:mode|theme)$|主题$|模式$", value, _I):
+            slot = "theme"
+        else:
+            slot = _kind_slot(value, old, change)
+        if slot and value:
+            return _STATEMENT[slot].format(value)
+    return None
+
+
+# A project (or its service, app, site…) moved to a host: "The api project moved over to
+# Render", "billing has been migrated to GCP", "上线环境迁到了腾讯云". Said of a thing the
+# project uses ("migrated to Postgres") it is that aspect, not the deploy target.
+_PROJECT_EN = (r"(?:the |our |this )?(?:[\w.-]+ )?(?:project|service|app|application|api|site"
+               r"|website|backend|frontend|repo)")
+_MOVED_EN = lazy_re(rf"^(?P<s>{_PROJECT_EN}) (?:has been |have been |was |got |has |is being )?"
+                    r"(?:now )?(?:moved|migrated|switched|ported)(?: over)? to (?P<v>.+)$", _I)
+_MOVED_ZH = lazy_re(r"^(?:(?P<s>(?:本|该|这个)?项目.{0,30}?)|(?:上线|生产|线上|正式)环境(?:已经)?)"
+                    r"(?:迁移到|迁到|搬到|换到|切到|部署到)了?(?P<v>.+?)了?$")
+# A career move: "was promoted to engineering manager", "用户转行做了数据分析师".
+_ROLE_EN = lazy_re(r"^(?:(?:the )?user|i)(?: was| has been| got| have been| has| have)?"
+                   r" (?:promoted to|become|became|moved into a role as|switched careers to)"
+                   r" (?:an? |the )?(?P<v>.+)$", _I)
+_ROLE_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?:已经)?(?:转行|转岗|改行|升职|晋升)?"
+                   r"(?:做|当|成为|为|任)了?(?:一名|一个|一位)?(?P<v>.+?)了?$")
+_ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:已经)?(?:转行|转岗|改行|升职|晋升|升任|当上|成为)")
+
+
+def _moved(text: str) -> str | None:
+    from vecmem.rules.topics import tech_aspects  # topics imports this module
+
+    m = _MOVED_EN.match(text)
+    if m:
+        value = m["v"].strip(" .")
+        if tech_aspects(value) not in ([], ["deploy"]):
+            return f"{m['s']} uses {value}"
+        return f"{m['s']} deploys to {value}"
+    m = _MOVED_ZH.match(text)
+    if m:
+        return f"{m['s'] or '项目'}部署在{m['v']}"
+    m = _ROLE_EN.match(text)
+    if m:
+        return f"The user is a {m['v']}"
+    if _ROLE_ZH_VERB.match(text) and (m := _ROLE_ZH.match(text)):
+        return f"{m['s']}是{m['v']}"
+    return None
+
+
 def restate(text: str) -> str:
     """``text`` with a change announcement read as the statement of the new value."""
+    text = _untime(text)
+    switched = _switch(text) or _moved(text)
+    if switched is not None:
+        return switched
     for rx, template in _RULES:
         m = rx.match(text)
         if m:

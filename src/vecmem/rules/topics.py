@@ -22,7 +22,7 @@ from vecmem.types import Classification, MemoryType
 
 _T = MemoryType  # short alias: classification tables below stay readable
 
-__all__ = ["classify", "preference_body", "slugify_name"]
+__all__ = ["classify", "preference_body", "slugify_name", "tech_aspects"]
 
 
 # Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
@@ -106,7 +106,8 @@ for _aspect, _names in {
     "formatter": "black prettier gofmt rustfmt",
     "os": "ubuntu debian centos fedora alpine windows macos linux rhel",
     "web_server": "nginx apache caddy traefik",
-    "editor": "vim neovim nvim emacs vscode pycharm intellij cursor sublime",
+    "editor": "vim neovim nvim emacs vscode vscodium pycharm intellij cursor sublime zed helix "
+    "windsurf webstorm goland clion rider kate nano xcode",
     "license": "mit apache-2.0 gpl agpl bsd",
     "message_queue": "kafka rabbitmq nats",
 }.items():
@@ -117,7 +118,8 @@ _TECH_MULTI = {
     k.replace("+", " "): v
     for k, v in _pairs(
         "github+actions=ci gitlab+ci=ci vs+code=editor docker+compose=deploy "
-        "sql+server=database go+test=test_framework"
+        "sql+server=database go+test=test_framework visual+studio=editor sublime+text=editor "
+        "android+studio=editor"
     ).items()
 }
 # Words in a project/predicate phrase that name the aspect explicitly.
@@ -172,6 +174,13 @@ _PREF_ASPECTS: list[tuple[str, re.Pattern[str]]] = [
 ]
 _PREF_NEG = _re(
     r"不喜欢|讨厌|不想|不希望|不要|别|\b(?:dislikes?|hates?|does not|doesn't|do not|don't|never)\b",
+    re.I,
+)
+# A wish to try something ("I'd like to try the light theme", "想试试 X") states no value
+# for the preference it names: one's theme is still the old one until one switches.
+_PREF_TRIAL = _re(
+    r"^(?:to )?(?:try|trying|test|testing|experiment(?:ing)? with|check(?:ing)? out|give)\b"
+    r"|^(?:试试|试一试|试一下|尝试|试用|体验一下)",
     re.I,
 )
 _PREF_WEAK = _re(r"回答|回复|输出|答案|\b(?:answers?|responses?|repl(?:y|ies)|output)\b", re.I)
@@ -485,7 +494,8 @@ def _label_slugs(label: str) -> list[str]:
     return slugs
 
 
-def _tech_aspects(text: str) -> list[str]:
+def tech_aspects(text: str) -> list[str]:
+    """The aspects the technologies named in ``text`` configure ("uses pytest" → testing)."""
     low = text.casefold()
     found = [a for name, a in _TECH_MULTI.items() if name in low]
     for word in re.findall(r"[a-z0-9][a-z0-9.+#-]*", low):
@@ -531,8 +541,11 @@ def preference_body(text: str, *, explicit_only: bool = False) -> str | None:
 
 
 def _preference(text: str, body: str) -> Classification:
+    if _PREF_TRIAL.match(body):  # a key of its own: no aspect's value
+        return _cls(_T.PREFERENCE, f"preference.{_short_hash(text)}", "user", "prefers", body,
+                    single=False)
     aspects = [a for a, rx in _PREF_ASPECTS if rx.search(body)]
-    tech = [a for a in _tech_aspects(body) if a != "license"]
+    tech = [a for a in tech_aspects(body) if a != "license"]
     if not aspects and len(tech) == 1:
         aspects = ["programming_language" if tech[0] == "language" else tech[0]]
     # "does not want answers in English" is not the value "answers in English": the
@@ -606,7 +619,7 @@ def _user_fact(text: str) -> Classification | None:
 def _aspect_key(parts: list[str], explicit: str | None, rest: str) -> str | None:
     """``project.<…>.<aspect>`` when exactly one aspect is evident, else None (compound)."""
     found = [a for rx, a in _PRED_ASPECT if rx.search(rest)]
-    found += [a for a in _tech_aspects(rest) if not (a == "deploy" and "deploy" in found)]
+    found += [a for a in tech_aspects(rest) if not (a == "deploy" and "deploy" in found)]
     aspects = list(dict.fromkeys(([explicit] if explicit else []) + found))
     if explicit:
         return ".".join([*parts, explicit])
@@ -702,7 +715,7 @@ def _environment(text: str) -> Classification | None:
             else (m.group("zlabel"), m.group("zpred"), m.group("zvalue"))
         )
         subject = "_".join(_label_slugs(label))
-        aspects = _tech_aspects(value)
+        aspects = tech_aspects(value)
         if _re(r"\bport\b|端口", re.I).search(value):
             aspects = ["port"]
         topic = f"config.{subject}.{aspects[0]}" if len(aspects) == 1 and subject else None
