@@ -71,13 +71,27 @@ _TAIL_EN = lazy_re(r"\s+(?:these days|nowadays|lately|recently|now)$"
 # Past or present only: "下周" / "明年" announce a plan, not a change, and stay.
 _ZH_WHEN = (r"(?:上个?月|上周|上礼拜|去年|今年|前不久|前阵子|前段时间|最近|刚刚"
             r"|年初|年底|这个月|本月|昨天|今天|这几天|这段时间|如今|目前|现在)")
-_LEAD_ZH = lazy_re(rf"^(?P<s>用户|我(?!们))(?:{_ZH_WHEN})+(?=已经|已|刚|入职|加入|跳槽|搬|改|换|转"
-                   r"|开始|不再|不用|定居|移居|迁)")
+_LEAD_ZH = lazy_re(rf"^(?P<s>用户|我(?!们))(?:{_ZH_WHEN})+"
+                   r"(?=已经|已|刚|从|入职|加入|跳槽|搬|改|换|转|开始|不再|不用|定居|移居|迁)")
+
+
+# "项目 api 现在部署在 X": a time word before the verb of a project's sentence
+_MID_ZH = lazy_re(r"(?<=\S)(?:现在|目前|如今)(?=已经|部署|使用|用|迁|跑|运行|托管|改|换)")
+# "用户搬家了，现在住在巴黎", "我换工作了，去了腾讯": the change, then the new value
+_ANNOUNCED_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?P<what>搬家|搬走|换工作"
+                        r"|换了(?:一?份|个)?(?:新)?工作|离职|跳槽)了?[,，]\s*(?:现在|目前|如今)?(?P<rest>.+)$")
 
 
 def _untime(text: str) -> str:
     text = _TAIL_EN.sub("", _LEAD_EN.sub("", text))
-    return _LEAD_ZH.sub(r"\g<s>", text)
+    text = _MID_ZH.sub("", _LEAD_ZH.sub(r"\g<s>", text))
+    m = _ANNOUNCED_ZH.match(text)
+    if m:
+        rest = m["rest"]
+        if "搬" not in m["what"]:  # a new job: "去了腾讯" is where one works
+            rest = re.sub(r"^(?:去了|到了)", "加入了", rest)
+        text = m["s"] + re.sub(r"^(?:用户|我)", "", rest)
+    return text
 
 
 # --- switches: subject, change verb, new value, what it is for ----------------------------
@@ -123,6 +137,9 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
     # "I gave up VS Code for Zed", "We ditched bge-m3 in favour of nomic-embed-text"
     (lazy_re(rf"^{_SUBJ_EN} (?:gave up|given up|ditched|dropped|abandoned|traded|swapped)"
              rf" (?P<old>.+?) (?:for|in favou?r of|with) (?P<v>.+?){_FOR_EN}$", _I), True),
+    # "I turned on dark mode", "We enabled the light theme"
+    (lazy_re(rf"^{_SUBJ_EN} (?:now )?(?:turned on|switched on|enabled|went with) (?P<v>.+)$", _I),
+     True),
     # "Zed replaced VS Code as my editor", "Zed has replaced VS Code"
     (lazy_re(rf"^(?P<v>.+?) (?:has |have )?replaced (?P<old>.+?){_FOR_EN}$", _I), True),
     # "We switched the default model to X", "I changed my editor from Vim to Helix",
@@ -149,7 +166,7 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
     # "用户现在用 Zed 写代码", "我用 Neovim 当编辑器"
     (lazy_re(r"^(?:用户|我(?!们))(?:现在|目前|平时|一般)?(?:用|使用)\s*(?P<v>[^,，]+?)"
              r"\s*(?:来)?(?:(?:作为|当|做)(?P<label>默认模型|编辑器|嵌入模型|向量模型)"
-             r"|写代码|编程|写程序|开发)了?$"),
+             r"|写代码|编程|写程序|开发)?了?$"),
      False),
     # "现在默认用 claude-sonnet-4", "The assistant uses X by default": the value's kind
     (lazy_re(r"^(?:现在|目前|以后)?默认(?:用|使用|改用|换成)了?\s*(?P<v>[^,，]+?)了?$"
@@ -210,8 +227,14 @@ _PROJECT_EN = (r"(?:the |our |this )?(?:[\w.-]+ )?(?:project|service|app|applica
                r"|website|backend|frontend|repo)")
 _MOVED_EN = lazy_re(rf"^(?P<s>{_PROJECT_EN}) (?:has been |have been |was |got |has |is being )?"
                     r"(?:now )?(?:moved|migrated|switched|ported)(?: over)? to (?P<v>.+)$", _I)
-_MOVED_ZH = lazy_re(r"^(?:(?P<s>(?:本|该|这个)?项目.{0,30}?)|(?:上线|生产|线上|正式)环境(?:已经)?)"
+_MOVED_ZH = lazy_re(r"^(?:(?:我们|我|用户)?把)?"
+                    r"(?:(?P<s>(?:本|该|这个)?项目.{0,30}?|[\w.-]{1,30}\s?项目)"
+                    r"|(?:上线|生产|线上|正式)环境(?:已经)?)"
                     r"(?:迁移到|迁到|搬到|换到|切到|部署到)了?(?P<v>.+?)了?$")
+# "We now deploy the api to Render", "We moved the api project to Render"
+_DEPLOY_WE = lazy_re(r"^(?:we|i|the user) (?:now |have |has |'ve )?(?:deploy|moved|migrated|ship)"
+                     r" (?:the |our )?(?P<n>[\w.-]+)(?: project| service| app)? (?:over )?(?:to|on)"
+                     r" (?P<v>.+)$", _I)
 # A career move: "was promoted to engineering manager", "用户转行做了数据分析师".
 _ROLE_EN = lazy_re(r"^(?:(?:the )?user|i)(?: was| has been| got| have been| has| have)?"
                    r" (?:promoted to|become|became|moved into a role as|switched careers to)"
@@ -230,6 +253,9 @@ def _moved(text: str) -> str | None:
         if tech_aspects(value) not in ([], ["deploy"]):
             return f"{m['s']} uses {value}"
         return f"{m['s']} deploys to {value}"
+    m = _DEPLOY_WE.match(text)
+    if m:
+        return _moved(f"The {m['n']} project moved to {m['v']}")
     m = _MOVED_ZH.match(text)
     if m:
         return f"{m['s'] or '项目'}部署在{m['v']}"
@@ -241,10 +267,33 @@ def _moved(text: str) -> str | None:
     return None
 
 
+# "Please answer in English from now on", "Switch to English please", "请改用英文回复":
+# the standing instruction the language preference family reads.
+_LANG_SWITCH = [
+    lazy_re(r"^(?:please |from now on,? |going forward,? )*(?:switch|change|move) (?:over )?to"
+            r" (?P<v>[a-z]+)(?: please| from now on| going forward)?$", _I),
+    lazy_re(r"^(?:please |from now on,? |going forward,? )*(?:answer|reply|respond|write|talk)"
+            r" (?:to me )?in (?P<v>[a-z]+)(?: please| from now on| going forward)+$", _I),
+]
+_LANG_SWITCH_ZH = lazy_re(r"^(?:用户|我)?(?:请|以后|今后|从现在起|已经)*"
+                          r"(?:改用|换用|换成|切换到|改成|都用)"
+                          r"(?P<v>中文|英文|英语|日语|日文|韩语|法语|德语)"
+                          r"(?P<how>回复|回答|交流|沟通|写)?(?:我)?(?:吧|了)?$")
+
+
+def _language_switch(text: str) -> str | None:
+    for rx in _LANG_SWITCH:
+        m = rx.match(text)
+        if m:
+            return f"From now on answer in {m['v']}"
+    m = _LANG_SWITCH_ZH.match(text)
+    return f"以后用{m['v']}{m['how'] or '回复'}" if m else None
+
+
 def restate(text: str) -> str:
     """``text`` with a change announcement read as the statement of the new value."""
     text = _untime(text)
-    switched = _switch(text) or _moved(text)
+    switched = _switch(text) or _moved(text) or _language_switch(text)
     if switched is not None:
         return switched
     for rx, template in _RULES:

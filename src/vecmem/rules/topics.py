@@ -97,7 +97,8 @@ for _aspect, _names in {
     "database": "postgresql postgres mysql mariadb sqlite mongodb cassandra clickhouse dynamodb "
     "mssql duckdb pgvector",
     "cache": "redis memcached",
-    "deploy": "kubernetes k8s docker heroku vercel netlify fly.io nomad ecs",
+    "deploy": "kubernetes k8s docker heroku vercel netlify fly.io nomad ecs render railway "
+    "aws gcp azure cloudflare digitalocean hetzner linode supabase",
     "framework": "django flask fastapi express spring rails laravel next.js nextjs nuxt react vue "
     "angular svelte gin actix axum",
     "package_manager": "uv poetry pip pipenv conda npm pnpm yarn cargo maven gradle",
@@ -119,7 +120,7 @@ _TECH_MULTI = {
     for k, v in _pairs(
         "github+actions=ci gitlab+ci=ci vs+code=editor docker+compose=deploy "
         "sql+server=database go+test=test_framework visual+studio=editor sublime+text=editor "
-        "android+studio=editor"
+        "android+studio=editor google+cloud=deploy 阿里云=deploy 腾讯云=deploy 华为云=deploy"
     ).items()
 }
 # Words in a project/predicate phrase that name the aspect explicitly.
@@ -254,7 +255,7 @@ _EN_PROJECT = _re(
 _EN_PRED = _re(
     r"^(?:is |are |was )?(?:(?:written|built|deployed|hosted|licensed|tested|based|implemented"
     r"|developed) (?:in|with|on|to|under|using)|uses|using|runs on|runs|relies on|depends on"
-    r"|requires|targets|deploys to|stores data in|needs|has) ",
+    r"|requires|targets|deploys to|stores data in|needs|has|(?<=is )on|(?<=are )on) ",
     re.I,
 )
 _WE_USE = _re(
@@ -342,7 +343,9 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
             rf"^(?:(?:the )?user|i){_NOW} (?:lives|live|resides|reside|is based|am based|is living"
             r"|has relocated|have relocated|relocated|has moved|have moved|moved)(?: back)?"
             r" (?:in|to) (?P<o>.+)$"
-            r"|^(?:i'm based in|my home is in) (?P<o2>.+)$"
+            r"|^(?:i'm based in|my home is in|i'm (?:now )?(?:living|settled) in"
+            r"|(?:(?:the )?user|i)(?: has| have|'ve)? settled (?:down )?in) (?P<o2>.+)$"
+            r"|^(?:(?:the )?user|i) (?:now )?calls? (?P<o4>.+?) home$"
             r"|^(?:(?:the )?user's|my) (?:home (?:city|town)|current city|city of residence"
             r"|residence) is (?:now )?(?P<o3>.+)$",
         ),
@@ -362,12 +365,23 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
             r"^(?:(?:the )?user's|my) (?:native|first) language is (?P<o>.+)$",
         ),
         ("user.employer", rf"^{_USER}(?:目前|现在)?在(?P<o>.+?)(?:工作|上班|任职)$"),
-        ("user.employer", rf"^{_USER}(?:已经|刚)?(?:跳槽|入职|加入)(?:去|到)?了?(?P<o>.+?)$"),
+        ("user.employer", rf"^{_USER}(?:已经|刚)?(?:从(?P<x>.+?))?(?:跳槽|入职|加入)(?:去|到)?了?"
+         r"(?P<o>.+?)$"),
+        ("user.employer", rf"^{_USER}(?:已经)?(?:就职于|任职于|供职于|受雇于)(?P<o>.+?)$"),
+        ("user.employer", rf"^{_USER}(?:已经)?去了?(?P<o>.+?)(?:工作|上班)了?$"),
+        (
+            "user.residence",
+            rf"^{_USER}(?:现在|目前|已经)*在(?P<o>.+?)(?:定居|生活|安家|落户|居住|住下)了?$",
+        ),
         (
             "user.employer",
             rf"^(?:(?:the )?user|i){_NOW} (?:works|work|is working|am working) (?:at|for)"
             r" (?P<o>.+)$"
-            r"|^(?:(?:the )?user|i) (?:has |have )?(?:joined|started (?:working )?at) (?P<o2>.+)$",
+            r"|^(?:(?:the )?user|i) (?:has |have )?(?:joined|started (?:working )?at"
+            r"|(?:started|began|took) (?:a )?(?:new )?(?:job|position|role) (?:at|with)"
+            r"|(?:was |got |has been |have been )?hired by|(?:is |am )?(?:now )?employed (?:at|by))"
+            r" (?P<o2>.+)$"
+            r"|^(?:(?:the )?user's|my) (?:new |current )?(?:employer|company) is (?P<o3>.+)$",
         ),
         (
             "preference.theme",
