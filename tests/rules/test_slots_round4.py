@@ -125,3 +125,18 @@ def test_the_new_value_alone_is_the_slot_value(text: str, key: str, value: str) 
 def test_a_switch_then_its_plain_statement_is_a_duplicate(mem: Memory, first: str,
                                                           second: str) -> None:
     assert _second(mem, first, second) == "duplicate"
+
+
+@pytest.mark.parametrize("text", [
+    "Sarah is my editor",  # a person who edits, not a tool
+    "We moved the couch to the bedroom",  # a thing moved, no project
+    "我成为了会员",  # a membership, no job
+    "I'm on vacation",
+    "We switched to Postgres",  # the project's database, not a user slot
+    "我离职了，现在在家带孩子",
+    "I moved my car to the garage",
+])
+def test_look_alike_frames_fill_no_user_slot(text: str) -> None:
+    cls = classify(text)
+    assert not (cls.single_valued and cls.topic_key and cls.topic_key.startswith(
+        ("preference.", "user.", "config.", "project."))), cls

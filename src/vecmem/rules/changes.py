@@ -149,8 +149,9 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
              r" (?:over )?(?:from (?P<old>.+?) )?to (?P<v>.+)$"
              r"|^(?:the |my |our )?(?P<label2>[\w ]{2,30}?) (?:changed|switched|moved)"
              r" (?:from (?P<old2>.+?) )?to (?P<v2>.+)$", _I), True),
-    # "Neovim is now my main editor", "gemini-2.5-pro is our default model now"
-    (lazy_re(r"^(?P<v>.+?) is (?:now )?(?:my|our|the user's|the) (?:new )?(?P<label>[\w ]{2,30}?)"
+    # "Neovim is now my main editor", "gemini-2.5-pro is our default model now" — the value
+    # must be of the slot's kind: "Sarah is my editor" is a person (see _VALUE_FIRST)
+    (lazy_re(r"^(?P<vf>.+?) is (?:now )?(?:my|our|the user's|the) (?:new )?(?P<label>[\w ]{2,30}?)"
              r"(?: of choice)?$", _I), True),
     # "From now on use X as the default model", "Please use X for embeddings"
     (lazy_re(r"^(?:(?:from now on|going forward|from today|please),? )*(?:please )?use (?P<v>.+?)"
@@ -204,7 +205,7 @@ def _switch(text: str) -> str | None:
         if not m:
             continue
         g = {k: v for k, v in m.groupdict().items() if v}
-        value = (g.get("v") or g.get("v2") or "").strip(" .,;")
+        value = (g.get("v") or g.get("v2") or g.get("vf") or "").strip(" .,;")
         old = (g.get("old") or g.get("old2") or "").strip(" .,;")
         label = (g.get("label") or g.get("label2") or "").strip()
         if label:
@@ -215,6 +216,10 @@ def _switch(text: str) -> str | None:
             slot = "theme"
         else:
             slot = _kind_slot(value, old, change)
+            # "Vim at work": the value is the tool, not where it is used
+            value = re.split(r" (?:at|for|on|in|when|with|during) ", value, maxsplit=1)[0]
+        if "vf" in g and slot != _kind_slot(value, "", True):
+            slot = None
         if slot and value:
             return _STATEMENT[slot].format(value)
     return None
@@ -232,16 +237,19 @@ _MOVED_ZH = lazy_re(r"^(?:(?:我们|我|用户)?把)?"
                     r"|(?:上线|生产|线上|正式)环境(?:已经)?)"
                     r"(?:迁移到|迁到|搬到|换到|切到|部署到)了?(?P<v>.+?)了?$")
 # "We now deploy the api to Render", "We moved the api project to Render"
-_DEPLOY_WE = lazy_re(r"^(?:we|i|the user) (?:now |have |has |'ve )?(?:deploy|moved|migrated|ship)"
-                     r" (?:the |our )?(?P<n>[\w.-]+)(?: project| service| app)? (?:over )?(?:to|on)"
-                     r" (?P<v>.+)$", _I)
+_DEPLOY_WE = lazy_re(r"^(?:we|i|the user) (?:now |have |has |'ve )?(?:(?:deploy|ship)"
+                     r" (?:the |our )?(?P<n>[\w.-]+)(?: project| service| app)?"
+                     r"|(?:moved|migrated) (?:the |our )?(?P<n2>[\w.-]+) (?:project|service|app))"
+                     r" (?:over )?(?:to|on) (?P<v>.+)$", _I)
 # A career move: "was promoted to engineering manager", "用户转行做了数据分析师".
 _ROLE_EN = lazy_re(r"^(?:(?:the )?user|i)(?: was| has been| got| have been| has| have)?"
                    r" (?:promoted to|become|became|moved into a role as|switched careers to)"
                    r" (?:an? |the )?(?P<v>.+)$", _I)
 _ROLE_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?:已经)?(?:转行|转岗|改行|升职|晋升)?"
                    r"(?:做|当|成为|为|任)了?(?:一名|一个|一位)?(?P<v>.+?)了?$")
-_ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:已经)?(?:转行|转岗|改行|升职|晋升|升任|当上|成为)")
+# "成为了会员" is no job: 成为 counts only with a measure word ("成为了一名医生")
+_ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:已经)?"
+                        r"(?:转行|转岗|改行|升职|晋升|升任|当上|成为了?(?:一名|一位))")
 
 
 def _moved(text: str) -> str | None:
@@ -255,7 +263,7 @@ def _moved(text: str) -> str | None:
         return f"{m['s']} deploys to {value}"
     m = _DEPLOY_WE.match(text)
     if m:
-        return _moved(f"The {m['n']} project moved to {m['v']}")
+        return _moved(f"The {m['n'] or m['n2']} project moved to {m['v']}")
     m = _MOVED_ZH.match(text)
     if m:
         return f"{m['s'] or '项目'}部署在{m['v']}"
