@@ -68,6 +68,10 @@ def test_the_person_pins_and_excludes(cmem: Memory) -> None:
         cmem.set_core(10**9, True)
     with pytest.raises(InvalidInputError):
         cmem.set_core(peanut, "yes")  # type: ignore[arg-type]
+    # Ids no engine can hold are refused by the one id check, not by the driver.
+    for bad_id in (10**30, 0, -3, True):
+        with pytest.raises(InvalidInputError, match="positive integer"):
+            cmem.set_core(bad_id, True)
 
 
 SEVERE = ["User is severely allergic to peanuts and carries an EpiPen.",

@@ -312,3 +312,26 @@ def test_every_catalogue_row_has_one_example_each_way() -> None:
 def test_catalogue_example(kind: str, text: str) -> None:
     found = find_secrets(text)
     assert bool(found) == (kind == "caught"), redact_secrets(text)
+
+
+# -- "password" in other languages (session 5, late) ---------------------------------------
+
+@pytest.mark.parametrize("text", [
+    "Passwort: Sommer2024!", "WLAN Kennwort = Fuchs#8812", "Das Passwort ist Sommer2024!",
+    "mot de passe : Soleil#42", "le mot de passe est Soleil#42", "contraseña: gatito123",
+    "La contraseña es gatito123", "a senha é Praia2025!", "Пароль: Zx9!kq2m",
+    "κωδικός: Ast3ri#9", "ο κωδικός είναι Ast3ri#9", "パスワード: hunter22x", "비밀번호: qwer1234!",
+    "用户的德国邮箱 Passwort: Sommer2024!",
+])
+def test_password_in_other_languages_is_a_label(text: str) -> None:
+    assert find_secrets(text), text
+    assert "Sommer2024" not in redact_secrets(text) and "gatito123" not in redact_secrets(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Пароль хранится в сейфе", "Ο κωδικός είναι στο συρτάρι", "Das Passwort ist im Tresor",
+    "La contraseña debe tener 12 caracteres", "パスワードは管理者に聞いてください",
+    "La contraseña es muy larga",
+])
+def test_the_same_words_without_a_value_are_no_secret(text: str) -> None:
+    assert not find_secrets(text), redact_secrets(text)

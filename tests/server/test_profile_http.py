@@ -38,6 +38,8 @@ def test_profile_show_pin_exclude_reset(mem: Memory) -> None:
     # Bad input: a clear error, nothing changed.
     before = mem.core_profile()
     assert _call(client, "POST", "/profile/999999", {"include": True}).status_code == 404
+    assert _call(client, "POST", f"/profile/{10**30}", {"include": True}).status_code in (
+        400, 422)
     assert _call(client, "POST", f"/profile/{atlas}", {"include": "yes"}).status_code == 422
     assert _call(client, "POST", f"/profile/{atlas}", {}).status_code == 422
     assert _call(client, "POST", f"/profile/{atlas}",

@@ -197,8 +197,9 @@ def build(ctx: Context, *, max_memories: int | None = None, max_chars: int | Non
 def choose(ctx: Context, memory_id: object, include: object) -> CoreProfile:
     """The person's edit: ``include`` True pins the memory into the profile, False keeps
     it out whatever the rules say, None returns it to the rules."""
-    if isinstance(memory_id, bool) or not isinstance(memory_id, int):
-        raise InvalidInputError("memory_id must be an integer")
+    from vecmem.engine.writes import require_id
+
+    memory_id = require_id(memory_id)  # the one id check: a bool, 0, 2**64 are refused
     if include is not None and not isinstance(include, bool):
         raise InvalidInputError("include must be true, false or null")
     with ctx.store.transaction(write=True) as tx:

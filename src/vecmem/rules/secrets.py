@@ -172,6 +172,12 @@ _SECRET_WORD = (
     # "p@ssword", "passw0rd": the label spelled the way people disguise it.
     r"|token|pass(?:word|wd|phrase)|pass[ -]word|p[@4]ss(?:w[o0]rd|wd)|passw0rd|pwd|pw|credentials?"
     rf"|(?:wi{_SEP}fi|wlan|wpa2?|network|router){_SEP}key"
+    # "password" in the other languages a config paste or a chat may carry (German, Dutch,
+    # Swedish, Polish, French, Spanish, Portuguese, Italian, Russian, Greek, Japanese,
+    # Korean): the same label, the same plausibility check on the value.
+    r"|passwort|kennwort|wachtwoord|l[öo]senord|has[łl]o|mot\s+de\s+passe|contrase[ñn]a"
+    r"|senha|parola\s+d[i']\s*accesso|пароль|пароля|κωδικός|κωδικος|συνθηματικό|パスワード|暗証番号"
+    r"|비밀번호|암호"
     # PINs and codes: the value must then be PIN-shaped (see _plausible_assigned).
     rf"|{_CODE_WORD})"
 )
@@ -196,7 +202,10 @@ _ASSIGN = _re(
     rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
     r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*(?:(?:是|为)\s*)?)"
     r"|(?P<prose>\s+(?:(?:was\s+|has\s+been\s+|got\s+|is\s+)?(?:changed|updated|reset|set)\s+to"
-    r"|is\s+now|is|are|was|equals)\s+"
+    r"|is\s+now|is|are|was|equals"
+    # ... and the verb of the other languages' labels above ("Das Passwort ist …", "la
+    # contraseña es …", "le mot de passe est …", "a senha é …", "ο κωδικός είναι …").
+    r"|ist|est|es|é|είναι)\s+"
     # "The password, by the way, is Orchid55".
     r"|\s*,\s*(?:by the way|btw|fyi|for the record|just so you know|again|now)\s*,\s*(?:is|are)\s+)"
     # "邮箱的密码呢，就是 …", "WiFi 密码的话，是 …": a particle and a comma may come first.
