@@ -110,6 +110,17 @@ def test_the_same_frame_about_something_else_is_stored(mem: Memory, category: st
      "nomic-embed-text"),
     ("把 api 项目迁到了 Render", "project.api.deploy", "Render"),
     ("The api project is on Render now", "project.api.deploy", "Render"),
+    # plain statements of the same slots, so the first one said is keyed too
+    ("User codes in VS Code", "preference.editor", "VS Code"),
+    ("The user's go-to editor is Zed", "preference.editor", "Zed"),
+    ("The agent runs on gpt-4o", "config.default_model", "gpt-4o"),
+    ("模型用的是 qwen-max", "config.default_model", "qwen-max"),
+    ("bge-m3 is used for embeddings", "config.embedding_model", "bge-m3"),
+    ("The api lives on Render", "project.api.deploy", "Render"),
+    ("Production runs on GCP", "project.deploy", "GCP"),
+    ("api 跑在 Render 上", "project.api.deploy", "Render"),
+    ("用户开启了深色模式", "preference.theme", "深色模式"),
+    ("The server runs on AWS", "config.server.deploy", "AWS"),  # a machine, not a project
 ])
 def test_the_new_value_alone_is_the_slot_value(text: str, key: str, value: str) -> None:
     """The value keeps no change words or old value, so a later restatement is a duplicate."""

@@ -131,12 +131,21 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
      True),
     # "I use Neovim as my editor", "I now code in Zed", "I'm on Neovim"
     (lazy_re(rf"^{_SUBJ_EN} (?:now |mostly |mainly )?(?:use|uses|am using|is using|are using"
-             r"|code in|program in|write code in|do (?:all )?(?:of )?(?:my |our )?"
+             r"|codes? in|programs? in|writes? code in|do (?:all )?(?:of )?(?:my |our )?"
+             r"(?:coding|programming|development) in|does (?:all )?(?:of )?(?:his |her |their )?"
              rf"(?:coding|programming|development) in) (?P<v>.+?){_OLD}{_FOR_EN}$"
              r"|^(?:i'm|i am|we're|we are|the user is) (?:now )?on (?P<v2>.+)$", _I), False),
     # "I gave up VS Code for Zed", "We ditched bge-m3 in favour of nomic-embed-text"
     (lazy_re(rf"^{_SUBJ_EN} (?:gave up|given up|ditched|dropped|abandoned|traded|swapped)"
              rf" (?P<old>.+?) (?:for|in favou?r of|with) (?P<v>.+?){_FOR_EN}$", _I), True),
+    # "The agent runs on gpt-4o", "bge-m3 is used for embeddings": the value's kind
+    (lazy_re(r"^(?:the |our )?(?:agent|assistant|bot|chatbot|hermes|ai)(?:'s llm)? (?:now )?"
+             r"(?:runs on|is powered by|is backed by|talks to|uses) (?P<v>.+)$"
+             r"|^(?P<v2>.+?) (?:is|are) (?:now )?(?:used|what we use) for (?P<label2>embeddings?"
+             r"|vectors?|chat)$", _I), True),
+    # "用户开启了深色模式", "我打开了浅色主题"
+    (lazy_re(r"^(?:用户|我(?!们))(?:已经)?(?:开启了?|打开了?|启用了?|切到了?)(?P<v>.+?(?:模式|主题))$"),
+     True),
     # "I turned on dark mode", "We enabled the light theme"
     (lazy_re(rf"^{_SUBJ_EN} (?:now )?(?:turned on|switched on|enabled|went with) (?P<v>.+)$", _I),
      True),
@@ -237,10 +246,20 @@ _MOVED_ZH = lazy_re(r"^(?:(?:我们|我|用户)?把)?"
                     r"|(?:上线|生产|线上|正式)环境(?:已经)?)"
                     r"(?:迁移到|迁到|搬到|换到|切到|部署到)了?(?P<v>.+?)了?$")
 # "We now deploy the api to Render", "We moved the api project to Render"
-_DEPLOY_WE = lazy_re(r"^(?:we|i|the user) (?:now |have |has |'ve )?(?:(?:deploy|ship)"
+_DEPLOY_WE = lazy_re(r"^(?:we|i|the user) (?:now |have |has |'ve )?(?:(?:deploy|ship|host|run)"
                      r" (?:the |our )?(?P<n>[\w.-]+)(?: project| service| app)?"
                      r"|(?:moved|migrated) (?:the |our )?(?P<n2>[\w.-]+) (?:project|service|app))"
                      r" (?:over )?(?:to|on) (?P<v>.+)$", _I)
+# "The api lives on Render", "Production runs on GCP", "api 跑在 Render 上": a host (by kind)
+_HOSTED = lazy_re(r"^(?:the |our )?(?:(?:prod|production|live) |(?P<n>[\w.-]+) (?:project |service "
+                  r"|app )?)(?:lives on|is served from|is hosted (?:on|at|by)|runs on|is on)"
+                  r" (?P<v>.+?)(?: now)?$"
+                  r"|^(?:(?:本|该)?项目)?(?P<n2>[\w.-]+)?\s?(?:项目)?(?:现在)?(?:跑在|运行在|托管在|放在)"
+                  r"(?P<v2>.+?)(?:上)?(?:了)?$", _I)
+_NOT_PROJECTS = frozenset((
+    "it", "this", "that", "everything", "the", "server", "machine", "host", "box", "cluster",
+    "vm", "laptop", "desktop", "computer", "pc", "database", "db", "container", "node",
+    "instance", "gpu"))
 # A career move: "was promoted to engineering manager", "用户转行做了数据分析师".
 _ROLE_EN = lazy_re(r"^(?:(?:the )?user|i)(?: was| has been| got| have been| has| have)?"
                    r" (?:promoted to|become|became|moved into a role as|switched careers to)"
@@ -264,6 +283,13 @@ def _moved(text: str) -> str | None:
     m = _DEPLOY_WE.match(text)
     if m:
         return _moved(f"The {m['n'] or m['n2']} project moved to {m['v']}")
+    m = _HOSTED.match(text)
+    host = m and (m["v"] or m["v2"]).strip()
+    if m and host and tech_aspects(host) == ["deploy"]:
+        name = m["n"] or m["n2"]
+        if name and name.casefold() in _NOT_PROJECTS:  # a machine's host is config
+            return None
+        return f"The {name} project deploys to {host}" if name else f"The project deploys to {host}"
     m = _MOVED_ZH.match(text)
     if m:
         return f"{m['s'] or '项目'}部署在{m['v']}"

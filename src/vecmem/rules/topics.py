@@ -390,7 +390,8 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
         ),
         (
             "preference.editor",
-            r"^(?:(?:the )?user's|my) (?:(?:code |text |default |preferred |main )?editor|ide)"
+            r"^(?:(?:the )?user's|my) (?:(?:code |text |default |preferred |main |favou?rite "
+            r"|go-to |usual |primary |daily )?editor|ide)"
             r" is (?:now )?(?P<o>.+)$"
             rf"|^(?:(?:the )?user|i){_NOW} (?:has |have )?(?:switched|moved|changed|uses|use)"
             r" (?:to )?(?P<o2>.+?) as (?:their|his|her|my|the) (?:main |default )?(?:editor|ide)$"
