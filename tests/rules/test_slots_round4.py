@@ -49,6 +49,11 @@ CONFLICT = [
     ("home", "用户住在广州", "我现在在深圳生活"),
     # the language the user wants answers in
     ("language", "用户希望用中文回复", "用户已经改用日语交流了"),
+    # what was left, then the new value
+    ("left", "The user works at Stripe", "I quit Stripe to join Linear"),
+    ("left", "The user lives in Madrid", "I left Madrid and moved to Bilbao"),
+    ("left", "用户在百度工作", "我离开了百度，加入了快手"),
+    ("left", "The user works at Stripe", "The user changed jobs and now works at Plaid"),
     # words that only date the change
     ("dated", "User prefers dark mode", "Lately I use the light theme"),
     ("dated", "用户在百度工作", "用户上个月加入了字节跳动"),
@@ -71,6 +76,7 @@ STORE = [
     ("wish", "User prefers dark mode", "I want to try the light theme"),
     ("wish", "用户在百度工作", "用户想跳槽去京东"),
     ("wish", "The user lives in Madrid", "I'd love to move to Valencia someday"),
+    ("other person", "The user works at Stripe", "My sister quit Stripe to join Linear"),
     ("past", "My editor is Vim", "I used to use Emacs"),
     ("past", "用户住在广州", "用户以前在深圳生活"),
     ("plan", "用户住在广州", "用户明年打算搬到佛山"),

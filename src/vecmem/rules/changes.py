@@ -76,14 +76,25 @@ _LEAD_ZH = lazy_re(rf"^(?P<s>用户|我(?!们))(?:{_ZH_WHEN})+"
 
 
 # "项目 api 现在部署在 X": a time word before the verb of a project's sentence
-_MID_ZH = lazy_re(r"(?<=\S)(?:现在|目前|如今)(?=已经|部署|使用|用|迁|跑|运行|托管|改|换)")
+_MID_ZH = lazy_re(r"(?<=\S)(?:现在|目前|如今)(?=已经|部署|使用|用|迁|跑|运行|托管|改|换|是|为)")
 # "用户搬家了，现在住在巴黎", "我换工作了，去了腾讯": the change, then the new value
 _ANNOUNCED_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?P<what>搬家|搬走|换工作"
-                        r"|换了(?:一?份|个)?(?:新)?工作|离职|跳槽)了?[,，]\s*(?:现在|目前|如今)?(?P<rest>.+)$")
+                        r"|换了(?:一?份|个)?(?:新)?工作|离职|跳槽|离开了?[^,，]{1,20}?|从[^,，]{1,20}?离职)了?[,，]\s*(?:现在|目前|如今)?(?P<rest>.+)$")
+
+
+# "I left Stripe and joined Plaid", "I quit Google to join Linear", "The user switched jobs
+# and now works at Plaid": what was left, then the new value
+_LEFT_EN = lazy_re(r"^(?P<s>(?:the )?user|i)(?: has| have|'ve)? (?:left (?!for\b)\S.*?|quit \S.*?"
+                   r"|(?:switched|changed) jobs)(?:,? and (?:then )?(?:now )?| to )(?P<rest>.+)$",
+                   _I)
 
 
 def _untime(text: str) -> str:
     text = _TAIL_EN.sub("", _LEAD_EN.sub("", text))
+    m = _LEFT_EN.match(text)
+    if m:
+        rest = re.sub(r"^join\b", "joined", m["rest"], flags=_I)
+        text = f"{m['s']} {rest}"
     text = _MID_ZH.sub("", _LEAD_ZH.sub(r"\g<s>", text))
     m = _ANNOUNCED_ZH.match(text)
     if m:
@@ -106,7 +117,7 @@ _LABELS: list[tuple[re.Pattern[str], str]] = [
     (lazy_re(r"^(?:(?:editor|terminal|ui|colou?r) )?theme$|^主题$", _I), "theme"),
 ]
 _STATEMENT = {"editor": "My editor is {}", "default_model": "The default model is {}",
-              "embedding_model": "The embedding model is {}", "theme": "I prefer {}"}
+              "embedding_model": "The embedding model is {}", "theme": "My theme is {}"}
 #: Kinds of value that name the user's slot by themselves ("switched to Neovim").
 _BY_KIND = {"editor": "editor"}
 _SUBJ_EN = r"(?:(?:the )?user|i|we)(?:'ve| has| have)?"
@@ -174,7 +185,7 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
              r"(?:换成|改成|改为|设成|设为|切换到|切到|换到|调成|升级到|更新为)了?\s*(?P<v>[^,，]+?)了?$"),
      True),
     # "用户现在用 Zed 写代码", "我用 Neovim 当编辑器"
-    (lazy_re(r"^(?:用户|我(?!们))(?:现在|目前|平时|一般)?(?:用|使用)\s*(?P<v>[^,，]+?)"
+    (lazy_re(r"^(?:用户|我(?!们))(?:现在|目前|平时|一般)?(?:主要|一直|都)?(?:用|使用)\s*(?P<v>[^,，]+?)"
              r"\s*(?:来)?(?:(?:作为|当|做)(?P<label>默认模型|编辑器|嵌入模型|向量模型)"
              r"|写代码|编程|写程序|开发)?了?$"),
      False),

@@ -364,7 +364,7 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
             "user.native_language",
             r"^(?:(?:the )?user's|my) (?:native|first) language is (?P<o>.+)$",
         ),
-        ("user.employer", rf"^{_USER}(?:目前|现在)?在(?P<o>.+?)(?:工作|上班|任职)$"),
+        ("user.employer", rf"^{_USER}(?:目前|现在)?在(?P<o>.+?)(?:工作|上班|任职)了?$"),
         ("user.employer", rf"^{_USER}(?:已经|刚)?(?:从(?P<x>.+?))?(?:跳槽|入职|加入)(?:去|到)?了?"
          r"(?P<o>.+?)$"),
         ("user.employer", rf"^{_USER}(?:已经)?(?:就职于|任职于|供职于|受雇于)(?P<o>.+?)$"),
@@ -376,6 +376,8 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
         (
             "user.employer",
             rf"^(?:(?:the )?user|i){_NOW} (?:works|work|is working|am working) (?:at|for)"
+            r" (?P<o4>.+)$"
+            r"|^(?:i'm|i am|the user's)(?: now| currently)? working (?:at|for)"
             r" (?P<o>.+)$"
             r"|^(?:(?:the )?user|i) (?:has |have )?(?:joined|started (?:working )?at"
             r"|(?:started|began|took) (?:a )?(?:new )?(?:job|position|role) (?:at|with)"
