@@ -33,6 +33,9 @@ while looking at it — or ``heldout`` — never looked at case by case):
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
+* ``slot_paraphrase_round4.jsonl``: a round-4 slot set (session 5, late; 52 scenarios, half
+  changes announced in many wordings, half look-alikes: another person or project, a trial,
+  a wish, a past fact), split alternately at write time into ``tune_r4`` / ``heldout_r4``.
 """
 
 from __future__ import annotations
@@ -48,7 +51,7 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "blind3")
+SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_r4", "heldout_r4", "blind3")
 NEVER_LISTED = ("blind3",)  # blind sets: counts only, misses never shown
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
@@ -211,8 +214,9 @@ def main(argv: list[str] | None = None) -> int:
     smiss: list[dict[str, Any]] = []
     if not args.no_slots:
         out["slots"], smiss = slots(_load("slot_paraphrase.jsonl")
+                                    + _load("slot_paraphrase_round4.jsonl")
                                     + _load("slot_paraphrase_blind3.jsonl"))
-        _print_table("slot_paraphrase.jsonl + slot_paraphrase_blind3.jsonl (positives: same "
+        _print_table("slot_paraphrase.jsonl + _round4 + _blind3 (positives: same "
                      "slot; negatives: another)",
                      out["slots"])
     if args.misses:

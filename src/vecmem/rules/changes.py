@@ -8,6 +8,15 @@ X", "默认模型是X", "the billing project uses FastAPI", "用户喜欢浅色�
 light mode", "用户的时区是UTC+9"), so the new value meets the old one under the slot's
 topic key: a different value goes to review, the same value is a duplicate. The stored
 content is never rewritten. Pure functions over normalized text.
+
+A switch is read by its grammar, not its wording (``_switch``): a subject (the user, "I",
+"we", "用户", "我"), a change verb ("switched to", "moved over to", "have been using",
+"replaced … as", "改用", "换成", "已经不用 X 了，改成"), the new value, maybe the old one
+("instead of Y"), and what it is for — a slot named ("as my editor", "for embeddings",
+"作为默认模型") or, failing that, the slot the value's own kind names (Neovim is an editor).
+Words that only date the change ("these days", "上个月") are dropped first (``_untime``);
+a plan ("下周", "next year"), a wish ("I'd like to try") or a past habit ("used to") is no
+change announced and is left as it is.
 """
 
 from __future__ import annotations
@@ -42,7 +51,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
     # Chinese: "X改成了Y" / "X换成了Y" / "X切换到Y" -> "X是Y"; "项目X迁移到了Y" -> "项目X部署在Y"
     (lazy_re(r"^(?P<s>(?:本|该|这个)?项目.{0,40}?)(?:迁移到|迁到|搬到)了?(?P<v>.+?)了?$"),
      r"\g<s>部署在\g<v>"),
-    (lazy_re(r"^(?P<s>[^,.;]{1,30}?)(?:已经)?(?:改成了?|换成了?|改为|换为|变成了?|切换到了?|切换成了?"
+    (lazy_re(r"^(?P<s>[^,.;]{1,30}?)(?:已经)?(?:改成了?|换成了?|改为|换为|改用|换用|转用|变成了?|切换到了?|切换成了?"
                 r"|调整为|调成了?|更新为|升级到了?|升级为)(?P<v>.+?)了?$"), r"\g<s>是\g<v>"),
     # "用户现在在 UTC+9 时区" -> "用户的时区是UTC+9"
     (lazy_re(r"^(?P<s>用户|我)(?:现在|目前)?(?:在|用|使用)(?P<v>.+?)时区$"),
@@ -52,8 +61,286 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+# --- words that only date the change ----------------------------------------------------
+
+_LEAD_EN = lazy_re(r"^(?:these days|nowadays|lately|recently|currently|at the moment"
+                   r"|as of (?:today|this (?:week|month|year))|since (?:last )?\w+(?: \d{4})?)"
+                   r",?\s+(?=(?:the user|i|we|my|our)\b)", _I)
+_TAIL_EN = lazy_re(r"\s+(?:these days|nowadays|lately|recently|now)$"
+                   r"|\s+(?:in|this|last) (?:the )?(?:spring|summer|autumn|fall|winter)$", _I)
+# Past or present only: "下周" / "明年" announce a plan, not a change, and stay.
+_ZH_WHEN = (r"(?:上个?月|上周|上礼拜|去年|今年|前不久|前阵子|前段时间|最近|刚刚"
+            r"|年初|年底|这个月|本月|昨天|今天|这几天|这段时间|如今|目前|现在)")
+_LEAD_ZH = lazy_re(rf"^(?P<s>用户|我(?!们))(?:{_ZH_WHEN})+"
+                   r"(?=已经|已|刚|从|入职|加入|跳槽|搬|改|换|转|开始|不再|不用|定居|移居|迁)")
+
+
+# "项目 api 现在部署在 X": a time word before the verb of a project's sentence
+_MID_ZH = lazy_re(r"(?<=\S)(?:现在|目前|如今)(?=已经|部署|使用|用|迁|跑|运行|托管|改|换|是|为)")
+# "用户搬家了，现在住在巴黎", "我换工作了，去了腾讯": the change, then the new value
+_ANNOUNCED_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?P<what>搬家|搬走|换工作"
+                        r"|换了(?:一?份|个)?(?:新)?工作|离职|跳槽|离开了?[^,，]{1,20}?|从[^,，]{1,20}?离职)了?[,，]\s*(?:现在|目前|如今)?(?P<rest>.+)$")
+
+
+# "I left Stripe and joined Plaid", "I quit Google to join Linear", "The user switched jobs
+# and now works at Plaid": what was left, then the new value
+_LEFT_EN = lazy_re(r"^(?P<s>(?:the )?user|i)(?: has| have|'ve)? (?:left (?!for\b)\S.*?|quit \S.*?"
+                   r"|(?:switched|changed) jobs)(?:,? and (?:then )?(?:now )?| to )(?P<rest>.+)$",
+                   _I)
+
+
+def _untime(text: str) -> str:
+    text = _TAIL_EN.sub("", _LEAD_EN.sub("", text))
+    m = _LEFT_EN.match(text)
+    if m:
+        rest = re.sub(r"^join\b", "joined", m["rest"], flags=_I)
+        text = f"{m['s']} {rest}"
+    text = _MID_ZH.sub("", _LEAD_ZH.sub(r"\g<s>", text))
+    m = _ANNOUNCED_ZH.match(text)
+    if m:
+        rest = m["rest"]
+        if "搬" not in m["what"]:  # a new job: "去了腾讯" is where one works
+            rest = re.sub(r"^(?:去了|到了)", "加入了", rest)
+        text = m["s"] + re.sub(r"^(?:用户|我)", "", rest)
+    return text
+
+
+# --- switches: subject, change verb, new value, what it is for ----------------------------
+
+# What a slot named after the value is called, in the statement that fills it.
+_LABELS: list[tuple[re.Pattern[str], str]] = [
+    (lazy_re(r"^(?:(?:main|default|primary|code|text) )?(?:editor|ide)$|^编辑器$", _I), "editor"),
+    (lazy_re(r"^(?:(?:default|main|primary|everyday|daily) )?(?:chat |language )?(?:model|llm)$"
+             r"|^(?:默认|主力|日常)?(?:对话|聊天)?模型$", _I), "default_model"),
+    (lazy_re(r"^(?:(?:default|text) )?(?:embedding|embeddings|vector)(?: model)?$|^embedder$"
+             r"|^(?:嵌入|向量)(?:模型)?$|^(?:向量化|嵌入)$", _I), "embedding_model"),
+    (lazy_re(r"^(?:(?:editor|terminal|ui|colou?r) )?theme$|^主题$", _I), "theme"),
+]
+_STATEMENT = {"editor": "My editor is {}", "default_model": "The default model is {}",
+              "embedding_model": "The embedding model is {}", "theme": "My theme is {}"}
+#: Kinds of value that name the user's slot by themselves ("switched to Neovim").
+_BY_KIND = {"editor": "editor"}
+_SUBJ_EN = r"(?:(?:the )?user|i|we)(?:'ve| has| have)?"
+_CHANGE_EN = (r"(?:now |just |finally )?(?:switched|moved|changed|migrated|gone|went|converted)"
+              r"(?: over| back)?")
+_FOR_EN = (r"(?: (?:as|for) (?:my|our|the|their|his|her|your) (?P<label>[\w ]{2,30}?)"
+           r"| for (?P<label2>embeddings?|vectors?|chat)"
+           r"| for (?:all )?(?:my |our |his |her |their )?(?:coding|code|programming|development"
+           r"|editing|work|everything)| by default)?")
+_OLD = r"(?: instead of (?P<old2>.+?))?"
+_ZH_SUBJ = r"(?:用户|我们|我(?!们))?(?:已经|已)?"
+_ZH_FOR = (r"\s*(?:来)?(?:(?:作为|当|做)(?P<label>默认模型|模型|编辑器|嵌入模型|向量模型)"
+           r"|做(?P<label2>向量化|嵌入)|写代码|编程|写程序|开发)?了?$")
+#: Each switch: its pattern and whether its verb announces a change ("switched to") rather
+#: than a plain use ("I use X", which names a slot only by a label or the value's kind).
+_SWITCH: list[tuple[re.Pattern[str], bool]] = [
+    # "I switched (from VS Code) to Zed (as my editor)", "We moved over to X for embeddings"
+    (lazy_re(rf"^{_SUBJ_EN} {_CHANGE_EN} (?:from (?P<old>.+?) )?to (?P<v>.+?){_OLD}{_FOR_EN}$",
+             _I), True),
+    # "I've been using X instead of Y as my default model"
+    (lazy_re(rf"^{_SUBJ_EN} (?:now )?(?:been using|started using) (?P<v>.+?){_OLD}{_FOR_EN}$", _I),
+     True),
+    # "I use Neovim as my editor", "I now code in Zed", "I'm on Neovim"
+    (lazy_re(rf"^{_SUBJ_EN} (?:now |mostly |mainly )?(?:use|uses|am using|is using|are using"
+             r"|codes? in|programs? in|writes? code in|do (?:all )?(?:of )?(?:my |our )?"
+             r"(?:coding|programming|development) in|does (?:all )?(?:of )?(?:his |her |their )?"
+             rf"(?:coding|programming|development) in) (?P<v>.+?){_OLD}{_FOR_EN}$"
+             r"|^(?:i'm|i am|we're|we are|the user is) (?:now )?on (?P<v2>.+)$", _I), False),
+    # "I gave up VS Code for Zed", "We ditched bge-m3 in favour of nomic-embed-text"
+    (lazy_re(rf"^{_SUBJ_EN} (?:gave up|given up|ditched|dropped|abandoned|traded|swapped)"
+             rf" (?P<old>.+?) (?:for|in favou?r of|with) (?P<v>.+?){_FOR_EN}$", _I), True),
+    # "The agent runs on gpt-4o", "bge-m3 is used for embeddings": the value's kind
+    (lazy_re(r"^(?:the |our )?(?:agent|assistant|bot|chatbot|hermes|ai)(?:'s llm)? (?:now )?"
+             r"(?:runs on|is powered by|is backed by|talks to|uses) (?P<v>.+)$"
+             r"|^(?P<v2>.+?) (?:is|are) (?:now )?(?:used|what we use) for (?P<label2>embeddings?"
+             r"|vectors?|chat)$", _I), True),
+    # "用户开启了深色模式", "我打开了浅色主题"
+    (lazy_re(r"^(?:用户|我(?!们))(?:已经)?(?:开启了?|打开了?|启用了?|切到了?)(?P<v>.+?(?:模式|主题))$"),
+     True),
+    # "I turned on dark mode", "We enabled the light theme"
+    (lazy_re(rf"^{_SUBJ_EN} (?:now )?(?:turned on|switched on|enabled|went with) (?P<v>.+)$", _I),
+     True),
+    # "Zed replaced VS Code as my editor", "Zed has replaced VS Code"
+    (lazy_re(rf"^(?P<v>.+?) (?:has |have )?replaced (?P<old>.+?){_FOR_EN}$", _I), True),
+    # "We switched the default model to X", "I changed my editor from Vim to Helix",
+    # "Default model changed to X" — the slot named as the object
+    (lazy_re(r"^(?:(?:the )?user |i |we )?(?:(?:'ve|has|have) )?(?:switched|changed|set|moved"
+             r"|updated|bumped|swapped) (?:the |my |our |its |their )?(?P<label>[\w ]{2,30}?)"
+             r" (?:over )?(?:from (?P<old>.+?) )?to (?P<v>.+)$"
+             r"|^(?:the |my |our )?(?P<label2>[\w ]{2,30}?) (?:changed|switched|moved)"
+             r" (?:from (?P<old2>.+?) )?to (?P<v2>.+)$", _I), True),
+    # "Neovim is now my main editor", "gemini-2.5-pro is our default model now" — the value
+    # must be of the slot's kind: "Sarah is my editor" is a person (see _VALUE_FIRST)
+    (lazy_re(r"^(?P<vf>.+?) is (?:now )?(?:my|our|the user's|the) (?:new )?(?P<label>[\w ]{2,30}?)"
+             r"(?: of choice)?$", _I), True),
+    # "From now on use X as the default model", "Please use X for embeddings"
+    (lazy_re(r"^(?:(?:from now on|going forward|from today|please),? )*(?:please )?use (?P<v>.+?)"
+             r" (?:as|for) (?:the|my|our|your) (?P<label>[\w ]{2,30}?)$", _I), True),
+    # "我现在改用 Cursor 写代码了", "已经不用 Vim 了，改成 Helix", "我从 VS Code 换到了 Zed"
+    (lazy_re(rf"^{_ZH_SUBJ}(?:从(?P<old>[^,，]+?)|不(?:再)?用(?P<old2>[^,，]+?)了?[,，]\s*)?"
+             r"(?:(?:改|换|转)(?:用|成了?|为)|切换到了?|切到了?|换到了?|转到了?|开始用)\s*(?P<v>[^,，]+?)"
+             + _ZH_FOR), True),
+    # "我把默认模型换成了 claude", "把向量模型从 bge-m3 改成 bge-large"
+    (lazy_re(r"^(?:用户|我们|我)?(?:已经)?把(?P<label>[^,，]{1,12}?)(?:从(?P<old>[^,，]+?))?"
+             r"(?:换成|改成|改为|设成|设为|切换到|切到|换到|调成|升级到|更新为)了?\s*(?P<v>[^,，]+?)了?$"),
+     True),
+    # "用户现在用 Zed 写代码", "我用 Neovim 当编辑器"
+    (lazy_re(r"^(?:用户|我(?!们))(?:现在|目前|平时|一般)?(?:主要|一直|都)?(?:用|使用)\s*(?P<v>[^,，]+?)"
+             r"\s*(?:来)?(?:(?:作为|当|做)(?P<label>默认模型|编辑器|嵌入模型|向量模型)"
+             r"|写代码|编程|写程序|开发)?了?$"),
+     False),
+    # "现在默认用 claude-sonnet-4", "The assistant uses X by default": the value's kind
+    (lazy_re(r"^(?:现在|目前|以后)?默认(?:用|使用|改用|换成)了?\s*(?P<v>[^,，]+?)了?$"
+             r"|^(?:the )?(?:assistant|agent|bot|we|i|user) (?:now )?uses? (?P<v2>.+?) by default$",
+             _I), True),
+]
+# A model known by the shape of its name, when the slot is not named ("switched to bge-m3").
+_EMBED_NAME = lazy_re(r"embed|^(?:bge|e5|gte|m3e|jina|nomic|mxbai|voyage|multilingual-e5)\b"
+                      r"|minilm|^text-embedding", _I)
+_CHAT_NAME = lazy_re(r"^(?:gpt-|chatgpt|claude|gemini|llama|qwen|deepseek|mistral|mixtral"
+                     r"|o[1-4](?:-|$)|glm-|kimi|moonshot|doubao|grok|sonnet|opus|haiku)", _I)
+
+
+def _kind_slot(value: str, old: str, change: bool) -> str | None:
+    """The slot a value names by its own kind: an editor, a model (for a change)."""
+    from vecmem.rules.topics import tech_aspects  # topics imports this module
+
+    kinds = tech_aspects(value) or tech_aspects(old)
+    if len(kinds) == 1 and kinds[0] in _BY_KIND:
+        return _BY_KIND[kinds[0]]
+    if not change or kinds:
+        return None
+    for name in (value, old):
+        if name and _EMBED_NAME.search(name):
+            return "embedding_model"
+        if name and _CHAT_NAME.search(name):
+            return "default_model"
+    return None
+
+
+def _switch(text: str) -> str | None:
+    """The statement a switch announces, or None (no switch, or no slot it can name)."""
+    for rx, change in _SWITCH:
+        m = rx.match(text)
+        if not m:
+            continue
+        g = {k: v for k, v in m.groupdict().items() if v}
+        value = (g.get("v") or g.get("v2") or g.get("vf") or "").strip(" .,;")
+        old = (g.get("old") or g.get("old2") or "").strip(" .,;")
+        label = (g.get("label") or g.get("label2") or "").strip()
+        if label:
+            slot = next((s for lx, s in _LABELS if lx.match(label)), None)
+            if slot is None and "把" in text and value:  # "把X换成了Y": X is Y
+                return f"{label}是{value}"
+        elif re.search(r"\b(?:mode|theme)$|主题$|模式$", value, _I):
+            slot = "theme"
+        else:
+            slot = _kind_slot(value, old, change)
+            # "Vim at work": the value is the tool, not where it is used
+            value = re.split(r" (?:at|for|on|in|when|with|during) ", value, maxsplit=1)[0]
+        if "vf" in g and slot != _kind_slot(value, "", True):
+            slot = None
+        if slot and value:
+            return _STATEMENT[slot].format(value)
+    return None
+
+
+# A project (or its service, app, site…) moved to a host: "The api project moved over to
+# Render", "billing has been migrated to GCP", "上线环境迁到了腾讯云". Said of a thing the
+# project uses ("migrated to Postgres") it is that aspect, not the deploy target.
+_PROJECT_EN = (r"(?:the |our |this )?(?:[\w.-]+ )?(?:project|service|app|application|api|site"
+               r"|website|backend|frontend|repo)")
+_MOVED_EN = lazy_re(rf"^(?P<s>{_PROJECT_EN}) (?:has been |have been |was |got |has |is being )?"
+                    r"(?:now )?(?:moved|migrated|switched|ported)(?: over)? to (?P<v>.+)$", _I)
+_MOVED_ZH = lazy_re(r"^(?:(?:我们|我|用户)?把)?"
+                    r"(?:(?P<s>(?:本|该|这个)?项目.{0,30}?|[\w.-]{1,30}\s?项目)"
+                    r"|(?:上线|生产|线上|正式)环境(?:已经)?)"
+                    r"(?:迁移到|迁到|搬到|换到|切到|部署到)了?(?P<v>.+?)了?$")
+# "We now deploy the api to Render", "We moved the api project to Render"
+_DEPLOY_WE = lazy_re(r"^(?:we|i|the user) (?:now |have |has |'ve )?(?:(?:deploy|ship|host|run)"
+                     r" (?:the |our )?(?P<n>[\w.-]+)(?: project| service| app)?"
+                     r"|(?:moved|migrated) (?:the |our )?(?P<n2>[\w.-]+) (?:project|service|app))"
+                     r" (?:over )?(?:to|on) (?P<v>.+)$", _I)
+# "The api lives on Render", "Production runs on GCP", "api 跑在 Render 上": a host (by kind)
+_HOSTED = lazy_re(r"^(?:the |our )?(?:(?:prod|production|live) |(?P<n>[\w.-]+) (?:project |service "
+                  r"|app )?)(?:lives on|is served from|is hosted (?:on|at|by)|runs on|is on)"
+                  r" (?P<v>.+?)(?: now)?$"
+                  r"|^(?:(?:本|该)?项目)?(?P<n2>[\w.-]+)?\s?(?:项目)?(?:现在)?(?:跑在|运行在|托管在|放在)"
+                  r"(?P<v2>.+?)(?:上)?(?:了)?$", _I)
+_NOT_PROJECTS = frozenset((
+    "it", "this", "that", "everything", "the", "server", "machine", "host", "box", "cluster",
+    "vm", "laptop", "desktop", "computer", "pc", "database", "db", "container", "node",
+    "instance", "gpu"))
+# A career move: "was promoted to engineering manager", "用户转行做了数据分析师".
+_ROLE_EN = lazy_re(r"^(?:(?:the )?user|i)(?: was| has been| got| have been| has| have)?"
+                   r" (?:promoted to|become|became|moved into a role as|switched careers to)"
+                   r" (?:an? |the )?(?P<v>.+)$", _I)
+_ROLE_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?:已经)?(?:转行|转岗|改行|升职|晋升)?"
+                   r"(?:做|当|成为|为|任)了?(?:一名|一个|一位)?(?P<v>.+?)了?$")
+# "成为了会员" is no job: 成为 counts only with a measure word ("成为了一名医生")
+_ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:已经)?"
+                        r"(?:转行|转岗|改行|升职|晋升|升任|当上|成为了?(?:一名|一位))")
+
+
+def _moved(text: str) -> str | None:
+    from vecmem.rules.topics import tech_aspects  # topics imports this module
+
+    m = _MOVED_EN.match(text)
+    if m:
+        value = m["v"].strip(" .")
+        if tech_aspects(value) not in ([], ["deploy"]):
+            return f"{m['s']} uses {value}"
+        return f"{m['s']} deploys to {value}"
+    m = _DEPLOY_WE.match(text)
+    if m:
+        return _moved(f"The {m['n'] or m['n2']} project moved to {m['v']}")
+    m = _HOSTED.match(text)
+    host = m and (m["v"] or m["v2"]).strip()
+    if m and host and tech_aspects(host) == ["deploy"]:
+        name = m["n"] or m["n2"]
+        if name and name.casefold() in _NOT_PROJECTS:  # a machine's host is config
+            return None
+        return f"The {name} project deploys to {host}" if name else f"The project deploys to {host}"
+    m = _MOVED_ZH.match(text)
+    if m:
+        return f"{m['s'] or '项目'}部署在{m['v']}"
+    m = _ROLE_EN.match(text)
+    if m:
+        return f"The user is a {m['v']}"
+    if _ROLE_ZH_VERB.match(text) and (m := _ROLE_ZH.match(text)):
+        return f"{m['s']}是{m['v']}"
+    return None
+
+
+# "Please answer in English from now on", "Switch to English please", "请改用英文回复":
+# the standing instruction the language preference family reads.
+_LANG_SWITCH = [
+    lazy_re(r"^(?:please |from now on,? |going forward,? )*(?:switch|change|move) (?:over )?to"
+            r" (?P<v>[a-z]+)(?: please| from now on| going forward)?$", _I),
+    lazy_re(r"^(?:please |from now on,? |going forward,? )*(?:answer|reply|respond|write|talk)"
+            r" (?:to me )?in (?P<v>[a-z]+)(?: please| from now on| going forward)+$", _I),
+]
+_LANG_SWITCH_ZH = lazy_re(r"^(?:用户|我)?(?:请|以后|今后|从现在起|已经)*"
+                          r"(?:改用|换用|换成|切换到|改成|都用)"
+                          r"(?P<v>中文|英文|英语|日语|日文|韩语|法语|德语)"
+                          r"(?P<how>回复|回答|交流|沟通|写)?(?:我)?(?:吧|了)?$")
+
+
+def _language_switch(text: str) -> str | None:
+    for rx in _LANG_SWITCH:
+        m = rx.match(text)
+        if m:
+            return f"From now on answer in {m['v']}"
+    m = _LANG_SWITCH_ZH.match(text)
+    return f"以后用{m['v']}{m['how'] or '回复'}" if m else None
+
+
 def restate(text: str) -> str:
     """``text`` with a change announcement read as the statement of the new value."""
+    text = _untime(text)
+    switched = _switch(text) or _moved(text) or _language_switch(text)
+    if switched is not None:
+        return switched
     for rx, template in _RULES:
         m = rx.match(text)
         if m:

@@ -315,7 +315,9 @@ _KEY_ALIASES = {
         "vector_embedding_model")), "config.embedding_model"),
     **dict.fromkeys(("config." + k for k in _words(
         "chat_model default_chat_model default_llm llm llm_model default_llm_model "
-        "default_language_model main_model default_main_model")), "config.default_model"),
+        "default_language_model main_model default_main_model model")), "config.default_model"),
+    # "编辑器换成了 Zed" has no owner, and the editor one keeps is the user's
+    "config.editor": "preference.editor", "config.default_editor": "preference.editor",
 }
 _LANGS = [
     ("traditional_chinese", r"繁体|繁體|traditional chinese"),

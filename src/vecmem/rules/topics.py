@@ -22,7 +22,7 @@ from vecmem.types import Classification, MemoryType
 
 _T = MemoryType  # short alias: classification tables below stay readable
 
-__all__ = ["classify", "preference_body", "slugify_name"]
+__all__ = ["classify", "preference_body", "slugify_name", "tech_aspects"]
 
 
 # Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
@@ -97,7 +97,8 @@ for _aspect, _names in {
     "database": "postgresql postgres mysql mariadb sqlite mongodb cassandra clickhouse dynamodb "
     "mssql duckdb pgvector",
     "cache": "redis memcached",
-    "deploy": "kubernetes k8s docker heroku vercel netlify fly.io nomad ecs",
+    "deploy": "kubernetes k8s docker heroku vercel netlify fly.io nomad ecs render railway "
+    "aws gcp azure cloudflare digitalocean hetzner linode supabase",
     "framework": "django flask fastapi express spring rails laravel next.js nextjs nuxt react vue "
     "angular svelte gin actix axum",
     "package_manager": "uv poetry pip pipenv conda npm pnpm yarn cargo maven gradle",
@@ -106,7 +107,8 @@ for _aspect, _names in {
     "formatter": "black prettier gofmt rustfmt",
     "os": "ubuntu debian centos fedora alpine windows macos linux rhel",
     "web_server": "nginx apache caddy traefik",
-    "editor": "vim neovim nvim emacs vscode pycharm intellij cursor sublime",
+    "editor": "vim neovim nvim emacs vscode vscodium pycharm intellij cursor sublime zed helix "
+    "windsurf webstorm goland clion rider kate nano xcode",
     "license": "mit apache-2.0 gpl agpl bsd",
     "message_queue": "kafka rabbitmq nats",
 }.items():
@@ -117,7 +119,8 @@ _TECH_MULTI = {
     k.replace("+", " "): v
     for k, v in _pairs(
         "github+actions=ci gitlab+ci=ci vs+code=editor docker+compose=deploy "
-        "sql+server=database go+test=test_framework"
+        "sql+server=database go+test=test_framework visual+studio=editor sublime+text=editor "
+        "android+studio=editor google+cloud=deploy 阿里云=deploy 腾讯云=deploy 华为云=deploy"
     ).items()
 }
 # Words in a project/predicate phrase that name the aspect explicitly.
@@ -172,6 +175,13 @@ _PREF_ASPECTS: list[tuple[str, re.Pattern[str]]] = [
 ]
 _PREF_NEG = _re(
     r"不喜欢|讨厌|不想|不希望|不要|别|\b(?:dislikes?|hates?|does not|doesn't|do not|don't|never)\b",
+    re.I,
+)
+# A wish to try something ("I'd like to try the light theme", "想试试 X") states no value
+# for the preference it names: one's theme is still the old one until one switches.
+_PREF_TRIAL = _re(
+    r"^(?:to )?(?:try|trying|test|testing|experiment(?:ing)? with|check(?:ing)? out|give)\b"
+    r"|^(?:试试|试一试|试一下|尝试|试用|体验一下)",
     re.I,
 )
 _PREF_WEAK = _re(r"回答|回复|输出|答案|\b(?:answers?|responses?|repl(?:y|ies)|output)\b", re.I)
@@ -245,7 +255,7 @@ _EN_PROJECT = _re(
 _EN_PRED = _re(
     r"^(?:is |are |was )?(?:(?:written|built|deployed|hosted|licensed|tested|based|implemented"
     r"|developed) (?:in|with|on|to|under|using)|uses|using|runs on|runs|relies on|depends on"
-    r"|requires|targets|deploys to|stores data in|needs|has) ",
+    r"|requires|targets|deploys to|stores data in|needs|has|(?<=is )on|(?<=are )on) ",
     re.I,
 )
 _WE_USE = _re(
@@ -333,7 +343,9 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
             rf"^(?:(?:the )?user|i){_NOW} (?:lives|live|resides|reside|is based|am based|is living"
             r"|has relocated|have relocated|relocated|has moved|have moved|moved)(?: back)?"
             r" (?:in|to) (?P<o>.+)$"
-            r"|^(?:i'm based in|my home is in) (?P<o2>.+)$"
+            r"|^(?:i'm based in|my home is in|i'm (?:now )?(?:living|settled) in"
+            r"|(?:(?:the )?user|i)(?: has| have|'ve)? settled (?:down )?in) (?P<o2>.+)$"
+            r"|^(?:(?:the )?user|i) (?:now )?calls? (?P<o4>.+?) home$"
             r"|^(?:(?:the )?user's|my) (?:home (?:city|town)|current city|city of residence"
             r"|residence) is (?:now )?(?P<o3>.+)$",
         ),
@@ -352,13 +364,26 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
             "user.native_language",
             r"^(?:(?:the )?user's|my) (?:native|first) language is (?P<o>.+)$",
         ),
-        ("user.employer", rf"^{_USER}(?:目前|现在)?在(?P<o>.+?)(?:工作|上班|任职)$"),
-        ("user.employer", rf"^{_USER}(?:已经|刚)?(?:跳槽|入职|加入)(?:去|到)?了?(?P<o>.+?)$"),
+        ("user.employer", rf"^{_USER}(?:目前|现在)?在(?P<o>.+?)(?:工作|上班|任职)了?$"),
+        ("user.employer", rf"^{_USER}(?:已经|刚)?(?:从(?P<x>.+?))?(?:跳槽|入职|加入)(?:去|到)?了?"
+         r"(?P<o>.+?)$"),
+        ("user.employer", rf"^{_USER}(?:已经)?(?:就职于|任职于|供职于|受雇于)(?P<o>.+?)$"),
+        ("user.employer", rf"^{_USER}(?:已经)?去了?(?P<o>.+?)(?:工作|上班)了?$"),
+        (
+            "user.residence",
+            rf"^{_USER}(?:现在|目前|已经)*在(?P<o>.+?)(?:定居|生活|安家|落户|居住|住下)了?$",
+        ),
         (
             "user.employer",
             rf"^(?:(?:the )?user|i){_NOW} (?:works|work|is working|am working) (?:at|for)"
+            r" (?P<o4>.+)$"
+            r"|^(?:i'm|i am|the user's)(?: now| currently)? working (?:at|for)"
             r" (?P<o>.+)$"
-            r"|^(?:(?:the )?user|i) (?:has |have )?(?:joined|started (?:working )?at) (?P<o2>.+)$",
+            r"|^(?:(?:the )?user|i) (?:has |have )?(?:joined|started (?:working )?at"
+            r"|(?:started|began|took) (?:a )?(?:new )?(?:job|position|role) (?:at|with)"
+            r"|(?:was |got |has been |have been )?hired by|(?:is |am )?(?:now )?employed (?:at|by))"
+            r" (?P<o2>.+)$"
+            r"|^(?:(?:the )?user's|my) (?:new |current )?(?:employer|company) is (?P<o3>.+)$",
         ),
         (
             "preference.theme",
@@ -367,7 +392,8 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
         ),
         (
             "preference.editor",
-            r"^(?:(?:the )?user's|my) (?:(?:code |text |default |preferred |main )?editor|ide)"
+            r"^(?:(?:the )?user's|my) (?:(?:code |text |default |preferred |main |favou?rite "
+            r"|go-to |usual |primary |daily )?editor|ide)"
             r" is (?:now )?(?P<o>.+)$"
             rf"|^(?:(?:the )?user|i){_NOW} (?:has |have )?(?:switched|moved|changed|uses|use)"
             r" (?:to )?(?P<o2>.+?) as (?:their|his|her|my|the) (?:main |default )?(?:editor|ide)$"
@@ -485,7 +511,8 @@ def _label_slugs(label: str) -> list[str]:
     return slugs
 
 
-def _tech_aspects(text: str) -> list[str]:
+def tech_aspects(text: str) -> list[str]:
+    """The aspects the technologies named in ``text`` configure ("uses pytest" → testing)."""
     low = text.casefold()
     found = [a for name, a in _TECH_MULTI.items() if name in low]
     for word in re.findall(r"[a-z0-9][a-z0-9.+#-]*", low):
@@ -531,8 +558,11 @@ def preference_body(text: str, *, explicit_only: bool = False) -> str | None:
 
 
 def _preference(text: str, body: str) -> Classification:
+    if _PREF_TRIAL.match(body):  # a key of its own: no aspect's value
+        return _cls(_T.PREFERENCE, f"preference.{_short_hash(text)}", "user", "prefers", body,
+                    single=False)
     aspects = [a for a, rx in _PREF_ASPECTS if rx.search(body)]
-    tech = [a for a in _tech_aspects(body) if a != "license"]
+    tech = [a for a in tech_aspects(body) if a != "license"]
     if not aspects and len(tech) == 1:
         aspects = ["programming_language" if tech[0] == "language" else tech[0]]
     # "does not want answers in English" is not the value "answers in English": the
@@ -606,7 +636,7 @@ def _user_fact(text: str) -> Classification | None:
 def _aspect_key(parts: list[str], explicit: str | None, rest: str) -> str | None:
     """``project.<…>.<aspect>`` when exactly one aspect is evident, else None (compound)."""
     found = [a for rx, a in _PRED_ASPECT if rx.search(rest)]
-    found += [a for a in _tech_aspects(rest) if not (a == "deploy" and "deploy" in found)]
+    found += [a for a in tech_aspects(rest) if not (a == "deploy" and "deploy" in found)]
     aspects = list(dict.fromkeys(([explicit] if explicit else []) + found))
     if explicit:
         return ".".join([*parts, explicit])
@@ -702,7 +732,7 @@ def _environment(text: str) -> Classification | None:
             else (m.group("zlabel"), m.group("zpred"), m.group("zvalue"))
         )
         subject = "_".join(_label_slugs(label))
-        aspects = _tech_aspects(value)
+        aspects = tech_aspects(value)
         if _re(r"\bport\b|端口", re.I).search(value):
             aspects = ["port"]
         topic = f"config.{subject}.{aspects[0]}" if len(aspects) == 1 and subject else None

@@ -39,8 +39,16 @@ History:
    "我姐姐是护士" is no name and fills no slot.
    Rule cue terms (issue 13 item 4, rules/cues.py): every memory is indexed with the
    words of the situations its category touches, in both languages.
+8. slots by grammar, round 4 (issue 15 item 5, rules/changes.py): a switch is read as
+   subject + change verb + new value (+ "instead of" / "from" the old one) + what it is
+   for ("switched to Neovim", "moved over to X for embeddings", "X replaced Y as my
+   editor", "we switched the default model to X", "我从 VS Code 换到了 Zed", "把默认模型换成
+   X", "已经不用 X 了，改成 Y"); a project moved to a host is its deploy target; a career
+   move ("promoted to", "转行做了") is the occupation; words that only date a change ("these
+   days", "上个月") are dropped; a wish to try ("I'd like to try X") is no preference value;
+   more editors and model names known by kind; an unowned "editor" is the user's.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 7
+RULES_VERSION = 8
