@@ -27,7 +27,8 @@ AMBIGUOUS = [
     ("The user works at Datadog", "The user has been working for Grafana Labs since June"),
     ("用户在京东工作", "用户现在在拼多多上班，负责推荐系统"),
     ("The default model is gpt-4.1", "We settled on o4-mini as the main model for chat"),
-    ("嵌入模型是 bge-m3", "我们改用 jina-embeddings-v3 做向量化了"),
+    # ("我们改用 jina-embeddings-v3 做向量化了" is keyed since round 4: a switch, so review)
+    ("嵌入模型是 bge-m3", "向量化这块现在交给 jina-embeddings-v3 负责"),
     ("User prefers answers in English", "The user would like food answers in Portuguese"),
 ]
 # Texts near those slots that are not about the slot (or not about the user).
