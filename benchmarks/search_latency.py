@@ -251,18 +251,23 @@ def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = Fa
             "recall": statistics.mean(recall), **best}
 
 
+def _fastest_ms(fn: Any, repeats: int) -> float:
+    """The fastest of ``repeats`` runs of ``fn``, in ms."""
+    times = []
+    for _ in range(repeats):
+        s = time.perf_counter()
+        fn()
+        times.append((time.perf_counter() - s) * 1000)
+    return min(times)
+
+
 def _best_of(mem: Memory, texts: list[str], qs: list[np.ndarray], act_vecs: np.ndarray,
              repeats: int = 5) -> dict[str, float]:
     """p50 over queries of each query's fastest of ``repeats`` runs: on a machine shared
     with other jobs, the minimum is what the code costs and the rest is waiting for a
     core, so this figure moves little with the load (the plain p50 above does not)."""
     def fastest(fn: Any) -> float:
-        times = []
-        for _ in range(repeats):
-            s = time.perf_counter()
-            fn()
-            times.append((time.perf_counter() - s) * 1000)
-        return min(times)
+        return _fastest_ms(fn, repeats)
 
     vector = [fastest(lambda t=t: mem.search(t, k=10, min_score=-1, mode="vector"))
               for t in texts]
@@ -279,12 +284,7 @@ def _keyword_side(mem: Memory, texts: list[str], repeats: int = 5) -> dict[str, 
     from vecmem.engine import relevance
 
     def fastest(fn: Any) -> float:
-        times = []
-        for _ in range(repeats):
-            s = time.perf_counter()
-            fn()
-            times.append((time.perf_counter() - s) * 1000)
-        return min(times)
+        return _fastest_ms(fn, repeats)
 
     steps: dict[str, list[float]] = {"stats": [], "search (gated terms)": [],
                                      "search (all terms)": [], "matched terms": []}
