@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from vecmem.engine.context import Context
+from vecmem.engine.writes import require_id
 from vecmem.errors import InvalidInputError, NotFoundError
 from vecmem.rules.profile import (
     CATEGORIES,
@@ -197,8 +198,6 @@ def build(ctx: Context, *, max_memories: int | None = None, max_chars: int | Non
 def choose(ctx: Context, memory_id: object, include: object) -> CoreProfile:
     """The person's edit: ``include`` True pins the memory into the profile, False keeps
     it out whatever the rules say, None returns it to the rules."""
-    from vecmem.engine.writes import require_id
-
     memory_id = require_id(memory_id)  # the one id check: a bool, 0, 2**64 are refused
     if include is not None and not isinstance(include, bool):
         raise InvalidInputError("include must be true, false or null")
