@@ -16,6 +16,21 @@ ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "benchmarks" / "data" / "agent_recall"
 
 
+
+def check_turn_gold(t: dict, ids: dict) -> set[str]:
+    """A relevant turn's gold and needs are bank ids, and its language fields agree with
+    them; returns the gold memories' languages."""
+    assert t["gold"] and set(t["gold"]) <= set(ids), t
+    assert set(t.get("needs", [])) <= set(ids), t
+    langs = {ids[g]["lang"] for g in t["gold"]}
+    # cross_lang is derived from the languages, never hand-set inconsistently.
+    assert t["cross_lang"] == (t["lang"] not in langs and "mixed" not in langs), t
+    if t["category"] == "cross_lang":
+        assert t["cross_lang"], t
+    if t["category"] == "same_lang":
+        assert t["lang"] in langs, t
+    return langs
+
 def rows(name: str) -> list[dict[str, Any]]:
     return [json.loads(line) for line in (DATA / name).read_text("utf-8").splitlines()]
 
@@ -52,15 +67,7 @@ def test_sizes_and_labels() -> None:
     assert len(turns) >= 150 and len(off) >= 100
     assert len({t["id"] for t in turns + off}) == len(turns) + len(off)
     for t in turns:
-        assert t["gold"] and set(t["gold"]) <= set(ids), t
-        assert set(t.get("needs", [])) <= set(ids), t
-        langs = {ids[g]["lang"] for g in t["gold"]}
-        # cross_lang is derived from the languages, never hand-set inconsistently.
-        assert t["cross_lang"] == (t["lang"] not in langs and "mixed" not in langs), t
-        if t["category"] == "cross_lang":
-            assert t["cross_lang"], t
-        if t["category"] == "same_lang":
-            assert t["lang"] in langs, t
+        check_turn_gold(t, ids)
     assert sum(t["cross_lang"] for t in turns) >= 60
     assert sum(t["category"] == "indirect" for t in turns) >= 40
     assert sum(t["safety"] for t in turns) >= 20
