@@ -122,12 +122,13 @@ def score(rows: list[dict[str, Any]], outputs: dict[str, list[str]]) -> dict[str
     }
 
 
-def measure(*, pipeline: bool = True, name: str = "inpassing") -> dict[str, Any]:
+def measure(*, pipeline: bool = True, name: str = "inpassing",
+            splits: tuple[str, ...] = ("tune", "heldout")) -> dict[str, Any]:
     rows = load(name)
     ext = {r["id"]: extracted(r["text"]) for r in rows}
     kept = stored_outputs(rows) if pipeline else None
     out: dict[str, Any] = {}
-    for split in ("tune", "heldout"):
+    for split in splits:
         mine = [r for r in rows if r["split"] == split]
         out[split] = {"extracted": score(mine, ext)}
         if kept is not None:
@@ -156,11 +157,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--show", choices=["tune"], help="print each turn of the tune split")
     ap.add_argument("--no-pipeline", action="store_true", help="score the extractor only")
     ap.add_argument("--set", choices=list(SETS), default="inpassing", help="which data set")
+    ap.add_argument("--split", choices=["tune", "heldout"],
+                    help="score one split only (while tuning: tune)")
     args = ap.parse_args(argv)
     if args.show:
         show(args.show, args.set)
         return 0
-    result = measure(pipeline=not args.no_pipeline, name=args.set)
+    splits = (args.split,) if args.split else ("tune", "heldout")
+    result = measure(pipeline=not args.no_pipeline, name=args.set, splits=splits)
     print(json.dumps(result, indent=2, ensure_ascii=False))
     return 0
 

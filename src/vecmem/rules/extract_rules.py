@@ -70,6 +70,10 @@ _ZH_PARTICLE = lazy_re(r"(?<=\S)\s*(?:了|啦|哦|喔|呀|哈|嘛)+$")
 _CUT = lazy_re(
     r"\s*(?:[,，;；]|\s[-–—]+\s|—|因为|所以|但是|不过|可是|\bbecause\b|\bsince\b|\bbut\b"
     r"|\bso that\b|'cause\b|\bcuz\b"
+    # "… and haven't looked back", "… and keeps forgetting her pills", "… so New Year's is
+    # rough": a second predicate or a consequence after the fact.
+    r"|\s+and (?:haven't|hasn't|have not|has not|never|keeps?|still)\b"
+    r"|\s+so (?!(?:much|many|far|long|good|well|that|to speak)\b)(?=\S)"
     # A trailing verdict on the fact ("I started surfing five years ago and it's been great").
     r"|\s+and (?:it|that|this)(?:'s| is| was| has| feels)\b).*$",
     re.IGNORECASE,
@@ -237,11 +241,17 @@ _DATE_EN = (
     r"in (?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december|\d{4})|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"(?:january|february|march|april|june|july|august|september|october|november|"
-    r"december) \d{1,2}|\d{4}-\d{2}-\d{2}"
+    r"december) \d{1,2}(?:st|nd|rd|th)?|\d{4}-\d{2}-\d{2}"
+    r"|(?:on )?the \d{1,2}(?:st|nd|rd|th)(?: of (?:january|february|march|april|may|june|july"
+    r"|august|september|october|november|december))?"
 )
 _DATE_ZH = (
-    r"明天|后天|下周|下个月|明年|今年|周末|下周[一二三四五六日天]|\d{1,2}月(?:\d{1,2}[日号])?|"
-    r"\d{4}年|[一二三四五六七八九十]{1,2}月|春节|国庆|暑假|寒假"
+    r"明天|后天|下周[一二三四五六日天]?|下个?星期[一二三四五六日天]?|下个月|明年|今年|周末"
+    # A month or a day in digits or in words, with its part ("三月底", "12 月", "十五号").
+    r"|(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月(?:份|初|中旬|上旬|下旬|中|底)?"
+    r"(?:\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号])?"
+    r"|(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[号日]|\d{4}\s*年|月底|月初|年底|年初"
+    r"|春节|国庆|五一|十一|元旦|中秋|端午|清明|暑假|寒假"
 )
 _LOOKS_LIKE_VALUE = lazy_re(r"[\d_./:-]|\b[A-Z]")
 
@@ -389,6 +399,7 @@ _ROUTINE_EN = (
     r"|once a (?:day|week|month|year)|twice a (?:day|week|month|year)|on weekends|daily|weekly"
     r"|each (?:day|morning|week|month)|at least once a \w+"
     r"|in the (?:mornings|evenings|afternoons)|at night|on weekdays|on weeknights"
+    r"|(?:\w+|\d+) times a (?:day|week|month|year)|(?:once|twice) (?:a|per) \w+"
     rf"|on (?:{_WEEKDAY})s"
 )
 # Objects that are no fact: only a time ("started a few days ago"), a feeling or a
@@ -406,13 +417,18 @@ _NOT_OBJECT_EN = lazy_re(
     re.IGNORECASE,
 )
 
+# A capitalised thing one "has" that is an event or a thought, not a possession.
+_NOT_OWNED = lazy_re(r"\b(?:call|meeting|session|chat|question|idea|problem|issue|bug|error|class"
+                     r"|shift|interview|appointment|deadline|day|week|feeling|point|look|go|try"
+                     r"|chance|moment|break|sec|second|minute)s?\b", re.IGNORECASE)
 _DATED_EN = lazy_re(rf"\b(?:{_DATE_MORE_EN})\b", re.IGNORECASE)
 _ROUTINE = lazy_re(rf"\b(?:{_ROUTINE_EN})\b", re.IGNORECASE)
 # The other speaker: "I'll send you the photo tomorrow" is chatter, not the user's fact.
 _TO_YOU = lazy_re(r"\b(?:you|your|yours|ya|u)\b", re.IGNORECASE)
 _USER_EN: list[tuple[str, str, str, str]] = [
     # (predicate, verb phrase after "I", object, object check: "" / concrete / dated / kin)
-    ("lives_in", r"live in|am living in|reside in|am based in", r".+", ""),
+    ("lives_in", r"live in|am living in|reside in|am based in|live (?:just )?(?:near|outside)",
+     r".+", ""),
     ("is_from", r"am from|am originally from|grew up in|was born(?: and raised)? in"
      r"|was raised in", r".+", ""),
     ("works", r"work (?:as|at|for|in)|am working (?:as|at|for)|have been working (?:as|at|for)"
@@ -436,6 +452,9 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"|\b(?:called|named|by) (?-i:[A-Z])).*", "concrete"),
     ("is", r"am (?:an?)", rf"(?:[\w-]+ ){{0,3}}(?:{_IDENTITY_EN})(?: (?:at|for|with|in) .+)?",
      ""),
+    # "I'm the only backend engineer on a team of four", "I'm the tech lead".
+    ("is", r"am the(?: (?:only|lead|main|sole|head|principal|primary|senior|resident|founding))?",
+     rf"(?:[\w-]+ ){{0,2}}(?:{_IDENTITY_EN})(?: (?:at|for|with|in|on) .+)?", ""),
     ("is", r"am", r"(?:happily )?(?:married|engaged|divorced|single|pregnant|retired"
      r"|expecting(?: a baby)?)(?: to .+)?", ""),
     ("studies", r"study|am studying|am majoring in|am learning|have been learning"
@@ -486,10 +505,11 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"(?:type [12] )?(?:asthma|diabetes|migraines?|adhd|anxiety|depression|celiac disease"
      r"|high blood pressure|insomnia|eczema|arthritis|cancer|covid|a \w+ injury)\b.*", ""),
     ("uses", r"use|code in|write in|program in|work in|am using|have been using|switched to"
-     r"|have switched to|moved over to",
+     r"|have switched to|moved over to|(?:have )?(?:switched|moved|migrated) from .{1,30}? to",
      r"(?!(?:it|this|that|them|the same|a lot|an?)\b)[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)?"
      r"(?:(?:,| and| &|, and) [\w.+#-]+)*(?: (?:for|as|to|since|at|last|this|in|recently"
-     r"|every|daily|now|back) .+)?", ""),
+     r"|every|daily|now|back) .+| (?:about |almost |over )?(?:a|an|one|two|three|four|five"
+     r"|six|\d+|a few|a couple(?: of)?|several) (?:days?|weeks?|months?|years?) ago\b.*)?", ""),
     ("works", r"work remotely from|work remotely in|work from home in|work from", r".+", ""),
     ("moved_to", r"moved to|relocated to|have moved to", r".+", ""),
     ("plans", r"am (?:planning|going|hoping|about|aiming) to|plan to|intend to|want to"
@@ -497,8 +517,32 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("plans", r"booked|have booked|am booking",
      r"(?:a|an|my|our) (?:\w+ )?(?:flight|trip|ticket|tickets|vacation|holiday|cruise|tour"
      r"|hotel|stay)\b.*", ""),
-    ("plans", r"am (?:heading|flying|traveling|travelling|going|off|visiting)", r".+",
+    ("plans", r"am (?:heading|flying|traveling|travelling|going|off|visiting|driving|moving"
+     r"|relocating|starting|graduating|retiring|getting married|getting engaged|having"
+     r" (?:a baby|surgery|an operation))", r".+", "dated"),
+    # "I have a dentist appointment next Tuesday".
+    ("plans", r"have|have got|got", r"(?:an?|my) (?:[\w-]+ ){0,2}(?:appointment|interview|exam"
+     r"|surgery|operation|flight|wedding|conference|checkup|check-up|deadline|trip|exam)\b.*",
      "dated"),
+    # "I've been at Spotify for three years": the employer, named.
+    ("works", r"have been at|have been with|have worked at",
+     r"(?-i:[A-Z])[\w&.-]*(?: (?-i:[A-Z])[\w&.-]*)*(?: (?:for|since) .+)?", ""),
+    ("works", r"teach|have taught|coach|tutor", r"(?!(?:you|them|him|her|it|this|that|me)\b)"
+     r"(?:[\w-]+ ){0,3}(?:math|maths|mathematics|chemistry|physics|biology|english|history"
+     r"|science|music|art|piano|guitar|yoga|french|spanish|german|chinese|kindergarten|school"
+     r"|students|kids|classes|courses|at|in)\b.*", ""),
+    # "I have flat feet", "I had knee surgery last year": a body and its history.
+    ("health", r"have|had|have had|underwent", r"(?:flat feet|a pacemaker|scoliosis|tinnitus"
+     r"|sleep apnea|(?:a )?(?:\w+ )?(?:surgery|transplant|replacement|fracture)|a heart"
+     r" condition|a stent)\b.*", ""),
+    # "I've got a MacBook Air M2": a named thing the user owns.
+    ("has", r"have|have got|own|got|bought", r"(?:an?|my) (?:new |old )?(?-i:[A-Z])[\w-]*"
+     r"(?: [\w-]+){0,3}", "owned"),
+
+    # "I've been doing jiu-jitsu three times a week": an activity kept up, with its rhythm.
+    ("does", r"do|have been doing|practi[cs]e|have been practi[cs]ing|play|have been playing"
+     r"|train|have been training|go|have been going", r"(?!(?:it|this|that|some|a lot)\b).+",
+     "routine"),
     ("routine", r"", r"(?:try to |like to |tend to )?(?!(?:am|is|was|were|have|had|will|would"
      r"|can|could|should|do|did|feel|felt|miss|love|think|hope|wish|know|guess|need|want|hate"
      r"|like|enjoy|prefer|dislike|mean|wonder|see)\b)"
@@ -548,14 +592,19 @@ def _user_en(predicate: str, verbs: str, obj: str, check: str) -> tuple[re.Patte
             return None  # a plan needs a date, and one that depends on "if" is none yet
         if check == "routine" and not _ROUTINE.search(x):
             return None
-        verb = (m["verb"] or "").lower() if verbs else ""
+        if check == "owned" and _NOT_OWNED.search(x):
+            return None
+        # Lower-cased for the tables, but a name inside it keeps its case ("switched from
+        # VS Code to").
+        verb = " ".join(w if i and w[:1].isupper() else w.lower()
+                        for i, w in enumerate((m["verb"] or "").split(" "))) if verbs else ""
         x3 = _third_person(x)
         # "I'm going to visit Tokyo" is a plan; "I'm going to Tokyo" a trip (no verb after).
         to_place = verb == "am going to" and not re.match(r"[a-z]+(?<!the) ", x)
         if check == "dated" and not to_place and (verb.endswith(" to")
                                                   or verb in ("will", "am gonna")):
             return f"The user plans to {x3}", U, "user", predicate, x
-        if check == "routine":  # the object starts with the verb: "go running every day"
+        if check == "routine" and not verbs:  # the object starts with the verb: "go running"
             head, _, tail = x3.partition(" ")
             return f"The user {_third_verb(head.lower())} {tail}", U, "user", predicate, x
         adv = " ".join(w for w in m["adv"].lower().split() if re.fullmatch(_FREQ_EN, w))
@@ -580,9 +629,10 @@ _USER_ZH: list[str] = [
     r"(?:最近|现在|一直)?(?P<verb>迷上了|爱上了|喜欢上了).{1,20}",
     r"(?P<verb>有|患有|得了)(?:轻微的|严重的)?(?:哮喘|糖尿病|高血压|偏头痛|失眠|抑郁症|焦虑症"
     r"|乳糖不耐受|过敏性鼻炎)",
-    r"(?:家里?)?(?P<verb>有|养了|养着|领养了|收养了)(?:一|两|三|四|\d+)(?:(?:个|只|条|位)"
+    r"(?:家里?)?(?P<verb>有|养了|养着|领养了|收养了)(?:(?:一|两|三|四|\d+)?只[\u4e00-\u9fff]{0,4}"
+    r"(?:猫|狗|犬|兔|鸟|鹦鹉|仓鼠|龟|鼠|猪).*|(?:一|两|三|四|\d+)(?:(?:个|只|条|位)"
     r"(?:女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|狗|猫|小狗|小猫|宠物|兔子|仓鼠|鹦鹉)|只[\u4e00-\u9fff]{1,6}"
-    r"|条(?:狗|小狗|鱼|金鱼|蛇)).*",
+    r"|条(?:狗|小狗|鱼|金鱼|蛇)).*)",
     r"(?P<verb>有)(?:男朋友|女朋友|老婆|老公|对象)了?",
     r"(?:已经)?(?P<verb>结婚|订婚|离婚|怀孕|退休)了",
     r"(?:平时|一般|主要|现在|一直)?(?:一直在|在)?(?P<verb>用)\s*[A-Za-z][\w.+#-]*.{0,24}",
