@@ -146,7 +146,7 @@ _KIN_VERBS_EN = (
 )
 _KIN_ALL_EN = (rf"{_KIN_MORE_EN}|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin"
                r"|niece|nephew|grandson|granddaughter|stepmom|stepdad|parents|grandparents"
-               r"|in-laws|family|mother-in-law|father-in-law|fianc[ée]e?")
+               r"|in-laws|mother-in-law|father-in-law|fianc[ée]e?")
 _PEOPLE_EN = (
     rf"{_KIN_MORE_EN}|friend|best friend|cousin|aunt|uncle|niece|nephew|grandma|grandmother"
     r"|grandpa|grandfather|mother-in-law|father-in-law|stepmom|stepdad|boss|manager|colleague"
@@ -167,6 +167,8 @@ def _relative(m: re.Match[str]) -> Built | None:
             f"{verb} {x}") or _POINTS_ELSEWHERE.search(x):
         return None
     name = f" {m['n']}" if m.groupdict().get("n") else ""
+    if (m.groupdict().get("own") or "my").lower() == "our" and not name:
+        return None  # "our kids are our future": only a named pet or person is the user's
     if m.groupdict().get("adv") and not _LIFE_EVENT.match(verb):
         verb = f"{m['adv'].strip().lower()} {verb}"
     x3 = re.sub(r"\bwith us\b", "with the user", _third_person(x))
@@ -176,7 +178,7 @@ def _relative(m: re.Match[str]) -> Built | None:
 _EN_PEOPLE: list[tuple[re.Pattern[str], Builder]] = [
     # "My dog, Biscuit, is scared of thunder"; "my son Leo started kindergarten".
     # "our cat Luna" is the household's: the user's too.
-    (lazy_re(rf"^(?i:my|our) (?P<k>(?i:{_KIN_ALL_EN}))(?:,? (?P<n>[A-Z][a-z]+),?)? "
+    (lazy_re(rf"^(?P<own>(?i:my|our)) (?P<k>(?i:{_KIN_ALL_EN}))(?:,? (?P<n>[A-Z][a-z]+),?)? "
              r"(?P<adv>(?i:(?:just|recently|finally|also|still|now|already|actually|even) )*)"
              rf"(?P<v>(?i:{_KIN_VERBS_EN})) (?P<x>.+)$"), _relative),
     (_r(rf"^my (?P<k>{_KIN_ALL_EN}) (?P<v>passed away|died)\b.*$"),

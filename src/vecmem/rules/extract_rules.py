@@ -168,6 +168,7 @@ def _value(x: str, *, cut: bool = True) -> str | None:
             kept = f"{kept.rstrip()}, {more}"
         x = kept
     x = _ZH_PARTICLE.sub("", _TAIL.sub("", x.strip())).strip()
+    x = re.sub(r"(?:,?\s+(?:and|or|but|plus))+$", "", x)  # a cut after "… and so they …"
     if not x or _DEICTIC.match(x) or (not has_cjk(x) and len(x) < 2):
         return None
     return x
