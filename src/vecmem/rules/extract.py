@@ -94,6 +94,8 @@ _KIN_EN_ZH = {"mom": "妈妈", "mum": "妈妈", "mother": "妈妈", "dad": "爸�
               "cat": "猫", "roommate": "室友", "grandma": "奶奶", "grandpa": "爷爷"}
 _EN_KIN_THEN_ZH = lazy_re(rf"^my ({'|'.join(_KIN_EN_ZH)})\s*(?=[\u4e00-\u9fff])", re.IGNORECASE)
 _MY_THEN_ZH_KIN = lazy_re(r"^my\s*(?=[\u4e00-\u9fff])", re.IGNORECASE)
+_ZH_I_THEN_EN_KIN = lazy_re(rf"^我\s*({'|'.join(_KIN_EN_ZH)})\b\s*", re.IGNORECASE)
+_EN_I_THEN_ZH = lazy_re(r"^I(?:'m| am)?\s*(?=[\u4e00-\u9fff])")
 # The date first ("下周五我要飞 Tokyo"): the rules read it after the subject.
 _ZH_DATE_FIRST = lazy_re(rf"^((?:{_DATE_ZH})(?:\s*[一二三四五六日天])?)\s*[,，]?\s*我(?!们)")
 # A past time after the subject ("我上周领养了…") says when, not what: read without it.
@@ -104,6 +106,8 @@ _ZH_PAST_AFTER_I = lazy_re(r"^我(?:上周|上个月|去年|前年|前几天|上
 def _match(body: str) -> Built | None:
     body = _EN_KIN_THEN_ZH.sub(lambda m: "我" + _KIN_EN_ZH[m[1].lower()], body)
     body = _MY_THEN_ZH_KIN.sub("我", body)
+    body = _ZH_I_THEN_EN_KIN.sub(lambda m: "我" + _KIN_EN_ZH[m[1].lower()], body)
+    body = _EN_I_THEN_ZH.sub("我", body)
     body = _ZH_DATE_FIRST.sub(lambda m: "我" + m[1], body)
     built = _match_rules(body)
     if built is None and _ZH_PAST_AFTER_I.match(body):
@@ -338,7 +342,7 @@ _MALE_ZH = ("爸爸", "老爸", "父亲", "老公", "丈夫", "先生", "儿子"
 _NEUTRAL = ("partner", "kid", "child", "baby", "孩子", "宝宝", "小孩")
 _KIN_MENTION = lazy_re(
     rf"\bmy (?:[\w-]+ )?({'|'.join(_FEMALE_EN + _MALE_EN + _NEUTRAL[:3])})\b"
-    rf"|我(?:的|家的?)?({'|'.join(_FEMALE_ZH + _MALE_ZH + _NEUTRAL[3:])})", re.IGNORECASE)
+    rf"|我(?:的|家的?|和|跟)?({'|'.join(_FEMALE_ZH + _MALE_ZH + _NEUTRAL[3:])})", re.IGNORECASE)
 _PRONOUN_EN = lazy_re(r"^(she|he)(?:'s\b)?", re.IGNORECASE)
 _PRONOUN_ZH = lazy_re(r"^([她他])(?!们)")
 

@@ -186,6 +186,8 @@ _ZH_USER = [
     # "我是上海人", "我是东北人": where the user is from (not "我是好人", "我是外行人").
     r"(?P<verb>是)(?!好|坏|老实|普通|正常|明白|聪明|懒|外行|内行|局外|过来|苦命|有钱|穷|本分|文化|一个"
     r"|个|成年|男|女|大|小|新|老|急性|直|自己|这|那|什么)[\u4e00-\u9fff]{2,3}人",
+    # "我是做跨境电商的": the trade, said as "做…的".
+    r"(?P<verb>是做)[^，,]{2,10}的",
     # "我主力语言是 TypeScript", "我的主力机是 MacBook Pro".
     r"的?(?P<verb>(?:主力|常用|默认)(?:编程)?(?:语言|编辑器|机|电脑|IDE|浏览器|终端|系统|模型)?"
     r"\s*(?:是|用的是|用))\s*[^，,]{1,30}",
@@ -251,7 +253,8 @@ _ZH_RULES: list[tuple[re.Pattern[str], Builder]] = [
      lambda m: (m["rest"].replace("我们", "用户", 1), U, "用户", "plans", m["rest"])),
     *[(_r(rf"^我(?P<rest>{body})$"), _zh("用户")) for body in _ZH_USER],
     # "我的 default model 是 gpt-4o-mini", "我 MacBook 是 M3 Pro": a thing named in Latin.
-    (_r(r"^我的?\s*(?P<rest>(?P<k>[A-Za-z][\w.-]*(?: [A-Za-z][\w.-]*){0,2})\s*(?P<verb>是|用的是"
+    (_r(r"^我(?:用的|的)?\s*(?P<rest>(?P<k>[A-Za-z][\w.-]*(?: [A-Za-z][\w.-]*){0,2})\s*"
+        r"(?P<verb>是|用的是"
         r"|用|设成了?|设为|设置成)\s*(?=[A-Za-z0-9])[^，,]{1,30})$"), _latin_thing),
     # "我室友是护士", "我老板 Kevin 只接受 Slack 沟通": someone's lasting fact, kept as theirs.
     (_r(rf"^我的?(?P<rest>(?P<k>{_PEOPLE_ZH})\s*(?:(?![是有负只从不对住在养会用喜讨])"

@@ -105,7 +105,7 @@ def _plain(template: str, predicate: str, *, check: str = "") -> Builder:
 
 _I = r"^I (?:" + _ADV_EN + r")"
 _EN_USER: list[tuple[re.Pattern[str], Builder]] = [
-    (_r(rf"{_I}am (?P<x>{_STATE_EN})(?: now| these days| nowadays)?$"),
+    (_r(rf"{_I}am (?P<x>{_STATE_EN}(?: and {_STATE_EN})?)(?: now| these days| nowadays)?$"),
      _plain("The user is {x}", "is")),
     (_r(rf"{_I}(?P<neg>don't|do not|never|won't) (?P<verb>eat|drink|touch|consume|take)"
         r" (?P<x>.+)$"), _plain("The user {neg} {verb} {x}", "diet", check="concrete")),
@@ -140,6 +140,8 @@ _KIN_VERBS_EN = (
     r"|(?:doesn't|does not|can't|cannot|don't|do not) (?:eat|drink|have)|passed away|died"
     # Life events that last: a move, a new job, a wedding, a diagnosis.
     r"|moved|relocated|married|retired|graduated|became|adopted|was diagnosed with|is moving"
+    r"|had(?= (?:kittens|puppies|a baby|twins|surgery|a stroke|a heart attack|an operation"
+    r"|(?:a |an )?(?:[\w-]+ )?(?:surgery|transplant|operation|replacement)))"
     r"|got(?= (?:married|engaged|divorced|promoted|hired|accepted|diagnosed|into|(?:a|an|her|his"
     r"|their) (?:[\w-]+ )?(?:job|promotion|scholarship|degree|diploma|place|house|dog|cat"
     r"|puppy|kitten|license|licence|diagnosis)\b))|drives|rides|commutes|suffers from"
@@ -232,8 +234,11 @@ def _event(m: re.Match[str]) -> Built | None:
 
 _EN_THINGS: list[tuple[re.Pattern[str], Builder]] = [
     (_r(rf"^my (?P<k>{_THINGS_EN}) (?P<v>is|are) (?P<x>.+)$"), _thing),
-    (_r(rf"^my (?P<k>{_EVENTS_EN}) (?:is|is on|is scheduled for|is booked for|falls on) "
-        r"(?P<x>.+)$"), _event),
+    (_r(rf"^my (?P<k>{_EVENTS_EN}(?: to [A-Z][\w-]*(?: [A-Z][\w-]*)?)?) (?:is|is on|is scheduled"
+        r" for|is booked for|falls on) (?P<x>.+)$"), _event),
+    # "Help me write a toast for my sister's wedding in June": a relative's dated event.
+    (_r(rf"^.*?\bmy (?P<k>(?:{_KIN_ALL_EN})'s (?:{_EVENTS_EN})) (?:is )?(?P<x>(?:in|on|next|this"
+        r"|at the end of) .+)$"), _event),
     # "We're getting married in June": the user's own plan, said with the partner.
     (_r(r"^we(?:'re| are) (?P<x>(?:getting married|getting engaged|moving|relocating|having a"
         r" baby|expecting a baby|adopting|buying a house|renovating)\b.+)$"),
@@ -419,7 +424,8 @@ _ZH_RULES: list[tuple[re.Pattern[str], Builder]] = [
         r"(?=[A-Za-z0-9])[^，,]{1,30})$"), _zh_keep("用户的")),
     *[(_r(rf"^我(?P<rest>{body})$"), _zh_keep("用户")) for body in _ZH_USER],
     # "我妈有高血压", "我家猫叫煤球", "我老婆不吃辣": what the user says of a relative.
-    (_r(rf"^我(?:的|家的?)?(?P<rest>(?P<k>{_KIN_ZH_MORE})(?:现在|今年|也|一直|平时|从小)?"
+    (_r(rf"^我(?:的|家的?)?(?P<rest>(?P<k>{_KIN_ZH_MORE})(?:现在|今年|也|一直|平时|从小|去年|前年"
+        r"|上个月|前几年|小时候)?"
         r"(?P<verb>有|患有|得了|不吃|不能吃|吃不了|不喝|不能喝|怕|下个月|下周|明年|满|刚满|住在|住|做"
         r"|(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月大)"
         r"|当|养了|考上了|开始|每天|每周|是|叫|在|对|上|读|学|会|喜欢|爱|属).+)$"), _zh_kin),
@@ -432,6 +438,7 @@ _ZH_RULES: list[tuple[re.Pattern[str], Builder]] = [
     # The team: a part of the work and its convention, a tool, a routine.
     (_r(rf"{_ZH_TEAM_HEAD}(?P<rest>(?:[A-Za-z][\w.+#-]*\s*)?(?:{_ZH_PARTS})\s*{_ZH_ADV}"
         r"(?:至少要|至少|需要|要写|要用|要|得|是用|是|用|使用|采用|托管在|部署在|跑在|放在|写|基于|返回"
+        r"|在\s*(?=[A-Z])"
         r"|走|开|提交到|合并到)\s*.+)$"), _zh_team),
     (_r(rf"{_ZH_TEAM_HEAD}(?P<rest>{_ZH_ADV}(?:用|使用|采用)\s*(?:[A-Za-z0-9][\w.+#-]*|"
         rf"{_ZH_TEAM_TOOLS}).*)$"), _zh_team),

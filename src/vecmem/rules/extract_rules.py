@@ -49,7 +49,7 @@ _LEAD = lazy_re(
     # Asides that announce a fact in passing ("Quick note: I …", "提醒一下，我…").
     r"(?:please )?(?:remember|keep in mind|bear in mind|don't forget|do not forget)(?: that)?|"
     r"(?:a )?quick note|one more thing|(?:just )?a heads up|heads up|p\.?s\.?|fwiw|"
-    r"for context|side note|on a side note|as you know|note|"
+    r"for context|(?:quick |some |a bit of )?context|side note|on a side note|as you know|note|"
     r"提醒一下|提醒你一下|注意|记得|别忘了|另外说一句|说一句|插一句|多说一句|顺带一提|顺带说一下|"
     r"顺便说下|顺便讲一下|顺便讲下|说下|顺便|补充一句|跟你说一下|告诉你一下|对啦|"
     # Chat openers and time leads ("Yeah, I…", "Guess what? I…", "Last year I…",
@@ -216,7 +216,7 @@ _PARTS_EN = (
 )
 _JOBS_ZH = (
     r"工程师|程序员|开发者|开发|设计师|老师|教师|医生|护士|学生|研究生|博士生|经理|研究员|作家|"
-    r"律师|会计|架构师|科学家|分析师|创业者|自由职业者|运维|产品经理|全栈|销售|运营|HR|SRE|PM|QA"
+    r"律师|会计|架构师|科学家|分析师|创业者|自由职业者?|运维|产品经理|全栈|销售|运营|HR|SRE|PM|QA"
     r"|DBA|DevOps|developer|engineer|designer|dev"
 )
 _JOBS_EN = (
@@ -501,15 +501,20 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("has", r"bought|got", r"(?:a|an) new .+", "concrete"),
     ("health", r"am(?: severely| very| mildly)?",
      r"allergic to .+|lactose intolerant|diabetic|colou?r ?blind|on a (?:\w+ )?diet.*", ""),
-    ("health", r"have|suffer from|was diagnosed with|have been diagnosed with"
+    ("health", r"have|have had|had|suffer from|was diagnosed with|have been diagnosed with"
      r"|am recovering from",
      r"(?:type [12] )?(?:asthma|diabetes|migraines?|adhd|anxiety|depression|celiac disease"
      r"|high blood pressure|insomnia|eczema|arthritis|cancer|covid|a \w+ injury)\b.*", ""),
-    ("uses", r"use|code in|write in|program in|work in|am using|have been using|switched to"
+    ("uses", r"use|(?:code|write|program|work) (?:mostly |mainly |primarily )?in|am using"
+     r"|have been using|switched to"
      r"|have switched to|moved over to|(?:have )?(?:switched|moved|migrated) from .{1,30}? to",
-     r"(?!(?:it|this|that|them|the same|a lot|an?)\b)[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)?"
+     r"(?!(?:it|this|that|them|the same|a lot|an?)\b)(?:[A-Z0-9][\w.+#-]*|(?:uv|pnpm|npm|yarn|bun"
+     r"|deno|pip|pipx|poetry|conda|vim|neovim|nvim|emacs|zsh|fish|bash|tmux|git|docker|podman"
+     r"|kubectl|helm|terraform|ruff|black|pytest|jest|vitest|vite|cargo|brew|nix|zed|helix)\b)"
+     r"(?: [A-Z0-9][\w.+#-]*)?"
      r"(?:(?:,| and| &|, and) [\w.+#-]+)*(?: (?:for|as|to|since|at|last|this|in|recently"
-     r"|every|daily|now|back) .+| (?:about |almost |over )?(?:a|an|one|two|three|four|five"
+     r"|every|daily|now|back|these|nowadays|with|instead of|rather than|over|most|mostly) .+"
+     r"| (?:about |almost |over )?(?:a|an|one|two|three|four|five"
      r"|six|\d+|a few|a couple(?: of)?|several) (?:days?|weeks?|months?|years?) ago\b.*)?", ""),
     ("works", r"work remotely from|work remotely in|work from home in|work from", r".+", ""),
     ("moved_to", r"moved to|relocated to|have moved to", r".+", ""),
@@ -532,6 +537,11 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"(?:[\w-]+ ){0,3}(?:math|maths|mathematics|chemistry|physics|biology|english|history"
      r"|science|music|art|piano|guitar|yoga|french|spanish|german|chinese|kindergarten|school"
      r"|students|kids|classes|courses|at|in)\b.*", ""),
+    # "I take blood thinners": a standing medication.
+    ("health", r"take|am taking|am on|have been taking", r"(?:blood thinners|insulin"
+     r"|antidepressants|antihistamines|statins|beta blockers|birth control|the pill|thyroid"
+     r" medication|levothyroxine|metformin|warfarin|lithium|melatonin|iron supplements"
+     r"|(?:\w+ )?(?:medication|meds|pills|tablets) for .+)\b.*", ""),
     # "I have flat feet", "I had knee surgery last year": a body and its history.
     ("health", r"have|had|have had|underwent", r"(?:flat feet|a pacemaker|scoliosis|tinnitus"
      r"|sleep apnea|(?:a )?(?:\w+ )?(?:surgery|transplant|replacement|fracture)|a heart"
@@ -619,7 +629,8 @@ _USER_ZH: list[str] = [
     # The part after "我" that is kept (group "rest", its verb in group "verb").
     r"(?:现在|目前|一直)?(?P<verb>住在|生活在|来自|出生在|出生于|老家在|家在|定居在).+",
     r"(?:从小|小时候)?(?P<verb>在).{1,10}长大",
-    r"(?:现在|目前)?在.+?(?P<verb>工作|上班|上学|读书|任职|实习|当志愿者)",
+    r"(?:现在|目前)?在.+?(?P<verb>工作|上班|上学|读书|任职|实习|当志愿者|读研|读博|读大学|念书"
+    r"|上大学)",
     rf"(?:现在|目前)?(?P<verb>是|做|当)(?:一名|一个|一位)?.{{0,12}}?(?:{_JOBS_ZH})",
     rf"(?:现在|目前)?在.{{1,12}}?(?P<verb>做|当)(?:一名|一个|一位)?.{{0,8}}?(?:{_JOBS_ZH})",
     # "我是李雷" after a greeting: a short name (not "我是北京人", "我是认真的").
@@ -641,7 +652,7 @@ _USER_ZH: list[str] = [
     r"(?:最近|现在|一直)?(?:正在|在)?(?P<verb>学)(?!习惯|到|会了?很多|得很)(?:习)?.{1,16}",
     r"(?:最近|刚|已经|上个月|去年|今年)?(?P<verb>开始|参加了|加入了|报了|报名了|考上了|考取了"
     r"|毕业于|毕业了)(?!觉得|感觉|想|担心|怀疑|明白|后悔|有点|变得)(?!.*(?:一下|看看|吧$)).{1,20}",
-    r"(?:刚|最近|上周|上个月|去年)?(?P<verb>买了)(?:一辆|一套|一台|一架|一把|一只|新的?).{1,16}",
+    r"(?:刚|最近|上周|上个月|去年)?(?P<verb>买了)(?:一?(?:辆|套|台|架|把|只)|新的?).{1,16}",
     r"(?:已经)?(?P<verb>订了)(?:去|飞).{1,12}的(?:机票|火车票|高铁票|酒店|船票)",
     r"(?P<verb>每(?:天|周|星期|个月|年|个周末|周末))(?:都|会)?(?!都?(?:很|好|特别|太|挺|超|非常))"
     r".{2,20}",
