@@ -23,7 +23,8 @@ def facts(text: str) -> list[str]:
      ["用户的 default model 是 gpt-4o-mini", "用户的 embedding 用 bge-m3"]),
     ("我主力语言是 TypeScript。", ["用户主力语言是 TypeScript"]),
     ("数学我用的是张宇的教材。", ["用户数学用的是张宇的教材"]),
-    ("我在深圳做嵌入式开发，主要写 C 和 Rust。", ["用户在深圳做嵌入式开发", "用户主要写 C 和 Rust"]),
+    ("我在深圳做嵌入式开发，主要写 C 和 Rust。",
+     ["用户在深圳做嵌入式开发", "用户主要写 C 和 Rust"]),
 ])
 def test_platform_and_tools(text: str, want: list[str]) -> None:
     assert facts(text) == want
@@ -102,7 +103,8 @@ def test_pets_and_people_kept_as_theirs(text: str, want: list[str]) -> None:
 @pytest.mark.parametrize(("text", "want"), [
     ("Book a table for my wife and me on Friday, she's vegetarian.",
      ["The user's wife is vegetarian"]),
-    ("Please suggest a gift for my sister, she loves pottery.", ["The user's sister loves pottery"]),
+    ("Please suggest a gift for my sister, she loves pottery.",
+     ["The user's sister loves pottery"]),
     ("My wife and my dad are coming, he's diabetic.", ["The user's dad is diabetic"]),
     ("帮我订个位子，我老婆也去，她不吃辣。", ["用户的老婆不吃辣"]),
     # Two relatives the pronoun could mean, or none: nothing is guessed.
@@ -133,11 +135,75 @@ def test_the_team_and_its_environments(text: str, want: list[str]) -> None:
     "My sister keeps calling me.", "Tell my mom I said hi, she is waiting.",
     "If my son is allergic to eggs, can he eat this?", "I'd love to live in Japan someday.",
     "Suppose I were allergic to nuts - which recipes still work?",
-    "大家都叫我过去吃饭。", "叫我起床。", "我好像过敏了。", "我不过敏。", "我也过敏。", "我是好人。",
+    "大家都叫我过去吃饭。", "叫我起床。", "我好像过敏了。", "我不过敏。", "我也过敏。",
+    "我是好人。",
     "我是外行人。", "我同事在开会。", "我同事说这个不行。", "我老板让我加班。", "数学我不太会。",
     "我们 team 的 build 是 red 的。", "prod 的 DB 是不是挂了？", "我要是有只猫就好了。",
-    "假如我老婆不吃辣，这家店还行吗？", "我有只手受伤了。", "如果我 switch 到 Linux，Docker 会更快吗？",
+    "假如我老婆不吃辣，这家店还行吗？", "我有只手受伤了。",
+    "如果我 switch 到 Linux，Docker 会更快吗？",
     "我下个月 15 号开始休产假……哦不对，是陪产假，一周。",
 ])
 def test_look_alikes_give_nothing(text: str) -> None:
+    assert facts(text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # a statement, then a question after a comma: the statement is kept
+    ("My best friend lives in Auckland, what time is it there?",
+     ["The user's best friend lives in Auckland"]),
+    ("我住在北京，附近有什么好吃的？", ["用户住在北京"]),
+    ("I live in Oslo, I have a dog, can you suggest parks?",
+     ["The user lives in Oslo", "The user has a dog"]),
+    ("我女儿五岁，适合学钢琴吗？", ["用户的女儿五岁"]),
+    # a question from its start, or a supposition before it, keeps nothing
+    ("What if I'm allergic, what then?", []),
+    ("If I move to Berlin, what will rent be?", []),
+    ("I'm not sure, should I use Vim?", []),
+    ("我在考虑换工作，你觉得呢？", []),
+    ("要是我搬到深圳的话，房租大概多少？", []),
+])
+def test_a_statement_before_a_question(text: str, want: list[str]) -> None:
+    assert facts(text) == want
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("Next month I start at Microsoft.", ["The user starts at Microsoft next month"]),
+    ("My sister's getting married in Portugal in July.",
+     ["The user's sister is getting married in Portugal in July"]),
+    ("We're expecting our first baby in November.",
+     ["The user is expecting our first baby in November"]),
+    ("I'm running the London marathon in April.",
+     ["The user is running the London marathon in April"]),
+    ("I'm currently in Melbourne for work until June.",
+     ["The user is in Melbourne for work until June"]),
+    ("I've lived in Seoul for a decade.", ["The user has lived in Seoul for a decade"]),
+    ("I'm part of the platform team at Zalando.",
+     ["The user is part of the platform team at Zalando"]),
+    ("I'm a Vim person through and through.", ["The user is a Vim person"]),
+    ("I run Arch.", ["The user is on Arch"]),
+    ("My roommate is a night-shift nurse, so I need quiet hours ideas.",
+     ["The user's roommate is a night-shift nurse"]),
+    ("My boss Linda hates long emails, keep it short.",
+     ["The user's boss Linda hates long emails"]),
+    ("I take blood thinners.", ["The user takes blood thinners"]),
+    ("I'm lactose intolerant and gluten-free.", ["The user is lactose intolerant and gluten-free"]),
+    ("Help me write a toast for my sister's wedding in June.",
+     ["The user's sister's wedding is in June"]),
+    ("帮我规划一下行程，我和老公下个月去，他不吃生鱼片。", ["用户的老公不吃生鱼片"]),
+    ("I'm 在 Singapore 工作。", ["用户在 Singapore 工作"]),
+    ("我 wife 是 vegetarian。", ["用户的老婆是 vegetarian"]),
+    ("我爸去年做了心脏搭桥手术。", ["用户的爸去年做了心脏搭桥手术"]),
+    ("我是做跨境电商的。", ["用户是做跨境电商的"]),
+])
+def test_more_chat_shapes(text: str, want: list[str]) -> None:
+    assert facts(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "My boss hates me.", "My manager is on vacation.", "Next week I am sick.",
+    "Tomorrow I will call you.", "I'm taking some time off this weekend to relax.",
+    "I have a question, can you help?", "我在找工作。", "Our kids are our future.",
+    "My family is awesome.",
+])
+def test_more_look_alikes_give_nothing(text: str) -> None:
     assert facts(text) == []

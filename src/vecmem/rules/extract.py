@@ -129,10 +129,24 @@ def _match_rules(body: str) -> Built | None:
     return None
 
 
+# A date said first ("Next month I start at Microsoft") is the plan's date: read it last,
+# where the plan rules look for it, instead of stripping it as a lead.
+_DATE_FIRST_EN = lazy_re(
+    r"^((?:next|this) (?:week|weekend|month|year|spring|summer|fall|autumn|winter|monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday)|tomorrow|in (?:january|february|march|april"
+    r"|may|june|july|august|september|october|november|december|\d{4})|on (?:monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday)),?\s+(?=I\b|I'|my\b|we\b)(.+?)([.!]*)$",
+    re.IGNORECASE)
+# "my sister's getting married": the contraction is "is" before a verb in -ing.
+_KIN_IS_ING = lazy_re(r"^(my [\w-]+)'s (?=[a-z]+ing\b)", re.IGNORECASE)
+
+
 def _body(sentence: str) -> str | None:
     # Invisible characters, full-width and look-alike letters would hide a fact from the
     # patterns ("I\u200bam a nurse", "Ｉ ａｍ ａ ｎｕｒｓｅ"); spacing is kept as written.
     sentence = canonicalize(sentence, structure=False, mapped=False).text
+    sentence = _DATE_FIRST_EN.sub(lambda m: f"{m[2]} {m[1].lower()}{m[3]}", sentence.strip())
+    sentence = _KIN_IS_ING.sub(r"\1 is ", sentence.replace("’", "'"))
     if is_question(sentence):
         return None
     body = strip_lead(sentence)
@@ -347,6 +361,26 @@ _PRONOUN_EN = lazy_re(r"^(she|he)(?:'s\b)?", re.IGNORECASE)
 _PRONOUN_ZH = lazy_re(r"^([她他])(?!们)")
 
 
+_PIECES = lazy_re(r"\s*[,，;；]\s*")
+
+
+def _before_question(sentence: str) -> str:
+    """A statement, then a question after a comma ("My best friend lives in Auckland, what
+    time is it there?", "我住在北京，附近有什么好吃的？"): the statement's pieces, without
+    the question. A sentence that is a question from its start stays one (nothing kept)."""
+    if not is_question(sentence):
+        return sentence
+    pieces = _PIECES.split(sentence)
+    kept: list[str] = []
+    for p in pieces:
+        if is_question(p) or _HYPOTHETICAL.match(strip_lead(p)):
+            break
+        kept.append(p)
+    if not kept or len(kept) == len(pieces):
+        return ""
+    return "，".join(kept) if has_cjk(kept[0]) else ", ".join(kept)
+
+
 def _resolve_pronoun(clause: str, kin: list[str]) -> str:
     """Read "she's vegetarian" as "my wife is vegetarian" when the turn named one relative
     of that gender before ("Book a table for my wife and me, she's vegetarian"); the
@@ -382,7 +416,8 @@ def extract_with_rules(
             if _looks_like_code(raw):
                 continue
             line = _LIST_MARKER.sub("", raw)
-            for sentence in (c for s in split_sentences(line) for c in split_clauses(s)):
+            clauses = (_before_question(c) for s in split_sentences(line) for c in split_clauses(s))
+            for sentence in (c for c in clauses if c):
                 sentence = _resolve_pronoun(sentence, kin)
                 for content, kind, subject, predicate, obj in extract_clause(sentence):
                     if MOMENT.search(content):

@@ -90,22 +90,27 @@ _PEOPLE_EN_VERBS = (
     r"|(?:is|are) (?:an?|the|our|my) (?:[\w-]+ ){0,2}(?:engineer|developer|designer|manager"
     r"|lead|doctor|nurse|lawyer|teacher|dba|sre|admin|architect|founder|owner|maintainer)"
     r"|maintains?|owns?|runs?|speaks?|prefers?|doesn't (?:eat|drink)|does not (?:eat|drink)"
-    r"|can't (?:eat|drink)")
+    r"|can't (?:eat|drink)|hates|dislikes|loves|likes")
 
 
 def _person_en(m: re.Match[str]) -> Built | None:
-    x = _value(m["x"])
+    x = _value(m["x"]) if m["x"].strip() else ""
     if x is None or _TO_YOU.search(x) or TRANSIENT.search(x):
         return None
+    if not m["n"] and re.match(r"(?i)(?:hates|dislikes|loves|likes)$", m["v"]):
+        return None  # "my boss hates me": a taste is kept only of a person named
+    if not x and not re.search(r"\s\S+\s", m["v"]):
+        return None  # a bare verb with nothing after it states nothing
     name = f" {m['n']}" if m["n"] else ""
-    return (f"The user's {m['k'].lower()}{name} {m['v']} {_third_person(x)}", U, "user",
-            "relation", x)
+    text = " ".join(p for p in (f"The user's {m['k'].lower()}{name}", m["v"], _third_person(x))
+                    if p)
+    return text, U, "user", "relation", x or m["v"]
 
 
 _EN_RULES: list[tuple[re.Pattern[str], Builder]] = [
     # "My manager Priya is based in Bangalore", "My colleague Ana only drinks decaf".
     (lazy_re(rf"^(?i:my|our) (?P<k>(?i:{_PEOPLE_EN}))(?:,? (?P<n>[A-Z][a-z]+),?)? "
-             rf"(?:also |still )?(?P<v>(?i:{_PEOPLE_EN_VERBS})) (?P<x>.+)$"), _person_en),
+             rf"(?:also |still )?(?P<v>(?i:{_PEOPLE_EN_VERBS}))(?P<x>(?: .+)?)$"), _person_en),
     # "Call me Bea", "People call me Jay", "Everyone calls me JJ": what the user goes by.
     (lazy_re(r"^(?:(?:please )?call me|(?:people|everyone|everybody|my friends|friends)"
              r" (?:call|calls) me|I go by the name|you can call me) (?P<x>(?-i:[A-Z])[\w'-]{1,20}"
@@ -121,8 +126,12 @@ _EN_RULES: list[tuple[re.Pattern[str], Builder]] = [
     (lazy_re(r"^we (?:are|'re) (?P<x>(?:going|flying|heading|traveling|travelling|driving)"
              r" (?:to|back to|home to) (?-i:[A-Z]).+)$", re.IGNORECASE), _dated_we_trip),
     # "I'm on Fedora 40 with GNOME", "I'm running Windows 11": the platform, by name.
-    (lazy_re(rf"^I am (?:on|running) (?P<x>{_PLATFORM_EN}.*)$"),
+    (lazy_re(rf"^I (?:am on|am running|run) (?P<x>{_PLATFORM_EN}.*)$"),
      _en_user("The user is on {x}", "uses")),
+    # "I'm a Vim person", "I'm a Linux guy": a named camp the user belongs to.
+    (lazy_re(r"^I am an? (?P<x>(?-i:[A-Z])[\w+#.-]*(?: [\w+#.-]+)? (?:person|user|guy|girl|fan"
+             r"|nerd|geek|convert|enthusiast|loyalist|diehard))\b.*$"),
+     _en_user("The user is a {x}", "is")),
     # "…, mostly React and TypeScript": a verbless tool list, read as a piece of a clause.
     (lazy_re(r"^(?i:mostly|mainly|primarily|largely)(?: (?:in|with|using))? (?P<x>[A-Z][\w.+#-]*"
              r"(?:(?:,| and| &|, and) [A-Z][\w.+#-]*)*)$"),

@@ -127,7 +127,10 @@ _EN_USER: list[tuple[re.Pattern[str], Builder]] = [
     # "I'm in Toronto", "I'm in the Berlin timezone": a capitalised place and nothing after
     # it ("I'm in Paris right now" is a trip, "I'm in a meeting" no place).
     (lazy_re(r"^I am (?:now )?(?:based )?in (?P<x>(?:the )?[A-Z][\w.'+-]*(?: [A-Z][\w.'+-]*)*"
-             r"(?: (?:time ?zone|timezone|area|region|time))?)$"),
+             r"(?: (?:time ?zone|timezone|area|region|time))?"
+             # "… for work until June": a stay with its end is a fact until then.
+             r"(?: for (?:work|school|a conference|the summer|a few (?:weeks|months)))?"
+             r"(?: until (?:[A-Z]\w+|the end of \w+|next \w+))?)$"),
      _plain("The user is in {x}", "lives_in")),
 ]
 
@@ -241,7 +244,8 @@ _EN_THINGS: list[tuple[re.Pattern[str], Builder]] = [
         r"|at the end of) .+)$"), _event),
     # "We're getting married in June": the user's own plan, said with the partner.
     (_r(r"^we(?:'re| are) (?P<x>(?:getting married|getting engaged|moving|relocating|having a"
-        r" baby|expecting a baby|adopting|buying a house|renovating)\b.+)$"),
+        r" baby|expecting (?:a|our|my) (?:\w+ )?(?:baby|child|son|daughter)|adopting|buying a"
+        r" house|renovating)\b.+)$"),
      lambda m: _dated_we(m)),
 ]
 
@@ -427,7 +431,7 @@ _ZH_RULES: list[tuple[re.Pattern[str], Builder]] = [
     (_r(rf"^我(?:的|家的?)?(?P<rest>(?P<k>{_KIN_ZH_MORE})(?:现在|今年|也|一直|平时|从小|去年|前年"
         r"|上个月|前几年|小时候)?"
         r"(?P<verb>有|患有|得了|不吃|不能吃|吃不了|不喝|不能喝|怕|下个月|下周|明年|满|刚满|住在|住|做"
-        r"|(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月大)"
+        r"|(?=(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月大))"
         r"|当|养了|考上了|开始|每天|每周|是|叫|在|对|上|读|学|会|喜欢|爱|属).+)$"), _zh_kin),
     (_r(r"^我们家(?P<rest>(?P<verb>有|养了|养着)(?:一|两|三|四|\d+)(?:个|只|条|位).+)$"),
      _zh_keep("用户家")),

@@ -127,7 +127,9 @@ def relative_moment(phrase: str) -> bool:
     return not (_VISIT.match(phrase) and _DATED_EN.search(phrase))
 
 
-_VISIT = lazy_re(r"^(?:is|are) (?:coming|visiting|staying|flying|arriving|moving|over)\b",
+_VISIT = lazy_re(r"^(?:is|are) (?:coming|visiting|staying|flying|arriving|moving|over"
+                 r"|getting married|getting engaged|having a baby|expecting|graduating|retiring"
+                 r"|starting)\b",
                  re.IGNORECASE)
 
 
@@ -377,6 +379,7 @@ _PETS_EN = (
 )
 _KIN_MORE_EN = (
     rf"{_KIN_EN}|kids|children|sons|daughters|brothers|sisters|siblings?|twins|grandkids"
+    r"|toddlers?|babies|baby|newborn|teenagers?|teens?"
     rf"|grandchildren|{_PETS_EN}"
 )
 _IDENTITY_EN = (
@@ -428,7 +431,8 @@ _ROUTINE = lazy_re(rf"\b(?:{_ROUTINE_EN})\b", re.IGNORECASE)
 _TO_YOU = lazy_re(r"\b(?:you|your|yours|ya|u)\b", re.IGNORECASE)
 _USER_EN: list[tuple[str, str, str, str]] = [
     # (predicate, verb phrase after "I", object, object check: "" / concrete / dated / kin)
-    ("lives_in", r"live in|am living in|reside in|am based in|live (?:just )?(?:near|outside)",
+    ("lives_in", r"live in|am living in|reside in|am based in|live (?:just )?(?:near|outside)"
+     r"|have lived in|have been living in",
      r".+", ""),
     ("is_from", r"am from|am originally from|grew up in|was born(?: and raised)? in"
      r"|was raised in", r".+", ""),
@@ -451,13 +455,18 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("currently", r"am (?:reading|playing|watching|listening to)|have been (?:reading|playing"
      r"|watching|listening to)", r".*(?:\"[^\"]{2,}\"|“[^”]{2,}”|'[^']{2,}'"
      r"|\b(?:called|named|by) (?-i:[A-Z])).*", "concrete"),
-    ("is", r"am (?:an?)", rf"(?:[\w-]+ ){{0,3}}(?:{_IDENTITY_EN})(?: (?:at|for|with|in) .+)?",
+    ("is", r"am (?:an?)|have been (?:an?)", rf"(?:[\w-]+ ){{0,3}}(?:{_IDENTITY_EN})"
+     r"(?: (?:at|for|with|in|since) .+)?",
      ""),
     # "I'm the only backend engineer on a team of four", "I'm the tech lead".
     ("is", r"am the(?: (?:only|lead|main|sole|head|principal|primary|senior|resident|founding))?",
      rf"(?:[\w-]+ ){{0,2}}(?:{_IDENTITY_EN})(?: (?:at|for|with|in|on) .+)?", ""),
     ("is", r"am", r"(?:happily )?(?:married|engaged|divorced|single|pregnant|retired"
-     r"|expecting(?: a baby)?)(?: to .+)?", ""),
+     r"|expecting(?: a baby)?)(?: (?:to|with) .+)?", ""),
+    # "I'm part of the platform team at Zalando", "I lead a team of five data engineers".
+    ("works", r"am part of|am on|am in|lead|manage|run|head|have joined|joined",
+     r"(?:the|a|an|our|my) (?:[\w-]+ ){0,3}(?:team|group|squad|department|org|lab|unit)\b.*",
+     "concrete"),
     ("studies", r"study|am studying|am majoring in|am learning|have been learning"
      r"|am trying to learn|am teaching myself|have been teaching myself"
      r"|graduated from|graduated with", r".+", "concrete"),
@@ -499,7 +508,7 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"|youtube channel|channel|shop|store|business|bakery|company|garden|band|studio|website"
      r"|house|car|boat|farm)\b.*", ""),
     ("has", r"bought|got", r"(?:a|an) new .+", "concrete"),
-    ("health", r"am(?: severely| very| mildly)?",
+    ("health", r"am(?: severely| very| mildly| deathly| extremely| highly| seriously| super)?",
      r"allergic to .+|lactose intolerant|diabetic|colou?r ?blind|on a (?:\w+ )?diet.*", ""),
     ("health", r"have|have had|had|suffer from|was diagnosed with|have been diagnosed with"
      r"|am recovering from",
@@ -517,19 +526,24 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"| (?:about |almost |over )?(?:a|an|one|two|three|four|five"
      r"|six|\d+|a few|a couple(?: of)?|several) (?:days?|weeks?|months?|years?) ago\b.*)?", ""),
     ("works", r"work remotely from|work remotely in|work from home in|work from", r".+", ""),
-    ("moved_to", r"moved to|relocated to|have moved to", r".+", ""),
+    ("moved_to", r"moved to|relocated to|have moved to|moved into|have moved into", r".+", ""),
     ("plans", r"am (?:planning|going|hoping|about|aiming) to|plan to|intend to|want to"
      r"|hope to|will|am gonna", r".+", "dated"),
     ("plans", r"booked|have booked|am booking",
      r"(?:a|an|my|our) (?:\w+ )?(?:flight|trip|ticket|tickets|vacation|holiday|cruise|tour"
      r"|hotel|stay)\b.*", ""),
     ("plans", r"am (?:heading|flying|traveling|travelling|going|off|visiting|driving|moving"
+     r"|running|competing in|attending|speaking at|presenting at"
      r"|relocating|starting|graduating|retiring|getting married|getting engaged|having"
      r" (?:a baby|surgery|an operation))", r".+", "dated"),
     # "I have a dentist appointment next Tuesday".
     ("plans", r"have|have got|got", r"(?:an?|my) (?:[\w-]+ ){0,2}(?:appointment|interview|exam"
      r"|surgery|operation|flight|wedding|conference|checkup|check-up|deadline|trip|exam)\b.*",
      "dated"),
+    # "I start at Microsoft next month", "I'm joining Stripe in May": the next employer.
+    ("works", r"start at|am starting at|will start at|start (?:my (?:new )?job|work) at"
+     r"|am joining|will join|am going to join",
+     r"(?-i:[A-Z])[\w&.-]*(?: (?-i:[A-Z])[\w&.-]*)*(?: (?:as|in|on|next|this) .+)?", ""),
     # "I've been at Spotify for three years": the employer, named.
     ("works", r"have been at|have been with|have worked at",
      r"(?-i:[A-Z])[\w&.-]*(?: (?-i:[A-Z])[\w&.-]*)*(?: (?:for|since) .+)?", ""),
@@ -543,7 +557,8 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r" medication|levothyroxine|metformin|warfarin|lithium|melatonin|iron supplements"
      r"|(?:\w+ )?(?:medication|meds|pills|tablets) for .+)\b.*", ""),
     # "I have flat feet", "I had knee surgery last year": a body and its history.
-    ("health", r"have|had|have had|underwent", r"(?:flat feet|a pacemaker|scoliosis|tinnitus"
+    ("health", r"have|had|have had|underwent|have got|got", r"(?:flat feet|a pacemaker"
+     r"|a cochlear implant|an insulin pump|scoliosis|tinnitus"
      r"|sleep apnea|(?:a )?(?:\w+ )?(?:surgery|transplant|replacement|fracture)|a heart"
      r" condition|a stent)\b.*", ""),
     # "I've got a MacBook Air M2": a named thing the user owns.
@@ -629,7 +644,9 @@ _USER_ZH: list[str] = [
     # The part after "我" that is kept (group "rest", its verb in group "verb").
     r"(?:现在|目前|一直)?(?P<verb>住在|生活在|来自|出生在|出生于|老家在|家在|定居在).+",
     r"(?:从小|小时候)?(?P<verb>在).{1,10}长大",
-    r"(?:现在|目前)?在.+?(?P<verb>工作|上班|上学|读书|任职|实习|当志愿者|读研|读博|读大学|念书"
+    # Not "在考虑换工作", "在找工作": a thought or a search is no workplace.
+    r"(?:现在|目前)?在(?!考虑|想|犹豫|纠结|找|换|准备|申请|担心)"
+    r".+?(?P<verb>工作|上班|上学|读书|任职|实习|当志愿者|读研|读博|读大学|念书"
     r"|上大学)",
     rf"(?:现在|目前)?(?P<verb>是|做|当)(?:一名|一个|一位)?.{{0,12}}?(?:{_JOBS_ZH})",
     rf"(?:现在|目前)?在.{{1,12}}?(?P<verb>做|当)(?:一名|一个|一位)?.{{0,8}}?(?:{_JOBS_ZH})",
