@@ -207,3 +207,39 @@ def test_more_chat_shapes(text: str, want: list[str]) -> None:
 ])
 def test_more_look_alikes_give_nothing(text: str) -> None:
     assert facts(text) == []
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    ("I'm Brazilian but I've lived in Portugal since 2015.",
+     ["The user is Brazilian", "The user has lived in Portugal"]),
+    ("I'm Alex.", ["The user's name is Alex"]),  # a name is still a name
+    ("I'm stuck on Postgres 12 because of our hosting provider.",
+     ["The user is stuck on Postgres 12"]),
+    ("We're a three-person startup doing climate analytics.",
+     ["The user's team is a three-person startup doing climate analytics"]),
+    ("I'm afraid of flying, so trains if possible.", ["The user is afraid of flying"]),
+    ("My wife doesn't do well with heat.", ["The user's wife doesn't do well with heat"]),
+    ("I have a peanut allergy, anaphylactic.", ["The user has a peanut allergy"]),
+    ("I've been sober for three years.", ["The user has been sober for three years"]),
+    ("I see a cardiologist every six months.", ["The user sees a cardiologist every six months"]),
+    ("My daughter's school starts at 8:15.", ["The user's daughter's school starts at 8:15"]),
+    ("My husband and I both work from home.", ["The user and their husband both work from home"]),
+    ("Our dog is a rescue pit bull named Tank.",
+     ["The user's dog is a rescue pit bull named Tank"]),
+    ("I'm a cat person.", ["The user is a cat person"]),
+    ("I speak Spanish and a bit of Japanese.", ["The user speaks Spanish and a bit of Japanese"]),
+    ("English is my second language, so keep it simple.",
+     ["The user's second language is English"]),
+    ("My passport expires in March next year.", ["The user's passport expires in March next year"]),
+])
+def test_origin_languages_care_and_documents(text: str, want: list[str]) -> None:
+    assert facts(text) == want
+
+
+@pytest.mark.parametrize("text", [
+    "I'm afraid of breaking prod.", "I'm Italian food obsessed lately? no", "My passport is here.",
+    "My passport expires soon.", "Our dog is barking.", "I speak too fast.",
+    "I'm a terrible person.", "My therapist says I should journal more.",
+])
+def test_look_alikes_of_origin_and_care_give_nothing(text: str) -> None:
+    assert facts(text) == []

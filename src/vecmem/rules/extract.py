@@ -169,6 +169,9 @@ def extract_clause(sentence: str) -> list[Built]:
     if body is None:
         return []
     built = _match(body)
+    if built is None and (pair := _PAIR.match(body)):
+        body = pair[1]  # "my girlfriend and I love …" said nothing of the pair: the user's part
+        built = _match(body)
     pieces = [p.strip(" )") for p in _PIECE.split(body) if p and p.strip(" )")]
     out: list[Built] = [] if built is None else [built]
     # A whole match was cut at its first comma: only the pieces after it are left to read.
@@ -270,10 +273,15 @@ def split_clauses(sentence: str) -> list[str]:
     if _HYPOTHETICAL.match(strip_lead(sentence)):
         return []  # "If I move to Berlin, I'll learn German": nothing is stated yet
     parts: list[str] = []
-    for c in (p for x in _CLAUSE.split(sentence) for p in _run_on(x)):
-        if not c or not c.strip():
-            continue
-        c = c.strip()
+    raw = [p.strip() for x in _CLAUSE.split(sentence) for p in _run_on(x) if p and p.strip()]
+    joined: list[str] = []
+    for c in raw:
+        # "My husband and I both work from home": one subject of two people, one clause.
+        if joined and c.startswith("I ") and _BARE_OWNER.match(joined[-1]):
+            joined[-1] = f"{joined[-1]} and {c}"
+        else:
+            joined.append(c)
+    for c in joined:
         named = _NAME_THEN_ROLE.match(c.rstrip(".!"))
         if named:
             parts += [named[1], f"I am {named[2]}"]
@@ -300,6 +308,8 @@ def split_clauses(sentence: str) -> list[str]:
     return out
 
 
+_PAIR = lazy_re(r"^(?:my|our) [\w-]+ and (I .+)$", re.IGNORECASE)
+_BARE_OWNER = lazy_re(r"^(?:my|our) [\w-]+$", re.IGNORECASE)
 _APPOSITIVE = lazy_re(r"^my (?:[\w-]+ ){0,3}[\w-]+[.!]*$(?<!\bis)(?<!\bare)")
 
 

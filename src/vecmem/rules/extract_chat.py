@@ -33,6 +33,7 @@ from vecmem.rules.extract_rules import (
     _DEICTIC,
     _POINTS_ELSEWHERE,
     _TO_YOU,
+    NATIONALITY_EN,
     TRANSIENT,
     ZH_HEARSAY,
     Builder,
@@ -72,6 +73,29 @@ def _dated_we_trip(m: re.Match[str]) -> Built | None:
     if x is None or not _DATED_EN.search(x) or re.search(r"(?i)\bif\b", x):
         return None
     return f"The user is {_third_person(x)}", U, "user", "plans", x
+
+
+def _pair(m: re.Match[str]) -> Built | None:
+    x = _value(m["x"])
+    if x is None or TRANSIENT.search(x) or _TO_YOU.search(x):
+        return None
+    return (f"The user and their {m['k'].lower()} {_third_person(x)}", U, "user", "relative",
+            x)
+
+
+def _kin_thing(m: re.Match[str]) -> Built | None:
+    x = _value(m["x"])
+    if x is None or TRANSIENT.search(x) or _POINTS_ELSEWHERE.search(x):
+        return None
+    return (f"The user's {m['k'].lower()}'s {m['t'].lower()} {m['v'].lower()} "
+            f"{_third_person(x)}", U, "user", "relative", x)
+
+
+def _document(m: re.Match[str]) -> Built | None:
+    x = _value(m["x"], cut=False)
+    if x is None or not (_DATED_EN.search(x) or re.search(r"\b(?:19|20)\d\d\b", x)):
+        return None
+    return f"The user's {m['k'].lower()} {m['v'].lower()} {x}", U, "user", "plans", x
 
 
 def _dwelling(m: re.Match[str]) -> Built | None:
@@ -128,6 +152,44 @@ _EN_RULES: list[tuple[re.Pattern[str], Builder]] = [
     # "I'm on Fedora 40 with GNOME", "I'm running Windows 11": the platform, by name.
     (lazy_re(rf"^I (?:am on|am running|run) (?P<x>{_PLATFORM_EN}.*)$"),
      _en_user("The user is on {x}", "uses")),
+    # "I'm Brazilian", "I'm Taiwanese but live in Berlin": where the user is from.
+    (lazy_re(rf"^I am (?P<x>(?:{NATIONALITY_EN})(?:[- ](?:{NATIONALITY_EN}|born|American))?)\b"
+             r"(?!\s+(?:food|cuisine|style|movies?|music|restaurants?)\b).*$"),
+     _en_user("The user is {x}", "is_from")),
+    # "I've been sober for three years", "I've been vegan since 2019".
+    (lazy_re(r"^I have been (?P<x>(?:sober|vegan|vegetarian|pescatarian|gluten[- ]free"
+             r"|dairy[- ]free|teetotal|smoke[- ]free|clean) (?:for|since) .+)$", re.IGNORECASE),
+     _en_user("The user has been {x}", "is")),
+    # "I'm a cat person", "I'm a morning person".
+    (lazy_re(r"^I am an? (?P<x>(?:cat|dog|morning|night|coffee|tea|beach|mountain|people|numbers"
+             r"|book|city|country|winter|summer|indoor|outdoor) person)\b.*$", re.IGNORECASE),
+     _en_user("The user is a {x}", "is")),
+    # "English is my second language".
+    (lazy_re(r"^(?P<x>(?-i:[A-Z])\w+) is my (?P<k>first|second|third|native|main) language\b.*$",
+             re.IGNORECASE),
+     lambda m: (f"The user's {m['k'].lower()} language is {m['x']}", U, "user", "language",
+                m["x"])),
+    # "We're a three-person startup doing climate analytics": the user's company.
+    (lazy_re(r"^we are (?P<x>an? (?:[\w-]+ ){0,3}(?:startup|company|team|agency|shop|studio"
+             r"|nonprofit|non-profit|consultancy|lab|firm|business)\b.*)$", re.IGNORECASE),
+     _en_user("The user's team is {x}", "team")),
+    # "My husband and I both work from home".
+    (lazy_re(r"^(?i:my) (?P<k>(?i:wife|husband|partner|girlfriend|boyfriend|fianc[ée]e?|sister"
+             r"|brother|mom|dad|mother|father)) and I (?P<x>(?:both |also )?(?:work|live|have"
+             r"|speak|run|own|teach|study|love|enjoy|are (?:both )?(?:vegan|vegetarian|from"
+             r"|based in|moving|getting married|expecting))\b.+)$"),
+     lambda m: _pair(m)),
+    # "My daughter's school starts at 8:15": a relative's standing schedule or thing.
+    (lazy_re(r"^(?i:my) (?P<k>(?i:daughter|son|kid|kids|child|children|wife|husband|partner|mom"
+             r"|dad|twins))'s? (?P<t>(?i:school|class|daycare|nursery|bedtime|teacher|doctor"
+             r"|allergy|allergies|team|practice|lessons?)) (?P<v>is|starts|ends|begins|are|is at"
+             r"|is on) (?P<x>.+)$"),
+     lambda m: _kin_thing(m)),
+    # "My passport expires in March next year": a document's date.
+    (lazy_re(r"^(?i:my) (?P<k>(?i:passport|visa|driver's license|driving licence|license|licence"
+             r"|lease|contract|work permit|residence permit|green card|insurance|membership))"
+             r" (?P<v>(?i:expires|ends|runs out|renews|is valid until|is up)) (?P<x>.+)$"),
+     lambda m: _document(m)),
     # "I'm a Vim person", "I'm a Linux guy": a named camp the user belongs to.
     (lazy_re(r"^I am an? (?P<x>(?-i:[A-Z])[\w+#.-]*(?: [\w+#.-]+)? (?:person|user|guy|girl|fan"
              r"|nerd|geek|convert|enthusiast|loyalist|diehard))\b.*$"),

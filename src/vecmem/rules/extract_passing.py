@@ -145,6 +145,8 @@ _KIN_VERBS_EN = (
     r"|moved|relocated|married|retired|graduated|became|adopted|was diagnosed with|is moving"
     r"|had(?= (?:kittens|puppies|a baby|twins|surgery|a stroke|a heart attack|an operation"
     r"|(?:a |an )?(?:[\w-]+ )?(?:surgery|transplant|operation|replacement)))"
+    r"|doesn't do well with|does not do well with|can't handle|can't stand|is afraid of"
+    r"|is scared of|gets"
     r"|got(?= (?:married|engaged|divorced|promoted|hired|accepted|diagnosed|into|(?:a|an|her|his"
     r"|their) (?:[\w-]+ )?(?:job|promotion|scholarship|degree|diploma|place|house|dog|cat"
     r"|puppy|kitten|license|licence|diagnosis)\b))|drives|rides|commutes|suffers from"
@@ -172,7 +174,8 @@ def _relative(m: re.Match[str]) -> Built | None:
             f"{verb} {x}") or _POINTS_ELSEWHERE.search(x):
         return None
     name = f" {m['n']}" if m.groupdict().get("n") else ""
-    if (m.groupdict().get("own") or "my").lower() == "our" and not name:
+    if (m.groupdict().get("own") or "my").lower() == "our" and not name and not re.search(
+            r"\b(?:named|called) [A-Z]", x):
         return None  # "our kids are our future": only a named pet or person is the user's
     if m.groupdict().get("adv") and not _LIFE_EVENT.match(verb):
         verb = f"{m['adv'].strip().lower()} {verb}"

@@ -202,6 +202,18 @@ def _join(head: str, tail: str) -> str:
 Built = tuple[str, MemoryType, str | None, str | None, str | None]
 Builder = Callable[[re.Match[str]], Built | None]
 
+#: Nationalities, faiths and regions: "I'm Brazilian" says where the user is from, not
+#: their name.
+NATIONALITY_EN = (
+    r"American|British|Canadian|Australian|Brazilian|Mexican|Chinese|Japanese|Korean|Indian"
+    r"|German|French|Italian|Spanish|Portuguese|Dutch|Swedish|Norwegian|Danish|Finnish|Polish"
+    r"|Russian|Ukrainian|Irish|Scottish|Welsh|English|Turkish|Greek|Egyptian|Nigerian|Kenyan"
+    r"|Vietnamese|Thai|Filipino|Filipina|Indonesian|Malaysian|Singaporean|Pakistani|Israeli"
+    r"|Iranian|Argentinian|Argentine|Chilean|Colombian|Peruvian|Cuban|Swiss|Austrian|Belgian"
+    r"|Czech|Hungarian|Romanian|Taiwanese|Cantonese|Jewish|Muslim|Catholic|Buddhist|Hindu"
+    r"|Asian|European|African|Latina|Latino|Hispanic|Ghanaian|Ethiopian|Moroccan|Lebanese"
+    r"|Serbian|Croatian|Bulgarian|Icelandic|Scandinavian|Kiwi|Aussie|Texan|Californian"
+)
 _CONFIG_ZH = (
     r"端口|模型|数据库|地址|路径|版本|超时|时区|目录|域名|主机|分支|编码|维度|日志级别|镜像|"
     r"并发数|线程数|区域|语言|编辑器|终端|shell|IDE"
@@ -399,6 +411,7 @@ _DATE_MORE_EN = (
     r"|(?:later|early|end of) (?:this|next) (?:month|year|week)"
 )
 _ROUTINE_EN = (
+    r"every (?:\w+ )?(?:days|weeks|months|years)|every other \w+|"
     rf"every (?:day|morning|evening|night|week|weekend|month|summer|winter|year|{_WEEKDAY})"
     r"|once a (?:day|week|month|year)|twice a (?:day|week|month|year)|on weekends|daily|weekly"
     r"|each (?:day|morning|week|month)|at least once a \w+"
@@ -556,6 +569,23 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"|antidepressants|antihistamines|statins|beta blockers|birth control|the pill|thyroid"
      r" medication|levothyroxine|metformin|warfarin|lithium|melatonin|iron supplements"
      r"|(?:\w+ )?(?:medication|meds|pills|tablets) for .+)\b.*", ""),
+    # "I see a cardiologist every six months": care the user keeps up.
+    ("health", r"see|visit|go to|have", r"(?:a|an|my) (?:[\w-]+ )?(?:cardiologist|therapist"
+     r"|psychiatrist|psychologist|doctor|dentist|physio|physiotherapist|chiropractor"
+     r"|dermatologist|endocrinologist|neurologist|oncologist|specialist|counsell?or"
+     r"|nutritionist|dietitian|GP)\b.*", "routine"),
+    ("health", r"have|have got|got", r"(?:an? )?(?:severe |mild |bad )?(?:[\w-]+ ){1,2}"
+     r"(?:allergy|allergies|intolerance)\b.*", ""),
+    ("health", r"am(?: really| very| terribly)?", r"(?:afraid|scared|terrified) of (?:flying"
+     r"|heights|needles|dogs|spiders|snakes|water|the dark|crowds|elevators|driving|deep water"
+     r"|blood|the dentist|hospitals)\b.*", ""),
+    ("speaks", r"speak|can speak|am fluent in|speak fluent", r"(?-i:[A-Z])\w+(?:(?:,| and"
+     r"| &) (?:a (?:bit|little) of )?(?:some )?(?:basic )?(?-i:[A-Z])\w+)*", ""),
+    # "I maintain a Django monolith", "I'm stuck on Postgres 12": named tech of the work.
+    ("works_on", r"maintain|am maintaining|own|am building|build",
+     r"(?:a|an|the|our|my) (?:[\w-]+ )?(?-i:[A-Z])[\w.+#-]*(?: [\w.+#-]+){0,3}", ""),
+    ("uses", r"am stuck on|am stuck with|am pinned to|am still on",
+     r"(?-i:[A-Z])[\w.+#-]*(?: \d[\w.]*)?.*", ""),
     # "I have flat feet", "I had knee surgery last year": a body and its history.
     ("health", r"have|had|have had|underwent|have got|got", r"(?:flat feet|a pacemaker"
      r"|a cochlear implant|an insulin pump|scoliosis|tinnitus"
@@ -791,7 +821,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (lazy_re(rf"^(?:.*?\s)?(?P<x>[A-Z][a-z]+), my (?P<k>(?:[\w-]+ )?(?:{_KIN_MORE_EN}|guinea pig"
              r"|parrot|lizard|snake))$"),
      _en("the user's {k} is named {x}", U, "user", "named")),
-    (lazy_re(r"^(?:hi|hello|hey)?[,!]?\s*I am (?!(?:Sorry|Fine|Good|Great|Okay|Ok|Sure|Happy"
+    (lazy_re(rf"^(?:hi|hello|hey)?[,!]?\s*I am (?!(?:{NATIONALITY_EN})\b)"
+             r"(?!(?:Sorry|Fine|Good|Great|Okay|Ok|Sure|Happy"
              r"|Glad|Here|Back|Done|Ready|Excited|Not|So|Very|Just|Still|Also|Really|Thrilled"
              r"|Tired|Busy|Alright|Well|In|On|At|Off|Going|Thinking|Grateful|Thankful)\b)"
              r"(?P<x>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$"),
