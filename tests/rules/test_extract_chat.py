@@ -243,3 +243,14 @@ def test_origin_languages_care_and_documents(text: str, want: list[str]) -> None
 ])
 def test_look_alikes_of_origin_and_care_give_nothing(text: str) -> None:
     assert facts(text) == []
+
+
+@pytest.mark.parametrize("text", [
+    # a verdict or a passing illness of a relative, said directly or through a pronoun
+    "I told my wife, she's right.", "My wife is great, she's the best.",
+    "I showed my dad the app, he's impressed.", "My daughter is sick, she has a fever.",
+    "My sister visited, she is so sweet.", "我老公也觉得，他是对的。", "我妈来了，她在做饭。",
+    "我问了我老婆，她说可以。", "我女儿发烧了。",
+])
+def test_a_relatives_verdict_or_passing_illness_is_no_fact(text: str) -> None:
+    assert facts(text) == []

@@ -104,12 +104,20 @@ KIN_TRANSIENT = lazy_re(
     r"|happy|sad|tired|upset|thrilled|proud|worried|bored|stoked|pumped|nervous|anxious|glad"
     r"|grateful|doing|feeling|having|loving|enjoying|growing up|getting)\b"
     r"|^(?:has|have) (?:so much|a lot|lots|fun|a blast|a great time|been)\b"
+    # A verdict on them or a passing illness ("she's right", "he's impressed", "has a fever").
+    r"|^(?:is|are) (?:(?:so|really|very|super|just|always|totally|absolutely|pretty) )*(?:right"
+    r"|wrong|great|amazing|awesome|the best|the worst|sweet|nice|kind|lovely|wonderful"
+    r"|impressed|fine|ok|okay|sick|ill|annoyed|mad|angry|cute|funny|hilarious|brilliant|smart"
+    r"|beautiful|gorgeous|adorable|a (?:saint|gem|star|legend|champ|genius))\b"
+    r"|^(?:has|have) (?:a |the )?(?:fever|cold|cough|flu|headache|temperature|stomach bug"
+    r"|sore throat|runny nose)\b"
     # What they are doing this minute ("my dog is sleeping next to me").
     r"|^(?:is|are) (?:\w+ )?(?:sitting|lying|napping|barking|crying|waiting|eating|watching"
     r"|driving|cooking|helping|screaming|playing (?:outside|with)|taking a nap)\b",
     re.IGNORECASE)
 # Someone's words or a passing state ("我妈说…", "我儿子在睡觉"), not a fact about them.
 ZH_HEARSAY = lazy_re(r"^(?:说|觉得|认为|让|叫我|问|想让|希望|要我|刚|在家|来了|走了|睡了|回来"
+                     r"|是对的|说得对|很好|真好|太好了|真棒|好厉害|发烧|感冒|咳嗽|不舒服"
                      r"|不在|在路上|生病了|出差了|在(?:睡觉|玩|哭|吃饭|外面|洗澡|写作业|看电视|闹|午睡"
                      r"|旁边|身边))")
 # A moment, whatever the rule: "… tonight", "… right now" is never a standing fact.
