@@ -46,7 +46,10 @@ def load(path: Path) -> list[dict[str, Any]]:
     rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
     for r in rows:
         if "expect" in r and r["expect"] not in ("secret", "benign"):
-            r["expect"] = "secret" if r.get("secret") else "other"
+            # A quality set: its secret values are secrets, its look-alike facts ("PIN
+            # code is required at checkout") the benign cases redaction must leave alone.
+            lookalike = r["expect"] == "allow" and r.get("shape") == "secret_lookalike"
+            r["expect"] = "secret" if r.get("secret") else "benign" if lookalike else "other"
     return rows
 
 

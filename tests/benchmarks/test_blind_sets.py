@@ -175,7 +175,7 @@ def test_slot_blind4_shape_and_counts() -> None:
     assert pol["negative"] >= pol["positive"] >= 20 and pol["ambiguous"] >= 2
     assert {c["slot"] for c in cases} >= {
         "residence", "employer", "role", "timezone", "default_model", "embedding_model",
-        "editor", "theme", "language_pref", "relation", "project_stack", "project_path",
+        "editor", "theme", "language_pref", "person_relation", "project_stack", "project_path",
         "deploy_target"}
     earlier = {c["new"] for e in ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
                                   "slot_paraphrase_blind3.jsonl") for c in rows(DATA / e)}
