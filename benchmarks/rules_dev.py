@@ -17,8 +17,13 @@ while looking at it — or ``heldout`` — never looked at case by case):
   measured untouched first; never tuned on.
 * ``quality_blind3.jsonl`` / ``slot_paraphrase_blind3.jsonl``: a third blind round (split
   ``blind3``, session 5), written from the issue's specification by someone who had not
-  read the rules or the earlier failing cases. Reported as its own column; its misses are
-  never listed (``--misses`` refuses it): counts only, never tuned on.
+  read the rules or the earlier failing cases. **Retired blind, now dev**: measured and
+  reported once while blind (session 5), tuned on since session 6, so ``--misses blind3``
+  lists its misses. Still reported as its own column.
+* ``quality_blind4.jsonl`` / ``slot_paraphrase_blind4.jsonl``: the fourth blind round
+  (split ``blind4``, session 6), written from the issue text alone before the writer read
+  any rule or earlier case. Reported as its own column; its misses are never listed
+  (``--misses`` refuses it): counts only, never tuned on.
 * ``slot_paraphrase.jsonl``: a stored fact, then a paraphrase. Positives restate or change
   the same one-value slot (expected ``duplicate`` or a conflict: ``review``/``update``),
   negatives are another slot or another person's (expected ``store``). Run through the
@@ -51,8 +56,9 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_r4", "heldout_r4", "blind3")
-NEVER_LISTED = ("blind3",)  # blind sets: counts only, misses never shown
+SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_r4", "heldout_r4", "blind3",
+          "blind4")
+NEVER_LISTED = ("blind4",)  # blind sets: counts only, misses never shown (blind3 retired)
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -197,8 +203,10 @@ def main(argv: list[str] | None = None) -> int:
         out["quality"], qmiss = quality(_load("quality_fresh.jsonl")
                                         + _load("quality_blind.jsonl")
                                         + _load("quality_round3.jsonl")
-                                        + _load("quality_blind3.jsonl"))
-        _print_table("quality_fresh + quality_blind + quality_round3 + quality_blind3 (right = "
+                                        + _load("quality_blind3.jsonl")
+                                        + _load("quality_blind4.jsonl"))
+        _print_table("quality_fresh + quality_blind + quality_round3 + quality_blind3 "
+                     "(retired, now dev) + quality_blind4 (blind) (right = "
                      "decision and reason category)", out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
         b = benign()
@@ -215,8 +223,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_slots:
         out["slots"], smiss = slots(_load("slot_paraphrase.jsonl")
                                     + _load("slot_paraphrase_round4.jsonl")
-                                    + _load("slot_paraphrase_blind3.jsonl"))
-        _print_table("slot_paraphrase.jsonl + _round4 + _blind3 (positives: same "
+                                    + _load("slot_paraphrase_blind3.jsonl")
+                                    + _load("slot_paraphrase_blind4.jsonl"))
+        _print_table("slot_paraphrase.jsonl + _round4 + _blind3 (retired, now dev) + "
+                     "_blind4 (blind) (positives: same "
                      "slot; negatives: another)",
                      out["slots"])
     if args.misses:

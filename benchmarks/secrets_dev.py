@@ -19,7 +19,9 @@ measures per case:
   events, the keyword index — is searched for the value. This is the guarantee itself.
 
 ``--set`` reads any jsonl whose secret cases carry ``secret`` (the quality sets); with
-``--counts-only`` only the totals are printed, never a case (for blind sets).
+``--counts-only`` only the totals are printed, never a case (for blind sets). A set
+holding a blind split (``BLIND``: ``quality_blind4.jsonl``) is always counts-only and
+``--misses`` refuses it; ``blind3`` is retired (now dev) and may be listed.
 """
 
 from __future__ import annotations
@@ -37,13 +39,17 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "data" / "secrets_round3.jsonl"
+BLIND = ("blind4",)  # never tuned on: totals only, no case ever printed
 
 
 def load(path: Path) -> list[dict[str, Any]]:
     rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
     for r in rows:
         if "expect" in r and r["expect"] not in ("secret", "benign"):
-            r["expect"] = "secret" if r.get("secret") else "other"
+            # A quality set: its secret values are secrets, its look-alike facts ("PIN
+            # code is required at checkout") the benign cases redaction must leave alone.
+            lookalike = r["expect"] == "allow" and r.get("shape") == "secret_lookalike"
+            r["expect"] = "secret" if r.get("secret") else "benign" if lookalike else "other"
     return rows
 
 
@@ -145,6 +151,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", type=Path)
     args = ap.parse_args(argv)
     cases = load(args.set)
+    if args.misses in BLIND:
+        ap.error(f"split {args.misses} is blind: its misses are never listed (counts only)")
+    if any(c.get("split") in BLIND for c in cases):
+        args.counts_only = True
     results = redaction(cases)
     t = table(results)
     leaks = {} if args.no_store else stored(cases)
