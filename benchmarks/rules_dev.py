@@ -30,6 +30,13 @@ while looking at it — or ``heldout`` — never looked at case by case):
 * ``quality_round3.jsonl``: a round-3 dev set (268 cases) written per kind of miss and
   false-reject trap before that round changed a rule, split 50/50 per ``kind`` at write
   time (``tune`` / ``heldout_r3``); rows ``kind:*`` and ``set:round3`` count it alone.
+* ``quality_round4.jsonl``: a round-4 dev set (session 6, 222 cases) written per kind
+  before that round changed a rule — progress and status lines, mid-task states, hedges,
+  questions and requests, bare URLs/paths (Windows paths with spaces and CJK folders),
+  chatter, and the false-reject traps (asking for advice, past achievements, ongoing life
+  states, facts holding a path or a question word), with adversarial shapes (look-alike
+  letters, invisible characters, full-width, line breaks); split alternately per ``kind``
+  at write time (``tune_q4`` / ``heldout_q4``); rows ``kind:*`` and ``set:round4``.
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
@@ -51,7 +58,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_r4", "heldout_r4", "blind3")
+SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_r4",
+          "heldout_r4", "blind3")
 NEVER_LISTED = ("blind3",)  # blind sets: counts only, misses never shown
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
@@ -74,6 +82,9 @@ def _leaks(text: str, value: str) -> bool:
     return any(value in f or want in normalize(f).casefold() for f in forms)
 
 
+_ROUND_OF = {"tune_q4": "round4", "heldout_q4": "round4"}
+
+
 def quality(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     from vecmem.rules import check_quality
 
@@ -85,8 +96,8 @@ def quality(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str,
         ok = v.allowed == want_allow and (want_allow or v.category == case["category"])
         row = table[case["split"]]
         keys = [case["category"], f"lang:{case['lang']}", f"shape:{case['shape']}", "all"]
-        if "kind" in case:  # round 3: a finer category, and the set's own total
-            keys += [f"kind:{case['kind']}", "set:round3"]
+        if "kind" in case:  # rounds 3 and 4: a finer category, and the set's own total
+            keys += [f"kind:{case['kind']}", f"set:{_ROUND_OF.get(case['split'], 'round3')}"]
         for key in keys:
             row[key]["n"] += 1
             row[key]["ok"] += ok
@@ -197,9 +208,10 @@ def main(argv: list[str] | None = None) -> int:
         out["quality"], qmiss = quality(_load("quality_fresh.jsonl")
                                         + _load("quality_blind.jsonl")
                                         + _load("quality_round3.jsonl")
+                                        + _load("quality_round4.jsonl")
                                         + _load("quality_blind3.jsonl"))
-        _print_table("quality_fresh + quality_blind + quality_round3 + quality_blind3 (right = "
-                     "decision and reason category)", out["quality"])
+        _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
+                     "quality_blind3 (right = decision and reason category)", out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
         b = benign()
         out["benign"] = {s: {k: v for k, v in r.items() if k != "examples"} for s, r in b.items()}
