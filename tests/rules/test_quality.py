@@ -49,6 +49,7 @@ ROUND3 = _load("quality_round3.jsonl")
 ROUND3_TUNE = [c for c in ROUND3 if c["split"] == "tune"]
 # Round 4 (session 6) likewise: tune_q4 only; heldout_q4 is measured, never asserted.
 ROUND4 = _load("quality_round4.jsonl")
+ROUND4_TUNE = [c for c in ROUND4 if c["split"] == "tune_q4"]
 
 
 def _check(case: dict[str, str]) -> None:
@@ -68,8 +69,8 @@ def test_extra_set(case: dict[str, str]) -> None:
     _check(case)
 
 
-@pytest.mark.parametrize("case", FRESH_TUNE + ROUND3_TUNE,
-                         ids=[c["text"][:40] for c in FRESH_TUNE + ROUND3_TUNE])
+@pytest.mark.parametrize("case", FRESH_TUNE + ROUND3_TUNE + ROUND4_TUNE,
+                         ids=[c["text"][:40] for c in FRESH_TUNE + ROUND3_TUNE + ROUND4_TUNE])
 def test_fresh_tune_split(case: dict[str, str]) -> None:
     verdict = check_quality(case["text"])
     assert verdict.allowed == (case["expect"] == "allow"), (case, verdict)

@@ -65,10 +65,17 @@ _PREFIXED = _re(r"^(?P<p>active[_ -]?context|idea[_ -]?backlog)\s*:\s*(?P<body>.
 
 # --- too short / acknowledgements ----------------------------------------------------------
 _ACK = _re(
-    r"(?i)\b(?:ok(?:ay)?|k|thanks?(?: you)?(?: so much| a lot)?|thx|ty|got it|sure|yes|yep|yeah"
-    r"|no|nope|cool|nice|great|good|fine|alright|sounds good|lgtm|noted|hello|hi|hey|bye"
-    r"|perfect|awesome)\b|好的?|好吧|嗯+|行|可以|收到|谢谢|多谢|感谢|明白了?|知道了|了解|没问题"
-    r"|对的?|是的|不是|哈+|你好|再见|辛苦了?|啊|呀|哦|噢"
+    # (phrases before their first word: alternation takes the first that matches)
+    r"(?i)\b(?:no worries|no problem|nice one|sure thing|sounds (?:good|great)|will do|my bad"
+    r"|you're welcome|(?:good )?(?:morning|afternoon|evening|night)|ok(?:ay)?|k"
+    r"|thanks?(?: you)?(?: so much| a lot| a ton| a bunch| a million)?|thx|ty|got it|sure"
+    r"|yes|yep|yeah|no|nope|cool|nice|great|good|fine|alright|lgtm|noted|hello|hi"
+    r"|hey|bye|perfect|awesome|cheers|np"
+    # Laughter and its spellings: chatter, not a fact.
+    r"|(?:ha){2,}h?|(?:he){2,}|lol|lmao|xd)\b"
+    r"|好滴|好哒|好嘞|好的?|好吧|嗯+|行|可以|收到|谢谢|谢啦|谢了|多谢|感谢|明白了?|知道了|了解|没问题"
+    r"|对的?|是的|不是|哈+|嘿+|嘻+|呵+|你好|再见|拜拜|辛苦了?|(?:早上|中午|下午|晚上)好|早安|晚安"
+    r"|啊|呀|哦|噢|啦|嘛|哟"
 )
 
 # --- bare URL / path -----------------------------------------------------------------------
@@ -81,6 +88,11 @@ _WIN_PATH_TO_END = (
     r'(?:\b[a-z]:\\|\\\\[^\\\s]+\\|%[a-z_]+%\\)(?:[^\\\n:*?"<>|]+\\)*[^\\\n:*?"<>|]*$'
     # …and a Unix path with two or more slashes ("~/Downloads/报告 终版.pdf").
     r"|(?:^|(?<=\s))(?:~|\.{1,2})?/(?:[^/\n]+/)+[^/\n]*$"
+    # …and the whole text a relative Windows path ("Desktop\\周报\\第12周.docx", "桌面\\账本.xlsx"):
+    # two separators or a file name last, no sentence punctuation ("用户的材料在 Documents\\税务
+    # 文件夹里，…" is a sentence holding a path).
+    r'|^[^\s\\:*?"<>|,;]{1,16}(?:\\[^\\\n:*?"<>|,;]+){2,}\\?$'
+    r'|^[^\s\\:*?"<>|,;]{1,16}\\[^\\\n:*?"<>|,;]+\.[a-z0-9]{1,5}$'
 )
 _URLISH = _re(
     rf"(?i){_WIN_PATH_TO_END}"
@@ -95,8 +107,10 @@ _URLISH = _re(
 # Words that only point at the URL or path ("The path is …", "Location: …", "就在 … 下面").
 _URL_FILLER = _re(
     r"(?i)\b(?:link|url|see|ref|source|path|here|there|docs?|website|site|page|file|dir"
-    r"|directory|folder|at|in|->|=>|the|is|it's|it|location|located|under|inside)\b"
+    r"|directory|folder|at|in|->|=>|the|is|it's|it|location|located|under|inside|this|check"
+    r"|out|look|fyi|via)\b"
     r"|链接|网址|地址|参考|见|路径|这里|那里|文档|网站|目录|文件夹|文件|位置|位于|存放在|放在|保存在|就|是|在"
+    r"|看一?下|看|这个|那个"
     r"|下面|里面|里|下"
 )
 
@@ -144,7 +158,7 @@ _ZH_QUESTION = _re(
     r"|(?<!知道)(?<!会)(?<!懂)(?<!了解)(?<!熟悉)(?<!清楚)(?<!解释)(?<!说明)(?:为什么|为啥|怎么(?!样的)|怎样|咋)"
     r"|^.{0,6}?(?:如何|多少|哪|什么|谁|几(?!乎)|是否|能否)"
     r"|是啥|啥(?:原因|意思|情况|时候|问题|区别|东西)|(?:干|做|用|叫|有)啥"
-    r"|(?:吗|么|呢|什么|哪个|哪里|多少)$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
+    r"|(?:吗|么|呢|什么|哪个|哪里|多少|了没有?)$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
     r"|(?:有|是|干|做|叫)什么|什么(?:意思|用|时候|区别|原因)|到底(?!了)"
     # The asked-for part last: "下周三的会改到几点了", "航班是哪天", "要等多久".
     r"|(?:几点|几号|几月|几岁|几天|几次|几个人|多久|多长时间|多远|多大|哪天|哪年|哪儿|谁)(?:了|呢|啊|呀)?$"
@@ -297,6 +311,22 @@ def _is_fragment(norm: str) -> bool:
     return _units(body) <= 16 and bool(_FRAGMENT.search(body))
 
 
+# A topic announced with nothing said about it yet ("One more thing about the release",
+# "Oh and another thing regarding the invoices", "还有件事，关于上线"), and a musing broken
+# off before its content ("我在想要不要", "I was thinking maybe we"). Read before the
+# question and progress tests: the words that follow the topic ("上线") say nothing.
+_ANNOUNCED_ONLY = _re(
+    r"(?i)^(?:oh,? )?(?:and,? )?(?:also,? )?(?:one more|another|the other) thing"
+    r"(?: (?:about|regarding|on|re|with|for|concerning) [^,.;:]{1,40})?$"
+    r"|^(?:对了,?|还有,?|另外,?)?(?:还有)?(?:一件事|件事|个事|一个事|一点|一个想法|个想法)"
+    r"(?:[,:]?\s*(?:关于|有关|就是)[^,.;:]{0,12})?$"
+    r"|^(?:我|我们)?(?:在|还在|一直在)?(?:想|考虑|琢磨|寻思)(?:着|一下)?(?:要不要|是不是|该不该|能不能"
+    r"|会不会|要是|如果|把)?$"
+    r"|^(?:so,? )?(?:i'm|i am|i was|we're|we were)? ?(?:thinking|wondering)(?: about)?"
+    r"(?: (?:whether|if|maybe|of))?(?: (?:we|i|to|the|you))?$"
+)
+
+
 # A wh-clause as a label with its answer: "Why the user left Google: burnout after the
 # reorg", "How the user takes their coffee: black".
 _WH_LABEL = _re(r"(?i)^(?:why|how|what|when|where|who|which)\b[^:?]{3,60}:\s*\S")
@@ -351,6 +381,9 @@ def check_quality(text: str) -> Verdict:
     if _is_vague(norm):
         return _reject("half_formed", "The value is only a vague reference, not a fact.")
 
+    if _ANNOUNCED_ONLY.search(norm.rstrip(" .,;:!-")):
+        return _reject("half_formed", "A broken-off thought or a topic with nothing said about "
+                       "it, not a fact yet.")
     # Before the preference trust below: "I'd like you to remind me next week" is worded
     # like a preference but asks for one reminder.
     if (_ZH_REMIND.search(norm) or _EN_REMIND.search(norm)) and not _STANDING.search(norm):

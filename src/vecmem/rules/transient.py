@@ -55,7 +55,7 @@ _ZH_PROGRESS = _re(
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
     r"|没(?:写|做|跑|改|修|测)完|还没(?:结束|完成|跑完|弄好|搞定|好)(?=$|[,.;!])"
     # The rest not started yet ("后面的还没动", "鉴权那节还没写"), a part done ("写了一部分").
-    r"|[,;][^,;]{0,12}(?:还没|还没有|尚未|还未)(?!想|决定|考虑|定)[\u4e00-\u9fff]{1,3}(?=$|[,.;!])"
+    r"|[,;][^,;]{0,12}(?:还没|还没有|尚未|还未)(?!想|决定|考虑|定)[\u4e00-\u9fff]{1,4}(?=$|[,.;!])"
     # Nearly done, or in someone's queue: "收拾得差不多了", "护照在办", "审核中". "在办" /
     # "在审" end their word: "在办公室", "在审计期间" are a place and a period, not a queue.
     r"|得差不多了|差不多(?:好|完|弄好|做完|写完)了|在办(?=$|[,.;!]|了|中|理)|在走流程"
@@ -66,11 +66,14 @@ _ZH_PROGRESS = _re(
     rf"|(?:已经?|刚刚?|终于)(?:{_ZH_DONE})(?!的|在|到|于|时|后)"
     rf"|(?:刚刚?|刚才|已经?|终于)(?:把|将).{{1,30}}?(?:{_ZH_DONE})"
     rf"|(?:{_ZH_DONE}|成功|失败|好)了(?=$|[,.;!])"
-    r"|(?:完成|修复|修好|搞定|解决|上线|跑通|通过|失败|报错|崩溃|挂掉|超时)(?=$|[,;!])"
+    # (a consequence stated as a rule is no outcome: "否则 CI 会失败", "不通过就会报错")
+    r"|(?<![会将则就易])(?:完成|修复|修好|搞定|解决|上线|跑通|通过|失败|报错|崩溃|挂掉|超时)(?=$|[,;!])"
     # A measured change reported with a final 了 ("覆盖率提升到 85% 了"); 改成/换成 are left
     # out on purpose: "默认模型换成 X 了" is a configuration fact.
     r"|(?:提升|提高|降低|降到|增加|减少|优化|加速|涨|升|降)(?:到|了|至)?.{0,20}了$"
-    r"|(?:我|我们|现在|目前|当前)正?在(?:写|做|跑|改|看|调|修|搞|弄|处理|整理|测试|开发|部署|排查|重构|研究|准备)"
+    # (also "我这边在…", "我们这里还在…": where the speaker is, then the work)
+    r"|(?:(?:我|我们)(?:这边|这里|那边)?(?:现在|目前|还)?|现在|目前|当前)正?在(?:写|做|跑|改|看|调|修|搞|弄"
+    r"|处理|整理|测试|开发|部署|排查|重构|研究|准备|压测|测|查|迁移|打包|联调|debug|review)"
     # "等下开会，会后继续改": a moment from now, and carrying on afterwards.
     r"|^(?:等下|等一下|待会儿?|一会儿?)|(?:会后|之后|然后|回来|晚点|下午|晚上|明天|回头)(?:再|就)?继续"
     # English task verbs in a Chinese frame: "在 deploy 中", "刚 commit 了", "已经 rollback 了".
@@ -92,6 +95,8 @@ _EN_PROGRESS = _re(
     # A task-list item, a status label, "Done with …, next: …".
     r"|^(?:status|update|progress|wip|todo|eta|standup)\s*[:：-]|^done with\b"
     r"|\bnext\s*[:：]|^(?:进度|状态|更新|今日进展|进展|待办|今日)\s*[:：]"
+    # Almost done, a little left: "Almost there with the login page, just styling left".
+    r"|\balmost there\b|(?:^|[,;]\s*)(?:just|only) [^,.;]{1,30} (?:left|remaining|to go)$"
     r"|^next\s*[:：-]"
     rf"|^(?:will|gonna|going to|need to|have to) [a-z]+\b[^.;]{{0,60}}\b(?:{_NOW_TIME}"
     r"|tomorrow|later|next)\b"
@@ -134,7 +139,19 @@ _EN_PROGRESS = _re(
     r"|^(?:deploying|running|fixing|writing|testing|migrating|refactoring|debugging|building"
     r"|investigating|reviewing|updating|upgrading|rebuilding|reindexing|cleaning|implementing"
     r"|adding|removing|rewriting|finishing|wrapping up|halfway|moving on|switching|continuing"
-    r"|heading|trying)\b(?! (?:is|are|was|were)\b)|\bnext(?: up)?$"
+    r"|heading|trying)\b(?![^.;,]{0,40}\b(?:is|are|was|were|takes|took|requires|required|needs"
+    r"|helps|makes|made|causes|caused|breaks|should|must|can|could|would|will|means)\b)"
+    r"|\bnext(?: up)?$"
+    # …more task verbs; a gerund that is the subject ("Installing Xcode takes ages",
+    # "Running migrations requires downtime") says how a thing is, and is left alone.
+    r"|^(?:installing|downloading|uploading|compiling|checking|looking (?:into|at)|profiling"
+    r"|benchmarking|backfilling|syncing|importing|exporting|rerunning|re-running|retrying"
+    r"|restarting|rebasing|merging|pushing|pulling|cloning|bisecting|tracing|reproducing"
+    r"|setting up|wiring up|porting|generating|processing|scanning|provisioning|configuring"
+    r"|patching|loading|copying|seeding|packaging|tagging|reverting|rolling back|tuning"
+    r"|fine-tuning|indexing|crawling|converting|translating|waiting)\b"
+    r"(?![^.;,]{0,40}\b(?:is|are|was|were|takes|took|requires|required|needs|helps|makes|made"
+    r"|causes|caused|breaks|should|must|can|could|would|will|means)\b)"
     r"|\b(?:currently|still|now) (?!using|running|living|based)[a-z]+ing\b"
     r"|\b(?:is|are|was|were|has been|have been|got) (?:now |finally |already |still )?(?:done"
     r"|finished|complete|completed|fixed|resolved|deployed|merged|shipped|released|running|passing"
@@ -157,7 +174,7 @@ _STRONG_PROGRESS = _re(
     r"(?i)\b(?:in progress|work in progress|wip|stopping here|call(?:ing)? it a day"
     r"|blocked (?:on|by)|next up|todo today|up for review|awaiting review"
     r"|(?:pass|passes|passing|works|builds|compiles|green)\s+(?:again|now))\b"
-    rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度"
+    rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度|\bnext\s*:|下一步\s*:"
 )
 # Markers of a moment in a task ("right now", "about to", "halfway", "接下来", "还剩",
 # "在等"). In a sentence about a person they describe that person's life ("Jon is about
@@ -204,6 +221,7 @@ _STEP_PROGRESS = _re(
     r"(?:done|complete|completed|finished)\b"
     r"|\b(?:starting|beginning|moving (?:on )?to|on to|onto) [^.;]{0,40}\bnow$"
     r"|(?:^|[,;]\s*)moving on to\b"
+    r"|(?:^|[,;]\s*|\s-\s)(?:and |now )?(?:on to|onto) (?:the|a|my|our)\b"
     r"|\b(?:job|task|run|build|upload|download|migration|backfill|import|export|sync|training"
     r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy)\b[^.;]{0,30}\b(?:is|at|reached)"
     r" \d{1,3} ?(?:%|percent)"
@@ -263,9 +281,33 @@ _DONE_THEN_NEXT = _re(
     r"|uploaded|installed|configured|applied)\b[^.;]{0,60}?[,;]\s*[^,.;]{0,40}?\b(?:goes|comes"
     r"|happens|follows|ships|lands|starts|is due)\s+(?:next week|tomorrow|tonight|later|after lunch"
     r"|this (?:afternoon|evening|week))\b"
+    # The next step underway in its own sentence: "Lint is fixed. Now wiring up the CI job".
+    r"|\b(?:done|finished|fixed|merged|pushed|deployed|migrated|shipped|landed|completed|applied"
+    r"|installed|configured|passes|passing|green|sorted)\b[^.;]{0,40}?[.;]\s*(?:now|next(?: up)?"
+    r"|then)[,:]?\s+(?:i'm |we're )?[a-z]{3,}ing\b"
     # "Cleared the cache and restarting the worker": a step done, the next underway.
     r"|^[a-z]+ed\b[^.;]{0,60}(?:,|\band\b)\s*(?:now )?[a-z]{3,}ing\b(?! (?:is|are|was|were)\b)"
 )
+# Formats that only a status report has, whoever the subject seems to be ("Unit tests:
+# passed" opens like "Tim walks"): a step counter ("[4/9] Installing dependencies", "(2/5)
+# Running migrations", "Step 3/7:"), a thing's status as a label ("Build status: failing",
+# "部署状态：…"), a day's or a week's to-do list ("Today's todo: …", "今天的 TODO：…"), a
+# status board ("CI: green, deploy: queued", "构建：通过"), status marks ("lint ✅ deploy ⏳").
+_STATUS_FORMAT = _re(
+    r"(?i)^\s*[\[(]\d{1,3}\s*/\s*\d{1,3}[\])]|^step \d{1,3}\s*/\s*\d{1,3}\b"
+    r"|^(?:[\w#.-]+ ){0,3}status\s*[:：-]|^[^:,;]{0,10}(?:状态|进度)\s*[:：]"
+    r"|^(?:today'?s|tomorrow'?s|tonight'?s|this week'?s)\s+(?:todos?|to-dos?|tasks?|plan|list"
+    r"|agenda)\s*[:：]"
+    r"|^(?:今天|今日|明天|今晚|本周|这周|下午|上午)(?:的)?\s*(?:todo|to-do|待办|任务|计划|安排)\s*[:：]"
+    # A status board: items with a status each ("CI: green, deploy: queued", "构建：通过"),
+    # or status marks ("lint ✅ tests ✅ deploy ⏳").
+    r"|(?:^|[,;·|]\s*)[^\s:,;·|][^:,;·|]{0,24}:\s*(?:passed|passing|failed|failing|pending|queued"
+    r"|running|blocked|skipped|green|red|in progress|✅|❌|⏳|通过|失败|进行中|排队中|待定|未开始)"
+    r"(?=$|[\s,;.·|])"
+    r"|[✅❌⏳🟢🔴🟡✔✗][^✅❌⏳🟢🔴🟡✔✗]{1,30}[✅❌⏳🟢🔴🟡✔✗]"
+)
+
+
 # Durable achievements: passing an exam, earning a certificate or a degree, finishing a
 # marathon. "The user passed the AWS exam in 2023" is who they are, not a status line.
 _ACHIEVEMENT = _re(
@@ -334,6 +376,8 @@ def is_progress(norm: str) -> bool:
     # still progress; only its amount stops reading as "X% done".
     norm = _CHANGE_AMOUNT.sub(lambda m: m.group("en") or m.group("zh"), norm)
     norm = _INTERJECTION.sub("", norm, count=1)  # "Okay, done with the first chapter edits"
+    if _STATUS_FORMAT.search(norm):
+        return True
     if _HABITUAL.search(norm) and not _NOW_PROGRESS.search(norm):
         return False
     if (_FIRST_PERSON_SUBJECT.search(norm) and _LIFE_ACTIVITY.search(norm)

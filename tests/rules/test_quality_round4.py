@@ -1,0 +1,215 @@
+"""Quality filter, round 4 (issue 15, session 6): one group per category, both languages,
+each sentence also disguised (look-alike letters, invisible characters, full-width letters,
+a line break). Written fresh for these tests, not taken from the sets in ``tests/data``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vecmem.rules import check_quality
+
+ZW = "\u200b"  # zero-width space
+_LOOKALIKE = str.maketrans({"a": "\u0430", "e": "\u0435", "o": "\u043e"})  # Cyrillic
+
+
+def _disguises(text: str) -> list[str]:
+    """The same text four ways: one Latin letter swapped for its Cyrillic look-alike, a
+    zero-width space inside the first word, Latin letters full-width, the first comma a
+    line break."""
+    out = []
+    i = next((i for i, c in enumerate(text) if c in "aeo"), None)
+    if i is not None:
+        out.append(text[:i] + text[i].translate(_LOOKALIKE) + text[i + 1:])
+    out.append(text[:2] + ZW + text[2:])
+    out.append("".join(chr(ord(c) + 0xFEE0) if c.isascii() and c.isalpha() else c
+                       for c in text))
+    for sep in (", ", "，", "; "):
+        if sep in text:
+            out.append(text.replace(sep, sep.strip() + "\n", 1))
+            break
+    return out
+
+
+def _cases(texts: list[str]) -> list[str]:
+    return [v for t in texts for v in [t, *_disguises(t)]]
+
+
+def _rejected_as(text: str, category: str) -> None:
+    v = check_quality(text)
+    assert not v.allowed and v.category == category, (text, v)
+    assert v.reason and v.reason[0].isupper()  # shown to the user as is
+
+
+# --- progress: status lines, mid-task states, a step done and the next under way ----------
+STATUS_LINES = [
+    "[2/6] Building wheels…",  # a step counter
+    "(3/8) Applying migrations",
+    "Step 4/9: compressing images",
+    "CI: green, coverage: 78%, release: queued",  # a status board
+    "Unit tests: passed · e2e: failing",
+    "lint ✅ typecheck ✅ deploy ⏳",
+    "构建：通过，部署：排队中",
+    "Release status: blocked",
+    "同步状态：进行中",
+    "Today's todo: reply to the landlord, book the vet",  # a day's to-do list
+    "本周待办：整理发票，续签合同",
+    "明天的任务：升级 Node 到 22",
+]
+GERUND_STATUS = [  # a task verb opening the line, no subject
+    "Installing the Android SDK, this takes ages",
+    "Looking into why the webhook retries twice",
+    "Cloning the monorepo and setting up the toolchain",
+    "Bisecting the slowdown between 1.4 and 1.5",
+    "Reproducing the flaky login test locally",
+    "Porting the shell scripts to Python",
+    "Setting up the printer for my mom",
+]
+STEP_THEN_NEXT = [
+    "Docs are fixed. Now writing the release notes",  # the next step in its own sentence
+    "Schema migrated. Next: the seed data",
+    "Auth's done - on to the billing page",
+    "Almost there with the invoice export, just the totals left",
+]
+ZH_MID_TASK = [
+    "我这边在改导出功能，还没弄完",  # where the speaker is, then the work
+    "我们这边在压测，先别合并",
+    "我这里正在整理报销单，晚点发你",
+]
+
+
+@pytest.mark.parametrize("text", _cases(STATUS_LINES + GERUND_STATUS + STEP_THEN_NEXT
+                                        + ZH_MID_TASK))
+def test_status_and_mid_task_lines_are_progress(text: str) -> None:
+    _rejected_as(text, "progress")
+
+
+# A gerund as the subject, a rule's consequence, a habit: how things are, not a status.
+NOT_STATUS = [
+    "Installing CUDA on Fedora requires the RPM Fusion repo",
+    "Running migrations needs a maintenance window at the user's company",
+    "测试覆盖率低于 80% 时 CI 会失败",
+    "如果签名不对，上传就会报错",
+    "部署失败时流水线会自动回滚",
+    "The user's CI fails when a commit message lacks a ticket number",
+    "The user's favourite status page is Better Stack",
+    "用户的儿子游泳课还剩两节",  # a person's life, not a work item
+    "The user's mother is almost there with her recovery from the hip surgery",
+]
+
+
+@pytest.mark.parametrize("text", _cases(NOT_STATUS))
+def test_rules_and_life_are_not_status(text: str) -> None:
+    v = check_quality(text)
+    assert v.allowed, (text, v)
+
+
+# --- hedges and broken-off thoughts -------------------------------------------------------
+HEDGES = [
+    "I suppose the retry logic could be simpler",
+    "I reckon we might move the docs to a wiki at some point",
+    "这个页面可能还能再快一点",
+    "这块可能也得重写",
+]
+BROKEN_OFF = [  # a topic announced with nothing said, a musing cut off
+    "One more thing about the move",
+    "Oh and another thing regarding the school trip",
+    "还有件事，关于报销",
+    "对了，还有一个想法",
+    "我在想要不要",
+    "I was wondering if",
+]
+
+
+@pytest.mark.parametrize("text", _cases(HEDGES + BROKEN_OFF))
+def test_hedges_and_broken_off_thoughts_are_half_formed(text: str) -> None:
+    _rejected_as(text, "half_formed")
+
+
+HEDGE_LOOKALIKE_FACTS = [  # a topic with something said, a person's loose plan
+    "One more thing about the user: she is allergic to latex",
+    "还有件事要记住：用户每周二加班",
+    "The user supposes nothing; she measured the latency herself",
+    "用户可能还要在上海待两年，公司外派",
+]
+
+
+@pytest.mark.parametrize("text", _cases(HEDGE_LOOKALIKE_FACTS))
+def test_facts_near_hedges_are_kept(text: str) -> None:
+    v = check_quality(text)
+    assert v.allowed, (text, v)
+
+
+# --- questions ------------------------------------------------------------------------
+QUESTIONS = [
+    "体检报告出来了没",
+    "机票订好了没有",
+    "How long does the passport renewal take",
+    "这个 API 限流是多少",
+]
+
+
+@pytest.mark.parametrize("text", _cases(QUESTIONS))
+def test_questions(text: str) -> None:
+    _rejected_as(text, "question")
+
+
+# --- bare URLs and paths ----------------------------------------------------------------
+BARE = [
+    r"Documents\税务\2025 年度",  # a relative Windows path
+    r"桌面\家庭 账本.xlsx",
+    "看这个：https://www.zhihu.com/question/123",  # a pointer word and a URL only
+    "check this https://news.ycombinator.com/item?id=1",
+    r"D:\Photos\小米 相册\2026-01",
+]
+
+
+@pytest.mark.parametrize("text", _cases(BARE))
+def test_bare_paths_and_urls(text: str) -> None:
+    _rejected_as(text, "bare_url_path")
+
+
+PATH_FACTS = [
+    r"用户的报税材料在 Documents\税务 文件夹里，每年四月整理",
+    "The user reads https://lwn.net every Friday",
+    r"The user's Zotero library lives in D:\Research\Zotero and syncs to the NAS",
+]
+
+
+@pytest.mark.parametrize("text", _cases(PATH_FACTS))
+def test_facts_holding_a_path_are_kept(text: str) -> None:
+    v = check_quality(text)
+    assert v.allowed, (text, v)
+
+
+# --- chatter --------------------------------------------------------------------------
+CHATTER = [
+    "haha okay",
+    "lol thanks",
+    "sure thing",
+    "no worries!",
+    "will do 👍",
+    "Good night",
+    "嘿嘿，好嘞",
+    "晚上好呀",
+    "好滴，谢啦",
+    "拜拜～",
+]
+
+
+@pytest.mark.parametrize("text", _cases(CHATTER))
+def test_chatter_is_too_short(text: str) -> None:
+    _rejected_as(text, "too_short")
+
+
+CHATTER_WORD_FACTS = [
+    "The user says good night to her kids on video every evening",
+    "用户每天晚上十点说晚安后就不看手机",
+    "The user's dog is called Haha",
+]
+
+
+@pytest.mark.parametrize("text", _cases(CHATTER_WORD_FACTS))
+def test_facts_with_chatter_words_are_kept(text: str) -> None:
+    v = check_quality(text)
+    assert v.allowed, (text, v)
