@@ -75,11 +75,23 @@ ZH_MID_TASK = [
     "我这边在改导出功能，还没弄完",  # where the speaker is, then the work
     "我们这边在压测，先别合并",
     "我这里正在整理报销单，晚点发你",
+    "刚把依赖升上去，晚点看看效果",  # just done, the next "later"
+    "单测补完四分之一",  # a share of the task done
+    "把证书更新到了两台网关，接下来换第三台",  # a step done, then the next
+    "本周在修登录页，修完再做注册",  # the next after this one
+]
+MORE_EN_STATUS = [
+    "Still running the load tests, results in an hour",
+    "About 60% through the photo backup",
+    "Going through the expense reports this evening",
+    "I'm in the middle of the Postgres upgrade",
+    "We're midway through the security review",
+    "Queued the re-index, should be done by noon",
 ]
 
 
 @pytest.mark.parametrize("text", _cases(STATUS_LINES + GERUND_STATUS + STEP_THEN_NEXT
-                                        + ZH_MID_TASK))
+                                        + ZH_MID_TASK + MORE_EN_STATUS))
 def test_status_and_mid_task_lines_are_progress(text: str) -> None:
     _rejected_as(text, "progress")
 
@@ -95,6 +107,10 @@ NOT_STATUS = [
     "The user's favourite status page is Better Stack",
     "用户的儿子游泳课还剩两节",  # a person's life, not a work item
     "The user's mother is almost there with her recovery from the hip surgery",
+    "Currently running Arch Linux with the Sway window manager",  # a machine's setup
+    "Installed base of the user's app is about 20k devices",
+    "I'm halfway through my PhD in chemistry",  # the speaker's life
+    "User is in the middle of a divorce",
 ]
 
 
@@ -108,8 +124,12 @@ def test_rules_and_life_are_not_status(text: str) -> None:
 HEDGES = [
     "I suppose the retry logic could be simpler",
     "I reckon we might move the docs to a wiki at some point",
+    "We'll see about moving the blog to Astro",
     "这个页面可能还能再快一点",
     "这块可能也得重写",
+    "不知道要不要换框架，先放着",  # undecided about one's own step
+    "我感觉可能是缓存的问题，不过没测过",
+    "等有时间再整理相册",
 ]
 BROKEN_OFF = [  # a topic announced with nothing said, a musing cut off
     "One more thing about the move",
@@ -131,6 +151,9 @@ HEDGE_LOOKALIKE_FACTS = [  # a topic with something said, a person's loose plan
     "还有件事要记住：用户每周二加班",
     "The user supposes nothing; she measured the latency herself",
     "用户可能还要在上海待两年，公司外派",
+    "用户不知道有没有必要买重疾险，在问朋友",  # the user's doubt, reported
+    "用户没试过寿司",
+    "用户以后有时间想再学一门乐器",
 ]
 
 
@@ -146,6 +169,8 @@ QUESTIONS = [
     "机票订好了没有",
     "How long does the passport renewal take",
     "这个 API 限流是多少",
+    "lmk if the backup finished",
+    "不知道周五的体检还能不能改期",  # wondering about a fact asks for it
 ]
 
 
@@ -194,6 +219,8 @@ CHATTER = [
     "晚上好呀",
     "好滴，谢啦",
     "拜拜～",
+    "没事没事",
+    "okie dokie",
 ]
 
 

@@ -67,13 +67,14 @@ _PREFIXED = _re(r"^(?P<p>active[_ -]?context|idea[_ -]?backlog)\s*:\s*(?P<body>.
 _ACK = _re(
     # (phrases before their first word: alternation takes the first that matches)
     r"(?i)\b(?:no worries|no problem|nice one|sure thing|sounds (?:good|great)|will do|my bad"
-    r"|you're welcome|(?:good )?(?:morning|afternoon|evening|night)|ok(?:ay)?|k"
+    r"|you're welcome|(?:good )?(?:morning|afternoon|evening|night)|okie(?: dokie)?|okey"
+    r"|ok(?:ay)?|k"
     r"|thanks?(?: you)?(?: so much| a lot| a ton| a bunch| a million)?|thx|ty|got it|sure"
     r"|yes|yep|yeah|no|nope|cool|nice|great|good|fine|alright|lgtm|noted|hello|hi"
     r"|hey|bye|perfect|awesome|cheers|np"
     # Laughter and its spellings: chatter, not a fact.
     r"|(?:ha){2,}h?|(?:he){2,}|lol|lmao|xd)\b"
-    r"|好滴|好哒|好嘞|好的?|好吧|嗯+|行|可以|收到|谢谢|谢啦|谢了|多谢|感谢|明白了?|知道了|了解|没问题"
+    r"|没事|没关系|不客气|不用谢|好滴|好哒|好嘞|好的?|好吧|嗯+|行|可以|收到|谢谢|谢啦|谢了|多谢|感谢|明白了?|知道了|了解|没问题"
     r"|对的?|是的|不是|哈+|嘿+|嘻+|呵+|你好|再见|拜拜|辛苦了?|(?:早上|中午|下午|晚上)好|早安|晚安"
     r"|啊|呀|哦|噢|啦|嘛|哟"
 )
@@ -191,7 +192,9 @@ _REPORTED_ASK = _re(
     r"|律师|客服|领导|老板|经理|导师|别人|大家|的))"
     r"[^,.;!?]*"  # what was asked is part of the report ("用户问过如何配置代理")
     # Someone else wanting to know ("用户想知道怎么学吉他，已经报了班"); "我想知道…" asks.
-    r"|(?:用户|他|她|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:想知道|想了解|好奇)[^,.;!?]*"
+    # …or not knowing ("用户不知道有没有必要买保险"): a state of theirs, reported.
+    r"|(?:用户|他|她|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:想知道|想了解|好奇|不知道|不清楚"
+    r"|不确定)[^,.;!?]*"
     r"|(?i:(?<=[a-z] )(?:asked|asks|consulted|consults|checked with|checks with)\b[^.;!?]{0,120})"
 )
 _ZH_WEAK_REQUEST = _re(r"(?:吧|一下|一点)$")
@@ -249,7 +252,8 @@ _EN_QUESTION = _re(
 )
 _EN_REQUEST = _re(
     r"(?i)^(?:please|pls|plz|kindly|let's|lets|let us|can you|could you|would you|will you|can u"
-    r"|could u|help me|tell me|show me|give me|let me know|remind me|make sure you|i need you to"
+    r"|could u|help me|tell me|show me|give me|let me know|lmk|remind me|make sure you"
+    r"|i need you to"
     r"|i want you to|go ahead|try to|do not|don't|dont|make sure|be sure to|remember to"
     r"|don't forget|ensure)\b"
     r"|^(?:run|fix|add|remove|delete|check|make|update|install|create|write|show|tell|give|explain"

@@ -51,7 +51,8 @@ _ZH_PROGRESS = _re(
     r"|调试|开发|编写|排查|修复|重构|观察|审核|验证|评审|联调|灰度|回滚|打包|发布|上线|备份|恢复|整理"
     r"|准备)中(?=$|[,.;!])"
     # A subjectless clause at work ("…，在查原因", "正在看日志").
-    r"|(?:^|[,;])\s*(?:正在|还在|在)(?:查|排查|看|修|处理|定位|调|弄|改|写|测|跑)|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
+    r"|(?:^|[,;])\s*(?:这周|本周|今天|这两天|目前|现在)?(?:正在|还在|在)(?:查|排查|看|修|处理|定位|调|弄"
+    r"|改|写|测|跑)|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
     r"|没(?:写|做|跑|改|修|测)完|还没(?:结束|完成|跑完|弄好|搞定|好)(?=$|[,.;!])"
     # The rest not started yet ("后面的还没动", "鉴权那节还没写"), a part done ("写了一部分").
@@ -79,9 +80,10 @@ _ZH_PROGRESS = _re(
     # English task verbs in a Chinese frame: "在 deploy 中", "刚 commit 了", "已经 rollback 了".
     rf"|在\s*(?:{_EN_TASK})(?:ing)?\s*中"
     rf"|(?:刚刚?|刚才|已经?|终于)\s*(?:{_EN_TASK})(?:ed)?\s*(?:了|完|好)"
-    # Waiting for the next step: "等 CI 过了再 merge", "PR 提了，等 approve".
-    r"|^(?:先)?等(?!级|于|等|同|待|号|边|式)[^,;]{1,20}?(?:再|就|后再)"
-    r"|[,;]\s*等(?!级|于|等|同|待|号|边|式)[^,;]{1,15}$|(?:提|发)了(?=[,;])"
+    # Waiting for the next step: "等 CI 过了再 merge", "PR 提了，等 approve" (waiting for
+    # free time, "等有时间再整理", defers: a hedge).
+    r"|^(?:先)?等(?!级|于|等|同|待|号|边|式|有空|有时间|以后|哪天|将来)[^,;]{1,20}?(?:再|就|后再)"
+    r"|[,;]\s*等(?!级|于|等|同|待|号|边|式|有空|有时间|以后|哪天|将来)[^,;]{1,15}$|(?:提|发)了(?=[,;])"
 )
 _EN_PROGRESS = _re(
     r"(?i)^(?:just |finally |now |already )?(?:fixed|finished|completed|deployed|merged|shipped"
@@ -89,7 +91,10 @@ _EN_PROGRESS = _re(
     r"|rebased|committed|wrapped up|cleaned up|added|removed|updated|rewrote|wrote|set up|got"
     r"|rolled back|reverted|restarted|rebooted|bumped|reran|re-ran|retried|kicked off|triggered"
     r"|published|patched|rebuilt|reindexed|restored|renamed|reset|regenerated|reconfigured"
-    r"|reinstalled|redeployed|retrained|reprocessed|tagged|cut|drafted|finalized)\b"
+    r"|reinstalled|redeployed|retrained|reprocessed|tagged|cut|drafted|finalized|queued|scheduled"
+    r"|paused|resumed|launched|spun up|provisioned|installed(?! base)|configured|enabled|disabled"
+    r"|uploaded|downloaded|imported|exported|synced|backed up|cleared|flushed|drained|submitted"
+    r"|scaffolded|seeded|profiled|bisected|reproduced|triaged)\b"
     # "search looks right again", "Next: write the changelog", "Will finish it tonight".
     r"|\b(?:looks?|seems?) (?:right|good|fine|ok|okay|better|stable|normal) (?:again|now)\b"
     # A task-list item, a status label, "Done with …, next: …".
@@ -107,7 +112,9 @@ _EN_PROGRESS = _re(
     r"|\b(?:is|are) [a-z]+ing\b[^.;]{0,40}\bas we speak\b"
     r"|[,;]\s*(?:and |then )?next(?: up)?\b"
     r"(?! (?:week|month|year|spring|summer|fall|autumn|winter))"
-    r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing|running)"
+    # ("Currently running Arch Linux" is a machine's configuration; "running the …" a task)
+    r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing"
+    r"|running (?:the|a|an|all|some|my|our)\b)"
     r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
     r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
     r"|at the moment|successfully|blocked (?:on|by)|waiting (?:on|for)|on hold"
@@ -144,7 +151,10 @@ _EN_PROGRESS = _re(
     r"|\bnext(?: up)?$"
     # …more task verbs; a gerund that is the subject ("Installing Xcode takes ages",
     # "Running migrations requires downtime") says how a thing is, and is left alone.
-    r"|^(?:installing|downloading|uploading|compiling|checking|looking (?:into|at)|profiling"
+    r"|^(?:still |now |currently |just )?(?:installing|downloading|uploading|compiling|checking"
+    r"|looking (?:into|at)|profiling|working through|going through|sorting out|tidying up"
+    r"|catching up on|digging into|triaging|untangling|hunting down"
+    r"|running (?:the|a|an|all|some|my|our)"
     r"|benchmarking|backfilling|syncing|importing|exporting|rerunning|re-running|retrying"
     r"|restarting|rebasing|merging|pushing|pulling|cloning|bisecting|tracing|reproducing"
     r"|setting up|wiring up|porting|generating|processing|scanning|provisioning|configuring"
@@ -160,6 +170,10 @@ _EN_PROGRESS = _re(
     r"(?: (?:now|again|already))?$"
     r"|\b(?:i'm|i am|we're|we are) (?:currently |now |still )?"
     r"(?!using|running|living|based|working (?:as|at|for|in))[a-z]+ing\b"
+    # "I'm in the middle of the upgrade", "We're midway through the audit prep" (a life's
+    # "halfway through a two-year MBA" is read before, as the speaker's life).
+    r"|\b(?:i'm|i am|we're|we are) (?:currently |now |still )?(?:in the middle of|midway through"
+    r"|halfway through|partway through|knee-deep in) (?:the|our|my|this|that)\b"
 )
 
 # How far a task has got, said outright: "80% done", "进度 70%", "完成了 60%". A bare
@@ -225,7 +239,8 @@ _STEP_PROGRESS = _re(
     r"|\b(?:job|task|run|build|upload|download|migration|backfill|import|export|sync|training"
     r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy)\b[^.;]{0,30}\b(?:is|at|reached)"
     r" \d{1,3} ?(?:%|percent)"
-    r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步|准备|开始|现在|马上|正要|打算|等会儿?|待会儿?"
+    r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步|准备|开始|现在|马上|正要|打算|等会儿?|待会儿?|晚点"
+    r"|晚些|一会儿?"
     r"|明天|今晚|下午|晚上|下周|周[一二三四五六日末])"
     # Part done, the rest announced: "The first half of the import went through, the rest
     # runs tonight", "已经部署到测试环境，明天上生产".
@@ -242,13 +257,18 @@ _STEP_PROGRESS = _re(
     rf"|(?:已经?|刚刚?|刚才|终于)\s*[^,;]{{0,16}}?(?:{_ZH_DONE}|合|推|交|发|提|打|备份|同步|弄|写|改|跑|测"
     r"|装|配|传|上|切|换|迁|升|降|导|清|删|建|搭)[^,;]{0,16}[,;]\s*(?:今晚|明天|明早|下午|晚上|待会儿?"
     r"|稍后|下周|之后|然后|接下来|接着"
-    r"|下一步|马上|回头|现在|等[^,;]{1,12}?(?:再|就))"
+    r"|下一步|马上|回头|现在|晚点|晚些|一会儿?|等[^,;]{1,12}?(?:再|就))"
 
+    # A step done somewhere in the clause, the next announced ("把配置同步到了所有节点，接下来
+    # 重启"), the next after this one ("做完再弄报表").
+    r"|(?:了|完|好)[^,;]{0,16}[,;]\s*(?:接下来|下一步|接着)"
+    r"|(?:做|写|改|跑|弄|忙|测|修)完(?:了|之后|以后)?再"
     # The first part done, the rest scheduled: "第一批数据导完了，第二批明天导", "…，剩下的今晚弄".
     r"|[,;]\s*(?:第[二三四五六七八九十\d]{1,3}个?(?:批|部分|阶段|期|步|轮)|剩下的?|其余的?|后面的|另一半)"
     r"[^,;]{0,8}?(?:明天|今晚|下午|晚上|下周|之后|回头|周[一二三四五六日末])"
     # Half-way: "第二个模块改到一半", "东西打包了一大半", "迁移做了一半".
-    r"|(?:了|到)(?:一大半|一小半|一半|大半|过半|[一二三四五六七八九]分之[一二三四五六七八九]"
+    # (also after 完: "测试用例写完三分之一")
+    r"|(?:了|到|完)(?:一大半|一小半|一半|大半|过半|[一二三四五六七八九]分之[一二三四五六七八九]"
     r"|[一二三四五六七八九]成)(?=$|[,.;!]|了|就|挂|停|卡|断)"
     # A subjectless gerund status line with a time of now: "Uploading photos to the shared
     # album now", "Sorting out the invoices this evening", "Seeding the db now, then …".
@@ -293,17 +313,28 @@ _DONE_THEN_NEXT = _re(
 # Running migrations", "Step 3/7:"), a thing's status as a label ("Build status: failing",
 # "部署状态：…"), a day's or a week's to-do list ("Today's todo: …", "今天的 TODO：…"), a
 # status board ("CI: green, deploy: queued", "构建：通过"), status marks ("lint ✅ deploy ⏳").
+_BOARD_ITEM = (
+    r"build|builds|ci|cd|tests?|unit tests?|e2e|lint|typecheck|type check|checks?|deploy|deployment"
+    r"|release|pipeline|job|migration|backfill|upload|download|sync|backup|review|staging|prod"
+    r"|构建|测试|单测|部署|发布|流水线|迁移|同步|备份|上线|编译|审核|评审"
+)
+_BOARD_STATUS = (
+    r"(?:passed|passing|failed|failing|pending|queued|running|blocked|skipped|green|red"
+    r"|in progress|done|ok|✅|❌|⏳|通过|失败|进行中|排队中|待定|未开始|已完成|完成|成功)"
+    r"(?=$|[\s,;.·|])"
+)
 _STATUS_FORMAT = _re(
     r"(?i)^\s*[\[(]\d{1,3}\s*/\s*\d{1,3}[\])]|^step \d{1,3}\s*/\s*\d{1,3}\b"
     r"|^(?:[\w#.-]+ ){0,3}status\s*[:：-]|^[^:,;]{0,10}(?:状态|进度)\s*[:：]"
     r"|^(?:today'?s|tomorrow'?s|tonight'?s|this week'?s)\s+(?:todos?|to-dos?|tasks?|plan|list"
     r"|agenda)\s*[:：]"
     r"|^(?:今天|今日|明天|今晚|本周|这周|下午|上午)(?:的)?\s*(?:todo|to-do|待办|任务|计划|安排)\s*[:：]"
-    # A status board: items with a status each ("CI: green, deploy: queued", "构建：通过"),
-    # or status marks ("lint ✅ tests ✅ deploy ⏳").
-    r"|(?:^|[,;·|]\s*)[^\s:,;·|][^:,;·|]{0,24}:\s*(?:passed|passing|failed|failing|pending|queued"
-    r"|running|blocked|skipped|green|red|in progress|✅|❌|⏳|通过|失败|进行中|排队中|待定|未开始)"
-    r"(?=$|[\s,;.·|])"
+    # A status board: a work item with its status ("Build #12: failing", "构建：通过"), or two
+    # items with a status each ("CI: green, deploy: queued"); one label with a colour or
+    # "running" is a plain fact ("Favourite colour: green", "Laptop: running Fedora").
+    rf"|(?:^|[,;·|]\s*)(?:[\w#.-]+ ){{0,2}}(?:{_BOARD_ITEM})(?: #?\d+)?\s*:\s*{_BOARD_STATUS}"
+    rf"|(?:^|[,;·|]\s*)[^\s:,;·|][^:,;·|]{{0,24}}:\s*{_BOARD_STATUS}[^:]{{0,30}}[,;·|]\s*"
+    rf"[^\s:,;·|][^:,;·|]{{0,24}}:\s*{_BOARD_STATUS}"
     r"|[✅❌⏳🟢🔴🟡✔✗][^✅❌⏳🟢🔴🟡✔✗]{1,30}[✅❌⏳🟢🔴🟡✔✗]"
 )
 
@@ -355,7 +386,8 @@ _LIFE_ACTIVITY = _re(
     r"|preparing for (?:the|my|a|an) (?:exam|test|interview|wedding|move|marathon|race|baby)"
     r"|(?:writing|working on) (?:a|my|an) (?:novel|book|memoir|album|song|painting|screenplay)"
     r"|halfway through (?:a|my|an) (?:[a-z-]+ )?(?:mba|degree|course|program|programme|book"
-    r"|novel|pregnancy)|about to (?:have a baby|get married|move|start (?:a|my) new job|graduate"
+    r"|novel|pregnancy|phd|doctorate|thesis|dissertation|residency|apprenticeship|bootcamp)"
+    r"|about to (?:have a baby|get married|move|start (?:a|my) new job|graduate"
     r"|retire))\b"
     r"|(?:在|正在|开始|最近)学|备考|准备考|备孕|怀孕|找工作|攒钱|养病|康复|装修|写(?:一本|小说|书)|练(?:马拉松|琴|字|瑜伽)"
     r"|减肥|健身|相亲|谈恋爱|生孩子|结婚|搬家"
@@ -407,5 +439,5 @@ def is_progress(norm: str) -> bool:
                                           or _TASK_WORDS.search(norm)):
         return False  # …unless it is a work item ("证书续期的脚本写好了，还没部署")
     return bool(_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm)
-                or _DONE_THEN_NEXT.search(norm))
+                or _DONE_THEN_NEXT.search(norm) or _STRONG_PROGRESS.search(norm))
 
