@@ -40,6 +40,10 @@ while looking at it — or ``heldout`` — never looked at case by case):
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
+* Second benign corpus (session 6): the facts this repo stores in its other benchmarks —
+  the recall banks (persona 1, persona 2 — retired to dev), the 5,000 distractor memories,
+  and every stored and new fact of the slot sets (not the blind4 ones). All are memories an
+  agent would keep; any reject is false.
 * ``slot_paraphrase_round4.jsonl``: a round-4 slot set (session 5, late; 52 scenarios, half
   changes announced in many wordings, half look-alikes: another person or project, a trial,
   a wish, a past fact), split alternately at write time into ``tune_r4`` / ``heldout_r4``.
@@ -65,7 +69,11 @@ LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
 def _load(name: str) -> list[dict[str, Any]]:
-    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    return _load_path(DATA / name)
+
+
+def _load_path(path: Path) -> list[dict[str, Any]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
     return [json.loads(line) for line in lines if line.strip()]
 
 
@@ -139,6 +147,25 @@ def benign() -> dict[str, Any]:
         out[name] = {"n": len(items), "rejected": rejected, "rate": rejected / len(items),
                      "by_reason": dict(reasons), "examples": dict(examples)}
     return out
+
+
+def benign_repo() -> dict[str, Any]:
+    from vecmem.rules import check_quality
+
+    texts: list[str] = []
+    recall = ROOT / "benchmarks" / "data" / "agent_recall"
+    for path in (recall / "bank.jsonl", recall / "persona2" / "bank.jsonl",
+                 recall / "distractors.jsonl"):
+        texts += [r["text"] for r in _load_path(path)]
+    for name in ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
+                 "slot_paraphrase_blind3.jsonl"):
+        for r in _load(name):
+            texts += [*r["prior"], r["new"]]
+    texts = list(dict.fromkeys(t for t in texts if t))
+    reasons = Counter(v.category for v in map(check_quality, texts) if not v.allowed)
+    rejected = sum(reasons.values())
+    return {"n": len(texts), "rejected": rejected, "rate": rejected / len(texts),
+            "by_reason": dict(reasons)}
 
 
 def slots(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -223,6 +250,10 @@ def main(argv: list[str] | None = None) -> int:
                 for reason, ex in r["examples"].items():
                     for t in ex:
                         print(f"  benign reject [{reason}] {t}")
+    if not (args.no_benign or args.only_slots):
+        r = out["benign_repo"] = benign_repo()
+        print(f"\nbenign repo facts (recall banks, distractors, slot facts): {r['rejected']}/"
+              f"{r['n']} rejected = {r['rate']:.2%}  {r['by_reason']}")
     smiss: list[dict[str, Any]] = []
     if not args.no_slots:
         out["slots"], smiss = slots(_load("slot_paraphrase.jsonl")

@@ -87,7 +87,21 @@ MORE_EN_STATUS = [
     "I'm in the middle of the Postgres upgrade",
     "We're midway through the security review",
     "Queued the re-index, should be done by noon",
+    "🚧 Migrating the photo library",  # a work-in-progress mark
+    "The second batch of receipts is scanned, the third one tonight",
+    "Lint passes locally now; pushing the branch",
+    "Hotfix is in review, should land this afternoon",  # "Hotfix is" opens like "Tim is"
+    "Fine-tuning is at epoch 3 of 10",
+    "v3 已经上到预发，观察一天再全量",  # a step after a wait
+    "已经推到 gitee 了，你拉一下看看",  # handed over
 ]
+
+
+def test_a_task_list_marker_alone_decides_nothing() -> None:
+    # The canonical form drops list markers ("- [ ] fact" is the fact: test_canonical), so
+    # a checkbox item is judged by its words like any other line.
+    assert check_quality("- [ ] The NAS runs TrueNAS Scale").allowed
+    _rejected_as("- [x] Deploying the hotfix now", "progress")
 
 
 @pytest.mark.parametrize("text", _cases(STATUS_LINES + GERUND_STATUS + STEP_THEN_NEXT
@@ -111,6 +125,11 @@ NOT_STATUS = [
     "Installed base of the user's app is about 20k devices",
     "I'm halfway through my PhD in chemistry",  # the speaker's life
     "User is in the middle of a divorce",
+    "Releases are blocked on Fridays by company policy",  # a habit, not today's state
+    "家里的 NAS 跑着 Jellyfin 和 Nextcloud",  # hosts software: configuration
+    "I tried Helix once but didn't like it",  # a trial with a verdict: a preference
+    "王芳正在装修新房子，预算三十万",  # a life activity of a person named in Chinese
+    "Arjun is learning to drive this summer",
 ]
 
 
@@ -130,6 +149,7 @@ HEDGES = [
     "不知道要不要换框架，先放着",  # undecided about one's own step
     "我感觉可能是缓存的问题，不过没测过",
     "等有时间再整理相册",
+    "This feels like it could be more robust",
 ]
 BROKEN_OFF = [  # a topic announced with nothing said, a musing cut off
     "One more thing about the move",
@@ -171,6 +191,10 @@ QUESTIONS = [
     "这个 API 限流是多少",
     "lmk if the backup finished",
     "不知道周五的体检还能不能改期",  # wondering about a fact asks for it
+    "Hey, quick question about the staging database",  # a question announced
+    "Recommend a good laptop for video editing",
+    "Suggest a name for the new cat",
+    "求一个能压缩 PDF 的网站",
 ]
 
 
@@ -186,6 +210,7 @@ BARE = [
     "看这个：https://www.zhihu.com/question/123",  # a pointer word and a URL only
     "check this https://news.ycombinator.com/item?id=1",
     r"D:\Photos\小米 相册\2026-01",
+    r"<E:\备份\微信 聊天记录>",  # wrapped in angle brackets
 ]
 
 
@@ -221,6 +246,7 @@ CHATTER = [
     "拜拜～",
     "没事没事",
     "okie dokie",
+    "alright then",
 ]
 
 

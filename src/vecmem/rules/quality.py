@@ -68,6 +68,7 @@ _ACK = _re(
     # (phrases before their first word: alternation takes the first that matches)
     r"(?i)\b(?:no worries|no problem|nice one|sure thing|sounds (?:good|great)|will do|my bad"
     r"|you're welcome|(?:good )?(?:morning|afternoon|evening|night)|okie(?: dokie)?|okey"
+    r"|(?:alright|all right|ok(?:ay)?|fine) then"
     r"|ok(?:ay)?|k"
     r"|thanks?(?: you)?(?: so much| a lot| a ton| a bunch| a million)?|thx|ty|got it|sure"
     r"|yes|yep|yeah|no|nope|cool|nice|great|good|fine|alright|lgtm|noted|hello|hi"
@@ -165,7 +166,7 @@ _ZH_QUESTION = _re(
     r"|(?:几点|几号|几月|几岁|几天|几次|几个人|多久|多长时间|多远|多大|哪天|哪年|哪儿|谁)(?:了|呢|啊|呀)?$"
     # Asking for a recommendation; choosing between two ("用 Docker 还是直接装比较好");
     # a tag question ("…，对吧").
-    r"|^求(?:推荐|助|教|解|指点|链接|分享)"
+    r"|^求(?:推荐|助|教|解|指点|链接|分享|一个|一款|一份|个|款)|问个问题|有个问题"
     r"|^(?!用户|他|她|我(?:觉得|认为|还是))[^,;]{1,24}还是[^,;]{1,24}(?:比较|更)(?:好|合适|快|方便|稳)$"
     r"|[,;]\s*(?:对吧|是吧|对不|没错吧|好吧|行吧)$"
 )
@@ -230,6 +231,9 @@ _EN_QUESTION = _re(
     r"|hasn't) (?:i|you|we|he|she|it|they|this|that|these|those|there|the|a|an|my|your|our|any"
     r"|anyone|someone)\b"
     r"|^any (?:tips|advice|suggestions|recommendations|pointers)\b"
+    # A question announced: "Hey, quick question about the VPN config".
+    r"|^(?:(?:hey|hi|so|ok|okay|oh),? )?(?:a )?(?:quick|small|short|one|another|dumb|silly|stupid)"
+    r" question\b"
     # An auxiliary first with a named subject: "Is Rust worth learning", "Does Postgres
     # support …" ("Is a vegetarian", "Does not like …", "Would rather …" are statements).
     r"|^(?:is|are|was|were|does|do|did|can|could|should|will|would|has|have) (?!not\b|n't|be\b"
@@ -260,7 +264,9 @@ _EN_REQUEST = _re(
     r"|help|send|open|deploy|build|rename|refactor|change|look|find|implement|stop|start|restart"
     r"|rerun|re-run|retry|revert|merge|push|pull|commit|review|clean|move|copy|set|turn|switch"
     r"|use|upgrade|downgrade|bump|generate|summarize|translate|read|search|list|print|debug"
-    r"|investigate|document|draft|edit) (?:the|a|an|this|that|these|those|it|them|me|us|my|our"
+    r"|investigate|document|draft|edit|recommend|suggest|compare|proofread|rewrite|polish"
+    r"|calculate|estimate|analyze|analyse|describe|define|book|schedule|order|outline"
+    r") (?:the|a|an|this|that|these|those|it|them|me|us|my|our"
     r"|your|all|some|up|out|down|again|every|each|any|its|their|whether|if|why|how|what|for)\b"
     r"|\b(?:please|for me|asap)$"
 )
@@ -295,6 +301,7 @@ def _short_verdict(text: str) -> Verdict | None:
 
 
 def _is_bare_url_path(text: str) -> bool:
+    text = text.strip().removeprefix("<").removesuffix(">")  # "<C:\\Temp\\日志 备份>"
     if not _URLISH.search(text):
         return False
     rest = _URL_FILLER.sub(" ", _URLISH.sub(" ", text))

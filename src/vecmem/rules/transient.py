@@ -52,7 +52,7 @@ _ZH_PROGRESS = _re(
     r"|准备)中(?=$|[,.;!])"
     # A subjectless clause at work ("…，在查原因", "正在看日志").
     r"|(?:^|[,;])\s*(?:这周|本周|今天|这两天|目前|现在)?(?:正在|还在|在)(?:查|排查|看|修|处理|定位|调|弄"
-    r"|改|写|测|跑)|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
+    r"|改|写|测|跑)|在跑|还在|跑着(?=$|[,.;!]|呢)|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
     r"|没(?:写|做|跑|改|修|测)完|还没(?:结束|完成|跑完|弄好|搞定|好)(?=$|[,.;!])"
     # The rest not started yet ("后面的还没动", "鉴权那节还没写"), a part done ("写了一部分").
@@ -123,13 +123,15 @@ _EN_PROGRESS = _re(
     r"|^(?:(?:today|yesterday|tonight|earlier(?: today)?|this (?:morning|afternoon|evening|week)"
     r"|last (?:night|week)),? )?(?:i|we)(?: have|'ve)? (?:just |already |finally )?(?:fixed"
     r"|finished|landed|completed|deployed|merged|shipped|released|pushed|implemented|resolved|migrated|refactored"
-    r"|ran|started|tested|upgraded|cleaned up|added|removed|updated|rewrote|wrote|spent|tried)\b"
+    r"|ran|started|tested|upgraded|cleaned up|added|removed|updated|rewrote|wrote|spent"
+    r"|tried(?![^.;]{0,40}\b(?:once|before|but)\b))\b"
     r"|^(?:today|yesterday|tonight|this (?:morning|afternoon|evening)|last night)\b"
     r"|^spent (?:the|this|all|a|an|\w+ (?:hours|days|minutes))\b"
     # An outcome that just happened ("failed on main", "crashed again"), not "failed checks".
     r"|\b(?:crashed|failed|broke|timed out|went down|errored out)(?=\s+(?:again|on|in|at|with"
     r"|because|after|during|while|when|today|yesterday|twice|this|last|since|to)\b|$|[,.;!])"
-    r"|\b(?:pass|passes|passing|works?|working|builds?|compiles?|green)\s+(?:again|now)\b"
+    r"|\b(?:pass|passes|passing|works?|working|builds?|compiles?|green)\s+"
+    r"(?:(?:[a-z]+ly|on \w+)\s+)?(?:again|now)\b"
     # "Just put the laundry in, will hang it up after dinner": a fresh step, the next one
     # announced; "Uploaded half the receipts"; "The paint is drying now".
     r"|^just [a-z]+\b[^.;]{0,60}[,;]\s*(?:will|i'll|we'll|going to|gonna|then|next)\b"
@@ -187,6 +189,10 @@ _PERCENT_DONE = (
 _STRONG_PROGRESS = _re(
     r"(?i)\b(?:in progress|work in progress|wip|stopping here|call(?:ing)? it a day"
     r"|blocked (?:on|by)|next up|todo today|up for review|awaiting review"
+    r"|(?:is|are) (?:in|under|out for|ready for) review"
+    # A count of units of work: "Training is at epoch 7 of 20", "on chapter 5 of 12".
+    r"|\b(?:epoch|step|page|chapter|batch|round|shard|item|file|part|stage|phase|table|ticket)"
+    r" \d+ (?:of|out of|/) ?\d+\b"
     r"|(?:pass|passes|passing|works|builds|compiles|green)\s+(?:again|now))\b"
     rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度|\bnext\s*:|下一步\s*:"
 )
@@ -245,9 +251,9 @@ _STEP_PROGRESS = _re(
     # Part done, the rest announced: "The first half of the import went through, the rest
     # runs tonight", "已经部署到测试环境，明天上生产".
     # "First migration applied; second one after lunch".
-    r"|\b(?:the )?first (?:[a-z]+ ){0,2}(?:is |was )?(?:done|applied|finished|complete|completed"
-    r"|through|merged|deployed|uploaded|migrated|shipped|sent|imported)\b[^.]{0,30}?[,;]\s*"
-    r"(?:the )?(?:second|next|rest|remaining|others?)\b"
+    r"|\b(?:the )?(?:first|second|third|fourth) (?:[a-z]+ ){0,4}(?:is |are |was |were )?(?:done"
+    r"|through|[a-z]{3,}ed)\b[^.]{0,30}?[,;]\s*(?:the )?(?:second|third|fourth|fifth|next|rest"
+    r"|remaining|others?|last)\b"
     r"|\b(?:the )?(?:first|second|other) (?:half|part|batch)\b[^.;]{0,40}\b(?:done|through"
     r"|finished|complete|completed|went)\b|\bthe rest (?:runs|will|is|goes|tonight|tomorrow"
     r"|later)\b"
@@ -257,7 +263,11 @@ _STEP_PROGRESS = _re(
     rf"|(?:已经?|刚刚?|刚才|终于)\s*[^,;]{{0,16}}?(?:{_ZH_DONE}|合|推|交|发|提|打|备份|同步|弄|写|改|跑|测"
     r"|装|配|传|上|切|换|迁|升|降|导|清|删|建|搭)[^,;]{0,16}[,;]\s*(?:今晚|明天|明早|下午|晚上|待会儿?"
     r"|稍后|下周|之后|然后|接下来|接着"
-    r"|下一步|马上|回头|现在|晚点|晚些|一会儿?|等[^,;]{1,12}?(?:再|就))"
+    r"|下一步|马上|回头|现在|晚点|晚些|一会儿?|等[^,;]{1,12}?(?:再|就)"
+    # …or handed over: "已经推到远程了，你拉一下试试".
+    r"|你(?:先|再)?(?:看|试|拉|测|跑|确认|检查|review))"
+    # …or a step after a wait: "v2.1 已经发布到灰度，观察两天再全量".
+    r"|(?:已经?|刚刚?|刚才|终于)[^,;]{1,20}[,;][^,;]{0,12}?再(?!也|次|见|说)"
 
     # A step done somewhere in the clause, the next announced ("把配置同步到了所有节点，接下来
     # 重启"), the next after this one ("做完再弄报表").
@@ -336,6 +346,8 @@ _STATUS_FORMAT = _re(
     rf"|(?:^|[,;·|]\s*)[^\s:,;·|][^:,;·|]{{0,24}}:\s*{_BOARD_STATUS}[^:]{{0,30}}[,;·|]\s*"
     rf"[^\s:,;·|][^:,;·|]{{0,24}}:\s*{_BOARD_STATUS}"
     r"|[✅❌⏳🟢🔴🟡✔✗][^✅❌⏳🟢🔴🟡✔✗]{1,30}[✅❌⏳🟢🔴🟡✔✗]"
+    # …a work-in-progress mark first ("🚧 Rewriting the onboarding emails", "⏳ 构建中").
+    r"|^\s*(?:🚧|⏳|🔄|🏗)"
 )
 
 
@@ -369,17 +381,16 @@ _CHANGE_AMOUNT = _re(
 # usually go: a fact or a workflow, not today's status.
 _HABITUAL = _re(
     r"(?i)\b(?:usually|often|always|typically|normally|generally|most (?:sprints|weeks|days"
-    r"|mornings|nights|times|releases)|every (?:sprint|week|day|time|release|morning|night))\b"
+    r"|mornings|nights|times|releases)|every (?:sprint|week|day|time|release|morning|night|month"
+    r"|quarter|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|on weekends|by (?:team |company )?policy)\b"
     r"|通常|经常|总是|一般都|每次|每回|每周|每天|每个月"
 )
 
 
-# The speaker's own life, not a task: "I'm currently learning Spanish", "We're expecting our
-# second child", "我正在学西班牙语", "I'm halfway through a two-year MBA". Said in the first
-# person, these are facts about the user; "I'm halfway through the migration" is not.
-_FIRST_PERSON_SUBJECT = _re(
-    r"(?i)^(?:i|i'm|i am|i've|i have|we|we're|we are|we've|my \w+)\b|^我"
-)
+# A life, not a task: "I'm currently learning Spanish", "We're expecting our second child",
+# "我正在学西班牙语", "I'm halfway through a two-year MBA", "赵磊正在装修新房子". These are facts
+# about the speaker or the person named; "I'm halfway through the migration" is not.
 _LIFE_ACTIVITY = _re(
     r"(?i)\b(?:learning|studying|training for|expecting|planning (?:to|a|on)|looking for"
     r"|saving (?:up )?for|recovering from|pregnant|dating|raising|moving to|applying (?:to|for)"
@@ -412,8 +423,12 @@ def is_progress(norm: str) -> bool:
         return True
     if _HABITUAL.search(norm) and not _NOW_PROGRESS.search(norm):
         return False
-    if (_FIRST_PERSON_SUBJECT.search(norm) and _LIFE_ACTIVITY.search(norm)
-            and not (_TASK_WORDS.search(norm) or _STRONG_PROGRESS.search(norm))):
+    # A life activity is a fact about whoever does it, the speaker or a named person the
+    # shapes cannot see ("赵磊正在装修新房子" has no subject marker), unless it is work.
+    # A share of it done ("搬家的东西打包了一大半") is still a task's state.
+    if _LIFE_ACTIVITY.search(norm) and not (_TASK_WORDS.search(norm)
+                                            or _STRONG_PROGRESS.search(norm)
+                                            or _STEP_PROGRESS.search(norm)):
         return False
     if about_a_person(norm):
         # "The user is halfway through a two-year MBA": a person's studies, not a task.
