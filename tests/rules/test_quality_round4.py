@@ -266,3 +266,18 @@ CHATTER_WORD_FACTS = [
 def test_facts_with_chatter_words_are_kept(text: str) -> None:
     v = check_quality(text)
     assert v.allowed, (text, v)
+
+
+# --- the reason the user is told ----------------------------------------------------------
+@pytest.mark.parametrize(("text", "says"), [
+    ("[3/5] Resizing images", "status line"),
+    ("构建：失败，部署：排队中", "status line"),
+    ("Today's todo: file the taxes", "status line"),
+    ("Merged the PR, deploying it now", "next one"),
+    ("接口联调完了，下一步是压测", "next one"),
+    ("Currently rebuilding the search index", "Transient progress"),
+    ("正在排查内存泄漏", "Transient progress"),
+])
+def test_progress_reason_names_the_kind(text: str, says: str) -> None:
+    v = check_quality(text)
+    assert v.category == "progress" and says in v.reason and v.reason.isascii(), v

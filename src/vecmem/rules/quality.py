@@ -26,7 +26,7 @@ import re
 
 from vecmem.rules.secrets import KIND_DESCRIPTIONS, find_secrets, looks_like_secret_mention
 from vecmem.rules.topics import classify, preference_body
-from vecmem.rules.transient import is_hedged, is_progress
+from vecmem.rules.transient import is_hedged, is_progress, progress_kind
 from vecmem.text import CJK_CHAR, ascii_word_re, normalize
 from vecmem.types import MemoryType, Verdict
 
@@ -271,6 +271,16 @@ _EN_REQUEST = _re(
     r"|\b(?:please|for me|asap)$"
 )
 
+# What the user is told for each kind of status report (rules.transient.PROGRESS_KINDS).
+_PROGRESS_REASON = {
+    "status_line": "A status line (a step counter, a status label or board, a to-do list for "
+                   "the day); it will go stale.",
+    "step": "A step of a task reported done, with the next one announced or under way; it "
+            "will go stale.",
+    "status": "Transient progress or status update; it will go stale.",
+}
+
+
 def _units(text: str) -> int:
     """Rough information size: one per CJK character, two per Latin word."""
     return sum(1 for c in text if CJK_CHAR.match(c)) + 2 * len(_LATIN_WORD.findall(text))
@@ -410,8 +420,9 @@ def check_quality(text: str) -> Verdict:
             return _reject("half_formed", "Hedged or half-formed thought, not a settled fact.")
         if _is_question(text, norm):
             return _reject("question", "Reads as a question or a request, not a fact to keep.")
-        if is_progress(norm):
-            return _reject("progress", "Transient progress or status update; it will go stale.")
+        kind = progress_kind(norm)
+        if kind is not None:
+            return _reject("progress", _PROGRESS_REASON[kind])
         if is_hedged(norm):
             return _reject("half_formed", "Hedged or half-formed thought, not a settled fact.")
         if _ZH_WEAK_REQUEST.search(norm) and not _STANDING.search(norm):

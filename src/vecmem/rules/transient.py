@@ -24,7 +24,7 @@ from vecmem.rules.quality_hedges import is_hedged
 from vecmem.rules.quality_subject import about_a_person
 from vecmem.text import ascii_word_re
 
-__all__ = ["is_hedged", "is_progress"]
+__all__ = ["PROGRESS_KINDS", "is_hedged", "is_progress", "progress_kind"]
 
 # Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
 _re = ascii_word_re
@@ -415,44 +415,57 @@ _INTERJECTION = _re(
 def is_progress(norm: str) -> bool:
     """Whether ``norm`` reports the state of a task (done, underway, next) rather than a
     fact that stays true."""
+    return progress_kind(norm) is not None
+
+
+#: What :func:`progress_kind` returns: a status line's format, a step done with the next
+#: announced (or a share of the work done), any other status of a task.
+PROGRESS_KINDS = ("status_line", "step", "status")
+
+
+def progress_kind(norm: str) -> str | None:
+    """Which kind of status report ``norm`` is (one of :data:`PROGRESS_KINDS`), or None for
+    a fact that stays true: the filter tells the user which."""
     # The verb stays ("降了", "cut"): a change done, with the next step announced, is
     # still progress; only its amount stops reading as "X% done".
     norm = _CHANGE_AMOUNT.sub(lambda m: m.group("en") or m.group("zh"), norm)
     norm = _INTERJECTION.sub("", norm, count=1)  # "Okay, done with the first chapter edits"
     if _STATUS_FORMAT.search(norm):
-        return True
+        return "status_line"
+    step = bool(_STEP_PROGRESS.search(norm) or _DONE_THEN_NEXT.search(norm))
+    kind = "step" if step else "status"
     if _HABITUAL.search(norm) and not _NOW_PROGRESS.search(norm):
-        return False
+        return None
     # A life activity is a fact about whoever does it, the speaker or a named person the
     # shapes cannot see ("赵磊正在装修新房子" has no subject marker), unless it is work.
     # A share of it done ("搬家的东西打包了一大半") is still a task's state.
     if _LIFE_ACTIVITY.search(norm) and not (_TASK_WORDS.search(norm)
                                             or _STRONG_PROGRESS.search(norm)
                                             or _STEP_PROGRESS.search(norm)):
-        return False
+        return None
     if about_a_person(norm):
         # "The user is halfway through a two-year MBA": a person's studies, not a task.
         if _ACHIEVEMENT.search(norm) and not _NOW_PROGRESS.search(norm):
-            return False
+            return None
         if _STRONG_PROGRESS.search(norm):
-            return True
+            return kind
         # A moment of a person's life is a fact about them; of their work, a status line.
-        return bool(_TASK_WORDS.search(norm) and (_MOMENT_PROGRESS.search(norm)
-                                                  or _STEP_PROGRESS.search(norm)
-                                                  or _DONE_THEN_NEXT.search(norm)))
+        work = _TASK_WORDS.search(norm) and (step or _MOMENT_PROGRESS.search(norm))
+        return kind if work else None
     if _STEP_PROGRESS.search(norm):
-        return True
+        return "step"
     if _UNDECIDED.search(norm) and not (_STRONG_PROGRESS.search(norm)
                                         or _MOMENT_PROGRESS.search(norm)):
-        return False  # "数据库选型的话，我还在纠结": a hedge (is_hedged), not a task underway
+        return None  # "数据库选型的话，我还在纠结": a hedge (is_hedged), not a task underway
     if _DATED_PAST.search(norm) and not (_STRONG_PROGRESS.search(norm)
                                          or _MOMENT_PROGRESS.search(norm)
                                          or _NEXT_ANNOUNCED.search(norm)):
-        return False  # "We migrated the DB to Postgres last year"
+        return None  # "We migrated the DB to Postgres last year"
     if _ACHIEVEMENT.search(norm) and not (_STRONG_PROGRESS.search(norm)
                                           or _MOMENT_PROGRESS.search(norm)
                                           or _TASK_WORDS.search(norm)):
-        return False  # …unless it is a work item ("证书续期的脚本写好了，还没部署")
-    return bool(_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm)
-                or _DONE_THEN_NEXT.search(norm) or _STRONG_PROGRESS.search(norm))
-
+        return None  # …unless it is a work item ("证书续期的脚本写好了，还没部署")
+    if (_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm)
+            or _DONE_THEN_NEXT.search(norm) or _STRONG_PROGRESS.search(norm)):
+        return kind
+    return None
