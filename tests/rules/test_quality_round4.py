@@ -95,6 +95,12 @@ MORE_EN_STATUS = [
     "v3 已经上到预发，观察一天再全量",  # a step after a wait
     "已经推到 gitee 了，你拉一下看看",  # handed over
 ]
+MIXED_STATUS = [  # English task verbs in a Chinese frame
+    "PR rebase 了，now 在跑 CI",
+    "跑 benchmark 中，大概还要二十分钟",
+    "在 fine-tune 小模型，第三个 epoch",
+    "镜像 build 完了，等 k8s 拉取",
+]
 
 
 def test_a_task_list_marker_alone_decides_nothing() -> None:
@@ -105,7 +111,7 @@ def test_a_task_list_marker_alone_decides_nothing() -> None:
 
 
 @pytest.mark.parametrize("text", _cases(STATUS_LINES + GERUND_STATUS + STEP_THEN_NEXT
-                                        + ZH_MID_TASK + MORE_EN_STATUS))
+                                        + ZH_MID_TASK + MORE_EN_STATUS + MIXED_STATUS))
 def test_status_and_mid_task_lines_are_progress(text: str) -> None:
     _rejected_as(text, "progress")
 
@@ -130,6 +136,8 @@ NOT_STATUS = [
     "I tried Helix once but didn't like it",  # a trial with a verdict: a preference
     "王芳正在装修新房子，预算三十万",  # a life activity of a person named in Chinese
     "Arjun is learning to drive this summer",
+    "用户的进度条偏好是显示百分比",  # a progress bar is a thing
+    "用户在 Tesla 上海工厂工作",  # 在 + a name, not 在 + a task verb
 ]
 
 

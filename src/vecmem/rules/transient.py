@@ -45,14 +45,15 @@ _EN_TASK = (
     r"deploy|build|sync|train|training|review|migrate|upload|download|install|compile|test"
     r"|run|index|reindex|rebuild|merge|rebase|rollout|roll ?back|backup|restore|import|export"
     r"|process|debug|commit|push|release|publish|refactor|fix|patch|upgrade|bump|tag|ship"
+    r"|fine-?tune|benchmark|profile|lint"
 )
 _ZH_PROGRESS = _re(
     r"正在|进行中|(?:重建|构建|部署|迁移|同步|导入|导出|上传|下载|训练|编译|处理|运行|安装|更新|升级|测试"
     r"|调试|开发|编写|排查|修复|重构|观察|审核|验证|评审|联调|灰度|回滚|打包|发布|上线|备份|恢复|整理"
     r"|准备)中(?=$|[,.;!])"
     # A subjectless clause at work ("…，在查原因", "正在看日志").
-    r"|(?:^|[,;])\s*(?:这周|本周|今天|这两天|目前|现在)?(?:正在|还在|在)(?:查|排查|看|修|处理|定位|调|弄"
-    r"|改|写|测|跑)|在跑|还在|跑着(?=$|[,.;!]|呢)|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
+    r"|(?:^|[,;])\s*(?:这周|本周|今天|这两天|目前|现在|now)?(?:正在|还在|在)(?:查|排查|看|修|处理|定位|调|弄"
+    r"|改|写|测|跑)|在跑|还在|跑着(?=$|[,.;!]|呢)|卡在|卡住|进度(?!条)|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
     r"|没(?:写|做|跑|改|修|测)完|还没(?:结束|完成|跑完|弄好|搞定|好)(?=$|[,.;!])"
     # The rest not started yet ("后面的还没动", "鉴权那节还没写"), a part done ("写了一部分").
@@ -80,6 +81,13 @@ _ZH_PROGRESS = _re(
     # English task verbs in a Chinese frame: "在 deploy 中", "刚 commit 了", "已经 rollback 了".
     rf"|在\s*(?:{_EN_TASK})(?:ing)?\s*中"
     rf"|(?:刚刚?|刚才|已经?|终于)\s*(?:{_EN_TASK})(?:ed)?\s*(?:了|完|好)"
+    # …also without "just", before the next clause ("PR merge 了，now 在写 release notes"), and
+    # a clause that opens on one ("在 fine-tune 模型", "跑 benchmark 中").
+    rf"|(?:{_EN_TASK})(?:ed|d)?\s*(?:了|完了?)(?=[,;])"
+    rf"|(?:^|[,;])\s*(?:now|现在)?\s*(?:正在|还在|在)\s*(?:{_EN_TASK})\b"
+    rf"|(?:跑|做|测|写|训练)\s*[a-z][a-z -]{{1,20}}\s*中(?=$|[,;])"
+    # The time left: "大概还要十分钟", "还得一小时".
+    r"|还(?:要|需要|得)[\d一二三四五六七八九十半两几]+(?:个)?(?:分钟|小时|钟头)"
     # Waiting for the next step: "等 CI 过了再 merge", "PR 提了，等 approve" (waiting for
     # free time, "等有时间再整理", defers: a hedge).
     r"|^(?:先)?等(?!级|于|等|同|待|号|边|式|有空|有时间|以后|哪天|将来)[^,;]{1,20}?(?:再|就|后再)"
@@ -178,7 +186,8 @@ _EN_PROGRESS = _re(
     r"|halfway through|partway through|knee-deep in) (?:the|our|my|this|that)\b"
 )
 
-# How far a task has got, said outright: "80% done", "进度 70%", "完成了 60%". A bare
+# How far a task has got, said outright: "80% done", "进度 70%", "完成了 60%" (a 进度条 is a
+# progress bar, a thing: "用户的进度条偏好是显示百分比"). A bare
 # percentage is a share ("体脂率是 18%", "60% of it on GPU instances"), not a status.
 _PERCENT_DONE = (
     r"\d{1,3} ?(?:%|percent) ?(?:done|complete|completed|through|finished|of the way)\b"
@@ -194,7 +203,7 @@ _STRONG_PROGRESS = _re(
     r"|\b(?:epoch|step|page|chapter|batch|round|shard|item|file|part|stage|phase|table|ticket)"
     r" \d+ (?:of|out of|/) ?\d+\b"
     r"|(?:pass|passes|passing|works|builds|compiles|green)\s+(?:again|now))\b"
-    rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度|\bnext\s*:|下一步\s*:"
+    rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度(?!条)|\bnext\s*:|下一步\s*:"
 )
 # Markers of a moment in a task ("right now", "about to", "halfway", "接下来", "还剩",
 # "在等"). In a sentence about a person they describe that person's life ("Jon is about
@@ -361,7 +370,7 @@ _ACHIEVEMENT = _re(
 )
 # A status of this moment, which even a person's studies can have ("is 80% through the
 # exam paper right now").
-_NOW_PROGRESS = _re(rf"(?i){_PERCENT_DONE}|\b(?:right now|at the moment)\b|进度")
+_NOW_PROGRESS = _re(rf"(?i){_PERCENT_DONE}|\b(?:right now|at the moment)\b|进度(?!条)")
 
 
 # A percentage that measures a change ("cut standby power by 40%", "把待机功耗降了 40%",
