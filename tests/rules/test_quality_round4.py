@@ -75,6 +75,8 @@ ZH_MID_TASK = [
     "我这边在改导出功能，还没弄完",  # where the speaker is, then the work
     "我们这边在压测，先别合并",
     "我这里正在整理报销单，晚点发你",
+    "备份还没同步完",  # not finished yet, any verb
+    "述职报告写了个开头",  # just begun
     "刚把依赖升上去，晚点看看效果",  # just done, the next "later"
     "单测补完四分之一",  # a share of the task done
     "把证书更新到了两台网关，接下来换第三台",  # a step done, then the next
@@ -87,6 +89,8 @@ MORE_EN_STATUS = [
     "I'm in the middle of the Postgres upgrade",
     "We're midway through the security review",
     "Queued the re-index, should be done by noon",
+    "On my way, 15 minutes out",  # where the speaker is this minute
+    "In a call, will get back to you later",
     "🚧 Migrating the photo library",  # a work-in-progress mark
     "The second batch of receipts is scanned, the third one tonight",
     "Lint passes locally now; pushing the branch",

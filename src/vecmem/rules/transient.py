@@ -56,6 +56,8 @@ _ZH_PROGRESS = _re(
     r"|改|写|测|跑)|在跑|还在|跑着(?=$|[,.;!]|呢)|卡在|卡住|进度(?!条)|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
     r"|没(?:写|做|跑|改|修|测)完|还没(?:结束|完成|跑完|弄好|搞定|好)(?=$|[,.;!])"
+    # Not finished yet, any verb ("数据还没同步完"); just begun ("年终总结写了个开头").
+    r"|还没(?:有)?[\u4e00-\u9fff]{1,2}完(?=$|[,.;!]|呢)|(?:写|做|开|起)了个(?:头|开头)"
     # The rest not started yet ("后面的还没动", "鉴权那节还没写"), a part done ("写了一部分").
     r"|[,;][^,;]{0,12}(?:还没|还没有|尚未|还未)(?!想|决定|考虑|定)[\u4e00-\u9fff]{1,4}(?=$|[,.;!])"
     # Nearly done, or in someone's queue: "收拾得差不多了", "护照在办", "审核中". "在办" /
@@ -134,6 +136,12 @@ _EN_PROGRESS = _re(
     r"|ran|started|tested|upgraded|cleaned up|added|removed|updated|rewrote|wrote|spent"
     r"|tried(?![^.;]{0,40}\b(?:once|before|but)\b))\b"
     r"|^(?:today|yesterday|tonight|this (?:morning|afternoon|evening)|last night)\b"
+    # Where the speaker is this minute: "On my way, 10 minutes out", "In a meeting, will
+    # reply later"; a reply promised for later.
+    r"|^(?:(?:i'm|i am|we're|we are) )?(?:on my way|on our way|omw|in a meeting|in a call|on a call"
+    r"|brb|afk|stuck in traffic|running late)\b"
+    r"|[,;]\s*(?:i'll|we'll|will|gonna) (?:reply|respond|answer|get back|call back|follow up"
+    r"|check|look)\b[^.;]{0,20}\b(?:later|tonight|tomorrow|in a bit|soon|asap)$"
     r"|^spent (?:the|this|all|a|an|\w+ (?:hours|days|minutes))\b"
     # An outcome that just happened ("failed on main", "crashed again"), not "failed checks".
     r"|\b(?:crashed|failed|broke|timed out|went down|errored out)(?=\s+(?:again|on|in|at|with"
