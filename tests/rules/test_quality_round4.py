@@ -207,6 +207,12 @@ QUESTIONS = [
     "Recommend a good laptop for video editing",
     "Suggest a name for the new cat",
     "求一个能压缩 PDF 的网站",
+    "so what's the budget for the trip",  # a discourse word first
+    "is 39 too high for a baby",  # an auxiliary, one word, a degree word
+    "need a script that renames the photos by date",  # a subjectless need
+    "not sure how to mount the NAS, can you help",  # a request after a doubt
+    "想让你帮我列一下搬家要买的东西",
+    "这周末上海热不热",  # A-not-A at the end
 ]
 
 
@@ -223,6 +229,9 @@ BARE = [
     "check this https://news.ycombinator.com/item?id=1",
     r"D:\Photos\小米 相册\2026-01",
     r"<E:\备份\微信 聊天记录>",  # wrapped in angle brackets
+    r"E:\\照片\\2025 年\\三亚",  # doubled separators, as in a string literal
+    "链接在这：https://meeting.tencent.com/dm/xyz",
+    "网盘地址 https://pan.quark.cn/s/abc123",
 ]
 
 
@@ -235,6 +244,8 @@ PATH_FACTS = [
     r"用户的报税材料在 Documents\税务 文件夹里，每年四月整理",
     "The user reads https://lwn.net every Friday",
     r"The user's Zotero library lives in D:\Research\Zotero and syncs to the NAS",
+    "I need a wheelchair-accessible room when travelling",  # a need in the first person
+    "Is allergic to walnuts since childhood",  # subjectless, not an auxiliary question
 ]
 
 

@@ -87,7 +87,8 @@ _NOT_CJK = r"[^\s\u3400-\u9fff]"
 # sentence a path ends at the first space.
 _WIN_PATH_TO_END = (
     # (an environment variable may stand for the drive: "%USERPROFILE%\\Documents\\My Notes")
-    r'(?:\b[a-z]:\\|\\\\[^\\\s]+\\|%[a-z_]+%\\)(?:[^\\\n:*?"<>|]+\\)*[^\\\n:*?"<>|]*$'
+    # (separators may be doubled, as pasted from a string literal: "E:\\\\照片\\\\2025 年")
+    r'(?:\b[a-z]:\\{1,2}|\\\\[^\\\s]+\\|%[a-z_]+%\\)(?:[^\\\n:*?"<>|]+\\{1,2})*[^\\\n:*?"<>|]*$'
     # …and a Unix path with two or more slashes ("~/Downloads/报告 终版.pdf").
     r"|(?:^|(?<=\s))(?:~|\.{1,2})?/(?:[^/\n]+/)+[^/\n]*$"
     # …and the whole text a relative Windows path ("Desktop\\周报\\第12周.docx", "桌面\\账本.xlsx"):
@@ -111,8 +112,8 @@ _URL_FILLER = _re(
     r"(?i)\b(?:link|url|see|ref|source|path|here|there|docs?|website|site|page|file|dir"
     r"|directory|folder|at|in|->|=>|the|is|it's|it|location|located|under|inside|this|check"
     r"|out|look|fyi|via)\b"
-    r"|链接|网址|地址|参考|见|路径|这里|那里|文档|网站|目录|文件夹|文件|位置|位于|存放在|放在|保存在|就|是|在"
-    r"|看一?下|看|这个|那个"
+    r"|在这儿?|在这里|链接|网址|地址|参考|见|路径|这里|那里|文档|网站|目录|文件夹|文件|位置|位于|存放在|放在|保存在|就|是|在"
+    r"|看一?下|看|这个|那个|这儿|网盘|云盘|下载|如下"
     r"|下面|里面|里|下"
 )
 
@@ -160,7 +161,7 @@ _ZH_QUESTION = _re(
     r"|(?<!知道)(?<!会)(?<!懂)(?<!了解)(?<!熟悉)(?<!清楚)(?<!解释)(?<!说明)(?:为什么|为啥|怎么(?!样的)|怎样|咋)"
     r"|^.{0,6}?(?:如何|多少|哪|什么|谁|几(?!乎)|是否|能否)"
     r"|是啥|啥(?:原因|意思|情况|时候|问题|区别|东西)|(?:干|做|用|叫|有)啥"
-    r"|(?:吗|么|呢|什么|哪个|哪里|多少|了没有?)$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
+    r"|(?:吗|么|呢|什么|哪个|哪里|多少|了没有?)$|(?P<ab>[\u4e00-\u9fff])不(?P=ab)(?:啊|呀|呢)?$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
     r"|(?:有|是|干|做|叫)什么|什么(?:意思|用|时候|区别|原因)|到底(?!了)"
     # The asked-for part last: "下周三的会改到几点了", "航班是哪天", "要等多久".
     r"|(?:几点|几号|几月|几岁|几天|几次|几个人|多久|多长时间|多远|多大|哪天|哪年|哪儿|谁)(?:了|呢|啊|呀)?$"
@@ -182,6 +183,7 @@ _EN_INDIRECT = _re(
 )
 _ZH_REQUEST = _re(
     r"^(?:(?:先|暂时|暂且)?(?:别|不要|不用)|等我|请(?!求|假|柬)|麻烦|劳驾|帮我|帮忙|给我|你(?:去|来|帮|把|先|再|看|试|能|可以|觉得)"
+    r"|我?想(?:让|请|麻烦)你|我?(?:需要|要)你"
     # (a 把 clause already done, "把模型换成了 X，正在…", reports; it asks nothing)
     r"|(?:先|再|去)?把(?![^,;]{1,30}?了)|试试|试一下|看看|查一下|跑一下|检查一下|确认一下|告诉我|说说|解释一下|不要|别)"
 )
@@ -231,6 +233,10 @@ _EN_QUESTION = _re(
     r"|hasn't) (?:i|you|we|he|she|it|they|this|that|these|those|there|the|a|an|my|your|our|any"
     r"|anyone|someone)\b"
     r"|^any (?:tips|advice|suggestions|recommendations|pointers)\b"
+    # An auxiliary, one word, then an article or degree: "Is 38.5 a fever for a toddler".
+    r"|^(?:is|are|was|were) [\w.+#-]+ (?:a|an|the|too|really|still|normal|considered)\b"
+    # A subjectless need: "need a regex that matches IPv6" ("I need …" may be a fact).
+    r"|^need (?:a|an|some|help)\b"
     # A question announced: "Hey, quick question about the VPN config".
     r"|^(?:(?:hey|hi|so|ok|okay|oh),? )?(?:a )?(?:quick|small|short|one|another|dumb|silly|stupid)"
     r" question\b"
@@ -353,10 +359,20 @@ _ANNOUNCED_ONLY = _re(
 _WH_LABEL = _re(r"(?i)^(?:why|how|what|when|where|who|which)\b[^:?]{3,60}:\s*\S")
 
 
+# Words that open a turn and say nothing: "so what's the plan", "ok how do I …".
+_DISCOURSE = _re(r"(?i)^(?:(?:so|and|also|ok|okay|hey|hi|btw|oh|um|hmm|well|alright),?\s+)+")
+# A request at the end, after a doubt: "not sure how to set up the proxy, can you help".
+_TRAILING_ASK = _re(
+    r"(?i)[,;]\s*(?:can|could|would|will) you (?:help|check|look|tell|show|explain|fix|do|take)\b"
+    r"|[,;]\s*(?:any (?:idea|ideas|thoughts|tips)|help|thoughts)\s*[?!.]*$"
+    r"|[,;]\s*(?:你能|能不能|可以|麻烦你?|请你?)帮"
+)
+
+
 def _is_question(raw: str, norm: str) -> bool:
     """Direct questions and requests to the assistant (strong signals only)."""
-    unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", norm))
-    if raw.rstrip().endswith(("?", "？")) or "?" in unquoted:
+    unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", _DISCOURSE.sub("", norm, count=1)))
+    if raw.rstrip().endswith(("?", "？")) or "?" in unquoted or _TRAILING_ASK.search(norm):
         return True
     if _WH_LABEL.search(norm):
         return False
@@ -414,7 +430,7 @@ def check_quality(text: str) -> Verdict:
         return _reject("question", "Reads as a question or a request, not a fact to keep.")
     explicit_pref = preference_body(norm, explicit_only=True) is not None
     if not (explicit_pref and not text.rstrip().endswith(("?", "？"))):
-        ends_asking = text.rstrip().endswith(("?", "？"))
+        ends_asking = text.rstrip().endswith(("?", "？")) or bool(_TRAILING_ASK.search(norm))
         # "不确定这个依赖还需不需要" doubts aloud; it asks nothing.
         if not ends_asking and is_hedged(norm) and not is_progress(norm):
             return _reject("half_formed", "Hedged or half-formed thought, not a settled fact.")
