@@ -183,6 +183,7 @@ HEDGE_LOOKALIKE_FACTS = [  # a topic with something said, a person's loose plan
     "还有件事要记住：用户每周二加班",
     "The user supposes nothing; she measured the latency herself",
     "用户可能还要在上海待两年，公司外派",
+    "Noah is not sure whether to move to Denver",  # a named person's indecision
     "用户不知道有没有必要买重疾险，在问朋友",  # the user's doubt, reported
     "用户没试过寿司",
     "用户以后有时间想再学一门乐器",

@@ -81,7 +81,9 @@ _WEAK_HEDGE = _re(
 _PERSON_HEDGE = _re(
     r"(?i)\b(?:maybe|perhaps|probably|possibly|someday|some day|sometime|one day|at some point"
     r"|eventually|one of these days|down the road|undecided|torn between|on the fence"
-    r"|can't decide|haven't decided|still deciding)\b"
+    r"|can't decide|haven't decided|still deciding"
+    # A named person unsure what to do ("Noah is not sure whether to move to Denver").
+    r"|(?:is|are|was|were|feels?|felt) (?:still )?(?:not sure|unsure|uncertain)|isn't sure)\b"
     rf"|{_OPEN_THOUGHT}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
     r"|还在考虑|还没决定|\b(?:has|have) no idea\b"
 )
