@@ -50,7 +50,7 @@ CODE_WORD = (
 _B = r"(?<![A-Za-z0-9])"
 _E = r"(?![A-Za-z0-9])"
 # Google-style app passwords: four groups of four lower-case letters (spaces or hyphens).
-_APP_PASSWORD = lazy_re(rf"{_B}[a-z]{{4}}([ -])[a-z]{{4}}\1[a-z]{{4}}\1[a-z]{{4}}{_E}")
+_APP_PASSWORD = lazy_re(rf"{_B}[a-z]{{4}}([ .-])[a-z]{{4}}\1[a-z]{{4}}\1[a-z]{{4}}{_E}")
 _APP_LABEL = lazy_re(
     r"(?i)(?:app(?:lication)?[ -]?(?:specific[ -])?password|password|passcode|pwd|密码|口令)"
 )
@@ -120,12 +120,20 @@ _CLI_PASSWORD = lazy_re(
     r"(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,80}?\s-p(?P<v1>[^\s'\"-][^\s'\"]{2,})"
     r"|--password[= ]['\"]?(?P<v2>[^\s'\"]{3,})|\bsshpass\s+-p\s*['\"]?(?P<v3>[^\s'\"]{3,})"
     r"|\bcurl\b[^\n]{0,80}?\s(?:-u|--user)\s+['\"]?[^\s:'\"]+:(?P<v4>[^\s'\"]{3,})"
+    # "docker login -u me -p …", "redis-cli -a …", "zip -P … ", "smbclient -U user%…"
+    r"|\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)\s+(?:registry\s+)?login\b[^\n]{0,80}?"
+    r"\s(?:-p|--password)\s+['\"]?(?P<v5>[^\s'\"-][^\s'\"]{2,})"
+    r"|\bredis-cli\b[^\n]{0,80}?\s-a\s+['\"]?(?P<v6>[^\s'\"-][^\s'\"]{2,})"
+    r"|\b(?:zip|unzip|7z|7za)\b[^\n]{0,40}?\s-(?:P\s+|p)['\"]?(?P<v7>[^\s'\"-][^\s'\"]{2,})"
+    r"|\bsmbclient\b[^\n]{0,80}?\s-U\s+['\"]?[^\s%'\"]+%(?P<v8>[^\s'\"]{3,})"
 )
 _VALUE_AS_LABEL = lazy_re(
     r"(?i)\b(?:use|using|with|set|chose|picked)\s+(?P<q>['\"`“]?)(?P<v>[^\s'\"`”]{6,64})(?P=q)?\s+as\s+"
     r"(?:the\s+|my\s+|our\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:password|passphrase|passcode|pin|pwd)\b"
     # "Maple!88 is the router password", "4821 is my PIN": the value, then its label.
     r"|(?<![^\s\"'“(])(?P<q2>['\"`“]?)(?P<v2>[^\s'\"`”]{4,64})(?P=q2)?\s+(?:is|was)\s+"
+    # "… is what I set as the router password": a relative clause may come first.
+    r"(?:what\s+(?:I|we|you|he|she)\s+(?:set|use|used|chose|picked|made|have)\s+(?:as\s+)?)?"
     r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)(?:new\s+|old\s+)?(?:[\w-]+\s+){0,3}"
     r"(?P<label2>password|passphrase|passcode|pin(?:\s+code)?|pwd)(?![\w-])"
 )
@@ -137,7 +145,8 @@ _VALUE_AS_LABEL = lazy_re(
 _ZH_LABEL = r"(?:密码|口令|暗号|支付密码|登录密码)"
 _ZH_MIXED_VALUE = lazy_re(
     rf"{_ZH_LABEL}\s*(?:[:：]|是|为|就是|叫)\s*(?P<v>(?![已请在见不没无由用去找问要我你他她])"
-    r"[\u4e00-\u9fff]{1,8}\d{2,8}|\d{2,8}[\u4e00-\u9fff]{1,8})(?=$|[\s,，。.;；!！])"
+    r"[\u4e00-\u9fff]{1,8}\d{2,8}|\d{2,8}(?![年月日号位个次岁点天周])[\u4e00-\u9fff]{1,8})"
+    r"(?=$|[\s,，。.;；!！])"
 )
 _ZH_DESCRIBED_VALUE = lazy_re(
     rf"{_ZH_LABEL}\s*(?:是|为|就是)\s*[\u4e00-\u9fff]{{1,8}}?\s+"
@@ -275,7 +284,7 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             if any(ch.isdigit() for ch in c.group()):
                 yield "backup_codes", c.start(), c.end()
     for m in _CLI_PASSWORD.finditer(text):
-        group = next(g for g in ("v1", "v2", "v3", "v4") if m.group(g))
+        group = next(g for g in ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8") if m.group(g))
         if not m.group(group).startswith(("$", "<", "{")):
             yield "cli_password", m.start(group), m.end(group)
     for m in _VALUE_AS_LABEL.finditer(text):
