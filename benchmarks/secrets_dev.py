@@ -179,6 +179,7 @@ def table(results: list[dict[str, Any]]) -> dict[str, dict[str, Counter[str]]]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--set", type=Path, default=CASES)
+    ap.add_argument("--split", help="report only this split (tune while tuning)")
     ap.add_argument("--misses", help="list the misses of this split (never a held-out one)")
     ap.add_argument("--counts-only", action="store_true", help="totals only (blind sets)")
     ap.add_argument("--no-store", action="store_true", help="skip the real-store measure")
@@ -192,6 +193,8 @@ def main(argv: list[str] | None = None) -> int:
             args.json.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
         return 0
     cases = load(args.set)
+    if args.split:
+        cases = [c for c in cases if c.get("split") == args.split]
     results = redaction(cases)
     t = table(results)
     leaks = {} if args.no_store else stored(cases)

@@ -17,7 +17,8 @@ from collections.abc import Iterator
 
 from vecmem.text import lazy_re
 
-__all__ = ["broken_label_gaps", "counted_codes", "foreign_assignments", "table_assignments"]
+__all__ = ["broken_label_gaps", "counted_codes", "foreign_assignments", "loose_values",
+           "table_assignments"]
 
 # The word for a password in other languages (the label, with the definite or possessive
 # endings people write: "lösenordet", "şifresi", "パスワード").
@@ -48,7 +49,7 @@ _QUALIFIER = (
 _FOREIGN_SIGN = (
     r"(?P<strict>\s*[:=：＝]\s*)"
     r"|(?P<prose>\s+(?:ist|lautet|lauten|hei[ßs]t|est|c['’]est|es|era|é|è|är|var|er|jest|to"
-    r"|je|là|adalah|ialah|είναι|ήταν|это)\s+(?:(?:—|-)\s+)?|\s+(?:—|–|-)\s+)"
+    r"|je|là|adalah|ialah|είναι|ήταν|это|है|हैं|هي|هو|היא|הוא)\s+(?:(?:—|-)\s+)?|\s+(?:—|–|-)\s+)"
     r"|(?P<topic>\s*(?:は|が|는|은|이|가)\s*)"
     r"|(?P<bare>\s+(?=\S*\d))"
 )
@@ -56,7 +57,8 @@ _FOREIGN_SIGN = (
 # hangul or Han character after it is a particle: "パスワードは", "비밀번호는").
 _LETTER = r"[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]"
 _FOREIGN = lazy_re(
-    rf"(?i)(?<!{_LETTER})(?P<name>{_FOREIGN_PASSWORD}|(?P<pin>{_FOREIGN_PIN}))(?!{_LETTER})"
+    rf"(?i)(?<!{_LETTER})(?P<name>{_FOREIGN_PASSWORD}|(?P<pin>{_FOREIGN_PIN}|pin)|(?P<en>password))"
+    rf"(?!{_LETTER})"
     rf"{_QUALIFIER}(?:{_FOREIGN_SIGN})"
     r"[\"'“«]?(?P<value>[^\s\"'”»`,;、，。]{1,128})"
 )
@@ -77,12 +79,67 @@ def foreign_assignments(text: str) -> Iterator[tuple[str, str, int, int]]:
         end = m.start("value") + len(value)
         if value.isdigit() and not _CLAUSE_END.match(text, end):
             continue
+        # English "PIN" / "password" in another language's sentence ("El PIN de la
+        # tarjeta es …", "La password del wifi è …"): only with that language's verb.
+        english = m.group("en") is not None or (m.group("pin") or "").casefold() == "pin"
+        if english and (m.group("prose") is None or re.match(r"\s+[-—–]", m.group("prose"))):
+            continue
         mode = ("strict" if m.group("strict") is not None
                 else "bare" if m.group("bare") is not None else "prose")
         if m.group("topic") is not None:
             # "パスワードは X です", "비밀번호는 X 입니다": a topic particle, then the value.
             mode = "prose"
         yield ("pin" if m.group("pin") else "password"), mode, m.start("value"), end
+
+
+# --- values typed in chunks, or on the line after their label -----------------------------
+_SHORT_LABEL = (
+    r"(?:pass(?:word|wd|code)|pwd|pin(?:\s+code)?|(?:door|gate|alarm|safe|lock|locker)\s+code"
+    r"|密码|口令|门禁码)"
+)
+# "password is Hun ter 20 24": three or more short pieces that join into a made value.
+_CHUNKED = lazy_re(
+    rf"(?i)(?<![A-Za-z]){_SHORT_LABEL}(?:\s*(?:[:=：]|\bis\b|\bwas\b|是|为)\s*)"
+    r"(?P<v>[^\s,;，。]{1,4}(?: [^\s,;，。]{1,4}){2,9})(?=\s*(?:$|[.,;!?。，！？\n]))"
+)
+# "password for the NAS" on one line, the value alone on the next (a blank line between).
+_NEXT_LINE = lazy_re(
+    rf"(?im)^[ \t]*(?:the\s+|my\s+|our\s+)?(?:[\w-]+\s+){{0,2}}(?P<label>{_SHORT_LABEL})"
+    r"(?:\s+(?:for|of|to)\s+[^\n:]{1,30})?[ \t]*[:：]?[ \t]*\n(?:[ \t]*\n)?[ \t]*"
+    r"(?P<v>[^\s]{4,64})[ \t]*$"
+)
+# "Lily-2031 是我的邮箱密码": a made value, then 是, a short owner and the label, ending
+# the clause ("2024 是我改密码的年份" holds none).
+_ZH_VALUE_FIRST = lazy_re(
+    r"(?<![\w@#$%^&*.-])(?P<v>(?=[^\s]*\d)[A-Za-z0-9!@#$%^&*._-]{4,64})\s*(?:就是|是|为)\s*"
+    r"[\u4e00-\u9fffA-Za-z0-9 ]{0,10}?(?:密码|口令|门禁码|开锁码)(?=\s*(?:$|[,，。.!！;；]))"
+)
+
+
+def _made(value: str, *, code: bool) -> bool:
+    if code:
+        return bool(re.fullmatch(r"\d{4,10}", value))
+    return (len(value) >= 6 and bool(re.search(r"\d", value))
+            and bool(re.search(r"[^\W\d_]|[^\w]", value)))
+
+
+def loose_values(text: str) -> Iterator[tuple[str, int, int]]:
+    """Values a label reads loosely: typed in chunks ("password is Hun ter 20 24"), alone
+    on the line after the label, or before 是 …密码. ``(kind, start, end)``."""
+    for m in _CHUNKED.finditer(text):
+        joined = m.group("v").replace(" ", "")
+        code = not re.search(r"(?i)pass|pwd|密码|口令", m.group())
+        if _made(joined, code=code) and not re.fullmatch(r"[\d ]+", m.group("v")):
+            yield ("pin_code" if code else "password"), m.start("v"), m.end("v")
+    for m in _NEXT_LINE.finditer(text):
+        value = m.group("v").rstrip(".,;")
+        code = not re.search(r"(?i)pass|pwd|密码|口令", m.group("label"))
+        if _made(value, code=code) and not re.match(r"[$<{%(]|https?:|/", value):
+            yield ("pin_code" if code else "password"), m.start("v"), m.start("v") + len(value)
+    for m in _ZH_VALUE_FIRST.finditer(text):
+        value = m.group("v")
+        if re.fullmatch(r"\d{4,10}", value) or _made(value, code=False):
+            yield "password", m.start("v"), m.end("v")
 
 
 # --- tables: a secret column ----------------------------------------------------------------

@@ -93,7 +93,8 @@ NOT_PHRASE = _NOT_PHRASE = ENGLISH_STOPWORDS | frozenset(_NOT_PHRASE_WORDS.split
 
 # "admin / P@ssw0rd99", "login: bob / hunter22!" after a login-ish word: the second half.
 _LOGIN_PAIR = lazy_re(
-    r"(?i)(?:login|log-in|sign-in|credentials?|creds|account|admin|user(?:name)?|账号|帐号|登录)"
+    r"(?i)(?:login|log-in|sign-in|credentials?|creds|account|admin|user(?:name)?|wi-?fi|wlan"
+    r"|账号|帐号|登录|热点|无线网)"
     r"[^\n/]{0,30}?(?<![\w@.+-])[\w.@+-]{2,40} ?/ ?(?P<value>[^\s/\[]{4,64})(?![^\s])"
 )
 _BACKUP_LABEL = lazy_re(
@@ -169,7 +170,7 @@ _WORDS_CODE = ascii_word_re(
     r"|(?:门禁|开锁|解锁|保险箱|保险柜|密码锁|车库|大门|银行卡|信用卡|储蓄卡|手机)\s*(?:code|pin|passcode))"
     r"(?:\s+(?:for|of|to|on|at)\s+(?:the\s+|my\s+|our\s+)?[\w'-]{1,20}(?:\s+[\w'-]{1,20})?)?"
     # "is the safe PIN three nine zero five?": the verb may be missing.
-    r"(?:\s*(?:\bis\b|\bwas\b|:|=|：|就是|是|为|叫))?\s*"
+    r"(?:\s*(?:\bis\b|\bwas\b|:|=|：|就是|是|为|叫)(?:\s*[:：])?)?\s*"
     rf"(?P<v>{_DIGIT_TOKEN}(?:[\s,-]+{_DIGIT_TOKEN}){{3,11}}(?![A-Za-z\d])"
     rf"|[{_ZH_DIGITS}]{{4,12}}(?![十百千万亿位个次遍年月日号点]))"
 )

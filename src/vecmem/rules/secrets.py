@@ -29,6 +29,7 @@ from vecmem.rules.secret_labels import (
     broken_label_gaps,
     counted_codes,
     foreign_assignments,
+    loose_values,
     table_assignments,
 )
 from vecmem.rules.secret_shapes import CODE_WORD as _CODE_WORD
@@ -136,6 +137,8 @@ _CONN = _re(
     r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://(?P<user>[^\s:/@]{0,128}):"
     r"(?P<value>[^\s/]{1,256}?)@(?=(?P<host>[^\s@/:?#]*)[^\s@/]*(?:[/:?#\s]|$))"
 )
+# The next item of a list of values: "…, B#2 and C#3", "… 和 5678".
+_LIST_ITEM = _re(r"\s*(?:,|;|/|、|，|&|\band\b|和|跟|以及)\s*(?:and\s+)?(?P<v>[^\s,;、，。]{4,64})")
 # A number followed by a unit is a date, a length or a count, not a value.
 _UNIT_AFTER = _re(
     r"\s*(?:[年月日号號位个個次岁歲天周点點分秒元块塊]"
@@ -185,8 +188,8 @@ _SECRET_WORD = (
     rf"|auth(?:ori[sz]ation)?{_SEP}code"
     rf"|(?:private|signing|encryption|master|licen[cs]e|product|activation|app|auth){_SEP}key"
     # "p@ssword", "passw0rd": the label spelled the way people disguise it.
-    r"|token|pass(?:word|wd|phrase)|pass[ -]word|p[@4]ss(?:w[o0]rd|wd)|passw0rd|pswd|psw|passw"
-    r"|pwd|pw|credentials?"
+    r"|token|pass(?:word|wd|phrase)|pass[ -]word|p[a@4][s$5][s$5](?:w[o0]rd|wd)|passw0rd|pswd|psw"
+    r"|passw|pwd|pw|credentials?"
     # The answer to a security question is a password by another name.
     rf"|security{_SEP}(?:question{_SEP})?answer|secret{_SEP}answer"
     rf"|(?:wi{_SEP}fi|wlan|wpa2?|network|router){_SEP}key"
@@ -208,7 +211,8 @@ _ZH_SECRET_WORD = (
 _ASSIGN = _re(
     r"(?i)(?:(?<![A-Za-z0-9])[\"'`]?"
     # Bare "pass" is an ordinary word ("first pass: …"); only DB_PASS-style names count.
-    rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}|(?:[A-Za-z0-9]{{1,32}}[_.-]){{1,6}}pass"
+    rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}(?P<plural>(?<=[a-z])s)?"
+    r"|(?:[A-Za-z0-9]{1,32}[_.-]){1,6}pass"
     # A bare "pass:" only before a value no word could be (see _plausible_assigned).
     r"|pass(?=[\"'`]?\s*[:=]|\s+(?=\S*\d)(?=\S*[^\w\s])\S{6,}|\s+is\s+(?=\S*\d)(?=\S*[^\w\s]))"
     # Environment names glued together ("PGPASSWORD", "GHTOKEN"), upper case only.
@@ -220,8 +224,9 @@ _ASSIGN = _re(
     r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.'-]{1,30}(?:\s+[\w.'-]{1,30}){0,2}"
     r"(?=\s+(?:is|are)\s|\s*:))?"
     r"(?:\s*[(（][^()（）\n]{1,30}[)）](?=\s*[:=：＝]|\s+(?:is|are)\s|\s*(?:是|为)))?"
-    rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
-    r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*(?:(?:是|为)\s*)?)"
+    rf"|(?P<zhname>{_ZH_SECRET_WORD})(?:[(（][^()（）\n]{{1,20}}[)）](?=\s*(?:[:=：＝]|是|为)))?)"
+    # A YAML block scalar ("password: |" and the value on the next line) reads as a colon.
+    r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*(?:(?:是|为)\s*)?(?:[|>][-+]?[ \t]*\n\s*)?)"
     r"|(?P<prose>\s+(?:(?:was\s+|has\s+been\s+|got\s+|is\s+)?(?:changed|updated|reset|set)\s+to"
     r"|is\s+now|is|are|was|equals"
     # ... and the verb of the other languages' labels above ("Das Passwort ist …", "la
@@ -349,7 +354,10 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
         if mode == "bare":  # "PIN 9012", but not "PIN 2 of the header" or "code 42b"
             return bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?|\d(?:-\d){3,7}", value))
         return bool(_CODE_VALUE.match(value))  # "PIN is 4821" yes, "PIN is required" no
-    is_password = bool(re.search(r"(?i)pass|p[@4]ss|pwd|psw|(?:^|[_ .-])pw$|密码|口令", name))
+    is_password = bool(re.search(r"(?i)pass|p[a@4][s$5]{2}|pwd|psw|(?:^|[_ .-])pw$|密码|口令",
+                                 name))
+    if re.match(r"\d+[^\x00-\x7f]", value):
+        return False  # "8자리", "12位以上": a count and its unit, not a value
     if mode == "bare":
         # "password 2024Spring!": only a password label, and a value no word could be; after
         # a secret or token name ("secret wJalrXUt…/K7MDENG…"), a long value of three classes.
@@ -480,6 +488,8 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
                 add(base + 1, "bearer_token", m.start("value"), m.start("value") + len(value))
     for m in _ASSIGN.finditer(text):
         name = m.group("name") or m.group("zhname")
+        if m.group("plural"):
+            name = name[:-1]  # "passwords: …", "PINs are …": the label, then a list
         if _is_placeholder(m.group("value")):
             continue
         value = _strip_value(m.group("value"))
@@ -505,13 +515,21 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
         low = name.casefold()
         if _CODE_NAME.search(low) and not re.search(r"pass(?:word|wd)|密码|口令", low):
             kind = "pin_code"
-        elif re.search(r"pass|p[@4]ss|pwd|psw|(?:^|[_ .-])pw$|密码|口令", low):
+        elif re.search(r"pass|p[a@4][s$5]{2}|pwd|psw|(?:^|[_ .-])pw$|密码|口令", low):
             kind = "password"
         elif "aws" in low and "secret" in low:
             kind = "aws_secret_access_key"
         else:
             kind = "secret_assignment"
         add(base + 2, kind, m.start("value"), m.start("value") + len(value))
+        if m.group("plural") or re.match(r"\s*分别", text[m.end(m.lastindex or 0):]):
+            # The rest of a list after a plural label: "passwords: A#1, B#2 and C#3".
+            pos = m.start("value") + len(value)
+            while (item := _LIST_ITEM.match(text, pos)) and _plausible_assigned(
+                    _strip_value(item.group("v")), name, mode):
+                v = _strip_value(item.group("v"))
+                add(base + 2, kind, item.start("v"), item.start("v") + len(v))
+                pos = item.start("v") + len(v)
     for label, mode, start, end in itertools.chain(foreign_assignments(text),
                                                    table_assignments(text)):
         value = text[start:end]
@@ -521,7 +539,7 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
         numeric = label == "password" and value.isdigit() and 4 <= len(value) <= 12
         if numeric or _plausible_assigned(value, label, mode):
             add(base + 2, "pin_code" if label == "pin" else "password", start, end)
-    for kind, start, end in counted_codes(text):
+    for kind, start, end in itertools.chain(counted_codes(text), loose_values(text)):
         add(base, kind, start, end)
     urls = [(u.start(), u.end()) for u in _URL.finditer(text)]
     url_starts = [a for a, _ in urls]
@@ -548,6 +566,10 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
     return found
 
 
+_INLINE_TAG = _re(r"(?i)</?(?:b|i|u|s|em|strong|code|kbd|samp|span|mark|small|big|font|tt|var)"
+                  r"(?:\s[^<>]{0,80})?>")
+
+
 def find_secrets(text: str) -> list[SecretFinding]:
     """Every secret value in ``text``, in order, non-overlapping, in ``text``'s offsets.
 
@@ -561,6 +583,10 @@ def find_secrets(text: str) -> list[SecretFinding]:
     readings = [_select(_find_in(text))]
     chars = canonicalize(text, structure=False)
     forms = [chars, canonicalize(text, structure=True)]
+    if "<" in text and _INLINE_TAG.search(text):  # "<b>password</b>: …"
+        untagged = canonicalize(text, structure=False)
+        untagged.delete(_INLINE_TAG)
+        forms.append(untagged)
     skeleton = confusable_skeleton(chars.text)
     if skeleton != chars.text:  # "ΡΙΝ 6650" in Greek capitals: a reading only, never stored
         folded = canonicalize(text, structure=False)
