@@ -216,7 +216,7 @@ _OTHER_LOOKALIKES = str.maketrans(
     "ABCEHIJKLMPSTVWZ" "abcdefghijklmnopqrstuvwyz" "ouhngd",
 )
 # The skeleton folds a few more Cyrillic look-alikes than the stored canonical form.
-_SKELETON = {**_CONFUSABLE, ord("к"): "k"}
+_SKELETON: dict[int, str | int | None] = {**_CONFUSABLE, ord("к"): "k"}
 _SKELETON_CHARS = _CONFUSABLE_CHARS | {"к"}
 
 
