@@ -263,3 +263,14 @@ def test_long_adversarial_input_finishes_with_a_bounded_result(text: str) -> Non
     out = redact_secrets(text)
     assert len(out) <= len(text) * 24
     assert redact_secrets(out) == out
+
+
+@pytest.mark.parametrize(("text", "bare"), [
+    ("token 过期了", True), ("API key expired", True), ("密钥失效了", True),
+    ("The API key expires every 90 days", False), ("token 过期了就去 Vault 重新领", False),
+])
+def test_an_expired_credential_alone_is_a_mention_without_a_fact(text: str, bare: bool) -> None:
+    from vecmem.rules.secrets import looks_like_secret_mention
+
+    assert looks_like_secret_mention(text) is bare
+    assert find_secrets(text) == []

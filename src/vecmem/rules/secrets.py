@@ -787,11 +787,11 @@ _MENTION_STATUS = _re(
     r"(?i)\b(?:has\s+been\s+|have\s+been\s+|was\s+|were\s+|is\s+|are\s+|got\s+|now\s+)?"
     r"(?:configured|set(?:\s+up)?|added|updated|saved|rotated|done|ready|in\s+place|exported"
     r"|provided|generated|installed|filled(?:\s+in)?|created|renewed|refreshed|changed|reset"
-    r"|replaced|applied|loaded|swapped|revoked|regenerated|ok|okay)\b"
+    r"|replaced|applied|loaded|swapped|revoked|regenerated|ok|okay|expired|invalidated)\b"
     r"|(?:已经?|都)?(?:配置|设置|添加|加|更新|保存|填写?|填入|替换|更换|换|轮换|生成|导出|写入|设|配|改|弄|搞"
     r"|创建|重置|续期|吊销|撤销)"
     r"(?:好|完|上|进去|定)?(?:了)?"
-    r"|已经?|搞定了?|好了|有了|就绪|完成"
+    r"|已经?|搞定了?|好了|有了|就绪|完成|过期了?|失效了?"
 )
 # Which vendor a credential belongs to is not a usable fact on its own either.
 _MENTION_FILLER = _re(

@@ -1,0 +1,58 @@
+"""Round-4 secret shapes stored under rules version 8 leave the store on upgrade (issue 15
+item 4): the one redaction every write uses also reads the stored rows again, so a value
+of a shape the older rules could not see (a code said with counts, another language's
+label with a qualifier, a table column, a label broken across a line, a one-character
+URL password) is cut from every table once the store opens under rules version 9.
+"""
+
+from __future__ import annotations
+
+import json
+
+from tests.store.test_legacy_secrets import _event, _holds, _row, _strings
+
+from vecmem import Memory
+from vecmem.embed.hashing import HashingEmbedder
+from vecmem.store.rederive import HELD
+
+T0 = "2026-01-03T00:00:00.000000Z"
+COUNTED = "两个三两个七"
+FOREIGN = "Eiche#2077"
+TABLE = "N4s!vault"
+BROKEN = "Ocelot#2077"
+URL = "admin:Q@"
+LEGACY = {
+    "active": f"门禁密码是{COUNTED}",
+    "archived": f"Passwort vom Router lautet {FOREIGN}",
+    "table": f"| host | user | password |\n| nas | ann | {TABLE} |",
+    "broken": f"the pass-\nword for the shed is {BROKEN}",
+    "url": "the reports db is postgres://admin:Q@db.internal:5432/reports",
+}
+VALUES = (COUNTED, FOREIGN, TABLE, BROKEN, URL)
+
+
+def test_round4_shapes_stored_by_older_rules_are_cut_on_upgrade(engine_url: str) -> None:
+    with Memory.open(engine_url, embedder=HashingEmbedder()) as mem:
+        mem.add("User prefers dark mode")
+        with mem.store.transaction() as tx:
+            active = _row(tx, LEGACY["active"], "active")
+            archived = _row(tx, LEGACY["archived"], "archived")
+            _event(tx, active, "add", after=LEGACY["active"])
+            _event(tx, archived, "add", after=LEGACY["archived"])
+            _event(tx, None, "reject_input", after=LEGACY["table"],
+                   meta={"text": LEGACY["broken"]}, status=(None, None))
+            tx.execute("INSERT INTO plans (id, scope, created_at, status, reason, operations) "
+                       "VALUES ('plan-20260103-0000beef', 'default', ?, 'pending', 'legacy', ?)",
+                       [T0, json.dumps([{"action": "add", "content": LEGACY["url"]}])])
+            tx.execute("UPDATE meta SET value = '8' WHERE key = 'derivation_version'")
+    assert all(_holds(_strings(engine_url), v) for v in VALUES)  # really there before
+    with Memory.open(engine_url, embedder=HashingEmbedder()) as mem:
+        report = mem.store.upgrade.rederived
+        assert set(report["secrets"]) == {active, archived}
+        assert report["plans_scrubbed"] == ["plan-20260103-0000beef"]
+        held = mem.get(active)
+        assert held.status == "review" and HELD in held.content_hash
+        assert held.content == "门禁密码是[REDACTED:code_in_words]"
+        assert mem.get(archived).status == "archived"
+    blob = _strings(engine_url)
+    assert [v for v in VALUES if _holds(blob, v)] == []
