@@ -74,6 +74,8 @@ def foreign_assignments(text: str) -> Iterator[tuple[str, str, int, int]]:
     ``label`` is ``"password"`` or ``"pin"``; ``mode`` how it was introduced."""
     for m in _FOREIGN.finditer(text):
         value = m.group("value").rstrip(".,:;?!)）]'\"")
+        # A closing word of politeness glued to the value: "1234입니다", "1234です".
+        value = re.sub(r"(?:です|でした|だ|입니다|이에요|예요|이다|임)$", "", value)
         if not value:
             continue
         end = m.start("value") + len(value)

@@ -97,6 +97,11 @@ _LOGIN_PAIR = lazy_re(
     r"|账号|帐号|登录|热点|无线网)"
     r"[^\n/]{0,30}?(?<![\w@.+-])[\w.@+-]{2,40} ?/ ?(?P<value>[^\s/\[]{4,64})(?![^\s])"
 )
+# "U: ann P: Orca#2024": one-letter labels of a user and its password, side by side.
+_UP_PAIR = lazy_re(
+    r"(?<![\w.])(?:U|User|Username|Login|ID)\s*[:=]\s*(?=\S*[A-Za-z])[^\s,;/|]{2,40}\s*[,;/|]?\s*"
+    r"(?:P|PW|Pass)\s*[:=]\s*(?P<value>[^\s,;]{4,64})"
+)
 _BACKUP_LABEL = lazy_re(
     r"(?i)\b(?:backup|recovery|2fa|mfa|one-time|scratch) codes?\b|备用码|恢复码"
 )
@@ -279,6 +284,10 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         value = m.group("value").rstrip(".,;:?)")  # "!" stays: passwords end in it
         # Machine-made (a digit or a symbol) and not a path or a ratio ("TCP/IP", "1/2").
         if re.search(r"\d|[^\w]", value) and not re.fullmatch(r"[\d.]+", value):
+            yield "login_password", m.start("value"), m.start("value") + len(value)
+    for m in _UP_PAIR.finditer(text):
+        value = m.group("value").rstrip(".,;:?)")
+        if re.search(r"[^\d.]", value) and re.search(r"\d|[^\w]", value):
             yield "login_password", m.start("value"), m.start("value") + len(value)
     for m in _BACKUP_LABEL.finditer(text):
         for c in _BACKUP_CODE.finditer(text, m.end(), min(len(text), m.end() + 160)):

@@ -244,7 +244,7 @@ _ASSIGN = _re(
     # no value.
     r"|(?P<comma>(?<=[\u3400-\u9fff])(?:[呢啊嘛吧呀]|的话)?\s*[,，、]\s*)"
     # "PIN — 4821", "password - Sunny#2020": a dash, read as prose (a value must look made).
-    r"|(?P<dash>\s+(?:[-–—]{1,2}|->|→)\s+)"
+    r"|(?P<dash>\s+(?:[-–—]{1,2}|->|→)\s+(?:it'?s\s+|it\s+is\s+)?)"
     r"|(?P<bare>(?<=[\u3400-\u9fff])\s*)"  # "密码 admin@123": no verb after a Chinese name
     # "Door passcode 4417", "SIM PIN 9012": a code label then digits, nothing between.
     r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d|(?=\S*\d)(?=\S*[A-Za-z])\S{6,})))"
@@ -398,20 +398,31 @@ _ADJECTIVE_END = _re(r"(?i)(?:ed|ing|ive|ous|ble|al|ful|less|ic|ent|ant|ary|ory|
 _SENTENCE_END = _re(r"\s*(?:[.!;]\s|[.!;]?\s*$|[,，。]\s*(?:and|but|so|the|it|we|i|he|she)\b)")
 
 
+def _plain_word(value: str) -> bool:
+    """One word of five or more letters that no word describing a password could be
+    ("strong", "temporary", "case-sensitive", "upstairs") nor a state."""
+    low = value.casefold()
+    return (value.isalpha() and len(value) >= 5 and low not in _NOT_VALUES
+            and low not in _VAULTS and low not in _DESCRIBING and low not in _NOT_PHRASE_WORDS
+            and not _ADJECTIVE_END.search(low))
+
+
 def _word_password(text: str, m: re.Match[str], name: str, value: str) -> bool:
     """A plain word as a password in English prose, "the wifi password is sunflower": a
-    password label (not a token or key: "the token is expired"), "is"/"was", one word of
-    five or more letters that ends the sentence and is not a word describing a password
-    ("strong", "temporary", "case-sensitive") or a state."""
-    if not re.search(r"(?i)pass(?:word|wd|code)$|wi-?fi", name) or not value.isalpha():
+    password label (not a token or key: "the token is expired"), "is"/"was", one word
+    (:func:`_plain_word`) that ends the sentence."""
+    if not re.search(r"(?i)pass(?:word|wd|code)$|wi-?fi|(?:^|[_ .-])pwd?$", name):
         return False
-    low = value.casefold()
-    if (len(value) < 5 or low in _NOT_VALUES or low in _VAULTS or low in _DESCRIBING
-            or low in _NOT_PHRASE_WORDS or _ADJECTIVE_END.search(low)):
-        return False
-    if not re.fullmatch(r"\s+(?:is|was)\s+", m.group("prose") or ""):
+    if not _plain_word(value) or not re.fullmatch(r"\s+(?:is|was)\s+", m.group("prose") or ""):
         return False
     return bool(_SENTENCE_END.match(text, m.start("value") + len(value)))
+
+
+# "The wifi password? It's sunflower.": the plain word told in the next sentence.
+_NEXT_WORD = _re(
+    r"(?i)(?<![A-Za-z])pass(?:word|wd)\b[^.?!\n]{0,30}[?.!]\s*(?:it'?s|it\s+is|that'?s)\s+"
+    r"[\"'“]?(?P<v>[A-Za-z]{5,24})[\"'”]?(?=\s*(?:[.!;]|$))"
+)
 
 
 _HASH_WORD = _re(
@@ -539,6 +550,9 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
         numeric = label == "password" and value.isdigit() and 4 <= len(value) <= 12
         if numeric or _plausible_assigned(value, label, mode):
             add(base + 2, "pin_code" if label == "pin" else "password", start, end)
+    for m in _NEXT_WORD.finditer(text):
+        if _plain_word(m.group("v")):
+            add(base + 2, "password", m.start("v"), m.end("v"))
     for kind, start, end in itertools.chain(counted_codes(text), loose_values(text)):
         add(base, kind, start, end)
     urls = [(u.start(), u.end()) for u in _URL.finditer(text)]
@@ -566,6 +580,11 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
     return found
 
 
+# Combining marks NFKC leaves standing on a Latin letter (underline, strike-through) and
+# pictographs: decoration a reading for secrets may drop.
+_DECORATION = _re("(?<=[A-Za-z\u0300-\u036f\u20d0-\u20ff])[\u0300-\u036f\u1ab0-\u1aff"
+                  "\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]|[\u2600-\u27bf\u2b00-\u2bff"
+                  "\U0001f000-\U0001faff]")
 _INLINE_TAG = _re(r"(?i)</?(?:b|i|u|s|em|strong|code|kbd|samp|span|mark|small|big|font|tt|var)"
                   r"(?:\s[^<>]{0,80})?>")
 
@@ -583,6 +602,10 @@ def find_secrets(text: str) -> list[SecretFinding]:
     readings = [_select(_find_in(text))]
     chars = canonicalize(text, structure=False)
     forms = [chars, canonicalize(text, structure=True)]
+    if _DECORATION.search(chars.text):  # "p̲a̲s̲s̲w̲o̲r̲d̲", "PIN 🔑 4821"
+        plain = canonicalize(text, structure=False)
+        plain.delete(_DECORATION)
+        forms.append(plain)
     if "<" in text and _INLINE_TAG.search(text):  # "<b>password</b>: …"
         untagged = canonicalize(text, structure=False)
         untagged.delete(_INLINE_TAG)
