@@ -7,13 +7,16 @@ URL password) is cut from every table once the store opens under rules version 9
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 
+import pytest
 from tests.store.test_legacy_secrets import _event, _holds, _row, _strings
 
 from vecmem import Memory
 from vecmem.embed.hashing import HashingEmbedder
+from vecmem.errors import VecmemError
 from vecmem.store.rederive import HELD
 
 T0 = "2026-01-03T00:00:00.000000Z"
@@ -80,3 +83,30 @@ def _where(url: str) -> list[str]:
             text = "\n".join(str(x) for row in rows for x in row if isinstance(x, str))
             out += [f"{table}: {text[:300]}" for v in VALUES if _holds(text, v)]
     return out
+
+
+@pytest.mark.parametrize("raw", [False, True], ids=["import", "import-raw"])
+def test_an_import_stores_no_round4_value(tmp_path: Path, raw: bool) -> None:
+    """An export written elsewhere (by older rules, or by hand) holding round-4 shapes in
+    a memory, its meta and an event: importing it stores none of them."""
+    src = tmp_path / "a.db"
+    with Memory.open(str(src), embedder=HashingEmbedder()) as mem:
+        mem.add("User prefers dark mode")
+        mem.export(str(tmp_path / "e.jsonl"))
+    lines = [json.loads(x) for x in (tmp_path / "e.jsonl").read_text("utf-8").splitlines()]
+    for line in lines:
+        if line["type"] == "memory":
+            line["content"] = line["content_norm"] = LEGACY["active"]
+            line["meta"] = {"note": LEGACY["archived"], "paste": LEGACY["table"]}
+        elif line["type"] == "event":
+            line["after_content"] = LEGACY["active"]
+            line["reason"] = LEGACY["broken"]
+    (tmp_path / "e.jsonl").write_text(
+        "".join(json.dumps(x, ensure_ascii=False) + "\n" for x in lines), "utf-8")
+    dest = tmp_path / "b.db"
+    # Refusing the import is also safe; storing a value is not.
+    with Memory.open(str(dest), embedder=HashingEmbedder()) as mem, \
+            contextlib.suppress(VecmemError):
+        mem.import_(str(tmp_path / "e.jsonl"), raw=raw)
+    blob = _strings(str(dest))
+    assert [v for v in (COUNTED, FOREIGN, TABLE, BROKEN) if _holds(blob, v)] == []
