@@ -34,6 +34,7 @@ def _gone(value: str, out: str) -> bool:
 CAUGHT = {
     "structure": [
         ("postgres://admin:9@10.0.0.4/app", "admin:9@"),
+        ("Redis at redis://:a@cache.local:6379", ":a@"),
         ("mysql://u1:Z@db-1:3306/x", "u1:Z@"),
         ("docker login -u ci -p Regis7ry#1 ghcr.io", "Regis7ry#1"),
         ("redis-cli -h cache -a R3dis!pass ping", "R3dis!pass"),
@@ -76,6 +77,11 @@ CAUGHT = {
         ("my PIN — it's 4821", "4821"),
         ("The wifi password? It's sunflower.", "sunflower"),
         ("pw is sunflower", "sunflower"),
+        ("my passphrase is 'the purple elephant dances'", "the purple elephant dances"),
+        ('password: "hunter two"', "hunter two"),
+        ("The master passphrase is: velvet canyon lantern mosaic",
+         "velvet canyon lantern mosaic"),
+        ("my vault passphrase — amber otter cliff frost", "amber otter cliff frost"),
         ("AKIAIOSFODNN7EXAMPLQ with secret wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEQ",
          "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEQ"),
     ],
@@ -153,6 +159,11 @@ ALLOWED = {
         "PIN (personal identification number) is required",
         "Le code PIN est demandé à la caisse",
         "Der Zugangscode kommt per SMS",
+        "The passphrase is 'easy to remember'",
+        "Wi-Fi passphrase: ask the front desk",
+        "passphrase: call the office",
+        "The password is 'hard to guess'",
+        "The password is 'in the safe'",
     ],
     "broken": [
         "the pass-\nport renewal is due in March",

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 
 from vecmem.text import ENGLISH_STOPWORDS, ascii_word_re, lazy_re
 
-__all__ = ["CODE_WORD", "NOT_PHRASE", "SEP", "SHAPE_DESCRIPTIONS", "structured_secrets"]
+__all__ = ["CODE_WORD", "INSTRUCTION", "NOT_PHRASE", "SEP", "SHAPE_DESCRIPTIONS",
+           "structured_secrets"]
 
 SHAPE_DESCRIPTIONS = {
     "app_password": "an app password",
@@ -66,7 +67,7 @@ _PASSPHRASE_LABEL = (
     r"(?i)(?<![A-Za-z])(?P<label>pass ?phrase|(?:seed|recovery|wallet|backup|mnemonic)"
     r"(?: phrase| words| seed)?|secret phrase|password|passwort|助记词|密语|口令|密码(?:短语)?)"
     r"(?:\s+(?:for|of|on|to)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30}(?:\s+[\w.-]{1,30})?)?"
-    r"\s*(?P<sep>is|was|:|=|是|为|就是)\s*"
+    r"\s*(?P<sep>(?:is|was)\s*:|is|was|:|=|—|–|是|为|就是)\s*"
 )
 _PASSPHRASE = lazy_re(
     _PASSPHRASE_LABEL + r"[\"'“]?(?P<value>[a-z]{2,12}(?:[ -][a-z]{2,12}){2,23})(?![A-Za-z])"
@@ -89,6 +90,12 @@ _NOT_PHRASE_WORDS = (
     "also still never always usually located inside under case sensitive used hard easy"
 )
 NOT_PHRASE = _NOT_PHRASE = ENGLISH_STOPWORDS | frozenset(_NOT_PHRASE_WORDS.split())
+#: Verbs that open an instruction after a label ("passphrase: ask the front desk").
+_INSTRUCTION_WORDS = (
+    "ask call see check contact use get find look talk text email message refer consult "
+    "read request phone ping dm visit open follow try"
+)
+INSTRUCTION = frozenset(_INSTRUCTION_WORDS.split())
 
 
 # "admin / P@ssw0rd99", "login: bob / hunter22!" after a login-ish word: the second half.
@@ -353,7 +360,15 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             yield "passphrase", m.start("value"), m.end("value")
     for m in _QUOTED_PHRASE.finditer(text):
         value = m.group("value")
-        if " " in value.strip() and re.search(r"\d|[^\w\s]", value) and not _is_reference(value):
+        if " " not in value.strip() or _is_reference(value):
+            continue
+        words = value.casefold().split()
+        # Words alone, quoted: random words, at most one function word, which may come
+        # first ("'the purple elephant dances'"), none describing ("'easy to remember'").
+        plain = (all(w.isalpha() for w in words) and len(words) >= 2
+                 and sum(w in _NOT_PHRASE for w in words) <= 1
+                 and _is_phrase_value(words[1:] if words[0] in _NOT_PHRASE else words))
+        if re.search(r"\d|[^\w\s]", value) or plain:
             yield "passphrase", m.start("value"), m.end("value")
     for m in _ZH_MNEMONIC.finditer(text):
         yield "passphrase", m.start("value"), m.end("value")
@@ -366,5 +381,7 @@ def _is_phrase_value(words: list[str]) -> bool:
     phrase of four words or more."""
     function = [w in _NOT_PHRASE for w in words]
     if any(len(w) >= 5 and w.endswith("ed") for w in words) or function[0] or function[-1]:
+        return False
+    if words[0] in INSTRUCTION:  # "ask the front desk", "call the office": where to get it
         return False
     return sum(function) == 0 or (sum(function) == 1 and len(words) >= 4)

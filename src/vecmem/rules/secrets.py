@@ -33,6 +33,7 @@ from vecmem.rules.secret_labels import (
     table_assignments,
 )
 from vecmem.rules.secret_shapes import CODE_WORD as _CODE_WORD
+from vecmem.rules.secret_shapes import INSTRUCTION as _INSTRUCTION
 from vecmem.rules.secret_shapes import NOT_PHRASE as _NOT_PHRASE_WORDS
 from vecmem.rules.secret_shapes import SEP as _SEP
 from vecmem.rules.secret_shapes import SHAPE_DESCRIPTIONS, structured_secrets
@@ -466,7 +467,7 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
             # One character ("postgres://admin:x@db.internal"): a password when the rest
             # is real, a template's letter in "u:p@h" or "user:p@host".
             host = m.group("host").casefold()
-            if (value.isalnum() and len(m.group("user")) >= 2 and host not in _TEMPLATE_HOSTS
+            if (value.isalnum() and len(m.group("user")) != 1 and host not in _TEMPLATE_HOSTS
                     and (len(host) >= 4 or re.search(r"[.\d-]", host))):
                 add(base, "connection_password", m.start("value"), m.end("value"))
             continue
@@ -506,8 +507,14 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
         value = _strip_value(m.group("value"))
         if re.search(r"&\w+=", value) or (m.start() > 0 and text[m.start() - 1] in "?&"):
             value = value.split("&", 1)[0]  # a query parameter ends at the next '&'
-        if value.isdigit() and _UNIT_AFTER.match(text, m.start("value") + len(value)):
+        end = m.start("value") + len(value)
+        if value.isdigit() and _UNIT_AFTER.match(text, end):
             continue  # "密码是 2024 年改的", "PIN is 6 digits": a date, a length, a count
+        if re.match(r"[ \t]+[A-Za-z]", text[end:end + 2]) and (
+                value.casefold() in _INSTRUCTION or (m.group("q") and value.isalpha())):
+            # "passphrase: call the office" is where to get it; a quoted run of words
+            # ("'easy to remember'") is the passphrase rules' to judge as a whole.
+            continue
         if m.group("strict") is not None:
             # "x = y" with spaces is code: an unquoted word there is a variable, not a value.
             mode = "code" if re.fullmatch(r"\s+=\s+", m.group("strict")) else "strict"
