@@ -47,8 +47,13 @@ History:
    move ("promoted to", "转行做了") is the occupation; words that only date a change ("these
    days", "上个月") are dropped; a wish to try ("I'd like to try X") is no preference value;
    more editors and model names known by kind; an unowned "editor" is the user's.
+9. secret shapes, round 4 (issue 15 item 4, rules/secret_labels.py): other languages'
+   password and PIN labels with a qualifier, secret table columns, codes said with counts,
+   labels broken across a line, one-character URL passwords, traditional Chinese and
+   other scripts' look-alike labels; re-derive reads every stored text again under them
+   (``store/legacy_secrets.py``), so a value stored before these shapes existed is cut.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 8
+RULES_VERSION = 9

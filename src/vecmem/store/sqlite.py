@@ -416,6 +416,12 @@ class SQLiteStore(Store):
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+        # A secret cut out of stored texts on upgrade (store/legacy_secrets.py) must leave
+        # no page of the file either (old FTS segments, freed pages): the scrub a purge gets.
+        red = self.upgrade.rederived
+        if any(red.get(k) for k in ("secrets", "events_scrubbed", "plans_scrubbed",
+                                    "recalls_scrubbed")):
+            red["scrub"] = self.scrub()
 
     def _backup_before_upgrade(self, label: str) -> str:
         """A consistent copy beside the file, taken while this connection holds the write
