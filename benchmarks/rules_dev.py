@@ -36,6 +36,9 @@ while looking at it — or ``heldout`` — never looked at case by case):
 * ``slot_paraphrase_round4.jsonl``: a round-4 slot set (session 5, late; 52 scenarios, half
   changes announced in many wordings, half look-alikes: another person or project, a trial,
   a wish, a past fact), split alternately at write time into ``tune_r4`` / ``heldout_r4``.
+* ``slot_paraphrase_round5.jsonl``: a round-5 slot set (session 6; 92 scenarios over the 13
+  slots, 43 positives, 45 negatives, 4 ambiguous, zh + en + mixed), written before that
+  round changed a rule and split at write time into ``tune_r5`` / ``heldout_r5`` (52 %).
 """
 
 from __future__ import annotations
@@ -51,7 +54,8 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_r4", "heldout_r4", "blind3")
+SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_r4", "heldout_r4", "tune_r5",
+          "heldout_r5", "blind3")
 NEVER_LISTED = ("blind3",)  # blind sets: counts only, misses never shown
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
@@ -215,8 +219,9 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_slots:
         out["slots"], smiss = slots(_load("slot_paraphrase.jsonl")
                                     + _load("slot_paraphrase_round4.jsonl")
+                                    + _load("slot_paraphrase_round5.jsonl")
                                     + _load("slot_paraphrase_blind3.jsonl"))
-        _print_table("slot_paraphrase.jsonl + _round4 + _blind3 (positives: same "
+        _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _blind3 (positives: same "
                      "slot; negatives: another)",
                      out["slots"])
     if args.misses:
