@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
+from vecmem.rules.slot_forms import plain, theme_value
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
@@ -84,7 +85,9 @@ _REWORD: list[tuple[re.Pattern[str], str]] = [
 
 
 def reword(text: str) -> str:
-    """``text`` in the word order the slot families read (one pass, first rule only)."""
+    """``text`` in the word order the slot families read: the plain forms
+    (``slot_forms.plain``), then one pass of the rules here, first rule only."""
+    text = plain(text)
     for rx, template in _REWORD:
         m = rx.match(text)
         if m:  # a prefix rule keeps the rest of the text; a whole-text rule has no rest
@@ -364,6 +367,8 @@ def canonical(cls: Classification) -> Classification:
         obj = _language(obj) or obj
     elif key == "user.timezone" and obj:
         obj = _ZONE_TAIL.sub("", " ".join(obj.split())) or obj
+    elif key == "preference.theme" and obj:
+        obj = theme_value(obj)
     elif key.startswith("project.") and key.endswith(".deploy") and obj:
         obj = _LOCATIVE_TAIL.sub("", obj) or obj
     subject = cls.subject

@@ -111,6 +111,7 @@ for _aspect, _names in {
     "windsurf webstorm goland clion rider kate nano xcode",
     "license": "mit apache-2.0 gpl agpl bsd",
     "message_queue": "kafka rabbitmq nats",
+    "dataframe": "pandas polars dask",
 }.items():
     for _n in _names.split():
         _TECH[_n] = _aspect

@@ -1,0 +1,180 @@
+"""Plain statements of a one-value slot in the word order the slot families read.
+
+``changes.py`` reads a change announcement as the statement of the new value; this module
+reads the *plain* statements whose word order the families do not expect, so the first
+value lands in its slot and a later one meets it there:
+
+* the owner before a model's or a theme's label: "The user's default LLM is X", "My
+  go-to model is X", "用户默认使用的模型是 X", "用户的嵌入模型是 X", "用户的编辑器主题是 X"
+  are "The default model is X", "嵌入模型是X", "My theme is X";
+* a project named without "the … project": "Project atlas deploys to X" and, when the
+  value is a technology, a bare name ("Tidewater runs on Polars", "博客部署在 Netlify",
+  "atlas 是部署在 Vercel 上的" — the 是…的 emphasis dropped);
+* a project's stack by the value's kind: "rewritten in FastAPI" is its framework (the
+  verb is generic wording, the value says what it is); "built with Django and PostgreSQL"
+  states its framework first, so the first named technology keys it;
+* the old value said beside the new ("… instead of pandas") is not part of the value.
+
+Classification only: the stored content is never rewritten. Pure functions.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+from vecmem.text import ascii_word_re, lazy_re
+
+__all__ = ["plain", "theme_value"]
+
+_I = re.IGNORECASE
+
+# --- the owner before a model's or theme's label ----------------------------------------
+
+_FAVOURED = r"(?:default|preferred|go-to|go to|main|primary|usual|favou?rite|everyday|daily)"
+_OWNER_MODEL_EN = ascii_word_re(
+    r"^(?:the user's|the user’s|user's|my|our|his|her|their) "
+    rf"(?P<fav>(?:{_FAVOURED} )*)(?P<kind>(?:chat |language |text )?(?:model|llm)"
+    r"|(?:text )?(?:embedding|vector)(?: model)?|embeddings|embedder)"
+    r"(?P<rest> (?:is|=)(?: now)? .+|: ?.+)$", _I)
+_OWNER_MODEL_ZH = lazy_re(
+    r"^(?:用户|我们|我)的?\s*(?:默认|主要|常用|日常)?(?:使用|在用|常用|用)?的?\s*"
+    r"(?P<kind>(?:对话|聊天|大)?模型|LLM|llm|(?:嵌入|向量|embedding|Embedding)\s?模型|嵌入)"
+    r"(?:现在)?(?:是|为|用的是|:)\s*(?P<v>.+)$")
+_OWNER_THEME_ZH = lazy_re(
+    r"^(?:用户|我)的?(?:编辑器|终端|IDE|界面|VS ?Code)?的?(?:配色|颜色)?主题(?:现在)?"
+    r"(?:是|为|用的是|:)\s*(?P<v>.+)$")
+
+
+def _owner_label(text: str) -> str | None:
+    m = _OWNER_MODEL_EN.match(text)
+    if m:
+        kind = m["kind"].casefold()
+        embed = "embed" in kind or "vector" in kind
+        label = "embedding model" if embed else "default model"
+        return f"The {label}{m['rest']}"
+    m = _OWNER_MODEL_ZH.match(text)
+    if m:
+        zh_embed = re.search(r"嵌入|向量|embedding", m["kind"], _I) is not None
+        return f"{'嵌入模型' if zh_embed else '默认模型'}是{m['v']}"
+    m = _OWNER_THEME_ZH.match(text)
+    if m:
+        return f"My theme is {m['v']}"
+    return None
+
+
+# --- projects named without "the … project" ----------------------------------------------
+
+_PROJECT_FIRST = ascii_word_re(r"^(?:the )?project (?P<n>[\w.-]{1,30})(?P<rest>(?:'s|’s)? .+)$", _I)
+#: "The project uses X": the word after "project" is its verb, not its name.
+_VERBS = frozenset((
+    "is", "are", "was", "were", "has", "had", "have", "uses", "used", "use", "depends",
+    "deploys", "deployed", "runs", "ran", "needs", "requires", "targets", "relies", "stores",
+    "lives", "sits", "licensed", "built", "written", "now", "also", "still", "moved",
+    "migrated", "switched", "will", "should", "must", "can", "could", "got", "gets"))
+_NOT_NAMES = frozenset((
+    "i", "we", "you", "he", "she", "it", "they", "this", "that", "everything", "user",
+    "the", "my", "our", "prod", "production", "staging", "server", "machine", "host", "box",
+    "cluster", "vm", "laptop", "desktop", "computer", "pc", "database", "db", "container",
+    "node", "instance", "gpu", "team", "company", "everyone", "nobody"))
+#: What a project *is* built on: a bare name as the subject is a project only with these
+#: verbs and a value of a technology's kind ("Sarah runs on coffee" is no project).
+_BARE_EN = ascii_word_re(
+    r"^(?P<n>[A-Za-z][\w.-]{1,30}) (?P<pred>is (?:now )?(?:deployed|hosted) (?:on|to|at)|deploys to"
+    r"|is (?:now )?(?:built|written|implemented) (?:with|in|on)|runs on|uses|is on)"
+    r" (?P<v>.+)$", _I)
+_BARE_ZH = lazy_re(
+    r"^(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30}|[\u4e00-\u9fff]{1,6}?)\s?(?:已经|现在|目前)?"
+    r"(?P<pred>部署在|部署到|托管在|迁到了?|迁移到了?|搬到了?)\s*(?P<v>.+?)(?:上面|上)?了?$")
+_ZH_EMPHASIS = lazy_re(r"^(?P<a>[^,，。]{1,40}?)\s?是"
+                       r"(?P<b>(?:部署|托管|运行|跑|用|使用)[^,，。]+?)的$")
+_ZH_NOT_NAMES = frozenset(("我", "我们", "用户", "你", "他", "她", "它", "这", "那", "测试环境",
+                           "环境", "服务器", "机器"))
+
+
+def _bare_project(text: str) -> str | None:
+    from vecmem.rules.topics import tech_aspects  # topics imports this module's callers
+
+    m = _PROJECT_FIRST.match(text)
+    if m and m["n"].casefold() not in _NOT_NAMES | _VERBS:
+        return f"The {m['n']} project{m['rest']}"
+    m = _BARE_EN.match(text)
+    if m and m["n"].casefold() not in _NOT_NAMES | _VERBS and tech_aspects(m["v"]):
+        return f"The {m['n']} project {m['pred']} {m['v']}"
+    m = _ZH_EMPHASIS.match(text)
+    if m:
+        text = m["a"].strip() + m["b"].strip()
+    m = None if "项目" in text else _BARE_ZH.match(text)  # 项目… is the family's own
+    if m and m["n"] not in _ZH_NOT_NAMES and not m["n"].startswith(("我", "用户", "项目")):
+        explicit = m["pred"].startswith(("部署", "托管"))
+        if explicit or tech_aspects(m["v"]) == ["deploy"]:
+            return f"项目{m['n']}部署在{m['v'].strip()}"
+    return None
+
+
+# --- a project's stack by the value's kind -----------------------------------------------
+
+_STACK_EN = ascii_word_re(
+    r"^(?P<s>the [\w.-]+ (?:project|service|app|backend|frontend|api|site|website)) "
+    r"(?:is|was|has been|got)? ?(?:now )?(?P<verb>(?:re-?)?written|built|implemented|rebuilt"
+    r"|re-?implemented|ported) (?:in|with|on|to|using) (?P<v>.+)$", _I)
+_LIST = lazy_re(r"\s*(?:,|\+|/|、|，|\band\b|\bwith\b|和|以及)\s*", _I)
+
+
+def _stack(text: str) -> str | None:
+    from vecmem.rules.topics import tech_aspects
+
+    m = _STACK_EN.match(text)
+    if not m:
+        return None
+    items = [p for p in _LIST.split(m["v"]) if p.strip()]
+    first = items[0].strip() if items else m["v"]
+    kinds = tech_aspects(first)
+    if kinds == ["framework"]:  # "rewritten in FastAPI": the framework, not a language
+        return f"{m['s']} is built with {first}"
+    if len(items) > 1 and len(kinds) == 1:  # "built with Django and PostgreSQL"
+        verb = "written in" if kinds == ["language"] else "built with"
+        return f"{m['s']} is {verb} {first}"
+    return None
+
+
+_INSTEAD = ascii_word_re(r"^(?P<keep>.{3,}?)\s+(?:instead of|rather than|in place of)\s+[^,;]+$"
+                         r"|^(?P<keep2>.{3,}?)(?:而不是|取代了?|代替了?)[^,，]+$", _I)
+
+
+def _instead(text: str) -> str | None:
+    m = _INSTEAD.match(text)
+    return (m["keep"] or m["keep2"]) if m else None
+
+
+_FORMS: list[Callable[[str], str | None]] = [_instead, _owner_label, _bare_project, _stack]
+
+
+def plain(text: str) -> str:
+    """``text`` in the word order the slot families read (each form applied at most once,
+    in order, so "Project atlas is rewritten in FastAPI instead of Django" takes three)."""
+    for form in _FORMS:
+        out = form(text)
+        if out is not None:
+            text = out
+    return text
+
+
+# --- a theme's value, one spelling per meaning ---------------------------------------------
+
+_DARK = ascii_word_re(r"^(?:an? |the )?(?:dark|深色|暗色|暗黑|黑色|夜间)(?:的)?(?:\s?(?:mode|theme|"
+                      r"colou?r scheme|ui|主题|模式|配色))?$", _I)
+_LIGHT = ascii_word_re(r"^(?:an? |the )?(?:light|浅色|亮色|白色|日间)(?:的)?(?:\s?(?:mode|theme|"
+                       r"colou?r scheme|ui|主题|模式|配色))?$", _I)
+_THEME_TAIL = ascii_word_re(r"\s*(?:\b(?:theme|colou?r scheme)\b|主题|配色)$", _I)
+
+
+def theme_value(value: str) -> str:
+    """"a dark theme" = "dark mode" = "深色主题" → "dark"; "Solarized Light 主题" →
+    "Solarized Light"."""
+    v = " ".join(value.split())
+    if _DARK.match(v):
+        return "dark"
+    if _LIGHT.match(v):
+        return "light"
+    return _THEME_TAIL.sub("", v) or v

@@ -1,0 +1,83 @@
+"""One-value slots, round 5 (issue 15 item 5; rules/slot_forms.py, rules/changes.py).
+
+Per category, in both languages: plain statements whose word order the families did not
+read (the owner before a model's or theme's label, a project named without "the …
+project", a stack said by its value's kind) are keyed, so the first value said is in its
+slot; change announcements in more grammatical shapes meet it; the same shapes said of
+someone else, another project, a trial or a context stay beside it. Fresh examples, not
+the dev sets' sentences.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vecmem import Memory
+from vecmem.rules.topics import classify
+from vecmem.text import normalize
+
+#: (category, text, key, value): the slot a plain statement fills, and its one value.
+KEYED = [
+    ("owner+label", "The user's main model is o3-mini", "config.default_model", "o3-mini"),
+    ("owner+label", "Her default chat model is mistral-large", "config.default_model",
+     "mistral-large"),
+    ("owner+label", "My embedding model is e5-base", "config.embedding_model", "e5-base"),
+    ("owner+label", "我的默认模型是 doubao-pro", "config.default_model", "doubao-pro"),
+    ("owner+label", "用户常用的对话模型是 kimi", "config.default_model", "kimi"),
+    ("owner+label", "我们的向量模型是 m3e-large", "config.embedding_model", "m3e-large"),
+    ("owner+label", "我的终端主题是 Nord", "preference.theme", "Nord"),
+    ("theme value", "The user likes a light theme", "preference.theme", "light"),
+    ("theme value", "用户喜欢浅色主题", "preference.theme", "light"),
+    ("project first", "Project ledger deploys to Render", "project.ledger.deploy", "Render"),
+    ("project first", "Project ledger lives at ~/work/ledger", "project.ledger.path",
+     "~/work/ledger"),
+    ("bare name", "Ledger is deployed on Railway", "project.ledger.deploy", "Railway"),
+    ("bare name", "ledger 部署在腾讯云", "project.ledger.deploy", "腾讯云"),
+    ("bare name", "官网是部署在 Netlify 上的", "project.官网.deploy", "Netlify"),
+    ("stack kind", "The ledger service was rewritten in Flask", "project.ledger-service.framework",
+     "Flask"),
+    ("stack list", "The ledger project is built with Rails and MySQL",
+     "project.ledger.framework", "Rails"),
+    ("instead of", "Ledger now runs on Polars instead of pandas", "project.ledger.dataframe",
+     "Polars"),
+]
+
+#: The same shapes with nothing to key: a project's verb is no name, a person is no project.
+UNKEYED = [
+    "The project depends on sqlite-vec for vector search",
+    "Sarah runs on coffee",
+    "Anna uses a standing desk",
+    "我把测试环境部署在自己电脑上",
+]
+
+
+@pytest.mark.parametrize(("category", "text", "key", "value"), KEYED)
+def test_a_plain_statement_is_keyed(category: str, text: str, key: str, value: str) -> None:
+    cls = classify(normalize(text))
+    assert (cls.topic_key, cls.object) == (key, value), category
+
+
+@pytest.mark.parametrize("text", UNKEYED)
+def test_no_project_or_model_slot_is_invented(text: str) -> None:
+    cls = classify(normalize(text))
+    key = cls.topic_key or ""
+    assert not key.startswith(("project.", "config.")) or key == "project.test_framework", key
+
+
+#: (first, second): the second restates the first's value in other words.
+DUPLICATE = [
+    ("The user's default LLM is o3-mini", "Default model: o3-mini"),
+    ("用户的嵌入模型是 m3e-base", "嵌入模型是 m3e-base"),
+    ("User prefers a dark theme", "用户喜欢深色主题"),
+    ("Project ledger deploys to Render", "ledger 是部署在 Render 上的"),
+]
+
+
+def _second(mem: Memory, first: str, second: str) -> str:
+    assert str(mem.add(first).decision) == "store"
+    return str(mem.add(second).decision)
+
+
+@pytest.mark.parametrize(("first", "second"), DUPLICATE)
+def test_a_restatement_is_a_duplicate(mem: Memory, first: str, second: str) -> None:
+    assert _second(mem, first, second) == "duplicate"
