@@ -81,3 +81,59 @@ def _second(mem: Memory, first: str, second: str) -> str:
 @pytest.mark.parametrize(("first", "second"), DUPLICATE)
 def test_a_restatement_is_a_duplicate(mem: Memory, first: str, second: str) -> None:
     assert _second(mem, first, second) == "duplicate"
+
+
+#: (category, first, second): the second announces a new value for the first's slot.
+CONFLICT = [
+    ("no subject", "My editor is Sublime Text", "Been using Zed for a few months"),
+    ("no subject", "The default model is gpt-4o", "Switched to claude-haiku last week"),
+    ("adverb", "The user lives in Leeds", "We finally moved to York"),
+    ("stacked tails", "I'm on Eastern time", "I'm on Central time now since the switch"),
+    ("aside", "User prefers light mode", "Went back to dark mode, easier at night"),
+    ("home is", "用户住在南京", "Home is Suzhou now"),
+    ("label", "My timezone is UTC+2", "I changed my time zone to UTC-5"),
+    ("label", "The default model is gpt-4o", "I set my preferred model to o3"),
+    ("label", "My theme is Nord", "We switched the colour scheme to Monokai"),
+    ("wedding", "Lena is my girlfriend", "Lena and I got engaged in Rome"),
+    ("wedding", "小雨是我女朋友", "我和小雨结婚了"),
+    ("repo moved", "The ledger project lives at ~/code/ledger",
+     "I moved the ledger repo to ~/dev/ledger"),
+    ("rewrote", "The ledger project is built with Flask", "We ported ledger to Django"),
+    ("zh path", "项目 ledger 的路径是 /srv/ledger", "项目 ledger 迁到了 /data/ledger"),
+]
+
+#: (category, first, second): the same shapes, not the user's slot changing.
+STORE = [
+    ("context", "My editor is VS Code", "I use vi on the VM when I debug"),
+    ("household tech", "The user lives in Leeds", "We moved to Kubernetes"),
+    ("other owner", "User prefers dark mode", "The docs site uses a light theme"),
+    ("other owner", "用户喜欢深色主题", "公司官网用的是浅色主题"),
+    ("wedding of others", "Lena is my girlfriend", "Lena and Tom got engaged"),
+    ("other project", "Project ledger deploys to Render", "Project atlas deploys to Fly.io"),
+    ("other person", "The default model is gpt-4o", "She set her preferred model to o3"),
+]
+
+
+@pytest.mark.parametrize(("text", "allowed"), [
+    ("Switch to Spanish please", True), ("Please switch to English", True),
+    ("请改用日语回答", True), ("Switch to uv please", False),  # a tool, not a language
+])
+def test_a_language_switch_is_a_standing_preference(text: str, allowed: bool) -> None:
+    from vecmem.rules import check_quality
+
+    verdict = check_quality(text)
+    assert verdict.allowed is allowed, verdict
+    assert (classify(normalize(text)).topic_key == "preference.language") is allowed
+
+
+@pytest.mark.parametrize(("category", "first", "second"), CONFLICT)
+def test_a_change_meets_the_filled_slot(mem: Memory, category: str, first: str,
+                                        second: str) -> None:
+    assert _second(mem, first, second) in ("review", "update"), category
+
+
+@pytest.mark.parametrize(("category", "first", "second"), STORE)
+def test_the_same_shape_elsewhere_is_stored(mem: Memory, category: str, first: str,
+                                            second: str) -> None:
+    assert _second(mem, first, second) in ("store", "reject"), category
+    assert not mem.cleanup_report().possible_conflicts, category

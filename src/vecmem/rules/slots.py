@@ -237,7 +237,34 @@ def _about_relative(text: str) -> Classification:
     return Classification(MemoryType.USER_FACT, None, "user", None, text, single_valued=False)
 
 
+#: "Anna and I got married", "我和安娜结婚了": the event names the relation it starts.
+_WED = [
+    ascii_word_re(rf"^(?P<name>{_NAME_EN}) and i (?:just |finally )?(?:got|are|were|have been"
+                  r"|'ve been)? ?(?P<ev>married|engaged)\b(?:.*?\b(?:she|he)(?:'s| is) (?:now )?"
+                  rf"my (?P<rel>{_alt(_EN_REL)}))?", _I),
+    lazy_re(r"^(?:我|用户)(?:和|跟|与)(?P<name>[\u4e00-\u9fff]{1,4}|[A-Z][\w.-]{0,20})"
+            r"(?:已经|去年|今年|上个月)?(?P<ev>结婚|订婚|领证)了?"),
+]
+_WED_REL = {"married": "spouse", "结婚": "spouse", "领证": "spouse", "engaged": "fiance",
+            "订婚": "fiance"}
+
+
+def _wedding(text: str) -> Classification | None:
+    for rx in _WED:
+        m = rx.match(text)
+        if m and m["name"].casefold() not in _NOT_NAMES:
+            found = m.groupdict().get("rel")
+            rel = _EN_REL.get(found.casefold(), found) if found else _WED_REL[m["ev"].casefold()]
+            slug = re.sub(r"\s+", "-", m["name"].strip().casefold())
+            return Classification(MemoryType.USER_FACT, f"person.{slug}.relation", slug,
+                                  "relation", rel)
+    return None
+
+
 def _person_relation(text: str) -> Classification | None:
+    wed = _wedding(text)
+    if wed is not None:
+        return wed
     found = next(((i, m, table) for i, (rx, table) in enumerate(_PERSON)
                   if (m := rx.match(text))), None)
     if found is None:
@@ -355,6 +382,10 @@ def _language(body: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+#: One value per meaning: "Anna is my wife" and "Anna and I got married" say one thing.
+_ONE_SPELLING = {"wife": "spouse", "husband": "spouse", "fiancee": "fiance"}
+
+
 def canonical(cls: Classification) -> Classification:
     """``cls`` under the slot's one key, with the value in its one spelling and the slot's
     declared policy (``POLICY``)."""
@@ -367,6 +398,8 @@ def canonical(cls: Classification) -> Classification:
         obj = _language(obj) or obj
     elif key == "user.timezone" and obj:
         obj = _ZONE_TAIL.sub("", " ".join(obj.split())) or obj
+    elif key.startswith("person.") and key.endswith(".relation") and obj:
+        obj = _ONE_SPELLING.get(obj, obj)
     elif key == "preference.theme" and obj:
         obj = theme_value(obj)
     elif key.startswith("project.") and key.endswith(".deploy") and obj:
@@ -388,11 +421,17 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
     (k, ascii_word_re(c, _I)) for k, c in [
         ("user.residence", r"\b(?:live[sd]?|living|based (?:in|out of)|moved|relocat\w*"
          r"|resid\w*|settled|home (?:is|city)|calls? \S+(?: \S+)? home"
-         r"|spends? (?:most of )?(?:the |his |her |their )?(?:year|time|weeks?|months?) in)\b"
-         r"|住在|搬到|搬去|搬家|定居|居住|(?<!老)家在|常驻|落户|安家|家安在|落脚|长住|常住|久居"),
+         r"|spends? (?:most of )?(?:the |his |her |their )?(?:year|time|weeks?|months?) in"
+         r"|staying in)\b|\b(?:working|work|works) (?:out of|remotely from|from)"
+         r" (?:our |the |my )?(?-i:[A-Z])|\b(?:most|many) (?:weeks|months|days)\b.{0,40}"
+         r"\b(?:in|out of (?:our |the )?) ?(?-i:[A-Z])"
+         r"|住在|搬到|搬去|搬家|定居|居住|(?<!老)家在|常驻|落户|安家|家安在|落脚|长住|常住|久居"
+         r"|(?:基本|大部分时间|多数时间|一直)?(?:都)?(?:待|呆)在"),
         ("user.employer", r"\b(?:works? (?:at|for)|working (?:at|for)|job (?:at|with)|new job"
-         r"|employed|employee|joined|hired by|employer|on the payroll)\b"
-         r"|在.{1,20}(?:工作|上班|任职)|入职|跳槽|就职|公司是|员工|在职"),
+         r"|employed|employee|joined|hired by|employer|on the payroll|full-time (?:at|for|with)"
+         r"|consult\w* (?:for|at|with)|freelanc\w* for|contract\w* (?:for|at|with))\b"
+         r"|在.{1,20}(?:工作|上班|任职)|入职|跳槽|就职|公司是|员工|在职|(?:全职|兼职)(?:顾问|工作)"
+         r"|给.{1,20}(?:做|当)(?:全职|兼职)?(?:顾问|外包|开发)"),
         ("user.occupation", r"\b(?:job title|(?:new )?role (?:is|as)|position (?:is|as)"
          r"|promoted to|works as|working as)\b|职业|职位|岗位|升职|转行"),
         ("user.timezone", r"\btime ?zone\b|\b(?:UTC|GMT)\s?[+\-−]\s?\d|时区|时差"),
@@ -417,7 +456,9 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
     ]
 ]
 #: The user as the subject: "The user …", "I …", "My …", "用户…", "我…" (not "我们").
-_ABOUT_USER = ascii_word_re(r"^(?:the )?user\b|^(?:i|i'm|my)\b|^(?:用户|我(?!们))", _I)
+_ABOUT_USER = ascii_word_re(
+    r"^(?:(?:these days|nowadays|lately|recently|currently|most weeks|this year|for now),?\s+)?"
+    r"(?:(?:the )?user\b|(?:i|i'm|my)\b)|^(?:最近|目前|现在|今年)?(?:用户|我(?!们))", _I)
 #: A text about someone else ("my sister moved…", "用户的同事…") never fills the user's slot.
 _OTHER_PEOPLE = "parents grandparents children kids siblings family relatives friends in-laws"
 _OTHER_PERSON = ascii_word_re(
@@ -459,7 +500,7 @@ def may_fill(text: str, cls: Classification, slot_key: str | None) -> bool:
     cue = _cue(slot_key)
     if cue is None or not cue.search(text):
         return False
-    if parts[0] != "user":
+    if parts[0] not in ("user", "preference"):  # a preference is the user's too
         return True
     about_user = cls.subject == "user" or _ABOUT_USER.search(text)
     return bool(about_user) and not _OTHER_PERSON.search(text)

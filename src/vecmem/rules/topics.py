@@ -16,7 +16,7 @@ import hashlib
 import re
 
 from vecmem.rules import slots
-from vecmem.rules.changes import restate
+from vecmem.rules.changes import language_switch, restate
 from vecmem.text import CJK_CHAR, ascii_word_re, normalize
 from vecmem.types import Classification, MemoryType
 
@@ -549,6 +549,10 @@ def preference_body(text: str, *, explicit_only: bool = False) -> str | None:
     ``explicit_only`` accepts only statements that name the preference ("用户偏好：…",
     "User prefers …"), not standing instructions ("以后…", "Always …").
     """
+    if explicit_only and (said := language_switch(text)) is not None:
+        # "Switch to Spanish please" names the answer language from now on: a standing
+        # preference, not a one-off request (slot rule, rules/changes.py)
+        return said
     for i, rx in enumerate(_PREF):
         if explicit_only and i in _STANDING:
             continue
