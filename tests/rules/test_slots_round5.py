@@ -38,6 +38,9 @@ KEYED = [
      "Flask"),
     ("stack list", "The ledger project is built with Rails and MySQL",
      "project.ledger.framework", "Rails"),
+    ("stack label", "The ledger project's tech stack is Rails + Redis",
+     "project.ledger.framework", "Rails"),
+    ("stack label", "项目 ledger 的技术栈是 Flask + Vue", "project.ledger.framework", "Flask"),
     ("instead of", "Ledger now runs on Polars instead of pandas", "project.ledger.dataframe",
      "Polars"),
 ]
@@ -137,3 +140,32 @@ def test_the_same_shape_elsewhere_is_stored(mem: Memory, category: str, first: s
                                             second: str) -> None:
     assert _second(mem, first, second) in ("store", "reject"), category
     assert not mem.cleanup_report().possible_conflicts, category
+
+
+#: (first, second): a text the rules cannot key, near the filled slot, that is no new value
+#: of it — a past value, a wish, a trial, someone else's — is not listed as a possible
+#: conflict either.
+@pytest.mark.parametrize(("first", "second"), [
+    ("User prefers dark mode", "I'd like to try a light theme one day"),
+    ("The embedding model is bge-m3", "We used to embed with e5-small"),
+    ("The default model is gpt-4o", "My manager's default model is o3"),
+    ("用户住在上海", "用户以前住在苏州"),
+    ("用户是一名设计师", "用户想转行做程序员"),
+    ("用户住在上海", "用户的公婆住在无锡"),
+    ("User lives in Lyon", "User's best friend Jo just moved to Nice"),
+])
+def test_not_now_or_not_the_users_is_no_possible_conflict(mem: Memory, first: str,
+                                                          second: str) -> None:
+    assert _second(mem, first, second) in ("store", "reject")
+    assert not mem.cleanup_report().possible_conflicts
+
+
+@pytest.mark.parametrize(("first", "second"), [
+    ("User lives in Lyon", "Most weeks I'm working out of our Geneva office"),
+    ("用户住在上海", "我这一年基本都待在东京"),
+    ("用户在美团工作", "用户现在主要在给一家基金做全职顾问"),
+])
+def test_a_possible_move_is_listed_by_cleanup(mem: Memory, first: str, second: str) -> None:
+    assert _second(mem, first, second) == "store"
+    (item,) = mem.cleanup_report().possible_conflicts
+    assert item

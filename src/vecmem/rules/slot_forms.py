@@ -76,7 +76,7 @@ _NOT_NAMES = frozenset((
     "i", "we", "you", "he", "she", "it", "they", "this", "that", "everything", "user",
     "the", "my", "our", "prod", "production", "staging", "server", "machine", "host", "box",
     "cluster", "vm", "laptop", "desktop", "computer", "pc", "database", "db", "container",
-    "node", "instance", "gpu", "team", "company", "everyone", "nobody"))
+    "node", "instance", "gpu", "team", "项目", "company", "everyone", "nobody"))
 #: What a project *is* built on: a bare name as the subject is a project only with these
 #: verbs and a value of a technology's kind ("Sarah runs on coffee" is no project).
 _BARE_EN = ascii_word_re(
@@ -121,9 +121,21 @@ _STACK_EN = ascii_word_re(
 _LIST = lazy_re(r"\s*(?:,|\+|/|、|，|\band\b|\bwith\b|和|以及)\s*", _I)
 
 
+#: "The atlas project's tech stack is X + Y", "项目 atlas 的技术栈是 X + Y": what it is built
+#: with, said by label.
+_STACK_LABEL = ascii_word_re(
+    r"^(?:the )?(?P<n>[\w.-]{1,30})(?: project| service| app)?(?:'s|’s) (?:tech(?:nology)? )?stack"
+    r" (?:is|=|:)(?: now)? (?P<v>.+)$"
+    r"|^(?:(?:本|该|这个)?项目)?\s?(?P<n2>[A-Za-z][A-Za-z0-9_.-]{0,30}|(?!的)[\u4e00-\u9fff]{1,8}?)"
+    r"\s?(?:项目)?的?"
+    r"技术栈(?:现在)?(?:是|为|:|用的是)\s*(?P<v2>.+)$", _I)
+
+
 def _stack(text: str) -> str | None:
     from vecmem.rules.topics import tech_aspects
 
+    if (m := _STACK_LABEL.match(text)) and (m["n"] or m["n2"]).casefold() not in _NOT_NAMES:
+        text = f"The {m['n'] or m['n2']} project is built with {m['v'] or m['v2']}"
     m = _STACK_EN.match(text)
     if not m:
         return None

@@ -461,9 +461,17 @@ _ABOUT_USER = ascii_word_re(
     r"(?:(?:the )?user\b|(?:i|i'm|my)\b)|^(?:最近|目前|现在|今年)?(?:用户|我(?!们))", _I)
 #: A text about someone else ("my sister moved…", "用户的同事…") never fills the user's slot.
 _OTHER_PEOPLE = "parents grandparents children kids siblings family relatives friends in-laws"
+_ZH_OTHER_PEOPLE = "父母 爸妈 家人 亲戚 孩子们 公婆 岳父母 公公婆婆 朋友们 同事们"
 _OTHER_PERSON = ascii_word_re(
-    rf"\b(?:the user's|my|his|her|their) (?:\w+ )?(?:{_alt([*_EN_REL, *_words(_OTHER_PEOPLE)])})"
-    rf"s?\b|(?:用户|我)的?(?:{_alt([*_ZH_REL, '父母', '爸妈', '家人', '亲戚', '孩子们'])})", _I)
+    r"\b(?:(?:the )?user's|my|his|her|their) (?:\w+ )?"
+    rf"(?:{_alt([*_EN_REL, *_words(_OTHER_PEOPLE)])})s?\b"
+    rf"|(?:用户|我)的?(?:{_alt([*_ZH_REL, *_words(_ZH_OTHER_PEOPLE)])})", _I)
+#: Not the slot's value now: a past value, a wish, a plan, a trial ("used to embed with X",
+#: "I'd like to try the light theme", "用户以前住在杭州", "用户想转行做…").
+_NOT_NOW = ascii_word_re(
+    r"\b(?:used to|would like to|'d like to|wants? to|plans? to|planning to|might|maybe"
+    r"|someday|sometime|thinking (?:about|of)|considering|tried|trying|once)\b"
+    r"|以前|曾经|之前|原来|过去|想要?|打算|计划|考虑|可能|也许|试试|试用|试了", _I)
 
 
 def _cue(slot_key: str) -> re.Pattern[str] | None:
@@ -498,8 +506,10 @@ def may_fill(text: str, cls: Classification, slot_key: str | None) -> bool:
         if parts[0] == "person":
             return True
     cue = _cue(slot_key)
-    if cue is None or not cue.search(text):
+    if cue is None or not cue.search(text) or _NOT_NOW.search(text):
         return False
+    if parts[0] == "config":  # the agent's setting, unless it is said to be someone's
+        return not _OTHER_PERSON.search(text)
     if parts[0] not in ("user", "preference"):  # a preference is the user's too
         return True
     about_user = cls.subject == "user" or _ABOUT_USER.search(text)
