@@ -65,7 +65,7 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
 
 _LEAD_EN = lazy_re(r"^(?:these days|nowadays|lately|recently|currently|at the moment"
                    r"|as of (?:today|this (?:week|month|year))|since (?:last )?\w+(?: \d{4})?)"
-                   r",?\s+(?=(?:the user|i|we|my|our)\b)", _I)
+                   r",?\s+(?=\w)", _I)
 _MONTHS = ("january|february|march|april|may|june|july|august|september|october|november"
            "|december")
 _TAIL_EN = lazy_re(r"\s+(?:these days|nowadays|lately|recently|now)$"
@@ -90,6 +90,8 @@ _ADVERB = lazy_re(r"^(?P<s>(?:the )?user|i|we)(?P<aux>'ve| has| have)? (?:finall
 # home — but "we moved to Kubernetes" is a deploy target (a place is a capitalised name).
 _WE_MOVED = lazy_re(r"^we(?: have|'ve)? (?:relocated|moved(?: back)?|moved house) to "
                     r"(?P<v>(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*){0,2})$", _I)
+_WE_MOVED_ZH = lazy_re(r"^我们(?:全家|一家)?(?:已经)?(?:从(?P<old>[^,，]{1,20}?))?"
+                       r"(?:搬到|搬去|搬家到|移居到?|定居在?)了?(?P<v>[^,，]{1,20}?)(?:定居|生活|住)?了?$")
 _HOME_IS = lazy_re(r"^home (?:is|=) (?:now )?(?P<v>.+?)(?: now)?$", _I)
 # Past or present only: "下周" / "明年" announce a plan, not a change, and stay.
 _ZH_WHEN = (r"(?:上个?月|上周|上礼拜|去年|今年|前不久|前阵子|前段时间|最近|刚刚"
@@ -123,6 +125,8 @@ def _untime(text: str) -> str:
     text = _ADVERB.sub(lambda m: f"{m['s']}{m['aux'] or ''} ", text)
     if (m := _WE_MOVED.match(text)) and not _tech(m["v"]):
         text = f"I moved to {m['v']}"
+    if (m := _WE_MOVED_ZH.match(text)) and not _tech(m["v"]) and not _tech(m["old"] or ""):
+        text = f"我搬到了{m['v']}"
     if m := _HOME_IS.match(text):
         text = f"My home city is {m['v']}"
     m = _LEFT_EN.match(text)
@@ -179,7 +183,8 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
     (lazy_re(rf"^{_SUBJ_EN} (?:now )?(?:been using|started using) (?P<v>.+?){_OLD}{_FOR_EN}$", _I),
      True),
     # "I use Neovim as my editor", "I now code in Zed", "I'm on Neovim"
-    (lazy_re(rf"^{_SUBJ_EN} (?:now |mostly |mainly )?(?:use|uses|am using|is using|are using"
+    (lazy_re(rf"^(?:{_SUBJ_EN}|i'm|we're) (?:now |mostly |mainly )?(?:use|uses|am using|is using"
+             r"|are using|using"
              r"|codes? in|programs? in|writes? code in|do (?:all )?(?:of )?(?:my |our )?"
              r"(?:coding|programming|development) in|does (?:all )?(?:of )?(?:his |her |their )?"
              rf"(?:coding|programming|development) in) (?P<v>.+?){_OLD}{_FOR_EN}$"
@@ -309,14 +314,17 @@ _MOVED_EN = lazy_re(rf"^(?P<s>{_PROJECT_EN}) (?:has been |have been |was |got |h
                     r"(?:now )?(?:moved|migrated|switched|ported)(?: over)? to (?P<v>.+)$", _I)
 _MOVED_ZH = lazy_re(r"^(?:(?:我们|我|用户)?把)?"
                     r"(?:(?P<s>(?:本|该|这个)?项目.{0,30}?|[\w.-]{1,30}\s?项目)"
-                    r"|(?:上线|生产|线上|正式)环境(?:已经)?)"
+                    r"|(?:上线|生产|线上|正式)环境(?:已经)?)(?:从(?P<old>[^,，]+?))?"
                     r"(?:迁移到|迁到|搬到|换到|切到|部署到)了?(?P<v>.+?)了?$")
 # "We now deploy the api to Render", "We moved the api project to Render"
-_DEPLOY_WE = lazy_re(r"^(?:we|i|the user) (?:now |have |has |'ve )?(?:(?:deploy|ship|host|run)"
+_DEPLOY_WE = lazy_re(r"^(?:we|i|the user)(?:'re| are|'m| am| is)? (?:now |have |has |'ve )?"
+                     r"(?:(?:deploy(?:ing)?|ship(?:ping)?|host(?:ing)?|run(?:ning)?)"
                      r" (?:the |our )?(?P<n>[\w.-]+)(?: project| service| app)?"
                      r"|(?:moved|migrated) (?:the |our |my )?(?P<n2>[\w.-]+) (?:project|service|app"
                      r"|repo|repository|checkout|codebase|folder|directory))"
                      r" (?:over )?(?:to|on|into) (?P<v>.+)$", _I)
+_DEPLOY_ANY = lazy_re(r"^(?:we|i|the user)(?:'re| are|'m| am| is)? (?:now )?(?:deploy|ship|host)"
+                      r"(?:ing|s)?(?: everything| it all)? (?:to|on|onto) (?P<v>.+)$", _I)
 # "We rewrote atlas in FastAPI", "I ported the api to Go": the stack said by the new value
 _REWROTE_WE = lazy_re(r"^(?:we|i|the user)(?: have| has|'ve)? (?:re-?wrote|rebuilt|ported"
                       r"|re-?implemented|migrated) (?:the |our |my )?(?P<n>[\w.-]+)"
@@ -360,8 +368,11 @@ def _moved(text: str) -> str | None:
             return f"{m['s']} uses {value}"
         return f"{m['s']} deploys to {value}"
     m = _DEPLOY_WE.match(text)
-    if m:
+    if m and (m["n"] or m["n2"]).casefold() not in _NOT_PROJECTS:
         return _moved(f"The {m['n'] or m['n2']} project moved to {m['v']}")
+    m = _DEPLOY_ANY.match(text)
+    if m:  # "We now deploy on Cloud Run": the project's host, no name said
+        return f"The project deploys to {m['v'].strip(' .')}"
     m = _HOSTED.match(text)
     host = m and (m["v"] or m["v2"]).strip()
     if m and host and tech_aspects(host) == ["deploy"]:

@@ -80,15 +80,17 @@ _NOT_NAMES = frozenset((
 #: What a project *is* built on: a bare name as the subject is a project only with these
 #: verbs and a value of a technology's kind ("Sarah runs on coffee" is no project).
 _BARE_EN = ascii_word_re(
-    r"^(?P<n>[A-Za-z][\w.-]{1,30}) (?P<pred>is (?:now )?(?:deployed|hosted) (?:on|to|at)|deploys to"
+    r"^(?P<n>[A-Za-z][\w.-]{1,30}) (?P<pred>is (?:now )?(?:deployed|hosted|shipped) (?:on|to|at)"
+    r"|deploys (?:to|on)|ships to"
     r"|is (?:now )?(?:built|written|implemented) (?:with|in|on)|runs on|uses|is on)"
     r" (?P<v>.+)$", _I)
 _BARE_ZH = lazy_re(
     r"^(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30}|[\u4e00-\u9fff]{1,6}?)\s?(?:已经|现在|目前)?"
+    r"(?:从(?P<old>[^,，]+?))?"
     r"(?P<pred>部署在|部署到|托管在|迁到了?|迁移到了?|搬到了?)\s*(?P<v>.+?)(?:上面|上)?了?$")
 _ZH_EMPHASIS = lazy_re(r"^(?P<a>[^,，。]{1,40}?)\s?是"
                        r"(?P<b>(?:部署|托管|运行|跑|用|使用)[^,，。]+?)的$")
-_ZH_NOT_NAMES = frozenset(("我", "我们", "用户", "你", "他", "她", "它", "这", "那", "测试环境",
+_ZH_NOT_NAMES = frozenset(("我", "用户", "你", "他", "她", "它", "这", "那", "测试环境",
                            "环境", "服务器", "机器"))
 
 
@@ -99,8 +101,10 @@ def _bare_project(text: str) -> str | None:
     if m and m["n"].casefold() not in _NOT_NAMES | _VERBS:
         return f"The {m['n']} project{m['rest']}"
     m = _BARE_EN.match(text)
-    if m and m["n"].casefold() not in _NOT_NAMES | _VERBS and tech_aspects(m["v"]):
-        return f"The {m['n']} project {m['pred']} {m['v']}"
+    deploys = bool(m and re.search(r"deploy|ship|host", m["pred"], _I))
+    if m and m["n"].casefold() not in _NOT_NAMES | _VERBS and (deploys or tech_aspects(m["v"])):
+        pred = "deploys to" if deploys else m["pred"]
+        return f"The {m['n']} project {pred} {m['v']}"
     m = _ZH_EMPHASIS.match(text)
     if m:
         text = m["a"].strip() + m["b"].strip()
@@ -109,6 +113,8 @@ def _bare_project(text: str) -> str | None:
         explicit = m["pred"].startswith(("部署", "托管"))
         if explicit or tech_aspects(m["v"]) == ["deploy"]:
             return f"项目{m['n']}部署在{m['v'].strip()}"
+    if m and m["n"] in ("我们", "我") and m["old"] and tech_aspects(m["v"]) == ["deploy"]:
+        return f"项目部署在{m['v'].strip()}"  # "我们从 Vercel 迁到了 Cloudflare Pages"
     return None
 
 
@@ -159,7 +165,39 @@ def _instead(text: str) -> str | None:
     return (m["keep"] or m["keep2"]) if m else None
 
 
-_FORMS: list[Callable[[str], str | None]] = [_instead, _owner_label, _bare_project, _stack]
+# --- Chinese: the slot's label, then the value --------------------------------------------
+
+_ZH_LABELS = [(lazy_re(p), st) for p, st in [
+    (r"^(?:嵌入|向量)(?:模型)?$|^向量化$|^embedding\s?(?:模型)?$", "嵌入模型是{}"),
+    (r"^(?:默认|主力|日常)?的?(?:对话|聊天|大)?模型$", "默认模型是{}"),
+    (r"^(?:编辑器|终端|IDE)?的?(?:配色)?主题$|^配色$", "My theme is {}"),
+    (r"^(?:默认)?(?:编辑器|IDE)$", "My editor is {}"),
+]]
+_ZH_LABEL_USE = lazy_re(r"^(?P<label>[^,，\s]{1,10}?)\s?(?:现在|目前)?(?:用的是|用|使用|采用|是|为)"
+                        r"\s*(?P<v>[^,，]+?)了?$")
+# "现在用 X 作为默认模型": no subject, the slot named after the value
+_ZH_AS = lazy_re(r"^(?:(?:用户|我们|我)?(?:现在|目前|以后|已经)?)(?:改用|换用|用|使用)\s*"
+                 r"(?P<v>[^,，]+?)\s*(?:来)?(?:作为|当|做)(?P<label>[^,，]{2,6}?)了?$")
+# "atlas 的代码在 ~/work/atlas", "atlas 的路径是 /srv/atlas": a project's path by label
+_ZH_PATH = lazy_re(r"^(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30})\s?的?(?:代码|仓库|源码|代码仓库|目录|路径"
+                   r"|本地路径)(?:现在)?(?:在|放在|位于|是|为)\s*"
+                   r"(?P<v>(?:[A-Za-z]:[\\/]|[~/])\S*)$")
+
+
+def _zh_label(text: str) -> str | None:
+    m = _ZH_PATH.match(text)
+    if m:
+        return f"项目{m['n']}的路径是{m['v']}"
+    m = _ZH_AS.match(text) or _ZH_LABEL_USE.match(text)
+    if not m:
+        return None
+    label = m["label"].strip()
+    statement = next((st for rx, st in _ZH_LABELS if rx.match(label)), None)
+    return statement.format(m["v"].strip()) if statement else None
+
+
+_FORMS: list[Callable[[str], str | None]] = [_instead, _owner_label, _zh_label, _bare_project,
+                                             _stack]
 
 
 def plain(text: str) -> str:
@@ -184,7 +222,7 @@ _THEME_TAIL = ascii_word_re(r"\s*(?:\b(?:theme|colou?r scheme)\b|主题|配色)$
 def theme_value(value: str) -> str:
     """"a dark theme" = "dark mode" = "深色主题" → "dark"; "Solarized Light 主题" →
     "Solarized Light"."""
-    v = " ".join(value.split())
+    v = re.sub(r"^(?:an?|the) ", "", " ".join(value.split()), flags=_I)
     if _DARK.match(v):
         return "dark"
     if _LIGHT.match(v):

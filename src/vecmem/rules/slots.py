@@ -289,7 +289,8 @@ def _person_relation(text: str) -> Classification | None:
 
 _EMBED_EN = ascii_word_re(
     r"^(?:the |our |my )?(?:text |document |vector )?embeddings? (?:are |is )?(?:now )?"
-    r"(?:use|uses|using|come from|computed with|generated with|made with|produced by|done with"
+    r"(?:use|uses|using|come from|computed (?:with|by)|generated (?:with|by)|made (?:with|by)"
+    r"|created (?:with|by)|produced by|done with"
     r"|run with|run on) (?:the )?(?P<o>.+?)(?: model)?$"
     r"|^(?:we|i|the user) (?:now )?(?:embed|vectori[sz]e) (?:\w+ )?(?:with|using) (?:the )?"
     r"(?P<o2>.+?)(?: model)?$",
