@@ -19,7 +19,7 @@ from vecmem.text import normalize
 #: (category, text, key, value): the slot a plain statement fills, and its one value.
 KEYED = [
     ("owner+label", "The user's main model is o3-mini", "config.default_model", "o3-mini"),
-    ("owner+label", "Her default chat model is mistral-large", "config.default_model",
+    ("owner+label", "Our default chat model is mistral-large", "config.default_model",
      "mistral-large"),
     ("owner+label", "My embedding model is e5-base", "config.embedding_model", "e5-base"),
     ("owner+label", "我的默认模型是 doubao-pro", "config.default_model", "doubao-pro"),
@@ -66,6 +66,11 @@ UNKEYED = [
     "The project depends on sqlite-vec for vector search",
     "Sarah runs on coffee",
     "Anna uses a standing desk",
+    "Anna uses Vim",  # a person's tool, not a project's stack
+    "Tom runs on Ubuntu",
+    "Her embedding model is e5-base",  # someone else's, not the agent's setting
+    "Home is where the heart is",
+    "I'm using Zed for a quick edit",  # one occasion
     "我把测试环境部署在自己电脑上",
 ]
 
@@ -80,7 +85,12 @@ def test_a_plain_statement_is_keyed(category: str, text: str, key: str, value: s
 def test_no_project_or_model_slot_is_invented(text: str) -> None:
     cls = classify(normalize(text))
     key = cls.topic_key or ""
-    assert not key.startswith(("project.", "config.")) or key == "project.test_framework", key
+    assert key not in _USER_SLOTS and not key.startswith(("project.", "config.default",
+                                                          "config.embedding")), key
+
+
+_USER_SLOTS = {"user.residence", "user.employer", "user.occupation", "user.timezone",
+               "preference.editor", "preference.theme", "preference.language"}
 
 
 #: (first, second): the second restates the first's value in other words.

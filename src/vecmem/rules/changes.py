@@ -92,7 +92,8 @@ _WE_MOVED = lazy_re(r"^we(?: have|'ve)? (?:relocated|moved(?: back)?|moved house
                     r"(?P<v>(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*){0,2})$", _I)
 _WE_MOVED_ZH = lazy_re(r"^我们(?:全家|一家)?(?:已经)?(?:从(?P<old>[^,，]{1,20}?))?"
                        r"(?:搬到|搬去|搬家到|移居到?|定居在?)了?(?P<v>[^,，]{1,20}?)(?:定居|生活|住)?了?$")
-_HOME_IS = lazy_re(r"^home (?:is|=) (?:now )?(?P<v>.+?)(?: now)?$", _I)
+_HOME_IS = lazy_re(r"^home (?:is|=) (?:now )?(?P<v>(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*){0,2}"
+                   r"|[\u4e00-\u9fff]{1,8})(?: now)?$", _I)
 # Past or present only: "下周" / "明年" announce a plan, not a change, and stay.
 _ZH_WHEN = (r"(?:上个?月|上周|上礼拜|去年|今年|前不久|前阵子|前段时间|最近|刚刚"
             r"|年初|年底|这个月|本月|昨天|今天|这几天|这段时间|如今|目前|现在)")
@@ -269,7 +270,8 @@ def _kind_slot(value: str, old: str, change: bool) -> str | None:
 
 
 _CONTEXT = lazy_re(r"\b(?:servers?|remote|ssh|when|whenever|sometimes|occasionally|for quick"
-                   r"|for small|for notes|for git|for commit|on (?:the |my )?(?:laptop|server|vm"
+                   r"|for small|for notes|for git|for commit|for (?:a|an|one|this|that)"
+                   r"|on (?:the |my )?(?:laptop|server|vm"
                    r"|box|pi|phone|ipad)|at home)\b", _I)
 
 

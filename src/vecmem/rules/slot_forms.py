@@ -33,7 +33,7 @@ _I = re.IGNORECASE
 
 _FAVOURED = r"(?:default|preferred|go-to|go to|main|primary|usual|favou?rite|everyday|daily)"
 _OWNER_MODEL_EN = ascii_word_re(
-    r"^(?:the user's|the user’s|user's|my|our|his|her|their) "
+    r"^(?:the user's|the user’s|user's|my|our) "
     rf"(?P<fav>(?:{_FAVOURED} )*)(?P<kind>(?:chat |language |text )?(?:model|llm)"
     r"|(?:text )?(?:embedding|vector)(?: model)?|embeddings|embedder)"
     r"(?P<rest> (?:is|=)(?: now)? .+|: ?.+)$", _I)
@@ -84,6 +84,8 @@ _BARE_EN = ascii_word_re(
     r"|deploys (?:to|on)|ships to"
     r"|is (?:now )?(?:built|written|implemented) (?:with|in|on)|runs on|uses|is on)"
     r" (?P<v>.+)$", _I)
+_STACK_KINDS = frozenset(("framework", "language", "database", "deploy", "dataframe",
+                          "message_queue", "web_server"))
 _BARE_ZH = lazy_re(
     r"^(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30}|[\u4e00-\u9fff]{1,6}?)\s?(?:已经|现在|目前)?"
     r"(?:从(?P<old>[^,，]+?))?"
@@ -102,7 +104,9 @@ def _bare_project(text: str) -> str | None:
         return f"The {m['n']} project{m['rest']}"
     m = _BARE_EN.match(text)
     deploys = bool(m and re.search(r"deploy|ship|host", m["pred"], _I))
-    if m and m["n"].casefold() not in _NOT_NAMES | _VERBS and (deploys or tech_aspects(m["v"])):
+    # what a project is built on; "Anna uses Vim" or "Tom runs on Ubuntu" is a person's tool
+    stack = bool(m and set(tech_aspects(m["v"])) & _STACK_KINDS)
+    if m and m["n"].casefold() not in _NOT_NAMES | _VERBS and (deploys or stack):
         pred = "deploys to" if deploys else m["pred"]
         return f"The {m['n']} project {pred} {m['v']}"
     m = _ZH_EMPHASIS.match(text)
