@@ -57,6 +57,18 @@ KEYED = [
     ("I'm using", "I'm using the Nord theme", "preference.theme", "Nord"),
     ("we moved zh", "我们全家从南京搬到了杭州", "user.residence", "杭州"),
     ("we moved a host", "我们从阿里云搬到了 AWS", "project.deploy", "AWS"),  # not a household
+    ("zh employer label", "用户的新东家是蔚来", "user.employer", "蔚来"),
+    ("zh works at as", "我目前在美团做算法", "user.employer", "美团"),
+    ("zh promoted", "用户晋升成了部门经理", "user.occupation", "部门经理"),
+    ("zh code with", "我平时写代码都用 Neovim", "preference.editor", "Neovim"),
+    ("zh relation copula", "小芳成了我的女友", "person.小芳.relation", "girlfriend"),
+    ("zh part changed", "ledger 的后端从 Flask 换成了 FastAPI", "project.ledger.backend.framework",
+     "FastAPI"),
+    ("zh part changed", "ledger 的数据库从 MySQL 迁到了 TiDB", "project.ledger.database", "TiDB"),
+    ("zh project changed", "项目 ledger 改用 Django 了", "project.ledger.framework", "Django"),
+    ("zh 把…部署到", "我们把 ledger 部署到了 Fly.io", "project.ledger.deploy", "Fly.io"),
+    ("zh part name", "项目 ledger 的前端使用 Svelte", "project.ledger.frontend.framework",
+     "Svelte"),
     ("instead of", "Ledger now runs on Polars instead of pandas", "project.ledger.dataframe",
      "Polars"),
 ]
@@ -70,6 +82,8 @@ UNKEYED = [
     "Tom runs on Ubuntu",
     "Her embedding model is e5-base",  # someone else's, not the agent's setting
     "Home is where the heart is",
+    "我在家做饭",
+    "我在学校当志愿者",
     "I'm using Zed for a quick edit",  # one occasion
     "我把测试环境部署在自己电脑上",
 ]

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from vecmem.rules.slot_forms import before_restate
 from vecmem.text import lazy_re
 
 __all__ = ["language_switch", "restate"]
@@ -349,7 +350,7 @@ _ROLE_EN = lazy_re(r"^(?:(?:the )?user|i)(?: was| has been| got| have been| has|
                    r" (?:promoted to|become|became|moved into a role as|switched careers to)"
                    r" (?:an? |the )?(?P<v>.+)$", _I)
 _ROLE_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?:已经)?(?:转行|转岗|改行|升职|晋升)?"
-                   r"(?:做|当|成为|为|任)了?(?:一名|一个|一位)?(?P<v>.+?)了?$")
+                   r"(?:做|当|成为|成了|为|任)了?(?:一名|一个|一位)?(?P<v>.+?)了?$")
 # "成为了会员" is no job: 成为 counts only with a measure word ("成为了一名医生")
 _ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:已经)?"
                         r"(?:转行|转岗|改行|升职|晋升|升任|当上|成为了?(?:一名|一位))")
@@ -425,7 +426,7 @@ def language_switch(text: str) -> str | None:
 
 def restate(text: str) -> str:
     """``text`` with a change announcement read as the statement of the new value."""
-    text = _untime(text)
+    text = _untime(before_restate(text))
     switched = _switch(text) or _moved(text) or language_switch(text)
     if switched is not None:
         return switched

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from vecmem.text import ascii_word_re, lazy_re
 
-__all__ = ["plain", "theme_value"]
+__all__ = ["before_restate", "plain", "theme_value"]
 
 _I = re.IGNORECASE
 
@@ -87,9 +87,9 @@ _BARE_EN = ascii_word_re(
 _STACK_KINDS = frozenset(("framework", "language", "database", "deploy", "dataframe",
                           "message_queue", "web_server"))
 _BARE_ZH = lazy_re(
-    r"^(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30}|[\u4e00-\u9fff]{1,6}?)\s?(?:已经|现在|目前)?"
+    r"^(?:(?:我们|我|用户)?把)?(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30}|[\u4e00-\u9fff]{1,6}?)\s?(?:已经|现在|目前)?"
     r"(?:从(?P<old>[^,，]+?))?"
-    r"(?P<pred>部署在|部署到|托管在|迁到了?|迁移到了?|搬到了?)\s*(?P<v>.+?)(?:上面|上)?了?$")
+    r"(?P<pred>部署在|部署到|托管在|迁到|迁移到|搬到)了?\s*(?P<v>.+?)(?:上面|上)?了?$")
 _ZH_EMPHASIS = lazy_re(r"^(?P<a>[^,，。]{1,40}?)\s?是"
                        r"(?P<b>(?:部署|托管|运行|跑|用|使用)[^,，。]+?)的$")
 _ZH_NOT_NAMES = frozenset(("我", "用户", "你", "他", "她", "它", "这", "那", "测试环境",
@@ -171,6 +171,43 @@ def _instead(text: str) -> str | None:
 
 # --- Chinese: the slot's label, then the value --------------------------------------------
 
+# "我的新公司是小米", "我现在在快手做后端": the employer said by label or by where one works
+_ZH_EMPLOYER = lazy_re(r"^(?P<s>用户|我)的?(?:新|现在的?|目前的?)?(?:公司|东家|雇主|单位)"
+                       r"(?:现在)?是(?P<o>[^,，]{1,20})$"
+                       r"|^(?P<s2>用户|我)(?:现在|目前)?在(?!家|家里|这里|那里|外面|楼下|路上|学校|图书馆)"
+                       r"(?P<o2>[^,，\s]{1,20}?)(?:做|当|干|负责)(?P<r>后端|前端|全栈|开发|研发|产品|设计"
+                       r"|运营|算法|测试|数据|销售|市场|客服|财务|法务|人事|HR)(?:工作|开发|工程师)?了?$")
+# "我现在写代码都用 Cursor": the tool after the task, an editor by kind
+_ZH_CODE_WITH = lazy_re(r"^(?:用户|我)(?:现在|平时|目前)?(?:写代码|编程|开发|写程序)"
+                        r"(?:都|主要|一般)?(?:用|使用)\s*(?P<v>[^,，]+?)了?$")
+# "atlas 的前端从 Vue 换成了 React", "项目 atlas 改用 Next.js 了": a project's part changed
+_ZH_PART = lazy_re(r"^(?:项目\s?)?(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30})\s?(?:项目)?的?"
+                   r"(?P<part>前端|后端|数据库|框架|客户端|服务端)?(?:从(?P<old>[^,，]+?))?"
+                   r"(?:改用|换用|换成了?|改成了?|切换到了?|迁到了?|迁移到了?)\s*(?P<v>[^,，]+?)了?$")
+
+
+def _zh_work(text: str) -> str | None:
+    from vecmem.rules.topics import tech_aspects
+
+    m = _ZH_EMPLOYER.match(text)
+    if m:
+        return f"{m['s'] or m['s2']}在{m['o'] or m['o2']}工作"
+    m = _ZH_CODE_WITH.match(text)
+    if m and tech_aspects(m["v"]) == ["editor"]:
+        return f"My editor is {m['v'].strip()}"
+    m = _ZH_PART.match(text)
+    if m and m["n"].casefold() not in _NOT_NAMES and (m["part"] or tech_aspects(m["v"])):
+        part = f"的{m['part']}" if m["part"] else ""
+        return f"项目{m['n']}{part}使用{m['v'].strip()}"
+    return None
+
+
+def before_restate(text: str) -> str:
+    """The forms that must see a change's own wording, before ``changes.restate`` reads
+    "X换成了Y" as "X是Y": a project's part changed, a job said by where one works."""
+    return _zh_work(text) or text
+
+
 _ZH_LABELS = [(lazy_re(p), st) for p, st in [
     (r"^(?:嵌入|向量)(?:模型)?$|^向量化$|^embedding\s?(?:模型)?$", "嵌入模型是{}"),
     (r"^(?:默认|主力|日常)?的?(?:对话|聊天|大)?模型$", "默认模型是{}"),
@@ -200,8 +237,8 @@ def _zh_label(text: str) -> str | None:
     return statement.format(m["v"].strip()) if statement else None
 
 
-_FORMS: list[Callable[[str], str | None]] = [_instead, _owner_label, _zh_label, _bare_project,
-                                             _stack]
+_FORMS: list[Callable[[str], str | None]] = [_instead, _owner_label, _zh_work, _zh_label,
+                                             _bare_project, _stack]
 
 
 def plain(text: str) -> str:
@@ -226,7 +263,7 @@ _THEME_TAIL = ascii_word_re(r"\s*(?:\b(?:theme|colou?r scheme)\b|主题|配色)$
 def theme_value(value: str) -> str:
     """"a dark theme" = "dark mode" = "深色主题" → "dark"; "Solarized Light 主题" →
     "Solarized Light"."""
-    v = re.sub(r"^(?:an?|the) ", "", " ".join(value.split()), flags=_I)
+    v = re.sub(r"^(?:an?|the) |了$", "", " ".join(value.split()), flags=_I)
     if _DARK.match(v):
         return "dark"
     if _LIGHT.match(v):

@@ -165,7 +165,8 @@ _ZH_REL = _pairs(
     "同事=colleague 好朋友,最好的朋友,闺蜜,死党=best-friend 姐夫,妹夫,大舅子,小舅子=brother-in-law "
     "嫂子,弟妹,小姨子=sister-in-law 岳父,公公=father-in-law 岳母,婆婆=mother-in-law "
     "儿子=son 女儿=daughter 孩子=child 朋友=friend 伴侣=partner 爱人=spouse 女朋友=girlfriend "
-    "男朋友=boyfriend 前妻=ex-wife 前夫=ex-husband 未婚妻=fiancee 未婚夫=fiance 经理=manager "
+    "男朋友,男友=boyfriend 女友=girlfriend 前妻=ex-wife 前夫=ex-husband 未婚妻=fiancee "
+    "未婚夫=fiance 经理=manager "
     "室友=roommate 邻居=neighbor "
     "同学,大学同学,高中同学=classmate 导师=mentor 医生=doctor 律师=lawyer 队友=teammate "
     "房东=landlord 侄子,外甥=nephew 侄女,外甥女=niece"
@@ -201,7 +202,8 @@ _PERSON = [
     (ascii_word_re(rf"^{_OWNER_EN} {_MOD_EN}{_REL_EN}(?:'s name is|’s name is| is named"
                    r"| is called| is(?P<bare>)) (?:now |actually )?"
                    r"(?P<name>(?-i:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}))$", _I), _EN_REL),
-    (ascii_word_re(rf"^(?P<name>{_ZH_NAME})(?:其实|现在|也)?是(?:用户|我)的?(?:一个|一位|一名)?"
+    (ascii_word_re(rf"^(?P<name>{_ZH_NAME})(?:其实|现在|也|已经)?(?:是|成了|成为了?|变成了?)"
+                   r"(?:用户|我)的?(?:一个|一位|一名)?"
                    rf"{_ZH_MOD}(?P<rel>{_ZH_REL_ALT})$", _I), _ZH_REL),
     (ascii_word_re(rf"^(?:用户|我)的?{_ZH_MOD}(?P<rel>{_ZH_REL_ALT})(?:的名字|名字)?"
                    rf"(?:叫做|叫|名叫|是(?P<bare>))\s*(?P<name>{_ZH_NAME_AFTER})$", _I), _ZH_REL),

@@ -660,7 +660,10 @@ def _project(text: str) -> Classification | None:
             comps = [s for s in slugs if s in _COMPONENTS]
             aspects = [_ASPECT_WORDS[s] for s in slugs if s in _ASPECT_WORDS and s not in comps]
             known = all(s in _COMPONENTS or s in _ASPECT_WORDS for s in slugs)
-            name = "" if known else slugify_name(middle)
+            # "atlas的前端": the name without the part or aspect words said after it
+            own = [x for x in slugs if x not in _COMPONENTS and x not in _ASPECT_WORDS]
+            name = "" if known else ("-".join(own) if own and len(own) < len(slugs)
+                                     else slugify_name(middle))
             parts = ["project", *(p for p in (name, *comps) if p)]
             key = _aspect_key(parts, aspects[0] if len(aspects) == 1 else None, pm.group() + obj)
             return _cls(_T.PROJECT, key, ".".join(parts[1:]) or "project", pm.group(), obj)
