@@ -24,7 +24,9 @@ while looking at it — or ``heldout`` — never looked at case by case):
   negatives are another slot or another person's (expected ``store``). Run through the
   real write pipeline on a temporary SQLite file with the hashing embedder, no LLM.
   ``flagged:*`` counts the new facts stored *and* listed by ``cleanup`` as a possible
-  conflict (an ambiguous case; for negatives, a false flag). ``ambiguous`` cases (a
+  conflict (an ambiguous case; for negatives, a false flag); ``rejected:*`` the ones the
+  quality filter refused (a positive lost before the slot rules; a negative not stored,
+  which is the filter's call, not a slot error). ``ambiguous`` cases (a
   fact the rules may not key into the filled slot though it speaks of it) are right when
   flagged so, or when the rules already send them to review as a conflict.
 * ``quality_round3.jsonl``: a round-3 dev set (268 cases) written per kind of miss and
@@ -164,6 +166,9 @@ def slots(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, A
                 row[key]["ok"] += ok
             row[f"flagged:{case['polarity']}"]["n"] += 1
             row[f"flagged:{case['polarity']}"]["ok"] += flagged
+            # rejected by the quality filter (not a slot decision; the filter's to judge)
+            row[f"rejected:{case['polarity']}"]["n"] += 1
+            row[f"rejected:{case['polarity']}"]["ok"] += got == "reject"
             if not ok:
                 misses.append({**case, "got": got})
     return {s: {k: dict(c) for k, c in t.items()} for s, t in table.items()}, misses
