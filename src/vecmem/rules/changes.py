@@ -91,6 +91,17 @@ _ADVERB = lazy_re(r"^(?P<s>(?:the )?user|i|we)(?P<aux>'ve| has| have)? (?:finall
 # home — but "we moved to Kubernetes" is a deploy target (a place is a capitalised name).
 _WE_MOVED = lazy_re(r"^we(?: have|'ve)? (?:relocated|moved(?: back)?|moved house) to "
                     r"(?P<v>(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*){0,2})$", _I)
+# "I've relocated": the families read "I have relocated"
+_HAVE = lazy_re(r"^(i|we)'ve ", _I)
+# "I switched roles, I'm a designer now": the change announced, then the new value
+_ANNOUNCED_EN = lazy_re(r"^(?:i|we|the user) (?:have |has )?(?:switched|changed)"
+                        r" (?:roles|jobs|careers|teams|companies|homes|cities)[,;]\s*"
+                        r"(?:and )?(?:now )?(?P<rest>.+)$", _I)
+# "We packed up and moved to Denver": the verb that says where
+_PACKED = lazy_re(r"^(?P<s>we|i|the user) (?:\w+ ){1,3}and (?P<v>moved|relocated) to ", _I)
+# "I work remotely for Figma": how one works is not where
+_WORK_HOW = lazy_re(r"\b(?P<w>work|works|working) (?:remotely|full[- ]time|part[- ]time"
+                    r"|fully remote|mostly|now) (?P<p>for|at)\b", _I)
 _WE_MOVED_ZH = lazy_re(r"^我们(?:全家|一家)?(?:已经)?(?:从(?P<old>[^,，]{1,20}?))?"
                        r"(?:搬到|搬去|搬家到|移居到?|定居在?)了?(?P<v>[^,，]{1,20}?)(?:定居|生活|住)?了?$")
 _HOME_IS = lazy_re(r"^home (?:is|=) (?:now )?(?P<v>(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*){0,2}"
@@ -118,6 +129,10 @@ _LEFT_EN = lazy_re(r"^(?P<s>(?:the )?user|i)(?: has| have|'ve)? (?:left (?!for\b
 
 def _untime(text: str) -> str:
     text = _NO_SUBJECT.sub("I ", _ASIDE.sub("", text))
+    text = _HAVE.sub(lambda m: f"{m[1]} have ", text)
+    if m := _ANNOUNCED_EN.match(text):  # "I switched roles, I'm a designer now"
+        text = m["rest"]
+    text = _PACKED.sub(r"\g<s> \g<v> to ", _WORK_HOW.sub(r"\g<w> \g<p> ", text))
     text = _LEAD_EN.sub("", text)
     for _ in range(3):  # "… full time since spring": tails come stacked
         shorter = _TAIL_EN.sub("", text)
@@ -158,10 +173,11 @@ _LABELS: list[tuple[re.Pattern[str], str]] = [
     (lazy_re(r"^(?:(?:editor|terminal|ui|colou?r) )?theme$|^colou?r ?scheme$|^主题$|^配色$", _I),
      "theme"),
     (lazy_re(r"^time ?zone$|^时区$", _I), "timezone"),
+    (lazy_re(r"^(?:job )?(?:title|role|position)$", _I), "role"),
 ]
 _STATEMENT = {"editor": "My editor is {}", "default_model": "The default model is {}",
               "embedding_model": "The embedding model is {}", "theme": "My theme is {}",
-              "timezone": "My timezone is {}"}
+              "timezone": "My timezone is {}", "role": "The user is a {}"}
 #: Kinds of value that name the user's slot by themselves ("switched to Neovim").
 _BY_KIND = {"editor": "editor"}
 _SUBJ_EN = r"(?:(?:the )?user|i|we)(?:'ve| has| have)?"
@@ -191,6 +207,9 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
              r"(?:coding|programming|development) in|does (?:all )?(?:of )?(?:his |her |their )?"
              rf"(?:coding|programming|development) in) (?P<v>.+?){_OLD}{_FOR_EN}$"
              r"|^(?:i'm|i am|we're|we are|the user is) (?:now )?on (?P<v2>.+)$", _I), False),
+    # "I default to Claude Opus", "We standardised on X as the default model"
+    (lazy_re(rf"^{_SUBJ_EN} (?:now )?(?:defaults? to|standardi[sz]ed on|settled on|went with"
+             rf"|opted for) (?P<v>.+?){_OLD}{_FOR_EN}$", _I), True),
     # "I gave up VS Code for Zed", "We ditched bge-m3 in favour of nomic-embed-text"
     (lazy_re(rf"^{_SUBJ_EN} (?:gave up|given up|ditched|dropped|abandoned|traded|swapped)"
              rf" (?P<old>.+?) (?:for|in favou?r of|with) (?P<v>.+?){_FOR_EN}$", _I), True),
@@ -270,6 +289,8 @@ def _kind_slot(value: str, old: str, change: bool) -> str | None:
     return None
 
 
+_GENERIC_TOOL = lazy_re(r"^(?:daily driver|go-to(?: tool)?|tool of choice|favou?rite(?: tool)?"
+                        r"|main tool|weapon of choice)$", _I)
 _CONTEXT = lazy_re(r"\b(?:servers?|remote|ssh|when|whenever|sometimes|occasionally|for quick"
                    r"|for small|for notes|for git|for commit|for (?:a|an|one|this|that)"
                    r"|on (?:the |my )?(?:laptop|server|vm"
@@ -290,6 +311,10 @@ def _switch(text: str) -> str | None:
             slot = next((s for lx, s in _LABELS if lx.match(label)), None)
             if slot is None and "把" in text and value:  # "把X换成了Y": X is Y
                 return f"{label}是{value}"
+            if slot is None and _GENERIC_TOOL.match(label):  # "my daily driver": by kind
+                slot = _kind_slot(value, old, True)
+            elif slot is None and re.search(r"\b(?:mode|theme)$", value, _I):
+                slot = "theme"  # "switched the UI to dark mode"
         elif re.search(r"\b(?:mode|theme)$|主题$|模式$", value, _I):
             slot = "theme"
         else:
@@ -330,14 +355,15 @@ _DEPLOY_ANY = lazy_re(r"^(?:we|i|the user)(?:'re| are|'m| am| is)? (?:now )?(?:d
                       r"(?:ing|s)?(?: everything| it all)? (?:to|on|onto) (?P<v>.+)$", _I)
 # "We rewrote atlas in FastAPI", "I ported the api to Go": the stack said by the new value
 _REWROTE_WE = lazy_re(r"^(?:we|i|the user)(?: have| has|'ve)? (?:re-?wrote|rebuilt|ported"
-                      r"|re-?implemented|migrated) (?:the |our |my )?(?P<n>[\w.-]+)"
+                      r"|re-?implemented|migrated|moved|switched) (?:the |our |my )?(?P<n>[\w.-]+)"
                       r"(?: project| service| app| backend| frontend)? (?:in|with|to|onto|on)"
                       r" (?P<v>.+)$", _I)
 _PATH = lazy_re(r"^(?:[A-Za-z]:[\\/]|[~/]|\./)\S*$")
 _ZH_DIR_TAIL = lazy_re(r"\s*(?:目录|文件夹|路径)?(?:下面|下|里面|里)?$")
 # "The api lives on Render", "Production runs on GCP", "api 跑在 Render 上": a host (by kind)
 _HOSTED = lazy_re(r"^(?:the |our )?(?:(?:prod|production|live) |(?P<n>[\w.-]+) (?:project |service "
-                  r"|app )?)(?:lives on|is served from|is hosted (?:on|at|by)|runs on|is on)"
+                  r"|app )?)(?:now )?(?:lives on|is served from|is hosted (?:on|at|by)|runs on"
+                  r"|is on)"
                   r" (?P<v>.+?)(?: now)?$"
                   r"|^(?:(?:本|该)?项目)?(?P<n2>[\w.-]+)?\s?(?:项目)?(?:现在)?(?:跑在|运行在|托管在|放在)"
                   r"(?P<v2>.+?)(?:上)?(?:了)?$", _I)
@@ -360,8 +386,14 @@ def _moved(text: str) -> str | None:
     from vecmem.rules.topics import tech_aspects  # topics imports this module
 
     m = _REWROTE_WE.match(text)
-    if m and tech_aspects(m["v"]) and m["n"].casefold() not in _NOT_PROJECTS:
-        return f"The {m['n']} project was rewritten in {m['v'].strip(' .')}"
+    kinds = tech_aspects(m["v"]) if m else []
+    if m and kinds and m["n"].casefold() not in _NOT_PROJECTS:
+        value = m["v"].strip(" .")
+        if kinds == ["deploy"]:
+            return f"The {m['n']} project deploys to {value}"
+        if kinds in (["language"], ["framework"]):
+            return f"The {m['n']} project was rewritten in {value}"
+        return f"The {m['n']} project uses {value}"  # "moved atlas to Postgres": its database
     m = _MOVED_EN.match(text)
     if m and _PATH.match(m["v"].strip(" .")):  # a checkout moved on disk: its path
         return f"{m['s']} lives at {m['v'].strip(' .')}"
@@ -405,6 +437,9 @@ _LANG_SWITCH = [
             rf" (?P<v>{_LANG_NAMES})(?: please| from now on| going forward)?$", _I),
     lazy_re(r"^(?:please |from now on,? |going forward,? )*(?:answer|reply|respond|write|talk)"
             rf" (?:to me )?in (?P<v>{_LANG_NAMES})(?: please| from now on| going forward)+$", _I),
+    # "Please always reply in French": a standing marker before the verb
+    lazy_re(r"^(?:please )?(?:always|from now on,?|going forward,?) (?:please )?(?:answer|reply"
+            rf"|respond|write|talk) (?:to me )?in (?P<v>{_LANG_NAMES})(?: please)?$", _I),
 ]
 _LANG_SWITCH_ZH = lazy_re(r"^(?:用户|我)?(?:请|以后|今后|从现在起|已经)*"
                           r"(?:改用|换用|换成|切换到|改成|都用)"

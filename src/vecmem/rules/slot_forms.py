@@ -46,7 +46,18 @@ _OWNER_THEME_ZH = lazy_re(
     r"(?:是|为|用的是|:)\s*(?P<v>.+)$")
 
 
+# "My new job is at Figma", "My title is now principal engineer": work said by label
+_OWNER_JOB_EN = ascii_word_re(r"^(?:the user's|user's|my) (?:new |current )?job is (?:now )?"
+                              r"(?:at|with) (?P<o>.+)$", _I)
+_OWNER_ROLE_EN = ascii_word_re(r"^(?:the user's|user's|my) (?:new |current )?(?:job )?(?:title"
+                               r"|role|position) is (?:now )?(?:an? )?(?P<o>.+)$", _I)
+
+
 def _owner_label(text: str) -> str | None:
+    if m := _OWNER_JOB_EN.match(text):
+        return f"The user works at {m['o']}"
+    if m := _OWNER_ROLE_EN.match(text):
+        return f"The user is a {m['o']}"
     m = _OWNER_MODEL_EN.match(text)
     if m:
         kind = m["kind"].casefold()

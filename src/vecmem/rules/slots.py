@@ -120,6 +120,10 @@ _TZ_EN = ascii_word_re(
     r"(?: time ?zone| time)?(?: now| currently| these days)?$",
     _I,
 )
+# "I moved from EST to PST", "We switched from UTC+8 to UTC+1": both values are zones
+_TZ_FROM = ascii_word_re(
+    rf"^(?:(?:the )?user|i|we)(?: have| has)? (?:moved|switched|changed|gone|went)(?: over)? from"
+    rf" (?:the )?{_TZ}(?: time ?zone| time)? to (?:the )?(?P<o>{_TZ})(?: time ?zone| time)?$", _I)
 _TZ_ZH = ascii_word_re(
     rf"^(?:用户|我)(?:现在|目前|平时|一般)?(?:在|用|使用|处于|位于|按|按照|采用)(?P<o>{_TZ})"
     r"(?:时区|的时区|时间)?(?:工作|生活|作息)?$",
@@ -128,7 +132,7 @@ _TZ_ZH = ascii_word_re(
 
 
 def _timezone(text: str) -> Classification | None:
-    m = _TZ_EN.match(text) or _TZ_ZH.match(text)
+    m = _TZ_EN.match(text) or _TZ_ZH.match(text) or _TZ_FROM.match(text)
     if not m:
         return None
     return Classification(MemoryType.USER_FACT, "user.timezone", "user", "timezone",
@@ -294,7 +298,8 @@ _EMBED_EN = ascii_word_re(
     r"(?:use|uses|using|come from|computed (?:with|by)|generated (?:with|by)|made (?:with|by)"
     r"|created (?:with|by)|produced by|done with"
     r"|run with|run on) (?:the )?(?P<o>.+?)(?: model)?$"
-    r"|^(?:we|i|the user) (?:now )?(?:embed|vectori[sz]e) (?:\w+ )?(?:with|using) (?:the )?"
+    r"|^(?:we|i|the user) (?:now )?(?:re-?embed(?:ded)?|embed(?:ded)?|vectori[sz]e[sd]?)"
+    r" (?:\w+ ){0,3}(?:with|using) (?:the )?"
     r"(?P<o2>.+?)(?: model)?$",
     _I,
 )
