@@ -29,7 +29,9 @@ while looking at it — or ``heldout`` — never looked at case by case):
   negatives are another slot or another person's (expected ``store``). Run through the
   real write pipeline on a temporary SQLite file with the hashing embedder, no LLM.
   ``flagged:*`` counts the new facts stored *and* listed by ``cleanup`` as a possible
-  conflict (an ambiguous case; for negatives, a false flag). ``ambiguous`` cases (a
+  conflict (an ambiguous case; for negatives, a false flag); ``rejected:*`` the ones the
+  quality filter refused (a positive lost before the slot rules; a negative not stored,
+  which is the filter's call, not a slot error). ``ambiguous`` cases (a
   fact the rules may not key into the filled slot though it speaks of it) are right when
   flagged so, or when the rules already send them to review as a conflict.
 * ``quality_round3.jsonl``: a round-3 dev set (268 cases) written per kind of miss and
@@ -52,6 +54,9 @@ while looking at it — or ``heldout`` — never looked at case by case):
 * ``slot_paraphrase_round4.jsonl``: a round-4 slot set (session 5, late; 52 scenarios, half
   changes announced in many wordings, half look-alikes: another person or project, a trial,
   a wish, a past fact), split alternately at write time into ``tune_r4`` / ``heldout_r4``.
+* ``slot_paraphrase_round5.jsonl``: a round-5 slot set (session 6; 92 scenarios over the 13
+  slots, 43 positives, 45 negatives, 4 ambiguous, zh + en + mixed), written before that
+  round changed a rule and split at write time into ``tune_r5`` / ``heldout_r5`` (52 %).
 """
 
 from __future__ import annotations
@@ -68,7 +73,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_r4",
-          "heldout_r4", "blind3", "blind4")
+          "heldout_r4", "tune_r5", "heldout_r5", "blind3", "blind4")
 NEVER_LISTED = ("blind4",)  # blind sets: counts only, misses never shown (blind3 retired)
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
@@ -203,6 +208,9 @@ def slots(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, A
                 row[key]["ok"] += ok
             row[f"flagged:{case['polarity']}"]["n"] += 1
             row[f"flagged:{case['polarity']}"]["ok"] += flagged
+            # rejected by the quality filter (not a slot decision; the filter's to judge)
+            row[f"rejected:{case['polarity']}"]["n"] += 1
+            row[f"rejected:{case['polarity']}"]["ok"] += got == "reject"
             if not ok:
                 misses.append({**case, "got": got})
     return {s: {k: dict(c) for k, c in t.items()} for s, t in table.items()}, misses
@@ -265,9 +273,10 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_slots:
         out["slots"], smiss = slots(_load("slot_paraphrase.jsonl")
                                     + _load("slot_paraphrase_round4.jsonl")
+                                    + _load("slot_paraphrase_round5.jsonl")
                                     + _load("slot_paraphrase_blind3.jsonl")
                                     + _load("slot_paraphrase_blind4.jsonl"))
-        _print_table("slot_paraphrase.jsonl + _round4 + _blind3 (retired, now dev) + "
+        _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _blind3 (retired, now dev) + "
                      "_blind4 (blind) (positives: same "
                      "slot; negatives: another)",
                      out["slots"])
