@@ -1,0 +1,91 @@
+"""The gate in a large store (gate-v5), on both engines: a keyword candidate past the
+vector side's top-k is judged by its real cosine, and at most a few candidates come in
+on cosine alone, whatever the store's size."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from vecmem import Memory
+from vecmem.engine import relevance, search
+
+
+def test_cosines_of_ids_match_the_vector_search(cmem: Memory) -> None:
+    ids = [r.memory_id for r in cmem.add_many(
+        ["User's cat Sesame eats salmon kibble", "用户的猫叫芝麻，吃三文鱼猫粮",
+         "The garage door code changed in May"], raw=True)]
+    ctx = cmem.context
+    q = ctx.embed_query("what does the cat eat")
+    with ctx.store.transaction(write=False) as tx:
+        near = dict(tx.vector_search(ctx.scope, ctx.model_id, q, 10))
+        got = tx.cosines(ctx.scope, ctx.model_id, q, [*ids, 987654])  # an unknown id too
+        assert tx.cosines(ctx.scope, ctx.model_id, q, []) == {}
+        assert tx.cosines(ctx.scope, "another-model", q, ids) == {}
+    assert set(got) == set(ids)
+    for mid in ids:
+        assert got[mid] == pytest.approx(near[mid], abs=1e-5)
+
+
+@pytest.mark.parametrize(("filler", "target", "turn"), [
+    ("note {i}: the weekly grocery list and the weekly chores list for the house",
+     "Lamma ferry tickets: blue folder",
+     "where did I put the Lamma ferry tickets, the weekly grocery list and the weekly chores "
+     "list for the house?"),
+    ("笔记{i}：每周的购物清单和每周的家务清单",
+     "南丫岛渡轮船票：蓝色文件夹",
+     "我的南丫岛渡轮船票在哪？还有每周的购物清单和每周的家务清单"),
+])
+def test_a_keyword_candidate_past_the_vector_top_k_is_judged_by_its_cosine(
+        cmem: Memory, monkeypatch: pytest.MonkeyPatch, filler: str, target: str,
+        turn: str) -> None:
+    # The vector side fetches only the few nearest; the needed memory shares the turn's
+    # rare words (Lamma, ferry / 南丫岛, 渡轮) but not its common ones, so it is not
+    # among them. Before gate-v5 it failed as "not among the vector candidates".
+    monkeypatch.setattr(search, "MIN_CANDIDATES", 2)
+    monkeypatch.setattr(search, "OVERFETCH", 1)
+    cmem.add_many([filler.format(i=i) for i in range(6)] + [target], raw=True)
+    ex = cmem.explain(turn, k=2)
+    cand = next(c for c in ex.candidates if c.content == target)
+    assert cand.vector_rank is None and cand.keyword_rank is not None
+    assert cand.cosine is not None  # its real cosine, read for the gate
+    assert cand.gate is not None and "cosine" in cand.gate and "floor" in cand.gate
+    assert "not among the vector candidates" not in cand.gate
+    assert cand.gate.startswith("pass: ") and cand.included
+    # Without a vector for it (another model's row), it still fails as before.
+    ctx = cmem.context
+    with ctx.store.transaction() as tx:
+        tx.execute("UPDATE memory_vectors SET model = ? WHERE memory_id = ?",
+                   ["another-model", cand.memory_id])
+    ctx.store.invalidate_vectors()
+    again = next(c for c in cmem.explain(turn, k=2).candidates if c.content == target)
+    assert again.cosine is None and not again.included
+
+
+@pytest.mark.parametrize(("template", "turn"), [
+    ("The user likes the {w} colour", "which colour does the user like?"),
+    ("用户喜欢{w}颜色", "用户喜欢什么颜色？"),
+])
+def test_at_most_a_few_candidates_pass_on_cosine_alone(
+        cmem: Memory, monkeypatch: pytest.MonkeyPatch, template: str, turn: str) -> None:
+    # Every memory shares the turn's words, each word is in all of them: no keyword
+    # evidence at all, and every cosine clears the floor. Only the nearest few come in
+    # (the relative cut, measured on its own elsewhere, is switched off here).
+    monkeypatch.setattr(relevance, "RELATIVE_CUT", 0.0)
+    words = ["red", "blue", "green", "amber", "violet", "teal", "olive", "coral", "ivory"]
+    if "用户" in template:
+        words = ["红", "蓝", "绿", "黄", "紫", "青", "橙", "粉", "白"]
+    cmem.add_many([template.format(w=w) for w in words], raw=True)
+    ungated = cmem.search(turn, k=20, gate=False, min_score=-1)
+    assert len(ungated) == len(words)
+    ex = cmem.explain(turn, k=20)
+    passed = [c for c in ex.candidates if c.included]
+    assert len(passed) == relevance.VECTOR_ONLY_MAX, [c.content for c in passed]
+    assert all(not c.coverage for c in passed)
+    capped = [c for c in ex.candidates if c.excluded_because
+              and "no keyword evidence" in c.excluded_because]
+    assert capped and all(c.gate is not None and c.gate.startswith("fail: ") for c in capped)
+    # The nearest are kept.
+    assert min(c.cosine for c in passed) >= max(c.cosine for c in capped)
+    assert len(cmem.search(turn, k=20)) == relevance.VECTOR_ONLY_MAX
+    assert np.isfinite([c.fused for c in passed]).all()
