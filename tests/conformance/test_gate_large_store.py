@@ -89,3 +89,26 @@ def test_at_most_a_few_candidates_pass_on_cosine_alone(
     assert min(c.cosine for c in passed) >= max(c.cosine for c in capped)
     assert len(cmem.search(turn, k=20)) == relevance.VECTOR_ONLY_MAX
     assert np.isfinite([c.fused for c in passed]).all()
+
+
+def test_a_code_switched_turn_meets_the_floor_of_its_mixed_query_vector() -> None:
+    # The dual embedder's query is [r * use, (1 - r) * e5] normalized: a turn half in
+    # each language has cosines sqrt(2) larger than the interpolated floors assume.
+    dual = relevance.floors_for("use-m3+e5-small-q4:bylang", 0.2)
+    en, zh = dual.at("hello there", False), dual.at("你好啊", False)
+    half = "thanks 啦，搞定了"  # 6 Latin letters, 4 CJK: r = 0.4
+    from vecmem.text import cjk_ratio
+
+    r = cjk_ratio(half)
+    plain = r * zh + (1 - r) * en
+    assert dual.at(half, False) == pytest.approx(plain / (r * r + (1 - r) ** 2) ** 0.5)
+    assert dual.at(half, False) > plain + 0.1
+    # A Chinese turn with an acronym keeps the plain interpolation (minor share < 0.25),
+    # and models that embed one way for every language are untouched.
+    acronym = "这个季度我的 OKR 目标是什么？"
+    assert cjk_ratio(acronym) > 1 - relevance.MIXED_MINOR_SHARE
+    ra = cjk_ratio(acronym)
+    assert dual.at(acronym, False) == pytest.approx(ra * zh + (1 - ra) * en)
+    e5 = relevance.floors_for("e5-small-q4", 0.8)
+    re5 = cjk_ratio(half)
+    assert e5.at(half, False) == pytest.approx(re5 * e5.zh + (1 - re5) * e5.en)

@@ -77,6 +77,18 @@ GATE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     # The test fake (word overlap, stopwords included): not tuned, only sensible.
     "hashing-v1": (0.30, 0.30, 0.30, 0.20),
 }
+#: Models whose query vector weighs two models by the query's share of CJK letters ``r``
+#: (``embed/local.DualEmbedder``: ``[r * use, (1 - r) * e5]``, normalized). A mixed turn's
+#: cosine is then ``sqrt(.5) * (r * cos_use + (1 - r) * cos_e5) / sqrt(r^2 + (1 - r)^2)``:
+#: the plain interpolation of the two floors is too low by that norm (x1.41 at r = 0.5),
+#: and a code-switched turn ("thanks 啦，搞定了", "帮我 explain 一下 ...") passed nearly
+#: every memory (persona 2: 2 off-topic turns, 18 and 40 memories).
+BY_LANGUAGE_QUERY = frozenset({"use-m3+e5-small-q4:bylang"})
+#: ... applied when each language holds at least this share of the turn's letters. Below
+#: it the minor language is a name or an acronym ("这个季度我的 OKR 目标是什么？", r 0.79)
+#: and the cosines stay near the major language's scale: correcting there lost 2 dev
+#: turns and gained no off-topic one (dev, gate and persona 2 splits).
+MIXED_MINOR_SHARE = 0.25
 #: Set False to measure the gate without the impersonal-turn margin.
 IMPERSONAL = True
 #: A name in the turn that this many memories of the scope hold (every word of it held)
@@ -306,6 +318,8 @@ class Floors:
     #: How far an impersonal turn (``rules/turn_need.py``) raises it.
     impersonal: float
     calibrated: bool  # False: the model's generic min_score stands in for both
+    #: The query vector mixes two models by language (``BY_LANGUAGE_QUERY``).
+    by_language: bool = False
 
     def at(self, query: str, imp: bool | None = None) -> float:
         """The floor for ``query``: interpolated by its share of CJK letters, so a mixed
@@ -314,7 +328,10 @@ class Floors:
         r = cjk_ratio(query)
         base = r * self.zh + (1.0 - r) * self.en
         imp = impersonal(query) if imp is None else imp
-        return base + (self.impersonal if imp else 0.0)
+        floor = base + (self.impersonal if imp else 0.0)
+        if self.by_language and MIXED_MINOR_SHARE <= r <= 1.0 - MIXED_MINOR_SHARE:
+            floor /= math.sqrt(r * r + (1.0 - r) ** 2)
+        return floor
 
     def lift_for(self, query: str, imp: bool | None = None) -> float:
         """Keyword lift for ``query``: none for an impersonal turn, whose shared words
@@ -378,7 +395,7 @@ def floors_for(model_id: str, fallback: float) -> Floors:
     known = GATE_FLOORS.get(model_id)
     if known is None:
         return Floors(fallback, fallback, 0.0, 0.0, False)
-    return Floors(*known, True)
+    return Floors(*known, True, model_id in BY_LANGUAGE_QUERY)
 
 
 @dataclass(frozen=True)
