@@ -112,3 +112,52 @@ def test_a_code_switched_turn_meets_the_floor_of_its_mixed_query_vector() -> Non
     e5 = relevance.floors_for("e5-small-q4", 0.8)
     re5 = cjk_ratio(half)
     assert e5.at(half, False) == pytest.approx(re5 * e5.zh + (1 - re5) * e5.en)
+
+
+@pytest.mark.parametrize(("bank_", "turn", "answer"), [
+    (["The default model for the summarizer service is claude-haiku",
+      "The analytics project stores its events in ClickHouse",
+      "User tore the meniscus in the left knee in 2023",
+      "The capital gains report is due in April"],
+     "What is the summarizer's default model?", "claude-haiku"),
+    (["摘要服务的默认模型是 claude-haiku", "数据分析项目的事件存在 ClickHouse 里",
+      "用户去年在杭州买了房", "博客现在部署在 Netlify 上"],
+     "数据分析项目的事件存在哪个数据库？", "ClickHouse"),
+    (["摘要服务的默认模型是 claude-haiku", "数据分析项目的事件存在 ClickHouse 里",
+      "用户去年在杭州买了房", "博客现在部署在 Netlify 上"],
+     "博客部署在哪里？", "Netlify"),
+])
+def test_a_question_about_a_memorys_subject_is_personal(
+        cmem: Memory, bank_: list[str], turn: str, answer: str) -> None:
+    # A knowledge question's shape, but the thing it asks about is the subject of a
+    # memory: the person's summarizer, not summarizers in general.
+    from vecmem.rules.turn_need import is_impersonal
+
+    cmem.add_many(bank_, raw=True)
+    assert is_impersonal(turn)
+    ex = cmem.explain(turn)
+    assert ex.gate["impersonal"] is False
+    assert "subject slot" in ex.gate["personal_because"]
+    hits = cmem.search(turn)
+    assert hits and answer in hits[0].memory.content
+    relevance.SUBJECTS = False
+    try:
+        assert cmem.explain(turn).gate["impersonal"] is True  # the test can fail
+    finally:
+        relevance.SUBJECTS = True
+
+
+@pytest.mark.parametrize("turn", [
+    "What is the meniscus in a graduated cylinder?",  # a memory about the person's meniscus
+    "What is the capital of Australia?",  # "capital" is a memory's subject, not "capital of"
+    "Who invented the piano?",  # who made a kind of thing
+    "芝麻油是怎么榨出来的？",  # a memory starts with 芝麻 (the cat), not with 芝麻油
+    "博客是谁发明的？",  # who made a kind of thing, in Chinese
+])
+def test_a_knowledge_question_sharing_a_memorys_word_stays_impersonal(
+        cmem: Memory, turn: str) -> None:
+    cmem.add_many(["User tore the meniscus in the left knee in 2023",
+                   "The capital of the side project is 5,000 euros",
+                   "The piano in the living room needs tuning every spring",
+                   "芝麻每天吃两顿猫粮", "芝麻怕打雷", "博客部署在 Netlify 上"], raw=True)
+    assert cmem.explain(turn).gate["impersonal"] is True, turn

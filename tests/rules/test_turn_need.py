@@ -274,3 +274,14 @@ def test_saying_it_worked_with_a_need_is_a_real_turn(turn: str) -> None:
     from vecmem.rules.turn_need import is_phatic
 
     assert not is_phatic(turn), turn
+
+
+def test_the_subject_phrase_of_a_question() -> None:
+    from vecmem.rules.turn_need import subject_phrase
+
+    assert subject_phrase("What is the summarizer's default model?") == "summarizer"
+    assert subject_phrase("Which database stores the analytics events?") == "analytics events"
+    assert subject_phrase("Where is the blog hosted?") == "blog hosted"
+    assert subject_phrase("摘要服务现在用什么默认模型？") == "摘要服务现在用什么默认模型"
+    assert subject_phrase("What is big-O notation?") is None  # no definite noun phrase
+    assert subject_phrase("Who was Franz Kafka?") is None

@@ -40,6 +40,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from vecmem.store.fts_tokens import is_stop_token_term
 from vecmem.text import CJK_CHAR, cjk_ratio, keyword_terms
@@ -91,6 +92,8 @@ BY_LANGUAGE_QUERY = frozenset({"use-m3+e5-small-q4:bylang"})
 MIXED_MINOR_SHARE = 0.25
 #: Set False to measure the gate without the impersonal-turn margin.
 IMPERSONAL = True
+#: Set False to measure the gate without the subject-slot test (``owned_subject``).
+SUBJECTS = True
 #: A name in the turn that this many memories of the scope hold (every word of it held)
 #: is one the person's memories return to -- their son, cat, project, manager ("Can
 #: Sesame have tuna treats?", "Which Go version is Atlas on?") -- so a turn naming it is
@@ -340,8 +343,67 @@ class Floors:
         return 0.0 if imp else self.lift
 
 
+#: The subject slot of a memory: its first this many content words (English) ...
+SUBJECT_SLOT = 4
+#: ... or, in Chinese, the characters it starts with in common with the turn (at least).
+SUBJECT_MIN_CJK = 3
+#: How many of the keyword side's best candidates are read for the subject-slot test.
+SUBJECT_CANDIDATES = 10
+_PERSON_FIRST = frozenset(("user", "i", "my", "me", "we", "our"))
+_ZH_TIME_ADVERB = re.compile(r"现在|目前|如今|已经|最近|还是|一直")
+
+
+def owned_subject(query: str, contents: dict[int, str]) -> int | None:
+    """The memory (id) among ``contents`` whose subject is the thing the turn asks about
+    (``turn_need.subject_phrase``), or None. English: every content word of the turn's
+    definite noun phrase, stemmed, is among the memory's first ``SUBJECT_SLOT`` content
+    words ("the summarizer's default model" / "The default model for the summarizer
+    service is ..."). Chinese: the turn and the memory start with the same
+    ``SUBJECT_MIN_CJK`` or more characters (摘要服务现在用… / 摘要服务的默认模型是…).
+    A memory about the person ("User ...", "用户…", "我…") has the person as its subject,
+    not the thing: "What is the meniscus in a graduated cylinder?" is not about
+    "User tore the meniscus in the left knee"."""
+    from vecmem.rules.turn_need import subject_phrase
+    from vecmem.store.fts_tokens import TOKENIZER
+    from vecmem.text import is_query_stopword
+
+    phrase = subject_phrase(query)
+    if not phrase:
+        return None
+
+    def content_words(text: str) -> list[str]:
+        return [w for w in re.findall(r"[A-Za-z][\w-]*", text)
+                if not is_query_stopword(w.lower())]
+
+    if CJK_CHAR.match(phrase):
+        # Time adverbs are no part of the subject: 博客现在部署在 Netlify 上 / 博客部署在哪里？
+        phrase = _ZH_TIME_ADVERB.sub("", phrase)
+        for mid, text in contents.items():
+            text = _ZH_TIME_ADVERB.sub("", text.lstrip())
+            if text.startswith(("用户", "我")):
+                continue
+            n = 0
+            while n < min(len(phrase), len(text)) and phrase[n] == text[n]:
+                n += 1
+            if n >= SUBJECT_MIN_CJK:
+                return mid
+        return None
+    want = set(TOKENIZER.tokens(" ".join(content_words(phrase))))
+    if not want:
+        return None
+    for mid, text in contents.items():
+        words = content_words(text)
+        if not words or words[0].lower() in _PERSON_FIRST:
+            continue
+        if want <= set(TOKENIZER.tokens(" ".join(words[:SUBJECT_SLOT]))):
+            return mid
+    return None
+
+
 def impersonal(query: str, qt: QueryTerms | None = None,
-               df: dict[str, int] | None = None) -> bool:
+               df: dict[str, int] | None = None,
+               subjects: Callable[[], dict[int, str]] | None = None,
+               why: dict[str, Any] | None = None) -> bool:
     """``turn_need.is_impersonal`` (unless switched off for an ablation) -- except a
     turn about something of the person's own, by what the scope (``df``) holds:
 
@@ -353,7 +415,13 @@ def impersonal(query: str, qt: QueryTerms | None = None,
 
     "Who was Franz Kafka?" (not an identity question in the present, Kafka in one
     memory), "What is big-O notation?" (words no memory holds), "Who created Sesame
-    Street?" (no memory holds "Street") stay impersonal."""
+    Street?" (no memory holds "Street") stay impersonal.
+
+    * a question about a thing that a memory has as its subject (``owned_subject``; the
+      candidates' texts come from ``subjects``): "What is the summarizer's default
+      model?", "摘要服务现在用什么默认模型？".
+
+    ``why`` (explain) receives what made the turn personal."""
     if not IMPERSONAL:
         return False
     from vecmem.rules.turn_need import (
@@ -386,7 +454,15 @@ def impersonal(query: str, qt: QueryTerms | None = None,
         return False
     # Chinese names by their shape (朵朵, 老王). Not every name the pinyin bridge finds:
     # it also carries places (上海 -> Shanghai), which knowledge questions name.
-    return not any(held([n], ENTITY_MIN_DF) for n in chinese_names_in(query))
+    if any(held([n], ENTITY_MIN_DF) for n in chinese_names_in(query)):
+        return False
+    if SUBJECTS and subjects is not None:
+        owner = owned_subject(query, subjects())
+        if owner is not None:
+            if why is not None:
+                why["subject_of"] = owner
+            return False
+    return True
 
 
 def floors_for(model_id: str, fallback: float) -> Floors:

@@ -176,11 +176,26 @@ def hybrid(
         judge = None
         if gate:
             floors = relevance.floors_for(ctx.model_id, ctx.min_score)
-            imp = relevance.impersonal(query, qt, evidence.df if evidence else None)
+            why: dict[str, Any] = {}
+
+            def subjects() -> dict[int, str]:
+                # The keyword side's best candidates, read for the subject-slot test.
+                top = [i for i, _ in kw_hits[:relevance.SUBJECT_CANDIDATES]]
+                got = {i: records[i].content for i in top if i in records}
+                got.update({i: r.content for i, r in
+                            tx.get_many([i for i in top if i not in got]).items()})
+                return {i: got[i] for i in top if i in got}
+
+            imp = relevance.impersonal(query, qt, evidence.df if evidence else None,
+                                       subjects, why)
             judge = (floors.at(query, imp), floors.lift_for(query, imp), qvec is not None)
             if trace is not None and trace.gate is not None:
                 trace.gate["rule"] = relevance.describe_rule(floors, judge[0], query, imp)
                 trace.gate["impersonal"] = imp
+                if "subject_of" in why:
+                    trace.gate["personal_because"] = (
+                        f"memory #{why['subject_of']} has the turn's subject as its own "
+                        "(subject slot)")
                 trace.gate["floor"] = round(judge[0], 4)
         rejected: dict[int, Any] = {}
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,

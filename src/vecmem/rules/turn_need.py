@@ -202,6 +202,9 @@ _TASK = lazy_re(
         # answer is the same for anyone, whoever uses Python.
         r"\bdifference\s+between\s+(?:a|an)\b|\bthe\s+word\s+['\"‘“]",
         r"\bthe\s+(?:history|origin|origins|etymology|population|capital)\s+of\b",
+        # Who made a kind of thing: "Who invented the piano?" asks about pianos, not the
+        # person's piano, even when a memory has a piano as its subject.
+        r"^\s*who\s+(?:invented|discovered|founded|composed|painted|wrote)\b",
         r"哪一?年(?:开通|建成|成立|发明|出版|上映|发行)|的历史|起源|出自|来历|人口")),
     re.I,
 )
@@ -366,3 +369,36 @@ _NOT_NAMES = frozenset((
     "样样", "试试", "看看", "想想", "说说", "聊聊", "讲讲", "走走", "等等", "哈哈", "嘿嘿", "呵呵",
     "妈妈", "爸爸", "哥哥", "姐姐", "弟弟", "妹妹", "爷爷", "奶奶", "宝宝", "星星", "明明",
 ))
+
+
+# ---------------------------------------------------------------------- subject slot
+# "What is the summarizer's default model?", "Where is the blog hosted?",
+# "摘要服务现在用什么默认模型？": a knowledge question's shape about a thing of the person's
+# named by a common noun. What tells it from "What is the capital of Australia?" is the
+# store: a memory whose subject is that thing ("The default model for the summarizer
+# service is ...", "摘要服务的默认模型是 ..."). The first definite noun phrase of an English
+# turn (up to three words after "the", ending at a possessive); the leading CJK run of a
+# Chinese one (Chinese puts the topic first).
+_DEFINITE_NP = lazy_re(r"\bthe\s+([a-z][\w-]*(?:\s+(?!the\b)[a-z][\w-]*){0,2})", re.I)
+_LEADING_CJK = lazy_re(r"^\s*([\u4e00-\u9fff]{3,})")
+
+
+def subject_phrase(turn: str) -> str | None:
+    """The noun phrase a question is about, for the subject-slot test: the words after
+    the turn's first "the" (to a possessive, at most three) in English ("What is the
+    summarizer's default model?" -> "summarizer"), the leading CJK run in Chinese
+    ("摘要服务现在用什么默认模型？" -> "摘要服务现在用什么默认模型"); None without one."""
+    own = _own_words(turn)
+    m = _LEADING_CJK.match(own)
+    if m:
+        return m.group(1)
+    m = _DEFINITE_NP.search(own)
+    if not m:
+        return None
+    words = []
+    for w in m.group(1).split():
+        if w.lower().endswith("'s"):
+            words.append(w[:-2])
+            break
+        words.append(w)
+    return " ".join(words)
