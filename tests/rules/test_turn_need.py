@@ -285,3 +285,24 @@ def test_the_subject_phrase_of_a_question() -> None:
     assert subject_phrase("摘要服务现在用什么默认模型？") == "摘要服务现在用什么默认模型"
     assert subject_phrase("What is big-O notation?") is None  # no definite noun phrase
     assert subject_phrase("Who was Franz Kafka?") is None
+
+
+@pytest.mark.parametrize("turn", [
+    "Kubernetes 这个名字是什么意思？", "Kubernetes 和 Docker 有什么关系？",
+    "ruff 和 black 有什么区别？",
+    "What is the Tidewater region of Virginia known for?", "What does Argo CD stand for?",
+    "Who invented the piano?", "What is Bologna famous for?",
+])
+def test_meanings_relations_and_fame_are_content_tasks(turn: str) -> None:
+    from vecmem.rules.turn_need import is_content_task
+
+    # A content task stays impersonal even naming something the memories hold.
+    assert is_impersonal(turn) and is_content_task(turn), turn
+
+
+@pytest.mark.parametrize("turn", [
+    "我老婆说的那句话是什么意思？", "我的两份保险有什么区别？",
+    "What is my manager known for at work?",
+])
+def test_the_same_questions_about_the_persons_own_stay_personal(turn: str) -> None:
+    assert not is_impersonal(turn), turn

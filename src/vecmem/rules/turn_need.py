@@ -205,6 +205,12 @@ _TASK = lazy_re(
         # Who made a kind of thing: "Who invented the piano?" asks about pianos, not the
         # person's piano, even when a memory has a piano as its subject.
         r"^\s*who\s+(?:invented|discovered|founded|composed|painted|wrote)\b",
+        # What a word or name means, what a thing is known for, how two kinds relate:
+        # the same answer for anyone, even when the name is one the person's memories
+        # hold ("Kubernetes 这个名字是什么意思？", "What is the Tidewater region known for?",
+        # "Kubernetes 和 Docker 有什么关系？").
+        r"^\s*what\s+does\s+\S+(?:\s+\S+)?\s+(?:mean|stand\s+for)\b|\b(?:known|famous)\s+for\b"
+        r"|什么意思|的含义|名字的由来|有什么(?:区别|不同|关系|联系)|的区别",
         r"哪一?年(?:开通|建成|成立|发明|出版|上映|发行)|的历史|起源|出自|来历|人口")),
     re.I,
 )
