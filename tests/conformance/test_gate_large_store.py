@@ -138,6 +138,7 @@ def test_a_question_about_a_memorys_subject_is_personal(
     ex = cmem.explain(turn)
     assert ex.gate["impersonal"] is False
     assert "subject slot" in ex.gate["personal_because"]
+    assert "subject slot" in ex.gate["rule"]  # what every front end shows
     hits = cmem.search(turn)
     assert hits and answer in hits[0].memory.content
     relevance.SUBJECTS = False

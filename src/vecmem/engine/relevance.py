@@ -32,6 +32,12 @@ by the model's impersonal margin and takes away the keyword lift: a memory shari
 word (Kafka the book, the cat 芝麻) must then be far more similar than usual. Other
 models use their generic calibrated ``min_score`` as the floor. With no vector at all
 (embedder down), keyword coverage alone decides (``KW_ONLY_COVERAGE``).
+
+gate-v5 (session 6): a keyword candidate past the vector side's top-k is judged by its
+real cosine (``Store.cosines``), not failed as "below every vector candidate"; at most
+``VECTOR_ONLY_MAX`` candidates pass on cosine alone; a code-switched turn's floor follows
+the dual query vector's norm (``BY_LANGUAGE_QUERY``); a question about a thing that a
+memory has as its subject is personal (``owned_subject``).
 """
 
 from __future__ import annotations
@@ -501,7 +507,9 @@ def decide(cosine: float | None, coverage: float, floor: float, lift: float,
 
 
 def describe_rule(floors: Floors, floor: float, query: str = "",
-                  imp: bool | None = None) -> str:
+                  imp: bool | None = None, because: str | None = None) -> str:
+    """The gate's rule for this turn, in words (every front end shows it); ``because``:
+    what made a turn of an impersonal shape personal (the subject slot)."""
     how = ("calibrated per query language" if floors.calibrated
            else "the model's min_score (no per-language calibration for this model)")
     imp = impersonal(query) if imp is None else imp
@@ -514,6 +522,8 @@ def describe_rule(floors: Floors, floor: float, query: str = "",
 
         anchor = anchor_of(query) if query else None
         turn = f"; personal anchor {anchor!r}" if anchor else ""
+        if because:
+            turn += f"; personal: {because}"
     return (f"{GATE_VERSION}: pass if cosine + {floors.lift_for(query, imp):g}*keyword_coverage"
             f" >= floor "
             f"{floor:.4f} ({how}: en {floors.en:.3f}, zh {floors.zh:.3f}, by the query's "

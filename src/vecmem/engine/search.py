@@ -190,12 +190,14 @@ def hybrid(
                                        subjects, why)
             judge = (floors.at(query, imp), floors.lift_for(query, imp), qvec is not None)
             if trace is not None and trace.gate is not None:
-                trace.gate["rule"] = relevance.describe_rule(floors, judge[0], query, imp)
-                trace.gate["impersonal"] = imp
+                because = None
                 if "subject_of" in why:
-                    trace.gate["personal_because"] = (
-                        f"memory #{why['subject_of']} has the turn's subject as its own "
-                        "(subject slot)")
+                    because = (f"memory #{why['subject_of']} has the turn's subject as its "
+                               "own (subject slot)")
+                    trace.gate["personal_because"] = because
+                trace.gate["rule"] = relevance.describe_rule(floors, judge[0], query, imp,
+                                                             because)
+                trace.gate["impersonal"] = imp
                 trace.gate["floor"] = round(judge[0], 4)
         rejected: dict[int, Any] = {}
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,
