@@ -54,6 +54,12 @@ def test_a_memory_gets_the_categories_its_words_name(text: str, expected: set[st
     ("用户和妈妈说粤语。", {"language", "family"}),
     ("User's manager is Priya, head of analytics.", {"colleague"}),
     ("老张负责数据平台，出问题找他。", {"colleague"}),
+    ("User has mild asthma and carries an inhaler.", {"breathing"}),
+    ("用户有哮喘，随身带喷雾。", {"breathing"}),
+    ("User keeps an adrenaline auto-injector for a nut allergy.", {"allergy"}),
+    ("用户随身带肾上腺素笔。", {"allergy"}),
+    ("User collects airline miles with one carrier.", {"travel"}),
+    ("用户的机票都在一家航空公司买，攒里程。", {"travel"}),
 ])
 def test_round_two_categories_in_both_languages(text: str, expected: set[str]) -> None:
     assert expected <= set(topics(text)), topics(text)
@@ -128,6 +134,8 @@ def _turn_categories(text: str) -> set[str]:
     ("怀孕了还能去泡温泉吗？", "pregnancy"),
     ("Is a long hike okay with my knee?", "injury"),
     ("我的膝盖能去爬山吗？", "injury"),
+    ("Should I still go for my run in this smog?", "breathing"),  # run: a breathing cue
+    ("雾霾这么重还能去跑步吗？", "breathing"),
 ])
 def test_a_turn_reaches_a_category_by_its_triggers(turn: str, category: str) -> None:
     assert category in _turn_categories(turn)

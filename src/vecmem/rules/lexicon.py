@@ -154,8 +154,8 @@ CONCEPTS = _load()
 # three categories per memory, those with most triggers. Written by category from
 # general knowledge of what people store, never from one test sentence.
 _TOPICS = """
-allergy: allerg* intoleran* anaphyla* epipen hives antihistamine* reaction | 过敏 不耐受 荨麻疹
-    发痒
+allergy: allerg* intoleran* anaphyla* epipen epinephrine adrenaline hives antihistamine*
+    reaction | 过敏 不耐受 荨麻疹 发痒 肾上腺素
     => allergy avoid ingredient reaction safe | 过敏 忌口 成分 安全
 food: food diet peanut shrimp crab shellfish seafood milk dairy lactose meat fish vegetarian
     vegan pescatarian spicy cilantro mango eat eats restaurant dish cuisine nut nuts cashew*
@@ -178,6 +178,9 @@ condition: disease diabetes asthma pressure seizure* fever eczema injur* tore su
     diagnos* anaemia anemia deficien* cholesterol thyroid | 病 糖尿 哮喘 血压 湿疹 惊厥 发烧
     受伤 手术 贫血 缺铁 血脂 甲状腺
     => health doctor symptom condition tired dizzy sick | 健康 身体 医生 症状 看病 头晕 不舒服
+breathing: asthma asthmatic inhaler wheez* bronch* copd | 哮喘 喷雾 支气管
+    => breathing air smog pollution exercise run running sport outdoor | 空气 雾霾 运动 跑步
+    锻炼 户外
 pregnancy: pregnan* expecting maternity prenatal trimester | 怀孕 孕期 孕妇 产检 预产期 产假
     => pregnancy pregnant safe food diet medicine drink alcohol travel flight massage spa
     exercise | 孕期 怀孕 安全 饮食 用药 按摩 温泉 出行
@@ -202,7 +205,7 @@ schedule: monday* tuesday* wednesday* thursday* friday* saturday* sunday* weekda
     有空 约会
 travel: trip travel* flight* fly flying hotel* passport visa airline* miles train seat aisle
     abroad overseas luggage suitcase vacation* holiday* | 旅行 旅游 出行 航班 飞机 酒店 护照
-    签证 高铁 火车 座位 出差 出国 行李 度假
+    签证 高铁 火车 座位 出差 出国 行李 度假 机票 航空 里程 登机
     => travel trip flight booking vacation transport hotel packing abroad | 旅行 出行 出差
     订票 交通 行程 度假 酒店 行李 出国
 car: car cars drive drives driving parking vehicle | 车 开车 车位 停车 车险 驾照
