@@ -166,3 +166,22 @@ def test_every_category_has_a_key_only_it_gives() -> None:
     assert set(keys) == {name for name, *_ in TOPICS}
     for name, key in keys.items():
         assert known[TOKENIZER.tokens(key)] == (name,)
+
+
+@pytest.mark.parametrize(("turn", "other"), [
+    # Round 2 of the bilingual lexicon (query side, rules/lexicon.py CONCEPTS): words for
+    # health, food, travel and household things a personal memory holds in one language.
+    ("我的肾上腺素笔能带上飞机吗？", "epipen"),
+    ("Can I take my EpiPen on the plane?", "肾上腺素"),
+    ("怀孕了能吃寿司吗？", "pregnant"),
+    ("Is sushi okay while pregnant?", "寿司"),
+    ("手机的屏幕时间怎么设置？", "phone"),
+    ("How do I set screen-time limits on my phone?", "手机"),
+    ("The cat's vaccination is due soon.", "疫苗"),
+    ("猫什么时候打疫苗？", "vaccination"),
+])
+def test_the_lexicon_bridges_everyday_words_both_ways(turn: str, other: str) -> None:
+    from vecmem.engine.relevance import query_terms
+
+    # A Chinese word is searched as its bigrams (肾上腺素: 肾上 上腺 腺素).
+    assert set(keyword_terms(other, for_query=True)) <= set(query_terms(turn).terms)

@@ -125,6 +125,52 @@ japanese | 日语 日文
 answer answers reply response | 回答 回复 答复
 emoji | 表情
 short concise brief | 简洁 简短
+epipen epinephrine adrenaline | 肾上腺素
+antihistamine antihistamines | 抗组胺
+metformin | 二甲双胍
+paracetamol acetaminophen | 对乙酰氨基酚 扑热息痛
+ibuprofen | 布洛芬
+melatonin | 褪黑素
+migraine migraines | 偏头痛
+anemia anaemia | 贫血
+thyroid | 甲状腺
+vaccine vaccines vaccination | 疫苗
+pregnant pregnancy | 怀孕 孕期
+coeliac celiac gluten | 乳糜泻 麸质
+nut nuts | 坚果
+cashew cashews | 腰果
+pistachio pistachios | 开心果
+fruit fruits | 水果
+vegetable vegetables | 蔬菜
+dessert desserts sweets | 甜点 甜食
+sushi | 寿司
+massage | 按摩
+smog pollution | 雾霾 污染
+picnic | 野餐
+bee bees | 蜜蜂
+spine disc | 腰椎 椎间盘
+furniture | 家具
+boss | 老板
+company | 公司
+commute | 通勤
+hometown | 老家 家乡
+rent lease | 房租 租金 租约
+tuition | 学费
+ticket tickets | 机票 车票 门票
+miles mileage | 里程
+luggage suitcase | 行李
+phone | 手机
+keyboard | 键盘
+editor | 编辑器
+terminal | 终端
+notes | 笔记
+designer | 设计师
+feedback | 反馈
+gift gifts present | 礼物
+surprise | 惊喜
+carsick | 晕车
+kindergarten nursery daycare | 幼儿园 托班
+grandma grandmother | 奶奶 外婆 姥姥
 """
 
 
