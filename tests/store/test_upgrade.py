@@ -576,8 +576,9 @@ DERIVATION_DIGESTS = {
     # 8: switches read by grammar (rules/changes.py), editors and model names by kind
     8: "9ca6b33a13d7ff444bd8e915de24ca841e62bca0f21c6b7ac285402c8b43b2b9",
     # 9: session 6 — secret shapes round 4 (rules/secret_labels.py; stored texts read again
-    # under them, store/legacy_secrets.py), slots round 5 (rules/slot_forms.py)
-    9: "e16f4600a7026b00e44670732f6e5153925c943f57209de3e4cabc8af86984a3",
+    # under them, store/legacy_secrets.py), slots round 5 (rules/slot_forms.py), rule cue
+    # terms round 2 (rules/lexicon.py: 33 categories, phrase triggers)
+    9: "5fecd46c2fbdebeafcb6309dae8dc4d14bdd615c0b996b9be70e4001a1f9a8c1",
 }
 
 

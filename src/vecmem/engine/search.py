@@ -123,7 +123,7 @@ def hybrid(
                 trace.notes.append("names in the other script searched: " + "; ".join(
                     f"{n} -> {' '.join(forms)}" for n, forms in names.items()))
             _learned_names(tx, ctx.scope, qt, trace)
-            _search_cues(qt, trace)
+            _search_cues(qt, trace, query)
         searched = terms
         if mode == "hybrid" and terms:
             # Rarity weights the keyword side (fusion and gate) and, with the gate on,
@@ -259,12 +259,13 @@ def _learned_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace |
             f"{t} -> {' '.join(forms)}" for t, forms in got.items()))
 
 
-def _search_cues(qt: relevance.QueryTerms, trace: Trace | None) -> None:
-    """Also search the rule-cue forms of the query's concepts (``rules/cues.py``)."""
+def _search_cues(qt: relevance.QueryTerms, trace: Trace | None, query: str) -> None:
+    """Also search the rule-cue forms of the query's concepts and of the categories the
+    turn names (``rules/cues.py``)."""
     from vecmem.rules.cues import cue_groups
     from vecmem.store.fts_tokens import TOKENIZER
 
-    qt.cued = cue_groups(qt.groups(), TOKENIZER.tokens)
+    qt.cued = cue_groups(qt.groups(), TOKENIZER.tokens, query)
     qt.terms.extend(t for g in qt.cued for t in g)
     if qt.cued and trace is not None:
         trace.notes.append("cue terms searched (ǂ: a memory's category cue): "
