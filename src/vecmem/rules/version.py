@@ -50,8 +50,9 @@ History:
 9. (session 6, three helpers in one bump) secret shapes, round 4 (issue 15 item 4,
    rules/secret_labels.py): other languages' password and PIN labels with a qualifier,
    secret table columns, codes said with counts, labels broken across a line,
-   one-character URL passwords, traditional Chinese and other scripts' look-alike labels; re-derive reads every stored text again under them
-   (``store/legacy_secrets.py``), so a value stored before these shapes existed is cut.
+   one-character URL passwords, traditional Chinese and other scripts' look-alike labels;
+   re-derive reads every stored text again under them (``store/legacy_secrets.py``), so
+   a value stored before these shapes existed is cut.
    Slots by meaning, round 5 (issue 15 item 5, rules/slot_forms.py, rules/changes.py):
    plain statements in the word orders people use — the owner before a model's or
    theme's label ("The user's default LLM is X", "用户默认使用的模型是 X", "用户的嵌入模型是
