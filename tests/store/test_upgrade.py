@@ -578,7 +578,7 @@ DERIVATION_DIGESTS = {
     # 9: session 6 — secret shapes round 4 (rules/secret_labels.py; stored texts read again
     # under them, store/legacy_secrets.py), slots round 5 (rules/slot_forms.py), rule cue
     # terms round 2 (rules/lexicon.py: 33 categories, phrase triggers)
-    9: "5fecd46c2fbdebeafcb6309dae8dc4d14bdd615c0b996b9be70e4001a1f9a8c1",
+    9: "565f2da915c9379147fcaabefe1c8aa860a053d371820a4507f1ed64752eaa24",
 }
 
 
