@@ -408,6 +408,12 @@ def canonical(cls: Classification) -> Classification:
         obj = _ZONE_TAIL.sub("", " ".join(obj.split())) or obj
     elif key.startswith("person.") and key.endswith(".relation") and obj:
         obj = _ONE_SPELLING.get(obj, obj)
+    elif key == "user.residence" and obj:  # "Berlin, Germany" is Berlin
+        obj = obj.split(",")[0].split("，")[0].strip() or obj
+    elif key == "user.employer" and obj:  # "Stripe as a backend engineer" is Stripe
+        obj = re.split(r"\s+as\s+(?:an?|the)\s+|担任|任职", obj, maxsplit=1, flags=re.I)[0] or obj
+    elif key == "user.occupation" and obj and "的" in obj:  # "字节跳动的产品经理"
+        obj = obj.rsplit("的", 1)[1] or obj
     elif key == "preference.theme" and obj:
         obj = theme_value(obj)
     elif key.startswith("project.") and key.endswith(".deploy") and obj:
