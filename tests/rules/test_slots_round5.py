@@ -234,6 +234,7 @@ def test_the_same_shape_elsewhere_is_stored(mem: Memory, category: str, first: s
     ("用户是一名设计师", "用户想转行做程序员"),
     ("用户住在上海", "用户的公婆住在无锡"),
     ("User lives in Lyon", "User's best friend Jo just moved to Nice"),
+    ("User lives in Lyon", "I left the party for home"),
 ])
 def test_not_now_or_not_the_users_is_no_possible_conflict(mem: Memory, first: str,
                                                           second: str) -> None:
@@ -245,6 +246,9 @@ def test_not_now_or_not_the_users_is_no_possible_conflict(mem: Memory, first: st
     ("User lives in Lyon", "Most weeks I'm working out of our Geneva office"),
     ("用户住在上海", "我这一年基本都待在东京"),
     ("用户在美团工作", "用户现在主要在给一家基金做全职顾问"),
+    # "left X for Y" does not say which slot Y fills: listed, not guessed
+    ("User lives in Lyon", "I left Lyon for Marseille"),
+    ("User works at Miro", "I left Miro for Canva"),
 ])
 def test_a_possible_move_is_listed_by_cleanup(mem: Memory, first: str, second: str) -> None:
     assert _second(mem, first, second) == "store"

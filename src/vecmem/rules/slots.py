@@ -436,13 +436,15 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
         ("user.residence", r"\b(?:live[sd]?|living|based (?:in|out of)|moved|relocat\w*"
          r"|resid\w*|settled|home (?:is|city)|calls? \S+(?: \S+)? home"
          r"|spends? (?:most of )?(?:the |his |her |their )?(?:year|time|weeks?|months?) in"
-         r"|staying in)\b|\b(?:working|work|works) (?:out of|remotely from|from)"
+         r"|staying in)\b|\bleft (?-i:[A-Z])\S*(?: \S+)? for (?-i:[A-Z])"
+         r"|\b(?:working|work|works) (?:out of|remotely from|from)"
          r" (?:our |the |my )?(?-i:[A-Z])|\b(?:most|many) (?:weeks|months|days)\b.{0,40}"
          r"\b(?:in|out of (?:our |the )?) ?(?-i:[A-Z])"
          r"|住在|搬到|搬去|搬家|定居|居住|(?<!老)家在|常驻|落户|安家|家安在|落脚|长住|常住|久居"
          r"|(?:基本|大部分时间|多数时间|一直)?(?:都)?(?:待|呆)在"),
         ("user.employer", r"\b(?:works? (?:at|for)|working (?:at|for)|job (?:at|with)|new job"
          r"|employed|employee|joined|hired by|employer|on the payroll|full-time (?:at|for|with)"
+         r"|left (?-i:[A-Z])\S*(?: \S+)? for (?-i:[A-Z])"
          r"|consult\w* (?:for|at|with)|freelanc\w* for|contract\w* (?:for|at|with))\b"
          r"|在.{1,20}(?:工作|上班|任职)|入职|跳槽|就职|公司是|员工|在职|(?:全职|兼职)(?:顾问|工作)"
          r"|给.{1,20}(?:做|当)(?:全职|兼职)?(?:顾问|外包|开发)"),
