@@ -444,8 +444,8 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
          r"|(?:基本|大部分时间|多数时间|一直)?(?:都)?(?:待|呆)在"),
         ("user.employer", r"\b(?:works? (?:at|for)|working (?:at|for)|job (?:at|with)|new job"
          r"|employed|employee|joined|hired by|employer|on the payroll|full-time (?:at|for|with)"
-         r"|left (?-i:[A-Z])\S*(?: \S+)? for (?-i:[A-Z])"
          r"|consult\w* (?:for|at|with)|freelanc\w* for|contract\w* (?:for|at|with))\b"
+         r"|\bleft (?-i:[A-Z])\S*(?: \S+)? for (?-i:[A-Z])"
          r"|在.{1,20}(?:工作|上班|任职)|入职|跳槽|就职|公司是|员工|在职|(?:全职|兼职)(?:顾问|工作)"
          r"|给.{1,20}(?:做|当)(?:全职|兼职)?(?:顾问|外包|开发)"),
         ("user.occupation", r"\b(?:job title|(?:new )?role (?:is|as)|position (?:is|as)"
