@@ -89,6 +89,23 @@ KEYED = [
     ("role as object", "My role changed to engineering manager", "user.occupation",
      "engineering manager"),
     ("always reply", "Always answer in Korean", "preference.language", "korean"),
+    ("colon label", "User's time zone: America/Chicago", "user.timezone", "America/Chicago"),
+    ("colon label", "My preferred editor: Zed", "preference.editor", "Zed"),
+    ("project colon", "Project ledger: path ~/dev/ledger", "project.ledger.path", "~/dev/ledger"),
+    ("project colon", "Project ledger deploy target: Render", "project.ledger.deploy", "Render"),
+    ("project colon", "Project ledger stack: Flask + Redis", "project.ledger.framework",
+     "Flask"),
+    ("bare path", "ledger lives in ~/dev/ledger", "project.ledger.path", "~/dev/ledger"),
+    ("zh 担任", "用户在网易担任测试工程师", "user.employer", "网易"),
+    ("zh residence label", "用户的居住地是青岛", "user.residence", "青岛"),
+    ("zh employer label", "我的工作单位是中国银行", "user.employer", "中国银行"),
+    ("zh deploy label", "ledger 项目的部署平台是阿里云", "project.ledger.deploy", "阿里云"),
+    ("location", "User's location is Kyoto", "user.residence", "Kyoto"),
+    ("role at org", "The user is a data engineer at Spotify", "user.occupation", "data engineer"),
+    ("value, one spelling", "User works at Spotify as a data engineer", "user.employer",
+     "Spotify"),
+    ("value, one spelling", "用户是网易的测试工程师", "user.occupation", "测试工程师"),
+    ("value, one spelling", "User lives in Kyoto, Japan", "user.residence", "Kyoto"),
     ("instead of", "Ledger now runs on Polars instead of pandas", "project.ledger.dataframe",
      "Polars"),
 ]
@@ -105,6 +122,8 @@ UNKEYED = [
     "我在家做饭",
     "I've been to Porto twice",
     "My role is to review pull requests",
+    "User's note: call the landlord",
+    "I'm a regular at Joe's Diner",
     "我在学校当志愿者",
     "I'm using Zed for a quick edit",  # one occasion
     "我把测试环境部署在自己电脑上",
@@ -215,6 +234,7 @@ def test_the_same_shape_elsewhere_is_stored(mem: Memory, category: str, first: s
     ("用户是一名设计师", "用户想转行做程序员"),
     ("用户住在上海", "用户的公婆住在无锡"),
     ("User lives in Lyon", "User's best friend Jo just moved to Nice"),
+    ("User lives in Lyon", "I left the party for home"),
 ])
 def test_not_now_or_not_the_users_is_no_possible_conflict(mem: Memory, first: str,
                                                           second: str) -> None:
@@ -226,6 +246,9 @@ def test_not_now_or_not_the_users_is_no_possible_conflict(mem: Memory, first: st
     ("User lives in Lyon", "Most weeks I'm working out of our Geneva office"),
     ("用户住在上海", "我这一年基本都待在东京"),
     ("用户在美团工作", "用户现在主要在给一家基金做全职顾问"),
+    # "left X for Y" does not say which slot Y fills: listed, not guessed
+    ("User lives in Lyon", "I left Lyon for Marseille"),
+    ("User works at Miro", "I left Miro for Canva"),
 ])
 def test_a_possible_move_is_listed_by_cleanup(mem: Memory, first: str, second: str) -> None:
     assert _second(mem, first, second) == "store"

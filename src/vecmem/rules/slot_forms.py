@@ -53,6 +53,68 @@ _OWNER_ROLE_EN = ascii_word_re(r"^(?:the user's|user's|my) (?:new |current )?(?:
                                r"|role|position) is (?:now )?(?:an? )?(?P<o>.+)$", _I)
 
 
+# "User's timezone: Europe/Berlin", "Project atlas stack: Django + Postgres": a label and a
+# colon say what an "is" would
+_OWNER_COLON = ascii_word_re(r"^(?P<o>(?:the )?user's|my) (?P<label>[a-z][\w -]{1,30}?)\s*:\s*"
+                             r"(?P<v>.+)$", _I)
+_COLON_LABELS = ascii_word_re(
+    r"^(?:(?:preferred |default |main |code )?editor|ide|time ?zone|(?:editor |ui |colou?r )?theme"
+    r"|employer|company|(?:job )?title|role|position|home(?: city| town)?|city|residence"
+    r"|location|(?:preferred )?(?:answer )?language)$", _I)
+_RESIDENCE_EN = ascii_word_re(r"^(?:the user's|user's|my) (?:location|city|home|residence)"
+                              r" (?:is|:)\s*(?:now )?(?P<v>.+)$"
+                              r"|^(?:(?:the )?user|i) (?:is|am) (?:now )?located in"
+                              r" (?P<v2>.+)$", _I)
+_PROJECT_LABEL = ascii_word_re(
+    r"^(?:the )?(?P<n>[\w.-]{1,30}) project(?:'s)?(?::)? (?P<label>(?:tech )?stack|deploy(?:ment)?"
+    r" target|hosting|host|platform|path|location|directory)(?: is|:)(?: now)? (?P<v>.+)$"
+    r"|^(?:the )?project (?P<n2>[\w.-]{1,30}):\s*(?P<label2>(?:tech )?stack|deploy(?:ment)? target"
+    r"|hosting|host|path|location|directory)\s*:?\s*(?P<v2>.+)$", _I)
+_PROJECT_LABEL_ZH = lazy_re(
+    r"^(?:项目\s?)?(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30})\s?(?:项目)?的?(?P<label>部署目标|部署平台"
+    r"|部署环境|托管平台|托管在)(?:现在)?(?:是|为|:)?\s*(?P<v>.+)$")
+_RESIDENCE_ZH = lazy_re(r"^(?P<s>用户|我)的?(?:居住地|住址|所在城市|常住地|居住城市|家乡以外的住处)"
+                        r"(?:现在)?(?:是|为|:|在)\s*(?P<v>.+)$")
+_BARE_PATH = ascii_word_re(r"^(?P<n>[a-z][\w.-]{1,30}) (?:lives|is|sits) (?:in|at|under)"
+                           r" (?P<v>(?:[A-Za-z]:[\\/]|[~/])\S*)$", _I)
+
+
+# "The user is a backend engineer at Stripe": the role (the employer said beside it)
+_ROLE_AT = ascii_word_re(r"^(?:(?:the )?user is|i am|i'm) (?:now )?an? (?P<r>[\w -]{3,40}?)"
+                         r" (?:at|for|with) (?-i:[A-Z])\S*(?: \S+){0,3}$", _I)
+
+
+def _labelled(text: str) -> str | None:
+    m = _ROLE_AT.match(text)
+    if m:
+        return f"The user is a {m['r']}"
+    m = _OWNER_COLON.match(text)
+    if m and _COLON_LABELS.match(m["label"].strip()):
+        return f"{m['o']} {m['label'].strip()} is {m['v']}"
+    m = _RESIDENCE_EN.match(text)
+    if m:
+        return f"The user lives in {m['v'] or m['v2']}"
+    m = _PROJECT_LABEL.match(text)
+    if m and (m["n"] or m["n2"]).casefold() not in _NOT_NAMES | _VERBS:
+        name, value = m["n"] or m["n2"], m["v"] or m["v2"]
+        label = (m["label"] or m["label2"]).casefold()
+        if "stack" in label:
+            return f"The {name} project is built with {value}"
+        if label in ("path", "location", "directory"):
+            return f"The {name} project lives at {value}"
+        return f"The {name} project deploys to {value}"
+    m = _PROJECT_LABEL_ZH.match(text)
+    if m and m["n"].casefold() not in _NOT_NAMES:
+        return f"项目{m['n']}部署在{m['v']}"
+    m = _RESIDENCE_ZH.match(text)
+    if m:
+        return f"{m['s']}住在{m['v']}"
+    m = _BARE_PATH.match(text)
+    if m and m["n"].casefold() not in _NOT_NAMES | _VERBS:
+        return f"The {m['n']} project lives at {m['v']}"
+    return None
+
+
 def _owner_label(text: str) -> str | None:
     if m := _OWNER_JOB_EN.match(text):
         return f"The user works at {m['o']}"
@@ -183,7 +245,9 @@ def _instead(text: str) -> str | None:
 # --- Chinese: the slot's label, then the value --------------------------------------------
 
 # "我的新公司是小米", "我现在在快手做后端": the employer said by label or by where one works
-_ZH_EMPLOYER = lazy_re(r"^(?P<s>用户|我)的?(?:新|现在的?|目前的?)?(?:公司|东家|雇主|单位)"
+_ZH_EMPLOYER = lazy_re(r"^(?P<s3>用户|我)(?:现在|目前)?在(?P<o3>[^,，\s]{1,20}?)(?:担任|任职|任)"
+                       r"[^,，]{1,12}$"
+                       r"|^(?P<s>用户|我)的?(?:新|现在的?|目前的?)?(?:公司|东家|雇主|单位|工作单位|就职单位)"
                        r"(?:现在)?是(?P<o>[^,，]{1,20})$"
                        r"|^(?P<s2>用户|我)(?:现在|目前)?在(?!家|家里|这里|那里|外面|楼下|路上|学校|图书馆)"
                        r"(?P<o2>[^,，\s]{1,20}?)(?:做|当|干|负责)(?P<r>后端|前端|全栈|开发|研发|产品|设计"
@@ -202,7 +266,7 @@ def _zh_work(text: str) -> str | None:
 
     m = _ZH_EMPLOYER.match(text)
     if m:
-        return f"{m['s'] or m['s2']}在{m['o'] or m['o2']}工作"
+        return f"{m['s'] or m['s2'] or m['s3']}在{m['o'] or m['o2'] or m['o3']}工作"
     m = _ZH_CODE_WITH.match(text)
     if m and tech_aspects(m["v"]) == ["editor"]:
         return f"My editor is {m['v'].strip()}"
@@ -248,8 +312,10 @@ def _zh_label(text: str) -> str | None:
     return statement.format(m["v"].strip()) if statement else None
 
 
-_FORMS: list[Callable[[str], str | None]] = [_instead, _owner_label, _zh_work, _zh_label,
-                                             _bare_project, _stack]
+# _labelled twice: "Project atlas stack: X" reads as a label only once "Project atlas" is
+# "The atlas project"
+_FORMS: list[Callable[[str], str | None]] = [_instead, _labelled, _owner_label, _zh_work,
+                                             _zh_label, _bare_project, _labelled, _stack]
 
 
 def plain(text: str) -> str:

@@ -408,6 +408,12 @@ def canonical(cls: Classification) -> Classification:
         obj = _ZONE_TAIL.sub("", " ".join(obj.split())) or obj
     elif key.startswith("person.") and key.endswith(".relation") and obj:
         obj = _ONE_SPELLING.get(obj, obj)
+    elif key == "user.residence" and obj:  # "Berlin, Germany" is Berlin
+        obj = obj.split(",")[0].split("，")[0].strip() or obj
+    elif key == "user.employer" and obj:  # "Stripe as a backend engineer" is Stripe
+        obj = re.split(r"\s+as\s+(?:an?|the)\s+|担任|任职", obj, maxsplit=1, flags=re.I)[0] or obj
+    elif key == "user.occupation" and obj and "的" in obj:  # "字节跳动的产品经理"
+        obj = obj.rsplit("的", 1)[1] or obj
     elif key == "preference.theme" and obj:
         obj = theme_value(obj)
     elif key.startswith("project.") and key.endswith(".deploy") and obj:
@@ -430,7 +436,8 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
         ("user.residence", r"\b(?:live[sd]?|living|based (?:in|out of)|moved|relocat\w*"
          r"|resid\w*|settled|home (?:is|city)|calls? \S+(?: \S+)? home"
          r"|spends? (?:most of )?(?:the |his |her |their )?(?:year|time|weeks?|months?) in"
-         r"|staying in)\b|\b(?:working|work|works) (?:out of|remotely from|from)"
+         r"|staying in)\b|\bleft (?-i:[A-Z])\S*(?: \S+)? for (?-i:[A-Z])"
+         r"|\b(?:working|work|works) (?:out of|remotely from|from)"
          r" (?:our |the |my )?(?-i:[A-Z])|\b(?:most|many) (?:weeks|months|days)\b.{0,40}"
          r"\b(?:in|out of (?:our |the )?) ?(?-i:[A-Z])"
          r"|住在|搬到|搬去|搬家|定居|居住|(?<!老)家在|常驻|落户|安家|家安在|落脚|长住|常住|久居"
@@ -438,6 +445,7 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
         ("user.employer", r"\b(?:works? (?:at|for)|working (?:at|for)|job (?:at|with)|new job"
          r"|employed|employee|joined|hired by|employer|on the payroll|full-time (?:at|for|with)"
          r"|consult\w* (?:for|at|with)|freelanc\w* for|contract\w* (?:for|at|with))\b"
+         r"|\bleft (?-i:[A-Z])\S*(?: \S+)? for (?-i:[A-Z])"
          r"|在.{1,20}(?:工作|上班|任职)|入职|跳槽|就职|公司是|员工|在职|(?:全职|兼职)(?:顾问|工作)"
          r"|给.{1,20}(?:做|当)(?:全职|兼职)?(?:顾问|外包|开发)"),
         ("user.occupation", r"\b(?:job title|(?:new )?role (?:is|as)|position (?:is|as)"
