@@ -156,3 +156,13 @@ def test_hermes_sessions_are_consistent() -> None:
         for f in c["facts"]:
             if "supersedes" in f:
                 assert facts[f["supersedes"]]["superseded_by"] == f["id"]
+
+
+def test_a_tuning_run_can_leave_held_out_unread() -> None:
+    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_splits")
+    with pytest.raises(SystemExit, match="unknown split"):
+        bench.only_splits(["dev", "nope"])
+    bench.only_splits(["dev", "gate"])
+    turns, off = bench.read_queries()
+    assert turns and off
+    assert {t["split"] for t in turns + off} == {"dev", "gate"}

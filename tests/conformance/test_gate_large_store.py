@@ -162,3 +162,21 @@ def test_a_knowledge_question_sharing_a_memorys_word_stays_impersonal(
                    "The piano in the living room needs tuning every spring",
                    "芝麻每天吃两顿猫粮", "芝麻怕打雷", "博客部署在 Netlify 上"], raw=True)
     assert cmem.explain(turn).gate["impersonal"] is True, turn
+
+
+def test_cosines_reach_past_rows_on_both_engines(cmem: Memory) -> None:
+    # An archived (or superseded) row is outside SQLite's in-memory index of active
+    # vectors; a history search still judges it by its cosine, as PostgreSQL does.
+    first = cmem.add_many(["The blog is hosted on GitHub Pages",
+                           "The garage door code changed in May"], raw=True)[0].memory_id
+    assert first is not None
+    ctx = cmem.context
+    q = ctx.embed_query("where is the blog hosted")
+    with ctx.store.transaction(write=False) as tx:
+        tx.vector_search(ctx.scope, ctx.model_id, q, 5)  # builds the index
+    cmem.archive(first)
+    with ctx.store.transaction(write=False) as tx:
+        near = dict(tx.vector_search(ctx.scope, ctx.model_id, q, 5))
+        assert first not in near
+        got = tx.cosines(ctx.scope, ctx.model_id, q, [first])
+    assert first in got and got[first] > 0.2

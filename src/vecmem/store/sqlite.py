@@ -236,6 +236,11 @@ class SQLiteTx(SQLTx):
             v = index.get(int(mid))
             if v is not None and v.shape == q.shape:
                 out[int(mid)] = float(np.dot(v, q))
+        # The index holds active rows only; a past row (history search) is read from the
+        # table, as PostgreSQL reads every row, so both engines judge the same candidates.
+        rest = [int(i) for i in ids if int(i) not in out]
+        if rest:
+            out.update(super().cosines(scope, model, query, rest))
         return out
 
     # The index sync runs before every search; SQLite's planner would otherwise pick the
