@@ -262,6 +262,10 @@ def test_a_turn_names_whom_a_fact_is_about_in_either_script() -> None:
     # A lower-case word is no name ("max 5 items"), nor is a name nobody is called.
     assert not names_shared("Allow max 5 items per page.", fact_zh, aliases)
     assert not names_shared("What does Leo take for his asthma?", fact_en, aliases)
+    # A longer name is someone else: Marco Polo is not the husband Marco.
+    marco = "Marco, the user's husband, has coeliac disease."
+    assert names_shared("Can Marco eat this pasta?", marco)
+    assert not names_shared("Who was Marco Polo and where did he travel?", marco)
     # A Chinese name's pinyin bridges without a stated pair, both ways.
     assert names_shared("Duoduo's class is having a potluck.", "女儿朵朵对虾和蟹过敏。")
     assert names_shared("朵朵的班上要办聚餐。", "Duoduo is allergic to shrimp.")

@@ -38,8 +38,11 @@ MAX_CHARS = 1200
 #: fill what is left (None: as many as fit). Life-threatening health facts come first and
 #: are never capped; then a few of each broad kind, so that no single kind fills the
 #: whole profile; then the rest of the health facts by severity, then everything else.
+#: One family fact, not two: the second (a child's name and school) displaced a child's
+#: allergy from a full block once the block's text was made shorter (dev split, session
+#: 6); family facts that do not fit are recalled on a turn naming that relative.
 FIRST_ROUND: tuple[tuple[str, int | None], ...] = (
-    ("severe", None), ("answer_style", 3), ("home", 1), ("family", 2))
+    ("severe", None), ("answer_style", 3), ("home", 1), ("family", 1))
 #: Active memories read per page while choosing.
 _PAGE = 2000
 _LANGUAGE = re.compile(r"中文|英文|chinese|english|language", re.I)

@@ -328,6 +328,7 @@ def roles(text: str, *, turn: bool = False) -> frozenset[str]:
 #: two or three characters before the verb or preposition that follows a subject.
 _ZH_SUBJECT = lazy_re(
     r"^([\u4e00-\u9fff]{2,3}?)(?:对|有|的|是|在|每|吃|晕|不|要|会|患|得|从|一|上|怀)")
+_NAME_RUN = lazy_re(r"\b[A-Z][\w-]*(?:'s)?(?:\s+[A-Z][\w-]*(?:'s)?)*")
 _FIRST_WORD = lazy_re(r"^([A-Z][a-z]+)(?:'s)?\b")
 #: Openings that are no one's name.
 _NOT_SUBJECTS = frozenset(("用户", "家里", "我们", "他们", "她们", "全家", "家人", "平时", "每天",
@@ -339,7 +340,7 @@ def names_of(text: str) -> frozenset[str]:
     Max) and the subject a Chinese fact opens with (小满, 豆包); not "User" / 用户."""
     from vecmem.rules.turn_need import chinese_names_in, is_query_stopword, names_in
 
-    found = {w for name in names_in(text) for w in name.split()}
+    found = set(names_in(text))
     # A fact's first word, capitalized, is its subject's name ("Dumpling the corgi has
     # ...") unless it is a function word ("The", "Her").
     first = _FIRST_WORD.match(text.strip())
@@ -361,8 +362,16 @@ def names_shared(turn: str, fact: str, aliases: Mapping[str, Sequence[str]] | No
     bridge "Max's class" to "小满对腰果过敏"; a Chinese name's pinyin (``rules.names``) bridges
     "Duoduo's class" to "女儿朵朵对虾过敏" without them."""
     from vecmem.rules.names import romanize
+    from vecmem.rules.turn_need import is_query_stopword
 
-    words = {w.lower() for w in re.findall(r"\b[A-Z][\w-]*", turn)}
+    # Whole runs of capitalized words ("Marco Polo" does not name Marco), a sentence's
+    # capitalized function word dropped ("Can Marco ..." names Marco).
+    words = set()
+    for run in _NAME_RUN.findall(turn):
+        first, _, rest = run.partition(" ")
+        if rest and is_query_stopword(first.lower()):
+            run = rest
+        words.add(run.lower().removesuffix("'s"))
     # The turn's Chinese bigrams in pinyin (朵朵 -> duoduo), for a fact naming Duoduo.
     cjk = re.findall(r"[\u4e00-\u9fff]+", turn)
     words |= {r for run in cjk for i in range(len(run) - 1) for r in romanize(run[i:i + 2])}
