@@ -47,11 +47,12 @@ History:
    move ("promoted to", "转行做了") is the occupation; words that only date a change ("these
    days", "上个月") are dropped; a wish to try ("I'd like to try X") is no preference value;
    more editors and model names known by kind; an unowned "editor" is the user's.
-9. rule cue terms, round 2 (issue 13, rules/lexicon.py TOPICS): 33 categories instead of
-   25 (pregnancy, dev tools, smart home, outdoors, health care, language, leisure,
-   family) and more triggers and cues in the old ones (nuts, gluten, fruit; disc, hip,
-   joint; lifting and moving for an injury; rent and fees; job titles); phrase triggers
-   ("work from home"); 腰 alone (腰果, cashew) no longer puts a memory in ``injury``.
+9. rule cue terms, round 2 (issue 13, rules/lexicon.py TOPICS): 34 categories instead of
+   25 (pregnancy, breathing, dev tools, smart home, outdoors, health care, language,
+   leisure, family) and more triggers and cues in the old ones (nuts, gluten, fruit;
+   disc, hip, joint; lifting and moving for an injury; rent and fees; job titles; tickets,
+   airlines, miles; adrenaline); phrase triggers ("work from home"); 腰 alone (腰果,
+   cashew) no longer puts a memory in ``injury``.
 """
 
 from __future__ import annotations
