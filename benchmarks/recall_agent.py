@@ -26,11 +26,13 @@ seeded) and counts.
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/recall_agent.py \
         [--embedder e5|use|mix|hashing] [--distractors] [--no-hermes] [--json out.json]
-        [--baseline earlier.json] [--set persona2]
+        [--baseline earlier.json] [--set persona2|persona3]
 
-``--set persona2`` runs the same rows on another person's bank and turns
-(``data/agent_recall/persona2/``, split ``blind``: written from the issue alone, never
-tuned on; the distractors are shared).
+``--set NAME`` runs the same rows on another person's bank and turns
+(``data/agent_recall/NAME/``; the distractors are shared). ``persona3`` (session 6) is
+the blind set: written from the issue alone, never tuned on, counts only —
+``--show-misses`` refuses it. ``persona2`` (session 5) is a *retired* blind set, now
+dev: measured and reported once while blind, now tuned on, so its misses are listed.
 
 ``--baseline`` prints paired changes (new - base, bootstrap over the same turns) for
 the main rows, per split: the way to measure one mechanism against the untuned run.
@@ -81,13 +83,29 @@ BOOT = 2000
 _ID = re.compile(r"#(\d+)\b")
 CATEGORIES = ("same_lang", "cross_lang", "indirect", "mixed", "style")
 STYLE_ROW = "style-only turns: a preference in top 5 (not a goal row)"
+#: Persona sets by status: ``blind`` (never tuned on, misses never listed) or ``retired``
+#: (was blind, measured and reported once, now dev: misses listed like ``dev``'s).
+SETS = {"persona2": "retired", "persona3": "blind"}
+#: The splits whose misses ``--show-misses`` may list (``use_set`` widens it for a
+#: retired set and empties it for a blind one).
+LISTED: tuple[str, ...] = ("dev",)
 
 
 def use_set(name: str) -> None:
     """Point the harness at a persona sub-directory; its splits come from its turns."""
-    global DATA, SPLITS
+    global DATA, SPLITS, LISTED
     DATA = DATA / name
     SPLITS = tuple(dict.fromkeys(t["split"] for t in read_jsonl("turns.jsonl")))
+    LISTED = SPLITS if SETS[name] == "retired" else ()
+
+
+def only_splits(names: list[str]) -> None:
+    """Run and report only these splits (a tuning run leaves held-out unread)."""
+    global SPLITS
+    unknown = [n for n in names if n not in SPLITS]
+    if unknown:
+        raise SystemExit(f"unknown split(s) {unknown}; known: {list(SPLITS)}")
+    SPLITS = tuple(names)
 
 
 def read_jsonl(name: str) -> list[dict[str, Any]]:
@@ -103,7 +121,8 @@ def read_queries() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     extra = read_jsonl("gate_dev.jsonl") if (DATA / "gate_dev.jsonl").exists() else []
     turns = read_jsonl("turns.jsonl") + [r for r in extra if "gold" in r]
     off = read_jsonl("offtopic.jsonl") + [r for r in extra if "gold" not in r]
-    return turns, off
+    return ([t for t in turns if t["split"] in SPLITS],
+            [o for o in off if o["split"] in SPLITS])
 
 
 # ---------------------------------------------------------------------------- embedder
@@ -401,7 +420,7 @@ def run(args: argparse.Namespace, padded: bool) -> dict[str, Any]:
         result["embed_cache_misses"] = embedder.misses
         if args.show_misses:
             for t in turns:
-                if t["split"] == "dev" and not set(t["gold"]) & set(got[t["id"]][:TOP]):
+                if t["split"] in LISTED and not set(t["gold"]) & set(got[t["id"]][:TOP]):
                     print(f"miss {t['id']} {t['text']!r} gold={t['gold']} got={got[t['id']]}",
                           file=sys.stderr)
     return result
@@ -485,12 +504,24 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--no-sweep", dest="sweep", action="store_false",
                    help="skip the min_score sweep")
     p.add_argument("--show-misses", action="store_true",
-                   help="list dev-split misses on stderr (never the held-out split)")
-    p.add_argument("--set", default=None, choices=("persona2",),
-                   help="another person's bank and turns (a blind set, never tuned on)")
+                   help="list dev-split misses on stderr (never the held-out split nor "
+                        "a blind set's)")
+    p.add_argument("--splits", default=None,
+                   help="comma-separated splits to run (e.g. dev,gate: a tuning run that "
+                        "never looks at held-out)")
+    p.add_argument("--set", default=None, choices=tuple(SETS),
+                   help="another person's bank and turns: persona3 is blind (never tuned "
+                        "on, counts only), persona2 a retired blind set, now dev")
     args = p.parse_args(argv)
+    if args.set and args.show_misses and SETS[args.set] == "blind":
+        p.error(f"--set {args.set} is a blind set: its misses are never listed (counts only)")
     if args.set:
         use_set(args.set)
+        print(f"set {args.set}: " + ("blind — never tuned on, counts only"
+                                     if SETS[args.set] == "blind"
+                                     else "retired blind set, now dev (misses listable)"))
+    if args.splits:
+        only_splits(args.splits.split(","))
     results = [run(args, padded=False)]
     if args.distractors:
         results.append(run(args, padded=True))

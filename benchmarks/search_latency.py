@@ -25,7 +25,9 @@ used to walk most of the store for words that are no evidence (issue 13 item 8).
 run also reports the gate-off search (``gate=False``: the ranking path of exploration
 and LoCoMo, where common words are still searched and scored) and the keyword side's
 steps per query (term statistics, the search for the gated and for all terms, the
-matched-term lookup), fastest of 5.
+matched-term lookup), fastest of 5. ``--stages`` also prints where a gated hybrid search
+spends its time (vector search, keyword statistics / search / matches, rank facts,
+records, query terms, name bridging, ranking, the rest) in its fastest of 5 runs.
 """
 
 from __future__ import annotations
@@ -174,7 +176,7 @@ def _warm_page_cache(path: str) -> None:
 
 
 def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = False,
-               common: bool = False) -> dict:
+               common: bool = False, stages_too: bool = False) -> dict:
     rng = np.random.default_rng(42 + n)
     with database(n, keep_dir, common) as (path, vectors, fill_s):
         if not keep_index:
@@ -240,6 +242,7 @@ def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = Fa
         vec_lat = _sqlite_vec_scan(path, qs[: min(5, queries)])
         best = _best_of(mem, texts[:50], qs[:50], act_vecs)
         keyword_side = _keyword_side(mem, texts[:50])
+        stages = _stages(mem, texts[:50]) if stages_too else {}
         mem.close()
     return {"n": n, "fill_s": fill_s, "build_s": build_s, "save_s": save_s, "open_s": open_s,
             "keyword_build_s": keyword_build_s,
@@ -247,6 +250,7 @@ def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = Fa
             "vector_p50": percentile(lat, 50), "vector_p95": percentile(lat, 95),
             "hybrid_p50": percentile(hybrid, 50), "hybrid_p95": percentile(hybrid, 95),
             "ungated_p50": percentile(ungated, 50), "keyword_side": keyword_side,
+            "stages": stages,
             "numpy_p50": percentile(exact_lat, 50), "sqlite_vec_p50": vec_lat,
             "recall": statistics.mean(recall), **best}
 
@@ -303,6 +307,65 @@ def _keyword_side(mem: Memory, texts: list[str], repeats: int = 5) -> dict[str, 
             steps["matched terms"].append(
                 fastest(lambda ids=ids, qt=qt: tx.keyword_matches(scope, ids, qt.terms)))
     return {name: percentile(v, 50) for name, v in steps.items()}
+
+
+#: ``--stages``: the steps of one hybrid search that are timed, as (owner, attribute).
+_STAGE_TARGETS = (
+    ("vecmem.store.sqlite:SQLiteTx", "vector_search"),
+    ("vecmem.store.sqlite:SQLiteTx", "keyword_stats"),
+    ("vecmem.store.sqlite:SQLiteTx", "keyword_search"),
+    ("vecmem.store.sqlite:SQLiteTx", "keyword_matches"),
+    ("vecmem.store.base:SQLTx", "rank_facts"),
+    ("vecmem.store.base:SQLTx", "get_many"),
+    ("vecmem.engine.relevance", "query_terms"),
+    ("vecmem.engine.relevance", "bridge_names"),
+    ("vecmem.engine.search", "_rank"),
+)
+
+
+def _stages(mem: Memory, texts: list[str], repeats: int = 5) -> dict[str, float]:
+    """Where a gated hybrid search spends its time: per step, the p50 over queries of the
+    step's time in the query's fastest of ``repeats`` runs (ms; "rest" is the search's
+    total less the timed steps). The steps are wrapped for the measurement only and
+    unwrapped after; the wrappers' own cost lands in the step they wrap."""
+    import importlib
+
+    spent: dict[str, float] = {}
+    saved = []
+    for where, name in _STAGE_TARGETS:
+        module, _, cls = where.partition(":")
+        owner = getattr(importlib.import_module(module), cls) if cls else \
+            importlib.import_module(module)
+        fn = getattr(owner, name)
+        saved.append((owner, name, fn))
+
+        def timed(*a: Any, _fn: Any = fn, _name: str = name, **kw: Any) -> Any:
+            s = time.perf_counter()
+            try:
+                return _fn(*a, **kw)
+            finally:
+                spent[_name] = spent.get(_name, 0.0) + time.perf_counter() - s
+
+        setattr(owner, name, timed)
+    per: dict[str, list[float]] = {}
+    try:
+        for t in texts:
+            runs = []
+            for _ in range(repeats):
+                spent.clear()
+                s = time.perf_counter()
+                mem.search(t, k=10, min_score=-1)
+                total = time.perf_counter() - s
+                runs.append((total, dict(spent)))
+            total, best = min(runs, key=lambda r: r[0])
+            best["rest"] = total - sum(best.values())
+            best["total"] = total
+            for name, v in best.items():
+                per.setdefault(name, []).append(v * 1000)
+    finally:
+        for owner, name, fn in saved:
+            setattr(owner, name, fn)
+    return {name: percentile(v, 50) for name, v in per.items()}
 
 
 def _sqlite_vec_scan(path: str, qs: list[np.ndarray]) -> float | None:
@@ -373,12 +436,14 @@ def main() -> None:
                         help="with --keep-dir: load a saved index instead of building it")
     parser.add_argument("--search-only", action="store_true",
                         help="skip the query-embedding and add-throughput measurements")
+    parser.add_argument("--stages", action="store_true",
+                        help="also time the steps of a gated hybrid search (fastest of 5)")
     parser.add_argument("--common-words", action="store_true",
                         help="a store where a few words occur in most memories, and "
                              "queries that carry them")
     args = parser.parse_args()
     rows = [bench_size(int(s), args.queries, args.keep_dir, args.keep_index,
-                       args.common_words)
+                       args.common_words, args.stages)
             for s in args.sizes.split(",")]
     print("| memories | vector p50 / p95 ms | hybrid p50 / p95 ms | numpy exact p50 ms "
           "| sqlite-vec scan p50 ms | vector vs numpy | vector vs sqlite-vec | ANN recall@10 "
@@ -401,6 +466,10 @@ def main() -> None:
               f"gate off (ranking path) p50 {r['ungated_p50']:.2f} ms")
         print(f"{r['n']:,}, keyword side per query, fastest of 5 (p50 ms): " + ", ".join(
             f"{name} {v:.3f}" for name, v in r["keyword_side"].items()))
+        if r["stages"]:
+            print(f"{r['n']:,}, steps of a gated hybrid search in its fastest of 5 (p50 ms): "
+                  + ", ".join(f"{name} {v:.3f}" for name, v in
+                              sorted(r["stages"].items(), key=lambda kv: -kv[1])))
     print("\n| memories | fill s | first open: build + save s (save alone) "
           "| second open: load s (file load alone) "
           "| keyword index: first search s (build, or load + catch-up) |")

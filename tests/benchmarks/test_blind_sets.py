@@ -1,11 +1,15 @@
-"""The session-5 blind sets parse, keep the shape and counts they promise, and the
-harnesses report them as their own never-tuned split (a broken file fails here, not in a
-benchmark run nobody reads)."""
+"""The blind sets parse, keep the shape and counts they promise, and the harnesses report
+them as their own split (a broken file fails here, not in a benchmark run nobody reads).
+
+Session 6's sets (persona 3, ``*_blind4``) are blind: counts only, the harnesses refuse
+to list their misses. Session 5's (persona 2, ``*_blind3``) are retired blind sets, now
+dev: reported as their own column, and their misses can be listed."""
 
 from __future__ import annotations
 
 import json
 import re
+import unicodedata
 from collections import Counter
 from pathlib import Path
 from typing import Any
@@ -15,6 +19,7 @@ from test_agent_recall_data import _isolated_imports, check_turn_gold, load_modu
 
 ROOT = Path(__file__).resolve().parents[2]
 P2 = ROOT / "benchmarks" / "data" / "agent_recall" / "persona2"
+P3 = P2.parent / "persona3"
 DATA = ROOT / "tests" / "data"
 INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
 
@@ -25,17 +30,19 @@ def rows(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in lines]
 
 
-def test_persona2_shape_and_counts() -> None:
-    bank, turns, off = rows(P2 / "bank.jsonl"), rows(P2 / "turns.jsonl"), rows(
-        P2 / "offtopic.jsonl")
+def check_persona(folder: Path, others: tuple[Path, ...]) -> tuple[
+        dict[str, dict[str, Any]], list[dict[str, Any]], list[dict[str, Any]]]:
+    """The shape every persona set shares; returns (bank by id, turns, off-topic)."""
+    bank, turns, off = rows(folder / "bank.jsonl"), rows(folder / "turns.jsonl"), rows(
+        folder / "offtopic.jsonl")
     ids = {m["id"]: m for m in bank}
-    assert len(ids) == len(bank) >= 100
+    assert len(ids) == len(bank)
     for m in bank:
         assert set(m) == {"id", "text", "lang", "kind"} and m["text"].strip(), m
     assert {m["lang"] for m in bank} == {"zh", "en", "mixed"}
-    first = {m["text"] for m in rows(P2.parent / "bank.jsonl")}
-    assert not first & {m["text"] for m in bank}  # another person, not a copy
-    assert len(turns) >= 100 and len(off) >= 60
+    for other in others:
+        known = {m["text"] for m in rows(other / "bank.jsonl")}
+        assert not known & {m["text"] for m in bank}  # another person, not a copy
     assert len({r["id"] for r in turns + off}) == len(turns) + len(off)
     assert {r["split"] for r in turns + off} == {"blind"}
     for t in turns:
@@ -44,85 +51,202 @@ def test_persona2_shape_and_counts() -> None:
         langs = check_turn_gold(t, ids)
         if t["category"] == "mixed":
             assert "mixed" in langs, t
-    cats = Counter(t["category"] for t in turns)
-    assert cats["cross_lang"] >= 35 and cats["indirect"] >= 30 and cats["style"] >= 1
-    assert sum(t["safety"] for t in turns) >= 15
+    assert Counter(t["category"] for t in turns)["style"] >= 1
     assert {t["lang"] for t in turns} == {"zh", "en"}
     kinds = Counter(o["kind"] for o in off)
     assert set(kinds) == {"greeting", "thanks", "generic_task", "world_knowledge",
                           "shared_word"}
-    assert kinds["shared_word"] >= 20
     assert {g for t in turns for g in t["gold"]} == set(ids)  # no filler memory
+    return ids, turns, off
+
+
+def test_persona2_shape_and_counts() -> None:
+    ids, turns, off = check_persona(P2, (P2.parent,))
+    assert len(ids) >= 100 and len(turns) >= 100 and len(off) >= 60
+    cats = Counter(t["category"] for t in turns)
+    assert cats["cross_lang"] >= 35 and cats["indirect"] >= 30 and cats["style"] >= 1
+    assert sum(t["safety"] for t in turns) >= 15
+    assert Counter(o["kind"] for o in off)["shared_word"] >= 20
+
+
+def test_persona3_shape_and_counts() -> None:
+    """Session 6's blind persona: the counts its brief asked for (>= 110 memories, >= 140
+    relevant turns of which >= 65 cross-language, >= 45 indirect, >= 40 safety-critical;
+    >= 75 off-topic of which >= 30 share a word with a memory)."""
+    ids, turns, off = check_persona(P3, (P2.parent, P2))
+    assert len(ids) >= 110 and len(turns) >= 140 and len(off) >= 75
+    assert sum(t["cross_lang"] for t in turns) >= 65
+    assert Counter(t["category"] for t in turns)["indirect"] >= 45
+    assert sum(t["safety"] for t in turns) >= 40
+    assert Counter(o["kind"] for o in off)["shared_word"] >= 30
+    assert {t["lang"] for t in turns if t["safety"]} == {"zh", "en"}
+    assert Counter(m["kind"] for m in ids.values())["health"] >= 15
+    earlier = {r["text"] for d in (P2.parent, P2) for name in ("turns.jsonl", "offtopic.jsonl")
+               for r in rows(d / name)}
+    assert not earlier & {r["text"] for r in turns + off}  # fresh turns, not copied
 
 
 QUALITY_CATEGORIES = {"fact", "question", "progress", "half_formed", "bare_url_path",
                       "secret_value", "secret_no_context", "too_short"}
 
 
-def test_quality_blind3_shape_and_counts() -> None:
-    cases = rows(DATA / "quality_blind3.jsonl")
-    assert len(cases) >= 200
+def check_quality_set(name: str, split: str, earlier_sets: tuple[str, ...]
+                      ) -> list[dict[str, Any]]:
+    """The shape every blind quality set shares; returns its cases."""
+    cases = rows(DATA / name)
     assert len({c["text"] for c in cases}) == len(cases)
-    earlier = {c["text"] for name in ("quality_fresh.jsonl", "quality_blind.jsonl",
-                                      "quality_dev.jsonl", "quality_extra.jsonl")
-               for c in rows(DATA / name)}
+    earlier = {c["text"] for e in earlier_sets for c in rows(DATA / e)}
     assert not earlier & {c["text"] for c in cases}  # fresh, not copied
     for c in cases:
         assert set(c) - {"secret"} == {"text", "expect", "category", "lang", "shape", "split"}
-        assert c["split"] == "blind3" and c["category"] in QUALITY_CATEGORIES, c
+        assert c["split"] == split and c["category"] in QUALITY_CATEGORIES, c
         assert c["expect"] == ("allow" if c["category"] == "fact" else "reject"), c
         assert c["lang"] in {"zh", "en", "mixed"}, c
         assert c["shape"] in {"plain", "secret_lookalike", "adversarial"}, c
         assert ("secret" in c) == (c["category"] == "secret_value"), c
-        if "secret" in c:  # the value really is in the text (bar invisible characters)
-            assert INVISIBLE.sub("", c["secret"]) in INVISIBLE.sub("", c["text"]), c
+        if "secret" in c:  # the value really is in the text (bar invisible characters
+            # and, for full-width shapes, in its NFKC form)
+            value, text = (unicodedata.normalize("NFKC", INVISIBLE.sub("", x))
+                           for x in (c["secret"], c["text"]))
+            assert value in text, c
     cats = Counter(c["category"] for c in cases)
-    assert cats["fact"] >= 60 and cats["secret_value"] >= 30 and cats["progress"] >= 20
     assert min(cats[k] for k in QUALITY_CATEGORIES) >= 3
     assert Counter(c["lang"] for c in cases).keys() == {"zh", "en", "mixed"}
+    assert any(INVISIBLE.search(c["text"]) for c in cases)  # zero-width shapes present
+    return cases
+
+
+def test_quality_blind3_shape_and_counts() -> None:
+    cases = check_quality_set("quality_blind3.jsonl", "blind3", (
+        "quality_fresh.jsonl", "quality_blind.jsonl", "quality_dev.jsonl",
+        "quality_extra.jsonl"))
+    assert len(cases) >= 200
+    cats = Counter(c["category"] for c in cases)
+    assert cats["fact"] >= 60 and cats["secret_value"] >= 30 and cats["progress"] >= 20
     shapes = Counter(c["shape"] for c in cases)
     assert shapes["secret_lookalike"] >= 10 and shapes["adversarial"] >= 8
-    assert any(INVISIBLE.search(c["text"]) for c in cases)  # zero-width shapes present
 
 
-def test_slot_blind3_shape_and_counts() -> None:
-    cases = rows(DATA / "slot_paraphrase_blind3.jsonl")
-    assert len(cases) >= 30
+def test_quality_blind4_shape_and_counts() -> None:
+    """Session 6's blind quality set: >= 230 cases, >= 55 secrets, >= 12 adversarial
+    shapes, look-alike benign facts, secrets in both languages."""
+    cases = check_quality_set("quality_blind4.jsonl", "blind4", (
+        "quality_fresh.jsonl", "quality_blind.jsonl", "quality_dev.jsonl",
+        "quality_extra.jsonl", "quality_round3.jsonl", "quality_blind3.jsonl"))
+    assert len(cases) >= 230
+    cats = Counter(c["category"] for c in cases)
+    assert cats["fact"] >= 80 and cats["secret_value"] >= 55 and cats["progress"] >= 20
+    assert cats["question"] >= 10 and cats["half_formed"] >= 10 and cats["bare_url_path"] >= 10
+    shapes = Counter(c["shape"] for c in cases)
+    assert shapes["secret_lookalike"] >= 15 and shapes["adversarial"] >= 12
+    assert {c["lang"] for c in cases if c["category"] == "secret_value"} == {
+        "zh", "en", "mixed"}
+    # Windows paths with spaces or CJK folder names among the bare paths
+    paths = [c["text"] for c in cases if c["category"] == "bare_url_path"]
+    assert any(re.match(r"^[A-Z]:\\", t) and " " in t for t in paths)
+    assert any(re.match(r"^[A-Z]:\\", t) and re.search("[\u4e00-\u9fff]", t) for t in paths)
+
+
+def check_slot_set(name: str, split: str) -> list[dict[str, Any]]:
+    cases = rows(DATA / name)
     want = {"positive": {"conflict", "duplicate"}, "negative": {"store"},
             "ambiguous": {"possible_conflict"}}
     for c in cases:
         assert set(c) == {"slot", "lang", "prior", "new", "expect", "polarity", "split"}, c
-        assert c["split"] == "blind3" and c["expect"] in want[c["polarity"]], c
+        assert c["split"] == split and c["expect"] in want[c["polarity"]], c
         assert c["prior"] and all(isinstance(p, str) and p for p in c["prior"]), c
+    assert {c["lang"] for c in cases} >= {"zh", "en"}
+    return cases
+
+
+def test_slot_blind3_shape_and_counts() -> None:
+    cases = check_slot_set("slot_paraphrase_blind3.jsonl", "blind3")
+    assert len(cases) >= 30
     pol = Counter(c["polarity"] for c in cases)
     assert pol["negative"] >= pol["positive"] >= 15  # half negatives
-    assert {c["lang"] for c in cases} >= {"zh", "en"}
 
 
-def test_rules_dev_reports_blind3_and_never_lists_it(
+def test_slot_blind4_shape_and_counts() -> None:
+    """>= 40 scenarios over the issue's slots, as many negatives as positives, a few
+    ambiguous ones, both languages; new facts never copied from an earlier slot set."""
+    cases = check_slot_set("slot_paraphrase_blind4.jsonl", "blind4")
+    assert len(cases) >= 40
+    pol = Counter(c["polarity"] for c in cases)
+    assert pol["negative"] >= pol["positive"] >= 20 and pol["ambiguous"] >= 2
+    assert {c["slot"] for c in cases} >= {
+        "residence", "employer", "role", "timezone", "default_model", "embedding_model",
+        "editor", "theme", "language_pref", "person_relation", "project_stack", "project_path",
+        "deploy_target"}
+    earlier = {c["new"] for e in ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
+                                  "slot_paraphrase_blind3.jsonl") for c in rows(DATA / e)}
+    assert not earlier & {c["new"] for c in cases}
+
+
+def test_rules_dev_reports_blind4_never_lists_it_and_lists_retired_blind3(
         capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench")
-    table, _ = bench.quality(rows(DATA / "quality_blind3.jsonl"))
-    assert set(table) == {"blind3"}
-    assert table["blind3"]["all"]["n"] == len(rows(DATA / "quality_blind3.jsonl"))
+    for name, split in (("quality_blind3.jsonl", "blind3"), ("quality_blind4.jsonl", "blind4")):
+        table, _ = bench.quality(rows(DATA / name))
+        assert set(table) == {split}
+        assert table[split]["all"]["n"] == len(rows(DATA / name))
+    table, _ = bench.slots(rows(DATA / "slot_paraphrase_blind4.jsonl")[:2])
+    assert set(table) == {"blind4"} and table["blind4"]["all"]["n"] == 2
     with pytest.raises(SystemExit):
-        bench.main(["--misses", "blind3", "--no-slots", "--no-benign"])
+        bench.main(["--misses", "blind4", "--no-slots", "--no-benign"])
     assert "invalid choice" in capsys.readouterr().err
+    # blind3 is retired (now dev): its misses may be listed, blind4's never are.
+    assert bench.main(["--misses", "blind3", "--no-slots", "--no-benign"]) == 0
+    out = capsys.readouterr().out
+    blind4 = {c["text"] for c in rows(DATA / "quality_blind4.jsonl")}
+    assert not any(repr(t) in out for t in blind4)
+    assert "blind4" in out  # its column is reported (counts)
 
 
-def test_recall_harness_runs_persona2(tmp_path: Path) -> None:
-    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p2")
+def test_secrets_dev_is_counts_only_on_blind4(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_bench")
+    path = str(DATA / "quality_blind4.jsonl")
+    with pytest.raises(SystemExit):
+        bench.main(["--set", path, "--misses", "blind4", "--no-store"])
+    assert "never listed" in capsys.readouterr().err
+    assert bench.main(["--set", path, "--no-store"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("blind4: secrets cut ") and len(out.splitlines()) == 1
+
+
+def run_persona(tmp_path: Path, name: str, *extra: str) -> dict[str, Any]:
+    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", f"recall_agent_{name}")
     out = tmp_path / "r.json"
-    assert bench.main(["--set", "persona2", "--embedder", "hashing", "--no-hermes",
-                       "--cache-dir", str(tmp_path / "cache"), "--json", str(out)]) == 0
+    assert bench.main(["--set", name, "--embedder", "hashing", "--no-hermes", "--no-sweep",
+                       "--cache-dir", str(tmp_path / "cache"), "--json", str(out),
+                       *extra]) == 0
     (result,) = json.loads(out.read_text("utf-8"))
-    turns = rows(P2 / "turns.jsonl")
+    folder = P2.parent / name
+    turns = rows(folder / "turns.jsonl")
     blind = result["search"]["blind"]
     assert set(result["search"]) == {"blind"}
     assert blind["needed memory in top 5"]["n"] == sum(t["category"] != "style"
                                                        for t in turns)
-    assert blind["off-topic turns receiving nothing"]["n"] == len(rows(P2 / "offtopic.jsonl"))
+    assert blind["off-topic turns receiving nothing"]["n"] == len(rows(folder / "offtopic.jsonl"))
     assert blind["safety-critical: missed (none received)"]["n"] == sum(
         t["safety"] for t in turns)
     # Same-language turns share their gold memory's words: even hashing finds most.
     assert blind["… category same_lang"]["mean"] > 0.6
+    return result
+
+
+def test_recall_harness_runs_persona2_and_lists_its_misses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run_persona(tmp_path, "persona2", "--show-misses")
+    captured = capsys.readouterr()
+    assert "retired blind set, now dev" in captured.out
+    assert "miss p2t" in captured.err  # hashing misses some: a retired set lists them
+
+
+def test_recall_harness_runs_persona3_and_never_lists_its_misses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run_persona(tmp_path, "persona3")
+    assert "blind — never tuned on" in capsys.readouterr().out
+    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p3_misses")
+    with pytest.raises(SystemExit):
+        bench.main(["--set", "persona3", "--show-misses", "--embedder", "hashing"])
+    assert "never listed" in capsys.readouterr().err
