@@ -577,7 +577,7 @@ DERIVATION_DIGESTS = {
     8: "9ca6b33a13d7ff444bd8e915de24ca841e62bca0f21c6b7ac285402c8b43b2b9",
     # 9: session 6 — secret shapes round 4 (rules/secret_labels.py; stored texts read again
     # under them, store/legacy_secrets.py), slots round 5 (rules/slot_forms.py), rule cue
-    # terms round 2 (rules/lexicon.py: 33 categories, phrase triggers)
+    # terms round 2 (rules/lexicon.py: 34 categories, phrase triggers)
     9: "565f2da915c9379147fcaabefe1c8aa860a053d371820a4507f1ed64752eaa24",
 }
 

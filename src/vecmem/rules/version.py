@@ -65,11 +65,12 @@ History:
    checkout moved to a path; "X and I got married"; a plain use kept to one context
    ("on the servers") fills no slot; "Switch to Spanish please" is a standing language
    preference (quality verdict changes for that shape only).
-   Rule cue terms, round 2 (issue 13, rules/lexicon.py TOPICS): 33 categories instead of
-   25 (pregnancy, dev tools, smart home, outdoors, health care, language, leisure,
-   family) and more triggers and cues in the old ones (nuts, gluten, fruit; disc, hip,
-   joint; lifting and moving for an injury; rent and fees; job titles); phrase triggers
-   ("work from home"); 腰 alone (腰果, cashew) no longer puts a memory in ``injury``.
+   Rule cue terms, round 2 (issue 13, rules/lexicon.py TOPICS): 34 categories instead of
+   25 (pregnancy, breathing, dev tools, smart home, outdoors, health care, language,
+   leisure, family) and more triggers and cues in the old ones (nuts, gluten, fruit;
+   disc, hip, joint; lifting and moving for an injury; rent and fees; job titles; tickets,
+   airlines, miles; adrenaline); phrase triggers ("work from home"); 腰 alone (腰果,
+   cashew) no longer puts a memory in ``injury``.
 """
 
 from __future__ import annotations
