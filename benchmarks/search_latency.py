@@ -25,12 +25,9 @@ used to walk most of the store for words that are no evidence (issue 13 item 8).
 run also reports the gate-off search (``gate=False``: the ranking path of exploration
 and LoCoMo, where common words are still searched and scored) and the keyword side's
 steps per query (term statistics, the search for the gated and for all terms, the
-matched-term lookup), fastest of 5. ``--ab ROUNDS`` runs a paired A/B of the gated
-hybrid search, rank facts read from SQLite (before) against the rank-facts cache
-(store/rank_cache.py, after), alternating, and checks both return the same hits.
-``--stages`` also prints where a gated hybrid search spends its time (vector search,
-keyword statistics / search / matches, rank facts, records, query terms, name bridging,
-ranking, the rest) in its fastest of 5 runs.
+matched-term lookup), fastest of 5. ``--stages`` also prints where a gated hybrid search
+spends its time (vector search, keyword statistics / search / matches, rank facts,
+records, query terms, name bridging, ranking, the rest) in its fastest of 5 runs.
 """
 
 from __future__ import annotations
@@ -179,7 +176,7 @@ def _warm_page_cache(path: str) -> None:
 
 
 def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = False,
-               common: bool = False, stages_too: bool = False, ab_rounds: int = 0) -> dict:
+               common: bool = False, stages_too: bool = False) -> dict:
     rng = np.random.default_rng(42 + n)
     with database(n, keep_dir, common) as (path, vectors, fill_s):
         if not keep_index:
@@ -246,7 +243,6 @@ def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = Fa
         best = _best_of(mem, texts[:50], qs[:50], act_vecs)
         keyword_side = _keyword_side(mem, texts[:50])
         stages = _stages(mem, texts[:50]) if stages_too else {}
-        ab = _ab(mem, texts, ab_rounds) if ab_rounds else {}
         mem.close()
     return {"n": n, "fill_s": fill_s, "build_s": build_s, "save_s": save_s, "open_s": open_s,
             "keyword_build_s": keyword_build_s,
@@ -254,7 +250,7 @@ def bench_size(n: int, queries: int, keep_dir: str | None, keep_index: bool = Fa
             "vector_p50": percentile(lat, 50), "vector_p95": percentile(lat, 95),
             "hybrid_p50": percentile(hybrid, 50), "hybrid_p95": percentile(hybrid, 95),
             "ungated_p50": percentile(ungated, 50), "keyword_side": keyword_side,
-            "stages": stages, "ab": ab,
+            "stages": stages,
             "numpy_p50": percentile(exact_lat, 50), "sqlite_vec_p50": vec_lat,
             "recall": statistics.mean(recall), **best}
 
@@ -372,52 +368,6 @@ def _stages(mem: Memory, texts: list[str], repeats: int = 5) -> dict[str, float]
     return {name: percentile(v, 50) for name, v in per.items()}
 
 
-@contextlib.contextmanager
-def _rank_facts_from_sql() -> Iterator[None]:
-    """The "before" of ``--ab``: rank facts read from SQLite on every search, as before
-    the in-memory copy (store/rank_cache.py)."""
-    from vecmem.store.base import SQLTx
-    from vecmem.store.sqlite import SQLiteTx
-
-    cached = SQLiteTx.rank_facts
-    SQLiteTx.rank_facts = SQLTx.rank_facts  # type: ignore[method-assign]
-    try:
-        yield
-    finally:
-        SQLiteTx.rank_facts = cached  # type: ignore[method-assign]
-
-
-def _ab(mem: Memory, texts: list[str], rounds: int) -> dict[str, float]:
-    """Paired A/B of a gated hybrid search: before (rank facts from SQLite) and after
-    (the rank-facts cache), alternating which goes first per round and query, so a load
-    spike hits both alike. Returns per side the p50 of all runs and the p50 over queries
-    of each query's fastest, and checks that both return the very same hits."""
-    def run(t: str) -> tuple[float, list[tuple[int, float]]]:
-        s = time.perf_counter()
-        hits = mem.search(t, k=10, min_score=-1)
-        return (time.perf_counter() - s) * 1000, [(h.memory.id, h.score) for h in hits]
-
-    times: dict[str, dict[str, list[float]]] = {"before": {}, "after": {}}
-    for r in range(rounds):
-        for i, t in enumerate(texts):
-            order = ("before", "after") if (r + i) % 2 == 0 else ("after", "before")
-            got = {}
-            for side in order:
-                if side == "before":
-                    with _rank_facts_from_sql():
-                        ms, got[side] = run(t)
-                else:
-                    ms, got[side] = run(t)
-                times[side].setdefault(t, []).append(ms)
-            if got["before"] != got["after"]:
-                raise AssertionError(f"A/B hits differ for {t!r}")
-    out: dict[str, float] = {}
-    for side, per in times.items():
-        out[f"{side}_p50"] = percentile([v for vs in per.values() for v in vs], 50)
-        out[f"{side}_best_p50"] = percentile([min(vs) for vs in per.values()], 50)
-    return out
-
-
 def _sqlite_vec_scan(path: str, qs: list[np.ndarray]) -> float | None:
     try:
         import apsw
@@ -491,12 +441,9 @@ def main() -> None:
     parser.add_argument("--common-words", action="store_true",
                         help="a store where a few words occur in most memories, and "
                              "queries that carry them")
-    parser.add_argument("--ab", type=int, default=0, metavar="ROUNDS",
-                        help="also a paired A/B of the gated hybrid search, rank facts "
-                             "from SQLite vs the rank-facts cache, ROUNDS runs per query")
     args = parser.parse_args()
     rows = [bench_size(int(s), args.queries, args.keep_dir, args.keep_index,
-                       args.common_words, args.stages, args.ab)
+                       args.common_words, args.stages)
             for s in args.sizes.split(",")]
     print("| memories | vector p50 / p95 ms | hybrid p50 / p95 ms | numpy exact p50 ms "
           "| sqlite-vec scan p50 ms | vector vs numpy | vector vs sqlite-vec | ANN recall@10 "
@@ -523,15 +470,6 @@ def main() -> None:
             print(f"{r['n']:,}, steps of a gated hybrid search in its fastest of 5 (p50 ms): "
                   + ", ".join(f"{name} {v:.3f}" for name, v in
                               sorted(r["stages"].items(), key=lambda kv: -kv[1])))
-    for r in rows:
-        if r["ab"]:
-            a = r["ab"]
-            print(f"{r['n']:,}, paired A/B of a gated hybrid search (rank facts from SQLite "
-                  f"-> rank-facts cache, same hits): p50 {a['before_p50']:.3f} -> "
-                  f"{a['after_p50']:.3f} ms ({a['after_p50'] / a['before_p50']:.2f}x), "
-                  f"fastest per query p50 {a['before_best_p50']:.3f} -> "
-                  f"{a['after_best_p50']:.3f} ms "
-                  f"({a['after_best_p50'] / a['before_best_p50']:.2f}x)")
     print("\n| memories | fill s | first open: build + save s (save alone) "
           "| second open: load s (file load alone) "
           "| keyword index: first search s (build, or load + catch-up) |")
