@@ -35,7 +35,12 @@ never in the database or any context); cost: LLM calls and tokens per 100 turns,
 estimated tokens of the recall block per turn and of the system block per session.
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/hermes_chain.py \
-        [--embedder local|e5|use|mix|hashing] [--only c01,c02] [--json out.json]
+        [--embedder local|e5|use|mix|hashing] [--only c01,c02] [--part dev|untouched]
+        [--json out.json]
+
+Parts (session 6): rule extraction was tuned on the **dev** part only (c01 c02 c05 c06 c09
+c10 c13: three zh, three en, one mixed); the **untouched** part (c03 c04 c07 c08 c11 c12
+c14, the same mix) is never read while tuning — report both.
 """
 
 from __future__ import annotations
@@ -59,6 +64,8 @@ from vecmem.testing import FakeOpenAI, RecordedRequest  # noqa: E402
 
 DATA = ROOT / "benchmarks" / "data" / "hermes_sessions" / "conversations.jsonl"
 SETUPS = ("rules", "llm-oracle")
+PARTS = {"dev": ("c01", "c02", "c05", "c06", "c09", "c10", "c13"),
+         "untouched": ("c03", "c04", "c07", "c08", "c11", "c12", "c14")}
 KIND_TYPES = {"preference": "preference", "project": "project", "tool": "tool_quirk",
               "config": "environment", "health": "user_fact", "place": "user_fact",
               "schedule": "user_fact", "pet": "user_fact", "family": "user_fact"}
@@ -362,9 +369,11 @@ def main(argv: list[str] | None = None) -> int:
                     choices=["local", "e5", "use", "mix", "hashing"])
     ap.add_argument("--only", default="", help="conversation ids, comma-separated")
     ap.add_argument("--setups", default=",".join(SETUPS))
+    ap.add_argument("--part", choices=list(PARTS), help="only this part of the conversations")
     ap.add_argument("--json", default="", help="write the full result here")
     args = ap.parse_args(argv)
-    convs = load([x for x in args.only.split(",") if x])
+    only = [x for x in args.only.split(",") if x] or list(PARTS.get(args.part or "", ()))
+    convs = load(only)
     result = run_all(convs, [s for s in args.setups.split(",") if s], args.embedder)
     print(table(result))
     print()

@@ -99,6 +99,15 @@ def use_set(name: str) -> None:
     LISTED = SPLITS if SETS[name] == "retired" else ()
 
 
+def only_splits(names: list[str]) -> None:
+    """Run and report only these splits (a tuning run leaves held-out unread)."""
+    global SPLITS
+    unknown = [n for n in names if n not in SPLITS]
+    if unknown:
+        raise SystemExit(f"unknown split(s) {unknown}; known: {list(SPLITS)}")
+    SPLITS = tuple(names)
+
+
 def read_jsonl(name: str) -> list[dict[str, Any]]:
     path = DATA / name if (DATA / name).exists() else DATA.parent / name  # shared distractors
     with open(path, encoding="utf-8") as f:
@@ -112,7 +121,8 @@ def read_queries() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
     extra = read_jsonl("gate_dev.jsonl") if (DATA / "gate_dev.jsonl").exists() else []
     turns = read_jsonl("turns.jsonl") + [r for r in extra if "gold" in r]
     off = read_jsonl("offtopic.jsonl") + [r for r in extra if "gold" not in r]
-    return turns, off
+    return ([t for t in turns if t["split"] in SPLITS],
+            [o for o in off if o["split"] in SPLITS])
 
 
 # ---------------------------------------------------------------------------- embedder
@@ -496,6 +506,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--show-misses", action="store_true",
                    help="list dev-split misses on stderr (never the held-out split nor "
                         "a blind set's)")
+    p.add_argument("--splits", default=None,
+                   help="comma-separated splits to run (e.g. dev,gate: a tuning run that "
+                        "never looks at held-out)")
     p.add_argument("--set", default=None, choices=tuple(SETS),
                    help="another person's bank and turns: persona3 is blind (never tuned "
                         "on, counts only), persona2 a retired blind set, now dev")
@@ -507,6 +520,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"set {args.set}: " + ("blind — never tuned on, counts only"
                                      if SETS[args.set] == "blind"
                                      else "retired blind set, now dev (misses listable)"))
+    if args.splits:
+        only_splits(args.splits.split(","))
     results = [run(args, padded=False)]
     if args.distractors:
         results.append(run(args, padded=True))

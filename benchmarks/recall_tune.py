@@ -6,7 +6,8 @@ and ``engine/search.py``. It stores the bank once through ``Memory.add_many``, a
 real ``Memory.explain`` (gate on) once per turn for every candidate's fused score, cosine
 and keyword coverage, and then replays the gate's rule offline for a grid of settings:
 the same arithmetic as ``relevance.decide``, so a setting chosen here is the product's.
-The chosen setting is then re-checked through ``Memory.search`` itself (``--check``).
+Each turn is also searched through ``Memory.search`` itself and the replay of the product's
+setting is checked against it (printed: how many turns agree).
 
 Only the dev split chooses anything; ``--split heldout`` prints the held-out figures of
 named settings for the report, never a grid. Intervals: 95 % percentile bootstrap over
@@ -43,10 +44,14 @@ from vecmem import Memory
 from vecmem.embed.factory import build_embedder
 from vecmem.engine import relevance, search
 from vecmem.rules import cues, names
+from vecmem.settings import Settings
 from vecmem.text import cjk_ratio
 
 DATA = Path(__file__).resolve().parent / "data" / "agent_recall"
 TOP = 5
+#: What a default search returns at most (``Settings.top_k``): the count row counts it all,
+#: as recall_agent.py does.
+RETURNED = Settings.model_fields["top_k"].default
 BOOT = 2000
 
 
@@ -76,13 +81,15 @@ class Turn:
     #: The gate's impersonal verdict (explain's gate["impersonal"]): the floor is raised
     #: by the margin "imp".
     imp: bool = False
+    #: What ``Memory.search`` itself returned (data ids, top 5): the replay must agree.
+    searched: tuple[str, ...] = ()
 
 
 def collect(mem: Memory, ids: dict[int, str], rows: list[dict[str, Any]], relevant: bool
             ) -> list[Turn]:
     out = []
     for r in rows:
-        ex = mem.explain(r["text"], k=50)
+        ex = mem.explain(r["text"])  # default k: the candidates search itself sees
         cands = [Cand(ids.get(c.memory_id, "?"), c.fused, c.cosine, c.coverage or 0.0)
                  for c in ex.candidates if c.status == "active" and c.gate is not None]
         tags = {r.get("category", r.get("kind", "")), r["lang"]}
@@ -90,31 +97,36 @@ def collect(mem: Memory, ids: dict[int, str], rows: list[dict[str, Any]], releva
             tags.add("xlang")
         if r.get("safety"):
             tags.add("safety")
+        got = tuple(ids.get(h.memory.id, "?") for h in mem.search(r["text"])[:TOP])
         out.append(Turn(r["id"], r["text"], r["lang"], set(r.get("gold", [])), relevant,
                         tags, cands, r.get("kind", ""),
-                        bool((ex.gate or {}).get("impersonal", False))))
+                        bool((ex.gate or {}).get("impersonal", False)), got))
     return out
 
 
-def received(t: Turn, p: dict[str, float]) -> list[str]:
+def received(t: Turn, p: dict[str, float], top: int = TOP) -> list[str]:
     """The memories the gate with settings ``p`` (floor per language, lift) passes, in
-    rank order, at most TOP: ``relevance.decide``'s arithmetic."""
+    rank order, at most ``top``: ``relevance.decide``'s arithmetic, then the relative
+    cut."""
     r = cjk_ratio(t.text)
     floor = r * p["zh"] + (1 - r) * p["en"] + (p.get("imp", 0.0) if t.imp else 0.0)
     lift = 0.0 if t.imp else p["lift"]
     passed = sorted(((c.fused, c.id) for c in t.cands if c.cosine is not None
                      and c.cosine + lift * c.coverage >= floor), reverse=True)
-    return [i for _, i in passed[:TOP]]
+    # The gate's last step (search._relative_cut): of what passed, keep what scores at
+    # least RELATIVE_CUT of the best one's fused score.
+    bar = p.get("cut", relevance.RELATIVE_CUT) * (passed[0][0] if passed else 0.0)
+    return [i for f, i in passed[:top] if f >= bar]
 
 
 def metrics(turns: list[Turn], p: dict[str, float]) -> dict[str, np.ndarray]:
     """Per-turn 0/1 (or counts) arrays: hit, empty, count for relevant; empty for off."""
     rel = [t for t in turns if t.relevant]
     off = [t for t in turns if not t.relevant]
-    got_r = [received(t, p) for t in rel]
-    got_o = [received(t, p) for t in off]
+    got_r = [received(t, p, RETURNED) for t in rel]
+    got_o = [received(t, p, RETURNED) for t in off]
     return {
-        "hit": np.array([bool(t.gold & set(g)) for t, g in zip(rel, got_r, strict=True)],
+        "hit": np.array([bool(t.gold & set(g[:TOP])) for t, g in zip(rel, got_r, strict=True)],
                         dtype=float),
         "rel_empty": np.array([not g for g in got_r], dtype=float),
         "count": np.array([len(g) for g in got_r], dtype=float),
@@ -133,19 +145,22 @@ class Fast:
             cs = sorted((c for c in t.cands if c.cosine is not None), key=lambda c: -c.fused)
             self.rows.append((cjk_ratio(t.text), np.array([c.cosine for c in cs]),
                               np.array([c.coverage for c in cs]),
-                              np.array([c.id in t.gold for c in cs], dtype=bool)))
+                              np.array([c.id in t.gold for c in cs], dtype=bool),
+                              np.array([c.fused for c in cs])))
 
     def metrics(self, p: dict[str, float]) -> dict[str, np.ndarray]:
         hit, empty, count, off = [], [], [], []
-        for t, (r, cos, cov, gold) in zip(self.turns, self.rows, strict=True):
+        for t, (r, cos, cov, gold, fused) in zip(self.turns, self.rows, strict=True):
             ok = cos + (0.0 if t.imp else p["lift"]) * cov >= r * p["zh"] + (
                 1 - r) * p["en"] + (p.get("imp", 0.0) if t.imp else 0.0)
+            if ok.any():  # the relative cut: rows are sorted by fused score
+                ok &= fused >= p.get("cut", relevance.RELATIVE_CUT) * fused[ok][0]
             n = int(ok.sum())
             if t.relevant:
                 first = np.flatnonzero(ok)[:TOP]
                 hit.append(bool(gold[first].any()))
                 empty.append(n == 0)
-                count.append(min(n, TOP))
+                count.append(min(n, RETURNED))
             else:
                 off.append(n == 0)
         return {"hit": np.array(hit, float), "rel_empty": np.array(empty, float),
@@ -198,14 +213,85 @@ def table(name: str, turns: list[Turn], p: dict[str, float]) -> dict[str, np.nda
     return m
 
 
+def query_categories(text: str) -> set[str]:
+    """The categories whose cue words the turn itself says (what ``search._search_cues``
+    searches): the turn side of the cue bridge."""
+    from vecmem.store.fts_tokens import TOKENIZER
+
+    known = cues._known(TOKENIZER.tokens)
+    groups = cues.cue_groups(relevance.query_terms(text).groups(), TOKENIZER.tokens)
+    return {c for g in groups for t in g for c in known.get(TOKENIZER.tokens(t), ())}
+
+
+def cause(t: Turn, p: dict[str, float], memory_text: dict[str, str]) -> str:
+    """Why the turn's gold memory is not in its top 5 under settings ``p``, by the first
+    step that lost it: not a candidate; the gate (with or without keyword evidence, and
+    then which side of the category bridge is missing); the relative cut; the rank."""
+    r = cjk_ratio(t.text)
+    floor = r * p["zh"] + (1 - r) * p["en"] + (p.get("imp", 0.0) if t.imp else 0.0)
+    lift = 0.0 if t.imp else p["lift"]
+    mine = [c for c in t.cands if c.id in t.gold and c.cosine is not None]
+    if not mine:
+        return "not a candidate (cosine below every vector candidate, no keyword match)"
+    best = max(mine, key=lambda c: c.cosine + lift * c.coverage)  # type: ignore[operator]
+    margin = best.cosine + lift * best.coverage - floor  # type: ignore[operator]
+    if margin < 0:
+        if t.imp:
+            return f"gate: turn judged impersonal (margin {margin:+.3f})"
+        if best.coverage > 0:
+            return (f"gate: cosine below floor even with keyword coverage {best.coverage:.2f}"
+                    f" (margin {margin:+.3f})")
+        q = query_categories(t.text)
+        m = {c for g in t.gold for c in cues.topics(memory_text.get(g, ""))}
+        if not m:
+            why = "memory in no category"
+        elif not q:
+            why = f"turn side not mapped (memory: {'/'.join(sorted(m))})"
+        elif not q & m:
+            why = (f"category mismatch (turn: {'/'.join(sorted(q))}; memory: "
+                   f"{'/'.join(sorted(m))})")
+        else:
+            why = f"shared category {'/'.join(sorted(q & m))} gave no evidence (common?)"
+        return f"gate, no keyword evidence: {why} (margin {margin:+.3f})"
+    got = received(t, p, RETURNED)
+    if best.id not in got:
+        return "relative cut (passed the gate, fused below the cut)"
+    return f"ranked {got.index(best.id) + 1}"
+
+
+def misses(turns: list[Turn], p: dict[str, float], memory_text: dict[str, str]) -> None:
+    print("\nmisses (needed memory not in the top 5):")
+    counts: dict[str, int] = {}
+    for t in turns:
+        if not t.relevant or t.gold & set(received(t, p)):
+            continue
+        why = cause(t, p, memory_text)
+        key = (why.split(":")[1].split(" (")[0].strip() if why.startswith("gate, no keyword")
+               else "gate: below floor with keyword coverage" if "even with" in why
+               else why.split(" (")[0])
+        counts[key] = counts.get(key, 0) + 1
+        tags = ",".join(sorted(t.tags - {t.lang}))
+        print(f"  {t.id} [{t.lang} {tags}] {t.text!r}\n     gold {sorted(t.gold)}: "
+              f"{' | '.join(memory_text.get(g, '?')[:70] for g in sorted(t.gold))}\n"
+              f"     got {received(t, p)}; cause: {why}")
+    print("  by cause:", dict(sorted(counts.items(), key=lambda kv: -kv[1])))
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--embedder", default="dual")
-    ap.add_argument("--split", default="dev", choices=["dev", "heldout", "blind"])
+    ap.add_argument("--split", default="dev", choices=["dev", "gate", "tune", "heldout",
+                                                       "blind"],
+                    help="gate: the gate's second tuning set (gate_dev.jsonl); tune: dev and "
+                         "gate together")
     ap.add_argument("--persona", default=None, choices=["persona2"],
-                    help="another person's bank and turns (split blind: report only, never "
-                         "a grid, never a look at its cases)")
-    ap.add_argument("--grid", action="store_true", help="search the settings (dev only)")
+                    help="another person's bank and turns (split blind; persona 2 was "
+                         "retired to dev in session 6: tuned on like dev)")
+    ap.add_argument("--grid", action="store_true",
+                    help="search the settings (tuning splits only)")
+    ap.add_argument("--misses", action="store_true",
+                    help="list every missed relevant turn with its cause (tuning splits "
+                         "only, never the held-out one)")
     ap.add_argument("--distractors", action="store_true")
     ap.add_argument("--ablate-lexicon", action="store_true",
                     help="also without the bilingual lexicon, paired")
@@ -225,8 +311,8 @@ def main(argv: list[str] | None = None) -> int:
         target = {"relevance": relevance, "search": search, "cues": cues,
                   "names": names}[module]
         setattr(target, attr, type(getattr(target, attr))(json.loads(value.lower())))
-    if args.grid and (args.split != "dev" or args.persona):
-        ap.error("--grid only on the dev split")
+    if (args.grid or args.misses) and args.split == "heldout":
+        ap.error("--grid and --misses only on tuning splits (never the held-out one)")
     if (args.persona is None) != (args.split != "blind"):
         ap.error("--persona persona2 goes with --split blind (and only it)")
     global DATA
@@ -235,8 +321,12 @@ def main(argv: list[str] | None = None) -> int:
     bank = read_jsonl("bank.jsonl")
     if args.distractors:
         bank = bank + read_jsonl("../distractors.jsonl" if args.persona else "distractors.jsonl")
-    turns = [t for t in read_jsonl("turns.jsonl") if t["split"] == args.split]
-    off = [t for t in read_jsonl("offtopic.jsonl") if t["split"] == args.split]
+    splits = {"tune": ("dev", "gate")}.get(args.split, (args.split,))
+    extra = read_jsonl("gate_dev.jsonl") if "gate" in splits else []
+    turns = [t for t in read_jsonl("turns.jsonl") + [r for r in extra if "gold" in r]
+             if t["split"] in splits]
+    off = [t for t in read_jsonl("offtopic.jsonl") + [r for r in extra if "gold" not in r]
+           if t["split"] in splits]
     if args.embedder.startswith("mix:"):  # another USE weight than the product's mix
         from vecmem.embed.local import MixedEmbedder
 
@@ -283,7 +373,10 @@ def main(argv: list[str] | None = None) -> int:
                "imp": floors.impersonal}
     print(f"{args.embedder}, {args.split}: {len(turns)} relevant, {len(off)} off-topic turns"
           + (", +distractors" if args.distractors else ""), "overrides:", args.set or "none")
-    table("no gate (top 5 by rank)", data, {"en": -9, "zh": -9, "lift": 0.0})
+    differ = [t.id for t in data if list(t.searched) != received(t, product)]
+    print(f"replay of the product's gate vs Memory.search itself: {len(data) - len(differ)}"
+          f"/{len(data)} turns agree" + (f" (differ: {' '.join(differ[:10])})" if differ else ""))
+    table("no gate (top 5 by rank)", data, {"en": -9, "zh": -9, "lift": 0.0, "cut": 0.0})
     base = table(f"product {product}", data, product)
     one = {**product, "zh": product["en"]}
     other = table(f"one floor for both languages {one}", data, one)
@@ -292,6 +385,8 @@ def main(argv: list[str] | None = None) -> int:
     no_kw = table("no keyword lift", data, {**product, "lift": 0.0})
     print("  paired hit@5 product - no keyword lift:", fmt(paired(base["hit"], no_kw["hit"])),
           "off-topic empty:", fmt(paired(base["off_empty"], no_kw["off_empty"])))
+    if args.misses:
+        misses(data, product, {m["id"]: m["text"] for m in bank})
     for lift in args.lift:
         other = table(f"keyword lift {lift}", data, {**product, "lift": lift})
         print(f"  paired hit@5 lift {lift} - product:", fmt(paired(other["hit"], base["hit"])),
@@ -301,7 +396,8 @@ def main(argv: list[str] | None = None) -> int:
           fmt(paired(base["hit"], no_imp["hit"])),
           "off-topic empty:", fmt(paired(base["off_empty"], no_imp["off_empty"])))
     for what, plain in ablations.items():
-        for name, p in (("no gate", {"en": -9, "zh": -9, "lift": 0.0}), ("gate", product)):
+        for name, p in (("no gate", {"en": -9, "zh": -9, "lift": 0.0, "cut": 0.0}),
+                        ("gate", product)):
             a, b = metrics(data, p), metrics(plain, p)
             table(f"without {what}, {name}", plain, p)
             rel = [t for t in data if t.relevant]

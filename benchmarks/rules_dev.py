@@ -29,18 +29,34 @@ while looking at it — or ``heldout`` — never looked at case by case):
   negatives are another slot or another person's (expected ``store``). Run through the
   real write pipeline on a temporary SQLite file with the hashing embedder, no LLM.
   ``flagged:*`` counts the new facts stored *and* listed by ``cleanup`` as a possible
-  conflict (an ambiguous case; for negatives, a false flag). ``ambiguous`` cases (a
+  conflict (an ambiguous case; for negatives, a false flag); ``rejected:*`` the ones the
+  quality filter refused (a positive lost before the slot rules; a negative not stored,
+  which is the filter's call, not a slot error). ``ambiguous`` cases (a
   fact the rules may not key into the filled slot though it speaks of it) are right when
   flagged so, or when the rules already send them to review as a conflict.
 * ``quality_round3.jsonl``: a round-3 dev set (268 cases) written per kind of miss and
   false-reject trap before that round changed a rule, split 50/50 per ``kind`` at write
   time (``tune`` / ``heldout_r3``); rows ``kind:*`` and ``set:round3`` count it alone.
+* ``quality_round4.jsonl``: a round-4 dev set (session 6, 222 cases) written per kind
+  before that round changed a rule — progress and status lines, mid-task states, hedges,
+  questions and requests, bare URLs/paths (Windows paths with spaces and CJK folders),
+  chatter, and the false-reject traps (asking for advice, past achievements, ongoing life
+  states, facts holding a path or a question word), with adversarial shapes (look-alike
+  letters, invisible characters, full-width, line breaks); split alternately per ``kind``
+  at write time (``tune_q4`` / ``heldout_q4``); rows ``kind:*`` and ``set:round4``.
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
+* Second benign corpus (session 6): the facts this repo stores in its other benchmarks —
+  the recall banks (persona 1, persona 2 — retired to dev), the 5,000 distractor memories,
+  and every stored and new fact of the slot sets (not the blind4 ones). All are memories an
+  agent would keep; any reject is false.
 * ``slot_paraphrase_round4.jsonl``: a round-4 slot set (session 5, late; 52 scenarios, half
   changes announced in many wordings, half look-alikes: another person or project, a trial,
   a wish, a past fact), split alternately at write time into ``tune_r4`` / ``heldout_r4``.
+* ``slot_paraphrase_round5.jsonl``: a round-5 slot set (session 6; 92 scenarios over the 13
+  slots, 43 positives, 45 negatives, 4 ambiguous, zh + en + mixed), written before that
+  round changed a rule and split at write time into ``tune_r5`` / ``heldout_r5`` (52 %).
 """
 
 from __future__ import annotations
@@ -56,14 +72,18 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_r4", "heldout_r4", "blind3",
-          "blind4")
+SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_r4",
+          "heldout_r4", "tune_r5", "heldout_r5", "blind3", "blind4")
 NEVER_LISTED = ("blind4",)  # blind sets: counts only, misses never shown (blind3 retired)
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
 def _load(name: str) -> list[dict[str, Any]]:
-    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    return _load_path(DATA / name)
+
+
+def _load_path(path: Path) -> list[dict[str, Any]]:
+    lines = path.read_text(encoding="utf-8").splitlines()
     return [json.loads(line) for line in lines if line.strip()]
 
 
@@ -80,6 +100,9 @@ def _leaks(text: str, value: str) -> bool:
     return any(value in f or want in normalize(f).casefold() for f in forms)
 
 
+_ROUND_OF = {"tune_q4": "round4", "heldout_q4": "round4"}
+
+
 def quality(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     from vecmem.rules import check_quality
 
@@ -91,8 +114,8 @@ def quality(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str,
         ok = v.allowed == want_allow and (want_allow or v.category == case["category"])
         row = table[case["split"]]
         keys = [case["category"], f"lang:{case['lang']}", f"shape:{case['shape']}", "all"]
-        if "kind" in case:  # round 3: a finer category, and the set's own total
-            keys += [f"kind:{case['kind']}", "set:round3"]
+        if "kind" in case:  # rounds 3 and 4: a finer category, and the set's own total
+            keys += [f"kind:{case['kind']}", f"set:{_ROUND_OF.get(case['split'], 'round3')}"]
         for key in keys:
             row[key]["n"] += 1
             row[key]["ok"] += ok
@@ -136,6 +159,25 @@ def benign() -> dict[str, Any]:
     return out
 
 
+def benign_repo() -> dict[str, Any]:
+    from vecmem.rules import check_quality
+
+    texts: list[str] = []
+    recall = ROOT / "benchmarks" / "data" / "agent_recall"
+    for path in (recall / "bank.jsonl", recall / "persona2" / "bank.jsonl",
+                 recall / "distractors.jsonl"):
+        texts += [r["text"] for r in _load_path(path)]
+    for name in ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
+                 "slot_paraphrase_blind3.jsonl"):
+        for r in _load(name):
+            texts += [*r["prior"], r["new"]]
+    texts = list(dict.fromkeys(t for t in texts if t))
+    reasons = Counter(v.category for v in map(check_quality, texts) if not v.allowed)
+    rejected = sum(reasons.values())
+    return {"n": len(texts), "rejected": rejected, "rate": rejected / len(texts),
+            "by_reason": dict(reasons)}
+
+
 def slots(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     from vecmem import Memory
     from vecmem.embed.hashing import HashingEmbedder
@@ -166,6 +208,9 @@ def slots(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, A
                 row[key]["ok"] += ok
             row[f"flagged:{case['polarity']}"]["n"] += 1
             row[f"flagged:{case['polarity']}"]["ok"] += flagged
+            # rejected by the quality filter (not a slot decision; the filter's to judge)
+            row[f"rejected:{case['polarity']}"]["n"] += 1
+            row[f"rejected:{case['polarity']}"]["ok"] += got == "reject"
             if not ok:
                 misses.append({**case, "got": got})
     return {s: {k: dict(c) for k, c in t.items()} for s, t in table.items()}, misses
@@ -203,10 +248,11 @@ def main(argv: list[str] | None = None) -> int:
         out["quality"], qmiss = quality(_load("quality_fresh.jsonl")
                                         + _load("quality_blind.jsonl")
                                         + _load("quality_round3.jsonl")
+                                        + _load("quality_round4.jsonl")
                                         + _load("quality_blind3.jsonl")
                                         + _load("quality_blind4.jsonl"))
-        _print_table("quality_fresh + quality_blind + quality_round3 + quality_blind3 "
-                     "(retired, now dev) + quality_blind4 (blind) (right = "
+        _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
+                     "quality_blind3 (retired, now dev) + quality_blind4 (blind) (right = "
                      "decision and reason category)", out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
         b = benign()
@@ -219,13 +265,18 @@ def main(argv: list[str] | None = None) -> int:
                 for reason, ex in r["examples"].items():
                     for t in ex:
                         print(f"  benign reject [{reason}] {t}")
+    if not (args.no_benign or args.only_slots):
+        r = out["benign_repo"] = benign_repo()
+        print(f"\nbenign repo facts (recall banks, distractors, slot facts): {r['rejected']}/"
+              f"{r['n']} rejected = {r['rate']:.2%}  {r['by_reason']}")
     smiss: list[dict[str, Any]] = []
     if not args.no_slots:
         out["slots"], smiss = slots(_load("slot_paraphrase.jsonl")
                                     + _load("slot_paraphrase_round4.jsonl")
+                                    + _load("slot_paraphrase_round5.jsonl")
                                     + _load("slot_paraphrase_blind3.jsonl")
                                     + _load("slot_paraphrase_blind4.jsonl"))
-        _print_table("slot_paraphrase.jsonl + _round4 + _blind3 (retired, now dev) + "
+        _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _blind3 (retired, now dev) + "
                      "_blind4 (blind) (positives: same "
                      "slot; negatives: another)",
                      out["slots"])

@@ -3,9 +3,11 @@
     python benchmarks/secrets_dev.py                       # tables, both splits
     python benchmarks/secrets_dev.py --misses tune         # what the tune split gets wrong
     python benchmarks/secrets_dev.py --set tests/data/quality_blind.jsonl --counts-only
+    python benchmarks/secrets_dev.py --benign-corpus      # false finds on LoCoMo's texts
 
-Cases (``tests/data/secrets_round3.jsonl``, split ``tune`` / ``heldout`` assigned when the
-file was written, before any rule was changed): secrets of many shapes in Chinese,
+Cases (``tests/data/secrets_round4.jsonl``, the default, and ``secrets_round3.jsonl``;
+split ``tune`` / ``heldout`` assigned when each file was written, before any rule was
+changed): secrets of many shapes in Chinese,
 English and mixed text as they appear in agent conversations (``expect: secret``, with
 ``secret``: the value or values), and benign look-alikes (``expect: benign``). Two
 measures per case:
@@ -17,6 +19,10 @@ measures per case:
 * **stored**: every case is written through the real pipeline (``Memory.add`` on a
   temporary SQLite file, hashing embedder, no LLM), then every stored string — rows,
   events, the keyword index — is searched for the value. This is the guarantee itself.
+
+``--benign-corpus`` counts LoCoMo texts (dialogue turns, observations, event and session
+summaries: plain talk and facts about people, no credentials) in which the rules find any
+secret at all; every one is a false find.
 
 ``--set`` reads any jsonl whose secret cases carry ``secret`` (the quality sets); with
 ``--counts-only`` only the totals are printed, never a case (for blind sets). A set
@@ -38,7 +44,8 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT / "tests" / "data" / "secrets_round3.jsonl"
+CASES = ROOT / "tests" / "data" / "secrets_round4.jsonl"
+LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 BLIND = ("blind4",)  # never tuned on: totals only, no case ever printed
 
 
@@ -132,6 +139,39 @@ def stored(cases: list[dict[str, Any]]) -> dict[str, int]:
     return dict(leaks)
 
 
+def locomo_texts() -> dict[str, list[str]]:
+    data = json.loads(LOCOMO.read_text(encoding="utf-8"))
+    out: dict[str, list[str]] = defaultdict(list)
+    for conv in data:
+        for key, turns in conv["conversation"].items():
+            if key.startswith("session_") and isinstance(turns, list):
+                out["dialogue turns"].extend(t["text"] for t in turns if t.get("text"))
+        for obs in conv["observation"].values():
+            for facts in obs.values():
+                out["observations"].extend(f[0] for f in facts if isinstance(f, list) and f)
+        for events in conv["event_summary"].values():
+            if isinstance(events, dict):
+                for evs in events.values():
+                    if isinstance(evs, list):
+                        out["event summaries"].extend(e for e in evs if isinstance(e, str))
+        out["session summaries"].extend(
+            x.strip() for x in conv["session_summary"].values() if isinstance(x, str))
+    return out
+
+
+def benign_corpus(show: bool) -> dict[str, Any]:
+    from vecmem.rules import find_secrets
+
+    out = {}
+    for name, texts in locomo_texts().items():
+        hits = [t for t in texts if find_secrets(t)]
+        out[name] = {"n": len(texts), "found": len(hits)}
+        print(f"LoCoMo {name}: {len(hits)}/{len(texts)} with a secret finding")
+        for t in hits[:20] if show else []:
+            print(f"    {t!r}")
+    return out
+
+
 def table(results: list[dict[str, Any]]) -> dict[str, dict[str, Counter[str]]]:
     t: dict[str, dict[str, Counter[str]]] = defaultdict(lambda: defaultdict(Counter))
     for r in results:
@@ -145,16 +185,26 @@ def table(results: list[dict[str, Any]]) -> dict[str, dict[str, Counter[str]]]:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--set", type=Path, default=CASES)
+    ap.add_argument("--split", help="report only this split (tune while tuning)")
     ap.add_argument("--misses", help="list the misses of this split (never a held-out one)")
     ap.add_argument("--counts-only", action="store_true", help="totals only (blind sets)")
     ap.add_argument("--no-store", action="store_true", help="skip the real-store measure")
     ap.add_argument("--json", type=Path)
+    ap.add_argument("--benign-corpus", action="store_true",
+                    help="only the false finds on LoCoMo's texts (listed)")
     args = ap.parse_args(argv)
+    if args.benign_corpus:
+        found = benign_corpus(show=True)
+        if args.json:
+            args.json.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
+        return 0
     cases = load(args.set)
     if args.misses in BLIND:
         ap.error(f"split {args.misses} is blind: its misses are never listed (counts only)")
     if any(c.get("split") in BLIND for c in cases):
         args.counts_only = True
+    if args.split:
+        cases = [c for c in cases if c.get("split") == args.split]
     results = redaction(cases)
     t = table(results)
     leaks = {} if args.no_store else stored(cases)

@@ -85,8 +85,10 @@ def _spans(mem: Memory, ids: dict[str, int], today: date) -> dict[str, tuple[dat
     return out
 
 
-def run(provider: str, k: int = 3) -> dict[str, Any]:
+def run(provider: str, k: int = 3, splits: tuple[str, ...] = ("dev", "heldout")
+        ) -> dict[str, Any]:
     cases = [json.loads(line) for line in DATA.read_text(encoding="utf-8").splitlines() if line]
+    cases = [c for c in cases if c["split"] in splits]
     embedder = build_embedder(provider)
     now = datetime.now(UTC)
     today = now.date()
@@ -115,7 +117,8 @@ def run(provider: str, k: int = 3) -> dict[str, Any]:
                                 misses.append(f"{case['id']}: {text} -> "
                                               f"{[h.memory.content[:30] for h in hits]}")
     history.OPT_IN = True
-    return {"model": embedder.model_id, "scores": scores, "misses": misses, "k": k}
+    return {"model": embedder.model_id, "scores": scores, "misses": misses, "k": k,
+            "splits": splits}
 
 
 def table(result: dict[str, Any]) -> None:
@@ -124,7 +127,7 @@ def table(result: dict[str, Any]) -> None:
     print(f"{'mode':10} {'split':8} {'then hit@1':>10} {f'hit@{k}':>7} {'now hit@1':>10} "
           f"{f'hit@{k}':>7} {'past@1':>7}  n(then/now)")
     for mode in MODES:
-        for split in ("dev", "heldout"):
+        for split in result["splits"]:
             then = result["scores"][(mode, split, "then")]
             now = result["scores"][(mode, split, "now")]
 
@@ -141,8 +144,10 @@ def main() -> None:
     parser.add_argument("--embedder", default="e5")
     parser.add_argument("-k", type=int, default=3)
     parser.add_argument("--misses", action="store_true", help="print dev misses (opt-in)")
+    parser.add_argument("--splits", default="dev,heldout",
+                        help="comma-separated splits (dev: a tuning run leaves held-out unread)")
     args = parser.parse_args()
-    result = run(args.embedder, args.k)
+    result = run(args.embedder, args.k, tuple(args.splits.split(",")))
     table(result)
     if args.misses:
         print("\n".join(result["misses"]))

@@ -201,20 +201,41 @@ def _fold_confusables(text: str) -> str:
     return _ALNUM_RUN.sub(fold, text)
 
 
+# Traditional forms of the characters secret labels are written with ("密碼", "密鑰",
+# "驗證碼", "門禁碼", "帳號"): the skeleton reads them as simplified, so one set of Chinese
+# labels serves both scripts. One character for one, so offsets stay.
+_TRADITIONAL = str.maketrans(
+    "碼鑰驗證門鎖開銀號個兩為設換帳賬錢錄詞記險櫃網憑據權戶機這說對應該動態輸員給組數",
+    "码钥验证门锁开银号个两为设换帐账钱录词记险柜网凭据权户机这说对应该动态输员给组数",
+)
+# Look-alikes of other scripts NFKC leaves alone, read as Latin in the skeleton only:
+# Cherokee capitals ("Ꮲassword"), Latin small capitals ("ᴘᴀssᴡᴏʀᴅ"), Armenian and
+# Cyrillic lower-case letters drawn like Latin ones.
+_OTHER_LOOKALIKES = str.maketrans(
+    "ᎪᏴᏟᎬᎻᏆᎫᏦᏞᎷᏢᏚᎢᏙᏔᏃ" "ᴀʙᴄᴅᴇғɢʜɪᴊᴋʟᴍɴᴏᴘǫʀsᴛᴜᴠᴡʏᴢ" "օսհոցԁ",
+    "ABCEHIJKLMPSTVWZ" "abcdefghijklmnopqrstuvwyz" "ouhngd",
+)
+# The skeleton folds a few more Cyrillic look-alikes than the stored canonical form.
+_SKELETON: dict[int, str | int | None] = {**_CONFUSABLE, ord("к"): "k"}
+_SKELETON_CHARS = _CONFUSABLE_CHARS | {"к"}
+
+
 def confusable_skeleton(text: str) -> str:
     """``text`` with every run of two or more letters drawn only from look-alikes folded
     to Latin, even where no Latin letter is near ("ΡΙΝ 6650" in Greek capitals reads
     "PIN 6650"). Never used for hashing or storing: real Greek and Russian words made only
-    of look-alikes ("ТОР", "она") would change. Secret detection reads this skeleton as
+    of look-alikes ("ТОР", "она") would change. Traditional Chinese label characters are
+    read as simplified too ("密碼" reads "密码"). Secret detection reads this skeleton as
     one more form, where a wrong fold costs nothing unless it spells a secret label before
     a value. Same length as ``text``."""
+    text = text.translate(_TRADITIONAL).translate(_OTHER_LOOKALIKES)
     if not _CYR_GREEK.search(text):
         return text
 
     def fold(m: re.Match[str]) -> str:
         run = m.group()
-        if len(run) >= 2 and all(c in _CONFUSABLE_CHARS or c.isascii() for c in run):
-            return run.translate(_CONFUSABLE)
+        if len(run) >= 2 and all(c in _SKELETON_CHARS or c.isascii() for c in run):
+            return run.translate(_SKELETON)
         return run
 
     return _ALNUM_RUN.sub(fold, text)

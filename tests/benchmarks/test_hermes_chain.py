@@ -78,3 +78,13 @@ def test_scoring_matches_line_by_line() -> None:
     # Two memories never add up to one fact.
     assert not any(chain.matches(fact, line) for line in lines)
     assert chain.matches(fact, " ".join(lines))  # (what a whole-context match would say)
+
+
+def test_the_two_parts_cover_every_conversation_once() -> None:
+    ids = [c["id"] for c in chain.load()]
+    dev, untouched = (set(chain.PARTS[p]) for p in ("dev", "untouched"))
+    assert not dev & untouched
+    assert sorted(dev | untouched) == sorted(ids)
+    # each part holds every language of the set
+    langs = {c["id"]: c["lang"] for c in chain.load()}
+    assert {langs[i] for i in dev} == {langs[i] for i in untouched} == set(langs.values())

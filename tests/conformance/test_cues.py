@@ -92,8 +92,10 @@ def test_a_name_stated_in_both_scripts_is_found_in_either(cmem: Memory) -> None:
                             "sesame") for n in ex.notes)
     # The pair lives in the stating memory: archived, it is learned no more.
     cmem.archive(stating)
-    zh = [h.memory.id for h in cmem.search("芝麻的肾病要注意什么？", mode="keyword")]
-    assert kidney not in zh
+    ex = cmem.explain("芝麻的肾病要注意什么？")
+    assert not any(n.startswith("names stated in both scripts") for n in ex.notes)
+    # (The kidney memory may still match by its category, 病 / disease: not by the name.)
+    assert "sesame" not in ex.matched_terms.get(kidney, [])
 
 
 def test_a_writers_own_cues_take_the_same_path(cmem: Memory) -> None:
@@ -106,3 +108,31 @@ def test_a_writers_own_cues_take_the_same_path(cmem: Memory) -> None:
     assert "peanut" in _terms(cmem, rec.memory_id)
     assert secret not in " ".join(_terms(cmem, rec.memory_id))
     assert cmem.doctor().to_dict()["findings"]["stale_keyword"] == []
+
+
+def test_a_turn_naming_a_category_by_its_triggers_finds_its_memories(cmem: Memory) -> None:
+    # The turn says no cue word ("latte" / 拿铁 is neither a cue nor in the memory), but
+    # "latte" and 喝 put a memory in ``drink``: the turn searches that category's mark.
+    milk = cmem.add_many(["用户乳糖不耐受，平时喝燕麦奶。"], raw=True)[0].memory_id
+    cmem.add_many(["User drives a white BYD Seal.", "用户的护照明年到期。",
+                   "User's laptop has 36 GB of RAM.", "Atlas is written in Go."], raw=True)
+    for turn in ("Can I have a latte this afternoon?", "下午能来杯拿铁吗？想提提神"):
+        listed = [h.memory.id for h in cmem.search(turn, k=3, mode="keyword")]
+        assert listed[:1] == [milk], turn
+        ex = cmem.explain(turn)
+        assert any(t.startswith(CUE_MARK) for t in ex.matched_terms[milk])
+        assert any(n.startswith(f"#{milk} matched through its cue terms") and "rule: drink"
+                   in n for n in ex.notes), ex.notes
+
+
+def test_a_standing_fact_is_found_by_the_situations_it_matters_in(cmem: Memory) -> None:
+    # Pregnancy matters for food, medicine, travel and massage, in either language.
+    preg, back = (r.memory_id for r in cmem.add_many(
+        ["User is pregnant, due in May.", "用户腰椎间盘突出，不能提重物。"], raw=True))
+    cmem.add_many(["User drives a white BYD Seal.", "用户的护照明年到期。",
+                   "User's laptop has 36 GB of RAM.", "Atlas is written in Go."], raw=True)
+    for turn, want in (("帮我约一个周末的按摩", preg), ("Any medicine for a cold?", preg),
+                       ("We are moving house on Saturday, who carries what?", back),
+                       ("周六搬家，东西怎么分工？", back)):
+        listed = [h.memory.id for h in cmem.search(turn, k=3, mode="keyword")]
+        assert want in listed, (turn, listed)

@@ -210,3 +210,86 @@ def test_no_room_for_a_fact_still_says_health_facts_are_left_out(
         assert recall.core_profile(10) == ""
     finally:
         manager.shutdown_all()
+
+
+# -- session 6: names across scripts, the body topic, the per-turn count ----------------------
+NAMED = {
+    "son": "儿子小满，英文名Max，2018年6月出生。",
+    "adhd": "小满有注意力缺陷，医生开了利他林，上学日早上吃。",
+    "disc": "User has a herniated disc at L4-L5 and is told not to lift anything over 10 kg.",
+}
+
+
+# The user's own serious conditions, which go before a relative's in the profile: with
+# them the block is full before the facts above.
+OWN = ["User has type 2 diabetes and checks his blood sugar before meals.",
+       "用户有高血压，每天早上量血压。", "User has coeliac disease and eats strictly gluten-free.",
+       "用户有偏头痛，熬夜和红酒都会诱发。"]
+
+
+def _start_named(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, **extra: Any
+                 ) -> tuple[Any, Any, dict[str, int]]:
+    facts = (SEVERE + BROAD + OWN + list(RESERVED.values()) + list(STANDING.values()) + OTHER
+             + list(NAMED.values()))
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [], **extra)
+    results = provider.memory.add_many(facts, raw=True)
+    by_text = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    assert None not in by_text.values()
+    return manager, provider, by_text
+
+
+def test_a_turn_naming_whom_a_reserved_fact_is_about_reaches_it_in_either_script(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    manager, provider, ids = _start_named(tmp_path, monkeypatch)
+    try:
+        adhd = ids[NAMED["adhd"]]
+        assert adhd not in _ids(provider.system_prompt_block())
+        assert adhd in {e.memory_id for e in provider._recall.reserve}
+        # A knowledge question's shape, but about the person's son: in English (the
+        # store states 小满 = Max) and in Chinese.
+        for n, turn in enumerate(["What medication does Max take for his attention issues?",
+                                  "小满每天吃的是什么药？"]):
+            assert adhd in _ids(provider.prefetch(turn, session_id=f"s{n}")), turn
+        # The same shape about nobody the store names stays impersonal.
+        assert adhd not in _ids(provider.prefetch(
+            "What medication do doctors give for attention issues?", session_id="s9"))
+    finally:
+        manager.shutdown_all()
+
+
+@pytest.mark.parametrize(("turn", "reaches"), [
+    ("We're moving furniture this weekend, how should I split the work?", True),
+    ("下周搬家，柜子和书怎么搬比较好？", True),
+    ("How do I back up my Postgres database?", False),
+    ("Walk me through setting up a Kafka consumer.", False),
+])
+def test_the_body_topic_reaches_a_back_injury(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                              turn: str, reaches: bool) -> None:
+    manager, provider, ids = _start_named(tmp_path, monkeypatch)
+    try:
+        disc = ids[NAMED["disc"]]
+        assert disc not in _ids(provider.system_prompt_block())
+        assert (disc in _ids(provider.prefetch(turn, session_id="s1"))) is reaches
+    finally:
+        manager.shutdown_all()
+
+
+@pytest.mark.parametrize("most", [0, 1, 3])
+def test_a_turn_recalls_at_most_recall_max_memories(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch,
+                                                    most: int) -> None:
+    atlas = [f"The Atlas service {what}." for what in (
+        "consumes payment events from Kafka", "is deployed with Argo CD onto Kubernetes",
+        "database is PostgreSQL 15 on Alibaba Cloud", "alerts go to PagerDuty",
+        "is owned by the payments team", "runs three replicas in production")]
+    manager, provider = start_with_facts(tmp_path, monkeypatch, atlas, recall_max=most)
+    try:
+        provider.system_prompt_block()
+        shown = provider.prefetch("Tell me how the Atlas service is run in production.",
+                                  session_id="s1")
+        text = shown if isinstance(shown, str) else shown.context
+        assert len(_ids(text)) <= most
+        if most:
+            assert f"({len(_ids(text))})" in text  # the heading's count says it
+    finally:
+        manager.shutdown_all()

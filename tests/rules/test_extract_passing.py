@@ -64,7 +64,7 @@ def test_the_users_team(text: str, want: list[str]) -> None:
 @pytest.mark.parametrize(("text", "want"), [
     ("My husband is vegetarian.", ["The user's husband is vegetarian"]),
     ("My daughter, Zoe, plays the cello.", ["The user's daughter Zoe plays the cello"]),
-    ("My parents live in Lyon.", []),  # "parents" is no kin word of the rules (LLM's job)
+    ("My parents live in Lyon.", ["The user's parents live in Lyon"]),  # round 4: parents
     ("My son doesn't eat fish.", ["The user's son doesn't eat fish"]),
     ("Tom is my best friend.", ["Tom is the user's best friend"]),
     ("我爸有糖尿病。", ["用户的爸有糖尿病"]),

@@ -11,6 +11,8 @@ from vecmem.rules.profile import (
     core_category,
     exposures,
     is_own,
+    names_of,
+    names_shared,
     roles,
     severity,
     standing_exposures,
@@ -131,7 +133,7 @@ def test_standing_exposures_by_category() -> None:
 
 def test_every_topic_is_known_on_both_sides() -> None:
     facts = "User is allergic to peanuts, cat dander, bee stings and penicillin; carries an " \
-            "EpiPen; had a febrile seizure."
+            "EpiPen; had a febrile seizure; has a herniated disc."
     assert exposures(facts) == frozenset(TOPICS)
 
 
@@ -160,3 +162,107 @@ def test_own_facts() -> None:
     assert not is_own("User's wife is a paediatrician.")
     assert not is_own("用户的女儿叫朵朵。")
     assert is_own("User's doctor told him not to take ibuprofen.")
+
+
+# -- session 6: more standing conditions, the body and travel, names ------------------------
+@pytest.mark.parametrize(("text", "tier"), [
+    # A pregnancy stated as the present state is tier 0; a fact that mentions it, tier 1.
+    ("User is pregnant with her second child, due in mid-April 2027.", 0),
+    ("用户怀孕了，预产期是明年四月。", 0),
+    ("用户怀孕后每天最多喝一杯咖啡。", 1),
+    ("User had a serious reaction to a bee sting in 2019.", 0),
+    ("用户被蜜蜂蜇过一次，出现严重的反应。", 0),
+    ("User's husband has coeliac disease and gets sick from traces of gluten.", 1),
+    ("爸爸有乳糜泻，一点麸质都不能碰。", 1),
+    ("User gets migraines that red wine reliably triggers.", 1),
+    ("用户有偏头痛，熬夜就会发作。", 1),
+    ("小满有注意力缺陷，医生开了利他林，上学日早上吃。", 1),
+    ("User has a herniated disc at L4-L5 and is told not to lift anything heavy.", 2),
+    ("用户腰椎间盘突出，不能久坐。", 2),
+    ("女儿晕车，长途坐车前要吃晕车药。", 2),
+    ("The dog has hip dysplasia, so walks are kept short.", 2),
+])
+def test_more_standing_conditions_and_their_tiers(text: str, tier: int) -> None:
+    assert core_category(text) in HEALTH
+    assert severity(text) == tier
+
+
+@pytest.mark.parametrize("text", [
+    "User's favourite coffee shop is the Manner on Wukang Road.",
+    "用户的血型是 O 型 Rh 阳性。",
+    "User plays disc golf on Sundays.",
+    "用户喜欢吃腰果。",
+])
+def test_look_alikes_are_no_standing_condition(text: str) -> None:
+    assert core_category(text) not in HEALTH
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    ("User has a herniated disc and must not lift anything over 10 kg.", "body"),
+    ("用户腰椎间盘突出，不能久坐。", "body"),
+    ("User's mother had a knee replacement and can't manage stairs.", "body"),
+    ("User is pregnant with her second child.", "body"),
+    ("User is pregnant with her second child.", "travel"),
+    ("女儿晕车，长途坐车前要吃晕车药。", "travel"),
+    ("User gets motion sickness on boats.", "travel"),
+    ("User gets migraines that red wine triggers.", "food"),
+    ("用户有偏头痛，喝红酒就会发作。", "food"),
+    ("用户对乳胶过敏，看牙医时要用丁腈手套。", "medicine"),
+])
+def test_exposures_of_the_new_conditions(text: str, topic: str) -> None:
+    assert topic in exposures(text)
+
+
+@pytest.mark.parametrize(("turn", "topic"), [
+    ("We're moving furniture this weekend, how should I split the work?", "body"),
+    ("下周搬家，东西怎么打包搬运？", "body"),
+    ("我的腰椎哪一节有问题？", "body"),
+    ("Book me a massage and an hour in the sauna on Saturday.", "body"),
+    ("想去泡温泉，顺便做个按摩。", "body"),
+    ("Plan an itinerary for three days in Kyoto.", "travel"),
+    ("帮我排一下四月份京都和大阪的行程。", "travel"),
+    ("周末开车去千岛湖，三个小时车程。", "travel"),
+    ("Find me a hotel near the station in Osaka.", "travel"),
+    ("周末朋友聚会，帮我挑一瓶好的赤霞珠。", "food"),
+    ("Mum wants to try the new bubble tea place.", "food"),
+    ("Pick a nice Pinot Noir for Friday.", "food"),
+])
+def test_topics_of_the_body_travel_and_drinks(turn: str, topic: str) -> None:
+    assert topic in turn_topics(turn)
+
+
+@pytest.mark.parametrize("turn", [
+    "How do I back up my Postgres database?", "Walk me through git rebase.",
+    "帮我写一个提交信息。", "Explain how Kafka partitions work.", "推荐几种腰果做的零食。",
+])
+def test_no_body_topic_on_look_alike_turns(turn: str) -> None:
+    assert "body" not in turn_topics(turn)
+
+
+def test_names_a_fact_is_about() -> None:
+    assert names_of("User's son Max has asthma and uses an inhaler.") == {"Max"}
+    assert names_of("Dumpling the corgi has hip dysplasia.") == {"Dumpling"}
+    assert names_of("小满对腰果和开心果过敏。") == {"小满"}
+    assert names_of("女儿朵朵对虾和蟹过敏。") == {"朵朵"}
+    assert names_of("用户对青霉素过敏。") == frozenset()
+    assert names_of("User is allergic to peanuts.") == frozenset()
+    assert names_of("The family cat is old.") == frozenset()
+
+
+def test_a_turn_names_whom_a_fact_is_about_in_either_script() -> None:
+    aliases = {"小满": ["max"], "max": ["小满"]}
+    fact_zh, fact_en = "小满有注意力缺陷，医生开了利他林。", "User's son Max has asthma."
+    assert names_shared("小满用的是什么哮喘喷雾？", fact_zh)
+    assert names_shared("What does Max take for his asthma?", fact_en)
+    # Across scripts only through a name the store states in both ("儿子小满，英文名Max").
+    assert not names_shared("What medication does Max take?", fact_zh)
+    assert names_shared("What medication does Max take?", fact_zh, aliases)
+    assert names_shared("Max's class is baking cookies.", fact_zh, aliases)
+    assert names_shared("小满的班上要烤饼干。", fact_en, aliases)
+    # A lower-case word is no name ("max 5 items"), nor is a name nobody is called.
+    assert not names_shared("Allow max 5 items per page.", fact_zh, aliases)
+    assert not names_shared("What does Leo take for his asthma?", fact_en, aliases)
+    # A Chinese name's pinyin bridges without a stated pair, both ways.
+    assert names_shared("Duoduo's class is having a potluck.", "女儿朵朵对虾和蟹过敏。")
+    assert names_shared("朵朵的班上要办聚餐。", "Duoduo is allergic to shrimp.")
+    assert not names_shared("Dana's class is having a potluck.", "女儿朵朵对虾和蟹过敏。")

@@ -47,6 +47,9 @@ FRESH_TUNE = [c for c in _load("quality_fresh.jsonl") if c["split"] == "tune"]
 # Round 3 the same way: its tune half only (heldout_r3 is never asserted).
 ROUND3 = _load("quality_round3.jsonl")
 ROUND3_TUNE = [c for c in ROUND3 if c["split"] == "tune"]
+# Round 4 (session 6) likewise: tune_q4 only; heldout_q4 is measured, never asserted.
+ROUND4 = _load("quality_round4.jsonl")
+ROUND4_TUNE = [c for c in ROUND4 if c["split"] == "tune_q4"]
 
 
 def _check(case: dict[str, str]) -> None:
@@ -66,8 +69,8 @@ def test_extra_set(case: dict[str, str]) -> None:
     _check(case)
 
 
-@pytest.mark.parametrize("case", FRESH_TUNE + ROUND3_TUNE,
-                         ids=[c["text"][:40] for c in FRESH_TUNE + ROUND3_TUNE])
+@pytest.mark.parametrize("case", FRESH_TUNE + ROUND3_TUNE + ROUND4_TUNE,
+                         ids=[c["text"][:40] for c in FRESH_TUNE + ROUND3_TUNE + ROUND4_TUNE])
 def test_fresh_tune_split(case: dict[str, str]) -> None:
     verdict = check_quality(case["text"])
     assert verdict.allowed == (case["expect"] == "allow"), (case, verdict)
@@ -85,6 +88,28 @@ def test_round3_is_split_half_and_half_per_kind() -> None:
         sides = [c["split"] for c in ROUND3 if c["kind"] == kind]
         assert set(sides) == {"tune", "heldout_r3"}, kind
         assert abs(sides.count("tune") - sides.count("heldout_r3")) <= 2, kind
+
+
+def test_round4_is_split_per_kind_with_adversarial_shapes() -> None:
+    # Alternately per kind at write time: at least 40 % held out, every kind on both sides.
+    kinds = {c["kind"] for c in ROUND4}
+    assert len(ROUND4) >= 160 and len(kinds) >= 20
+    assert sum(c["split"] == "heldout_q4" for c in ROUND4) >= 0.4 * len(ROUND4)
+    for kind in kinds:
+        sides = [c["split"] for c in ROUND4 if c["kind"] == kind]
+        assert set(sides) == {"tune_q4", "heldout_q4"}, kind
+        assert abs(sides.count("tune_q4") - sides.count("heldout_q4")) <= 1, kind
+    for c in ROUND4:
+        assert c["kind"].split(":")[0] == c["category"], c
+        assert c["expect"] == ("allow" if c["category"] == "fact" else "reject"), c
+    assert {c["lang"] for c in ROUND4} == {"zh", "en", "mixed"}
+    shapes = {c["shape"] for c in ROUND4}
+    assert shapes == {"plain", "lookalike", "zero_width", "fullwidth", "line_break"}
+    earlier = {c["text"] for name in ("quality_fresh.jsonl", "quality_blind.jsonl",
+                                      "quality_round3.jsonl", "quality_blind3.jsonl",
+                                      "quality_dev.jsonl", "quality_extra.jsonl")
+               for c in _load(name)}
+    assert not earlier & {c["text"] for c in ROUND4}  # fresh, not copied
 
 
 def test_extra_set_is_broad() -> None:

@@ -155,9 +155,9 @@ def test_another_persons_or_slots_fact_is_stored(mem: Memory, first: str, second
      "person.安娜.relation", "sister"),
     # One at a time: relation first is the user's slot, name first the person's.
     (["My wife is Helen", "The user's wife is named Helen"], "user.wife.name", "Helen"),
-    (["Helen is my wife", "Helen is the user's wife"], "person.helen.relation", "wife"),
+    (["Helen is my wife", "Helen is the user's wife"], "person.helen.relation", "spouse"),
     (["我老婆叫丽丽", "用户的妻子是丽丽"], "user.wife.name", "丽丽"),
-    (["丽丽是我老婆", "丽丽是用户的妻子"], "person.丽丽.relation", "wife"),
+    (["丽丽是我老婆", "丽丽是用户的妻子"], "person.丽丽.relation", "spouse"),
 ])
 def test_a_relation_has_one_key_whichever_way_round(texts: list[str], key: str,
                                                    value: str) -> None:

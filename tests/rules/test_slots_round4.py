@@ -125,7 +125,7 @@ def test_the_same_frame_about_something_else_is_stored(mem: Memory, category: st
     ("The api lives on Render", "project.api.deploy", "Render"),
     ("Production runs on GCP", "project.deploy", "GCP"),
     ("api 跑在 Render 上", "project.api.deploy", "Render"),
-    ("用户开启了深色模式", "preference.theme", "深色模式"),
+    ("用户开启了深色模式", "preference.theme", "dark"),
     ("The server runs on AWS", "config.server.deploy", "AWS"),  # a machine, not a project
 ])
 def test_the_new_value_alone_is_the_slot_value(text: str, key: str, value: str) -> None:

@@ -221,3 +221,88 @@ def test_the_user_in_the_third_person_is_an_anchor(turn: str) -> None:
 ])
 def test_users_in_general_are_no_anchor(turn: str) -> None:
     assert is_impersonal(turn), turn
+
+
+# gate-v5 (session 6): shapes the second persona's off-topic turns showed leaking, each
+# with personal turns of the same shape that must stay personal.
+@pytest.mark.parametrize("turn", [
+    "What causes the northern lights?", "What makes bread rise?",
+    "The word 'coeliac' comes from which Greek root?", "Which language is 'ketchup' derived from?",
+    "游泳的时候怎么换气比较省力？", "如何煮出一锅好米饭？",
+    "刘慈欣的《三体》讲了什么？", "开心果是长在树上的吗？",
+    "帮我写一封礼貌的拒绝邮件模板。", "帮我 explain 一下 what a closure is in JavaScript",
+])
+def test_causes_etymology_how_to_and_code_switched_tasks_are_impersonal(turn: str) -> None:
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", [
+    "What makes my knee click when I run?", "What causes our basement to smell damp?",
+    "在外面怎么连回家里的 NAS？", "小满最近老是半夜咳嗽，还喘，怎么办？",
+    "周六请老婆去吃烤肉怎么样？", "我的签证是今年到期的吗？",
+    "帮我写一封给老板的请假邮件", "帮我 explain 一下我的体检报告",
+])
+def test_the_same_shapes_about_the_person_stay_personal(turn: str) -> None:
+    assert not is_impersonal(turn), turn
+
+
+def test_comparing_kinds_is_a_content_task_even_naming_a_tool() -> None:
+    from vecmem.rules.turn_need import is_content_task
+
+    # A content task keeps a turn impersonal even when it names something the person's
+    # memories hold (Python); "the difference between my two plans" has an anchor.
+    assert is_content_task("What's the difference between a list and a tuple in Python?")
+    assert is_content_task("The word 'Nimbus' comes from which language?")
+    assert not is_impersonal("What's the difference between my two insurance plans?")
+
+
+@pytest.mark.parametrize("turn", [
+    "thank you, that worked", "works now, thanks!", "all sorted, cheers", "fixed, thx",
+    "thanks 啦，搞定了", "好的，解决了，谢谢", "弄好了", "成功了！谢谢",
+])
+def test_saying_it_worked_is_small_talk(turn: str) -> None:
+    from vecmem.rules.turn_need import is_phatic
+
+    assert is_phatic(turn), turn
+
+
+@pytest.mark.parametrize("turn", [
+    "thanks, that worked -- now what about the parking spot?", "搞定了，明天的会几点？",
+    "The fix worked but the Atlas deploy still fails",
+])
+def test_saying_it_worked_with_a_need_is_a_real_turn(turn: str) -> None:
+    from vecmem.rules.turn_need import is_phatic
+
+    assert not is_phatic(turn), turn
+
+
+def test_the_subject_phrase_of_a_question() -> None:
+    from vecmem.rules.turn_need import subject_phrase
+
+    assert subject_phrase("What is the summarizer's default model?") == "summarizer"
+    assert subject_phrase("Which database stores the analytics events?") == "analytics events"
+    assert subject_phrase("Where is the blog hosted?") == "blog hosted"
+    assert subject_phrase("摘要服务现在用什么默认模型？") == "摘要服务现在用什么默认模型"
+    assert subject_phrase("What is big-O notation?") is None  # no definite noun phrase
+    assert subject_phrase("Who was Franz Kafka?") is None
+
+
+@pytest.mark.parametrize("turn", [
+    "Kubernetes 这个名字是什么意思？", "Kubernetes 和 Docker 有什么关系？",
+    "ruff 和 black 有什么区别？",
+    "What is the Tidewater region of Virginia known for?", "What does Argo CD stand for?",
+    "Who invented the piano?", "What is Bologna famous for?",
+])
+def test_meanings_relations_and_fame_are_content_tasks(turn: str) -> None:
+    from vecmem.rules.turn_need import is_content_task
+
+    # A content task stays impersonal even naming something the memories hold.
+    assert is_impersonal(turn) and is_content_task(turn), turn
+
+
+@pytest.mark.parametrize("turn", [
+    "我老婆说的那句话是什么意思？", "我的两份保险有什么区别？",
+    "What is my manager known for at work?",
+])
+def test_the_same_questions_about_the_persons_own_stay_personal(turn: str) -> None:
+    assert not is_impersonal(turn), turn

@@ -575,6 +575,10 @@ DERIVATION_DIGESTS = {
     7: "f83ceff79a4910d18d047ceb66177202fb31ae416564a33d7fbedc408a7fe4b0",
     # 8: switches read by grammar (rules/changes.py), editors and model names by kind
     8: "9ca6b33a13d7ff444bd8e915de24ca841e62bca0f21c6b7ac285402c8b43b2b9",
+    # 9: session 6 — secret shapes round 4 (rules/secret_labels.py; stored texts read again
+    # under them, store/legacy_secrets.py), slots round 5 (rules/slot_forms.py), rule cue
+    # terms round 2 (rules/lexicon.py: 33 categories, phrase triggers)
+    9: "565f2da915c9379147fcaabefe1c8aa860a053d371820a4507f1ed64752eaa24",
 }
 
 

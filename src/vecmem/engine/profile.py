@@ -19,6 +19,7 @@ from typing import Any
 from vecmem.engine.context import Context
 from vecmem.engine.writes import require_id
 from vecmem.errors import InvalidInputError, NotFoundError
+from vecmem.rules.names import stated_pairs
 from vecmem.rules.profile import (
     CATEGORIES,
     HEALTH,
@@ -80,6 +81,10 @@ class CoreProfile(Serializable):
     #: facts first, most severe first; then home and family): a front end recalls them
     #: into a turn whose topic touches them (``rules.profile.turn_topics``).
     reserve: list[ProfileEntry] = field(default_factory=list)
+    #: Names the scope's memories state in both scripts ("儿子小满，英文名Max"), each form
+    #: to its others (Latin forms lower-cased): a turn saying "Max" names the fact
+    #: "小满对腰果过敏" is about (``rules.profile.names_shared``).
+    aliases: dict[str, list[str]] = field(default_factory=dict)
 
 
 def _choices(tx: Any, scope: str) -> dict[str, list[int]]:
@@ -154,12 +159,17 @@ def build(ctx: Context, *, max_memories: int | None = None, max_chars: int | Non
         pinned = [r for r in tx.get_many(choice["pin"]).values()
                   if r.scope == ctx.scope and r.status == Status.ACTIVE]
         candidates: list[ProfileEntry] = []
+        aliases: dict[str, list[str]] = {}
         excluded = set(choice["exclude"])
         offset = 0
         while True:
             page = tx.list_memories(ctx.scope, MemoryFilter(status=Status.ACTIVE),
                                     limit=_PAGE, offset=offset, order="id")
             for rec in page:
+                for han, latin in stated_pairs(rec.content):
+                    for a, b in ((han, latin), (latin, han)):
+                        if b not in aliases.setdefault(a, []):
+                            aliases[a].append(b)
                 if rec.id in excluded:
                     continue
                 cat = core_category(rec.content)
@@ -192,7 +202,7 @@ def build(ctx: Context, *, max_memories: int | None = None, max_chars: int | Non
             reserve.append(entry)
     reserve.sort(key=lambda e: (3 if e.severity is None else e.severity, e.memory_id))
     return CoreProfile(entries, chars, left_out, [r.id for r in pinned], sorted(excluded),
-                       limit_n, limit_c, reserve)
+                       limit_n, limit_c, reserve, aliases)
 
 
 def choose(ctx: Context, memory_id: object, include: object) -> CoreProfile:

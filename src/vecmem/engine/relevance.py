@@ -32,6 +32,12 @@ by the model's impersonal margin and takes away the keyword lift: a memory shari
 word (Kafka the book, the cat 芝麻) must then be far more similar than usual. Other
 models use their generic calibrated ``min_score`` as the floor. With no vector at all
 (embedder down), keyword coverage alone decides (``KW_ONLY_COVERAGE``).
+
+gate-v5 (session 6): a keyword candidate past the vector side's top-k is judged by its
+real cosine (``Store.cosines``), not failed as "below every vector candidate"; at most
+``VECTOR_ONLY_MAX`` candidates pass on cosine alone; a code-switched turn's floor follows
+the dual query vector's norm (``BY_LANGUAGE_QUERY``); a question about a thing that a
+memory has as its subject is personal (``owned_subject``).
 """
 
 from __future__ import annotations
@@ -40,12 +46,13 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from vecmem.store.fts_tokens import is_stop_token_term
 from vecmem.text import CJK_CHAR, cjk_ratio, keyword_terms
 
 #: Bump when the gate's rule or its constants change (shown in ``explain``).
-GATE_VERSION = "gate-v4"  # v4: dual keyword lift 0.10 (rule cue terms)
+GATE_VERSION = "gate-v5"  # v5: real cosine past the vector top-k; vector-only cap
 #: A term in at least this share of the scope's memories is no evidence ...
 COMMON_SHARE = 0.20
 #: ... once it is in at least this many (in a scope of 5, one memory is not "common").
@@ -77,8 +84,22 @@ GATE_FLOORS: dict[str, tuple[float, float, float, float]] = {
     # The test fake (word overlap, stopwords included): not tuned, only sensible.
     "hashing-v1": (0.30, 0.30, 0.30, 0.20),
 }
+#: Models whose query vector weighs two models by the query's share of CJK letters ``r``
+#: (``embed/local.DualEmbedder``: ``[r * use, (1 - r) * e5]``, normalized). A mixed turn's
+#: cosine is then ``sqrt(.5) * (r * cos_use + (1 - r) * cos_e5) / sqrt(r^2 + (1 - r)^2)``:
+#: the plain interpolation of the two floors is too low by that norm (x1.41 at r = 0.5),
+#: and a code-switched turn ("thanks 啦，搞定了", "帮我 explain 一下 ...") passed nearly
+#: every memory (persona 2: 2 off-topic turns, 18 and 40 memories).
+BY_LANGUAGE_QUERY = frozenset({"use-m3+e5-small-q4:bylang"})
+#: ... applied when each language holds at least this share of the turn's letters. Below
+#: it the minor language is a name or an acronym ("这个季度我的 OKR 目标是什么？", r 0.79)
+#: and the cosines stay near the major language's scale: correcting there lost 2 dev
+#: turns and gained no off-topic one (dev, gate and persona 2 splits).
+MIXED_MINOR_SHARE = 0.25
 #: Set False to measure the gate without the impersonal-turn margin.
 IMPERSONAL = True
+#: Set False to measure the gate without the subject-slot test (``owned_subject``).
+SUBJECTS = True
 #: A name in the turn that this many memories of the scope hold (every word of it held)
 #: is one the person's memories return to -- their son, cat, project, manager ("Can
 #: Sesame have tuna treats?", "Which Go version is Atlas on?") -- so a turn naming it is
@@ -99,7 +120,20 @@ TRIVIAL_RULE = (f"{GATE_VERSION}: no content word in the turn (only stopwords, f
 #: set (benchmarks/README.md "gate-v3"): memories per relevant turn on the bank 3.75 ->
 #: 3.06, with 5,000 distractors 5.5 -> 3.94, needed-in-top-5 -0.01 (one dev turn); 0.2 lost
 #: no dev turn but left 4.4 with distractors; 0.3 lost three dev turns (replayed).
-RELATIVE_CUT = 0.25
+#: 0.25 -> 0.30 in session 6 with rule cues round 2 (turn-side categories, 33 of them):
+#: they pass more near-topic memories (dev memories per relevant turn 3.90 -> 4.26);
+#: 0.30 brings it back to 3.90 and costs one tuning turn of each persona (dev+gate
+#: 103 -> 102/134, persona 2 113 -> 112/136; benchmarks/README.md "session 6").
+RELATIVE_CUT = 0.30
+#: Of the candidates the gate passes on cosine alone (no keyword evidence), only this
+#: many -- the nearest -- are kept (``search._vector_only_cap``). In a large store the
+#: vector side's hubs (notes near every query) clear the floor for any turn; a needed
+#: memory that shares no word with the turn is among the nearest few. Tuned on the dev
+#: and gate splits with and without the 5,000 distractors, together with judging keyword
+#: candidates past the vector top-k by their real cosine (benchmarks/README.md
+#: "gate-v5"): dev with distractors needed-in-top-5 0.58 -> 0.64 at 4.13 memories per
+#: relevant turn (4.16 before); 1 kept lost 2 dev turns, 2 lost 1.
+VECTOR_ONLY_MAX = 3
 #: Keyword coverage that passes when there is no vector at all.
 KW_ONLY_COVERAGE = 0.5
 
@@ -297,6 +331,8 @@ class Floors:
     #: How far an impersonal turn (``rules/turn_need.py``) raises it.
     impersonal: float
     calibrated: bool  # False: the model's generic min_score stands in for both
+    #: The query vector mixes two models by language (``BY_LANGUAGE_QUERY``).
+    by_language: bool = False
 
     def at(self, query: str, imp: bool | None = None) -> float:
         """The floor for ``query``: interpolated by its share of CJK letters, so a mixed
@@ -305,7 +341,10 @@ class Floors:
         r = cjk_ratio(query)
         base = r * self.zh + (1.0 - r) * self.en
         imp = impersonal(query) if imp is None else imp
-        return base + (self.impersonal if imp else 0.0)
+        floor = base + (self.impersonal if imp else 0.0)
+        if self.by_language and MIXED_MINOR_SHARE <= r <= 1.0 - MIXED_MINOR_SHARE:
+            floor /= math.sqrt(r * r + (1.0 - r) ** 2)
+        return floor
 
     def lift_for(self, query: str, imp: bool | None = None) -> float:
         """Keyword lift for ``query``: none for an impersonal turn, whose shared words
@@ -314,8 +353,67 @@ class Floors:
         return 0.0 if imp else self.lift
 
 
+#: The subject slot of a memory: its first this many content words (English) ...
+SUBJECT_SLOT = 4
+#: ... or, in Chinese, the characters it starts with in common with the turn (at least).
+SUBJECT_MIN_CJK = 3
+#: How many of the keyword side's best candidates are read for the subject-slot test.
+SUBJECT_CANDIDATES = 10
+_PERSON_FIRST = frozenset(("user", "i", "my", "me", "we", "our"))
+_ZH_TIME_ADVERB = re.compile(r"现在|目前|如今|已经|最近|还是|一直")
+
+
+def owned_subject(query: str, contents: dict[int, str]) -> int | None:
+    """The memory (id) among ``contents`` whose subject is the thing the turn asks about
+    (``turn_need.subject_phrase``), or None. English: every content word of the turn's
+    definite noun phrase, stemmed, is among the memory's first ``SUBJECT_SLOT`` content
+    words ("the summarizer's default model" / "The default model for the summarizer
+    service is ..."). Chinese: the turn and the memory start with the same
+    ``SUBJECT_MIN_CJK`` or more characters (摘要服务现在用… / 摘要服务的默认模型是…).
+    A memory about the person ("User ...", "用户…", "我…") has the person as its subject,
+    not the thing: "What is the meniscus in a graduated cylinder?" is not about
+    "User tore the meniscus in the left knee"."""
+    from vecmem.rules.turn_need import subject_phrase
+    from vecmem.store.fts_tokens import TOKENIZER
+    from vecmem.text import is_query_stopword
+
+    phrase = subject_phrase(query)
+    if not phrase:
+        return None
+
+    def content_words(text: str) -> list[str]:
+        return [w for w in re.findall(r"[A-Za-z][\w-]*", text)
+                if not is_query_stopword(w.lower())]
+
+    if CJK_CHAR.match(phrase):
+        # Time adverbs are no part of the subject: 博客现在部署在 Netlify 上 / 博客部署在哪里？
+        phrase = _ZH_TIME_ADVERB.sub("", phrase)
+        for mid, text in contents.items():
+            text = _ZH_TIME_ADVERB.sub("", text.lstrip())
+            if text.startswith(("用户", "我")):
+                continue
+            n = 0
+            while n < min(len(phrase), len(text)) and phrase[n] == text[n]:
+                n += 1
+            if n >= SUBJECT_MIN_CJK:
+                return mid
+        return None
+    want = set(TOKENIZER.tokens(" ".join(content_words(phrase))))
+    if not want:
+        return None
+    for mid, text in contents.items():
+        words = content_words(text)
+        if not words or words[0].lower() in _PERSON_FIRST:
+            continue
+        if want <= set(TOKENIZER.tokens(" ".join(words[:SUBJECT_SLOT]))):
+            return mid
+    return None
+
+
 def impersonal(query: str, qt: QueryTerms | None = None,
-               df: dict[str, int] | None = None) -> bool:
+               df: dict[str, int] | None = None,
+               subjects: Callable[[], dict[int, str]] | None = None,
+               why: dict[str, Any] | None = None) -> bool:
     """``turn_need.is_impersonal`` (unless switched off for an ablation) -- except a
     turn about something of the person's own, by what the scope (``df``) holds:
 
@@ -327,7 +425,13 @@ def impersonal(query: str, qt: QueryTerms | None = None,
 
     "Who was Franz Kafka?" (not an identity question in the present, Kafka in one
     memory), "What is big-O notation?" (words no memory holds), "Who created Sesame
-    Street?" (no memory holds "Street") stay impersonal."""
+    Street?" (no memory holds "Street") stay impersonal.
+
+    * a question about a thing that a memory has as its subject (``owned_subject``; the
+      candidates' texts come from ``subjects``): "What is the summarizer's default
+      model?", "摘要服务现在用什么默认模型？".
+
+    ``why`` (explain) receives what made the turn personal."""
     if not IMPERSONAL:
         return False
     from vecmem.rules.turn_need import (
@@ -360,7 +464,15 @@ def impersonal(query: str, qt: QueryTerms | None = None,
         return False
     # Chinese names by their shape (朵朵, 老王). Not every name the pinyin bridge finds:
     # it also carries places (上海 -> Shanghai), which knowledge questions name.
-    return not any(held([n], ENTITY_MIN_DF) for n in chinese_names_in(query))
+    if any(held([n], ENTITY_MIN_DF) for n in chinese_names_in(query)):
+        return False
+    if SUBJECTS and subjects is not None:
+        owner = owned_subject(query, subjects())
+        if owner is not None:
+            if why is not None:
+                why["subject_of"] = owner
+            return False
+    return True
 
 
 def floors_for(model_id: str, fallback: float) -> Floors:
@@ -369,7 +481,7 @@ def floors_for(model_id: str, fallback: float) -> Floors:
     known = GATE_FLOORS.get(model_id)
     if known is None:
         return Floors(fallback, fallback, 0.0, 0.0, False)
-    return Floors(*known, True)
+    return Floors(*known, True, model_id in BY_LANGUAGE_QUERY)
 
 
 @dataclass(frozen=True)
@@ -399,7 +511,9 @@ def decide(cosine: float | None, coverage: float, floor: float, lift: float,
 
 
 def describe_rule(floors: Floors, floor: float, query: str = "",
-                  imp: bool | None = None) -> str:
+                  imp: bool | None = None, because: str | None = None) -> str:
+    """The gate's rule for this turn, in words (every front end shows it); ``because``:
+    what made a turn of an impersonal shape personal (the subject slot)."""
     how = ("calibrated per query language" if floors.calibrated
            else "the model's min_score (no per-language calibration for this model)")
     imp = impersonal(query) if imp is None else imp
@@ -412,6 +526,8 @@ def describe_rule(floors: Floors, floor: float, query: str = "",
 
         anchor = anchor_of(query) if query else None
         turn = f"; personal anchor {anchor!r}" if anchor else ""
+        if because:
+            turn += f"; personal: {because}"
     return (f"{GATE_VERSION}: pass if cosine + {floors.lift_for(query, imp):g}*keyword_coverage"
             f" >= floor "
             f"{floor:.4f} ({how}: en {floors.en:.3f}, zh {floors.zh:.3f}, by the query's "

@@ -123,7 +123,7 @@ def hybrid(
                 trace.notes.append("names in the other script searched: " + "; ".join(
                     f"{n} -> {' '.join(forms)}" for n, forms in names.items()))
             _learned_names(tx, ctx.scope, qt, trace)
-            _search_cues(qt, trace)
+            _search_cues(qt, trace, query)
         searched = terms
         if mode == "hybrid" and terms:
             # Rarity weights the keyword side (fusion and gate) and, with the gate on,
@@ -140,6 +140,14 @@ def hybrid(
                 tx, ctx.scope, ctx.model_id, qvec, terms, searched if mode != "vector" else [],
                 vec_hits, kw_hits, want)
         ids = {i for i, _ in vec_hits} | {i for i, _ in kw_hits}
+        beyond: dict[int, float] = {}
+        if gate and qvec is not None:
+            # Keyword candidates past the vector side's top-k: the gate judges them by
+            # their real cosine. In a large store the needed memory often sits past the
+            # k nearest (5,000 other notes crowd them) while its words find it.
+            near = {i for i, _ in vec_hits}
+            beyond = tx.cosines(ctx.scope, ctx.model_id, qvec,
+                                sorted(i for i, _ in kw_hits if i not in near))
         matched: dict[int, list[str]] = {}
         if evidence is not None and kw_hits:
             matched = tx.keyword_matches(ctx.scope, [i for i, _ in kw_hits], terms)
@@ -168,22 +176,41 @@ def hybrid(
         judge = None
         if gate:
             floors = relevance.floors_for(ctx.model_id, ctx.min_score)
-            imp = relevance.impersonal(query, qt, evidence.df if evidence else None)
+            why: dict[str, Any] = {}
+
+            def subjects() -> dict[int, str]:
+                # The keyword side's best candidates, read for the subject-slot test.
+                top = [i for i, _ in kw_hits[:relevance.SUBJECT_CANDIDATES]]
+                got = {i: records[i].content for i in top if i in records}
+                got.update({i: r.content for i, r in
+                            tx.get_many([i for i in top if i not in got]).items()})
+                return {i: got[i] for i in top if i in got}
+
+            imp = relevance.impersonal(query, qt, evidence.df if evidence else None,
+                                       subjects, why)
             judge = (floors.at(query, imp), floors.lift_for(query, imp), qvec is not None)
             if trace is not None and trace.gate is not None:
-                trace.gate["rule"] = relevance.describe_rule(floors, judge[0], query, imp)
+                because = None
+                if "subject_of" in why:
+                    because = (f"memory #{why['subject_of']} has the turn's subject as its "
+                               "own (subject slot)")
+                    trace.gate["personal_because"] = because
+                trace.gate["rule"] = relevance.describe_rule(floors, judge[0], query, imp,
+                                                             because)
                 trace.gate["impersonal"] = imp
                 trace.gate["floor"] = round(judge[0], 4)
         rejected: dict[int, Any] = {}
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,
                        evidence, matched, judge, rejected, today=ctx.today(),
-                       admit=None if timeline is None else timeline.admit)
+                       admit=None if timeline is None else timeline.admit, beyond=beyond)
         if episode and scored:
             # A memory the gate turned down may still join as the context of a passing
             # neighbour in its episode (the answer often sits in the next turn).
             scored = _episode_context(scored, episode, {**neighbours, **rejected}, records,
                                       trace)
         scored = _unit_scale(scored, trace)
+        if gate:
+            scored = _vector_only_cap(scored, trace)
         if gate and relevance.RELATIVE_CUT > 0:
             scored = _relative_cut(scored, trace)
         # Fused score first; ties go to the more often confirmed, then the more recent
@@ -232,12 +259,13 @@ def _learned_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace |
             f"{t} -> {' '.join(forms)}" for t, forms in got.items()))
 
 
-def _search_cues(qt: relevance.QueryTerms, trace: Trace | None) -> None:
-    """Also search the rule-cue forms of the query's concepts (``rules/cues.py``)."""
+def _search_cues(qt: relevance.QueryTerms, trace: Trace | None, query: str) -> None:
+    """Also search the rule-cue forms of the query's concepts and of the categories the
+    turn names (``rules/cues.py``)."""
     from vecmem.rules.cues import cue_groups
     from vecmem.store.fts_tokens import TOKENIZER
 
-    qt.cued = cue_groups(qt.groups(), TOKENIZER.tokens)
+    qt.cued = cue_groups(qt.groups(), TOKENIZER.tokens, query)
     qt.terms.extend(t for g in qt.cued for t in g)
     if qt.cued and trace is not None:
         trace.notes.append("cue terms searched (ǂ: a memory's category cue): "
@@ -289,13 +317,16 @@ def _rank(
     mode: str, trace: Trace | None, evidence: relevance.Evidence | None = None,
     matched: dict[int, list[str]] | None = None,
     judge: tuple[float, float, bool] | None = None, rejected: dict[int, Any] | None = None,
-    today: str | None = None, admit: Any = None,
+    today: str | None = None, admit: Any = None, beyond: dict[int, float] | None = None,
 ) -> list[tuple[float, Any, CandidateScore]]:
     """Fused score of every candidate; the excluded ones go to the trace only.
 
     With ``judge`` (the gate on), a candidate is included only when the relevance gate
     passes it; otherwise, as before the gate, when its cosine is at least ``min_score``
-    or the keyword side found it."""
+    or the keyword side found it. ``beyond``: the cosines of keyword candidates past the
+    vector side's top-k, for the gate only (the fusion's vector side is unchanged: they
+    rank below every vector candidate)."""
+    beyond = beyond or {}
     cos = dict(vec_hits)
     vrank = {mid: r for r, (mid, _) in enumerate(vec_hits, 1)}
     krank = {mid: r for r, (mid, _) in enumerate(kw_hits, 1)}
@@ -313,6 +344,9 @@ def _rank(
         kr = krank.get(mid)
         below = c is not None and c < min_score
         fused = fuse(vnorm.get(mid), knorm.get(mid), vr if not below else None, kr)
+        if c is None and judge is not None and mid in beyond:
+            c = beyond[mid]
+            below = c < min_score
         verdict = None
         if fact is None or (admit is None and fact.status != Status.ACTIVE):
             excluded = f"status {fact.status if fact else 'missing'}"
@@ -388,6 +422,25 @@ def _unit_scale(scored: list[tuple[float, Any, CandidateScore]], trace: Trace | 
             if c.included:
                 trace.candidates[i] = replace(c, fused=round(c.fused / top, 4))
     return [(f / top, rec, replace(cs, fused=f / top)) for f, rec, cs in scored]
+
+
+def _vector_only_cap(scored: list[tuple[float, Any, CandidateScore]], trace: Trace | None
+                     ) -> list[tuple[float, Any, CandidateScore]]:
+    """Of the candidates that passed on cosine alone (no keyword coverage, not lent a
+    score by an episode neighbour), keep the ``relevance.VECTOR_ONLY_MAX`` nearest."""
+    alone = sorted((cs.cosine, cs.memory_id) for _, _, cs in scored
+                   if cs.cosine is not None and not cs.coverage and not cs.context)
+    over = {mid for _, mid in alone[:max(0, len(alone) - relevance.VECTOR_ONLY_MAX)]}
+    if not over:
+        return scored
+    if trace is not None:
+        why = (f"gate: no keyword evidence and not among the {relevance.VECTOR_ONLY_MAX} "
+               "nearest such candidates")
+        trace.candidates = [
+            replace(c, included=False, excluded_because=why,
+                    gate=f"fail: {why[len('gate: '):]}")
+            if c.included and c.memory_id in over else c for c in trace.candidates]
+    return [s for s in scored if s[2].memory_id not in over]
 
 
 def _relative_cut(scored: list[tuple[float, Any, CandidateScore]], trace: Trace | None

@@ -23,9 +23,10 @@ from __future__ import annotations
 
 import re
 
+from vecmem.rules.slot_forms import before_restate
 from vecmem.text import lazy_re
 
-__all__ = ["restate"]
+__all__ = ["language_switch", "restate"]
 
 _I = re.IGNORECASE
 _USER_EN = r"(?:the )?user|i"
@@ -65,9 +66,46 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
 
 _LEAD_EN = lazy_re(r"^(?:these days|nowadays|lately|recently|currently|at the moment"
                    r"|as of (?:today|this (?:week|month|year))|since (?:last )?\w+(?: \d{4})?)"
-                   r",?\s+(?=(?:the user|i|we|my|our)\b)", _I)
+                   r",?\s+(?=\w)", _I)
+_MONTHS = ("january|february|march|april|may|june|july|august|september|october|november"
+           "|december")
 _TAIL_EN = lazy_re(r"\s+(?:these days|nowadays|lately|recently|now)$"
-                   r"|\s+(?:in|this|last) (?:the )?(?:spring|summer|autumn|fall|winter)$", _I)
+                   r"|\s+(?:in|this|last) (?:the )?(?:spring|summer|autumn|fall|winter)$"
+                   r"|\s+(?:last|this) (?:week|month|year)$|\s+(?:earlier|later) this (?:week|month"
+                   rf"|year)$|\s+in (?:{_MONTHS}|\d{{4}})$|\s+a (?:few |couple of )?(?:days?|weeks?"
+                   r"|months?|years?) ago$|\s+full[- ]time$"
+                   r"|\s+since (?:the (?:move|switch|change)|(?:i|we) (?:moved|switched)\b.*"
+                   rf"|(?:last )?(?:spring|summer|autumn|fall|winter|{_MONTHS}|\d{{4}}|then))$", _I)
+# An aside after a comma says why or when, not what: "…light mode, easier on my eyes",
+# "Home is X now, moved there in the spring", "…，因为更方便".
+_ASIDE = lazy_re(r"\s*[,;]\s*(?:easier|better|because|since|as|so|which|it's|it is|much|more"
+                 r"|(?:i |we )?(?:moved|relocated|been|started|switched) (?:there|here|over)"
+                 r"|after)\b.*$|\s*[,，;；]\s*(?:因为|这样|比较|更|方便|毕竟).*$", _I)
+# Chat drops the subject: "Been using Helix", "Switched to Zed last week", "Moved over to X".
+_NO_SUBJECT = lazy_re(r"^(?=(?:have |'ve )?(?:been using|now using|switched|moved over|went back"
+                      r"|gone back|started using|recently switched|just switched)\b)", _I)
+# "We finally relocated…", "I just switched…": an adverb between subject and verb.
+_ADVERB = lazy_re(r"^(?P<s>(?:the )?user|i|we)(?P<aux>'ve| has| have)? (?:finally|just|recently"
+                  r"|eventually|officially|already|actually) (?=\w)", _I)
+# "We relocated to Lisbon", "We moved back to Porto": a household moving is the user's
+# home — but "we moved to Kubernetes" is a deploy target (a place is a capitalised name).
+_WE_MOVED = lazy_re(r"^we(?: have|'ve)? (?:relocated|moved(?: back)?|moved house) to "
+                    r"(?P<v>(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*){0,2})$", _I)
+# "I've relocated": the families read "I have relocated"
+_HAVE = lazy_re(r"^(i|we)'ve ", _I)
+# "I switched roles, I'm a designer now": the change announced, then the new value
+_ANNOUNCED_EN = lazy_re(r"^(?:i|we|the user) (?:have |has )?(?:switched|changed)"
+                        r" (?:roles|jobs|careers|teams|companies|homes|cities)[,;]\s*"
+                        r"(?:and )?(?:now )?(?P<rest>.+)$", _I)
+# "We packed up and moved to Denver": the verb that says where
+_PACKED = lazy_re(r"^(?P<s>we|i|the user) (?:\w+ ){1,3}and (?P<v>moved|relocated) to ", _I)
+# "I work remotely for Figma": how one works is not where
+_WORK_HOW = lazy_re(r"\b(?P<w>work|works|working) (?:remotely|full[- ]time|part[- ]time"
+                    r"|fully remote|mostly|now) (?P<p>for|at)\b", _I)
+_WE_MOVED_ZH = lazy_re(r"^我们(?:全家|一家)?(?:已经)?(?:从(?P<old>[^,，]{1,20}?))?"
+                       r"(?:搬到|搬去|搬家到|移居到?|定居在?)了?(?P<v>[^,，]{1,20}?)(?:定居|生活|住)?了?$")
+_HOME_IS = lazy_re(r"^home (?:is|=) (?:now )?(?P<v>(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*){0,2}"
+                   r"|[\u4e00-\u9fff]{1,8})(?: now)?$", _I)
 # Past or present only: "下周" / "明年" announce a plan, not a change, and stay.
 _ZH_WHEN = (r"(?:上个?月|上周|上礼拜|去年|今年|前不久|前阵子|前段时间|最近|刚刚"
             r"|年初|年底|这个月|本月|昨天|今天|这几天|这段时间|如今|目前|现在)")
@@ -90,7 +128,24 @@ _LEFT_EN = lazy_re(r"^(?P<s>(?:the )?user|i)(?: has| have|'ve)? (?:left (?!for\b
 
 
 def _untime(text: str) -> str:
-    text = _TAIL_EN.sub("", _LEAD_EN.sub("", text))
+    text = _NO_SUBJECT.sub("I ", _ASIDE.sub("", text))
+    text = _HAVE.sub(lambda m: f"{m[1]} have ", text)
+    if m := _ANNOUNCED_EN.match(text):  # "I switched roles, I'm a designer now"
+        text = m["rest"]
+    text = _PACKED.sub(r"\g<s> \g<v> to ", _WORK_HOW.sub(r"\g<w> \g<p> ", text))
+    text = _LEAD_EN.sub("", text)
+    for _ in range(3):  # "… full time since spring": tails come stacked
+        shorter = _TAIL_EN.sub("", text)
+        if shorter == text:
+            break
+        text = shorter
+    text = _ADVERB.sub(lambda m: f"{m['s']}{m['aux'] or ''} ", text)
+    if (m := _WE_MOVED.match(text)) and not _tech(m["v"]):
+        text = f"I moved to {m['v']}"
+    if (m := _WE_MOVED_ZH.match(text)) and not _tech(m["v"]) and not _tech(m["old"] or ""):
+        text = f"我搬到了{m['v']}"
+    if m := _HOME_IS.match(text):
+        text = f"My home city is {m['v']}"
     m = _LEFT_EN.match(text)
     if m:
         rest = re.sub(r"^join\b", "joined", m["rest"], flags=_I)
@@ -110,20 +165,25 @@ def _untime(text: str) -> str:
 # What a slot named after the value is called, in the statement that fills it.
 _LABELS: list[tuple[re.Pattern[str], str]] = [
     (lazy_re(r"^(?:(?:main|default|primary|code|text) )?(?:editor|ide)$|^编辑器$", _I), "editor"),
-    (lazy_re(r"^(?:(?:default|main|primary|everyday|daily) )?(?:chat |language )?(?:model|llm)$"
+    (lazy_re(r"^(?:(?:default|main|primary|everyday|daily|go-to|go to|preferred|favou?rite"
+             r"|usual) )?(?:chat |language )?(?:model|llm)$"
              r"|^(?:默认|主力|日常)?(?:对话|聊天)?模型$", _I), "default_model"),
     (lazy_re(r"^(?:(?:default|text) )?(?:embedding|embeddings|vector)(?: model)?$|^embedder$"
              r"|^(?:嵌入|向量)(?:模型)?$|^(?:向量化|嵌入)$", _I), "embedding_model"),
-    (lazy_re(r"^(?:(?:editor|terminal|ui|colou?r) )?theme$|^主题$", _I), "theme"),
+    (lazy_re(r"^(?:(?:editor|terminal|ui|colou?r) )?theme$|^colou?r ?scheme$|^主题$|^配色$", _I),
+     "theme"),
+    (lazy_re(r"^time ?zone$|^时区$", _I), "timezone"),
+    (lazy_re(r"^(?:job )?(?:title|role|position)$", _I), "role"),
 ]
 _STATEMENT = {"editor": "My editor is {}", "default_model": "The default model is {}",
-              "embedding_model": "The embedding model is {}", "theme": "My theme is {}"}
+              "embedding_model": "The embedding model is {}", "theme": "My theme is {}",
+              "timezone": "My timezone is {}", "role": "The user is a {}"}
 #: Kinds of value that name the user's slot by themselves ("switched to Neovim").
 _BY_KIND = {"editor": "editor"}
 _SUBJ_EN = r"(?:(?:the )?user|i|we)(?:'ve| has| have)?"
 _CHANGE_EN = (r"(?:now |just |finally )?(?:switched|moved|changed|migrated|gone|went|converted)"
               r"(?: over| back)?")
-_FOR_EN = (r"(?: (?:as|for) (?:my|our|the|their|his|her|your) (?P<label>[\w ]{2,30}?)"
+_FOR_EN = (r"(?: (?:as|for) (?:my|our|the|their|his|her|your) (?P<label>[\w -]{2,30}?)"
            r"| for (?P<label2>embeddings?|vectors?|chat)"
            r"| for (?:all )?(?:my |our |his |her |their )?(?:coding|code|programming|development"
            r"|editing|work|everything)| by default)?")
@@ -141,11 +201,15 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
     (lazy_re(rf"^{_SUBJ_EN} (?:now )?(?:been using|started using) (?P<v>.+?){_OLD}{_FOR_EN}$", _I),
      True),
     # "I use Neovim as my editor", "I now code in Zed", "I'm on Neovim"
-    (lazy_re(rf"^{_SUBJ_EN} (?:now |mostly |mainly )?(?:use|uses|am using|is using|are using"
+    (lazy_re(rf"^(?:{_SUBJ_EN}|i'm|we're) (?:now |mostly |mainly )?(?:use|uses|am using|is using"
+             r"|are using|using"
              r"|codes? in|programs? in|writes? code in|do (?:all )?(?:of )?(?:my |our )?"
              r"(?:coding|programming|development) in|does (?:all )?(?:of )?(?:his |her |their )?"
              rf"(?:coding|programming|development) in) (?P<v>.+?){_OLD}{_FOR_EN}$"
              r"|^(?:i'm|i am|we're|we are|the user is) (?:now )?on (?P<v2>.+)$", _I), False),
+    # "I default to Claude Opus", "We standardised on X as the default model"
+    (lazy_re(rf"^{_SUBJ_EN} (?:now )?(?:defaults? to|standardi[sz]ed on|settled on|went with"
+             rf"|opted for) (?P<v>.+?){_OLD}{_FOR_EN}$", _I), True),
     # "I gave up VS Code for Zed", "We ditched bge-m3 in favour of nomic-embed-text"
     (lazy_re(rf"^{_SUBJ_EN} (?:gave up|given up|ditched|dropped|abandoned|traded|swapped)"
              rf" (?P<old>.+?) (?:for|in favou?r of|with) (?P<v>.+?){_FOR_EN}$", _I), True),
@@ -165,7 +229,8 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
     # "We switched the default model to X", "I changed my editor from Vim to Helix",
     # "Default model changed to X" — the slot named as the object
     (lazy_re(r"^(?:(?:the )?user |i |we )?(?:(?:'ve|has|have) )?(?:switched|changed|set|moved"
-             r"|updated|bumped|swapped) (?:the |my |our |its |their )?(?P<label>[\w ]{2,30}?)"
+             r"|updated|bumped|swapped) (?:the |my |our |its |their |his |her |your )?"
+             r"(?P<label>[\w ]{2,30}?)"
              r" (?:over )?(?:from (?P<old>.+?) )?to (?P<v>.+)$"
              r"|^(?:the |my |our )?(?P<label2>[\w ]{2,30}?) (?:changed|switched|moved)"
              r" (?:from (?P<old2>.+?) )?to (?P<v2>.+)$", _I), True),
@@ -201,6 +266,12 @@ _CHAT_NAME = lazy_re(r"^(?:gpt-|chatgpt|claude|gemini|llama|qwen|deepseek|mistra
                      r"|o[1-4](?:-|$)|glm-|kimi|moonshot|doubao|grok|sonnet|opus|haiku)", _I)
 
 
+def _tech(value: str) -> list[str]:
+    from vecmem.rules.topics import tech_aspects  # topics imports this module
+
+    return tech_aspects(value)
+
+
 def _kind_slot(value: str, old: str, change: bool) -> str | None:
     """The slot a value names by its own kind: an editor, a model (for a change)."""
     from vecmem.rules.topics import tech_aspects  # topics imports this module
@@ -218,6 +289,14 @@ def _kind_slot(value: str, old: str, change: bool) -> str | None:
     return None
 
 
+_GENERIC_TOOL = lazy_re(r"^(?:daily driver|go-to(?: tool)?|tool of choice|favou?rite(?: tool)?"
+                        r"|main tool|weapon of choice)$", _I)
+_CONTEXT = lazy_re(r"\b(?:servers?|remote|ssh|when|whenever|sometimes|occasionally|for quick"
+                   r"|for small|for notes|for git|for commit|for (?:a|an|one|this|that)"
+                   r"|on (?:the |my )?(?:laptop|server|vm"
+                   r"|box|pi|phone|ipad)|at home)\b", _I)
+
+
 def _switch(text: str) -> str | None:
     """The statement a switch announces, or None (no switch, or no slot it can name)."""
     for rx, change in _SWITCH:
@@ -232,12 +311,21 @@ def _switch(text: str) -> str | None:
             slot = next((s for lx, s in _LABELS if lx.match(label)), None)
             if slot is None and "把" in text and value:  # "把X换成了Y": X is Y
                 return f"{label}是{value}"
+            if slot is None and _GENERIC_TOOL.match(label):  # "my daily driver": by kind
+                slot = _kind_slot(value, old, True)
+            elif slot is None and re.search(r"\b(?:mode|theme)$", value, _I):
+                slot = "theme"  # "switched the UI to dark mode"
         elif re.search(r"\b(?:mode|theme)$|主题$|模式$", value, _I):
             slot = "theme"
         else:
             slot = _kind_slot(value, old, change)
-            # "Vim at work": the value is the tool, not where it is used
-            value = re.split(r" (?:at|for|on|in|when|with|during) ", value, maxsplit=1)[0]
+            # "Vim at work": the value is the tool, not where it is used — but a plain use
+            # kept to one place or occasion ("I use nano on the servers when I ssh in") is
+            # a tool for that, not the one the slot holds
+            tool = re.split(r" (?:at|for|on|in|when|with|during) ", value, maxsplit=1)[0]
+            if tool != value and not change and _CONTEXT.search(value[len(tool):]):
+                continue
+            value = tool
         if "vf" in g and slot != _kind_slot(value, "", True):
             slot = None
         if slot and value:
@@ -254,16 +342,28 @@ _MOVED_EN = lazy_re(rf"^(?P<s>{_PROJECT_EN}) (?:has been |have been |was |got |h
                     r"(?:now )?(?:moved|migrated|switched|ported)(?: over)? to (?P<v>.+)$", _I)
 _MOVED_ZH = lazy_re(r"^(?:(?:我们|我|用户)?把)?"
                     r"(?:(?P<s>(?:本|该|这个)?项目.{0,30}?|[\w.-]{1,30}\s?项目)"
-                    r"|(?:上线|生产|线上|正式)环境(?:已经)?)"
+                    r"|(?:上线|生产|线上|正式)环境(?:已经)?)(?:从(?P<old>[^,，]+?))?"
                     r"(?:迁移到|迁到|搬到|换到|切到|部署到)了?(?P<v>.+?)了?$")
 # "We now deploy the api to Render", "We moved the api project to Render"
-_DEPLOY_WE = lazy_re(r"^(?:we|i|the user) (?:now |have |has |'ve )?(?:(?:deploy|ship|host|run)"
+_DEPLOY_WE = lazy_re(r"^(?:we|i|the user)(?:'re| are|'m| am| is)? (?:now |have |has |'ve )?"
+                     r"(?:(?:deploy(?:ing)?|ship(?:ping)?|host(?:ing)?|run(?:ning)?)"
                      r" (?:the |our )?(?P<n>[\w.-]+)(?: project| service| app)?"
-                     r"|(?:moved|migrated) (?:the |our )?(?P<n2>[\w.-]+) (?:project|service|app))"
-                     r" (?:over )?(?:to|on) (?P<v>.+)$", _I)
+                     r"|(?:moved|migrated) (?:the |our |my )?(?P<n2>[\w.-]+) (?:project|service|app"
+                     r"|repo|repository|checkout|codebase|folder|directory))"
+                     r" (?:over )?(?:to|on|into) (?P<v>.+)$", _I)
+_DEPLOY_ANY = lazy_re(r"^(?:we|i|the user)(?:'re| are|'m| am| is)? (?:now )?(?:deploy|ship|host)"
+                      r"(?:ing|s)?(?: everything| it all)? (?:to|on|onto) (?P<v>.+)$", _I)
+# "We rewrote atlas in FastAPI", "I ported the api to Go": the stack said by the new value
+_REWROTE_WE = lazy_re(r"^(?:we|i|the user)(?: have| has|'ve)? (?:re-?wrote|rebuilt|ported"
+                      r"|re-?implemented|migrated|moved|switched) (?:the |our |my )?(?P<n>[\w.-]+)"
+                      r"(?: project| service| app| backend| frontend)? (?:in|with|to|onto|on)"
+                      r" (?P<v>.+)$", _I)
+_PATH = lazy_re(r"^(?:[A-Za-z]:[\\/]|[~/]|\./)\S*$")
+_ZH_DIR_TAIL = lazy_re(r"\s*(?:目录|文件夹|路径)?(?:下面|下|里面|里)?$")
 # "The api lives on Render", "Production runs on GCP", "api 跑在 Render 上": a host (by kind)
 _HOSTED = lazy_re(r"^(?:the |our )?(?:(?:prod|production|live) |(?P<n>[\w.-]+) (?:project |service "
-                  r"|app )?)(?:lives on|is served from|is hosted (?:on|at|by)|runs on|is on)"
+                  r"|app )?)(?:now )?(?:lives on|is served from|is hosted (?:on|at|by)|runs on"
+                  r"|is on)"
                   r" (?P<v>.+?)(?: now)?$"
                   r"|^(?:(?:本|该)?项目)?(?P<n2>[\w.-]+)?\s?(?:项目)?(?:现在)?(?:跑在|运行在|托管在|放在)"
                   r"(?P<v2>.+?)(?:上)?(?:了)?$", _I)
@@ -276,7 +376,7 @@ _ROLE_EN = lazy_re(r"^(?:(?:the )?user|i)(?: was| has been| got| have been| has|
                    r" (?:promoted to|become|became|moved into a role as|switched careers to)"
                    r" (?:an? |the )?(?P<v>.+)$", _I)
 _ROLE_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?:已经)?(?:转行|转岗|改行|升职|晋升)?"
-                   r"(?:做|当|成为|为|任)了?(?:一名|一个|一位)?(?P<v>.+?)了?$")
+                   r"(?:做|当|成为|成了|为|任)了?(?:一名|一个|一位)?(?P<v>.+?)了?$")
 # "成为了会员" is no job: 成为 counts only with a measure word ("成为了一名医生")
 _ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:已经)?"
                         r"(?:转行|转岗|改行|升职|晋升|升任|当上|成为了?(?:一名|一位))")
@@ -285,15 +385,29 @@ _ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:已经)?"
 def _moved(text: str) -> str | None:
     from vecmem.rules.topics import tech_aspects  # topics imports this module
 
+    m = _REWROTE_WE.match(text)
+    kinds = tech_aspects(m["v"]) if m else []
+    if m and kinds and m["n"].casefold() not in _NOT_PROJECTS:
+        value = m["v"].strip(" .")
+        if kinds == ["deploy"]:
+            return f"The {m['n']} project deploys to {value}"
+        if kinds in (["language"], ["framework"]):
+            return f"The {m['n']} project was rewritten in {value}"
+        return f"The {m['n']} project uses {value}"  # "moved atlas to Postgres": its database
     m = _MOVED_EN.match(text)
+    if m and _PATH.match(m["v"].strip(" .")):  # a checkout moved on disk: its path
+        return f"{m['s']} lives at {m['v'].strip(' .')}"
     if m:
         value = m["v"].strip(" .")
         if tech_aspects(value) not in ([], ["deploy"]):
             return f"{m['s']} uses {value}"
         return f"{m['s']} deploys to {value}"
     m = _DEPLOY_WE.match(text)
-    if m:
+    if m and (m["n"] or m["n2"]).casefold() not in _NOT_PROJECTS:
         return _moved(f"The {m['n'] or m['n2']} project moved to {m['v']}")
+    m = _DEPLOY_ANY.match(text)
+    if m:  # "We now deploy on Cloud Run": the project's host, no name said
+        return f"The project deploys to {m['v'].strip(' .')}"
     m = _HOSTED.match(text)
     host = m and (m["v"] or m["v2"]).strip()
     if m and host and tech_aspects(host) == ["deploy"]:
@@ -302,6 +416,8 @@ def _moved(text: str) -> str | None:
             return None
         return f"The {name} project deploys to {host}" if name else f"The project deploys to {host}"
     m = _MOVED_ZH.match(text)
+    if m and _PATH.match(path := _ZH_DIR_TAIL.sub("", m["v"].strip())):
+        return f"{m['s'] or '项目'}的路径是{path}"
     if m:
         return f"{m['s'] or '项目'}部署在{m['v']}"
     m = _ROLE_EN.match(text)
@@ -314,11 +430,16 @@ def _moved(text: str) -> str | None:
 
 # "Please answer in English from now on", "Switch to English please", "请改用英文回复":
 # the standing instruction the language preference family reads.
+_LANG_NAMES = ("english|chinese|mandarin|cantonese|japanese|korean|french|german|spanish"
+               "|portuguese|italian|russian|dutch|vietnamese")
 _LANG_SWITCH = [
     lazy_re(r"^(?:please |from now on,? |going forward,? )*(?:switch|change|move) (?:over )?to"
-            r" (?P<v>[a-z]+)(?: please| from now on| going forward)?$", _I),
+            rf" (?P<v>{_LANG_NAMES})(?: please| from now on| going forward)?$", _I),
     lazy_re(r"^(?:please |from now on,? |going forward,? )*(?:answer|reply|respond|write|talk)"
-            r" (?:to me )?in (?P<v>[a-z]+)(?: please| from now on| going forward)+$", _I),
+            rf" (?:to me )?in (?P<v>{_LANG_NAMES})(?: please| from now on| going forward)+$", _I),
+    # "Please always reply in French": a standing marker before the verb
+    lazy_re(r"^(?:please )?(?:always|from now on,?|going forward,?) (?:please )?(?:answer|reply"
+            rf"|respond|write|talk) (?:to me )?in (?P<v>{_LANG_NAMES})(?: please)?$", _I),
 ]
 _LANG_SWITCH_ZH = lazy_re(r"^(?:用户|我)?(?:请|以后|今后|从现在起|已经)*"
                           r"(?:改用|换用|换成|切换到|改成|都用)"
@@ -326,7 +447,10 @@ _LANG_SWITCH_ZH = lazy_re(r"^(?:用户|我)?(?:请|以后|今后|从现在起|�
                           r"(?P<how>回复|回答|交流|沟通|写)?(?:我)?(?:吧|了)?$")
 
 
-def _language_switch(text: str) -> str | None:
+def language_switch(text: str) -> str | None:
+    """The standing answer-language preference a switch asks for ("Switch to Spanish
+    please" → "From now on answer in Spanish"), else None. The quality filter reads it as
+    a preference, not a one-off request (``topics.preference_body``)."""
     for rx in _LANG_SWITCH:
         m = rx.match(text)
         if m:
@@ -337,8 +461,8 @@ def _language_switch(text: str) -> str | None:
 
 def restate(text: str) -> str:
     """``text`` with a change announcement read as the statement of the new value."""
-    text = _untime(text)
-    switched = _switch(text) or _moved(text) or _language_switch(text)
+    text = _untime(before_restate(text))
+    switched = _switch(text) or _moved(text) or language_switch(text)
     if switched is not None:
         return switched
     for rx, template in _RULES:

@@ -86,9 +86,24 @@ def _topics() -> list[tuple[str, frozenset[str], tuple[str, ...], tuple[str, ...
 
     out = []
     for name, en, zh, cues in TOPICS:
-        exact = frozenset(w for w in en if not w.endswith("*"))
+        exact = frozenset(w for w in en if not w.endswith("*") and "_" not in w)
         prefixes = tuple(w[:-1] for w in en if w.endswith("*"))
         out.append((name, exact, prefixes, zh, cues))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _phrases() -> dict[str, re.Pattern[str]]:
+    """Per category, its English phrase triggers (``work_from_home``) as one pattern; each
+    word may take an ending ("works from home", "worked from home")."""
+    from vecmem.rules.lexicon import TOPICS
+
+    out = {}
+    for name, en, _, _ in TOPICS:
+        phrases = [" ".join(re.escape(w) + "(?:s|es|ed|ing)?" for w in p.split("_"))
+                   for p in en if "_" in p]
+        if phrases:
+            out[name] = re.compile(r"\b(?:" + "|".join(phrases) + r")\b")
     return out
 
 
@@ -108,9 +123,13 @@ def topics(content: str) -> list[str]:
     text = unicodedata.normalize("NFKC", content).casefold()
     words = {f for w in _LATIN.findall(text) for f in _plural_free(w)}
     found: list[tuple[int, int, str]] = []
+    phrases = _phrases()
+    spaced = " ".join(_LATIN.findall(text)) if phrases else ""
     for order, (name, exact, prefixes, zh, _) in enumerate(_topics()):
         n = len(words & exact) + sum(1 for p in prefixes if any(w.startswith(p) for w in words))
         n += sum(1 for z in zh if z in text)
+        if name in phrases:
+            n += len(phrases[name].findall(spaced))
         if name == "schedule" and _CLOCK.search(text):
             n += 1
         if n:
@@ -174,16 +193,28 @@ def plain(term: str) -> str:
     return term[1:] if term.startswith(CUE_MARK) else term
 
 
-def cue_groups(groups: list[list[str]], tokens: Callable[[str], tuple[str, ...]]
-               ) -> list[list[str]]:
+#: Set False to measure without the turn side's categories by their triggers.
+TURN_TRIGGERS = True
+TURN_TOPICS = 3
+BROAD: frozenset[str] = frozenset()
+
+
+def cue_groups(groups: list[list[str]], tokens: Callable[[str], tuple[str, ...]],
+               text: str = "") -> list[list[str]]:
     """For each concept of a query (a term with its translations), marked forms of its
     words that rule cues index: searched as one more concept, weighed by its own rarity.
     One form per category: every memory of a category holds all its cues, so two forms
     of one category ("dinner", "晚饭") would count its memories twice where the gate sums
     a concept's document frequencies. ``tokens`` is the index's tokenizer (so "dishes"
-    finds the cue "dish")."""
+    finds the cue "dish").
+
+    Then the turn side of the bridge by the same triggers a memory is put in a category
+    by (``text``, the turn): "Can I have a latte?" names no cue word, but "latte" puts a
+    memory in ``drink``, so the turn searches that category's cue mark too (one concept
+    per category no cue word of the turn already reached)."""
     known = _known(tokens)
     out = []
+    reached: set[str] = set()
     for group in groups:
         chosen: dict[str, str] = {}
         for t in group:
@@ -191,6 +222,25 @@ def cue_groups(groups: list[list[str]], tokens: Callable[[str], tuple[str, ...]]
                 chosen.setdefault(category, CUE_MARK + t)
         if chosen:
             out.append(list(dict.fromkeys(chosen.values())))
+            reached.update(chosen)
+    if TURN_TRIGGERS and text and RULES:
+        keys = _category_keys(tokens)
+        for category in topics(text)[:TURN_TOPICS]:
+            if category not in reached and category in keys and category not in BROAD:
+                out.append([keys[category]])
+    return out
+
+
+def _category_keys(tokens: Callable[[str], tuple[str, ...]]) -> dict[str, str]:
+    """Per category, one marked cue term only that category gives (its memories, and no
+    others, hold it): what a turn searches for a category it names by a trigger."""
+    known = _known(tokens)
+    out: dict[str, str] = {}
+    for name, *_, words in _topics():
+        for t in _new_terms(words, set(), as_query=True):
+            if known.get(tokens(CUE_MARK + t)) == (name,):
+                out[name] = CUE_MARK + t
+                break
     return out
 
 

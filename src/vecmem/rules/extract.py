@@ -23,9 +23,18 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from vecmem.rules.conversation import clean_messages, split_sentences
+from vecmem.rules.extract_chat import CHAT_RULES
 from vecmem.rules.extract_passing import PASSING_RULES
-from vecmem.rules.extract_rules import MOMENT, RULES, Built, is_question, strip_lead
-from vecmem.text import canonicalize, lazy_re, normalize
+from vecmem.rules.extract_rules import (
+    _DATE_ZH,
+    _JOBS_ZH,
+    MOMENT,
+    RULES,
+    Built,
+    is_question,
+    strip_lead,
+)
+from vecmem.text import canonicalize, has_cjk, lazy_re, normalize
 from vecmem.types import MemoryType, Serializable
 
 Durability = Literal["long_term", "temporary", "reject"]
@@ -65,7 +74,7 @@ _EXPANDED = {"m": "I am", "ve": "I have", "ll": "I will", "d": "I would"}
 _WE_ARE = lazy_re(r"^we're\b", re.IGNORECASE)
 
 
-_ALL_RULES = (*RULES, *PASSING_RULES)
+_ALL_RULES = (*RULES, *PASSING_RULES, *CHAT_RULES)
 # A sentence that only supposes something states no fact, whatever follows its comma.
 _HYPOTHETICAL = lazy_re(
     r"^(?:if|suppose|supposing|imagine|assuming|assume|what if|in case|let's say|say|whether"
@@ -77,7 +86,36 @@ _HYPOTHETICAL = lazy_re(
 _PIECE = lazy_re(r"\s*(?:[,，;；]|\s[-–—]+\s|—|\s\((?=[^)]*\)))\s*")
 
 
+# Code-switched kin ("My mom 对青霉素过敏"): the Chinese rules read the relative.
+_KIN_EN_ZH = {"mom": "妈妈", "mum": "妈妈", "mother": "妈妈", "dad": "爸爸", "father": "爸爸",
+              "wife": "老婆", "husband": "老公", "son": "儿子", "daughter": "女儿",
+              "sister": "姐姐", "brother": "哥哥", "kid": "孩子", "kids": "孩子", "boss": "老板",
+              "girlfriend": "女朋友", "boyfriend": "男朋友", "partner": "伴侣", "dog": "狗",
+              "cat": "猫", "roommate": "室友", "grandma": "奶奶", "grandpa": "爷爷"}
+_EN_KIN_THEN_ZH = lazy_re(rf"^my ({'|'.join(_KIN_EN_ZH)})\s*(?=[\u4e00-\u9fff])", re.IGNORECASE)
+_MY_THEN_ZH_KIN = lazy_re(r"^my\s*(?=[\u4e00-\u9fff])", re.IGNORECASE)
+_ZH_I_THEN_EN_KIN = lazy_re(rf"^我\s*({'|'.join(_KIN_EN_ZH)})\b\s*", re.IGNORECASE)
+_EN_I_THEN_ZH = lazy_re(r"^I(?:'m| am)?\s*(?=[\u4e00-\u9fff])")
+# The date first ("下周五我要飞 Tokyo"): the rules read it after the subject.
+_ZH_DATE_FIRST = lazy_re(rf"^((?:{_DATE_ZH})(?:\s*[一二三四五六日天])?)\s*[,，]?\s*我(?!们)")
+# A past time after the subject ("我上周领养了…") says when, not what: read without it.
+_ZH_PAST_AFTER_I = lazy_re(r"^我(?:上周|上个月|去年|前年|前几天|上次|之前|刚刚|刚|最近|今年"
+                           r"|前段时间)")
+
+
 def _match(body: str) -> Built | None:
+    body = _EN_KIN_THEN_ZH.sub(lambda m: "我" + _KIN_EN_ZH[m[1].lower()], body)
+    body = _MY_THEN_ZH_KIN.sub("我", body)
+    body = _ZH_I_THEN_EN_KIN.sub(lambda m: "我" + _KIN_EN_ZH[m[1].lower()], body)
+    body = _EN_I_THEN_ZH.sub("我", body)
+    body = _ZH_DATE_FIRST.sub(lambda m: "我" + m[1], body)
+    built = _match_rules(body)
+    if built is None and _ZH_PAST_AFTER_I.match(body):
+        built = _match_rules(_ZH_PAST_AFTER_I.sub("我", body))
+    return built
+
+
+def _match_rules(body: str) -> Built | None:
     body = _CONTRACTION.sub(lambda m: _EXPANDED[m[1]], body)
     body = _WE_ARE.sub("we are", body)
     # "I am currently reading …" reads as "I am reading …" to the verb tables.
@@ -91,10 +129,24 @@ def _match(body: str) -> Built | None:
     return None
 
 
+# A date said first ("Next month I start at Microsoft") is the plan's date: read it last,
+# where the plan rules look for it, instead of stripping it as a lead.
+_DATE_FIRST_EN = lazy_re(
+    r"^((?:next|this) (?:week|weekend|month|year|spring|summer|fall|autumn|winter|monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday)|tomorrow|in (?:january|february|march|april"
+    r"|may|june|july|august|september|october|november|december|\d{4})|on (?:monday|tuesday"
+    r"|wednesday|thursday|friday|saturday|sunday)),?\s+(?=I\b|I'|my\b|we\b)(.+?)([.!]*)$",
+    re.IGNORECASE)
+# "my sister's getting married": the contraction is "is" before a verb in -ing.
+_KIN_IS_ING = lazy_re(r"^(my [\w-]+)'s (?=[a-z]+ing\b)", re.IGNORECASE)
+
+
 def _body(sentence: str) -> str | None:
     # Invisible characters, full-width and look-alike letters would hide a fact from the
     # patterns ("I\u200bam a nurse", "Ｉ ａｍ ａ ｎｕｒｓｅ"); spacing is kept as written.
     sentence = canonicalize(sentence, structure=False, mapped=False).text
+    sentence = _DATE_FIRST_EN.sub(lambda m: f"{m[2]} {m[1].lower()}{m[3]}", sentence.strip())
+    sentence = _KIN_IS_ING.sub(r"\1 is ", sentence.replace("’", "'"))
     if is_question(sentence):
         return None
     body = strip_lead(sentence)
@@ -117,6 +169,9 @@ def extract_clause(sentence: str) -> list[Built]:
     if body is None:
         return []
     built = _match(body)
+    if built is None and (pair := _PAIR.match(body)):
+        body = pair[1]  # "my girlfriend and I love …" said nothing of the pair: the user's part
+        built = _match(body)
     pieces = [p.strip(" )") for p in _PIECE.split(body) if p and p.strip(" )")]
     out: list[Built] = [] if built is None else [built]
     # A whole match was cut at its first comma: only the pieces after it are left to read.
@@ -124,12 +179,32 @@ def extract_clause(sentence: str) -> list[Built]:
         lead = strip_lead(p)
         if not lead or is_question(lead):
             continue
+        if out and _NAMES_IT.match(lead) and _INTRODUCES.search(out[-1][0]):
+            # "我领养了一只柴犬，叫豆包": the name is the animal's (or person's) just introduced.
+            content, *rest = out[-1]
+            out[-1] = (f"{content}，{lead}", *rest)  # type: ignore[assignment]
+            continue
         found = _match(lead)
-        if found is None and body.startswith("我") and not lead.startswith("我"):
-            found = _match("我" + lead)
+        owner = next((o for o in ("我们", "我") if body.startswith(o)), "")
+        if found is None and owner and not lead.startswith("我") and not (
+                owner == "我" and _NAME_ONLY.match(lead)):
+            # "…，叫豆包" / "…，是陪产假" without a subject: no name of the user's.
+            found = _match(owner + lead)
         if found is not None:
             out.append(found)
     return out
+
+
+# A piece that only names: "叫豆包", "名字叫 Lucky"; the fact before it introduced what
+# it names when it has an animal or a person in it.
+_NAMES_IT = lazy_re(r"^(?:名字)?叫\s*\S{1,12}$|^(?:called|named) [A-Z][a-z]+$")
+_INTRODUCES = lazy_re(r"(?:养了|领养了|收养了|有|生了)(?:一|两)?(?:只|条|匹)[\u4e00-\u9fff]{1,6}$"
+                      r"|(?:只|条|个|位|匹)[\u4e00-\u9fff]{0,4}(?:狗|猫|犬|兔|鸟|鹦鹉|仓鼠|龟|鱼"
+                      r"|猪|马|女儿|儿子|孩子|宝宝)"
+                      r"|\b(?:an? (?:[\w-]+ ){0,3}(?:dog|cat|puppy|kitten|rabbit|bird|parrot"
+                      r"|hamster|horse|daughter|son|baby))$")
+_NAME_ONLY = lazy_re(rf"^(?:是|叫)(?!一|个|做|在|从)(?![\u4e00-\u9fff]*(?:{_JOBS_ZH})$)"
+                     r"[\u4e00-\u9fff]{1,4}$")
 
 
 # "…, and I'm …" / "…，我还…": a new first-person clause starts a new fact.
@@ -140,13 +215,16 @@ _CLAUSE = lazy_re(
     # "…, and remember I …", "… — keep in mind I …": the aside marker goes with the split.
     rf"(?:\s*[,;:]\s*(?:and |but |also |plus |so )?|\s+[-–—]+\s+|—|\s+(?:and|but|plus)\s+)"
     rf"{_ASIDE_EN}"
-    r"(?=(?:I(?:'m|'ve| am| have| work| live| use| moved)?|my|we|our)\b)"
+    r"(?=(?:I(?:'m|'ve| am| have| work| live| use| moved)?|my|we|our)\b"
+    # "…, she's vegetarian": a relative named before (resolved in _resolve_pronoun).
+    r"|(?:she|he)(?:'s| is| has| can't| cannot| doesn't| does not| works| lives| only| never"
+    r"| also| loves| likes| hates| plays| speaks| studies| goes| teaches| needs| uses)\b)"
     r"|[\s,]+(?=(?:since|because|'cause|cause) I(?:'m| am| have| can't| don't)\b)"
     r"|\s+(?:and |but |so )?(?:please )?(?:remember|keep in mind|keeping in mind|bear in mind"
     r"|don't forget|noting)(?: that)?\s+(?=(?:I|my|we|our)\b)"
     # "我们…" starts a clause too: about the team (rules/extract_passing.py)
     r"|\s*[，；,;]\s*(?:而且|并且|还有|另外|同时|注意|记得|别忘了|提醒一下|顺便说一下|顺便|对了"
-    r"|毕竟|因为)?(?=我|咱们)",
+    r"|毕竟|因为)?(?=我|咱们|[她他](?!们)(?:是|有|不|对|在|叫|也|每|只|今年|\d|[一二三四五六七八九十两]))",
 )
 
 
@@ -180,8 +258,8 @@ def _run_on(clause: str) -> list[str]:
 _SHARED_SUBJECT = lazy_re(
     r"\s+and\s+(?=(?:use|work|live|have|play|study|own|run|speak|teach)\s)")
 # "我是李雷，在字节做后端开发": a clause with no subject after a "我" clause is the user's too.
-_ZH_ZERO_SUBJECT = lazy_re(r"[，,]\s*(?=(?:现在|目前|平时|也|还|又|都)?(?:在|做|当|住在|用|养了|有"
-                              r"|喜欢|对|是|不吃|不喝|不能吃)[^，,]{1,})")
+_ZH_ZERO_SUBJECT = lazy_re(r"[，,]\s*(?=(?:现在|目前|平时|也|还|又|都|主要|偶尔|经常)?"
+                              r"(?:在|做|当|住在|用|养了|有|喜欢|对|是|不吃|不喝|不能吃|写)[^，,]{1,})")
 
 
 # "I'm Dana, a data engineer at Shopify": a name, then what the speaker is.
@@ -195,10 +273,15 @@ def split_clauses(sentence: str) -> list[str]:
     if _HYPOTHETICAL.match(strip_lead(sentence)):
         return []  # "If I move to Berlin, I'll learn German": nothing is stated yet
     parts: list[str] = []
-    for c in (p for x in _CLAUSE.split(sentence) for p in _run_on(x)):
-        if not c or not c.strip():
-            continue
-        c = c.strip()
+    raw = [p.strip() for x in _CLAUSE.split(sentence) for p in _run_on(x) if p and p.strip()]
+    joined: list[str] = []
+    for c in raw:
+        # "My husband and I both work from home": one subject of two people, one clause.
+        if joined and c.startswith("I ") and _BARE_OWNER.match(joined[-1]):
+            joined[-1] = f"{joined[-1]} and {c}"
+        else:
+            joined.append(c)
+    for c in joined:
         named = _NAME_THEN_ROLE.match(c.rstrip(".!"))
         if named:
             parts += [named[1], f"I am {named[2]}"]
@@ -207,7 +290,13 @@ def split_clauses(sentence: str) -> list[str]:
             parts += [first, *(f"I {r}" for r in rest)]
         elif c.startswith("我") and not c.startswith("我们"):
             first, *rest = _ZH_ZERO_SUBJECT.split(c)
-            parts += [first, *(f"我{r.strip()}" for r in rest)]
+            parts.append(first)
+            for r in rest:
+                if _NAME_ONLY.match(re.split(r"[，,]", r)[0].strip(" 。.!！")):
+                    # "…，是陪产假": the piece names no one, least of all the user
+                    parts[-1] = f"{parts[-1]}，{r.strip()}"
+                else:
+                    parts.append(f"我{r.strip()}")
         else:
             parts.append(c)
     out: list[str] = []
@@ -219,6 +308,8 @@ def split_clauses(sentence: str) -> list[str]:
     return out
 
 
+_PAIR = lazy_re(r"^(?:my|our) [\w-]+ and (I .+)$", re.IGNORECASE)
+_BARE_OWNER = lazy_re(r"^(?:my|our) [\w-]+$", re.IGNORECASE)
 _APPOSITIVE = lazy_re(r"^my (?:[\w-]+ ){0,3}[\w-]+[.!]*$(?<!\bis)(?<!\bare)")
 
 
@@ -264,6 +355,63 @@ def _conversational(text: str) -> str:
                      for line in text.split("\n"))
 
 
+_FEMALE_EN = ("wife", "mom", "mum", "mother", "sister", "daughter", "girlfriend", "grandma",
+              "grandmother", "aunt", "niece", "fiancee", "stepmom")
+_MALE_EN = ("husband", "dad", "father", "brother", "son", "boyfriend", "grandpa", "grandfather",
+            "uncle", "nephew", "fiance", "stepdad")
+_FEMALE_ZH = ("妈妈", "老妈", "母亲", "老婆", "妻子", "太太", "媳妇", "女儿", "姐姐", "妹妹",
+              "奶奶", "外婆", "姥姥", "女朋友", "婆婆", "岳母")
+_MALE_ZH = ("爸爸", "老爸", "父亲", "老公", "丈夫", "先生", "儿子", "哥哥", "弟弟", "爷爷", "外公",
+            "姥爷", "男朋友", "公公", "岳父")
+_NEUTRAL = ("partner", "kid", "child", "baby", "孩子", "宝宝", "小孩")
+_KIN_MENTION = lazy_re(
+    rf"\bmy (?:[\w-]+ )?({'|'.join(_FEMALE_EN + _MALE_EN + _NEUTRAL[:3])})\b"
+    rf"|我(?:的|家的?|和|跟)?({'|'.join(_FEMALE_ZH + _MALE_ZH + _NEUTRAL[3:])})", re.IGNORECASE)
+_PRONOUN_EN = lazy_re(r"^(she|he)(?:'s\b)?", re.IGNORECASE)
+_PRONOUN_ZH = lazy_re(r"^([她他])(?!们)")
+
+
+_PIECES = lazy_re(r"\s*[,，;；]\s*")
+
+
+def _before_question(sentence: str) -> str:
+    """A statement, then a question after a comma ("My best friend lives in Auckland, what
+    time is it there?", "我住在北京，附近有什么好吃的？"): the statement's pieces, without
+    the question. A sentence that is a question from its start stays one (nothing kept)."""
+    if not is_question(sentence):
+        return sentence
+    pieces = _PIECES.split(sentence)
+    kept: list[str] = []
+    for p in pieces:
+        if is_question(p) or _HYPOTHETICAL.match(strip_lead(p)):
+            break
+        kept.append(p)
+    if not kept or len(kept) == len(pieces):
+        return ""
+    return "，".join(kept) if has_cjk(kept[0]) else ", ".join(kept)
+
+
+def _resolve_pronoun(clause: str, kin: list[str]) -> str:
+    """Read "she's vegetarian" as "my wife is vegetarian" when the turn named one relative
+    of that gender before ("Book a table for my wife and me, she's vegetarian"); the
+    clause's own relatives are noted for the clauses after it."""
+    out = clause
+    m = _PRONOUN_EN.match(clause) or _PRONOUN_ZH.match(clause)
+    if m and kin:
+        female = m[1].lower() in ("she", "她")
+        fits = [k for k in kin if k in _NEUTRAL or (k in (_FEMALE_EN + _FEMALE_ZH)) == female]
+        if len(set(fits)) == 1:
+            k = fits[-1]
+            if has_cjk(k):
+                out = "我" + k + clause[1:]
+            else:
+                rest = clause[m.end():]
+                verb = " is" if m[0].endswith("'s") else ""
+                out = f"my {k}{verb}{rest}"
+    kin.extend(a or b for a, b in _KIN_MENTION.findall(clause))
+    return out
+
+
 def extract_with_rules(
     messages: Iterable[Mapping[str, Any] | str], *, confidence: float = RULE_CONFIDENCE
 ) -> list[Candidate]:
@@ -273,11 +421,14 @@ def extract_with_rules(
     for turn in clean_messages(messages):
         if turn.role != "user":
             continue
+        kin: list[str] = []  # the relatives this turn has named so far, in order
         for raw in _conversational(turn.content).split("\n"):
             if _looks_like_code(raw):
                 continue
             line = _LIST_MARKER.sub("", raw)
-            for sentence in (c for s in split_sentences(line) for c in split_clauses(s)):
+            clauses = (_before_question(c) for s in split_sentences(line) for c in split_clauses(s))
+            for sentence in (c for c in clauses if c):
+                sentence = _resolve_pronoun(sentence, kin)
                 for content, kind, subject, predicate, obj in extract_clause(sentence):
                     if MOMENT.search(content):
                         continue

@@ -57,7 +57,8 @@ _STATE_EN = (
     r"|celiac|coeliac|diabetic|type [12] diabetic|gluten[- ]free|dairy[- ]free|nut[- ]free"
     r"|lactose[- ]intolerant|left[- ]handed|right[- ]handed|colou?r[- ]?blind|deaf"
     r"|hard of hearing|partially sighted|short[- ]sighted|near[- ]sighted|dyslexic|autistic"
-    r"|epileptic|asthmatic|anemic|anaemic|pregnant|sober|teetotal|a night owl|an early bird"
+    r"|epileptic|asthmatic|anemic|anaemic|(?:\w+ (?:weeks|months) )?pregnant|sober|teetotal"
+    r"|a night owl|an early bird"
     r"|a morning person|a night person|a native (?:\w+ ){1,2}speaker|fluent in .+"
     r"|intolerant to .+|sensitive to .+|in a wheelchair|a wheelchair user"
     r"|on (?:blood thinners|insulin|antidepressants|a (?:\w+ )?diet|medication for .+))"
@@ -104,7 +105,7 @@ def _plain(template: str, predicate: str, *, check: str = "") -> Builder:
 
 _I = r"^I (?:" + _ADV_EN + r")"
 _EN_USER: list[tuple[re.Pattern[str], Builder]] = [
-    (_r(rf"{_I}am (?P<x>{_STATE_EN})(?: now| these days| nowadays)?$"),
+    (_r(rf"{_I}am (?P<x>{_STATE_EN}(?: and {_STATE_EN})?)(?: now| these days| nowadays)?$"),
      _plain("The user is {x}", "is")),
     (_r(rf"{_I}(?P<neg>don't|do not|never|won't) (?P<verb>eat|drink|touch|consume|take)"
         r" (?P<x>.+)$"), _plain("The user {neg} {verb} {x}", "diet", check="concrete")),
@@ -126,7 +127,10 @@ _EN_USER: list[tuple[re.Pattern[str], Builder]] = [
     # "I'm in Toronto", "I'm in the Berlin timezone": a capitalised place and nothing after
     # it ("I'm in Paris right now" is a trip, "I'm in a meeting" no place).
     (lazy_re(r"^I am (?:now )?(?:based )?in (?P<x>(?:the )?[A-Z][\w.'+-]*(?: [A-Z][\w.'+-]*)*"
-             r"(?: (?:time ?zone|timezone|area|region|time))?)$"),
+             r"(?: (?:time ?zone|timezone|area|region|time))?"
+             # "… for work until June": a stay with its end is a fact until then.
+             r"(?: for (?:work|school|a conference|the summer|a few (?:weeks|months)))?"
+             r"(?: until (?:[A-Z]\w+|the end of \w+|next \w+))?)$"),
      _plain("The user is in {x}", "lives_in")),
 ]
 
@@ -137,15 +141,30 @@ _KIN_VERBS_EN = (
     r"|teaches|teach|speaks|speak|plays|play|hates|hate|loves|love|likes|like|runs|run|owns"
     r"|uses|use|takes|take|needs|need|turned|just turned|turns|was born|is|are"
     r"|(?:doesn't|does not|can't|cannot|don't|do not) (?:eat|drink|have)|passed away|died"
+    # Life events that last: a move, a new job, a wedding, a diagnosis.
+    r"|moved|relocated|married|retired|graduated|became|adopted|was diagnosed with|is moving"
+    r"|had(?= (?:kittens|puppies|a baby|twins|surgery|a stroke|a heart attack|an operation"
+    r"|(?:a |an )?(?:[\w-]+ )?(?:surgery|transplant|operation|replacement)))"
+    r"|doesn't do well with|does not do well with|can't handle|can't stand|is afraid of"
+    r"|is scared of|gets"
+    r"|got(?= (?:married|engaged|divorced|promoted|hired|accepted|diagnosed|into|(?:a|an|her|his"
+    r"|their) (?:[\w-]+ )?(?:job|promotion|scholarship|degree|diploma|place|house|dog|cat"
+    r"|puppy|kitten|license|licence|diagnosis)\b))|drives|rides|commutes|suffers from"
 )
 _KIN_ALL_EN = (rf"{_KIN_MORE_EN}|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin"
-               r"|niece|nephew|grandson|granddaughter|stepmom|stepdad")
+               r"|niece|nephew|grandson|granddaughter|stepmom|stepdad|parents|grandparents"
+               r"|in-laws|mother-in-law|father-in-law|fianc[ée]e?")
 _PEOPLE_EN = (
     rf"{_KIN_MORE_EN}|friend|best friend|cousin|aunt|uncle|niece|nephew|grandma|grandmother"
     r"|grandpa|grandfather|mother-in-law|father-in-law|stepmom|stepdad|boss|manager|colleague"
     r"|coworker|co-worker|roommate|flatmate|neighbou?r|fianc[ée]e?|mentor|grandson"
     r"|granddaughter"
 )
+
+
+# After "just", a life event is told, not how recent it is ("just moved" → "moved").
+_LIFE_EVENT = lazy_re(r"^(?:moved|relocated|got|married|retired|graduated|became|adopted|started"
+                      r"|turned|was diagnosed)", re.IGNORECASE)
 
 
 def _relative(m: re.Match[str]) -> Built | None:
@@ -155,13 +174,20 @@ def _relative(m: re.Match[str]) -> Built | None:
             f"{verb} {x}") or _POINTS_ELSEWHERE.search(x):
         return None
     name = f" {m['n']}" if m.groupdict().get("n") else ""
+    if (m.groupdict().get("own") or "my").lower() == "our" and not name and not re.search(
+            r"\b(?:named|called) [A-Z]", x):
+        return None  # "our kids are our future": only a named pet or person is the user's
+    if m.groupdict().get("adv") and not _LIFE_EVENT.match(verb):
+        verb = f"{m['adv'].strip().lower()} {verb}"
     x3 = re.sub(r"\bwith us\b", "with the user", _third_person(x))
     return f"The user's {m['k'].lower()}{name} {verb} {x3}", U, "user", "relative", x
 
 
 _EN_PEOPLE: list[tuple[re.Pattern[str], Builder]] = [
     # "My dog, Biscuit, is scared of thunder"; "my son Leo started kindergarten".
-    (lazy_re(rf"^(?i:my) (?P<k>(?i:{_KIN_ALL_EN}))(?:,? (?P<n>[A-Z][a-z]+),?)? "
+    # "our cat Luna" is the household's: the user's too.
+    (lazy_re(rf"^(?P<own>(?i:my|our)) (?P<k>(?i:{_KIN_ALL_EN}))(?:,? (?P<n>[A-Z][a-z]+),?)? "
+             r"(?P<adv>(?i:(?:just|recently|finally|also|still|now|already|actually|even) )*)"
              rf"(?P<v>(?i:{_KIN_VERBS_EN})) (?P<x>.+)$"), _relative),
     (_r(rf"^my (?P<k>{_KIN_ALL_EN}) (?P<v>passed away|died)\b.*$"),
      lambda m: (f"The user's {m['k'].lower()} {m['v'].lower()}", U, "user", "relative",
@@ -214,11 +240,15 @@ def _event(m: re.Match[str]) -> Built | None:
 
 _EN_THINGS: list[tuple[re.Pattern[str], Builder]] = [
     (_r(rf"^my (?P<k>{_THINGS_EN}) (?P<v>is|are) (?P<x>.+)$"), _thing),
-    (_r(rf"^my (?P<k>{_EVENTS_EN}) (?:is|is on|is scheduled for|is booked for|falls on) "
-        r"(?P<x>.+)$"), _event),
+    (_r(rf"^my (?P<k>{_EVENTS_EN}(?: to [A-Z][\w-]*(?: [A-Z][\w-]*)?)?) (?:is|is on|is scheduled"
+        r" for|is booked for|falls on) (?P<x>.+)$"), _event),
+    # "Help me write a toast for my sister's wedding in June": a relative's dated event.
+    (_r(rf"^.*?\bmy (?P<k>(?:{_KIN_ALL_EN})'s (?:{_EVENTS_EN})) (?:is )?(?P<x>(?:in|on|next|this"
+        r"|at the end of) .+)$"), _event),
     # "We're getting married in June": the user's own plan, said with the partner.
     (_r(r"^we(?:'re| are) (?P<x>(?:getting married|getting engaged|moving|relocating|having a"
-        r" baby|expecting a baby|adopting|buying a house|renovating)\b.+)$"),
+        r" baby|expecting (?:a|our|my) (?:\w+ )?(?:baby|child|son|daughter)|adopting|buying a"
+        r" house|renovating)\b.+)$"),
      lambda m: _dated_we(m)),
 ]
 
@@ -326,7 +356,7 @@ class _Twin:
 # ---- Chinese -------------------------------------------------------------------------------
 
 _KIN_ZH_MORE = (
-    r"女儿|儿子|妻子|老婆|太太|媳妇|丈夫|老公|孩子|小孩|宝宝|狗|猫|狗狗|猫咪|宠物|妈妈|老妈|妈|爸爸"
+    r"女儿|儿子|妻子|老婆|太太|媳妇|丈夫|老公|先生(?!生)|孩子|小孩|宝宝|狗|猫|狗狗|猫咪|宠物|妈妈|老妈|妈|爸爸"
     r"|老爸|爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|男朋友|女朋友|对象|伴侣|爱人|爷爷|奶奶|外公|外婆"
     r"|姥姥|姥爷|岳父|岳母|公公|婆婆|表哥|表姐|表弟|表妹|堂哥|堂姐|堂弟|堂妹|家人|父母|爸妈|孩子们"
 )
@@ -365,10 +395,10 @@ _ZH_USER = [
     r"|有问题|有伤|受过伤|做过手术).{0,12}",
     r"(?:平时|现在|目前|一直|电脑|家里)?(?P<verb>用的是)\s*.{1,30}",
     # A dated plan said with the date first: "我下周三要去上海出差", "我明年三月份要考雅思".
-    rf"(?:{_DATE_ZH})\s*(?:\d{{1,2}}\s*[号日]|[一二三四五六七八九十]{{1,2}}月份?|\d{{1,2}}月份?"
+    rf"(?:(?:{_DATE_ZH})\s*)+(?:\d{{1,2}}\s*[号日]|[一二三四五六七八九十]{{1,2}}月份?|\d{{1,2}}月份?"
     r"|[一二三四五六日天])?(?P<verb>要|会|打算|准备|计划|得)?(?:去|飞去|飞|回|搬去|搬到|考|参加|入职"
-    r"|结婚|出差|面试|体检|做手术|毕业|开学|退休|生|搬家|出国|旅行|旅游)(?!开会|加班|吃饭|上班|买菜)"
-    r"[^,，]{0,16}",
+    r"|结婚|出发|出差|面试|体检|做手术|毕业|开学|退休|生|搬家|出国|旅行|旅游)(?!开会|加班|吃饭|上班|买菜)"
+    r"[^,，]{0,24}",
 ]
 _ZH_TEAM_OWNER = {"公司": "用户的公司", "部门": "用户的部门", "项目": "项目"}
 _ZH_PARTS = (
@@ -401,8 +431,10 @@ _ZH_RULES: list[tuple[re.Pattern[str], Builder]] = [
         r"(?=[A-Za-z0-9])[^，,]{1,30})$"), _zh_keep("用户的")),
     *[(_r(rf"^我(?P<rest>{body})$"), _zh_keep("用户")) for body in _ZH_USER],
     # "我妈有高血压", "我家猫叫煤球", "我老婆不吃辣": what the user says of a relative.
-    (_r(rf"^我(?:的|家的?)?(?P<rest>(?P<k>{_KIN_ZH_MORE})(?:现在|今年|也|一直|平时|从小)?"
+    (_r(rf"^我(?:的|家的?)?(?P<rest>(?P<k>{_KIN_ZH_MORE})(?:现在|今年|也|一直|平时|从小|去年|前年"
+        r"|上个月|前几年|小时候)?"
         r"(?P<verb>有|患有|得了|不吃|不能吃|吃不了|不喝|不能喝|怕|下个月|下周|明年|满|刚满|住在|住|做"
+        r"|(?=(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月大))"
         r"|当|养了|考上了|开始|每天|每周|是|叫|在|对|上|读|学|会|喜欢|爱|属).+)$"), _zh_kin),
     (_r(r"^我们家(?P<rest>(?P<verb>有|养了|养着)(?:一|两|三|四|\d+)(?:个|只|条|位).+)$"),
      _zh_keep("用户家")),
@@ -413,6 +445,7 @@ _ZH_RULES: list[tuple[re.Pattern[str], Builder]] = [
     # The team: a part of the work and its convention, a tool, a routine.
     (_r(rf"{_ZH_TEAM_HEAD}(?P<rest>(?:[A-Za-z][\w.+#-]*\s*)?(?:{_ZH_PARTS})\s*{_ZH_ADV}"
         r"(?:至少要|至少|需要|要写|要用|要|得|是用|是|用|使用|采用|托管在|部署在|跑在|放在|写|基于|返回"
+        r"|在\s*(?=[A-Z])"
         r"|走|开|提交到|合并到)\s*.+)$"), _zh_team),
     (_r(rf"{_ZH_TEAM_HEAD}(?P<rest>{_ZH_ADV}(?:用|使用|采用)\s*(?:[A-Za-z0-9][\w.+#-]*|"
         rf"{_ZH_TEAM_TOOLS}).*)$"), _zh_team),

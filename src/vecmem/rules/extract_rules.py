@@ -49,7 +49,7 @@ _LEAD = lazy_re(
     # Asides that announce a fact in passing ("Quick note: I …", "提醒一下，我…").
     r"(?:please )?(?:remember|keep in mind|bear in mind|don't forget|do not forget)(?: that)?|"
     r"(?:a )?quick note|one more thing|(?:just )?a heads up|heads up|p\.?s\.?|fwiw|"
-    r"for context|side note|on a side note|as you know|note|"
+    r"for context|(?:quick |some |a bit of )?context|side note|on a side note|as you know|note|"
     r"提醒一下|提醒你一下|注意|记得|别忘了|另外说一句|说一句|插一句|多说一句|顺带一提|顺带说一下|"
     r"顺便说下|顺便讲一下|顺便讲下|说下|顺便|补充一句|跟你说一下|告诉你一下|对啦|"
     # Chat openers and time leads ("Yeah, I…", "Guess what? I…", "Last year I…",
@@ -70,6 +70,10 @@ _ZH_PARTICLE = lazy_re(r"(?<=\S)\s*(?:了|啦|哦|喔|呀|哈|嘛)+$")
 _CUT = lazy_re(
     r"\s*(?:[,，;；]|\s[-–—]+\s|—|因为|所以|但是|不过|可是|\bbecause\b|\bsince\b|\bbut\b"
     r"|\bso that\b|'cause\b|\bcuz\b"
+    # "… and haven't looked back", "… and keeps forgetting her pills", "… so New Year's is
+    # rough": a second predicate or a consequence after the fact.
+    r"|\s+and (?:haven't|hasn't|have not|has not|never|keeps?|still)\b"
+    r"|\s+so (?!(?:much|many|far|long|good|well|that|to speak)\b)(?=\S)"
     # A trailing verdict on the fact ("I started surfing five years ago and it's been great").
     r"|\s+and (?:it|that|this)(?:'s| is| was| has| feels)\b).*$",
     re.IGNORECASE,
@@ -100,12 +104,20 @@ KIN_TRANSIENT = lazy_re(
     r"|happy|sad|tired|upset|thrilled|proud|worried|bored|stoked|pumped|nervous|anxious|glad"
     r"|grateful|doing|feeling|having|loving|enjoying|growing up|getting)\b"
     r"|^(?:has|have) (?:so much|a lot|lots|fun|a blast|a great time|been)\b"
+    # A verdict on them or a passing illness ("she's right", "he's impressed", "has a fever").
+    r"|^(?:is|are) (?:(?:so|really|very|super|just|always|totally|absolutely|pretty) )*(?:right"
+    r"|wrong|great|amazing|awesome|the best|the worst|sweet|nice|kind|lovely|wonderful"
+    r"|impressed|fine|ok|okay|sick|ill|annoyed|mad|angry|cute|funny|hilarious|brilliant|smart"
+    r"|beautiful|gorgeous|adorable|a (?:saint|gem|star|legend|champ|genius))\b"
+    r"|^(?:has|have) (?:a |the )?(?:fever|cold|cough|flu|headache|temperature|stomach bug"
+    r"|sore throat|runny nose)\b"
     # What they are doing this minute ("my dog is sleeping next to me").
     r"|^(?:is|are) (?:\w+ )?(?:sitting|lying|napping|barking|crying|waiting|eating|watching"
     r"|driving|cooking|helping|screaming|playing (?:outside|with)|taking a nap)\b",
     re.IGNORECASE)
 # Someone's words or a passing state ("我妈说…", "我儿子在睡觉"), not a fact about them.
 ZH_HEARSAY = lazy_re(r"^(?:说|觉得|认为|让|叫我|问|想让|希望|要我|刚|在家|来了|走了|睡了|回来"
+                     r"|是对的|说得对|很好|真好|太好了|真棒|好厉害|发烧|感冒|咳嗽|不舒服"
                      r"|不在|在路上|生病了|出差了|在(?:睡觉|玩|哭|吃饭|外面|洗澡|写作业|看电视|闹|午睡"
                      r"|旁边|身边))")
 # A moment, whatever the rule: "… tonight", "… right now" is never a standing fact.
@@ -123,7 +135,9 @@ def relative_moment(phrase: str) -> bool:
     return not (_VISIT.match(phrase) and _DATED_EN.search(phrase))
 
 
-_VISIT = lazy_re(r"^(?:is|are) (?:coming|visiting|staying|flying|arriving|moving|over)\b",
+_VISIT = lazy_re(r"^(?:is|are) (?:coming|visiting|staying|flying|arriving|moving|over"
+                 r"|getting married|getting engaged|having a baby|expecting|graduating|retiring"
+                 r"|starting)\b",
                  re.IGNORECASE)
 
 
@@ -164,6 +178,7 @@ def _value(x: str, *, cut: bool = True) -> str | None:
             kept = f"{kept.rstrip()}, {more}"
         x = kept
     x = _ZH_PARTICLE.sub("", _TAIL.sub("", x.strip())).strip()
+    x = re.sub(r"(?:,?\s+(?:and|or|but|plus))+$", "", x)  # a cut after "… and so they …"
     if not x or _DEICTIC.match(x) or (not has_cjk(x) and len(x) < 2):
         return None
     return x
@@ -195,6 +210,18 @@ def _join(head: str, tail: str) -> str:
 Built = tuple[str, MemoryType, str | None, str | None, str | None]
 Builder = Callable[[re.Match[str]], Built | None]
 
+#: Nationalities, faiths and regions: "I'm Brazilian" says where the user is from, not
+#: their name.
+NATIONALITY_EN = (
+    r"American|British|Canadian|Australian|Brazilian|Mexican|Chinese|Japanese|Korean|Indian"
+    r"|German|French|Italian|Spanish|Portuguese|Dutch|Swedish|Norwegian|Danish|Finnish|Polish"
+    r"|Russian|Ukrainian|Irish|Scottish|Welsh|English|Turkish|Greek|Egyptian|Nigerian|Kenyan"
+    r"|Vietnamese|Thai|Filipino|Filipina|Indonesian|Malaysian|Singaporean|Pakistani|Israeli"
+    r"|Iranian|Argentinian|Argentine|Chilean|Colombian|Peruvian|Cuban|Swiss|Austrian|Belgian"
+    r"|Czech|Hungarian|Romanian|Taiwanese|Cantonese|Jewish|Muslim|Catholic|Buddhist|Hindu"
+    r"|Asian|European|African|Latina|Latino|Hispanic|Ghanaian|Ethiopian|Moroccan|Lebanese"
+    r"|Serbian|Croatian|Bulgarian|Icelandic|Scandinavian|Kiwi|Aussie|Texan|Californian"
+)
 _CONFIG_ZH = (
     r"端口|模型|数据库|地址|路径|版本|超时|时区|目录|域名|主机|分支|编码|维度|日志级别|镜像|"
     r"并发数|线程数|区域|语言|编辑器|终端|shell|IDE"
@@ -211,7 +238,7 @@ _PARTS_EN = (
 )
 _JOBS_ZH = (
     r"工程师|程序员|开发者|开发|设计师|老师|教师|医生|护士|学生|研究生|博士生|经理|研究员|作家|"
-    r"律师|会计|架构师|科学家|分析师|创业者|自由职业者|运维|产品经理|全栈|销售|运营|HR|SRE|PM|QA"
+    r"律师|会计|架构师|科学家|分析师|创业者|自由职业者?|运维|产品经理|全栈|销售|运营|HR|SRE|PM|QA"
     r"|DBA|DevOps|developer|engineer|designer|dev"
 )
 _JOBS_EN = (
@@ -237,11 +264,17 @@ _DATE_EN = (
     r"in (?:january|february|march|april|may|june|july|august|september|october|november|"
     r"december|\d{4})|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
     r"(?:january|february|march|april|june|july|august|september|october|november|"
-    r"december) \d{1,2}|\d{4}-\d{2}-\d{2}"
+    r"december) \d{1,2}(?:st|nd|rd|th)?|\d{4}-\d{2}-\d{2}"
+    r"|(?:on )?the \d{1,2}(?:st|nd|rd|th)(?: of (?:january|february|march|april|may|june|july"
+    r"|august|september|october|november|december))?"
 )
 _DATE_ZH = (
-    r"明天|后天|下周|下个月|明年|今年|周末|下周[一二三四五六日天]|\d{1,2}月(?:\d{1,2}[日号])?|"
-    r"\d{4}年|[一二三四五六七八九十]{1,2}月|春节|国庆|暑假|寒假"
+    r"明天|后天|下周[一二三四五六日天]?|下个?星期[一二三四五六日天]?|下个月|明年|今年|周末"
+    # A month or a day in digits or in words, with its part ("三月底", "12 月", "十五号").
+    r"|(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月(?:份|初|中旬|上旬|下旬|中|底)?"
+    r"(?:\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号])?"
+    r"|(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[号日]|\d{4}\s*年|月底|月初|年底|年初"
+    r"|春节|国庆|五一|十一|元旦|中秋|端午|清明|暑假|寒假"
 )
 _LOOKS_LIKE_VALUE = lazy_re(r"[\d_./:-]|\b[A-Z]")
 
@@ -366,6 +399,7 @@ _PETS_EN = (
 )
 _KIN_MORE_EN = (
     rf"{_KIN_EN}|kids|children|sons|daughters|brothers|sisters|siblings?|twins|grandkids"
+    r"|toddlers?|babies|baby|newborn|teenagers?|teens?"
     rf"|grandchildren|{_PETS_EN}"
 )
 _IDENTITY_EN = (
@@ -385,10 +419,12 @@ _DATE_MORE_EN = (
     r"|(?:later|early|end of) (?:this|next) (?:month|year|week)"
 )
 _ROUTINE_EN = (
+    r"every (?:\w+ )?(?:days|weeks|months|years)|every other \w+|"
     rf"every (?:day|morning|evening|night|week|weekend|month|summer|winter|year|{_WEEKDAY})"
     r"|once a (?:day|week|month|year)|twice a (?:day|week|month|year)|on weekends|daily|weekly"
     r"|each (?:day|morning|week|month)|at least once a \w+"
     r"|in the (?:mornings|evenings|afternoons)|at night|on weekdays|on weeknights"
+    r"|(?:\w+|\d+) times a (?:day|week|month|year)|(?:once|twice) (?:a|per) \w+"
     rf"|on (?:{_WEEKDAY})s"
 )
 # Objects that are no fact: only a time ("started a few days ago"), a feeling or a
@@ -406,13 +442,19 @@ _NOT_OBJECT_EN = lazy_re(
     re.IGNORECASE,
 )
 
+# A capitalised thing one "has" that is an event or a thought, not a possession.
+_NOT_OWNED = lazy_re(r"\b(?:call|meeting|session|chat|question|idea|problem|issue|bug|error|class"
+                     r"|shift|interview|appointment|deadline|day|week|feeling|point|look|go|try"
+                     r"|chance|moment|break|sec|second|minute)s?\b", re.IGNORECASE)
 _DATED_EN = lazy_re(rf"\b(?:{_DATE_MORE_EN})\b", re.IGNORECASE)
 _ROUTINE = lazy_re(rf"\b(?:{_ROUTINE_EN})\b", re.IGNORECASE)
 # The other speaker: "I'll send you the photo tomorrow" is chatter, not the user's fact.
 _TO_YOU = lazy_re(r"\b(?:you|your|yours|ya|u)\b", re.IGNORECASE)
 _USER_EN: list[tuple[str, str, str, str]] = [
     # (predicate, verb phrase after "I", object, object check: "" / concrete / dated / kin)
-    ("lives_in", r"live in|am living in|reside in|am based in", r".+", ""),
+    ("lives_in", r"live in|am living in|reside in|am based in|live (?:just )?(?:near|outside)"
+     r"|have lived in|have been living in",
+     r".+", ""),
     ("is_from", r"am from|am originally from|grew up in|was born(?: and raised)? in"
      r"|was raised in", r".+", ""),
     ("works", r"work (?:as|at|for|in)|am working (?:as|at|for)|have been working (?:as|at|for)"
@@ -434,10 +476,18 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("currently", r"am (?:reading|playing|watching|listening to)|have been (?:reading|playing"
      r"|watching|listening to)", r".*(?:\"[^\"]{2,}\"|“[^”]{2,}”|'[^']{2,}'"
      r"|\b(?:called|named|by) (?-i:[A-Z])).*", "concrete"),
-    ("is", r"am (?:an?)", rf"(?:[\w-]+ ){{0,3}}(?:{_IDENTITY_EN})(?: (?:at|for|with|in) .+)?",
+    ("is", r"am (?:an?)|have been (?:an?)", rf"(?:[\w-]+ ){{0,3}}(?:{_IDENTITY_EN})"
+     r"(?: (?:at|for|with|in|since) .+)?",
      ""),
+    # "I'm the only backend engineer on a team of four", "I'm the tech lead".
+    ("is", r"am the(?: (?:only|lead|main|sole|head|principal|primary|senior|resident|founding))?",
+     rf"(?:[\w-]+ ){{0,2}}(?:{_IDENTITY_EN})(?: (?:at|for|with|in|on) .+)?", ""),
     ("is", r"am", r"(?:happily )?(?:married|engaged|divorced|single|pregnant|retired"
-     r"|expecting(?: a baby)?)(?: to .+)?", ""),
+     r"|expecting(?: a baby)?)(?: (?:to|with) .+)?", ""),
+    # "I'm part of the platform team at Zalando", "I lead a team of five data engineers".
+    ("works", r"am part of|am on|am in|lead|manage|run|head|have joined|joined",
+     r"(?:the|a|an|our|my) (?:[\w-]+ ){0,3}(?:team|group|squad|department|org|lab|unit)\b.*",
+     "concrete"),
     ("studies", r"study|am studying|am majoring in|am learning|have been learning"
      r"|am trying to learn|am teaching myself|have been teaching myself"
      r"|graduated from|graduated with", r".+", "concrete"),
@@ -479,26 +529,84 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"|youtube channel|channel|shop|store|business|bakery|company|garden|band|studio|website"
      r"|house|car|boat|farm)\b.*", ""),
     ("has", r"bought|got", r"(?:a|an) new .+", "concrete"),
-    ("health", r"am(?: severely| very| mildly)?",
+    ("health", r"am(?: severely| very| mildly| deathly| extremely| highly| seriously| super)?",
      r"allergic to .+|lactose intolerant|diabetic|colou?r ?blind|on a (?:\w+ )?diet.*", ""),
-    ("health", r"have|suffer from|was diagnosed with|have been diagnosed with"
+    ("health", r"have|have had|had|suffer from|was diagnosed with|have been diagnosed with"
      r"|am recovering from",
      r"(?:type [12] )?(?:asthma|diabetes|migraines?|adhd|anxiety|depression|celiac disease"
      r"|high blood pressure|insomnia|eczema|arthritis|cancer|covid|a \w+ injury)\b.*", ""),
-    ("uses", r"use|code in|write in|program in|work in|am using|have been using|switched to"
-     r"|have switched to|moved over to",
-     r"(?!(?:it|this|that|them|the same|a lot|an?)\b)[A-Z0-9][\w.+#-]*(?: [A-Z0-9][\w.+#-]*)?"
+    ("uses", r"use|(?:code|write|program|work) (?:mostly |mainly |primarily )?in|am using"
+     r"|have been using|switched to"
+     r"|have switched to|moved over to|(?:have )?(?:switched|moved|migrated) from .{1,30}? to",
+     r"(?!(?:it|this|that|them|the same|a lot|an?)\b)(?:[A-Z0-9][\w.+#-]*|(?:uv|pnpm|npm|yarn|bun"
+     r"|deno|pip|pipx|poetry|conda|vim|neovim|nvim|emacs|zsh|fish|bash|tmux|git|docker|podman"
+     r"|kubectl|helm|terraform|ruff|black|pytest|jest|vitest|vite|cargo|brew|nix|zed|helix)\b)"
+     r"(?: [A-Z0-9][\w.+#-]*)?"
      r"(?:(?:,| and| &|, and) [\w.+#-]+)*(?: (?:for|as|to|since|at|last|this|in|recently"
-     r"|every|daily|now|back) .+)?", ""),
+     r"|every|daily|now|back|these|nowadays|with|instead of|rather than|over|most|mostly) .+"
+     r"| (?:about |almost |over )?(?:a|an|one|two|three|four|five"
+     r"|six|\d+|a few|a couple(?: of)?|several) (?:days?|weeks?|months?|years?) ago\b.*)?", ""),
     ("works", r"work remotely from|work remotely in|work from home in|work from", r".+", ""),
-    ("moved_to", r"moved to|relocated to|have moved to", r".+", ""),
+    ("moved_to", r"moved to|relocated to|have moved to|moved into|have moved into", r".+", ""),
     ("plans", r"am (?:planning|going|hoping|about|aiming) to|plan to|intend to|want to"
      r"|hope to|will|am gonna", r".+", "dated"),
     ("plans", r"booked|have booked|am booking",
      r"(?:a|an|my|our) (?:\w+ )?(?:flight|trip|ticket|tickets|vacation|holiday|cruise|tour"
      r"|hotel|stay)\b.*", ""),
-    ("plans", r"am (?:heading|flying|traveling|travelling|going|off|visiting)", r".+",
+    ("plans", r"am (?:heading|flying|traveling|travelling|going|off|visiting|driving|moving"
+     r"|running|competing in|attending|speaking at|presenting at"
+     r"|relocating|starting|graduating|retiring|getting married|getting engaged|having"
+     r" (?:a baby|surgery|an operation))", r".+", "dated"),
+    # "I have a dentist appointment next Tuesday".
+    ("plans", r"have|have got|got", r"(?:an?|my) (?:[\w-]+ ){0,2}(?:appointment|interview|exam"
+     r"|surgery|operation|flight|wedding|conference|checkup|check-up|deadline|trip|exam)\b.*",
      "dated"),
+    # "I start at Microsoft next month", "I'm joining Stripe in May": the next employer.
+    ("works", r"start at|am starting at|will start at|start (?:my (?:new )?job|work) at"
+     r"|am joining|will join|am going to join",
+     r"(?-i:[A-Z])[\w&.-]*(?: (?-i:[A-Z])[\w&.-]*)*(?: (?:as|in|on|next|this) .+)?", ""),
+    # "I've been at Spotify for three years": the employer, named.
+    ("works", r"have been at|have been with|have worked at",
+     r"(?-i:[A-Z])[\w&.-]*(?: (?-i:[A-Z])[\w&.-]*)*(?: (?:for|since) .+)?", ""),
+    ("works", r"teach|have taught|coach|tutor", r"(?!(?:you|them|him|her|it|this|that|me)\b)"
+     r"(?:[\w-]+ ){0,3}(?:math|maths|mathematics|chemistry|physics|biology|english|history"
+     r"|science|music|art|piano|guitar|yoga|french|spanish|german|chinese|kindergarten|school"
+     r"|students|kids|classes|courses|at|in)\b.*", ""),
+    # "I take blood thinners": a standing medication.
+    ("health", r"take|am taking|am on|have been taking", r"(?:blood thinners|insulin"
+     r"|antidepressants|antihistamines|statins|beta blockers|birth control|the pill|thyroid"
+     r" medication|levothyroxine|metformin|warfarin|lithium|melatonin|iron supplements"
+     r"|(?:\w+ )?(?:medication|meds|pills|tablets) for .+)\b.*", ""),
+    # "I see a cardiologist every six months": care the user keeps up.
+    ("health", r"see|visit|go to|have", r"(?:a|an|my) (?:[\w-]+ )?(?:cardiologist|therapist"
+     r"|psychiatrist|psychologist|doctor|dentist|physio|physiotherapist|chiropractor"
+     r"|dermatologist|endocrinologist|neurologist|oncologist|specialist|counsell?or"
+     r"|nutritionist|dietitian|GP)\b.*", "routine"),
+    ("health", r"have|have got|got", r"(?:an? )?(?:severe |mild |bad )?(?:[\w-]+ ){1,2}"
+     r"(?:allergy|allergies|intolerance)\b.*", ""),
+    ("health", r"am(?: really| very| terribly)?", r"(?:afraid|scared|terrified) of (?:flying"
+     r"|heights|needles|dogs|spiders|snakes|water|the dark|crowds|elevators|driving|deep water"
+     r"|blood|the dentist|hospitals)\b.*", ""),
+    ("speaks", r"speak|can speak|am fluent in|speak fluent", r"(?-i:[A-Z])\w+(?:(?:,| and"
+     r"| &) (?:a (?:bit|little) of )?(?:some )?(?:basic )?(?-i:[A-Z])\w+)*", ""),
+    # "I maintain a Django monolith", "I'm stuck on Postgres 12": named tech of the work.
+    ("works_on", r"maintain|am maintaining|own|am building|build",
+     r"(?:a|an|the|our|my) (?:[\w-]+ )?(?-i:[A-Z])[\w.+#-]*(?: [\w.+#-]+){0,3}", ""),
+    ("uses", r"am stuck on|am stuck with|am pinned to|am still on",
+     r"(?-i:[A-Z])[\w.+#-]*(?: \d[\w.]*)?.*", ""),
+    # "I have flat feet", "I had knee surgery last year": a body and its history.
+    ("health", r"have|had|have had|underwent|have got|got", r"(?:flat feet|a pacemaker"
+     r"|a cochlear implant|an insulin pump|scoliosis|tinnitus"
+     r"|sleep apnea|(?:a )?(?:\w+ )?(?:surgery|transplant|replacement|fracture)|a heart"
+     r" condition|a stent)\b.*", ""),
+    # "I've got a MacBook Air M2": a named thing the user owns.
+    ("has", r"have|have got|own|got|bought", r"(?:an?|my) (?:new |old )?(?-i:[A-Z])[\w-]*"
+     r"(?: [\w-]+){0,3}", "owned"),
+
+    # "I've been doing jiu-jitsu three times a week": an activity kept up, with its rhythm.
+    ("does", r"do|have been doing|practi[cs]e|have been practi[cs]ing|play|have been playing"
+     r"|train|have been training|go|have been going", r"(?!(?:it|this|that|some|a lot)\b).+",
+     "routine"),
     ("routine", r"", r"(?:try to |like to |tend to )?(?!(?:am|is|was|were|have|had|will|would"
      r"|can|could|should|do|did|feel|felt|miss|love|think|hope|wish|know|guess|need|want|hate"
      r"|like|enjoy|prefer|dislike|mean|wonder|see)\b)"
@@ -548,14 +656,19 @@ def _user_en(predicate: str, verbs: str, obj: str, check: str) -> tuple[re.Patte
             return None  # a plan needs a date, and one that depends on "if" is none yet
         if check == "routine" and not _ROUTINE.search(x):
             return None
-        verb = (m["verb"] or "").lower() if verbs else ""
+        if check == "owned" and _NOT_OWNED.search(x):
+            return None
+        # Lower-cased for the tables, but a name inside it keeps its case ("switched from
+        # VS Code to").
+        verb = " ".join(w if i and w[:1].isupper() else w.lower()
+                        for i, w in enumerate((m["verb"] or "").split(" "))) if verbs else ""
         x3 = _third_person(x)
         # "I'm going to visit Tokyo" is a plan; "I'm going to Tokyo" a trip (no verb after).
         to_place = verb == "am going to" and not re.match(r"[a-z]+(?<!the) ", x)
         if check == "dated" and not to_place and (verb.endswith(" to")
                                                   or verb in ("will", "am gonna")):
             return f"The user plans to {x3}", U, "user", predicate, x
-        if check == "routine":  # the object starts with the verb: "go running every day"
+        if check == "routine" and not verbs:  # the object starts with the verb: "go running"
             head, _, tail = x3.partition(" ")
             return f"The user {_third_verb(head.lower())} {tail}", U, "user", predicate, x
         adv = " ".join(w for w in m["adv"].lower().split() if re.fullmatch(_FREQ_EN, w))
@@ -569,7 +682,10 @@ _USER_ZH: list[str] = [
     # The part after "我" that is kept (group "rest", its verb in group "verb").
     r"(?:现在|目前|一直)?(?P<verb>住在|生活在|来自|出生在|出生于|老家在|家在|定居在).+",
     r"(?:从小|小时候)?(?P<verb>在).{1,10}长大",
-    r"(?:现在|目前)?在.+?(?P<verb>工作|上班|上学|读书|任职|实习|当志愿者)",
+    # Not "在考虑换工作", "在找工作": a thought or a search is no workplace.
+    r"(?:现在|目前)?在(?!考虑|想|犹豫|纠结|找|换|准备|申请|担心)"
+    r".+?(?P<verb>工作|上班|上学|读书|任职|实习|当志愿者|读研|读博|读大学|念书"
+    r"|上大学)",
     rf"(?:现在|目前)?(?P<verb>是|做|当)(?:一名|一个|一位)?.{{0,12}}?(?:{_JOBS_ZH})",
     rf"(?:现在|目前)?在.{{1,12}}?(?P<verb>做|当)(?:一名|一个|一位)?.{{0,8}}?(?:{_JOBS_ZH})",
     # "我是李雷" after a greeting: a short name (not "我是北京人", "我是认真的").
@@ -580,9 +696,10 @@ _USER_ZH: list[str] = [
     r"(?:最近|现在|一直)?(?P<verb>迷上了|爱上了|喜欢上了).{1,20}",
     r"(?P<verb>有|患有|得了)(?:轻微的|严重的)?(?:哮喘|糖尿病|高血压|偏头痛|失眠|抑郁症|焦虑症"
     r"|乳糖不耐受|过敏性鼻炎)",
-    r"(?:家里?)?(?P<verb>有|养了|养着|领养了|收养了)(?:一|两|三|四|\d+)(?:(?:个|只|条|位)"
+    r"(?:家里?)?(?P<verb>有|养了|养着|领养了|收养了)(?:(?:一|两|三|四|\d+)?只[\u4e00-\u9fff]{0,4}"
+    r"(?:猫|狗|犬|兔|鸟|鹦鹉|仓鼠|龟|鼠|猪).*|(?:一|两|三|四|\d+)(?:(?:个|只|条|位)"
     r"(?:女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|狗|猫|小狗|小猫|宠物|兔子|仓鼠|鹦鹉)|只[\u4e00-\u9fff]{1,6}"
-    r"|条(?:狗|小狗|鱼|金鱼|蛇)).*",
+    r"|条(?:狗|小狗|鱼|金鱼|蛇)).*)",
     r"(?P<verb>有)(?:男朋友|女朋友|老婆|老公|对象)了?",
     r"(?:已经)?(?P<verb>结婚|订婚|离婚|怀孕|退休)了",
     r"(?:平时|一般|主要|现在|一直)?(?:一直在|在)?(?P<verb>用)\s*[A-Za-z][\w.+#-]*.{0,24}",
@@ -590,7 +707,7 @@ _USER_ZH: list[str] = [
     r"(?:最近|现在|一直)?(?:正在|在)?(?P<verb>学)(?!习惯|到|会了?很多|得很)(?:习)?.{1,16}",
     r"(?:最近|刚|已经|上个月|去年|今年)?(?P<verb>开始|参加了|加入了|报了|报名了|考上了|考取了"
     r"|毕业于|毕业了)(?!觉得|感觉|想|担心|怀疑|明白|后悔|有点|变得)(?!.*(?:一下|看看|吧$)).{1,20}",
-    r"(?:刚|最近|上周|上个月|去年)?(?P<verb>买了)(?:一辆|一套|一台|一架|一把|一只|新的?).{1,16}",
+    r"(?:刚|最近|上周|上个月|去年)?(?P<verb>买了)(?:一?(?:辆|套|台|架|把|只)|新的?).{1,16}",
     r"(?:已经)?(?P<verb>订了)(?:去|飞).{1,12}的(?:机票|火车票|高铁票|酒店|船票)",
     r"(?P<verb>每(?:天|周|星期|个月|年|个周末|周末))(?:都|会)?(?!都?(?:很|好|特别|太|挺|超|非常))"
     r".{2,20}",
@@ -712,7 +829,8 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
     (lazy_re(rf"^(?:.*?\s)?(?P<x>[A-Z][a-z]+), my (?P<k>(?:[\w-]+ )?(?:{_KIN_MORE_EN}|guinea pig"
              r"|parrot|lizard|snake))$"),
      _en("the user's {k} is named {x}", U, "user", "named")),
-    (lazy_re(r"^(?:hi|hello|hey)?[,!]?\s*I am (?!(?:Sorry|Fine|Good|Great|Okay|Ok|Sure|Happy"
+    (lazy_re(rf"^(?:hi|hello|hey)?[,!]?\s*I am (?!(?:{NATIONALITY_EN})\b)"
+             r"(?!(?:Sorry|Fine|Good|Great|Okay|Ok|Sure|Happy"
              r"|Glad|Here|Back|Done|Ready|Excited|Not|So|Very|Just|Still|Also|Really|Thrilled"
              r"|Tired|Busy|Alright|Well|In|On|At|Off|Going|Thinking|Grateful|Thankful)\b)"
              r"(?P<x>[A-Z][a-z]+(?: [A-Z][a-z]+)?)$"),

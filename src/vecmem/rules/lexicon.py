@@ -125,6 +125,52 @@ japanese | 日语 日文
 answer answers reply response | 回答 回复 答复
 emoji | 表情
 short concise brief | 简洁 简短
+epipen epinephrine adrenaline | 肾上腺素
+antihistamine antihistamines | 抗组胺
+metformin | 二甲双胍
+paracetamol acetaminophen | 对乙酰氨基酚 扑热息痛
+ibuprofen | 布洛芬
+melatonin | 褪黑素
+migraine migraines | 偏头痛
+anemia anaemia | 贫血
+thyroid | 甲状腺
+vaccine vaccines vaccination | 疫苗
+pregnant pregnancy | 怀孕 孕期
+coeliac celiac gluten | 乳糜泻 麸质
+nut nuts | 坚果
+cashew cashews | 腰果
+pistachio pistachios | 开心果
+fruit fruits | 水果
+vegetable vegetables | 蔬菜
+dessert desserts sweets | 甜点 甜食
+sushi | 寿司
+massage | 按摩
+smog pollution | 雾霾 污染
+picnic | 野餐
+bee bees | 蜜蜂
+spine disc | 腰椎 椎间盘
+furniture | 家具
+boss | 老板
+company | 公司
+commute | 通勤
+hometown | 老家 家乡
+rent lease | 房租 租金 租约
+tuition | 学费
+ticket tickets | 机票 车票 门票
+miles mileage | 里程
+luggage suitcase | 行李
+phone | 手机
+keyboard | 键盘
+editor | 编辑器
+terminal | 终端
+notes | 笔记
+designer | 设计师
+feedback | 反馈
+gift gifts present | 礼物
+surprise | 惊喜
+carsick | 晕车
+kindergarten nursery daycare | 幼儿园 托班
+grandma grandmother | 奶奶 外婆 姥姥
 """
 
 
@@ -148,37 +194,53 @@ CONCEPTS = _load()
 # category of everyday memories: the words that put a memory in it (English ``|``
 # Chinese) ``=>`` the words of the situations where it matters, in both languages (cue
 # terms, ``rules/cues.py``). English triggers match whole words of the memory (a final
-# ``*`` matches any ending, a plain word also its plural -s/-es); Chinese ones any
+# ``*`` matches any ending, a plain word also its plural -s/-es; ``_`` joins the words of
+# a phrase: ``work_from_home``); Chinese ones any
 # substring; a clock time also puts a memory in ``schedule`` (``rules/cues.py``). At most
 # three categories per memory, those with most triggers. Written by category from
 # general knowledge of what people store, never from one test sentence.
 _TOPICS = """
-allergy: allerg* intoleran* anaphyla* epipen hives | 过敏 不耐受 荨麻疹 发痒
+allergy: allerg* intoleran* anaphyla* epipen epinephrine adrenaline hives antihistamine*
+    reaction | 过敏 不耐受 荨麻疹 发痒 肾上腺素
     => allergy avoid ingredient reaction safe | 过敏 忌口 成分 安全
 food: food diet peanut shrimp crab shellfish seafood milk dairy lactose meat fish vegetarian
-    vegan pescatarian spicy cilantro mango eat eats restaurant dish cuisine | 花生 虾 蟹 海鲜
-    牛奶 乳糖 吃素 吃肉 吃辣 不吃 爱吃 能吃 香菜 芒果 饮食 馆子 川菜 餐厅
-    => food meal dish order menu restaurant recipe cook dinner lunch breakfast snack | 饮食
-    吃饭 点菜 餐厅 菜谱 做饭 晚饭 午饭 早饭 零食 聚餐
-drink: coffee tea alcohol beer wine drink drinks oolong latte caffeine | 咖啡 茶 酒 喝 可乐
-    => drink beverage bar party | 饮料 喝点 聚餐 酒吧
+    vegan pescatarian spicy cilantro mango eat eats restaurant dish cuisine nut nuts cashew*
+    pistachio* almond* walnut* hazelnut* gluten coeliac celiac wheat fruit egg eggs beef pork
+    sugar dessert* sweets | 花生 虾 蟹 海鲜 牛奶 乳糖 吃素 吃肉 吃辣 不吃 爱吃 能吃 香菜 芒果
+    饮食 馆子 川菜 餐厅 坚果 腰果 开心果 杏仁 核桃 麸质 乳糜泻 水果 鸡蛋 牛肉 猪肉 控糖 甜点
+    甜食 蔬菜
+    => food meal dish order menu restaurant recipe cook dinner lunch breakfast snack bake
+    baking cake cookie grocery potluck picnic takeout | 饮食 吃饭 点菜 餐厅 菜谱 做饭 晚饭
+    午饭 早饭 零食 聚餐 烘焙 蛋糕 买菜 外卖 野餐 聚会
+drink: coffee tea alcohol beer wine drink drinks oolong latte caffeine | 咖啡 茶 酒 喝 可乐 拿铁
+    => drink beverage bar party | 饮料 喝点 聚餐 酒吧 聚会
 medication: medication* medicine* pill pills tablet* mg mcg dose insulin inhaler
-    prescri* vitamin* supplement* | 药 胰岛素 喷雾 维生素 一粒
+    prescri* vitamin* supplement* antibiotic* | 药 胰岛素 喷雾 维生素 一粒 抗生素
     => medicine medication pill dose pharmacy prescription | 吃药 药物 用药 药店 服药
-pain: ibuprofen paracetamol acetaminophen aspirin painkiller* pain ache ulcer | 布洛芬 止痛
-    疼 痛 胃溃疡
+pain: ibuprofen paracetamol acetaminophen aspirin painkiller* pain ache ulcer migraine*
+    headache* | 布洛芬 止痛 疼 痛 胃溃疡 偏头痛
     => pain painkiller headache ache | 止痛 头疼 头痛 疼痛 止疼
 condition: disease diabetes asthma pressure seizure* fever eczema injur* tore surgery chronic
-    diagnos* | 病 糖尿 哮喘 血压 湿疹 惊厥 发烧 受伤 手术
-    => health doctor symptom condition | 健康 身体 医生 症状 看病
-injury: knee meniscus back injur* sprain* tore | 膝盖 半月板 腰 受伤 扭伤
-    => exercise workout sport training run hike | 运动 锻炼 训练 跑步 爬山
+    diagnos* anaemia anemia deficien* cholesterol thyroid | 病 糖尿 哮喘 血压 湿疹 惊厥 发烧
+    受伤 手术 贫血 缺铁 血脂 甲状腺
+    => health doctor symptom condition tired dizzy sick | 健康 身体 医生 症状 看病 头晕 不舒服
+breathing: asthma asthmatic inhaler wheez* bronch* copd | 哮喘 喷雾 支气管
+    => breathing air smog pollution exercise run running sport outdoor | 空气 雾霾 运动 跑步
+    锻炼 户外
+pregnancy: pregnan* expecting maternity prenatal trimester | 怀孕 孕期 孕妇 产检 预产期 产假
+    => pregnancy pregnant safe food diet medicine drink alcohol travel flight massage spa
+    exercise | 孕期 怀孕 安全 饮食 用药 按摩 温泉 出行
+injury: knee meniscus back injur* sprain* tore disc herniat* spine spinal hip hips joint
+    joints dysplasia arthritis fracture* | 膝盖 半月板 腰椎 腰间盘 椎间盘 腰疼 腰痛 腰伤 闪腰
+    受伤 扭伤 关节 骨折
+    => exercise workout sport training run hike lift lifting carry heavy moving walk | 运动
+    锻炼 训练 跑步 爬山 搬家 搬东西 提重物 散步
 sleep: sleep* bed bedtime insomnia melatonin nap | 睡 失眠 熬夜
     => sleep night tired rest | 睡觉 休息 熬夜 犯困
-children: daughter son kid kids child children school class nursery kindergarten | 女儿 儿子
-    孩子 小孩 上学 小学 幼儿园 托班 学校
-    => kid kids child family school | 孩子 小孩 家人 接送 带娃
-birthday: birthday birthdays anniversary born | 生日 纪念日 出生
+children: daughter son kid kids child children school class nursery kindergarten baby babies
+    toddler grade | 女儿 儿子 孩子 小孩 上学 小学 幼儿园 托班 学校 宝宝 年级
+    => kid kids child family school class homework | 孩子 小孩 家人 接送 带娃 作业 家长会
+birthday: birthday birthdays anniversary born | 生日 纪念日 出生 忌日
     => birthday gift present celebrate party surprise | 生日 礼物 庆祝 蛋糕 惊喜
 pet: cat cats dog dogs pet pets vet kitten puppy aquarium guppy guppies | 猫 狗 宠物 兽医 鱼缸
     孔雀鱼
@@ -187,37 +249,68 @@ schedule: monday* tuesday* wednesday* thursday* friday* saturday* sunday* weekda
     | 周一 周二 周三 周四 周五 周六 周日 星期 每周 每晚
     => schedule calendar busy available meeting appointment call | 日程 时间 安排 开会 会议
     有空 约会
-travel: trip travel* flight* fly flying hotel* passport visa airline* miles train seat aisle |
-    旅行 旅游 出行 航班 飞机 酒店 护照 签证 高铁 火车 座位 出差
-    => travel trip flight booking vacation transport | 旅行 出行 出差 订票 交通 行程 度假
+travel: trip travel* flight* fly flying hotel* passport visa airline* miles train seat aisle
+    abroad overseas luggage suitcase vacation* holiday* | 旅行 旅游 出行 航班 飞机 酒店 护照
+    签证 高铁 火车 座位 出差 出国 行李 度假 机票 航空 里程 登机
+    => travel trip flight booking vacation transport hotel packing abroad | 旅行 出行 出差
+    订票 交通 行程 度假 酒店 行李 出国
 car: car cars drive drives driving parking vehicle | 车 开车 车位 停车 车险 驾照
     => car drive driving parking | 开车 汽车 停车 自驾
 finance: money invest* fund funds stock* saving* salary bonus tax mortgage loan budget bank
-    credit insurance | 钱 理财 基金 定投 投资 股票 存款 工资 奖金 个税 房贷 贷款 预算 银行
-    信用卡 保险 车险
-    => money finance invest saving budget bonus | 理财 投资 存钱 财务 预算 奖金
+    credit insurance rent lease fee fees tuition | 钱 理财 基金 定投 投资 股票 存款 工资 奖金
+    个税 房贷 贷款 预算 银行 信用卡 保险 车险 房租 租金 学费
+    => money finance invest saving budget bonus pay payment bill | 理财 投资 存钱 财务 预算
+    奖金 付款 缴费 账单
 work: project service repo repository deploy* team code deadline sprint oncall standup
-    engineer job | 项目 部署 上线 团队 代码 值班 轮值 工作
-    => work project team code job | 工作 项目 团队 代码 上班
-machine: laptop computer macbook ram gpu desktop | 电脑 笔记本 内存 显卡
-    => computer machine laptop hardware local | 电脑 本地 配置 机器
+    engineer job company employer career scientist analyst developer promot* award | 项目 部署
+    上线 团队 代码 值班 轮值 工作 公司 职位 升职 工程师 科学家 分析师
+    => work project team code job company career | 工作 项目 团队 代码 上班 公司 职业
+devtools: python golang rust sql editor vim neovim emacs vscode ide terminal shell zsh tmux
+    lint linter ruff conda uv pip keyboard shortcut* plot plots plotly matplotlib chart*
+    indent* | 编辑器 终端 快捷键 格式化 代码风格 缩进 画图 图表 虚拟环境
+    => code script tooling setup config editor chart plot | 代码 脚本 配置 工具 环境 图表 画图
+machine: laptop computer macbook ram gpu desktop phone iphone android ipad monitor | 电脑
+    笔记本 内存 显卡 手机 平板 显示器
+    => computer machine laptop hardware local device phone | 电脑 本地 配置 机器 手机 设备
+smarthome: raspberry homekit automation automate* thermostat router wifi nas zigbee smart
+    light lights | 智能家居 路由 网络 树莓派 智能
+    => automation lights network device wifi smart | 智能 网络 设备 自动化 灯光
 cloud: aws gcp azure cloud region server* vm | 云 服务器
     => cloud server vm host region | 云上 服务器 主机 部署
 git: git commit commits branch merge | 提交 分支
     => commit git message review | 提交 代码
 notes: notes note obsidian notion notebook | 笔记
     => notes note document | 笔记 记录 文档 纪要
-home: home apartment house lives district flat | 家里 住在 小区 楼
-    => home address nearby | 家里 附近 住址
-office: office commute wfh | 办公室 上班 通勤 地铁
-    => office commute work | 办公室 上班 通勤 公司
+home: home apartment house lives district flat condo landlord neighbo* rental | 家里 住在
+    小区 楼 房东 公寓 租房
+    => home address nearby neighborhood | 家里 附近 住址 周边
+office: office commute wfh desk remote work_from_home | 办公室 上班 通勤 地铁 在家办公
+    办公桌 远程 坐班
+    => office commute work desk company | 办公室 上班 通勤 公司 坐班
 exercise: run running gym swim swimming hike hiking yoga fitness workout | 跑步 健身 游泳 徒步
     爬山 瑜伽
     => exercise workout sport fitness training | 运动 锻炼 健身 训练
+outdoors: picnic park garden camping beach outdoor* sunscreen sunburn pollen bee bees wasp*
+    sting stings insect* mosquito* | 野餐 公园 露营 海边 户外 防晒 花粉 蜜蜂 蜂 蚊子
+    => outdoor picnic hike park camping beach garden trip | 户外 野餐 爬山 公园 露营 海边 郊游
 writing: email emails tone message messages slack feishu | 邮件 消息 语气
     => email message write draft reply | 邮件 写信 回复 消息
-colleague: colleague* manager boss designer teammate* coworker* | 同事 经理 设计师 领导
-    => colleague team coworker work | 同事 团队 工作
+colleague: colleague* manager boss designer teammate* coworker* in_charge | 同事 经理 设计师
+    领导 老板 负责 主管
+    => colleague team coworker work contact ask ping | 同事 团队 工作 老板 联系 找谁 请教
+healthcare: doctor dentist dental hospital clinic physician checkup physical | 医生 医院 牙医
+    诊所 体检 洗牙
+    => doctor dentist hospital appointment checkup clinic | 医生 医院 看病 挂号 体检 预约 牙医
+language: speak speaks mandarin cantonese translat* | 普通话 粤语 英语 中文 日语 翻译
+    => language translate speak talk | 语言 翻译 沟通 说话
+leisure: book books novel novels fiction read reading author movie movies film films cinema
+    music song songs drama game games camera photo photos guitar piano | 小说 读书 看书 电影
+    音乐 游戏 科幻 相机 吉他 钢琴
+    => book novel read movie film music show game hobby | 读书 看书 小说 电影 音乐 游戏 爱好
+family: wife husband spouse brother sister mother mom mum father dad parents grandma grandpa
+    grandmother grandfather aunt uncle cousin relative* | 妻子 老婆 太太 丈夫 老公 爸爸 妈妈
+    父亲 母亲 父母 爸妈 哥哥 弟弟 姐姐 妹妹 岳母 岳父 婆婆 公公 爷爷 奶奶 外公 外婆 亲戚
+    => family relative parents visit gift | 家人 亲戚 家里 父母 回家
 """
 
 

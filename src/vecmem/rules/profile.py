@@ -17,6 +17,7 @@ a turn is about, in Chinese and English alike. No sentence is special-cased.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping, Sequence
 
 from vecmem.text import lazy_re
 
@@ -38,6 +39,20 @@ _ALLERGEN_EN = (r"peanuts?|nuts?|tree nuts?|almonds?|cashews?|shellfish|shrimps?
 _ALLERGEN_ZH = (r"花生|坚果|杏仁|腰果|虾|蟹|海鲜|贝类|鱼|牛奶|奶制品|乳糖|乳制品|麸质|小麦|"
                 r"鸡蛋|蛋类|大豆|芝麻|芒果|猕猴桃|草莓|食物|饮食|忌口|不能吃|不吃")
 
+#: Standing conditions beyond allergies: pregnancy, coeliac disease, migraine, the back
+#: and joints, anaemia, attention disorders, motion sickness, gout, a blood group that
+#: matters in pregnancy; and a reaction named by its symptoms ("a serious reaction to a
+#: bee sting", "an itchy mouth from kiwi").
+_CONDITION_EN = (r"pregnan|\bexpecting (?:a baby|twins)\b|\bRh[- ]?negative|coeliac|celiac|"
+                 r"migraines?|herniated|slipped disc|\bdisc (?:herniation|prolapse)|sciatica|"
+                 r"(?:chronic|lower) back pain|back pain from|an(?:a)?emi[ac]\b|\bADHD\b|"
+                 r"attention deficit|motion sickness|car ?sick|sea ?sick|air ?sick|dysplasia|"
+                 r"arthritis|\bgout\b|(?:knee|hip|joint) replacement|"
+                 r"(?:serious|severe|bad|allergic) reaction|itchy (?:mouth|throat|lips)")
+_CONDITION_ZH = (r"怀孕|孕期|孕早期|孕晚期|预产期|Rh阴性|乳糜泻|偏头痛|椎间盘|腰椎|腰痛|背痛|贫血|"
+                 r"注意力缺陷|多动症|晕车|晕船|晕机|发育不良|关节炎|痛风|关节置换|置换手术|荨麻疹|"
+                 r"严重(?:的)?反应")
+
 # (category, pattern): a memory belongs to the first category whose pattern it matches.
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("safety", lazy_re(
@@ -46,12 +61,16 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"blood thinner|high blood pressure|hypertension|heart (?:condition|disease)|"
         r"kidney disease|\bulcer|epilep|\beczema|\b(?:tore|torn|fractured?|broke)\b.{0,30}"
         r"\b(?:knee|ankle|back|shoulder|wrist|hip|meniscus|ligament)|"
+        # Conditions that change what is safe to eat, take, lift or do, and reactions
+        # described without the word "allergy".
+        rf"{_CONDITION_EN}|"
         r"过敏|不耐受|哮喘|癫痫|惊厥|糖尿病|胰岛素|高血压|心脏病|肾病|溃疡|湿疹|禁用|不能吃|"
-        r"不能服|吃.{0,6}(?:会|就)(?:发痒|过敏|起|拉肚子|腹泻|呕吐|肿)|半月板|骨折|韧带", re.I)),
+        r"不能服|吃.{0,6}(?:会|就)(?:发痒|过敏|起|拉肚子|腹泻|呕吐|肿)|半月板|骨折|韧带|"
+        rf"{_CONDITION_ZH}", re.I)),
     ("medication", lazy_re(
         r"\btakes? (?:\d+(?:\.\d+)? ?(?:mg|mcg|µg|ml|iu) )?(?:[\w-]+ )?"
         r"(?:[a-z]+(?:ine|ol|in|ide|pril|artan|statin|cillin|mab|one|am|ate)|vitamin \w+)\b|"
-        r"\bmedication\b|\bprescri|"
+        r"\bmedication\b|\bprescri|医生开了|开了.{0,4}药|"
         r"在(?:吃|服用?).{0,8}(?:药|片|他汀)|每天(?:早上|晚上)?(?:吃|服)一?[粒片]|"
         r"每天.{0,6}(?:吃|服用?).{0,6}(?:药|片|粒)|服用|"
         rf"(?:在吃|在服|每天(?:早上|晚上|睡前)?(?:吃|打))(?:{_DRUG_ZH})", re.I)),
@@ -99,13 +118,20 @@ _SEVERE = lazy_re(
     r"anaphyla|epipen|severe(?:ly)? allerg|\b(?:ER|A&E)\b|emergency|\bseizures?\b|epilep|"
     r"must not (?:take|eat)|not to take|never (?:take|give)|blood thinner|"
     rf"allergic to (?:{_DRUG_EN})\b|"
+    # A pregnancy stated as the person's present state (what is safe to take, eat or do
+    # changes; a fact that only mentions it, "怀孕后每天最多一杯咖啡", stays tier 1).
+    r"\b(?:is|am|she's|i'm|currently) pregnant\b|\bpregnant with\b|\bexpecting (?:a baby|twins)|"
+    r"预产期|怀孕了|正在怀孕|怀孕\d+|怀了(?:二胎|老二|宝宝|孩子)|"
+    r"(?:serious|severe) reaction|严重(?:的)?反应|"
     r"急诊|休克|严重过敏|肾上腺素|惊厥|癫痫|禁用|不能服|"
     rf"对(?:{_DRUG_ZH}).{{0,6}}过敏|(?:{_DRUG_ZH})类?药?物?过敏|药物过敏", re.I)
 #: Tier 2: discomfort rather than danger (intolerance, mild reactions, skin, an old
 #: injury), or an animal's.
 _MILD = lazy_re(r"intoleran|不耐受|mild|轻度|发痒|itch|尽量不|\btreats?\b|\bvet\b|兽医|"
-                r"eczema|湿疹|\b(?:tore|torn|fractured?|broke|sprain\w*)\b|半月板|骨折|韧带|扭伤",
-                re.I)
+                r"eczema|湿疹|\b(?:tore|torn|fractured?|broke|sprain\w*)\b|半月板|骨折|韧带|扭伤|"
+                r"back pain|herniated|slipped disc|sciatica|dysplasia|arthritis|"
+                r"motion sickness|car ?sick|sea ?sick|air ?sick|"
+                r"腰痛|背痛|椎间盘|发育不良|关节炎|晕车|晕船|晕机", re.I)
 
 
 def severity(text: str) -> int:
@@ -125,12 +151,15 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
     "food": lazy_re(
         rf"\b(?:{_ALLERGEN_EN})\b|\b[Ee]at(?:s|ing)?\b|{_ALLERGEN_ZH}|吃(?:了|.{{0,4}}会)|"
         r"喝.{0,4}会|[Dd]iabet|[Gg]out\b|[Cc]oeliac|[Cc]eliac|kidney|ulcer|blood pressure|"
-        r"hypertension|pregnan|糖尿病|痛风|乳糜泻|肾|溃疡|高血压|怀孕|孕期"),
+        r"hypertension|pregnan|糖尿病|痛风|乳糜泻|肾|溃疡|高血压|怀孕|孕期|控糖|"
+        # A drink named in a health fact (a trigger, a limit): drinks are food turns.
+        r"\b(?:wine|beer|alcohol|coffee|caffeine|tea)\b|酒|咖啡|茶|[Aa]n(?:a)?emi|贫血"),
     # Drugs, and the conditions that decide which drugs are safe.
     "medicine": lazy_re(
         rf"\b(?:{_DRUG_EN})\b|\btakes? \w+|{_DRUG_ZH}|服用|"
         r"diabet|ulcer|kidney|liver|blood pressure|hypertension|asthma|pregnan|epilep|"
-        r"糖尿病|溃疡|肾|肝|血压|哮喘|怀孕|孕期|癫痫",
+        r"migrain|latex|\bRh\b|Rh[- ]?negative|adhd|attention deficit|an(?:a)?emi|"
+        r"糖尿病|溃疡|肾|肝|血压|哮喘|怀孕|孕期|癫痫|偏头痛|乳胶|Rh阴性|注意力缺陷|多动|贫血",
         re.I),
     # Animal allergies, and asthma (dander is a common trigger).
     "animals": lazy_re(r"\b(?:cats?|dogs?|dander|fur|pets?|feathers?|horses?|asthma)\b|猫|狗|"
@@ -144,8 +173,17 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
     "illness": lazy_re(r"(?<!hay )\b(?:fever|febrile|seizures?|temperature|asthma|diabet\w*)\b|"
                        r"发烧|发热|高烧|惊厥|体温|哮喘|糖尿病", re.I),
     # What a person must carry (EpiPen, inhaler, insulin) matters when they travel.
-    "travel": lazy_re(r"\bcarr(?:y|ies)\b|epipen|inhaler|insulin|随身带|随身携带|肾上腺素笔|"
-                      r"喷雾|胰岛素", re.I),
+    # What a person must carry (EpiPen, inhaler, insulin), motion sickness and a
+    # pregnancy matter when they travel.
+    "travel": lazy_re(r"\bcarr(?:y|ies)\b|epipen|inhaler|insulin|motion sickness|car ?sick|"
+                      r"sea ?sick|air ?sick|pregnan|随身带|随身携带|肾上腺素笔|喷雾|胰岛素|晕车|"
+                      r"晕船|晕机|怀孕|孕期", re.I),
+    # The back, the joints, a pregnancy: what lifting, moving house, long sitting, stairs,
+    # a massage or a hot spring expose.
+    "body": lazy_re(r"\b(?:back|spine|spinal|disc|lumbar|lift\w*|knees?|hips?|joints?|"
+                    r"meniscus|ligaments?|dysplasia|arthritis|replacement|stairs|sitting|"
+                    r"sciatica)\b|pregnan|腰(?!果)|背|椎|膝|髋|关节|半月板|韧带|楼梯|置换|怀孕|"
+                    r"孕期|久坐", re.I),
 }
 
 #: Eating and drinking verbs: food on their own, but also how medicine is taken (吃药,
@@ -160,10 +198,13 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         r"potluck|buffet|cuisine|grocer\w*|hot ?pot|curry|sushi|pizza|noodles?|yogh?urt|"
         r"cheese|ice cream|seafood|nuts?|candy|candies|sweets|chocolate|picnic|party|"
         r"treats?|fruits?|juice|beer|wine|cocktails?|alcohol|banquet|feast|lunchbox|"
-        r"diet|calories|protein|hungry|flavou?rs?|tast\w+)\b|"
+        r"diet|calories|protein|hungry|flavou?rs?|tast\w+|teas?|bubble tea|boba|sashimi|"
+        r"cabernet|merlot|pinot|chardonnay|sauvignon|riesling|champagne|prosecco|"
+        r"whisk(?:e)?y|sake|spirits|bartender|happy hour)\b|"
         r"吃|喝|餐|菜|饭|食|零食|小吃|外卖|甜点|甜品|蛋糕|奶茶|咖啡|拿铁|酸奶|火锅|烤肉|烧烤|早点|"
         r"宵夜|点心|饮料|厨|烘焙|馆子|聚餐|自助|美食|做法|野餐|派对|水果|果汁|啤酒|酒|糖果|"
-        r"月饼|粽子|饺子|年夜饭|喜宴|便当|饿|口味|尝", re.I),
+        r"月饼|粽子|饺子|年夜饭|喜宴|便当|饿|口味|尝|茶|刺身|生鱼片|寿司|赤霞珠|梅洛|黑皮诺|"
+        r"霞多丽|长相思|香槟|威士忌", re.I),
     "medicine": lazy_re(
         r"\b(?:medicines?|medications?|meds|pills?|drugs?|tablets?|doses?|dosage|"
         r"painkillers?|prescri\w*|pharmac\w+|doctors?|clinic|hospital|gp|dentist|"
@@ -191,8 +232,20 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
                        r"vaccin\w*)\b|发烧|发热|高烧|体温|烧到|惊厥|生病|病了|感冒|流感|疫苗",
                        re.I),
     "travel": lazy_re(r"\b(?:flights?|fly|flying|plane|airport|trips?|travel\w*|abroad|"
-                      r"overseas|vacation|holiday|pack|packing|luggage|suitcase)\b|出国|"
-                      r"飞机|航班|机场|旅行|旅游|出差|度假|行李|收拾东西", re.I),
+                      r"overseas|vacation|holiday|pack|packing|luggage|suitcase|"
+                      r"itinerar\w*|hotels?|visa|road ?trip|cruise|ferry|getaway|"
+                      r"long drive|drive (?:to|up|down)|driving to)\b|出国|"
+                      r"飞机|航班|机场|旅行|旅游|出差|度假|行李|收拾东西|行程|酒店|机票|签证|自驾|"
+                      r"车程|开车去|坐车|长途|坐船|游轮|出游", re.I),
+    # Physical strain and the body's own care: lifting and moving things, desks and
+    # posture, stairs, massages, hot springs and saunas.
+    "body": lazy_re(
+        r"\b(?:lift\w*|heavy (?:boxes|things|stuff|furniture|bags?)|moving (?:furniture|"
+        r"house|boxes)|furniture|standing desk|desk setup|office chair|ergonomic\w*|"
+        r"posture|massages?|spa|sauna|hot springs?|hot tub|jacuzzi|onsen|yoga|pilates|"
+        r"stretch(?:es|ing)|stairs|my back|back pain|backache|lower back|spine|knees?|hips?|"
+        r"joints?)\b|搬(?!迁到)|扛|提重|重物|家具|书桌|办公椅|椅子|坐姿|久坐|按摩|推拿|温泉|"
+        r"桑拿|汗蒸|瑜伽|普拉提|拉伸|楼梯|爬楼|腰(?!果)|后背|背痛|背部|椎|膝|髋|关节", re.I),
 }
 
 #: Every health topic a rule knows (``exposures`` and ``turn_topics`` share the names).
@@ -268,3 +321,53 @@ def roles(text: str, *, turn: bool = False) -> frozenset[str]:
     if is_own(text) or (turn and not found):
         found.add("self")
     return frozenset(found)
+
+
+# -- whom a fact names ------------------------------------------------------------------------
+#: The subject a Chinese health fact opens with ("小满对腰果过敏", "豆包有髋关节发育不良"):
+#: two or three characters before the verb or preposition that follows a subject.
+_ZH_SUBJECT = lazy_re(
+    r"^([\u4e00-\u9fff]{2,3}?)(?:对|有|的|是|在|每|吃|晕|不|要|会|患|得|从|一|上|怀)")
+_FIRST_WORD = lazy_re(r"^([A-Z][a-z]+)(?:'s)?\b")
+#: Openings that are no one's name.
+_NOT_SUBJECTS = frozenset(("用户", "家里", "我们", "他们", "她们", "全家", "家人", "平时", "每天",
+                           "现在", "目前", "之前", "以前"))
+
+
+def names_of(text: str) -> frozenset[str]:
+    """The names a fact is about: its capitalized names ("User's son Max has asthma" ->
+    Max) and the subject a Chinese fact opens with (小满, 豆包); not "User" / 用户."""
+    from vecmem.rules.turn_need import chinese_names_in, is_query_stopword, names_in
+
+    found = {w for name in names_in(text) for w in name.split()}
+    # A fact's first word, capitalized, is its subject's name ("Dumpling the corgi has
+    # ...") unless it is a function word ("The", "Her").
+    first = _FIRST_WORD.match(text.strip())
+    if first and not is_query_stopword(first.group(1).lower()):
+        found.add(first.group(1))
+    found = {w for w in found if w.lower() not in ("user", "user's")}
+    found.update(chinese_names_in(text))
+    m = _ZH_SUBJECT.match(text.strip())
+    if m and m.group(1) not in _NOT_SUBJECTS:
+        found.add(m.group(1))
+    return frozenset(w.removesuffix("'s") for w in found)
+
+
+def names_shared(turn: str, fact: str, aliases: Mapping[str, Sequence[str]] | None = None
+                 ) -> bool:
+    """True when the turn names someone (or something) the fact is about: "What does Max
+    take for ..." and "User's son Max has asthma", "小满用什么喷雾" and "小满对腰果过敏";
+    ``aliases`` (a name's forms in the other script, Latin ones lower-cased: 小满 -> max)
+    bridge "Max's class" to "小满对腰果过敏"; a Chinese name's pinyin (``rules.names``) bridges
+    "Duoduo's class" to "女儿朵朵对虾过敏" without them."""
+    from vecmem.rules.names import romanize
+
+    words = {w.lower() for w in re.findall(r"\b[A-Z][\w-]*", turn)}
+    # The turn's Chinese bigrams in pinyin (朵朵 -> duoduo), for a fact naming Duoduo.
+    cjk = re.findall(r"[\u4e00-\u9fff]+", turn)
+    words |= {r for run in cjk for i in range(len(run) - 1) for r in romanize(run[i:i + 2])}
+    names = set(names_of(fact))
+    for n in list(names):
+        names.update(aliases.get(n.lower() if n.isascii() else n, ()) if aliases else ())
+        names.update(romanize(n))  # 朵朵 -> duoduo, for a turn saying "Duoduo's class"
+    return any(n.lower() in words if n.isascii() else n in turn for n in names)

@@ -26,7 +26,7 @@ import re
 
 from vecmem.rules.secrets import KIND_DESCRIPTIONS, find_secrets, looks_like_secret_mention
 from vecmem.rules.topics import classify, preference_body
-from vecmem.rules.transient import is_hedged, is_progress
+from vecmem.rules.transient import is_hedged, is_progress, progress_kind
 from vecmem.text import CJK_CHAR, ascii_word_re, normalize
 from vecmem.types import MemoryType, Verdict
 
@@ -65,10 +65,19 @@ _PREFIXED = _re(r"^(?P<p>active[_ -]?context|idea[_ -]?backlog)\s*:\s*(?P<body>.
 
 # --- too short / acknowledgements ----------------------------------------------------------
 _ACK = _re(
-    r"(?i)\b(?:ok(?:ay)?|k|thanks?(?: you)?(?: so much| a lot)?|thx|ty|got it|sure|yes|yep|yeah"
-    r"|no|nope|cool|nice|great|good|fine|alright|sounds good|lgtm|noted|hello|hi|hey|bye"
-    r"|perfect|awesome)\b|好的?|好吧|嗯+|行|可以|收到|谢谢|多谢|感谢|明白了?|知道了|了解|没问题"
-    r"|对的?|是的|不是|哈+|你好|再见|辛苦了?|啊|呀|哦|噢"
+    # (phrases before their first word: alternation takes the first that matches)
+    r"(?i)\b(?:no worries|no problem|nice one|sure thing|sounds (?:good|great)|will do|my bad"
+    r"|you're welcome|(?:good )?(?:morning|afternoon|evening|night)|okie(?: dokie)?|okey"
+    r"|(?:alright|all right|ok(?:ay)?|fine) then"
+    r"|ok(?:ay)?|k"
+    r"|thanks?(?: you)?(?: so much| a lot| a ton| a bunch| a million)?|thx|ty|got it|sure"
+    r"|yes|yep|yeah|no|nope|cool|nice|great|good|fine|alright|lgtm|noted|hello|hi"
+    r"|hey|bye|perfect|awesome|cheers|np"
+    # Laughter and its spellings: chatter, not a fact.
+    r"|(?:ha){2,}h?|(?:he){2,}|lol|lmao|xd)\b"
+    r"|没事|没关系|不客气|不用谢|好滴|好哒|好嘞|好的?|好吧|嗯+|行|可以|收到|谢谢|谢啦|谢了|多谢|感谢|明白了?|知道了|了解|没问题"
+    r"|对的?|是的|不是|哈+|嘿+|嘻+|呵+|你好|再见|拜拜|辛苦了?|(?:早上|中午|下午|晚上)好|早安|晚安"
+    r"|啊|呀|哦|噢|啦|嘛|哟"
 )
 
 # --- bare URL / path -----------------------------------------------------------------------
@@ -78,9 +87,15 @@ _NOT_CJK = r"[^\s\u3400-\u9fff]"
 # sentence a path ends at the first space.
 _WIN_PATH_TO_END = (
     # (an environment variable may stand for the drive: "%USERPROFILE%\\Documents\\My Notes")
-    r'(?:\b[a-z]:\\|\\\\[^\\\s]+\\|%[a-z_]+%\\)(?:[^\\\n:*?"<>|]+\\)*[^\\\n:*?"<>|]*$'
+    # (separators may be doubled, as pasted from a string literal: "E:\\\\照片\\\\2025 年")
+    r'(?:\b[a-z]:\\{1,2}|\\\\[^\\\s]+\\|%[a-z_]+%\\)(?:[^\\\n:*?"<>|]+\\{1,2})*[^\\\n:*?"<>|]*$'
     # …and a Unix path with two or more slashes ("~/Downloads/报告 终版.pdf").
     r"|(?:^|(?<=\s))(?:~|\.{1,2})?/(?:[^/\n]+/)+[^/\n]*$"
+    # …and the whole text a relative Windows path ("Desktop\\周报\\第12周.docx", "桌面\\账本.xlsx"):
+    # two separators or a file name last, no sentence punctuation ("用户的材料在 Documents\\税务
+    # 文件夹里，…" is a sentence holding a path).
+    r'|^[^\s\\:*?"<>|,;]{1,16}(?:\\[^\\\n:*?"<>|,;]+){2,}\\?$'
+    r'|^[^\s\\:*?"<>|,;]{1,16}\\[^\\\n:*?"<>|,;]+\.[a-z0-9]{1,5}$'
 )
 _URLISH = _re(
     rf"(?i){_WIN_PATH_TO_END}"
@@ -95,8 +110,10 @@ _URLISH = _re(
 # Words that only point at the URL or path ("The path is …", "Location: …", "就在 … 下面").
 _URL_FILLER = _re(
     r"(?i)\b(?:link|url|see|ref|source|path|here|there|docs?|website|site|page|file|dir"
-    r"|directory|folder|at|in|->|=>|the|is|it's|it|location|located|under|inside)\b"
-    r"|链接|网址|地址|参考|见|路径|这里|那里|文档|网站|目录|文件夹|文件|位置|位于|存放在|放在|保存在|就|是|在"
+    r"|directory|folder|at|in|->|=>|the|is|it's|it|location|located|under|inside|this|check"
+    r"|out|look|fyi|via)\b"
+    r"|在这儿?|在这里|链接|网址|地址|参考|见|路径|这里|那里|文档|网站|目录|文件夹|文件|位置|位于|存放在|放在|保存在|就|是|在"
+    r"|看一?下|看|这个|那个|这儿|网盘|云盘|下载|如下"
     r"|下面|里面|里|下"
 )
 
@@ -144,13 +161,13 @@ _ZH_QUESTION = _re(
     r"|(?<!知道)(?<!会)(?<!懂)(?<!了解)(?<!熟悉)(?<!清楚)(?<!解释)(?<!说明)(?:为什么|为啥|怎么(?!样的)|怎样|咋)"
     r"|^.{0,6}?(?:如何|多少|哪|什么|谁|几(?!乎)|是否|能否)"
     r"|是啥|啥(?:原因|意思|情况|时候|问题|区别|东西)|(?:干|做|用|叫|有)啥"
-    r"|(?:吗|么|呢|什么|哪个|哪里|多少)$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
+    r"|(?:吗|么|呢|什么|哪个|哪里|多少|了没有?)$|(?P<ab>[\u4e00-\u9fff])不(?P=ab)(?:啊|呀|呢)?$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
     r"|(?:有|是|干|做|叫)什么|什么(?:意思|用|时候|区别|原因)|到底(?!了)"
     # The asked-for part last: "下周三的会改到几点了", "航班是哪天", "要等多久".
     r"|(?:几点|几号|几月|几岁|几天|几次|几个人|多久|多长时间|多远|多大|哪天|哪年|哪儿|谁)(?:了|呢|啊|呀)?$"
     # Asking for a recommendation; choosing between two ("用 Docker 还是直接装比较好");
     # a tag question ("…，对吧").
-    r"|^求(?:推荐|助|教|解|指点|链接|分享)"
+    r"|^求(?:推荐|助|教|解|指点|链接|分享|一个|一款|一份|个|款)|问个问题|有个问题"
     r"|^(?!用户|他|她|我(?:觉得|认为|还是))[^,;]{1,24}还是[^,;]{1,24}(?:比较|更)(?:好|合适|快|方便|稳)$"
     r"|[,;]\s*(?:对吧|是吧|对不|没错吧|好吧|行吧)$"
 )
@@ -166,6 +183,7 @@ _EN_INDIRECT = _re(
 )
 _ZH_REQUEST = _re(
     r"^(?:(?:先|暂时|暂且)?(?:别|不要|不用)|等我|请(?!求|假|柬)|麻烦|劳驾|帮我|帮忙|给我|你(?:去|来|帮|把|先|再|看|试|能|可以|觉得)"
+    r"|我?想(?:让|请|麻烦)你|我?(?:需要|要)你"
     # (a 把 clause already done, "把模型换成了 X，正在…", reports; it asks nothing)
     r"|(?:先|再|去)?把(?![^,;]{1,30}?了)|试试|试一下|看看|查一下|跑一下|检查一下|确认一下|告诉我|说说|解释一下|不要|别)"
 )
@@ -177,7 +195,9 @@ _REPORTED_ASK = _re(
     r"|律师|客服|领导|老板|经理|导师|别人|大家|的))"
     r"[^,.;!?]*"  # what was asked is part of the report ("用户问过如何配置代理")
     # Someone else wanting to know ("用户想知道怎么学吉他，已经报了班"); "我想知道…" asks.
-    r"|(?:用户|他|她|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:想知道|想了解|好奇)[^,.;!?]*"
+    # …or not knowing ("用户不知道有没有必要买保险"): a state of theirs, reported.
+    r"|(?:用户|他|她|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:想知道|想了解|好奇|不知道|不清楚"
+    r"|不确定)[^,.;!?]*"
     r"|(?i:(?<=[a-z] )(?:asked|asks|consulted|consults|checked with|checks with)\b[^.;!?]{0,120})"
 )
 _ZH_WEAK_REQUEST = _re(r"(?:吧|一下|一点)$")
@@ -213,6 +233,13 @@ _EN_QUESTION = _re(
     r"|hasn't) (?:i|you|we|he|she|it|they|this|that|these|those|there|the|a|an|my|your|our|any"
     r"|anyone|someone)\b"
     r"|^any (?:tips|advice|suggestions|recommendations|pointers)\b"
+    # An auxiliary, one word, then an article or degree: "Is 38.5 a fever for a toddler".
+    r"|^(?:is|are|was|were) [\w.+#-]+ (?:a|an|the|too|really|still|normal|considered)\b"
+    # A subjectless need: "need a regex that matches IPv6" ("I need …" may be a fact).
+    r"|^need (?:a|an|some|help)\b"
+    # A question announced: "Hey, quick question about the VPN config".
+    r"|^(?:(?:hey|hi|so|ok|okay|oh),? )?(?:a )?(?:quick|small|short|one|another|dumb|silly|stupid)"
+    r" question\b"
     # An auxiliary first with a named subject: "Is Rust worth learning", "Does Postgres
     # support …" ("Is a vegetarian", "Does not like …", "Would rather …" are statements).
     r"|^(?:is|are|was|were|does|do|did|can|could|should|will|would|has|have) (?!not\b|n't|be\b"
@@ -235,17 +262,30 @@ _EN_QUESTION = _re(
 )
 _EN_REQUEST = _re(
     r"(?i)^(?:please|pls|plz|kindly|let's|lets|let us|can you|could you|would you|will you|can u"
-    r"|could u|help me|tell me|show me|give me|let me know|remind me|make sure you|i need you to"
+    r"|could u|help me|tell me|show me|give me|let me know|lmk|remind me|make sure you"
+    r"|i need you to"
     r"|i want you to|go ahead|try to|do not|don't|dont|make sure|be sure to|remember to"
     r"|don't forget|ensure)\b"
     r"|^(?:run|fix|add|remove|delete|check|make|update|install|create|write|show|tell|give|explain"
     r"|help|send|open|deploy|build|rename|refactor|change|look|find|implement|stop|start|restart"
     r"|rerun|re-run|retry|revert|merge|push|pull|commit|review|clean|move|copy|set|turn|switch"
     r"|use|upgrade|downgrade|bump|generate|summarize|translate|read|search|list|print|debug"
-    r"|investigate|document|draft|edit) (?:the|a|an|this|that|these|those|it|them|me|us|my|our"
+    r"|investigate|document|draft|edit|recommend|suggest|compare|proofread|rewrite|polish"
+    r"|calculate|estimate|analyze|analyse|describe|define|book|schedule|order|outline"
+    r") (?:the|a|an|this|that|these|those|it|them|me|us|my|our"
     r"|your|all|some|up|out|down|again|every|each|any|its|their|whether|if|why|how|what|for)\b"
     r"|\b(?:please|for me|asap)$"
 )
+
+# What the user is told for each kind of status report (rules.transient.PROGRESS_KINDS).
+_PROGRESS_REASON = {
+    "status_line": "A status line (a step counter, a status label or board, a to-do list for "
+                   "the day); it will go stale.",
+    "step": "A step of a task reported done, with the next one announced or under way; it "
+            "will go stale.",
+    "status": "Transient progress or status update; it will go stale.",
+}
+
 
 def _units(text: str) -> int:
     """Rough information size: one per CJK character, two per Latin word."""
@@ -277,6 +317,7 @@ def _short_verdict(text: str) -> Verdict | None:
 
 
 def _is_bare_url_path(text: str) -> bool:
+    text = text.strip().removeprefix("<").removesuffix(">")  # "<C:\\Temp\\日志 备份>"
     if not _URLISH.search(text):
         return False
     rest = _URL_FILLER.sub(" ", _URLISH.sub(" ", text))
@@ -297,15 +338,41 @@ def _is_fragment(norm: str) -> bool:
     return _units(body) <= 16 and bool(_FRAGMENT.search(body))
 
 
+# A topic announced with nothing said about it yet ("One more thing about the release",
+# "Oh and another thing regarding the invoices", "还有件事，关于上线"), and a musing broken
+# off before its content ("我在想要不要", "I was thinking maybe we"). Read before the
+# question and progress tests: the words that follow the topic ("上线") say nothing.
+_ANNOUNCED_ONLY = _re(
+    r"(?i)^(?:oh,? )?(?:and,? )?(?:also,? )?(?:one more|another|the other) thing"
+    r"(?: (?:about|regarding|on|re|with|for|concerning) [^,.;:]{1,40})?$"
+    r"|^(?:对了,?|还有,?|另外,?)?(?:还有)?(?:一件事|件事|个事|一个事|一点|一个想法|个想法)"
+    r"(?:[,:]?\s*(?:关于|有关|就是)[^,.;:]{0,12})?$"
+    r"|^(?:我|我们)?(?:在|还在|一直在)?(?:想|考虑|琢磨|寻思)(?:着|一下)?(?:要不要|是不是|该不该|能不能"
+    r"|会不会|要是|如果|把)?$"
+    r"|^(?:so,? )?(?:i'm|i am|i was|we're|we were)? ?(?:thinking|wondering)(?: about)?"
+    r"(?: (?:whether|if|maybe|of))?(?: (?:we|i|to|the|you))?$"
+)
+
+
 # A wh-clause as a label with its answer: "Why the user left Google: burnout after the
 # reorg", "How the user takes their coffee: black".
 _WH_LABEL = _re(r"(?i)^(?:why|how|what|when|where|who|which)\b[^:?]{3,60}:\s*\S")
 
 
+# Words that open a turn and say nothing: "so what's the plan", "ok how do I …".
+_DISCOURSE = _re(r"(?i)^(?:(?:so|and|also|ok|okay|hey|hi|btw|oh|um|hmm|well|alright),?\s+)+")
+# A request at the end, after a doubt: "not sure how to set up the proxy, can you help".
+_TRAILING_ASK = _re(
+    r"(?i)[,;]\s*(?:can|could|would|will) you (?:help|check|look|tell|show|explain|fix|do|take)\b"
+    r"|[,;]\s*(?:any (?:idea|ideas|thoughts|tips)|help|thoughts)\s*[?!.]*$"
+    r"|[,;]\s*(?:你能|能不能|可以|麻烦你?|请你?)帮"
+)
+
+
 def _is_question(raw: str, norm: str) -> bool:
     """Direct questions and requests to the assistant (strong signals only)."""
-    unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", norm))
-    if raw.rstrip().endswith(("?", "？")) or "?" in unquoted:
+    unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", _DISCOURSE.sub("", norm, count=1)))
+    if raw.rstrip().endswith(("?", "？")) or "?" in unquoted or _TRAILING_ASK.search(norm):
         return True
     if _WH_LABEL.search(norm):
         return False
@@ -351,6 +418,9 @@ def check_quality(text: str) -> Verdict:
     if _is_vague(norm):
         return _reject("half_formed", "The value is only a vague reference, not a fact.")
 
+    if _ANNOUNCED_ONLY.search(norm.rstrip(" .,;:!-")):
+        return _reject("half_formed", "A broken-off thought or a topic with nothing said about "
+                       "it, not a fact yet.")
     # Before the preference trust below: "I'd like you to remind me next week" is worded
     # like a preference but asks for one reminder.
     if (_ZH_REMIND.search(norm) or _EN_REMIND.search(norm)) and not _STANDING.search(norm):
@@ -360,14 +430,15 @@ def check_quality(text: str) -> Verdict:
         return _reject("question", "Reads as a question or a request, not a fact to keep.")
     explicit_pref = preference_body(norm, explicit_only=True) is not None
     if not (explicit_pref and not text.rstrip().endswith(("?", "？"))):
-        ends_asking = text.rstrip().endswith(("?", "？"))
+        ends_asking = text.rstrip().endswith(("?", "？")) or bool(_TRAILING_ASK.search(norm))
         # "不确定这个依赖还需不需要" doubts aloud; it asks nothing.
         if not ends_asking and is_hedged(norm) and not is_progress(norm):
             return _reject("half_formed", "Hedged or half-formed thought, not a settled fact.")
         if _is_question(text, norm):
             return _reject("question", "Reads as a question or a request, not a fact to keep.")
-        if is_progress(norm):
-            return _reject("progress", "Transient progress or status update; it will go stale.")
+        kind = progress_kind(norm)
+        if kind is not None:
+            return _reject("progress", _PROGRESS_REASON[kind])
         if is_hedged(norm):
             return _reject("half_formed", "Hedged or half-formed thought, not a settled fact.")
         if _ZH_WEAK_REQUEST.search(norm) and not _STANDING.search(norm):

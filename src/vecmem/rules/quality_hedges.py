@@ -33,15 +33,22 @@ _OPEN_THOUGHT = (
 _HEDGE = _re(
     r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|(?:总|老|隐约)觉得|估计|不确定|不一定|回头"
     r"|有空|改天|以后再说|没准|保不齐|兴许|没想出来|没想明白|没想清楚|想不出来|先这样吧?"
-    r"|(?:以后|之后|回头|有空)再(?:说|优化|改|弄|看|处理|考虑|完善|研究|整理)"
+    r"|(?:以后|之后|回头|有空|有时间|得空|闲了)[^,;]{0,6}?再(?:说|优化|改|弄|看|处理|考虑|完善|研究|整理"
+    r"|搞|做)"
+    # Undecided about one's own step ("不知道要不要重构"; "不知道有没有票" asks), a deferral
+    # ("先放着"), a worry not checked ("…，不过没测过"), a guess ("我觉得可能…").
+    r"|不知道(?:还)?(?:要不要|该不该|值不值得)|先放着|先搁着|先放一放"
+    r"|(?:不过|但是?)(?:还)?没(?:测|验证|试|跑)过|(?:我觉得|我感觉|我猜|我怀疑)[^,;]{0,6}?(?:可能|也许|大概)"
     r"|再说吧?$|再看看|想想|琢磨|考虑一下|试试看|刚发现|突然想到|突发奇想|应该可以|有机会"
-    r"|可能(?:要|需要|得|应该|可以|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
+    r"|可能(?:还|也|再)?(?:要|需要|得|应该|可以|能|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
     r"|不太确定|不是很确定|拿不准|说不准"
-    r"|^(?:it )?feels like\b|^(?:i )?(?:have|got) a (?:feeling|hunch|sense)\b"
+    r"|^(?:it )?feels like\b|\b(?:feels|seems|looks) like (?:it|this|that|we|there) (?:could|might"
+    r"|may|should)\b|^(?:i )?(?:have|got) a (?:feeling|hunch|sense)\b"
     r"|^(?:it's|it is) possible"
+    r"|\b(?:we'll see|we will see|time will tell|remains to be seen)\b"
     r"|^hard to (?:say|tell)\b|^(?:something|a thing|worth) to (?:think about|consider|look into"
     r"|keep in mind)|^(?:i )?suspect\b"
-    r"|\b(?:maybe|perhaps|probably|possibly|i guess|unsure"
+    r"|\b(?:maybe|perhaps|probably|possibly|i guess|i suppose|i reckon|unsure"
     r"|not (?:\d{1,3} ?% |entirely |totally |completely |quite |fully |really )?(?:sure|convinced)"
     r"|^might|^could (?:try|look|be|maybe|possibly|consider)"
     r"|i think we (?:could|should|might)"
@@ -74,7 +81,9 @@ _WEAK_HEDGE = _re(
 _PERSON_HEDGE = _re(
     r"(?i)\b(?:maybe|perhaps|probably|possibly|someday|some day|sometime|one day|at some point"
     r"|eventually|one of these days|down the road|undecided|torn between|on the fence"
-    r"|can't decide|haven't decided|still deciding)\b"
+    r"|can't decide|haven't decided|still deciding"
+    # A named person unsure what to do ("Noah is not sure whether to move to Denver").
+    r"|(?:is|are|was|were|feels?|felt) (?:still )?(?:not sure|unsure|uncertain)|isn't sure)\b"
     rf"|{_OPEN_THOUGHT}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
     r"|还在考虑|还没决定|\b(?:has|have) no idea\b"
 )

@@ -16,7 +16,8 @@ from collections.abc import Iterator
 
 from vecmem.text import ENGLISH_STOPWORDS, ascii_word_re, lazy_re
 
-__all__ = ["CODE_WORD", "NOT_PHRASE", "SEP", "SHAPE_DESCRIPTIONS", "structured_secrets"]
+__all__ = ["CODE_WORD", "INSTRUCTION", "NOT_PHRASE", "SEP", "SHAPE_DESCRIPTIONS",
+           "structured_secrets"]
 
 SHAPE_DESCRIPTIONS = {
     "app_password": "an app password",
@@ -50,7 +51,7 @@ CODE_WORD = (
 _B = r"(?<![A-Za-z0-9])"
 _E = r"(?![A-Za-z0-9])"
 # Google-style app passwords: four groups of four lower-case letters (spaces or hyphens).
-_APP_PASSWORD = lazy_re(rf"{_B}[a-z]{{4}}([ -])[a-z]{{4}}\1[a-z]{{4}}\1[a-z]{{4}}{_E}")
+_APP_PASSWORD = lazy_re(rf"{_B}[a-z]{{4}}([ .-])[a-z]{{4}}\1[a-z]{{4}}\1[a-z]{{4}}{_E}")
 _APP_LABEL = lazy_re(
     r"(?i)(?:app(?:lication)?[ -]?(?:specific[ -])?password|password|passcode|pwd|密码|口令)"
 )
@@ -66,7 +67,7 @@ _PASSPHRASE_LABEL = (
     r"(?i)(?<![A-Za-z])(?P<label>pass ?phrase|(?:seed|recovery|wallet|backup|mnemonic)"
     r"(?: phrase| words| seed)?|secret phrase|password|passwort|助记词|密语|口令|密码(?:短语)?)"
     r"(?:\s+(?:for|of|on|to)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30}(?:\s+[\w.-]{1,30})?)?"
-    r"\s*(?P<sep>is|was|:|=|是|为|就是)\s*"
+    r"\s*(?P<sep>(?:is|was)\s*:|is|was|:|=|—|–|是|为|就是)\s*"
 )
 _PASSPHRASE = lazy_re(
     _PASSPHRASE_LABEL + r"[\"'“]?(?P<value>[a-z]{2,12}(?:[ -][a-z]{2,12}){2,23})(?![A-Za-z])"
@@ -89,12 +90,24 @@ _NOT_PHRASE_WORDS = (
     "also still never always usually located inside under case sensitive used hard easy"
 )
 NOT_PHRASE = _NOT_PHRASE = ENGLISH_STOPWORDS | frozenset(_NOT_PHRASE_WORDS.split())
+#: Verbs that open an instruction after a label ("passphrase: ask the front desk").
+_INSTRUCTION_WORDS = (
+    "ask call see check contact use get find look talk text email message refer consult "
+    "read request phone ping dm visit open follow try"
+)
+INSTRUCTION = frozenset(_INSTRUCTION_WORDS.split())
 
 
 # "admin / P@ssw0rd99", "login: bob / hunter22!" after a login-ish word: the second half.
 _LOGIN_PAIR = lazy_re(
-    r"(?i)(?:login|log-in|sign-in|credentials?|creds|account|admin|user(?:name)?|账号|帐号|登录)"
+    r"(?i)(?:login|log-in|sign-in|credentials?|creds|account|admin|user(?:name)?|wi-?fi|wlan"
+    r"|账号|帐号|登录|热点|无线网)"
     r"[^\n/]{0,30}?(?<![\w@.+-])[\w.@+-]{2,40} ?/ ?(?P<value>[^\s/\[]{4,64})(?![^\s])"
+)
+# "U: ann P: Orca#2024": one-letter labels of a user and its password, side by side.
+_UP_PAIR = lazy_re(
+    r"(?<![\w.])(?:U|User|Username|Login|ID)\s*[:=]\s*(?=\S*[A-Za-z])[^\s,;/|]{2,40}\s*[,;/|]?\s*"
+    r"(?:P|PW|Pass)\s*[:=]\s*(?P<value>[^\s,;]{4,64})"
 )
 _BACKUP_LABEL = lazy_re(
     r"(?i)\b(?:backup|recovery|2fa|mfa|one-time|scratch) codes?\b|备用码|恢复码"
@@ -120,12 +133,20 @@ _CLI_PASSWORD = lazy_re(
     r"(?i)\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n]{0,80}?\s-p(?P<v1>[^\s'\"-][^\s'\"]{2,})"
     r"|--password[= ]['\"]?(?P<v2>[^\s'\"]{3,})|\bsshpass\s+-p\s*['\"]?(?P<v3>[^\s'\"]{3,})"
     r"|\bcurl\b[^\n]{0,80}?\s(?:-u|--user)\s+['\"]?[^\s:'\"]+:(?P<v4>[^\s'\"]{3,})"
+    # "docker login -u me -p …", "redis-cli -a …", "zip -P … ", "smbclient -U user%…"
+    r"|\b(?:docker|podman|nerdctl|buildah|skopeo|helm|oras)\s+(?:registry\s+)?login\b[^\n]{0,80}?"
+    r"\s(?:-p|--password)\s+['\"]?(?P<v5>[^\s'\"-][^\s'\"]{2,})"
+    r"|\bredis-cli\b[^\n]{0,80}?\s-a\s+['\"]?(?P<v6>[^\s'\"-][^\s'\"]{2,})"
+    r"|\b(?:zip|unzip|7z|7za)\b[^\n]{0,40}?\s-(?:P\s+|p)['\"]?(?P<v7>[^\s'\"-][^\s'\"]{2,})"
+    r"|\bsmbclient\b[^\n]{0,80}?\s-U\s+['\"]?[^\s%'\"]+%(?P<v8>[^\s'\"]{3,})"
 )
 _VALUE_AS_LABEL = lazy_re(
     r"(?i)\b(?:use|using|with|set|chose|picked)\s+(?P<q>['\"`“]?)(?P<v>[^\s'\"`”]{6,64})(?P=q)?\s+as\s+"
     r"(?:the\s+|my\s+|our\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:password|passphrase|passcode|pin|pwd)\b"
     # "Maple!88 is the router password", "4821 is my PIN": the value, then its label.
     r"|(?<![^\s\"'“(])(?P<q2>['\"`“]?)(?P<v2>[^\s'\"`”]{4,64})(?P=q2)?\s+(?:is|was)\s+"
+    # "… is what I set as the router password": a relative clause may come first.
+    r"(?:what\s+(?:I|we|you|he|she)\s+(?:set|use|used|chose|picked|made|have)\s+(?:as\s+)?)?"
     r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)(?:new\s+|old\s+)?(?:[\w-]+\s+){0,3}"
     r"(?P<label2>password|passphrase|passcode|pin(?:\s+code)?|pwd)(?![\w-])"
 )
@@ -137,7 +158,8 @@ _VALUE_AS_LABEL = lazy_re(
 _ZH_LABEL = r"(?:密码|口令|暗号|支付密码|登录密码)"
 _ZH_MIXED_VALUE = lazy_re(
     rf"{_ZH_LABEL}\s*(?:[:：]|是|为|就是|叫)\s*(?P<v>(?![已请在见不没无由用去找问要我你他她])"
-    r"[\u4e00-\u9fff]{1,8}\d{2,8}|\d{2,8}[\u4e00-\u9fff]{1,8})(?=$|[\s,，。.;；!！])"
+    r"[\u4e00-\u9fff]{1,8}\d{2,8}|\d{2,8}(?![年月日号位个次岁点天周])[\u4e00-\u9fff]{1,8})"
+    r"(?=$|[\s,，。.;；!！])"
 )
 _ZH_DESCRIBED_VALUE = lazy_re(
     rf"{_ZH_LABEL}\s*(?:是|为|就是)\s*[\u4e00-\u9fff]{{1,8}}?\s+"
@@ -160,7 +182,7 @@ _WORDS_CODE = ascii_word_re(
     r"|(?:门禁|开锁|解锁|保险箱|保险柜|密码锁|车库|大门|银行卡|信用卡|储蓄卡|手机)\s*(?:code|pin|passcode))"
     r"(?:\s+(?:for|of|to|on|at)\s+(?:the\s+|my\s+|our\s+)?[\w'-]{1,20}(?:\s+[\w'-]{1,20})?)?"
     # "is the safe PIN three nine zero five?": the verb may be missing.
-    r"(?:\s*(?:\bis\b|\bwas\b|:|=|：|就是|是|为|叫))?\s*"
+    r"(?:\s*(?:\bis\b|\bwas\b|:|=|：|就是|是|为|叫)(?:\s*[:：])?)?\s*"
     rf"(?P<v>{_DIGIT_TOKEN}(?:[\s,-]+{_DIGIT_TOKEN}){{3,11}}(?![A-Za-z\d])"
     rf"|[{_ZH_DIGITS}]{{4,12}}(?![十百千万亿位个次遍年月日号点]))"
 )
@@ -270,12 +292,16 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         # Machine-made (a digit or a symbol) and not a path or a ratio ("TCP/IP", "1/2").
         if re.search(r"\d|[^\w]", value) and not re.fullmatch(r"[\d.]+", value):
             yield "login_password", m.start("value"), m.start("value") + len(value)
+    for m in _UP_PAIR.finditer(text):
+        value = m.group("value").rstrip(".,;:?)")
+        if re.search(r"[^\d.]", value) and re.search(r"\d|[^\w]", value):
+            yield "login_password", m.start("value"), m.start("value") + len(value)
     for m in _BACKUP_LABEL.finditer(text):
         for c in _BACKUP_CODE.finditer(text, m.end(), min(len(text), m.end() + 160)):
             if any(ch.isdigit() for ch in c.group()):
                 yield "backup_codes", c.start(), c.end()
     for m in _CLI_PASSWORD.finditer(text):
-        group = next(g for g in ("v1", "v2", "v3", "v4") if m.group(g))
+        group = next(g for g in ("v1", "v2", "v3", "v4", "v5", "v6", "v7", "v8") if m.group(g))
         if not m.group(group).startswith(("$", "<", "{")):
             yield "cli_password", m.start(group), m.end(group)
     for m in _VALUE_AS_LABEL.finditer(text):
@@ -334,7 +360,15 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             yield "passphrase", m.start("value"), m.end("value")
     for m in _QUOTED_PHRASE.finditer(text):
         value = m.group("value")
-        if " " in value.strip() and re.search(r"\d|[^\w\s]", value) and not _is_reference(value):
+        if " " not in value.strip() or _is_reference(value):
+            continue
+        words = value.casefold().split()
+        # Words alone, quoted: random words, at most one function word, which may come
+        # first ("'the purple elephant dances'"), none describing ("'easy to remember'").
+        plain = (all(w.isalpha() for w in words) and len(words) >= 2
+                 and sum(w in _NOT_PHRASE for w in words) <= 1
+                 and _is_phrase_value(words[1:] if words[0] in _NOT_PHRASE else words))
+        if re.search(r"\d|[^\w\s]", value) or plain:
             yield "passphrase", m.start("value"), m.end("value")
     for m in _ZH_MNEMONIC.finditer(text):
         yield "passphrase", m.start("value"), m.end("value")
@@ -347,5 +381,7 @@ def _is_phrase_value(words: list[str]) -> bool:
     phrase of four words or more."""
     function = [w in _NOT_PHRASE for w in words]
     if any(len(w) >= 5 and w.endswith("ed") for w in words) or function[0] or function[-1]:
+        return False
+    if words[0] in INSTRUCTION:  # "ask the front desk", "call the office": where to get it
         return False
     return sum(function) == 0 or (sum(function) == 1 and len(words) >= 4)

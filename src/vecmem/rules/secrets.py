@@ -18,13 +18,22 @@ from __future__ import annotations
 
 import bisect
 import itertools
-import math
 import re
-from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
+from vecmem.rules.secret_entropy import HEX as _HEX
+from vecmem.rules.secret_entropy import letter_noise as _letter_noise
+from vecmem.rules.secret_entropy import random_looking as _random_looking
+from vecmem.rules.secret_labels import (
+    broken_label_gaps,
+    counted_codes,
+    foreign_assignments,
+    loose_values,
+    table_assignments,
+)
 from vecmem.rules.secret_shapes import CODE_WORD as _CODE_WORD
+from vecmem.rules.secret_shapes import INSTRUCTION as _INSTRUCTION
 from vecmem.rules.secret_shapes import NOT_PHRASE as _NOT_PHRASE_WORDS
 from vecmem.rules.secret_shapes import SEP as _SEP
 from vecmem.rules.secret_shapes import SHAPE_DESCRIPTIONS, structured_secrets
@@ -126,9 +135,18 @@ _URL_USER = _re(r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://(?P<value>[^
 # The password ends at the "@" before the host, so one holding an "@" is cut whole
 # ("postgres://app:p@ss@db/app").
 _CONN = _re(
-    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://[^\s:/@]{0,128}:"
-    r"(?P<value>[^\s/]{1,256}?)@(?=[^\s@/]*(?:[/:?#\s]|$))"
+    r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://(?P<user>[^\s:/@]{0,128}):"
+    r"(?P<value>[^\s/]{1,256}?)@(?=(?P<host>[^\s@/:?#]*)[^\s@/]*(?:[/:?#\s]|$))"
 )
+# The next item of a list of values: "…, B#2 and C#3", "… 和 5678".
+_LIST_ITEM = _re(r"\s*(?:,|;|/|、|，|&|\band\b|和|跟|以及)\s*(?:and\s+)?(?P<v>[^\s,;、，。]{4,64})")
+# A number followed by a unit is a date, a length or a count, not a value.
+_UNIT_AFTER = _re(
+    r"\s*(?:[年月日号號位个個次岁歲天周点點分秒元块塊]"
+    r"|(?:characters?|chars|digits?|letters?|words?|times|years?|days?|months?|weeks?|hours?"
+    r"|minutes?|seconds?|attempts?|tries)\b)"
+)
+_TEMPLATE_HOSTS = frozenset({"host", "hostname", "server", "domain", "address", "ip"})
 # user:password@host with no scheme ("proxy is admin:Pr0xy!@10.0.0.1:8080"): the host
 # must look like one, the value made (a digit or a symbol) or eight characters long.
 _BARE_CRED = _re(
@@ -151,6 +169,7 @@ _ZH_CODE_WORD = (
 )
 _CODE_NAME = lazy_re(
     rf"(?i)(?:^|[_ .-]){_CODE_WORD}$|(?:pin|门禁|开锁|解锁|安全|验证|动态|短信)码$|{_ZH_CODE_WORD}$"
+    r"|(?:数字|号码|组合)$"
     r"|^codes?$|^otp$"
 )
 # A PIN-shaped value: 4-10 digits (a keypad may add # or *), or short letters and digits.
@@ -170,7 +189,10 @@ _SECRET_WORD = (
     rf"|auth(?:ori[sz]ation)?{_SEP}code"
     rf"|(?:private|signing|encryption|master|licen[cs]e|product|activation|app|auth){_SEP}key"
     # "p@ssword", "passw0rd": the label spelled the way people disguise it.
-    r"|token|pass(?:word|wd|phrase)|pass[ -]word|p[@4]ss(?:w[o0]rd|wd)|passw0rd|pwd|pw|credentials?"
+    r"|token|pass(?:word|wd|phrase)|pass[ -]word|p[a@4][s$5][s$5](?:w[o0]rd|wd)|passw0rd|pswd|psw"
+    r"|passw|pwd|pw|credentials?"
+    # The answer to a security question is a password by another name.
+    rf"|security{_SEP}(?:question{_SEP})?answer|secret{_SEP}answer"
     rf"|(?:wi{_SEP}fi|wlan|wpa2?|network|router){_SEP}key"
     # "password" in the other languages a config paste or a chat may carry (German, Dutch,
     # Swedish, Polish, French, Spanish, Portuguese, Italian, Russian, Greek, Japanese,
@@ -183,14 +205,17 @@ _SECRET_WORD = (
 )
 _ZH_SECRET_WORD = (
     rf"(?:{_ZH_CODE_WORD}|安全码|动态码|短信码|密码|口令|密钥|秘钥|私钥|令牌|授权码|访问令牌|提取码|验证码|激活码|注册码|PIN码|pin码|门禁码"
-    r"|开锁码|解锁码)"
+    r"|开锁码|解锁码|密保答案|密保问题答案|安全问题答案"
+    # "保险柜的开锁数字", "密码数字": the digits of a lock, named as such.
+    r"|(?:开锁|解锁|密码锁|保险柜|保险箱)(?:的)?(?:数字|号码|组合)|密码数字)"
 )
 _ASSIGN = _re(
     r"(?i)(?:(?<![A-Za-z0-9])[\"'`]?"
     # Bare "pass" is an ordinary word ("first pass: …"); only DB_PASS-style names count.
-    rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}|(?:[A-Za-z0-9]{{1,32}}[_.-]){{1,6}}pass"
+    rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}(?P<plural>(?<=[a-z])s)?"
+    r"|(?:[A-Za-z0-9]{1,32}[_.-]){1,6}pass"
     # A bare "pass:" only before a value no word could be (see _plausible_assigned).
-    r"|pass(?=\s*[:=]|\s+(?=\S*\d)(?=\S*[^\w\s])\S{6,})"
+    r"|pass(?=[\"'`]?\s*[:=]|\s+(?=\S*\d)(?=\S*[^\w\s])\S{6,}|\s+is\s+(?=\S*\d)(?=\S*[^\w\s]))"
     # Environment names glued together ("PGPASSWORD", "GHTOKEN"), upper case only.
     r"|(?-i:[A-Z0-9]{1,16}(?:PASSWORD|PASSWD|TOKEN|SECRET))"
     # A bare "key" only before a long machine-made value ("the key is 7f3a9c2e1b4d8f6a").
@@ -199,22 +224,28 @@ _ASSIGN = _re(
     # "the root password for the NAS is …": a short qualifier between name and verb.
     r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.'-]{1,30}(?:\s+[\w.'-]{1,30}){0,2}"
     r"(?=\s+(?:is|are)\s|\s*:))?"
-    rf"|(?P<zhname>{_ZH_SECRET_WORD}))"
-    r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*(?:(?:是|为)\s*)?)"
+    r"(?:\s*[(（][^()（）\n]{1,30}[)）](?=\s*[:=：＝]|\s+(?:is|are)\s|\s*(?:是|为)))?"
+    rf"|(?P<zhname>{_ZH_SECRET_WORD})(?:[(（][^()（）\n]{{1,20}}[)）](?=\s*(?:[:=：＝]|是|为)))?)"
+    # A YAML block scalar ("password: |" and the value on the next line) reads as a colon.
+    r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*(?:(?:是|为)\s*)?(?:[|>][-+]?[ \t]*\n\s*)?)"
     r"|(?P<prose>\s+(?:(?:was\s+|has\s+been\s+|got\s+|is\s+)?(?:changed|updated|reset|set)\s+to"
     r"|is\s+now|is|are|was|equals"
     # ... and the verb of the other languages' labels above ("Das Passwort ist …", "la
     # contraseña es …", "le mot de passe est …", "a senha é …", "ο κωδικός είναι …").
     r"|ist|est|es|é|είναι)\s+"
     # "The password, by the way, is Orchid55".
-    r"|\s*,\s*(?:by the way|btw|fyi|for the record|just so you know|again|now)\s*,\s*(?:is|are)\s+)"
+    r"|\s*,\s*(?:by the way|btw|fyi|for the record|just so you know|again|now)\s*,\s*(?:is|are)\s+"
+    r"|(?<=['’])s\s+|’s\s+)"  # "My PIN's 7302"
     # "邮箱的密码呢，就是 …", "WiFi 密码的话，是 …": a particle and a comma may come first.
-    r"|(?P<zh>\s*(?:(?:[呢啊嘛吧呀]|的话)?\s*[,，]?\s*(?:就|也|还|都|其实)?(?:是|为|叫做?)|(?:设置为|设置成|设为|改为|改成|换成)了?|用的是)\s*[:：]?\s*)"
+    r"|(?P<zh>\s*(?:(?:[呢啊嘛吧呀]|的话)?\s*[,，]?\s*(?:就|也|还|都|其实)?(?:是|为|叫做?)"
+    # "密码我改成了 …": a subject or an adverb may stand before the verb of a change.
+    r"|(?:[我他她你]们?|已经|刚刚?|又|最近)?\s*(?:设置为|设置成|设为|设成|改为|改成|换成)了?|用的是)"
+    r"\s*[:：]?\s*)"
     # "密码，hunter2": a comma after a Chinese label; prose-strict, since "密码，Vault 里有" is
     # no value.
     r"|(?P<comma>(?<=[\u3400-\u9fff])(?:[呢啊嘛吧呀]|的话)?\s*[,，、]\s*)"
     # "PIN — 4821", "password - Sunny#2020": a dash, read as prose (a value must look made).
-    r"|(?P<dash>\s+(?:[-–—]{1,2}|->|→)\s+)"
+    r"|(?P<dash>\s+(?:[-–—]{1,2}|->|→)\s+(?:it'?s\s+|it\s+is\s+)?)"
     r"|(?P<bare>(?<=[\u3400-\u9fff])\s*)"  # "密码 admin@123": no verb after a Chinese name
     # "Door passcode 4417", "SIM PIN 9012": a code label then digits, nothing between.
     r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d|(?=\S*\d)(?=\S*[A-Za-z])\S{6,})))"
@@ -231,8 +262,6 @@ _HASH_LABEL = _re(
     r"|fingerprint|object\s+id|build\s+id|trace\s+id|request\s+id|id|提交|哈希|校验和?|摘要|指纹)"
     r"[\s:=#'\"`(]*(?:is\s+|是|为)?[\s:=#'\"`]*$"
 )
-_UUID = _re(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$")
-_HEX = _re(r"^[0-9a-fA-F]+$")
 _ENV_NAME = _re(r"^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$")
 # An unquoted call, subscript or dotted/underscored lower-case identifier is code, not a value.
 _CODE_REF = _re(r"^[A-Za-z_][\w.]*[(\[]|^[a-z]+(?:[._][a-z]+)+$")
@@ -326,10 +355,16 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
         if mode == "bare":  # "PIN 9012", but not "PIN 2 of the header" or "code 42b"
             return bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?|\d(?:-\d){3,7}", value))
         return bool(_CODE_VALUE.match(value))  # "PIN is 4821" yes, "PIN is required" no
-    is_password = bool(re.search(r"(?i)pass|p[@4]ss|pwd|(?:^|[_ .-])pw$|密码|口令", name))
+    is_password = bool(re.search(r"(?i)pass|p[a@4][s$5]{2}|pwd|psw|(?:^|[_ .-])pw$|密码|口令",
+                                 name))
+    if re.match(r"\d+[^\x00-\x7f]", value):
+        return False  # "8자리", "12位以上": a count and its unit, not a value
     if mode == "bare":
-        # "password 2024Spring!": only a password label, and a value no word could be.
-        return is_password and len(value) >= 6 and (_classes(value) >= 2 or value.isdigit())
+        # "password 2024Spring!": only a password label, and a value no word could be; after
+        # a secret or token name ("secret wJalrXUt…/K7MDENG…"), a long value of three classes.
+        if is_password:
+            return len(value) >= 6 and (_classes(value) >= 2 or value.isdigit())
+        return len(value) >= 16 and _classes(value) >= 3 and not _is_path_or_url(value)
     if value.isdigit() and not is_password and len(value) < 16:
         return False  # "token: 4096" is a number, not a token
     # A hyphenated pair of words ("case-sensitive", "well-known") is prose; three or more
@@ -364,80 +399,31 @@ _ADJECTIVE_END = _re(r"(?i)(?:ed|ing|ive|ous|ble|al|ful|less|ic|ent|ant|ary|ory|
 _SENTENCE_END = _re(r"\s*(?:[.!;]\s|[.!;]?\s*$|[,，。]\s*(?:and|but|so|the|it|we|i|he|she)\b)")
 
 
+def _plain_word(value: str) -> bool:
+    """One word of five or more letters that no word describing a password could be
+    ("strong", "temporary", "case-sensitive", "upstairs") nor a state."""
+    low = value.casefold()
+    return (value.isalpha() and len(value) >= 5 and low not in _NOT_VALUES
+            and low not in _VAULTS and low not in _DESCRIBING and low not in _NOT_PHRASE_WORDS
+            and not _ADJECTIVE_END.search(low))
+
+
 def _word_password(text: str, m: re.Match[str], name: str, value: str) -> bool:
     """A plain word as a password in English prose, "the wifi password is sunflower": a
-    password label (not a token or key: "the token is expired"), "is"/"was", one word of
-    five or more letters that ends the sentence and is not a word describing a password
-    ("strong", "temporary", "case-sensitive") or a state."""
-    if not re.search(r"(?i)pass(?:word|wd|code)$|wi-?fi", name) or not value.isalpha():
+    password label (not a token or key: "the token is expired"), "is"/"was", one word
+    (:func:`_plain_word`) that ends the sentence."""
+    if not re.search(r"(?i)pass(?:word|wd|code)$|wi-?fi|(?:^|[_ .-])pwd?$", name):
         return False
-    low = value.casefold()
-    if (len(value) < 5 or low in _NOT_VALUES or low in _VAULTS or low in _DESCRIBING
-            or low in _NOT_PHRASE_WORDS or _ADJECTIVE_END.search(low)):
-        return False
-    if not re.fullmatch(r"\s+(?:is|was)\s+", m.group("prose") or ""):
+    if not _plain_word(value) or not re.fullmatch(r"\s+(?:is|was)\s+", m.group("prose") or ""):
         return False
     return bool(_SENTENCE_END.match(text, m.start("value") + len(value)))
 
 
-def _letter_noise(value: str) -> bool:
-    """Twelve or more letters with too few vowels for a word: a generated code such as a
-    mail client's authorisation code ("abcdqwerzxcvtyui"); words run 35-45% vowels."""
-    if len(value) < 12 or not value.isalpha() or not value.isascii():
-        return False
-    return sum(c in "aeiouAEIOU" for c in value) / len(value) < 0.3
-
-
-def _entropy(value: str) -> float:
-    counts = Counter(value)
-    n = len(value)
-    return -sum(c / n * math.log2(c / n) for c in counts.values())
-
-
-def _transitions(value: str) -> int:
-    """Letter↔digit switches: random tokens switch often, words and versions rarely."""
-    kinds = ["d" if c.isdigit() else "a" if c.isalpha() else "" for c in value]
-    kinds = [k for k in kinds if k]
-    return sum(1 for a, b in itertools.pairwise(kinds) if a != b)
-
-
-def _random_looking(token: str) -> bool:
-    core = token.rstrip("=")
-    if len(core) < 20 or _UUID.match(core):
-        return False
-    segments = [s for s in re.split(r"[/_+=-]", core) if s]
-    wordy = [s for s in segments if s.isalpha() and s.islower() and len(s) >= 3]
-    if len(wordy) >= 2 or (segments and len(wordy) == len(segments)):
-        return False  # a path, an identifier or a model name made of words
-    if sum(1 for s in re.split(r"[_-]", core) if s.isalpha() and len(s) >= 3) >= 2:
-        return False  # CONSTANT_NAMES, snake_case_identifiers, RSASSA-PKCS1-V1_5-SIGN
-    # Identifiers are mostly word-like runs ("i18n_utf8tomultibyte", "PrepSDKCall_SetInfo");
-    # random tokens rarely hold three lower-case letters in a row.
-    words = sum(len(w) for w in re.findall(r"[A-Z]?[a-z]{3,}", core))
-    if words / len(core) >= 0.5:
-        return False
-    has_digit = any(c.isdigit() for c in core)
-    has_alpha = any(c.isalpha() for c in core)
-    if _HEX.match(core):
-        # Pure hex: only long ones (≥32) are key-like; shorter ones are ids and short shas.
-        return len(core) >= 32 and has_digit and has_alpha and _entropy(core) >= 3.0
-    entropy = _entropy(core)
-    if has_digit and has_alpha:
-        return entropy >= 3.5 and _transitions(core) >= max(4, len(core) // 10)
-    if has_alpha and not has_digit:
-        upper = sum(c.isupper() for c in core) / sum(c.isalpha() for c in core)
-        case_switches = sum(
-            1
-            for a, b in itertools.pairwise(core)
-            if a.isalpha() and b.isalpha() and a.isupper() != b.isupper()
-        )
-        return (
-            len(core) >= 32
-            and 0.35 <= upper <= 0.65
-            and case_switches >= 0.4 * len(core)
-            and entropy >= 4.0
-        )
-    return False
+# "The wifi password? It's sunflower.": the plain word told in the next sentence.
+_NEXT_WORD = _re(
+    r"(?i)(?<![A-Za-z])pass(?:word|wd)\b[^.?!\n]{0,30}[?.!]\s*(?:it'?s|it\s+is|that'?s)\s+"
+    r"[\"'“]?(?P<v>[A-Za-z]{5,24})[\"'”]?(?=\s*(?:[.!;]|$))"
+)
 
 
 _HASH_WORD = _re(
@@ -477,7 +463,15 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
         value = m.group("value")
         # Short passwords count too ("postgres://app:pw12@db"); "user:password@" does not.
         # A Chinese word there is a template ("mysql://用户名:密码@主机"), not a password.
-        if (len(value) >= 2 and not _is_placeholder(value) and value.casefold() not in _NOT_VALUES
+        if len(value) == 1:
+            # One character ("postgres://admin:x@db.internal"): a password when the rest
+            # is real, a template's letter in "u:p@h" or "user:p@host".
+            host = m.group("host").casefold()
+            if (value.isalnum() and len(m.group("user")) != 1 and host not in _TEMPLATE_HOSTS
+                    and (len(host) >= 4 or re.search(r"[.\d-]", host))):
+                add(base, "connection_password", m.start("value"), m.end("value"))
+            continue
+        if (not _is_placeholder(value) and value.casefold() not in _NOT_VALUES
                 and not re.fullmatch(r"[\u3400-\u9fff]+", value)):
             add(base, "connection_password", m.start("value"), m.end("value"))
     for m in _BARE_CRED.finditer(text):
@@ -506,11 +500,21 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
                 add(base + 1, "bearer_token", m.start("value"), m.start("value") + len(value))
     for m in _ASSIGN.finditer(text):
         name = m.group("name") or m.group("zhname")
+        if m.group("plural"):
+            name = name[:-1]  # "passwords: …", "PINs are …": the label, then a list
         if _is_placeholder(m.group("value")):
             continue
         value = _strip_value(m.group("value"))
         if re.search(r"&\w+=", value) or (m.start() > 0 and text[m.start() - 1] in "?&"):
             value = value.split("&", 1)[0]  # a query parameter ends at the next '&'
+        end = m.start("value") + len(value)
+        if value.isdigit() and _UNIT_AFTER.match(text, end):
+            continue  # "密码是 2024 年改的", "PIN is 6 digits": a date, a length, a count
+        if re.match(r"[ \t]+[A-Za-z]", text[end:end + 2]) and (
+                value.casefold() in _INSTRUCTION or (m.group("q") and value.isalpha())):
+            # "passphrase: call the office" is where to get it; a quoted run of words
+            # ("'easy to remember'") is the passphrase rules' to judge as a whole.
+            continue
         if m.group("strict") is not None:
             # "x = y" with spaces is code: an unquoted word there is a variable, not a value.
             mode = "code" if re.fullmatch(r"\s+=\s+", m.group("strict")) else "strict"
@@ -529,13 +533,35 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
         low = name.casefold()
         if _CODE_NAME.search(low) and not re.search(r"pass(?:word|wd)|密码|口令", low):
             kind = "pin_code"
-        elif re.search(r"pass|p[@4]ss|pwd|(?:^|[_ .-])pw$|密码|口令", low):
+        elif re.search(r"pass|p[a@4][s$5]{2}|pwd|psw|(?:^|[_ .-])pw$|密码|口令", low):
             kind = "password"
         elif "aws" in low and "secret" in low:
             kind = "aws_secret_access_key"
         else:
             kind = "secret_assignment"
         add(base + 2, kind, m.start("value"), m.start("value") + len(value))
+        if m.group("plural") or re.match(r"\s*分别", text[m.end(m.lastindex or 0):]):
+            # The rest of a list after a plural label: "passwords: A#1, B#2 and C#3".
+            pos = m.start("value") + len(value)
+            while (item := _LIST_ITEM.match(text, pos)) and _plausible_assigned(
+                    _strip_value(item.group("v")), name, mode):
+                v = _strip_value(item.group("v"))
+                add(base + 2, kind, item.start("v"), item.start("v") + len(v))
+                pos = item.start("v") + len(v)
+    for label, mode, start, end in itertools.chain(foreign_assignments(text),
+                                                   table_assignments(text)):
+        value = text[start:end]
+        if _is_placeholder(value):
+            continue
+        # A numeric password ("a senha do banco é 7741"): the reader saw it end its clause.
+        numeric = label == "password" and value.isdigit() and 4 <= len(value) <= 12
+        if numeric or _plausible_assigned(value, label, mode):
+            add(base + 2, "pin_code" if label == "pin" else "password", start, end)
+    for m in _NEXT_WORD.finditer(text):
+        if _plain_word(m.group("v")):
+            add(base + 2, "password", m.start("v"), m.end("v"))
+    for kind, start, end in itertools.chain(counted_codes(text), loose_values(text)):
+        add(base, kind, start, end)
     urls = [(u.start(), u.end()) for u in _URL.finditer(text)]
     url_starts = [a for a, _ in urls]
     for m in _TOKEN.finditer(text):
@@ -561,6 +587,15 @@ def _find_in(text: str) -> list[tuple[int, SecretFinding]]:
     return found
 
 
+# Combining marks NFKC leaves standing on a Latin letter (underline, strike-through) and
+# pictographs: decoration a reading for secrets may drop.
+_DECORATION = _re("(?<=[A-Za-z\u0300-\u036f\u20d0-\u20ff])[\u0300-\u036f\u1ab0-\u1aff"
+                  "\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]|[\u2600-\u27bf\u2b00-\u2bff"
+                  "\U0001f000-\U0001faff]")
+_INLINE_TAG = _re(r"(?i)</?(?:b|i|u|s|em|strong|code|kbd|samp|span|mark|small|big|font|tt|var)"
+                  r"(?:\s[^<>]{0,80})?>")
+
+
 def find_secrets(text: str) -> list[SecretFinding]:
     """Every secret value in ``text``, in order, non-overlapping, in ``text``'s offsets.
 
@@ -574,6 +609,14 @@ def find_secrets(text: str) -> list[SecretFinding]:
     readings = [_select(_find_in(text))]
     chars = canonicalize(text, structure=False)
     forms = [chars, canonicalize(text, structure=True)]
+    if _DECORATION.search(chars.text):  # "p̲a̲s̲s̲w̲o̲r̲d̲", "PIN 🔑 4821"
+        plain = canonicalize(text, structure=False)
+        plain.delete(_DECORATION)
+        forms.append(plain)
+    if "<" in text and _INLINE_TAG.search(text):  # "<b>password</b>: …"
+        untagged = canonicalize(text, structure=False)
+        untagged.delete(_INLINE_TAG)
+        forms.append(untagged)
     skeleton = confusable_skeleton(chars.text)
     if skeleton != chars.text:  # "ΡΙΝ 6650" in Greek capitals: a reading only, never stored
         folded = canonicalize(text, structure=False)
@@ -589,7 +632,8 @@ def find_secrets(text: str) -> list[SecretFinding]:
     # Values broken by a space or a line, or spelled out with a separator between every
     # character, read joined: as written and in the character-level canonical form.
     for canon in (Canonical(text, None), chars):
-        for f in _split_reading(canon.text) + _despaced_reading(canon.text):
+        for f in (_split_reading(canon.text) + _despaced_reading(canon.text)
+                  + _read_joined(canon.text, broken_label_gaps(canon.text), reach=_NEAR_REACH)):
             readings.append([SecretFinding(f.kind, *canon.source_span(f.start, f.end))])
         if chars.text == text:
             break
@@ -648,6 +692,8 @@ def _split_reading(text: str) -> list[SecretFinding]:
 _SPACED = _re(
     r"(?<![^\W_])[^\W_](?P<s>[ .\-_])[^\W_](?:(?P=s)[^\W_]){1,63}(?![^\W_])"
     r"|(?<![^\W_])[^\W_]{1,2}(?P<t>[.\-_])[^\W_]{1,2}(?:(?P=t)[^\W_]{1,2}){2,63}(?![^\W_])"
+    # "4 . 8 . 2 . 7", "h / u / n / t": a punctuation mark with a space on each side.
+    r"|(?<![^\W_])[^\W_](?P<u> [.\-_/·•|*] )[^\W_](?:(?P=u)[^\W_]){2,63}(?![^\W_])"
 )
 
 
@@ -661,8 +707,9 @@ _GROUPED = _re(r"(?<![^\s\"'`:=(])[A-Za-z0-9_+/-]{4,40}(?: [A-Za-z0-9]{4,8}){3,4
 def _despaced_reading(text: str) -> list[SecretFinding]:
     gaps: list[tuple[int, int]] = []
     for m in _SPACED.finditer(text):
-        sep = m.group("s") or m.group("t")
-        gaps.extend((i, i + 1) for i in range(m.start(), m.end()) if text[i] == sep)
+        sep = m.group("s") or m.group("t") or m.group("u")
+        gaps.extend((m.start() + g.start(), m.start() + g.end())
+                    for g in re.finditer(re.escape(sep), m.group()))
     for m in _GROUPED.finditer(text):
         first, *groups = m.group().split(" ")
         if len({len(g) for g in groups}) != 1 or len(first) < len(groups[0]):
@@ -770,11 +817,11 @@ _MENTION_STATUS = _re(
     r"(?i)\b(?:has\s+been\s+|have\s+been\s+|was\s+|were\s+|is\s+|are\s+|got\s+|now\s+)?"
     r"(?:configured|set(?:\s+up)?|added|updated|saved|rotated|done|ready|in\s+place|exported"
     r"|provided|generated|installed|filled(?:\s+in)?|created|renewed|refreshed|changed|reset"
-    r"|replaced|applied|loaded|swapped|revoked|regenerated|ok|okay)\b"
+    r"|replaced|applied|loaded|swapped|revoked|regenerated|ok|okay|expired|invalidated)\b"
     r"|(?:已经?|都)?(?:配置|设置|添加|加|更新|保存|填写?|填入|替换|更换|换|轮换|生成|导出|写入|设|配|改|弄|搞"
     r"|创建|重置|续期|吊销|撤销)"
     r"(?:好|完|上|进去|定)?(?:了)?"
-    r"|已经?|搞定了?|好了|有了|就绪|完成"
+    r"|已经?|搞定了?|好了|有了|就绪|完成|过期了?|失效了?"
 )
 # Which vendor a credential belongs to is not a usable fact on its own either.
 _MENTION_FILLER = _re(

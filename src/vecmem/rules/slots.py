@@ -32,6 +32,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
+from vecmem.rules.slot_forms import plain, theme_value
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
@@ -84,7 +85,9 @@ _REWORD: list[tuple[re.Pattern[str], str]] = [
 
 
 def reword(text: str) -> str:
-    """``text`` in the word order the slot families read (one pass, first rule only)."""
+    """``text`` in the word order the slot families read: the plain forms
+    (``slot_forms.plain``), then one pass of the rules here, first rule only."""
+    text = plain(text)
     for rx, template in _REWORD:
         m = rx.match(text)
         if m:  # a prefix rule keeps the rest of the text; a whole-text rule has no rest
@@ -117,6 +120,10 @@ _TZ_EN = ascii_word_re(
     r"(?: time ?zone| time)?(?: now| currently| these days)?$",
     _I,
 )
+# "I moved from EST to PST", "We switched from UTC+8 to UTC+1": both values are zones
+_TZ_FROM = ascii_word_re(
+    rf"^(?:(?:the )?user|i|we)(?: have| has)? (?:moved|switched|changed|gone|went)(?: over)? from"
+    rf" (?:the )?{_TZ}(?: time ?zone| time)? to (?:the )?(?P<o>{_TZ})(?: time ?zone| time)?$", _I)
 _TZ_ZH = ascii_word_re(
     rf"^(?:用户|我)(?:现在|目前|平时|一般)?(?:在|用|使用|处于|位于|按|按照|采用)(?P<o>{_TZ})"
     r"(?:时区|的时区|时间)?(?:工作|生活|作息)?$",
@@ -125,7 +132,7 @@ _TZ_ZH = ascii_word_re(
 
 
 def _timezone(text: str) -> Classification | None:
-    m = _TZ_EN.match(text) or _TZ_ZH.match(text)
+    m = _TZ_EN.match(text) or _TZ_ZH.match(text) or _TZ_FROM.match(text)
     if not m:
         return None
     return Classification(MemoryType.USER_FACT, "user.timezone", "user", "timezone",
@@ -162,7 +169,8 @@ _ZH_REL = _pairs(
     "同事=colleague 好朋友,最好的朋友,闺蜜,死党=best-friend 姐夫,妹夫,大舅子,小舅子=brother-in-law "
     "嫂子,弟妹,小姨子=sister-in-law 岳父,公公=father-in-law 岳母,婆婆=mother-in-law "
     "儿子=son 女儿=daughter 孩子=child 朋友=friend 伴侣=partner 爱人=spouse 女朋友=girlfriend "
-    "男朋友=boyfriend 前妻=ex-wife 前夫=ex-husband 未婚妻=fiancee 未婚夫=fiance 经理=manager "
+    "男朋友,男友=boyfriend 女友=girlfriend 前妻=ex-wife 前夫=ex-husband 未婚妻=fiancee "
+    "未婚夫=fiance 经理=manager "
     "室友=roommate 邻居=neighbor "
     "同学,大学同学,高中同学=classmate 导师=mentor 医生=doctor 律师=lawyer 队友=teammate "
     "房东=landlord 侄子,外甥=nephew 侄女,外甥女=niece"
@@ -198,7 +206,8 @@ _PERSON = [
     (ascii_word_re(rf"^{_OWNER_EN} {_MOD_EN}{_REL_EN}(?:'s name is|’s name is| is named"
                    r"| is called| is(?P<bare>)) (?:now |actually )?"
                    r"(?P<name>(?-i:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}))$", _I), _EN_REL),
-    (ascii_word_re(rf"^(?P<name>{_ZH_NAME})(?:其实|现在|也)?是(?:用户|我)的?(?:一个|一位|一名)?"
+    (ascii_word_re(rf"^(?P<name>{_ZH_NAME})(?:其实|现在|也|已经)?(?:是|成了|成为了?|变成了?)"
+                   r"(?:用户|我)的?(?:一个|一位|一名)?"
                    rf"{_ZH_MOD}(?P<rel>{_ZH_REL_ALT})$", _I), _ZH_REL),
     (ascii_word_re(rf"^(?:用户|我)的?{_ZH_MOD}(?P<rel>{_ZH_REL_ALT})(?:的名字|名字)?"
                    rf"(?:叫做|叫|名叫|是(?P<bare>))\s*(?P<name>{_ZH_NAME_AFTER})$", _I), _ZH_REL),
@@ -234,7 +243,34 @@ def _about_relative(text: str) -> Classification:
     return Classification(MemoryType.USER_FACT, None, "user", None, text, single_valued=False)
 
 
+#: "Anna and I got married", "我和安娜结婚了": the event names the relation it starts.
+_WED = [
+    ascii_word_re(rf"^(?P<name>{_NAME_EN}) and i (?:just |finally )?(?:got|are|were|have been"
+                  r"|'ve been)? ?(?P<ev>married|engaged)\b(?:.*?\b(?:she|he)(?:'s| is) (?:now )?"
+                  rf"my (?P<rel>{_alt(_EN_REL)}))?", _I),
+    lazy_re(r"^(?:我|用户)(?:和|跟|与)(?P<name>[\u4e00-\u9fff]{1,4}|[A-Z][\w.-]{0,20})"
+            r"(?:已经|去年|今年|上个月)?(?P<ev>结婚|订婚|领证)了?"),
+]
+_WED_REL = {"married": "spouse", "结婚": "spouse", "领证": "spouse", "engaged": "fiance",
+            "订婚": "fiance"}
+
+
+def _wedding(text: str) -> Classification | None:
+    for rx in _WED:
+        m = rx.match(text)
+        if m and m["name"].casefold() not in _NOT_NAMES:
+            found = m.groupdict().get("rel")
+            rel = _EN_REL.get(found.casefold(), found) if found else _WED_REL[m["ev"].casefold()]
+            slug = re.sub(r"\s+", "-", m["name"].strip().casefold())
+            return Classification(MemoryType.USER_FACT, f"person.{slug}.relation", slug,
+                                  "relation", rel)
+    return None
+
+
 def _person_relation(text: str) -> Classification | None:
+    wed = _wedding(text)
+    if wed is not None:
+        return wed
     found = next(((i, m, table) for i, (rx, table) in enumerate(_PERSON)
                   if (m := rx.match(text))), None)
     if found is None:
@@ -259,9 +295,11 @@ def _person_relation(text: str) -> Classification | None:
 
 _EMBED_EN = ascii_word_re(
     r"^(?:the |our |my )?(?:text |document |vector )?embeddings? (?:are |is )?(?:now )?"
-    r"(?:use|uses|using|come from|computed with|generated with|made with|produced by|done with"
+    r"(?:use|uses|using|come from|computed (?:with|by)|generated (?:with|by)|made (?:with|by)"
+    r"|created (?:with|by)|produced by|done with"
     r"|run with|run on) (?:the )?(?P<o>.+?)(?: model)?$"
-    r"|^(?:we|i|the user) (?:now )?(?:embed|vectori[sz]e) (?:\w+ )?(?:with|using) (?:the )?"
+    r"|^(?:we|i|the user) (?:now )?(?:re-?embed(?:ded)?|embed(?:ded)?|vectori[sz]e[sd]?)"
+    r" (?:\w+ ){0,3}(?:with|using) (?:the )?"
     r"(?P<o2>.+?)(?: model)?$",
     _I,
 )
@@ -352,6 +390,10 @@ def _language(body: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+#: One value per meaning: "Anna is my wife" and "Anna and I got married" say one thing.
+_ONE_SPELLING = {"wife": "spouse", "husband": "spouse", "fiancee": "fiance"}
+
+
 def canonical(cls: Classification) -> Classification:
     """``cls`` under the slot's one key, with the value in its one spelling and the slot's
     declared policy (``POLICY``)."""
@@ -364,6 +406,10 @@ def canonical(cls: Classification) -> Classification:
         obj = _language(obj) or obj
     elif key == "user.timezone" and obj:
         obj = _ZONE_TAIL.sub("", " ".join(obj.split())) or obj
+    elif key.startswith("person.") and key.endswith(".relation") and obj:
+        obj = _ONE_SPELLING.get(obj, obj)
+    elif key == "preference.theme" and obj:
+        obj = theme_value(obj)
     elif key.startswith("project.") and key.endswith(".deploy") and obj:
         obj = _LOCATIVE_TAIL.sub("", obj) or obj
     subject = cls.subject
@@ -383,11 +429,17 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
     (k, ascii_word_re(c, _I)) for k, c in [
         ("user.residence", r"\b(?:live[sd]?|living|based (?:in|out of)|moved|relocat\w*"
          r"|resid\w*|settled|home (?:is|city)|calls? \S+(?: \S+)? home"
-         r"|spends? (?:most of )?(?:the |his |her |their )?(?:year|time|weeks?|months?) in)\b"
-         r"|住在|搬到|搬去|搬家|定居|居住|(?<!老)家在|常驻|落户|安家|家安在|落脚|长住|常住|久居"),
+         r"|spends? (?:most of )?(?:the |his |her |their )?(?:year|time|weeks?|months?) in"
+         r"|staying in)\b|\b(?:working|work|works) (?:out of|remotely from|from)"
+         r" (?:our |the |my )?(?-i:[A-Z])|\b(?:most|many) (?:weeks|months|days)\b.{0,40}"
+         r"\b(?:in|out of (?:our |the )?) ?(?-i:[A-Z])"
+         r"|住在|搬到|搬去|搬家|定居|居住|(?<!老)家在|常驻|落户|安家|家安在|落脚|长住|常住|久居"
+         r"|(?:基本|大部分时间|多数时间|一直)?(?:都)?(?:待|呆)在"),
         ("user.employer", r"\b(?:works? (?:at|for)|working (?:at|for)|job (?:at|with)|new job"
-         r"|employed|employee|joined|hired by|employer|on the payroll)\b"
-         r"|在.{1,20}(?:工作|上班|任职)|入职|跳槽|就职|公司是|员工|在职"),
+         r"|employed|employee|joined|hired by|employer|on the payroll|full-time (?:at|for|with)"
+         r"|consult\w* (?:for|at|with)|freelanc\w* for|contract\w* (?:for|at|with))\b"
+         r"|在.{1,20}(?:工作|上班|任职)|入职|跳槽|就职|公司是|员工|在职|(?:全职|兼职)(?:顾问|工作)"
+         r"|给.{1,20}(?:做|当)(?:全职|兼职)?(?:顾问|外包|开发)"),
         ("user.occupation", r"\b(?:job title|(?:new )?role (?:is|as)|position (?:is|as)"
          r"|promoted to|works as|working as)\b|职业|职位|岗位|升职|转行"),
         ("user.timezone", r"\btime ?zone\b|\b(?:UTC|GMT)\s?[+\-−]\s?\d|时区|时差"),
@@ -412,12 +464,22 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
     ]
 ]
 #: The user as the subject: "The user …", "I …", "My …", "用户…", "我…" (not "我们").
-_ABOUT_USER = ascii_word_re(r"^(?:the )?user\b|^(?:i|i'm|my)\b|^(?:用户|我(?!们))", _I)
+_ABOUT_USER = ascii_word_re(
+    r"^(?:(?:these days|nowadays|lately|recently|currently|most weeks|this year|for now),?\s+)?"
+    r"(?:(?:the )?user\b|(?:i|i'm|my)\b)|^(?:最近|目前|现在|今年)?(?:用户|我(?!们))", _I)
 #: A text about someone else ("my sister moved…", "用户的同事…") never fills the user's slot.
 _OTHER_PEOPLE = "parents grandparents children kids siblings family relatives friends in-laws"
+_ZH_OTHER_PEOPLE = "父母 爸妈 家人 亲戚 孩子们 公婆 岳父母 公公婆婆 朋友们 同事们"
 _OTHER_PERSON = ascii_word_re(
-    rf"\b(?:the user's|my|his|her|their) (?:\w+ )?(?:{_alt([*_EN_REL, *_words(_OTHER_PEOPLE)])})"
-    rf"s?\b|(?:用户|我)的?(?:{_alt([*_ZH_REL, '父母', '爸妈', '家人', '亲戚', '孩子们'])})", _I)
+    r"\b(?:(?:the )?user's|my|his|her|their) (?:\w+ )?"
+    rf"(?:{_alt([*_EN_REL, *_words(_OTHER_PEOPLE)])})s?\b"
+    rf"|(?:用户|我)的?(?:{_alt([*_ZH_REL, *_words(_ZH_OTHER_PEOPLE)])})", _I)
+#: Not the slot's value now: a past value, a wish, a plan, a trial ("used to embed with X",
+#: "I'd like to try the light theme", "用户以前住在杭州", "用户想转行做…").
+_NOT_NOW = ascii_word_re(
+    r"\b(?:used to|would like to|'d like to|wants? to|plans? to|planning to|might|maybe"
+    r"|someday|sometime|thinking (?:about|of)|considering|tried|trying|once)\b"
+    r"|以前|曾经|之前|原来|过去|想要?|打算|计划|考虑|可能|也许|试试|试用|试了", _I)
 
 
 def _cue(slot_key: str) -> re.Pattern[str] | None:
@@ -452,9 +514,11 @@ def may_fill(text: str, cls: Classification, slot_key: str | None) -> bool:
         if parts[0] == "person":
             return True
     cue = _cue(slot_key)
-    if cue is None or not cue.search(text):
+    if cue is None or not cue.search(text) or _NOT_NOW.search(text):
         return False
-    if parts[0] != "user":
+    if parts[0] == "config":  # the agent's setting, unless it is said to be someone's
+        return not _OTHER_PERSON.search(text)
+    if parts[0] not in ("user", "preference"):  # a preference is the user's too
         return True
     about_user = cls.subject == "user" or _ABOUT_USER.search(text)
     return bool(about_user) and not _OTHER_PERSON.search(text)

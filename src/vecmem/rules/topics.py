@@ -16,7 +16,7 @@ import hashlib
 import re
 
 from vecmem.rules import slots
-from vecmem.rules.changes import restate
+from vecmem.rules.changes import language_switch, restate
 from vecmem.text import CJK_CHAR, ascii_word_re, normalize
 from vecmem.types import Classification, MemoryType
 
@@ -111,6 +111,7 @@ for _aspect, _names in {
     "windsurf webstorm goland clion rider kate nano xcode",
     "license": "mit apache-2.0 gpl agpl bsd",
     "message_queue": "kafka rabbitmq nats",
+    "dataframe": "pandas polars dask",
 }.items():
     for _n in _names.split():
         _TECH[_n] = _aspect
@@ -548,6 +549,10 @@ def preference_body(text: str, *, explicit_only: bool = False) -> str | None:
     ``explicit_only`` accepts only statements that name the preference ("用户偏好：…",
     "User prefers …"), not standing instructions ("以后…", "Always …").
     """
+    if explicit_only and (said := language_switch(text)) is not None:
+        # "Switch to Spanish please" names the answer language from now on: a standing
+        # preference, not a one-off request (slot rule, rules/changes.py)
+        return said
     for i, rx in enumerate(_PREF):
         if explicit_only and i in _STANDING:
             continue
@@ -655,7 +660,10 @@ def _project(text: str) -> Classification | None:
             comps = [s for s in slugs if s in _COMPONENTS]
             aspects = [_ASPECT_WORDS[s] for s in slugs if s in _ASPECT_WORDS and s not in comps]
             known = all(s in _COMPONENTS or s in _ASPECT_WORDS for s in slugs)
-            name = "" if known else slugify_name(middle)
+            # "atlas的前端": the name without the part or aspect words said after it
+            own = [x for x in slugs if x not in _COMPONENTS and x not in _ASPECT_WORDS]
+            name = "" if known else ("-".join(own) if own and len(own) < len(slugs)
+                                     else slugify_name(middle))
             parts = ["project", *(p for p in (name, *comps) if p)]
             key = _aspect_key(parts, aspects[0] if len(aspects) == 1 else None, pm.group() + obj)
             return _cls(_T.PROJECT, key, ".".join(parts[1:]) or "project", pm.group(), obj)

@@ -24,7 +24,7 @@ from vecmem.rules.quality_hedges import is_hedged
 from vecmem.rules.quality_subject import about_a_person
 from vecmem.text import ascii_word_re
 
-__all__ = ["is_hedged", "is_progress"]
+__all__ = ["PROGRESS_KINDS", "is_hedged", "is_progress", "progress_kind"]
 
 # Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
 _re = ascii_word_re
@@ -45,17 +45,21 @@ _EN_TASK = (
     r"deploy|build|sync|train|training|review|migrate|upload|download|install|compile|test"
     r"|run|index|reindex|rebuild|merge|rebase|rollout|roll ?back|backup|restore|import|export"
     r"|process|debug|commit|push|release|publish|refactor|fix|patch|upgrade|bump|tag|ship"
+    r"|fine-?tune|benchmark|profile|lint"
 )
 _ZH_PROGRESS = _re(
     r"正在|进行中|(?:重建|构建|部署|迁移|同步|导入|导出|上传|下载|训练|编译|处理|运行|安装|更新|升级|测试"
     r"|调试|开发|编写|排查|修复|重构|观察|审核|验证|评审|联调|灰度|回滚|打包|发布|上线|备份|恢复|整理"
     r"|准备)中(?=$|[,.;!])"
     # A subjectless clause at work ("…，在查原因", "正在看日志").
-    r"|(?:^|[,;])\s*(?:正在|还在|在)(?:查|排查|看|修|处理|定位|调|弄|改|写|测|跑)|在跑|还在|跑着|卡在|卡住|进度|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
+    r"|(?:^|[,;])\s*(?:这周|本周|今天|这两天|目前|现在|now)?(?:正在|还在|在)(?:查|排查|看|修|处理|定位|调|弄"
+    r"|改|写|测|跑)|在跑|还在|跑着(?=$|[,.;!]|呢)|卡在|卡住|进度(?!条)|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
     r"|没(?:写|做|跑|改|修|测)完|还没(?:结束|完成|跑完|弄好|搞定|好)(?=$|[,.;!])"
+    # Not finished yet, any verb ("数据还没同步完"); just begun ("年终总结写了个开头").
+    r"|还没(?:有)?[\u4e00-\u9fff]{1,2}完(?=$|[,.;!]|呢)|(?:写|做|开|起)了个(?:头|开头)"
     # The rest not started yet ("后面的还没动", "鉴权那节还没写"), a part done ("写了一部分").
-    r"|[,;][^,;]{0,12}(?:还没|还没有|尚未|还未)(?!想|决定|考虑|定)[\u4e00-\u9fff]{1,3}(?=$|[,.;!])"
+    r"|[,;][^,;]{0,12}(?:还没|还没有|尚未|还未)(?!想|决定|考虑|定)[\u4e00-\u9fff]{1,4}(?=$|[,.;!])"
     # Nearly done, or in someone's queue: "收拾得差不多了", "护照在办", "审核中". "在办" /
     # "在审" end their word: "在办公室", "在审计期间" are a place and a period, not a queue.
     r"|得差不多了|差不多(?:好|完|弄好|做完|写完)了|在办(?=$|[,.;!]|了|中|理)|在走流程"
@@ -66,19 +70,30 @@ _ZH_PROGRESS = _re(
     rf"|(?:已经?|刚刚?|终于)(?:{_ZH_DONE})(?!的|在|到|于|时|后)"
     rf"|(?:刚刚?|刚才|已经?|终于)(?:把|将).{{1,30}}?(?:{_ZH_DONE})"
     rf"|(?:{_ZH_DONE}|成功|失败|好)了(?=$|[,.;!])"
-    r"|(?:完成|修复|修好|搞定|解决|上线|跑通|通过|失败|报错|崩溃|挂掉|超时)(?=$|[,;!])"
+    # (a consequence stated as a rule is no outcome: "否则 CI 会失败", "不通过就会报错")
+    r"|(?<![会将则就易])(?:完成|修复|修好|搞定|解决|上线|跑通|通过|失败|报错|崩溃|挂掉|超时)(?=$|[,;!])"
     # A measured change reported with a final 了 ("覆盖率提升到 85% 了"); 改成/换成 are left
     # out on purpose: "默认模型换成 X 了" is a configuration fact.
     r"|(?:提升|提高|降低|降到|增加|减少|优化|加速|涨|升|降)(?:到|了|至)?.{0,20}了$"
-    r"|(?:我|我们|现在|目前|当前)正?在(?:写|做|跑|改|看|调|修|搞|弄|处理|整理|测试|开发|部署|排查|重构|研究|准备)"
+    # (also "我这边在…", "我们这里还在…": where the speaker is, then the work)
+    r"|(?:(?:我|我们)(?:这边|这里|那边)?(?:现在|目前|还)?|现在|目前|当前)正?在(?:写|做|跑|改|看|调|修|搞|弄"
+    r"|处理|整理|测试|开发|部署|排查|重构|研究|准备|压测|测|查|迁移|打包|联调|debug|review)"
     # "等下开会，会后继续改": a moment from now, and carrying on afterwards.
     r"|^(?:等下|等一下|待会儿?|一会儿?)|(?:会后|之后|然后|回来|晚点|下午|晚上|明天|回头)(?:再|就)?继续"
     # English task verbs in a Chinese frame: "在 deploy 中", "刚 commit 了", "已经 rollback 了".
     rf"|在\s*(?:{_EN_TASK})(?:ing)?\s*中"
     rf"|(?:刚刚?|刚才|已经?|终于)\s*(?:{_EN_TASK})(?:ed)?\s*(?:了|完|好)"
-    # Waiting for the next step: "等 CI 过了再 merge", "PR 提了，等 approve".
-    r"|^(?:先)?等(?!级|于|等|同|待|号|边|式)[^,;]{1,20}?(?:再|就|后再)"
-    r"|[,;]\s*等(?!级|于|等|同|待|号|边|式)[^,;]{1,15}$|(?:提|发)了(?=[,;])"
+    # …also without "just", before the next clause ("PR merge 了，now 在写 release notes"), and
+    # a clause that opens on one ("在 fine-tune 模型", "跑 benchmark 中").
+    rf"|(?:{_EN_TASK})(?:ed|d)?\s*(?:了|完了?)(?=[,;])"
+    rf"|(?:^|[,;])\s*(?:now|现在)?\s*(?:正在|还在|在)\s*(?:{_EN_TASK})\b"
+    rf"|(?:跑|做|测|写|训练)\s*[a-z][a-z -]{{1,20}}\s*中(?=$|[,;])"
+    # The time left: "大概还要十分钟", "还得一小时".
+    r"|还(?:要|需要|得)[\d一二三四五六七八九十半两几]+(?:个)?(?:分钟|小时|钟头)"
+    # Waiting for the next step: "等 CI 过了再 merge", "PR 提了，等 approve" (waiting for
+    # free time, "等有时间再整理", defers: a hedge).
+    r"|^(?:先)?等(?!级|于|等|同|待|号|边|式|有空|有时间|以后|哪天|将来)[^,;]{1,20}?(?:再|就|后再)"
+    r"|[,;]\s*等(?!级|于|等|同|待|号|边|式|有空|有时间|以后|哪天|将来)[^,;]{1,15}$|(?:提|发)了(?=[,;])"
 )
 _EN_PROGRESS = _re(
     r"(?i)^(?:just |finally |now |already )?(?:fixed|finished|completed|deployed|merged|shipped"
@@ -86,12 +101,17 @@ _EN_PROGRESS = _re(
     r"|rebased|committed|wrapped up|cleaned up|added|removed|updated|rewrote|wrote|set up|got"
     r"|rolled back|reverted|restarted|rebooted|bumped|reran|re-ran|retried|kicked off|triggered"
     r"|published|patched|rebuilt|reindexed|restored|renamed|reset|regenerated|reconfigured"
-    r"|reinstalled|redeployed|retrained|reprocessed|tagged|cut|drafted|finalized)\b"
+    r"|reinstalled|redeployed|retrained|reprocessed|tagged|cut|drafted|finalized|queued|scheduled"
+    r"|paused|resumed|launched|spun up|provisioned|installed(?! base)|configured|enabled|disabled"
+    r"|uploaded|downloaded|imported|exported|synced|backed up|cleared|flushed|drained|submitted"
+    r"|scaffolded|seeded|profiled|bisected|reproduced|triaged)\b"
     # "search looks right again", "Next: write the changelog", "Will finish it tonight".
     r"|\b(?:looks?|seems?) (?:right|good|fine|ok|okay|better|stable|normal) (?:again|now)\b"
     # A task-list item, a status label, "Done with …, next: …".
     r"|^(?:status|update|progress|wip|todo|eta|standup)\s*[:：-]|^done with\b"
     r"|\bnext\s*[:：]|^(?:进度|状态|更新|今日进展|进展|待办|今日)\s*[:：]"
+    # Almost done, a little left: "Almost there with the login page, just styling left".
+    r"|\balmost there\b|(?:^|[,;]\s*)(?:just|only) [^,.;]{1,30} (?:left|remaining|to go)$"
     r"|^next\s*[:：-]"
     rf"|^(?:will|gonna|going to|need to|have to) [a-z]+\b[^.;]{{0,60}}\b(?:{_NOW_TIME}"
     r"|tomorrow|later|next)\b"
@@ -102,7 +122,9 @@ _EN_PROGRESS = _re(
     r"|\b(?:is|are) [a-z]+ing\b[^.;]{0,40}\bas we speak\b"
     r"|[,;]\s*(?:and |then )?next(?: up)?\b"
     r"(?! (?:week|month|year|spring|summer|fall|autumn|winter))"
-    r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing|running)"
+    # ("Currently running Arch Linux" is a machine's configuration; "running the …" a task)
+    r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing"
+    r"|running (?:the|a|an|all|some|my|our)\b)"
     r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
     r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
     r"|at the moment|successfully|blocked (?:on|by)|waiting (?:on|for)|on hold"
@@ -111,13 +133,21 @@ _EN_PROGRESS = _re(
     r"|^(?:(?:today|yesterday|tonight|earlier(?: today)?|this (?:morning|afternoon|evening|week)"
     r"|last (?:night|week)),? )?(?:i|we)(?: have|'ve)? (?:just |already |finally )?(?:fixed"
     r"|finished|landed|completed|deployed|merged|shipped|released|pushed|implemented|resolved|migrated|refactored"
-    r"|ran|started|tested|upgraded|cleaned up|added|removed|updated|rewrote|wrote|spent|tried)\b"
+    r"|ran|started|tested|upgraded|cleaned up|added|removed|updated|rewrote|wrote|spent"
+    r"|tried(?![^.;]{0,40}\b(?:once|before|but)\b))\b"
     r"|^(?:today|yesterday|tonight|this (?:morning|afternoon|evening)|last night)\b"
+    # Where the speaker is this minute: "On my way, 10 minutes out", "In a meeting, will
+    # reply later"; a reply promised for later.
+    r"|^(?:(?:i'm|i am|we're|we are) )?(?:on my way|on our way|omw|in a meeting|in a call|on a call"
+    r"|brb|afk|stuck in traffic|running late)\b"
+    r"|[,;]\s*(?:i'll|we'll|will|gonna) (?:reply|respond|answer|get back|call back|follow up"
+    r"|check|look)\b[^.;]{0,20}\b(?:later|tonight|tomorrow|in a bit|soon|asap)$"
     r"|^spent (?:the|this|all|a|an|\w+ (?:hours|days|minutes))\b"
     # An outcome that just happened ("failed on main", "crashed again"), not "failed checks".
     r"|\b(?:crashed|failed|broke|timed out|went down|errored out)(?=\s+(?:again|on|in|at|with"
     r"|because|after|during|while|when|today|yesterday|twice|this|last|since|to)\b|$|[,.;!])"
-    r"|\b(?:pass|passes|passing|works?|working|builds?|compiles?|green)\s+(?:again|now)\b"
+    r"|\b(?:pass|passes|passing|works?|working|builds?|compiles?|green)\s+"
+    r"(?:(?:[a-z]+ly|on \w+)\s+)?(?:again|now)\b"
     # "Just put the laundry in, will hang it up after dinner": a fresh step, the next one
     # announced; "Uploaded half the receipts"; "The paint is drying now".
     r"|^just [a-z]+\b[^.;]{0,60}[,;]\s*(?:will|i'll|we'll|going to|gonna|then|next)\b"
@@ -134,7 +164,22 @@ _EN_PROGRESS = _re(
     r"|^(?:deploying|running|fixing|writing|testing|migrating|refactoring|debugging|building"
     r"|investigating|reviewing|updating|upgrading|rebuilding|reindexing|cleaning|implementing"
     r"|adding|removing|rewriting|finishing|wrapping up|halfway|moving on|switching|continuing"
-    r"|heading|trying)\b(?! (?:is|are|was|were)\b)|\bnext(?: up)?$"
+    r"|heading|trying)\b(?![^.;,]{0,40}\b(?:is|are|was|were|takes|took|requires|required|needs"
+    r"|helps|makes|made|causes|caused|breaks|should|must|can|could|would|will|means)\b)"
+    r"|\bnext(?: up)?$"
+    # …more task verbs; a gerund that is the subject ("Installing Xcode takes ages",
+    # "Running migrations requires downtime") says how a thing is, and is left alone.
+    r"|^(?:still |now |currently |just )?(?:installing|downloading|uploading|compiling|checking"
+    r"|looking (?:into|at)|profiling|working through|going through|sorting out|tidying up"
+    r"|catching up on|digging into|triaging|untangling|hunting down"
+    r"|running (?:the|a|an|all|some|my|our)"
+    r"|benchmarking|backfilling|syncing|importing|exporting|rerunning|re-running|retrying"
+    r"|restarting|rebasing|merging|pushing|pulling|cloning|bisecting|tracing|reproducing"
+    r"|setting up|wiring up|porting|generating|processing|scanning|provisioning|configuring"
+    r"|patching|loading|copying|seeding|packaging|tagging|reverting|rolling back|tuning"
+    r"|fine-tuning|indexing|crawling|converting|translating|waiting)\b"
+    r"(?![^.;,]{0,40}\b(?:is|are|was|were|takes|took|requires|required|needs|helps|makes|made"
+    r"|causes|caused|breaks|should|must|can|could|would|will|means)\b)"
     r"|\b(?:currently|still|now) (?!using|running|living|based)[a-z]+ing\b"
     r"|\b(?:is|are|was|were|has been|have been|got) (?:now |finally |already |still )?(?:done"
     r"|finished|complete|completed|fixed|resolved|deployed|merged|shipped|released|running|passing"
@@ -143,9 +188,14 @@ _EN_PROGRESS = _re(
     r"(?: (?:now|again|already))?$"
     r"|\b(?:i'm|i am|we're|we are) (?:currently |now |still )?"
     r"(?!using|running|living|based|working (?:as|at|for|in))[a-z]+ing\b"
+    # "I'm in the middle of the upgrade", "We're midway through the audit prep" (a life's
+    # "halfway through a two-year MBA" is read before, as the speaker's life).
+    r"|\b(?:i'm|i am|we're|we are) (?:currently |now |still )?(?:in the middle of|midway through"
+    r"|halfway through|partway through|knee-deep in) (?:the|our|my|this|that)\b"
 )
 
-# How far a task has got, said outright: "80% done", "进度 70%", "完成了 60%". A bare
+# How far a task has got, said outright: "80% done", "进度 70%", "完成了 60%" (a 进度条 is a
+# progress bar, a thing: "用户的进度条偏好是显示百分比"). A bare
 # percentage is a share ("体脂率是 18%", "60% of it on GPU instances"), not a status.
 _PERCENT_DONE = (
     r"\d{1,3} ?(?:%|percent) ?(?:done|complete|completed|through|finished|of the way)\b"
@@ -156,8 +206,12 @@ _PERCENT_DONE = (
 _STRONG_PROGRESS = _re(
     r"(?i)\b(?:in progress|work in progress|wip|stopping here|call(?:ing)? it a day"
     r"|blocked (?:on|by)|next up|todo today|up for review|awaiting review"
+    r"|(?:is|are) (?:in|under|out for|ready for) review"
+    # A count of units of work: "Training is at epoch 7 of 20", "on chapter 5 of 12".
+    r"|\b(?:epoch|step|page|chapter|batch|round|shard|item|file|part|stage|phase|table|ticket)"
+    r" \d+ (?:of|out of|/) ?\d+\b"
     r"|(?:pass|passes|passing|works|builds|compiles|green)\s+(?:again|now))\b"
-    rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度"
+    rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度(?!条)|\bnext\s*:|下一步\s*:"
 )
 # Markers of a moment in a task ("right now", "about to", "halfway", "接下来", "还剩",
 # "在等"). In a sentence about a person they describe that person's life ("Jon is about
@@ -204,17 +258,19 @@ _STEP_PROGRESS = _re(
     r"(?:done|complete|completed|finished)\b"
     r"|\b(?:starting|beginning|moving (?:on )?to|on to|onto) [^.;]{0,40}\bnow$"
     r"|(?:^|[,;]\s*)moving on to\b"
+    r"|(?:^|[,;]\s*|\s-\s)(?:and |now )?(?:on to|onto) (?:the|a|my|our)\b"
     r"|\b(?:job|task|run|build|upload|download|migration|backfill|import|export|sync|training"
     r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy)\b[^.;]{0,30}\b(?:is|at|reached)"
     r" \d{1,3} ?(?:%|percent)"
-    r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步|准备|开始|现在|马上|正要|打算|等会儿?|待会儿?"
+    r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步|准备|开始|现在|马上|正要|打算|等会儿?|待会儿?|晚点"
+    r"|晚些|一会儿?"
     r"|明天|今晚|下午|晚上|下周|周[一二三四五六日末])"
     # Part done, the rest announced: "The first half of the import went through, the rest
     # runs tonight", "已经部署到测试环境，明天上生产".
     # "First migration applied; second one after lunch".
-    r"|\b(?:the )?first (?:[a-z]+ ){0,2}(?:is |was )?(?:done|applied|finished|complete|completed"
-    r"|through|merged|deployed|uploaded|migrated|shipped|sent|imported)\b[^.]{0,30}?[,;]\s*"
-    r"(?:the )?(?:second|next|rest|remaining|others?)\b"
+    r"|\b(?:the )?(?:first|second|third|fourth) (?:[a-z]+ ){0,4}(?:is |are |was |were )?(?:done"
+    r"|through|[a-z]{3,}ed)\b[^.]{0,30}?[,;]\s*(?:the )?(?:second|third|fourth|fifth|next|rest"
+    r"|remaining|others?|last)\b"
     r"|\b(?:the )?(?:first|second|other) (?:half|part|batch)\b[^.;]{0,40}\b(?:done|through"
     r"|finished|complete|completed|went)\b|\bthe rest (?:runs|will|is|goes|tonight|tomorrow"
     r"|later)\b"
@@ -224,13 +280,22 @@ _STEP_PROGRESS = _re(
     rf"|(?:已经?|刚刚?|刚才|终于)\s*[^,;]{{0,16}}?(?:{_ZH_DONE}|合|推|交|发|提|打|备份|同步|弄|写|改|跑|测"
     r"|装|配|传|上|切|换|迁|升|降|导|清|删|建|搭)[^,;]{0,16}[,;]\s*(?:今晚|明天|明早|下午|晚上|待会儿?"
     r"|稍后|下周|之后|然后|接下来|接着"
-    r"|下一步|马上|回头|现在|等[^,;]{1,12}?(?:再|就))"
+    r"|下一步|马上|回头|现在|晚点|晚些|一会儿?|等[^,;]{1,12}?(?:再|就)"
+    # …or handed over: "已经推到远程了，你拉一下试试".
+    r"|你(?:先|再)?(?:看|试|拉|测|跑|确认|检查|review))"
+    # …or a step after a wait: "v2.1 已经发布到灰度，观察两天再全量".
+    r"|(?:已经?|刚刚?|刚才|终于)[^,;]{1,20}[,;][^,;]{0,12}?再(?!也|次|见|说)"
 
+    # A step done somewhere in the clause, the next announced ("把配置同步到了所有节点，接下来
+    # 重启"), the next after this one ("做完再弄报表").
+    r"|(?:了|完|好)[^,;]{0,16}[,;]\s*(?:接下来|下一步|接着)"
+    r"|(?:做|写|改|跑|弄|忙|测|修)完(?:了|之后|以后)?再"
     # The first part done, the rest scheduled: "第一批数据导完了，第二批明天导", "…，剩下的今晚弄".
     r"|[,;]\s*(?:第[二三四五六七八九十\d]{1,3}个?(?:批|部分|阶段|期|步|轮)|剩下的?|其余的?|后面的|另一半)"
     r"[^,;]{0,8}?(?:明天|今晚|下午|晚上|下周|之后|回头|周[一二三四五六日末])"
     # Half-way: "第二个模块改到一半", "东西打包了一大半", "迁移做了一半".
-    r"|(?:了|到)(?:一大半|一小半|一半|大半|过半|[一二三四五六七八九]分之[一二三四五六七八九]"
+    # (also after 完: "测试用例写完三分之一")
+    r"|(?:了|到|完)(?:一大半|一小半|一半|大半|过半|[一二三四五六七八九]分之[一二三四五六七八九]"
     r"|[一二三四五六七八九]成)(?=$|[,.;!]|了|就|挂|停|卡|断)"
     # A subjectless gerund status line with a time of now: "Uploading photos to the shared
     # album now", "Sorting out the invoices this evening", "Seeding the db now, then …".
@@ -263,9 +328,46 @@ _DONE_THEN_NEXT = _re(
     r"|uploaded|installed|configured|applied)\b[^.;]{0,60}?[,;]\s*[^,.;]{0,40}?\b(?:goes|comes"
     r"|happens|follows|ships|lands|starts|is due)\s+(?:next week|tomorrow|tonight|later|after lunch"
     r"|this (?:afternoon|evening|week))\b"
+    # The next step underway in its own sentence: "Lint is fixed. Now wiring up the CI job".
+    r"|\b(?:done|finished|fixed|merged|pushed|deployed|migrated|shipped|landed|completed|applied"
+    r"|installed|configured|passes|passing|green|sorted)\b[^.;]{0,40}?[.;]\s*(?:now|next(?: up)?"
+    r"|then)[,:]?\s+(?:i'm |we're )?[a-z]{3,}ing\b"
     # "Cleared the cache and restarting the worker": a step done, the next underway.
     r"|^[a-z]+ed\b[^.;]{0,60}(?:,|\band\b)\s*(?:now )?[a-z]{3,}ing\b(?! (?:is|are|was|were)\b)"
 )
+# Formats that only a status report has, whoever the subject seems to be ("Unit tests:
+# passed" opens like "Tim walks"): a step counter ("[4/9] Installing dependencies", "(2/5)
+# Running migrations", "Step 3/7:"), a thing's status as a label ("Build status: failing",
+# "部署状态：…"), a day's or a week's to-do list ("Today's todo: …", "今天的 TODO：…"), a
+# status board ("CI: green, deploy: queued", "构建：通过"), status marks ("lint ✅ deploy ⏳").
+_BOARD_ITEM = (
+    r"build|builds|ci|cd|tests?|unit tests?|e2e|lint|typecheck|type check|checks?|deploy|deployment"
+    r"|release|pipeline|job|migration|backfill|upload|download|sync|backup|review|staging|prod"
+    r"|构建|测试|单测|部署|发布|流水线|迁移|同步|备份|上线|编译|审核|评审"
+)
+_BOARD_STATUS = (
+    r"(?:passed|passing|failed|failing|pending|queued|running|blocked|skipped|green|red"
+    r"|in progress|done|ok|✅|❌|⏳|通过|失败|进行中|排队中|待定|未开始|已完成|完成|成功)"
+    r"(?=$|[\s,;.·|])"
+)
+_STATUS_FORMAT = _re(
+    r"(?i)^\s*[\[(]\d{1,3}\s*/\s*\d{1,3}[\])]|^step \d{1,3}\s*/\s*\d{1,3}\b"
+    r"|^(?:[\w#.-]+ ){0,3}status\s*[:：-]|^[^:,;]{0,10}(?:状态|进度)\s*[:：]"
+    r"|^(?:today'?s|tomorrow'?s|tonight'?s|this week'?s)\s+(?:todos?|to-dos?|tasks?|plan|list"
+    r"|agenda)\s*[:：]"
+    r"|^(?:今天|今日|明天|今晚|本周|这周|下午|上午)(?:的)?\s*(?:todo|to-do|待办|任务|计划|安排)\s*[:：]"
+    # A status board: a work item with its status ("Build #12: failing", "构建：通过"), or two
+    # items with a status each ("CI: green, deploy: queued"); one label with a colour or
+    # "running" is a plain fact ("Favourite colour: green", "Laptop: running Fedora").
+    rf"|(?:^|[,;·|]\s*)(?:[\w#.-]+ ){{0,2}}(?:{_BOARD_ITEM})(?: #?\d+)?\s*:\s*{_BOARD_STATUS}"
+    rf"|(?:^|[,;·|]\s*)[^\s:,;·|][^:,;·|]{{0,24}}:\s*{_BOARD_STATUS}[^:]{{0,30}}[,;·|]\s*"
+    rf"[^\s:,;·|][^:,;·|]{{0,24}}:\s*{_BOARD_STATUS}"
+    r"|[✅❌⏳🟢🔴🟡✔✗][^✅❌⏳🟢🔴🟡✔✗]{1,30}[✅❌⏳🟢🔴🟡✔✗]"
+    # …a work-in-progress mark first ("🚧 Rewriting the onboarding emails", "⏳ 构建中").
+    r"|^\s*(?:🚧|⏳|🔄|🏗)"
+)
+
+
 # Durable achievements: passing an exam, earning a certificate or a degree, finishing a
 # marathon. "The user passed the AWS exam in 2023" is who they are, not a status line.
 _ACHIEVEMENT = _re(
@@ -276,7 +378,7 @@ _ACHIEVEMENT = _re(
 )
 # A status of this moment, which even a person's studies can have ("is 80% through the
 # exam paper right now").
-_NOW_PROGRESS = _re(rf"(?i){_PERCENT_DONE}|\b(?:right now|at the moment)\b|进度")
+_NOW_PROGRESS = _re(rf"(?i){_PERCENT_DONE}|\b(?:right now|at the moment)\b|进度(?!条)")
 
 
 # A percentage that measures a change ("cut standby power by 40%", "把待机功耗降了 40%",
@@ -296,24 +398,24 @@ _CHANGE_AMOUNT = _re(
 # usually go: a fact or a workflow, not today's status.
 _HABITUAL = _re(
     r"(?i)\b(?:usually|often|always|typically|normally|generally|most (?:sprints|weeks|days"
-    r"|mornings|nights|times|releases)|every (?:sprint|week|day|time|release|morning|night))\b"
+    r"|mornings|nights|times|releases)|every (?:sprint|week|day|time|release|morning|night|month"
+    r"|quarter|weekend|monday|tuesday|wednesday|thursday|friday|saturday|sunday)"
+    r"|on (?:mon|tues|wednes|thurs|fri|satur|sun)days|on weekends|by (?:team |company )?policy)\b"
     r"|通常|经常|总是|一般都|每次|每回|每周|每天|每个月"
 )
 
 
-# The speaker's own life, not a task: "I'm currently learning Spanish", "We're expecting our
-# second child", "我正在学西班牙语", "I'm halfway through a two-year MBA". Said in the first
-# person, these are facts about the user; "I'm halfway through the migration" is not.
-_FIRST_PERSON_SUBJECT = _re(
-    r"(?i)^(?:i|i'm|i am|i've|i have|we|we're|we are|we've|my \w+)\b|^我"
-)
+# A life, not a task: "I'm currently learning Spanish", "We're expecting our second child",
+# "我正在学西班牙语", "I'm halfway through a two-year MBA", "赵磊正在装修新房子". These are facts
+# about the speaker or the person named; "I'm halfway through the migration" is not.
 _LIFE_ACTIVITY = _re(
     r"(?i)\b(?:learning|studying|training for|expecting|planning (?:to|a|on)|looking for"
     r"|saving (?:up )?for|recovering from|pregnant|dating|raising|moving to|applying (?:to|for)"
     r"|preparing for (?:the|my|a|an) (?:exam|test|interview|wedding|move|marathon|race|baby)"
     r"|(?:writing|working on) (?:a|my|an) (?:novel|book|memoir|album|song|painting|screenplay)"
     r"|halfway through (?:a|my|an) (?:[a-z-]+ )?(?:mba|degree|course|program|programme|book"
-    r"|novel|pregnancy)|about to (?:have a baby|get married|move|start (?:a|my) new job|graduate"
+    r"|novel|pregnancy|phd|doctorate|thesis|dissertation|residency|apprenticeship|bootcamp)"
+    r"|about to (?:have a baby|get married|move|start (?:a|my) new job|graduate"
     r"|retire))\b"
     r"|(?:在|正在|开始|最近)学|备考|准备考|备孕|怀孕|找工作|攒钱|养病|康复|装修|写(?:一本|小说|书)|练(?:马拉松|琴|字|瑜伽)"
     r"|减肥|健身|相亲|谈恋爱|生孩子|结婚|搬家"
@@ -330,38 +432,57 @@ _INTERJECTION = _re(
 def is_progress(norm: str) -> bool:
     """Whether ``norm`` reports the state of a task (done, underway, next) rather than a
     fact that stays true."""
+    return progress_kind(norm) is not None
+
+
+#: What :func:`progress_kind` returns: a status line's format, a step done with the next
+#: announced (or a share of the work done), any other status of a task.
+PROGRESS_KINDS = ("status_line", "step", "status")
+
+
+def progress_kind(norm: str) -> str | None:
+    """Which kind of status report ``norm`` is (one of :data:`PROGRESS_KINDS`), or None for
+    a fact that stays true: the filter tells the user which."""
     # The verb stays ("降了", "cut"): a change done, with the next step announced, is
     # still progress; only its amount stops reading as "X% done".
     norm = _CHANGE_AMOUNT.sub(lambda m: m.group("en") or m.group("zh"), norm)
     norm = _INTERJECTION.sub("", norm, count=1)  # "Okay, done with the first chapter edits"
+    if _STATUS_FORMAT.search(norm):
+        return "status_line"
+    step = bool(_STEP_PROGRESS.search(norm) or _DONE_THEN_NEXT.search(norm))
+    kind = "step" if step else "status"
     if _HABITUAL.search(norm) and not _NOW_PROGRESS.search(norm):
-        return False
-    if (_FIRST_PERSON_SUBJECT.search(norm) and _LIFE_ACTIVITY.search(norm)
-            and not (_TASK_WORDS.search(norm) or _STRONG_PROGRESS.search(norm))):
-        return False
+        return None
+    # A life activity is a fact about whoever does it, the speaker or a named person the
+    # shapes cannot see ("赵磊正在装修新房子" has no subject marker), unless it is work.
+    # A share of it done ("搬家的东西打包了一大半") is still a task's state.
+    if _LIFE_ACTIVITY.search(norm) and not (_TASK_WORDS.search(norm)
+                                            or _STRONG_PROGRESS.search(norm)
+                                            or _STEP_PROGRESS.search(norm)):
+        return None
     if about_a_person(norm):
         # "The user is halfway through a two-year MBA": a person's studies, not a task.
         if _ACHIEVEMENT.search(norm) and not _NOW_PROGRESS.search(norm):
-            return False
+            return None
         if _STRONG_PROGRESS.search(norm):
-            return True
+            return kind
         # A moment of a person's life is a fact about them; of their work, a status line.
-        return bool(_TASK_WORDS.search(norm) and (_MOMENT_PROGRESS.search(norm)
-                                                  or _STEP_PROGRESS.search(norm)
-                                                  or _DONE_THEN_NEXT.search(norm)))
+        work = _TASK_WORDS.search(norm) and (step or _MOMENT_PROGRESS.search(norm))
+        return kind if work else None
     if _STEP_PROGRESS.search(norm):
-        return True
+        return "step"
     if _UNDECIDED.search(norm) and not (_STRONG_PROGRESS.search(norm)
                                         or _MOMENT_PROGRESS.search(norm)):
-        return False  # "数据库选型的话，我还在纠结": a hedge (is_hedged), not a task underway
+        return None  # "数据库选型的话，我还在纠结": a hedge (is_hedged), not a task underway
     if _DATED_PAST.search(norm) and not (_STRONG_PROGRESS.search(norm)
                                          or _MOMENT_PROGRESS.search(norm)
                                          or _NEXT_ANNOUNCED.search(norm)):
-        return False  # "We migrated the DB to Postgres last year"
+        return None  # "We migrated the DB to Postgres last year"
     if _ACHIEVEMENT.search(norm) and not (_STRONG_PROGRESS.search(norm)
                                           or _MOMENT_PROGRESS.search(norm)
                                           or _TASK_WORDS.search(norm)):
-        return False  # …unless it is a work item ("证书续期的脚本写好了，还没部署")
-    return bool(_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm)
-                or _DONE_THEN_NEXT.search(norm))
-
+        return None  # …unless it is a work item ("证书续期的脚本写好了，还没部署")
+    if (_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm)
+            or _DONE_THEN_NEXT.search(norm) or _STRONG_PROGRESS.search(norm)):
+        return kind
+    return None

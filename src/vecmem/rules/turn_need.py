@@ -54,11 +54,15 @@ _PHATIC_EN = frozenset((
     "hehe", "what's", "whats", "up", "sup", "how", "are", "doing", "around", "yep", "yeah",
     "yes", "right", "wonderful", "excellent", "amazing", "brilliant", "super",
     "was", "were", "this", "useful", "welcome", "bunch", "tons", "lots",
+    # "thank you, that worked", "works now", "all sorted": the task is done.
+    "worked", "works", "working", "fixed", "done", "solved", "sorted",
 ))
 _PHATIC_ZH = lazy_re(
     r"你好|您好|嗨|哈喽|哈啰|早安|早上好|上午好|中午好|下午好|晚上好|晚安|在吗|在么|在不在|"
     r"谢谢|多谢|感谢|谢|辛苦|收到|好的|好滴|好嘞|好吧|行吧|可以了?|没问题|明白|懂了|知道了|"
     r"了解|没别的|没事|就这样|就这些|再见|拜拜|回头见|明天见|最近怎么样|最近好吗|早|"
+    # 搞定了 / 解决了 / 弄好了 / 成功了: the task is done.
+    r"搞定|解决|弄好|成功|"
     r"你|您|太|非常|十分|真|大家|[啦了呀啊哦嗯吧呢嘛哈哇喔噢行好]")
 _NOT_LETTER = lazy_re(r"[\W_\d]+")
 _LATIN = lazy_re(r"[A-Za-z]+(?:'[a-z]+)?")
@@ -110,6 +114,11 @@ _EN_KNOWLEDGE = (
     r"|^\s*how\s+(?:many|much)\s+\w+|^\s*(?:what|who)\s+(?:does|do|did)\s+\S+"
 
     r"|^\s*how\s+(?:is|are|was|were)\s+\S+\s+(?:made|different|related|used|produced)\b"
+    # What causes a thing, where a word comes from: "What causes the northern lights?",
+    # "The word 'coeliac' comes from which Greek root?".
+    r"|^\s*what\s+(?:causes|caused|makes|made)\b"
+    r"|\b(?:comes?|came)\s+from\s+(?:which|what)\b|\b(?:derived|borrowed)\s+from\b"
+    r"|\bthe\s+word\s+['\"‘“]"
 )
 # Content tasks whose input is in the turn itself.
 _EN_TASK = (
@@ -148,10 +157,17 @@ _ZH_KNOWLEDGE = (
     r"|都?有哪些|(?:在|属于|位于)哪(?:个|一个|里|儿)|属于什么|能活(?:几|多少)|有几(?:颗|个|种|条|座|位)|"
     r"是怎么.{1,6}的|是什么时候.{1,8}的|(?:讲|说|写|用)的是什么|会怎么样|有什么(?:关系|联系|不同)|"
     r"一般(?:有|是|用)"
+    # How-to questions (游泳怎么换气, 如何煮米饭; not 怎么办 / 怎么样, which ask for advice
+    # or an opinion), a work's content (《三体》讲了什么), a yes/no question about a
+    # thing's nature (开心果是长在树上的吗).
+    r"|怎么(?!办|样)|如何|怎样(?!了)|《[^》]+》.{0,6}(?:讲|说|写)了?(?:的是|些)?什么|是.{1,8}的吗"
 )
 _ZH_TASK = (
     r"^\s*(?:请|帮我|给我)?\s*(?:解释一下|解释|讲讲|介绍一下|翻译|总结一下|总结|概括|列出|"
-    r"列举|写一首|写一篇|写首|写个段子|生成|比较一下)"
+    r"列举|写一首|写一篇|写一封|写封|写首|写个段子|生成|比较一下)"
+    # Code-switched: 帮我 explain 一下 ..., 请 translate ...
+    r"|^\s*(?:请|帮我|给我)\s*(?:explain|summari[sz]e|translate|define|describe|list|compare|"
+    r"write|rewrite|proofread)\b"
     r"|把.{1,30}翻译成|翻译成[英中日韩法德]文|^\s*(?:请|帮我)?\s*(?:润色|改写|纠正|修改)(?:一下)?这"
     r"|^\s*(?:请|帮我)?\s*写(?:一个|个|一段|段)?\s*(?:\w+\s*)?(?:函数|脚本|正则|程序|SQL)"
     r"|(?:想|起|取)(?:[一二三四五六七八九十几两]|\d+)个.{0,10}(?:标题|名字|口号|标语)"
@@ -166,8 +182,8 @@ _GENERATE = lazy_re(
     r"regular\s+expression|query|class|unit\s+test|one-liner|poem|haiku|limerick|sonnet|"
     r"story|essay|joke|riddle|song)\b"
     r"|用\s*[A-Za-z][\w+#]*\s*(?:写|实现|生成)"
-    r"|^\s*(?:请|帮我|给我)?\s*(?:用\s*\S+\s*)?(?:写|生成)(?:一个|个|一段|段|一首|首|一篇|篇)?"
-    r".{0,12}(?:函数|脚本|正则|程序|代码|排序|诗|散文|文章|故事|笑话)"
+    r"|^\s*(?:请|帮我|给我)?\s*(?:用\s*\S+\s*)?(?:写|生成)(?:一个|个|一段|段|一首|首|一篇|篇|一封|封)?"
+    r".{0,12}(?:函数|脚本|正则|程序|代码|排序|诗|散文|文章|故事|笑话|邮件|信|模板|文案)"
     r"|(?:代码|脚本|函数|正则).{0,4}怎么写",
     re.I,
 )
@@ -182,7 +198,19 @@ _TASK = lazy_re(
     "|".join(f"(?:{p})" for p in (
         _EN_TASK, _ZH_TASK,
         r"\bin\s+general\b|\bgenerally\b|一般来说|通常来说|总的来说",
+        # Comparing kinds ("the difference between a list and a tuple in Python"): the
+        # answer is the same for anyone, whoever uses Python.
+        r"\bdifference\s+between\s+(?:a|an)\b|\bthe\s+word\s+['\"‘“]",
         r"\bthe\s+(?:history|origin|origins|etymology|population|capital)\s+of\b",
+        # Who made a kind of thing: "Who invented the piano?" asks about pianos, not the
+        # person's piano, even when a memory has a piano as its subject.
+        r"^\s*who\s+(?:invented|discovered|founded|composed|painted|wrote)\b",
+        # What a word or name means, what a thing is known for, how two kinds relate:
+        # the same answer for anyone, even when the name is one the person's memories
+        # hold ("Kubernetes 这个名字是什么意思？", "What is the Tidewater region known for?",
+        # "Kubernetes 和 Docker 有什么关系？").
+        r"^\s*what\s+does\s+\S+(?:\s+\S+)?\s+(?:mean|stand\s+for)\b|\b(?:known|famous)\s+for\b"
+        r"|什么意思|的含义|名字的由来|有什么(?:区别|不同|关系|联系)|的区别",
         r"哪一?年(?:开通|建成|成立|发明|出版|上映|发行)|的历史|起源|出自|来历|人口")),
     re.I,
 )
@@ -347,3 +375,36 @@ _NOT_NAMES = frozenset((
     "样样", "试试", "看看", "想想", "说说", "聊聊", "讲讲", "走走", "等等", "哈哈", "嘿嘿", "呵呵",
     "妈妈", "爸爸", "哥哥", "姐姐", "弟弟", "妹妹", "爷爷", "奶奶", "宝宝", "星星", "明明",
 ))
+
+
+# ---------------------------------------------------------------------- subject slot
+# "What is the summarizer's default model?", "Where is the blog hosted?",
+# "摘要服务现在用什么默认模型？": a knowledge question's shape about a thing of the person's
+# named by a common noun. What tells it from "What is the capital of Australia?" is the
+# store: a memory whose subject is that thing ("The default model for the summarizer
+# service is ...", "摘要服务的默认模型是 ..."). The first definite noun phrase of an English
+# turn (up to three words after "the", ending at a possessive); the leading CJK run of a
+# Chinese one (Chinese puts the topic first).
+_DEFINITE_NP = lazy_re(r"\bthe\s+([a-z][\w-]*(?:\s+(?!the\b)[a-z][\w-]*){0,2})", re.I)
+_LEADING_CJK = lazy_re(r"^\s*([\u4e00-\u9fff]{3,})")
+
+
+def subject_phrase(turn: str) -> str | None:
+    """The noun phrase a question is about, for the subject-slot test: the words after
+    the turn's first "the" (to a possessive, at most three) in English ("What is the
+    summarizer's default model?" -> "summarizer"), the leading CJK run in Chinese
+    ("摘要服务现在用什么默认模型？" -> "摘要服务现在用什么默认模型"); None without one."""
+    own = _own_words(turn)
+    m = _LEADING_CJK.match(own)
+    if m:
+        return m.group(1)
+    m = _DEFINITE_NP.search(own)
+    if not m:
+        return None
+    words = []
+    for w in m.group(1).split():
+        if w.lower().endswith("'s"):
+            words.append(w[:-2])
+            break
+        words.append(w)
+    return " ".join(words)

@@ -47,8 +47,31 @@ History:
    move ("promoted to", "转行做了") is the occupation; words that only date a change ("these
    days", "上个月") are dropped; a wish to try ("I'd like to try X") is no preference value;
    more editors and model names known by kind; an unowned "editor" is the user's.
+9. (session 6, three helpers in one bump) secret shapes, round 4 (issue 15 item 4,
+   rules/secret_labels.py): other languages' password and PIN labels with a qualifier,
+   secret table columns, codes said with counts, labels broken across a line,
+   one-character URL passwords, traditional Chinese and other scripts' look-alike labels;
+   re-derive reads every stored text again under them (``store/legacy_secrets.py``), so
+   a value stored before these shapes existed is cut.
+   Slots by meaning, round 5 (issue 15 item 5, rules/slot_forms.py, rules/changes.py):
+   plain statements in the word orders people use — the owner before a model's or
+   theme's label ("The user's default LLM is X", "用户默认使用的模型是 X", "用户的嵌入模型是
+   X", "用户的编辑器主题是 X"), a project named without "the … project" or by a bare name
+   with a technology ("Project atlas deploys to X", "博客部署在 X", "atlas 是部署在 X 上的"),
+   a stack by its value's kind and its first named technology ("rewritten in FastAPI",
+   "built with Django and PostgreSQL", "技术栈是 Vue + Flask"), "instead of X" not in the
+   value; theme values one spelling (dark / light); wife = husband = spouse; change
+   announcements without a subject, with an adverb, stacked time tails or an aside; a
+   checkout moved to a path; "X and I got married"; a plain use kept to one context
+   ("on the servers") fills no slot; "Switch to Spanish please" is a standing language
+   preference (quality verdict changes for that shape only).
+   Rule cue terms, round 2 (issue 13, rules/lexicon.py TOPICS): 33 categories instead of
+   25 (pregnancy, dev tools, smart home, outdoors, health care, language, leisure,
+   family) and more triggers and cues in the old ones (nuts, gluten, fruit; disc, hip,
+   joint; lifting and moving for an injury; rent and fees; job titles); phrase triggers
+   ("work from home"); 腰 alone (腰果, cashew) no longer puts a memory in ``injury``.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 8
+RULES_VERSION = 9

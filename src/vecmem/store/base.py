@@ -570,6 +570,30 @@ class SQLTx(abc.ABC):
         ).fetchone()
         return (row[0], self.vector_value(row[1])) if row else None
 
+    def cosines(self, scope: str, model: str, query: np.ndarray,
+                ids: Sequence[int]) -> dict[int, float]:
+        """Cosine of ``query`` to the ``model`` vectors of ``ids`` (those that have one):
+        the relevance gate judges a keyword candidate beyond the vector side's top-k by its
+        real cosine, not as "below every vector candidate"."""
+        if not ids:
+            return {}
+        q = np.asarray(query, dtype=np.float32)
+        qn = float(np.linalg.norm(q))
+        ids = list(ids)
+        out: dict[int, float] = {}
+        for start in range(0, len(ids), 500):
+            chunk = [int(i) for i in ids[start : start + 500]]
+            marks = ",".join("?" * len(chunk))
+            for memory_id, value in self.execute(
+                "SELECT memory_id, vector FROM memory_vectors WHERE model = ? "
+                f"AND memory_id IN ({marks})", [model, *chunk]
+            ):
+                v = self.vector_value(value)
+                vn = float(np.linalg.norm(v))
+                if v.shape == q.shape and vn > 0 and qn > 0:
+                    out[int(memory_id)] = float(np.dot(q, v) / (qn * vn))
+        return out
+
     def delete_vector(self, memory_id: int) -> None:
         self.execute("DELETE FROM memory_vectors WHERE memory_id = ?", [memory_id])
 

@@ -36,7 +36,7 @@ import psycopg
 from vecmem.store.fts_tokens import TOKENIZER
 from vecmem.store.keyword_index import K1, B, KeywordIndex
 
-__all__ = ["MIGRATION", "document", "query_tokens", "search", "statistics"]
+__all__ = ["FORGET_MIGRATION", "MIGRATION", "document", "query_tokens", "search", "statistics"]
 
 #: PostgreSQL keeps at most 256 positions per lexeme and refuses lexemes of 2 KiB or more.
 _MAX_TF = 255
@@ -150,8 +150,10 @@ _STATS_DDL = [
 _TRIGGER_DDL = [
     # Only active memories count, as in SQLite's index. An update that changes neither
     # scope, status, tokens nor length leaves the statistics alone.
+    # It runs as its owner (the role that migrated), so forgetting a token needs no DELETE
+    # grant on keyword_df for writers; search_path is pinned to the migration's.
     """CREATE OR REPLACE FUNCTION vecmem_keyword_stats() RETURNS trigger
-       LANGUAGE plpgsql AS $$
+       LANGUAGE plpgsql SECURITY DEFINER SET search_path FROM CURRENT AS $$
        BEGIN
          IF TG_OP = 'UPDATE' AND OLD.scope = NEW.scope AND OLD.status = NEW.status
             AND OLD.dl = NEW.dl AND OLD.tsv = NEW.tsv THEN
@@ -163,6 +165,10 @@ _TRIGGER_DDL = [
            UPDATE keyword_df d SET df = d.df - 1
              FROM unnest(tsvector_to_array(OLD.tsv)) AS t(token)
             WHERE d.scope = OLD.scope AND d.token = t.token;
+           -- A token no active memory holds any more is forgotten: the statistics must
+           -- keep no word of a text that was purged or had a secret cut out of it.
+           DELETE FROM keyword_df d USING unnest(tsvector_to_array(OLD.tsv)) AS t(token)
+            WHERE d.scope = OLD.scope AND d.token = t.token AND d.df <= 0;
          END IF;
          IF TG_OP IN ('INSERT', 'UPDATE') AND NEW.status = 'active' THEN
            INSERT INTO keyword_scope_stats AS s (scope, docs, total_len)
@@ -243,3 +249,16 @@ def stats_drift(conn: psycopg.Connection[Any]) -> list[str]:
 
 #: (version, name, function) of the PostgreSQL-only migrations, after the shared ones.
 MIGRATION = (9, "BM25 keyword statistics (same scoring as SQLite)", migrate_bm25)
+
+
+def forget_unheld_tokens(conn: psycopg.Connection[Any]) -> None:
+    """Migration 11: the trigger forgets a token once no active memory holds it, and the
+    tokens older triggers kept at a count of 0 (words of purged texts, of texts a secret
+    was cut from on upgrade) are deleted."""
+    for statement in _TRIGGER_DDL:
+        conn.execute(statement)
+    conn.execute("DELETE FROM keyword_df WHERE df <= 0")
+
+
+FORGET_MIGRATION = (11, "keyword statistics keep no token of a removed text",
+                    forget_unheld_tokens)

@@ -32,8 +32,9 @@ def _pg_migration(entry: tuple[int, str, Callable[[psycopg.Connection[Any]], Non
     return schema.Migration(version, name, run=lambda tx: run(tx.conn))
 
 
-#: Migrations only PostgreSQL has (ids 9-10 are this engine's), run after the shared ones.
-PG_MIGRATIONS = [_pg_migration(pg_keywords.MIGRATION)]
+#: Migrations only PostgreSQL has (ids 9-11 are this engine's), run after the shared ones.
+PG_MIGRATIONS = [_pg_migration(pg_keywords.MIGRATION),
+                 _pg_migration(pg_keywords.FORGET_MIGRATION)]
 #: Every version a current PostgreSQL schema has recorded (shared ids may land later than
 #: PostgreSQL's own, so completeness is a set, not a maximum).
 REQUIRED = frozenset(schema.as_migration(m).version for m in schema.MIGRATIONS) | {

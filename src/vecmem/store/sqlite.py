@@ -224,6 +224,25 @@ class SQLiteTx(SQLTx):
         index = self.store.vector_index(self, scope, model, int(query.shape[0]))
         return index.search(query, k)
 
+    def cosines(self, scope: str, model: str, query: np.ndarray,
+                ids: Sequence[int]) -> dict[int, float]:
+        """As ``SQLTx.cosines``, from the in-memory index when the search built it (no
+        blob reads on the search path)."""
+        if not ids or (scope, model) not in self.store._indexes:
+            return super().cosines(scope, model, query, ids)
+        index = self.store.vector_index(self, scope, model, int(query.shape[0]))
+        q = np.asarray(query, dtype=np.float32)
+        norm = float(np.linalg.norm(q))
+        if norm == 0:
+            return {}
+        q = q / norm
+        out: dict[int, float] = {}
+        for mid in ids:
+            v = index.get(int(mid))
+            if v is not None and v.shape == q.shape:
+                out[int(mid)] = float(np.dot(v, q))
+        return out
+
     # The index sync runs before every search; SQLite's planner would otherwise pick the
     # equality indexes (model, scope/status) that match every row and scan the table.
     def changed_since(self, scope: str, seq: int) -> list[tuple[int, str]]:
@@ -425,6 +444,12 @@ class SQLiteStore(Store):
         except BaseException:
             conn.execute("ROLLBACK")
             raise
+        # A secret cut out of stored texts on upgrade (store/legacy_secrets.py) must leave
+        # no page of the file either (old FTS segments, freed pages): the scrub a purge gets.
+        red = self.upgrade.rederived
+        if any(red.get(k) for k in ("secrets", "events_scrubbed", "plans_scrubbed",
+                                    "recalls_scrubbed")):
+            red["scrub"] = self.scrub()
 
     def _backup_before_upgrade(self, label: str) -> str:
         """A consistent copy beside the file, taken while this connection holds the write

@@ -40,6 +40,10 @@ class ProviderOptions:
     flush_timeout: float = 60.0
     #: Estimated tokens of recalled memories per turn (0: no per-turn recall).
     recall_budget: int = 300
+    #: Memories recalled per turn at most, within ``recall_budget`` (0: none). Of what the
+    #: gate passes, a needed memory is almost always among the first few; the rest only
+    #: lengthen the context (benchmarks/README.md "Hermes recall, session 6").
+    recall_max: int = 6
     #: One scope per Hermes user (``user_id``, else the profile's ``agent_identity``)
     #: instead of ``scope`` for everyone sharing this profile's database.
     scope_by_identity: bool = False
@@ -58,6 +62,7 @@ class ProviderOptions:
             ("prefetch_wait", float, 0.0, 30.0),
             ("flush_timeout", float, 0.0, 3600.0),
             ("recall_budget", int, 0, 100_000),
+            ("recall_max", int, 0, 100),
             ("scope_by_identity", bool, None, None),
             ("host_llm", bool, None, None),
             ("host_llm_task", str, None, None),
@@ -133,6 +138,8 @@ CONFIG_SCHEMA: list[dict[str, Any]] = [
     {"key": "min_score", "description": "Minimum cosine for recall", "default": "0.3"},
     {"key": "recall_budget", "description": "Estimated tokens of memories recalled "
      "per turn", "default": "300"},
+    {"key": "recall_max", "description": "Memories recalled per turn at most (within "
+     "recall_budget)", "default": "6"},
     {"key": "auto_extract", "description": "Extract facts from conversation turns",
      "default": "true", "choices": ["true", "false"]},
     {"key": "extract_every", "description": "Turns between extractions",

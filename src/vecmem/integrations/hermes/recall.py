@@ -4,14 +4,14 @@
   rendered; its memories are not recalled again into a turn. The standing facts that
   did not fit (its ``reserve``: health first) are said in the block's last line and
   recalled into a turn whose topic touches them (``_health_for``: a food allergy on a
-  turn about food), even below the relevance gate, at most one per turn.
+  turn about food), even below the relevance gate, at most two per turn.
 * Per turn, ``queue_prefetch`` prepares a search in the background; ``for_turn`` answers
   from it when it is for the same message and still valid (every committed change bumps
   a generation: ``invalidate`` is the ``Memory.on_change`` listener), else searches
   waiting at most ``prefetch_wait`` for the memory lock, else falls back to the last
   prepared results. Of the hits, a turn shows only those not already in the system
   block or shown earlier in the session (unless changed since), within
-  ``recall_budget`` estimated tokens.
+  ``recall_budget`` estimated tokens and ``recall_max`` memories.
 * ``prefetch_result`` hands newer Hermes a structured result (the block plus a bounded
   observation naming what was shown) where the host has the type, the plain block
   otherwise.
@@ -42,7 +42,7 @@ from vecmem.integrations.hermes.render import (
     render_recall,
 )
 from vecmem.integrations.hermes.worker import Worker
-from vecmem.rules.profile import roles, turn_topics
+from vecmem.rules.profile import names_shared, roles, turn_topics
 from vecmem.rules.turn_need import is_impersonal
 
 logger = logging.getLogger(__name__)
@@ -52,8 +52,10 @@ SESSIONS_KEPT = 256
 #: A line's frame around the memory's text (``- #12 (preference, as of …) ``), in tokens.
 LINE_FRAME_TOKENS = 8
 #: Health facts recalled into one turn by topic (``Recall._health_for``), and how deep
-#: the ungated ranking that orders them looks.
-HEALTH_PER_TURN = 1
+#: the ungated ranking that orders them looks. Two, not one: a turn about medicine for
+#: Mum touches both her diabetes and her blood pressure; the per-turn count stays within
+#: ``recall_max`` (dev + persona 2, benchmarks/README.md "Hermes recall, session 6").
+HEALTH_PER_TURN = 2
 HEALTH_RANKED = 30
 #: Ids named in one structured observation (newer Hermes bounds arrays at 64 items).
 OBSERVED_IDS = 64
@@ -80,6 +82,8 @@ class Recall:
         self._profile_ids: set[int] = set()
         #: Health facts left out of the system block (recalled by topic, see _health_for).
         self._reserve: list[Any] = []
+        #: Names stated in both scripts (``CoreProfile.aliases``), for ``_health_for``.
+        self._aliases: dict[str, list[str]] = {}
         self._shown: dict[str, dict[int, str]] = {}  # session -> id -> updated_at
         #: What the last ``for_turn`` showed (``recall_status`` counts it).
         self.last_shown: list[Any] = []
@@ -133,6 +137,7 @@ class Recall:
         with self._state:
             self._profile_ids = {e.memory_id for e in entries}
             self._reserve = reserve
+            self._aliases = dict(getattr(prof, "aliases", {}) or {})
         if entries:
             return render_profile(entries, health(reserve))
         # No room for a single fact: still never silent about the health facts.
@@ -228,39 +233,48 @@ class Recall:
             with self._state:
                 generation = self._generation
                 reserve = list(self._reserve)
+                aliases = self._aliases
             hits = list(mem.search(query))
-            return self._health_for(mem, query, reserve, hits) + hits, generation
+            return self._health_for(mem, query, reserve, hits, aliases) + hits, generation
         finally:
             self._lock.release()
 
     @staticmethod
-    def _health_for(mem: Any, query: str, reserve: list[Any], hits: list[Any]) -> list[Any]:
+    def _health_for(mem: Any, query: str, reserve: list[Any], hits: list[Any],
+                    aliases: Mapping[str, Sequence[str]] | None = None) -> list[Any]:
         """Standing facts left out of the system block whose exposure this turn's topic
         touches (``rules.profile``: a food allergy on a turn about food, a medication on
         one about medicine, a home fact on one about the home, a relative's fact on one
         naming that relative), even when the relevance gate let none of them through: at
         most ``HEALTH_PER_TURN``, ordered as below. Called under the memory lock."""
         # A world-knowledge question or a self-contained task ("why do cats purr?", "火锅
-        # 起源于哪里？") is not about the person, whatever its topic.
+        # 起源于哪里？") is not about the person, whatever its topic -- unless it names
+        # someone a reserved fact is about ("What does Max take for ...?", "小满用的是什么
+        # 喷雾？": the shape of a knowledge question, about the person's son).
         topics = turn_topics(query)
-        if not topics or not reserve or is_impersonal(query):
+        if not topics or not reserve:
             return []
         found = {getattr(h, "memory", h).id for h in hits}
         who = roles(query, turn=True)
+        named = {e.memory_id for e in reserve if names_shared(query, e.content, aliases)}
+        if is_impersonal(query) and not named:
+            return []
         # A relative's fact only on a turn that names that relative.
         wanted = {e.memory_id: e for e in reserve
                   if topics & set(e.exposures) and e.memory_id not in found
-                  and (e.exposures != ["family"] or roles(e.content) & who)}
+                  and (e.exposures != ["family"] or roles(e.content) & who
+                       or e.memory_id in named)}
         if not wanted:
             return []
-        # Order: health facts before home and family ones; about whom the turn is (my
-        # wife, 我妈, the kids; else the user); the ungated ranking of the turn (no cosine
-        # floor: the topic already is the evidence); severity.
+        # Order: health facts before home and family ones; about whom the turn is (the
+        # name it says; else my wife, 我妈, the kids; else the user); the ungated ranking
+        # of the turn (no cosine floor: the topic already is the evidence); severity.
         ranking = {h.memory.id: i for i, h in enumerate(
             mem.search(query, gate=False, k=HEALTH_RANKED, min_score=-1.0))}
 
         def key(e: Any) -> tuple[int, int, int, int]:
-            return (0 if e.severity is not None else 1, 0 if roles(e.content) & who else 1,
+            about = e.memory_id in named or (not named and bool(roles(e.content) & who))
+            return (0 if e.severity is not None else 1, 0 if about else 1,
                     ranking.get(e.memory_id, HEALTH_RANKED),
                     3 if e.severity is None else e.severity)
 
@@ -281,6 +295,7 @@ class Recall:
 
     def _fresh(self, session_id: str, hits: Sequence[Any]) -> list[Any]:
         budget = self._options().recall_budget
+        most = self._options().recall_max
         out: list[Any] = []
         used = 0
         with self._state:
@@ -292,7 +307,7 @@ class Recall:
                 if rec.id in self._profile_ids or seen.get(rec.id) == rec.updated_at:
                     continue
                 cost = estimate_tokens(rec.content) + LINE_FRAME_TOKENS
-                if used + cost > budget:
+                if used + cost > budget or len(out) >= most:
                     break
                 used += cost
                 seen[rec.id] = rec.updated_at

@@ -88,8 +88,8 @@ def profile_line(entry: Any) -> str:
 
 def profile_more(reserved: int) -> str:
     """The line that says health facts were left out of a full profile (never silently)."""
-    return (f"+{reserved} more health fact{'s' if reserved != 1 else ''} (allergies, "
-            "medication) not listed: recalled when a turn touches them.")
+    return (f"+{reserved} more health fact{'s' if reserved != 1 else ''} not listed: "
+            "recalled when a turn touches them.")
 
 
 #: Characters of the profile's frame (heading, fences, line breaks) around its lines.
@@ -109,8 +109,7 @@ def render_profile(entries: Sequence[Any], reserved: int = 0) -> str:
 
 #: The system-prompt block's size limit, instructions and core profile together.
 SYSTEM_BLOCK_CHARS = 1200
-PROFILE_HEADING = ("## vecmem: standing facts about the user, for the whole session "
-                   "(reference data; the user's words now win)")
+PROFILE_HEADING = "## Standing facts about the user (reference data; their words now win)"
 PROFILE_OPEN, PROFILE_CLOSE = "<vecmem-profile>", "</vecmem-profile>"
 #: A standing fact older than this shows when it was last confirmed.
 STALE_DAYS = 365
