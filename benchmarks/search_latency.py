@@ -315,7 +315,7 @@ _STAGE_TARGETS = (
     ("vecmem.store.sqlite:SQLiteTx", "keyword_stats"),
     ("vecmem.store.sqlite:SQLiteTx", "keyword_search"),
     ("vecmem.store.sqlite:SQLiteTx", "keyword_matches"),
-    ("vecmem.store.base:SQLTx", "rank_facts"),
+    ("vecmem.store.sqlite:SQLiteTx", "rank_facts"),
     ("vecmem.store.base:SQLTx", "get_many"),
     ("vecmem.engine.relevance", "query_terms"),
     ("vecmem.engine.relevance", "bridge_names"),

@@ -17,8 +17,8 @@ def _age(mem: Memory, memory_id: int, days: float) -> None:
     """As if the memory had last been stated ``days`` ago."""
     stamp = (datetime.now(UTC) - timedelta(days=days)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
     with mem.store.transaction(scope=mem.scope) as tx:
-        tx.execute("UPDATE memories SET last_confirmed = ?, updated_at = ? WHERE id = ?",
-                   (stamp, stamp, memory_id))
+        # update_memory, as every write: it takes the change number caches sync by.
+        tx.update_memory(memory_id, {"last_confirmed": stamp, "updated_at": stamp})
     mem.context.changed()
 
 

@@ -45,8 +45,9 @@ def test_an_expired_fact_leaves_search_but_stays_listed(engine_url: str) -> None
         assert r.memory_id in [h.memory.id for h in hits]
         # Its period over: written a year ago, as far as the store knows.
         with mem.store.transaction(scope=mem.scope) as tx:
-            tx.execute("UPDATE memories SET valid_until = ? WHERE id = ?",
-                       (f"{date.today().year - 1}-12-31", r.memory_id))
+            # Through update_memory, as every write: it takes a change number, which the
+            # store's in-memory caches (rank facts, indexes) sync by.
+            tx.update_memory(r.memory_id, {"valid_until": f"{date.today().year - 1}-12-31"})
         mem.context.changed()
         hits = mem.search("quarterly planning offsite Hangzhou office", min_score=-1.0)
         assert r.memory_id not in [h.memory.id for h in hits]
@@ -98,8 +99,7 @@ def test_ingest_resolves_against_each_turns_own_time(cmem: Memory) -> None:
 def test_cleanup_lists_an_expired_fact_and_its_plan_archives_it(cmem: Memory) -> None:
     r = cmem.add("The user is on call for the payments team this week")
     with cmem.store.transaction(scope=cmem.scope) as tx:
-        tx.execute("UPDATE memories SET valid_until = ? WHERE id = ?",
-                   ("2020-01-05", r.memory_id))
+        tx.update_memory(r.memory_id, {"valid_until": "2020-01-05"})
     cmem.context.changed()
     report = cmem.cleanup_report()
     expired = [c for c in report.candidates if c.kind == "expired"]

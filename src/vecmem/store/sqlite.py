@@ -26,7 +26,8 @@ else:  # imported at first use: commands that touch no vector never load it
     from vecmem.lazy import numpy as np
 
 from vecmem.errors import StoreError
-from vecmem.store.base import SQLTx, Store
+from vecmem.store.base import RankFacts, SQLTx, Store
+from vecmem.store.rank_cache import RankFactsCache
 from vecmem.store.schema import TOMBSTONE, Dialect, migrate
 
 BUSY_TIMEOUT_MS = 30_000
@@ -213,6 +214,10 @@ class SQLiteTx(SQLTx):
             (seq, scope))
         return [(int(i), bool(active), terms) for i, active, terms in rows]
 
+    def rank_facts(self, scope: str, ids: Iterable[int], key: str) -> dict[int, RankFacts]:
+        """``SQLTx.rank_facts`` through the store's in-memory copy (``rank_cache``)."""
+        return self.store.rank_facts(self, scope, ids, key)
+
     def vector_search(
         self, scope: str, model: str, query: np.ndarray, k: int, status: str = "active"
     ) -> list[tuple[int, float]]:
@@ -301,6 +306,8 @@ class SQLiteStore(Store):
         self._keyword_indexes: dict[str, Any] = {}  # scope -> KeywordIndex
         self._keyword_saved: dict[str, int] = {}  # scope -> its ``changes`` at save / load
         self._keyword_lock = threading.Lock()
+        self._rank_caches: dict[tuple[str, str], RankFactsCache] = {}  # (scope, key)
+        self._rank_lock = threading.Lock()
         self._closed = False
         self._check_path()
         with self._guard():
@@ -418,6 +425,8 @@ class SQLiteStore(Store):
             self._connections.clear()
             self._indexes.clear()
             self._index_saved.clear()
+        with self._rank_lock:
+            self._rank_caches.clear()
         self._local = threading.local()
         self._closed = True
 
@@ -574,6 +583,18 @@ class SQLiteStore(Store):
             index, store_id=self._store_id, scope=scope, seq=index.seq)
         self._keyword_saved[scope] = index.changes
 
+    # -- rank facts ----------------------------------------------------------------------
+    def rank_facts(
+        self, tx: SQLiteTx, scope: str, ids: Iterable[int], key: str
+    ) -> dict[int, RankFacts]:
+        """What ranking needs of ``ids``, from the cache synced to ``tx``'s snapshot."""
+        now = tx.current_seq()
+        with self._rank_lock:
+            cache = self._rank_caches.get((scope, key))
+            if cache is None:
+                cache = self._rank_caches[(scope, key)] = RankFactsCache()
+            return cache.lookup(tx, now, ids, lambda todo: SQLTx.rank_facts(tx, scope, todo, key))
+
     # -- vector index --------------------------------------------------------------------
     def vector_index(self, tx: SQLiteTx, scope: str, model: str, dim: int) -> Any:
         """The in-memory index of active vectors of ``model`` in ``scope``, synced to now."""
@@ -654,7 +675,8 @@ class SQLiteStore(Store):
     def invalidate_vectors(self, *, persisted: bool = True) -> None:
         """Drop the in-memory vector and keyword indexes, and with ``persisted`` the saved
         copies of both too (rows changed in a way change numbers do not show)."""
-        with self._index_lock, self._keyword_lock:
+        with self._index_lock, self._keyword_lock, self._rank_lock:
+            self._rank_caches.clear()
             self._indexes.clear()
             self._index_seq.clear()
             self._keyword_indexes.clear()
