@@ -89,14 +89,15 @@ def main() -> None:
         return
     env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
     procs = {}
-    for side, src in (("before", args.before), ("after", args.after)):
-        procs[side] = subprocess.Popen(
-            [sys.executable, __file__, "--worker", "--db", args.db, "--queries",
-             str(args.queries), "--before", args.before, "--after", args.after],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
-            env=dict(env, PYTHONPATH=str(Path(src).resolve())))
     try:
-        for side, p in procs.items():
+        # One after the other: the first open may upgrade the store's schema, which two
+        # processes must not race on.
+        for side, src in (("before", args.before), ("after", args.after)):
+            p = procs[side] = subprocess.Popen(
+                [sys.executable, __file__, "--worker", "--db", args.db, "--queries",
+                 str(args.queries), "--before", args.before, "--after", args.after],
+                stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True,
+                env=dict(env, PYTHONPATH=str(Path(src).resolve())))
             assert p.stdout is not None
             print(f"{side}: {json.loads(p.stdout.readline())['ready']}", flush=True)
         load = os.getloadavg()

@@ -233,7 +233,13 @@ def cue_groups(groups: list[list[str]], tokens: Callable[[str], tuple[str, ...]]
 
 def _category_keys(tokens: Callable[[str], tuple[str, ...]]) -> dict[str, str]:
     """Per category, one marked cue term only that category gives (its memories, and no
-    others, hold it): what a turn searches for a category it names by a trigger."""
+    others, hold it): what a turn searches for a category it names by a trigger.
+
+    Made once per tokenizer, like ``_known``: recomputed on every search it tokenized
+    every cue word of every category (~440 ``keyword_terms`` calls, ~8 ms of an ~11 ms
+    search at 100k memories; ``benchmarks/latency_ab.py``)."""
+    if tokens in _KEYS:
+        return _KEYS[tokens]
     known = _known(tokens)
     out: dict[str, str] = {}
     for name, *_, words in _topics():
@@ -241,7 +247,11 @@ def _category_keys(tokens: Callable[[str], tuple[str, ...]]) -> dict[str, str]:
             if known.get(tokens(CUE_MARK + t)) == (name,):
                 out[name] = CUE_MARK + t
                 break
+    _KEYS[tokens] = out
     return out
+
+
+_KEYS: dict[Callable[[str], tuple[str, ...]], dict[str, str]] = {}
 
 
 #: Per tokenizer (a bound method: equal and hashed by its object, so one entry each).
