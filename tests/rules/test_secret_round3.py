@@ -23,9 +23,12 @@ DATA = Path(__file__).resolve().parents[1] / "data" / "secrets_round3.jsonl"
 
 
 def _gone(value: str, out: str) -> bool:
+    """The value is nowhere in ``out``, neither as written nor in any spelling (case, width,
+    separators) -- except that a value of under 4 letters and digits is only looked for as
+    written: "a" from ``redis://:a@host`` is in every redacted sentence."""
     compact = re.sub(r"[\W_]+", "", normalize(value).casefold())
     seen = re.sub(r"[\W_]+", "", normalize(out).casefold())
-    return value not in out and compact not in seen
+    return value not in out and (len(compact) < 4 or compact not in seen)
 
 
 CAUGHT = [
@@ -138,11 +141,11 @@ def test_round3_look_alike_is_kept(text: str) -> None:
     assert find_secrets(text) == [], redact_secrets(text)
 
 
-def test_the_dev_set_tune_split_is_right() -> None:
-    """The split the rules were tuned on stays right (the held-out split is reported in
-    benchmarks/README.md, never asserted case by case)."""
+def tune_split_wrong(data: Path) -> list[str]:
+    """The texts of a secrets dev set's tune split the rules get wrong: a benign text
+    changed, or a secret value left in any spelling. Each round's set is asserted with it."""
     wrong = []
-    for line in DATA.read_text(encoding="utf-8").splitlines():
+    for line in data.read_text(encoding="utf-8").splitlines():
         case = json.loads(line)
         if case["split"] != "tune":
             continue
@@ -154,7 +157,13 @@ def test_the_dev_set_tune_split_is_right() -> None:
             values = case["secret"] if isinstance(case["secret"], list) else [case["secret"]]
             if not all(_gone(v, out) for v in values):
                 wrong.append(case["text"])
-    assert wrong == []
+    return wrong
+
+
+def test_the_dev_set_tune_split_is_right() -> None:
+    """The split the rules were tuned on stays right (the held-out split is reported in
+    benchmarks/README.md, never asserted case by case)."""
+    assert tune_split_wrong(DATA) == []
 
 
 def test_a_secret_split_across_two_sentences_is_cut_in_both_languages() -> None:
@@ -284,12 +293,12 @@ def test_long_adversarial_input_finishes_with_a_bounded_result(text: str) -> Non
 
 # -- the catalogue is the tests' ---------------------------------------------------------
 
-def _rows() -> list[tuple[list[str], list[str]]]:
-    """(caught, allowed) examples of every row of docs/secrets.md's round-3 table."""
+def catalogue_rows(section: str = "Round 3") -> list[tuple[list[str], list[str]]]:
+    """(caught, allowed) examples of every row of one of docs/secrets.md's round tables."""
     doc = (Path(__file__).resolve().parents[2] / "docs" / "secrets.md").read_text("utf-8")
-    section = doc.split("## Round 3", 1)[1].split("\n## ", 1)[0]
+    part = doc.split(f"## {section}", 1)[1].split("\n## ", 1)[0]
     out = []
-    for line in section.splitlines():
+    for line in part.splitlines():
         cells = line.split(" | ")
         if not line.startswith("| ") or len(cells) != 3 or line.startswith("| shape"):
             continue
@@ -298,12 +307,12 @@ def _rows() -> list[tuple[list[str], list[str]]]:
 
 
 def _catalogue() -> list[tuple[str, str]]:
-    return [(kind, x) for caught, allowed in _rows()
+    return [(kind, x) for caught, allowed in catalogue_rows()
             for kind, xs in (("caught", caught), ("allowed", allowed)) for x in xs]
 
 
 def test_every_catalogue_row_has_one_example_each_way() -> None:
-    rows = _rows()
+    rows = catalogue_rows()
     assert len(rows) >= 8
     assert all(caught and allowed for caught, allowed in rows)
 

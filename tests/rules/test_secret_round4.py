@@ -12,23 +12,21 @@ out by ``redact_secrets`` in every spelling; an allowed text is left as written.
 from __future__ import annotations
 
 import json
-import re
 from pathlib import Path
 from re import _parser as sre_parse
 
 import pytest
+from tests.rules.test_secret_round3 import (
+    _gone,
+    _unbounded_nested,
+    catalogue_rows,
+    tune_split_wrong,
+)
 
 from vecmem.rules import find_secrets, redact_secrets, secret_labels
 from vecmem.text import LazyPattern, confusable_skeleton, normalize
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "secrets_round4.jsonl"
-DOC = Path(__file__).resolve().parents[2] / "docs" / "secrets.md"
-
-
-def _gone(value: str, out: str) -> bool:
-    compact = re.sub(r"[\W_]+", "", normalize(value).casefold())
-    seen = re.sub(r"[\W_]+", "", normalize(out).casefold())
-    return value not in out and (len(compact) < 4 or compact not in seen)
 
 
 CAUGHT = {
@@ -218,18 +216,7 @@ def test_the_skeleton_reads_other_scripts_only_for_detection() -> None:
 
 def test_the_dev_set_tune_split_is_right() -> None:
     """The round-4 split tuned on stays right (held-out is reported, never asserted)."""
-    wrong = []
-    for line in DATA.read_text(encoding="utf-8").splitlines():
-        case = json.loads(line)
-        if case["split"] != "tune":
-            continue
-        out = redact_secrets(case["text"])
-        if case["expect"] == "benign":
-            if out != case["text"]:
-                wrong.append(case["text"])
-        elif not all(_gone(v, out) for v in case["secret"]):
-            wrong.append(case["text"])
-    assert wrong == []
+    assert tune_split_wrong(DATA) == []
 
 
 def test_the_dev_set_is_split_before_tuning() -> None:
@@ -241,25 +228,15 @@ def test_the_dev_set_is_split_before_tuning() -> None:
 
 # -- the catalogue is the tests' ---------------------------------------------------------
 
-def _rows() -> list[tuple[list[str], list[str]]]:
-    section = DOC.read_text("utf-8").split("## Round 4", 1)[1].split("\n## ", 1)[0]
-    out = []
-    for line in section.splitlines():
-        cells = line.split(" | ")
-        if not line.startswith("| ") or len(cells) != 3 or line.startswith("| shape"):
-            continue
-        out.append((re.findall(r"`([^`]+)`", cells[1]), re.findall(r"`([^`]+)`", cells[2])))
-    return out
-
-
 def test_every_round4_catalogue_row_has_one_example_each_way() -> None:
-    rows = _rows()
+    rows = catalogue_rows("Round 4")
     assert len(rows) >= 8
     assert all(caught and allowed for caught, allowed in rows)
 
 
 @pytest.mark.parametrize(("kind", "text"), [
-    (kind, x.replace("\\n", "\n").replace("\\|", "|")) for caught, allowed in _rows()
+    (kind, x.replace("\\n", "\n").replace("\\|", "|"))
+    for caught, allowed in catalogue_rows("Round 4")
     for kind, xs in (("caught", caught), ("allowed", allowed)) for x in xs
 ], ids=lambda x: str(x)[:30])
 def test_round4_catalogue_example(kind: str, text: str) -> None:
@@ -269,8 +246,6 @@ def test_round4_catalogue_example(kind: str, text: str) -> None:
 # -- hostile input ---------------------------------------------------------------------------
 
 def test_no_round4_pattern_nests_unbounded_repeats() -> None:
-    from tests.rules.test_secret_round3 import _unbounded_nested
-
     bad = [name for name, value in vars(secret_labels).items()
            if isinstance(value, LazyPattern)
            and _unbounded_nested(sre_parse.parse(value.pattern, value._flags))]
