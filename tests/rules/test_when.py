@@ -133,6 +133,10 @@ _TODAY = date(2026, 12, 1)
     ("五月我住在哪里？", "五月", ("2026-05-01", "2026-05-31"), False, "我住在哪里？"),
     ("去年我在哪里上班？", "去年", ("2025-01-01", "2025-12-31"), False, None),
     ("上个月我去哪里出差了？", "上个月", ("2026-11-01", "2026-11-30"), False, None),
+    # ... but a yearly thing's date that the question puts in the past is a past period.
+    ("去年生日我去了哪里？", "去年", ("2025-01-01", "2025-12-31"), False, None),
+    ("What did I do for my birthday in March?", "in March", ("2026-03-01", "2026-03-31"),
+     False, None),
     ("2025年3月摘要服务的默认模型是什么？", "2025年3月", ("2025-03-01", "2025-03-31"), False,
      None),
     # Asking when something is: its time being over is no reason to hide it.
@@ -157,6 +161,9 @@ def test_questions_about_the_past(query: str, words: str, period: tuple[str, str
     "In May what will I do?", "五月我要去哪里？", "What do I have today?", "今天有什么安排？",
     "Which editor do I use", "What do I do when the build fails?",
     "When will the release ship next week?", "", "   ",
+    # A yearly thing's bare date is its next time, not a past period (asked in December).
+    "十月份结婚纪念日那天想安排个惊喜", "Any gift ideas for Mia's birthday in March?",
+    "三月女儿生日想去哪里吃饭？", "What should we do on our anniversary in October?",
 ])
 def test_questions_about_now_or_later_stay_current(query: str) -> None:
     from vecmem.rules.when import history_cue

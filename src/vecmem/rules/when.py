@@ -440,6 +440,11 @@ _CONTRAST = lazy_re(
     r"at first|earlier|in the past|no longer|any ?more|prior to)\b",
     re.IGNORECASE)
 _CJK = lazy_re(r"[\u3400-\u9fff]")
+#: Words that put a date in the past whatever it is the date of: a yearly thing's date
+#: with one of them is a past period ("去年生日", "my birthday last year", "2025").
+_EXPLICIT_PAST = lazy_re(
+    r"去年|前年|上个?月|上周|上次|那年|[了过]|\d{4}|\b(?:last|ago|was|were|did|had)\b",
+    re.IGNORECASE)
 #: The simple past of a question: weaker, it may ask about a current fact ("what did I
 #: say my editor is?"), so past rows compete with current ones instead of leading.
 _SIMPLE_PAST = lazy_re(r"\b(?:was|were|did|had)\b", re.IGNORECASE)
@@ -480,6 +485,11 @@ def history_cue(query: str, today: date) -> HistoryCue | None:
     simple = [m for m in _SIMPLE_PAST.finditer(query)]
     spans = [(m.start(), m.end()) for m in contrast]
     past = [f for f in found if f[2][1] is not None and f[2][1] < today]
+    if past and _RECURRING.search(query) and not _EXPLICIT_PAST.search(query):
+        # A yearly thing's bare date (a birthday, an anniversary in October) names when it
+        # comes back, not a period the question looks back to: "十月份结婚纪念日那天想安排个
+        # 惊喜" plans the next one. "去年生日去了哪里" still names last year's.
+        past = []
     if past:
         start, end, (p_from, p_until, _), words = past[0]
         rest = _without(query, [*spans, (start, end)])
