@@ -49,32 +49,10 @@ def hermes_run(db: str, embedder_name: str | None, queries: list[dict[str, Any]]
                           list[Any]]:
     """``recall_agent.hermes_all``, keeping the provider's reserve (what its system block
     could not hold) for the causes."""
-    from vecmem.integrations.hermes.provider import VecmemMemoryProvider
-
-    with tempfile.TemporaryDirectory(prefix="vecmem-hermes-") as home:
-        section: dict[str, Any] = {"db": db, "auto_extract": False, **(options or {})}
-        if embedder_name:
-            section["embed_provider"] = embedder_name
-        Path(home, "config.yaml").write_text(
-            json.dumps({"memory": {"provider": "vecmem", "vecmem": section}}), encoding="utf-8")
-        provider = VecmemMemoryProvider()
-        provider.initialize("recall-misses", hermes_home=home, platform="cli",
-                            agent_context="primary")
-        try:
-            block = provider.system_prompt_block()
-            held = provider._recall.reserve
-            in_block = [ids.get(int(i), f"?{i}") for i in ra._ID.findall(block)]
-            out, injected = {}, {}
-            for t in queries:
-                provider.on_session_switch(f"turn-{t['id']}")
-                recalled = provider.prefetch(t["text"], session_id=f"turn-{t['id']}")
-                got = [ids.get(int(i), f"?{i}") for i in ra._ID.findall(recalled)]
-                out[t["id"]] = list(dict.fromkeys(in_block + got))
-                injected[t["id"]] = list(dict.fromkeys(got))
-        finally:
-            provider.shutdown()
-    return out, injected, {"block_memories": len(set(in_block)),
-                           "block_chars": len(block)}, held
+    held: list[Any] = []
+    out, injected, size = ra.hermes_all(db, embedder_name, queries, ids, options=options,
+                                        reserve=held)
+    return out, injected, size, held
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -227,15 +227,17 @@ def search_all(db: str, embedder: Any, turns: list[dict[str, Any]], ids: dict[in
 
 
 def hermes_all(db: str, embedder_name: str | None, turns: list[dict[str, Any]],
-               ids: dict[int, str], llm: Any = None
+               ids: dict[int, str], llm: Any = None, options: dict[str, Any] | None = None,
+               reserve: list[Any] | None = None,
                ) -> tuple[dict[str, list[str]], dict[str, list[str]], dict[str, Any]]:
     """Per turn id, the data ids the agent receives through the Hermes provider (system-
     prompt block + that turn's prefetch) and those the prefetch alone injects; and the
-    system block's size."""
+    system block's size. ``options`` are more provider options; a ``reserve`` list is
+    filled with what the system block could not hold (``hermes_misses.py`` reads it)."""
     from vecmem.integrations.hermes.provider import VecmemMemoryProvider
 
     with tempfile.TemporaryDirectory(prefix="vecmem-hermes-") as home:
-        section: dict[str, Any] = {"db": db, "auto_extract": False}
+        section: dict[str, Any] = {"db": db, "auto_extract": False, **(options or {})}
         if embedder_name:
             section["embed_provider"] = embedder_name
         if llm is not None:
@@ -248,6 +250,8 @@ def hermes_all(db: str, embedder_name: str | None, turns: list[dict[str, Any]],
                             agent_context="primary")
         try:
             block = provider.system_prompt_block()
+            if reserve is not None:
+                reserve.extend(provider._recall.reserve)
             in_block = [ids.get(int(i), f"?{i}") for i in _ID.findall(block)]
             out, injected = {}, {}
             for t in turns:
