@@ -74,7 +74,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_r4",
           "heldout_r4", "tune_r5", "heldout_r5", "blind3", "blind4")
-NEVER_LISTED = ("blind4",)  # blind sets: counts only, misses never shown (blind3 retired)
+#: Blind splits: counts only, misses never shown (blind3 and blind4 are retired, now dev).
+NEVER_LISTED: tuple[str, ...] = ()
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -252,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_blind3.jsonl")
                                         + _load("quality_blind4.jsonl"))
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
-                     "quality_blind3 (retired, now dev) + quality_blind4 (blind) (right = "
+                     "quality_blind3 + quality_blind4 (both retired, now dev) (right = "
                      "decision and reason category)", out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
         b = benign()
@@ -277,7 +278,7 @@ def main(argv: list[str] | None = None) -> int:
                                     + _load("slot_paraphrase_blind3.jsonl")
                                     + _load("slot_paraphrase_blind4.jsonl"))
         _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _blind3 (retired, now dev) + "
-                     "_blind4 (blind) (positives: same "
+                     "_blind4 (retired, now dev) (positives: same "
                      "slot; negatives: another)",
                      out["slots"])
     if args.misses:
