@@ -9,10 +9,12 @@ live in…" never match. Each hit is rewritten in the third person, in the langu
 said in: "我住在上海" → "用户住在上海", "my daughter is named Mia" → "The user's daughter
 is named Mia".
 
-The rule tables are in :mod:`vecmem.rules.extract_rules`; this module splits turns into
-sentences and clauses and hands each to them. :class:`Candidate` is defined here (not in
-``llm``) because both extractors return it and
-``rules`` must not depend on ``llm``.
+The rule tables are in :mod:`vecmem.rules.extract_rules` (then ``extract_passing``,
+``extract_chat``), built from ``extract_words`` (shared vocabulary), ``extract_screen``
+(questions, leads, moments) and ``extract_build`` (values, third person, builders); this
+module splits turns into sentences and clauses and hands each to them. :class:`Candidate`
+is defined here (not in ``llm``) because both extractors return it and ``rules`` must not
+depend on ``llm``.
 """
 
 from __future__ import annotations
@@ -23,16 +25,14 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from vecmem.rules.conversation import clean_messages, split_sentences
+from vecmem.rules.extract_build import Built
 from vecmem.rules.extract_chat import CHAT_RULES
 from vecmem.rules.extract_passing import PASSING_RULES
-from vecmem.rules.extract_rules import (
+from vecmem.rules.extract_rules import RULES
+from vecmem.rules.extract_screen import MOMENT, is_question, strip_lead
+from vecmem.rules.extract_words import (
     _DATE_ZH,
     _JOBS_ZH,
-    MOMENT,
-    RULES,
-    Built,
-    is_question,
-    strip_lead,
 )
 from vecmem.text import canonicalize, has_cjk, lazy_re, normalize
 from vecmem.types import MemoryType, Serializable

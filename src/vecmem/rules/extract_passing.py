@@ -16,25 +16,19 @@ in both languages:
 * **things and dates** — "my laptop is a ThinkPad", "my GitHub handle is …", "my dentist
   appointment is next Tuesday", "我用的是 WSL2", "我下周三要去上海出差".
 
-Each rule is ``(pattern, builder)`` exactly as in :mod:`extract_rules`; the builders
-refuse what points into the conversation or only lasts today.
+Each rule is ``(pattern, builder)`` exactly as in :mod:`extract_rules` (builders from
+:mod:`extract_build`); they refuse what points into the conversation or only lasts today.
 """
 
 from __future__ import annotations
 
 import re
 
-from vecmem.rules.extract_rules import (
-    _ADV_EN,
-    _DATE_ZH,
-    _DATED_EN,
+from vecmem.rules.extract_build import (
     _DEICTIC,
-    _KIN_MORE_EN,
     _NOT_OBJECT_EN,
     _POINTS_ELSEWHERE,
     _TO_YOU,
-    TRANSIENT,
-    ZH_HEARSAY,
     Builder,
     Built,
     E,
@@ -44,7 +38,17 @@ from vecmem.rules.extract_rules import (
     _third_person,
     _third_verb,
     _value,
+)
+from vecmem.rules.extract_screen import (
+    TRANSIENT,
+    ZH_HEARSAY,
     relative_moment,
+)
+from vecmem.rules.extract_words import (
+    _ADV_EN,
+    _DATE_ZH,
+    _DATED_EN,
+    _KIN_MORE_EN,
 )
 from vecmem.text import lazy_re
 
