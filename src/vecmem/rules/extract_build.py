@@ -74,7 +74,10 @@ def _value(x: str, *, cut: bool = True) -> str | None:
 def _third_person(x: str) -> str:
     """Rewrite the user's own pronouns inside an object ("my answers" → "their answers")."""
     if has_cjk(x):
-        return re.sub(r"我(?!们)", "用户", x)  # "我们" is the team, not the user
+        # "我们" is the team, not the user; "我妈" is "用户的妈妈" (a relative: "的").
+        x = re.sub(r"我(妈|爸)(?!\1)", r"用户的\1\1", x)
+        x = re.sub(r"我(?=妈|爸)", "用户的", x)
+        return re.sub(r"我(?!们)", "用户", x)
     for first, third in _PRONOUNS_EN:
         x = re.sub(rf"\b{first}(?![\w'])", third, x)
     return x

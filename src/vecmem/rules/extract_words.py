@@ -89,6 +89,8 @@ _PETS_EN = (
 _KIN_MORE_EN = (
     rf"{_KIN_EN}|kids|children|sons|daughters|brothers|sisters|siblings?|twins|grandkids"
     r"|toddlers?|babies|baby|newborn|teenagers?|teens?"
+    # "my four-year-old", "our 8-month-old": a child named by age.
+    r"|(?:\w+|\d+)-(?:year|month)-olds?"
     rf"|grandchildren|{_PETS_EN}"
 )
 _IDENTITY_EN = (
