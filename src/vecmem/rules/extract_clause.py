@@ -51,8 +51,23 @@ _NEVER_HABIT_WORDS = """
     gonna am was were is are be been have has had do does did don't doesn't didn't will
     would can could should may might must shall won't can't cannot wouldn't shouldn't
     couldn't also just really still even actually never always usually often sometimes
-    only mostly mainly generally normally no not hardly barely
+    only mostly mainly generally normally no not hardly barely miss regret fear trust envy
+    admire respect value treasure cherish adore owe thank
 """
+# The past of the irregular verbs: an event told, not a habit ("I wore my scarf").
+_IRREGULAR_PAST_WORDS = """
+    ate awoke bore beat became began bent bet bit bled blew broke brought built burnt bought
+    caught chose clung came cost crept dealt dug dove drew dreamt drank drove fed felt fought
+    found fled flew forbade forgot forgave froze got gave went ground grew hung heard hid hit
+    held hurt kept knelt knew laid led leant leapt learnt left lent let lay lit lost made meant
+    met paid proved quit rode rang rose ran said saw sought sold sent set shook shone shot
+    showed shrank shut sang sank sat slept slid spoke sped spent spun spat split spread sprang
+    stood stole stuck stung stank struck swore swept swam swung took taught tore told thought
+    threw understood woke wore wove wept won wound wrote
+"""
+_IRREGULAR_PAST = frozenset(_IRREGULAR_PAST_WORDS.split())
+# Adverbs in -ly that are no verbs ("I absolutely love …", misspelt or not).
+_LY_VERBS = frozenset(("apply", "rely", "reply", "fly", "supply", "comply", "multiply", "ally"))
 _NEVER_HABIT = frozenset(_NEVER_HABIT_WORDS.split())
 # Verbs that most often report one step of the task at hand ("I run the tests and …",
 # "I need Docker for this"): a habit only when the clause says how often.
@@ -60,7 +75,7 @@ _STEP_WORDS = """
     run click type open close call send add remove delete change update fix check test
     push pull merge commit install build deploy restart reboot paste copy load import
     export upload download print execute launch hit press select enter set get try go
-    take make put give let come look find want need keep start stop leave bring show
+    take make put give let come look find want need start stop leave bring show
     move pass use
 """
 _STEP = frozenset(_STEP_WORDS.split())
@@ -68,7 +83,7 @@ _STEP = frozenset(_STEP_WORDS.split())
 _HABIT = lazy_re(
     rf"\b(?:{_ROUTINE_EN}|these days|nowadays|for a living|for work|at work|for years|for ages"
     r"|all the time|most days|on the side|by default|full[- ]time|part[- ]time|each way"
-    r"|nights|weekends|every(?:thing| single)?\b(?!\s+(?:time|now)\b)|all (?:my|our) \w+"
+    r"|nights|weekends"
     r"|regularly|religiously|whenever (?:I|we) can|as a rule)\b", re.IGNORECASE)
 _HABIT_ADVERB_WORDS = """
     usually always often mostly mainly generally normally only never typically sometimes
@@ -129,8 +144,9 @@ def _habit_object(x: str, verb: str, adv: str, *, own: bool = False) -> str | No
 
 
 def _present_verb(verb: str) -> bool:
-    past = _PAST.match(verb) and not verb.endswith("eed")  # "need", "feed" are present
-    return verb not in _NEVER_HABIT and not past and not verb.endswith("ing")
+    past = (_PAST.match(verb) and not verb.endswith("eed")) or verb in _IRREGULAR_PAST
+    adverb = re.search(r"l(?:e)?y$", verb) and verb not in _LY_VERBS  # "absolutley"
+    return verb not in _NEVER_HABIT and not past and not adverb and not verb.endswith("ing")
 
 
 def _user_habit(body: str) -> Built | None:
