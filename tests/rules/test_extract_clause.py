@@ -23,6 +23,9 @@ def facts(text: str) -> list[str]:
      "The user lives about an hour north of Melbourne"),
     ("I host my blog on Netlify.", "The user hosts their blog on Netlify"),
     ("I mostly code in TypeScript.", "The user mostly codes in TypeScript"),
+    # An agent noun by its form is a role ("a welder", "a surveyor").
+    ("I'm a welder in Sheffield.", "The user is a welder in Sheffield"),
+    ("I'm a surveyor.", "The user is a surveyor"),
     # A step of a task is a habit only when the clause says how often.
     ("I push to GitHub every day.", "The user pushes to GitHub every day"),
     ("I walk the dog every morning before work.",
@@ -65,6 +68,8 @@ def test_english_structure(text: str, want: str) -> None:
     "My husband is away this week.",
     "My boss is a jerk.",                   # a verdict
     "I run the tests today in CI.",         # a moment
+    "I'm a bit older now.",                 # a comparative, not an agent noun
+    "I'm a little under the weather.",
 ])
 def test_english_look_alikes_give_nothing(text: str) -> None:
     assert facts(text) == []

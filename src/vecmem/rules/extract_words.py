@@ -102,6 +102,13 @@ _IDENTITY_EN = (
     r"|dev|devops|sre|pm|qa|sysadmin|intern|contractor|cto|ceo|cfo|tech lead|team lead|pilot"
     r"|paramedic|firefighter|pharmacist|dentist|therapist|plumber|electrician|mechanic"
     r"|carpenter|farmer|librarian|translator|editor|journalist|nanny|caregiver|barista"
+    # Agent nouns by their form ("a welder", "a surveyor", "a bartender") — not a
+    # comparative after "a bit / a lot / a little" ("a bit older").
+    r"|(?<!\bbit )(?<!\blot )(?<!\blittle )(?<!\btad )(?<!\bthe )(?!(?:never|over|under|after|ever"
+    r"|other|rather|together|whether|either|neither|better|bigger|older|younger|later"
+    r"|number|matter|member|winner|loser|sucker|beginner|clever|proper|danger|monster"
+    r"|weather|water|summer|winter|dinner|paper|letter|corner|computer|power|border)\b)"
+    r"[a-z]{3,}(?:er|or)"
 )
 _WEEKDAY = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
 _DATE_MORE_EN = (
