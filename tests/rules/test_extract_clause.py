@@ -69,6 +69,10 @@ def test_english_structure(text: str, want: str) -> None:
     "My boss is a jerk.",                   # a verdict
     "I run the tests today in CI.",         # a moment
     "I'm a bit older now.",                 # a comparative, not an agent noun
+    "I also plan to visit Vancouver.",      # an intention without a date, not a habit
+    "In my room, I usually go to relax.",   # a purpose
+    "I often go there to relax and unwind.",  # deictic
+    "I always turn to something comforting.",  # vague
     "I'm a little under the weather.",
 ])
 def test_english_look_alikes_give_nothing(text: str) -> None:

@@ -101,6 +101,13 @@ _SECOND_VERB = lazy_re(r"\s+and\s+(?!(?:a|an|the|my|our|some|other|more|I)\b)[a-
                        r"(?:them|it|him|her|me|up|out|with|to|on|in|the|a|my)\b.*$")
 _TIME = lazy_re(r"\b(?:these|those) days\b", re.IGNORECASE)
 _OWN = lazy_re(r"\b(?:[Hh]er|[Hh]is|[Tt]heir|[Ii]ts)\b")
+# An object that points elsewhere or names nothing ("go there", "turn to something").
+_VAGUE = lazy_re(r"\b(?:there|here|something|someone|somebody|somewhere|stuff|things|whatever)\b",
+                 re.IGNORECASE)
+# "plan to visit …", "go to relax": an infinitive says what is meant or why, not a habit
+# ("go to the gym" is a place).
+_PURPOSE = lazy_re(r"^to (?!(?:the|a|an|my|our|their|his|her|work|school|church|bed|class"
+                   r"|college|university|uni|kindergarten|daycare)\b)(?-i:[a-z])", re.IGNORECASE)
 _IF = lazy_re(r"\b(?:if|unless|whether|in case)\b", re.IGNORECASE)
 
 _WORD_EN = r"[a-z]+(?:-[a-z]+)?"
@@ -129,7 +136,7 @@ def _habit_object(x: str, verb: str, adv: str, *, own: bool = False) -> str | No
         return None
     if _POINTS_ELSEWHERE.search(_TIME.sub("", _OWN.sub("", obj) if own else obj)):
         return None
-    if _TROUBLE.search(x) or _IF.search(x):
+    if _TROUBLE.search(x) or _IF.search(x) or _VAGUE.search(obj) or _PURPOSE.match(obj):
         return None
     if TRANSIENT.search(x) or MOMENT.search(x) or re.match(r"(?!\w*thing\b)[a-z]+ing\b", obj):
         return None  # "… today", "I keep getting …"
