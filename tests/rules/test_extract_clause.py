@@ -22,6 +22,7 @@ def facts(text: str) -> list[str]:
     ("I live about an hour north of Melbourne, out in the hills.",
      "The user lives about an hour north of Melbourne"),
     ("I host my blog on Netlify.", "The user hosts their blog on Netlify"),
+    ("I speak Cantonese at home.", "The user speaks Cantonese at home"),  # a name alone
     ("I mostly code in TypeScript.", "The user mostly codes in TypeScript"),
     # An agent noun by its form is a role ("a welder", "a surveyor").
     ("I'm a welder in Sheffield.", "The user is a welder in Sheffield"),
@@ -58,6 +59,8 @@ def test_english_structure(text: str, want: str) -> None:
     "I get a 502 from Nginx when I deploy.",  # an error
     "I open VS Code every morning and it crashes.",  # a habit that reports a failure
     "I owe Mark 20 bucks.",                 # a person dealt with once
+    "I send Anna the file.",
+    "I only need the JSON output.",         # "only" is a focus, not a frequency
     "I heard some cool stories from an elderly veteran named Samuel.",  # irregular past
     "I wore my Gryffindor scarf.",          # irregular past
     "I absolutley love DIYs.",              # an adverb (misspelt) is no verb

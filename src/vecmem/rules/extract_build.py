@@ -241,7 +241,8 @@ def _third_verb(phrase: str) -> str:
     first = words[0]
     if first in _AUX3:
         words[0] = _AUX3[first]
-    elif _PAST.match(first) or first in ("will", "would", "can", "could", "may"):
+    elif ((_PAST.match(first) and not first.endswith("eed"))  # "need", "feed": present
+          or first in ("will", "would", "can", "could", "may")):
         pass
     elif first in _IRREGULAR3:
         words[0] = _IRREGULAR3[first]

@@ -85,10 +85,12 @@ _HABIT = lazy_re(
     r"|all the time|most days|on the side|by default|full[- ]time|part[- ]time|each way"
     r"|nights|weekends"
     r"|regularly|religiously|whenever (?:I|we) can|as a rule)\b", re.IGNORECASE)
+# (Not "only": a focus, not a frequency — "I only need the JSON output".)
 _HABIT_ADVERB_WORDS = """
-    usually always often mostly mainly generally normally only never typically sometimes
+    usually always often mostly mainly generally normally typically sometimes
 """
 _HABIT_ADVERB = frozenset(_HABIT_ADVERB_WORDS.split())
+_KEPT_ADVERB = _HABIT_ADVERB | {"only"}  # said again in the fact
 # A name in the object (not the first word of a sentence): a tool, a place, a language.
 _NAMED = lazy_re(r"\b(?!I\b)[A-Z][\w.+#-]*|\b[a-z]+[A-Z]\w*")
 # A clause about a failure describes the task, not the person.
@@ -101,6 +103,8 @@ _SECOND_VERB = lazy_re(r"\s+and\s+(?!(?:a|an|the|my|our|some|other|more|I)\b)[a-
                        r"(?:them|it|him|her|me|up|out|with|to|on|in|the|a|my)\b.*$")
 _TIME = lazy_re(r"\b(?:these|those) days\b", re.IGNORECASE)
 _OWN = lazy_re(r"\b(?:[Hh]er|[Hh]is|[Tt]heir|[Ii]ts)\b")
+_NAME_ALONE = lazy_re(r"^(?-i:[A-Z])[\w.+#-]*(?: (?-i:[A-Z0-9])[\w.+#-]*)*(?:$| (?:for|at|in|on"
+                      r"|with|to|and|since|as|from|instead|over|because)\b)")
 # An object that points elsewhere or names nothing ("go there", "turn to something").
 _VAGUE = lazy_re(r"\b(?:there|here|something|someone|somebody|somewhere|stuff|things|whatever)\b",
                  re.IGNORECASE)
@@ -143,9 +147,11 @@ def _habit_object(x: str, verb: str, adv: str, *, own: bool = False) -> str | No
     habit = bool(_HABIT.search(obj)) or any(w in _HABIT_ADVERB for w in adv.lower().split())
     if verb in _STEP and not habit:
         return None
-    # A name right after the verb is most often a person dealt with once ("I owe Mark …",
-    # "I told Anna …"); a name further in is a thing of the habit ("a Tesla", "in Go").
-    if not habit and not _NAMED.search(obj, obj.find(" ") + 1 if " " in obj else len(obj)):
+    # A name right after the verb with more object after it is a person, the indirect
+    # object ("I owe Mark 20 bucks", "I send Anna the file"); a name alone, before a
+    # preposition or further in is a thing of the habit ("speaks Cantonese", "a Tesla").
+    if not habit and not (_NAMED.search(obj, obj.find(" ") + 1 if " " in obj else len(obj))
+                          or _NAME_ALONE.match(obj)):
         return None
     return obj
 
@@ -166,7 +172,7 @@ def _user_habit(body: str) -> Built | None:
     obj = _habit_object(m["x"], verb, m["adv"])
     if obj is None:
         return None
-    adv = " ".join(w for w in m["adv"].lower().split() if w in _HABIT_ADVERB)
+    adv = " ".join(w for w in m["adv"].lower().split() if w in _KEPT_ADVERB)
     text = " ".join(p for p in ("The user", adv, _third_verb(verb), _third_person(obj)) if p)
     return text, U, "user", "habit", obj
 
@@ -205,7 +211,7 @@ def _relative(body: str) -> Built | None:
     obj = _habit_object(m["x"], base, m["adv"], own=True)
     if obj is None:
         return None
-    adv = " ".join(w for w in m["adv"].lower().split() if w in _HABIT_ADVERB)
+    adv = " ".join(w for w in m["adv"].lower().split() if w in _KEPT_ADVERB)
     text = " ".join(p for p in (who, adv, verb, _third_person(obj)) if p)
     return text, U, "user", "relative", obj
 
