@@ -100,7 +100,10 @@ _ASSIGN = _re(
     # "邮箱的密码呢，就是 …", "WiFi 密码的话，是 …": a particle and a comma may come first.
     r"|(?P<zh>\s*(?:(?:[呢啊嘛吧呀]|的话)?\s*[,，]?\s*(?:就|也|还|都|其实)?(?:是|为|叫做?)"
     # "密码我改成了 …": a subject or an adverb may stand before the verb of a change.
-    r"|(?:[我他她你]们?|已经|刚刚?|又|最近)?\s*(?:设置为|设置成|设为|设成|改为|改成|换成)了?|用的是)"
+    r"|(?:[我他她你]们?|已经|刚刚?|又|最近)?\s*(?:设置为|设置成|设为|设成|改为|改成|换成)了?|用的是"
+    # "开机密码我一直用 203145": who uses it, how long, then 用.
+    r"|(?:[我他她你]们?|家里|平时)?\s*(?:一直|平时|现在|通常|都|还|就)?\s*用(?:的是|的)?"
+    r"(?=\s*[A-Za-z0-9#*!@$%^&]))"
     r"\s*[:：]?\s*)"
     # "密码，hunter2": a comma after a Chinese label; prose-strict, since "密码，Vault 里有" is
     # no value.
@@ -109,7 +112,9 @@ _ASSIGN = _re(
     r"|(?P<dash>\s+(?:[-–—]{1,2}|->|→)\s+(?:it'?s\s+|it\s+is\s+)?)"
     r"|(?P<bare>(?<=[\u3400-\u9fff])\s*)"  # "密码 admin@123": no verb after a Chinese name
     # "Door passcode 4417", "SIM PIN 9012": a code label then digits, nothing between.
-    r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d|(?=\S*\d)(?=\S*[A-Za-z])\S{6,})))"
+    r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d|(?=\S*\d)(?=\S*[A-Za-z])\S{6,}))"
+    # "same as my phone PIN, 1470 — …": a comma, then digits that end their clause.
+    r"|(?P<encomma>(?<=[A-Za-z])\s*,\s*(?=[#*]?\d{4,10}[#*]?\s*(?:$|[.,;!?)—–]|-\s))))"
     # Digits typed with spaces ("PIN code: 1 2 3 4", "Door code 12 34") are one value.
     r"(?P<q>[\"'`]?)(?P<value>\d{1,4}(?: \d{1,4}){1,5}(?![\w.,:/-])"
     r"|[^\s\"'`,;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{1,512})"
@@ -158,7 +163,7 @@ def assigned_findings(text: str, add: Add) -> None:
         if m.group("strict") is not None:
             # "x = y" with spaces is code: an unquoted word there is a variable, not a value.
             mode = "code" if re.fullmatch(r"\s+=\s+", m.group("strict")) else "strict"
-        elif m.group("bareen") is not None:
+        elif m.group("bareen") is not None or m.group("encomma") is not None:
             mode = "bare"
         elif m.group("comma") is None and (m.group("q") or m.group("zh") is not None
                                            or m.group("bare") is not None):
@@ -194,7 +199,7 @@ def assigned_findings(text: str, add: Add) -> None:
         if _is_placeholder(value):
             continue
         # A numeric password ("a senha do banco é 7741"): the reader saw it end its clause.
-        numeric = label == "password" and value.isdigit() and 4 <= len(value) <= 12
+        numeric = label == "password" and bool(re.fullmatch(r"[#*]?\d{4,12}[#*]?", value))
         if numeric or _plausible_assigned(value, label, mode):
             add(base + 2, "pin_code" if label == "pin" else "password", start, end)
     for m in _NEXT_WORD.finditer(text):

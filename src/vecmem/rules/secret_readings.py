@@ -13,8 +13,14 @@ import itertools
 import re
 
 from vecmem.rules.secret_assign import assigned_findings
-from vecmem.rules.secret_labels import broken_label_gaps, counted_codes, loose_values
+from vecmem.rules.secret_labels import (
+    broken_label_gaps,
+    counted_codes,
+    loose_values,
+    part_values,
+)
 from vecmem.rules.secret_shapes import structured_secrets
+from vecmem.rules.secret_spoken import spoken_codes
 from vecmem.rules.secret_values import SecretFinding
 from vecmem.rules.secret_vendor import BASE, vendor_findings
 from vecmem.text import Canonical, ascii_word_re, canonicalize, confusable_skeleton
@@ -36,7 +42,8 @@ def find_in(text: str) -> list[tuple[int, SecretFinding]]:
     for kind, start, end in structured_secrets(text):
         add(BASE, kind, start, end)
     assigned_findings(text, add)
-    for kind, start, end in itertools.chain(counted_codes(text), loose_values(text)):
+    for kind, start, end in itertools.chain(counted_codes(text), spoken_codes(text),
+                                          loose_values(text), part_values(text)):
         add(BASE, kind, start, end)
     return found
 
@@ -57,19 +64,21 @@ def readings(text: str) -> list[list[SecretFinding]]:
     ``text``'s offsets: as written, in the canonical forms, and joined where a value or a
     label was broken."""
     out = [select(find_in(text))]
-    chars = canonicalize(text, structure=False)
-    forms = [chars, canonicalize(text, structure=True)]
+    # The canonical readings decode escapes first ("password&#58; …", "pw%3D…"), so every
+    # later form (tags, decoration, look-alikes) is read on the decoded text too.
+    chars = canonicalize(text, structure=False, decode=True)
+    forms = [chars, canonicalize(text, structure=True, decode=True)]
     if _DECORATION.search(chars.text):  # "p̲a̲s̲s̲w̲o̲r̲d̲", "PIN 🔑 4821"
-        plain = canonicalize(text, structure=False)
+        plain = canonicalize(text, structure=False, decode=True)
         plain.delete(_DECORATION)
         forms.append(plain)
-    if "<" in text and _INLINE_TAG.search(text):  # "<b>password</b>: …"
-        untagged = canonicalize(text, structure=False)
+    if "<" in chars.text and _INLINE_TAG.search(chars.text):  # "<b>password</b>: …"
+        untagged = canonicalize(text, structure=False, decode=True)
         untagged.delete(_INLINE_TAG)
         forms.append(untagged)
     skeleton = confusable_skeleton(chars.text)
     if skeleton != chars.text:  # "ΡΙΝ 6650" in Greek capitals: a reading only, never stored
-        folded = canonicalize(text, structure=False)
+        folded = canonicalize(text, structure=False, decode=True)
         folded.replace_chars(skeleton)
         forms.append(folded)
     seen = {text}
@@ -96,7 +105,9 @@ def readings(text: str) -> list[list[SecretFinding]]:
 # words); only findings that cross a joined break are kept, so two ordinary lines are
 # never read as one.
 _BREAK = _re(
-    r"(?P<prev>[^\s]{1,80})(?P<gap>[ \t]*\n[ \t]*|[ \t])(?=(?P<next>[A-Za-z0-9][^\s]{2,}))"
+    r"(?P<prev>[^\s]{1,80})(?P<gap>[ \t]*\n[ \t]*|[ \t])"
+    # The next piece may open with a symbol ("Osprey\n  #2031"), not with a bullet.
+    r"(?=(?P<next>(?:[A-Za-z0-9]|[#@!$%&*+?](?=[A-Za-z0-9]))[^\s]{2,}))"
 )
 _MACHINE = _re(r"\d|[^\w.,;:!?)'\"]")
 
@@ -144,6 +155,19 @@ _SPACED = _re(
 )
 
 
+# A value typed with mixed separators ("48-21 55", "7-3 5.0", "h-u n.t e_r 2-0 2.4",
+# "12 / 34-56"): three or more pieces, each one character or each a group of up to four
+# digits, between spaces or punctuation marks of several kinds. Read joined like the
+# rest; dates and clock times are what such runs usually are, and are left alone.
+_MIXED_GAP = r"(?: ?[.\-_/·•|*] ?| )"
+_MIXED = _re(
+    rf"(?<![^\W_])[^\W_](?:{_MIXED_GAP}[^\W_]){{3,63}}(?![^\W_])"
+    rf"|(?<![\w.\-/])\d{{1,4}}(?:{_MIXED_GAP}\d{{1,4}}){{2,7}}(?![\w.\-/])"
+)
+_MIXED_SEP = _re(_MIXED_GAP)
+_DATE_LIKE = _re(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
+
+
 # A key pasted in groups of equal length ("ghp_aB3d E5fG hIjK 7hI9 …", "AKIA IOSF ODNN
 # 7EXA MPL3"): a first piece (it may carry the vendor prefix), then three or more groups
 # of one length, letters and digits mixed across them.
@@ -165,6 +189,11 @@ def _despaced_reading(text: str) -> list[SecretFinding]:
         if re.search(r"\d", run) and re.search(r"[A-Za-z]", run):
             gaps.extend((m.start() + i, m.start() + i + 1)
                         for i, ch in enumerate(run) if ch == " ")
+    for m in _MIXED.finditer(text):
+        if _DATE_LIKE.search(m.group()):
+            continue
+        gaps.extend((m.start() + g.start(), m.start() + g.end())
+                    for g in _MIXED_SEP.finditer(m.group()))
     gaps = sorted(set(gaps))
     # A spelled-out label ("p a s s w o r d : Kestrel#41") counts for the value after it.
     return _read_joined(text, gaps, reach=_NEAR_REACH // 2)

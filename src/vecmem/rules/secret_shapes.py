@@ -29,17 +29,18 @@ SHAPE_DESCRIPTIONS = {
     "cli_password": "a password on a command line",
     "zh_password": "a password written in Chinese characters and digits",
     "code_in_words": "a PIN or password spelled out in words",
+    "recovery_key": "a disk-encryption recovery key",
 }
 
 SEP = r"[_ .-]?"
 # Labels of numeric codes. "PIN code is required at checkout" names one without giving it.
 CODE_WORD = (
-    rf"(?:pin2?(?:{SEP}code)?|puk(?:{SEP}code)?|passcode|pass{SEP}code|(?:door|alarm|unlock"
+    rf"(?:pin2?(?:{SEP}code)?|puk(?:{SEP}code)?|passcode|pass{SEP}code|passkey|(?:door|alarm|unlock"
     rf"|lock|gate|access|security|garage|safe|entry|keypad|building|backup|recovery|2fa|mfa"
     rf"|storage|locker|mailbox|bike|gym|pool|house|front|back|office|apartment|padlock|shed"
     rf"|cabinet|tablet|phone|laptop|screen|verification|sms|login|otp"
     # One word may sit between ("alarm panel code", "front door code", "garage door code").
-    rf"|one{SEP}time)(?:{SEP}[a-z]{{3,10}})?{SEP}codes?|(?:safe{SEP}|lock{SEP})?combination"
+    rf"|one{SEP}time)(?:{SEP}[a-z]{{3,10}})?{SEP}codes?|(?:safe{SEP}|lock{SEP})?(?:combination|combo)"
     # "the code to the garage is 7788": the place after the word.
     r"|codes?(?=\s+(?:to|for|of)\s+(?:the\s+|my\s+|our\s+)?(?:front\s+|back\s+)?(?:door|gate"
     r"|garage|safe|alarm|lock|locker|building|house|apartment|flat|office|storage|shed|padlock"
@@ -57,10 +58,12 @@ _APP_LABEL = lazy_re(
 )
 _KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:-[A-Z0-9]{{4,6}}){{3,5}}{_E}"
                       rf"|{_B}[A-Z0-9]{{4,6}}(?: [A-Z0-9]{{4,6}}){{3,5}}{_E}")
+# BitLocker's recovery key: eight groups of six digits, distinctive enough alone.
+_RECOVERY_KEY = lazy_re(r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])")
 _PRODUCT_KEY_5X5 = lazy_re(rf"{_B}[A-Z0-9]{{5}}(?:-[A-Z0-9]{{5}}){{4}}{_E}")
 _KEY_LABEL = lazy_re(
     r"(?i)licen[cs]e|product[ _-]?key|serial(?:[ _-]?(?:key|number|no\b))?|activation"
-    r"|registration|cd[ _-]?key"
+    r"|registration|cd[ _-]?key|recovery[ _-]?key"
     r"|激活码|注册码|许可证|序列号|产品密钥"
 )
 _PASSPHRASE_LABEL = (
@@ -198,7 +201,9 @@ _NEXT_SENTENCE = ascii_word_re(
     r"(?:it'?s|it\s+is|it\s+was|that'?s|here\s+it\s+is:?|就是|是)"
     # After a question the answer may come bare: "the code for my bike lock? 3092".
     r"|(?P<ask>[?？])\s*(?:(?:it'?s|it\s+is|it\s+was|that'?s|就是|是)\s*)?)\s*[\"'“]?"
-    rf"(?P<v>{_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}}(?![A-Za-z])|[^\s\"'”]{{4,64}})"
+    rf"(?P<v>{_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}}(?![A-Za-z])"
+    # "the code? 9 1 4 6": digits typed with spaces, one value
+    r"|\d{1,4}(?: \d{1,4}){1,5}(?![\w.,:/-])|[^\s\"'”]{4,64})"
 )
 # An English password label, a few words of description, then a colon and the value:
 # "my Spotify password is the same as email: Otter#1984". Three character classes, so
@@ -278,6 +283,8 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     for m in _APP_PASSWORD.finditer(text):
         if _labelled(text, m.start(), _APP_LABEL):
             yield "app_password", m.start(), m.end()
+    for m in _RECOVERY_KEY.finditer(text):
+        yield "recovery_key", m.start(), m.end()
     for m in _KEY_GROUPS.finditer(text):
         key = m.group()
         mixed = any(c.isdigit() for c in key) and any(c.isalpha() for c in key)
@@ -330,7 +337,13 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             continue
         # A bare answer after a question must end its sentence ("…? 2024 rules" is none).
         end = m.start("v") + len(value)
-        if m.group("ask") and not re.match(r"\s*(?:[.!?。！？]|$)", text[end:]):
+        if m.group("ask") and not re.match(r"\s*(?:[.!?。！？—–]|-\s|$)", text[end:]):
+            continue
+        if re.fullmatch(r"\d{1,4}(?: \d{1,4})+", value):
+            value_digits = value.replace(" ", "")
+            if not 4 <= len(value_digits) <= 10:
+                continue
+            yield "pin_code", m.start("v"), end
             continue
         if re.fullmatch(rf"(?i){_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}}", value):
             kind, ok = "code_in_words", True

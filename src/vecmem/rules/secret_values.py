@@ -76,6 +76,9 @@ _VAULTS = frozenset(_VAULT_WORDS.split())
 _PLACEHOLDER_CHARS = set("*x•.#-_X?")
 
 
+_ENTITY = lazy_re(r"&(?:#\d{1,7}|#[xX][0-9A-Fa-f]{1,6}|[A-Za-z][A-Za-z0-9]{1,31})(?:;|$)")
+
+
 def _strip_value(value: str) -> str:
     # "!" stays: passwords end in it far more often than a label sentence does.
     return value.rstrip(".,:;?)]}>'\"`")
@@ -89,6 +92,8 @@ def _is_placeholder(value: str) -> bool:
         return True
     if value[0] in "$<{[%(#" or low.startswith(("os.environ", "process.env", "env.", "env(")):
         return True
+    if _ENTITY.match(value):
+        return True  # markup read as written ("&rdquo;"); the decoded reading sees the value
     # Lower-case "example" marks documentation placeholders; AWS's own sample key
     # (…EXAMPLEKEY) is upper-case and deliberately still treated as a key.
     if "your" in low or "redacted" in low or re.search(r"example|placeholder|sample", value):
