@@ -76,7 +76,7 @@ _ASSIGN = _re(
     rf"(?P<name>(?:[A-Za-z0-9]{{1,32}}[_.-]){{0,6}}{_SECRET_WORD}(?P<plural>(?<=[a-z])s)?"
     r"|(?:[A-Za-z0-9]{1,32}[_.-]){1,6}pass"
     # A bare "pass:" only before a value no word could be (see _plausible_assigned).
-    r"|pass(?=[\"'`]?\s*[:=]|\s+(?=\S*\d)(?=\S*[^\w\s])\S{6,}|\s+is\s+(?=\S*\d)(?=\S*[^\w\s]))"
+    r"|pass(?=[\"'`]?\s*[:=]|\s+(?=\S{0,128}\d)(?=\S{0,128}[^\w\s])\S{6,}|\s+is\s+(?=\S{0,128}\d)(?=\S{0,128}[^\w\s]))"
     # Environment names glued together ("PGPASSWORD", "GHTOKEN"), upper case only.
     r"|(?-i:[A-Z0-9]{1,16}(?:PASSWORD|PASSWD|TOKEN|SECRET))"
     # A bare "key" only before a long machine-made value ("the key is 7f3a9c2e1b4d8f6a").
@@ -112,7 +112,7 @@ _ASSIGN = _re(
     r"|(?P<dash>\s+(?:[-–—]{1,2}|->|→)\s+(?:it'?s\s+|it\s+is\s+)?)"
     r"|(?P<bare>(?<=[\u3400-\u9fff])\s*)"  # "密码 admin@123": no verb after a Chinese name
     # "Door passcode 4417", "SIM PIN 9012": a code label then digits, nothing between.
-    r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d|(?=\S*\d)(?=\S*[A-Za-z])\S{6,}))"
+    r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d|(?=\S{0,128}\d)(?=\S{0,128}[A-Za-z])\S{6,}))"
     # "same as my phone PIN, 1470 — …": a comma, then digits that end their clause.
     r"|(?P<encomma>(?<=[A-Za-z])\s*,\s*(?=[#*]?\d{4,10}[#*]?\s*(?:$|[.,;!?)—–]|-\s))))"
     # Digits typed with spaces ("PIN code: 1 2 3 4", "Door code 12 34") are one value.

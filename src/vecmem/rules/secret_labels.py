@@ -66,7 +66,7 @@ _FOREIGN_SIGN = (
     r"|(?P<prose>\s+(?:ist|lautet|lauten|hei[ßs]t|est|c['’]est|es|era|é|è|är|var|er|jest|to"
     r"|je|là|adalah|ialah|είναι|ήταν|это|है|हैं|هي|هو|היא|הוא)\s+(?:(?:—|-)\s+)?|\s+(?:—|–|-)\s+)"
     r"|(?P<topic>\s*(?:は|が|는|은|이|가)\s*)"
-    r"|(?P<bare>\s+(?=\S*\d))"
+    r"|(?P<bare>\s+(?=\S{0,128}\d))"
 )
 # Latin and Cyrillic letters: a label must not be part of a longer word there (a kana,
 # hangul or Han character after it is a particle: "パスワードは", "비밀번호는").
@@ -136,7 +136,7 @@ _NEXT_LINE = lazy_re(
 # "Lily-2031 是我的邮箱密码": a made value, then 是, a short owner and the label, ending
 # the clause ("2024 是我改密码的年份" holds none).
 _ZH_VALUE_FIRST = lazy_re(
-    r"(?<![\w@#$%^&*.-])(?P<v>(?=[^\s]*\d)[A-Za-z0-9!@#$%^&*._-]{4,64})\s*(?:就是|是|为)\s*"
+    r"(?<![\w@#$%^&*.-])(?P<v>(?=[^\s]{0,63}\d)[A-Za-z0-9!@#$%^&*._-]{4,64})\s*(?:就是|是|为)\s*"
     r"[\u4e00-\u9fffA-Za-z0-9 ]{0,10}?(?:密码|口令|门禁码|开锁码)(?=\s*(?:$|[,，。.!！;；]))"
 )
 

@@ -165,7 +165,8 @@ _MIXED = _re(
     rf"|(?<![\w.\-/])\d{{1,4}}(?:{_MIXED_GAP}\d{{1,4}}){{2,7}}(?![\w.\-/])"
 )
 _MIXED_SEP = _re(_MIXED_GAP)
-_DATE_LIKE = _re(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
+# (a two-digit year is left to the label: "combo 08-15-33" is a combination)
+_DATE_LIKE = _re(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4}")
 
 
 # A key pasted in groups of equal length ("ghp_aB3d E5fG hIjK 7hI9 …", "AKIA IOSF ODNN

@@ -56,8 +56,8 @@ _APP_PASSWORD = lazy_re(rf"{_B}[a-z]{{4}}([ .-])[a-z]{{4}}\1[a-z]{{4}}\1[a-z]{{4
 _APP_LABEL = lazy_re(
     r"(?i)(?:app(?:lication)?[ -]?(?:specific[ -])?password|password|passcode|pwd|密码|口令)"
 )
-_KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:-[A-Z0-9]{{4,6}}){{3,5}}{_E}"
-                      rf"|{_B}[A-Z0-9]{{4,6}}(?: [A-Z0-9]{{4,6}}){{3,5}}{_E}")
+# Groups between hyphens or spaces, mixed too ("ZQ7R1-XW9P2 KL4M3-TN8Y5").
+_KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:[- ][A-Z0-9]{{4,6}}){{3,5}}{_E}")
 # BitLocker's recovery key: eight groups of six digits, distinctive enough alone.
 _RECOVERY_KEY = lazy_re(r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])")
 _PRODUCT_KEY_5X5 = lazy_re(rf"{_B}[A-Z0-9]{{5}}(?:-[A-Z0-9]{{5}}){{4}}{_E}")
@@ -109,7 +109,7 @@ _LOGIN_PAIR = lazy_re(
 )
 # "U: ann P: Orca#2024": one-letter labels of a user and its password, side by side.
 _UP_PAIR = lazy_re(
-    r"(?<![\w.])(?:U|User|Username|Login|ID)\s*[:=]\s*(?=\S*[A-Za-z])[^\s,;/|]{2,40}\s*[,;/|]?\s*"
+    r"(?<![\w.])(?:U|User|Username|Login|ID)\s*[:=]\s*(?=\S{0,40}[A-Za-z])[^\s,;/|]{2,40}\s*[,;/|]?\s*"
     r"(?:P|PW|Pass)\s*[:=]\s*(?P<value>[^\s,;]{4,64})"
 )
 _BACKUP_LABEL = lazy_re(
@@ -205,6 +205,10 @@ _NEXT_SENTENCE = ascii_word_re(
     # "the code? 9 1 4 6": digits typed with spaces, one value
     r"|\d{1,4}(?: \d{1,4}){1,5}(?![\w.,:/-])|[^\s\"'”]{4,64})"
 )
+# A bare "code" asked for, answered with digits typed one by one ("the code? 9 1 4 6 —"):
+# spaced single digits are no line count or status code.
+_ASKED_CODE = ascii_word_re(
+    r"(?i)\bcodes?\b[^.?!\n]{0,24}[?？]\s*(?P<v>\d(?: \d){3,9})(?=\s*(?:$|[.!。！—–]|-\s))")
 # An English password label, a few words of description, then a colon and the value:
 # "my Spotify password is the same as email: Otter#1984". Three character classes, so
 # "password policy for admins: 12 characters" and "password reset link: https://…" hold
@@ -354,6 +358,8 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             kind, ok = "pin_code", bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?", value))
         if ok:
             yield kind, m.start("v"), m.start("v") + len(value)
+    for m in _ASKED_CODE.finditer(text):
+        yield "pin_code", m.start("v"), m.end("v")
     for m in _USE_VALUE.finditer(text):
         found = _use_value(m)
         if found:

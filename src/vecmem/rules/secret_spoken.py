@@ -64,6 +64,7 @@ _SIGN = (r"\s*(?::|=|—|–|\b(?:is\s+|was\s+)?(?:set|changed)\s+to\b|\bis\b|\b
          r"|\bgoes\b|是|为|為|就是|叫|：|は|が|는|은)\s*")
 _LABEL = (
     r"(?i)(?:\bpin(?:\s*code)?\b|\bpass(?:code|word|wd|key)\b|\bcode\b|\bcombination\b"
+    r"|\b(?:t[üu]r|zugangs|tor|garagen|alarm|tresor|schloss)code\b"
     r"|\bcombo\b|\block\b|\bgeheimzahl\b|\bpasswort\b|\bkennwort\b|\bclave\b|\bc[óo]digo\b"
     r"|\bcontrase[ñn]a\b|\bmdp\b|\bmot\s+de\s+passe\b|\bdigicode\b|\bcodice\b|\bsenha\b"
     r"|密码|密碼|口令|暗号|[门門]禁[码碼]|开锁码|解锁码|验证码|暗証番号|暗証コード|パスワード|パスコード"
@@ -73,6 +74,13 @@ _LABEL_RX = lazy_re(_LABEL + r"(?P<gap>[^\n.;!?。；！？]{0,30}?)" + "(?:" + 
 _TOKEN = lazy_re(
     r"[A-Za-zÀ-ÿ]+|\d+|[\u3400-\u9fff\uac00-\ud7af\u3040-\u30ff]|[,，、\-]"
     r"|[xX×]\s*\d")
+# Codes that are no secrets: a postal code, an area code, an error code ("my zip code is
+# nine four one oh seven", "el código postal es …").
+_NOT_SECRET_CODE = lazy_re(
+    r"(?i)(?:zip|postal|post|area|country|dialling|dialing|error|status|exit|return|promo"
+    r"|discount|coupon|voucher|source|qr|bar|region|airport|product|colou?r|http)"
+    r"[\s-]*$|邮编|邮政|区号|郵便|우편")
+_NOT_SECRET_GAP = lazy_re(r"(?i)\b(?:postal|postale|post|zip|área|area)\b|邮政|郵便|우편")
 # A unit or a noun after the value: a length or a count, not the code.
 _UNIT = lazy_re(
     r"\s*(?:digits?|numbers?|characters?|chars|letters?|places|long|times?\s+(?:a|per)"
@@ -93,6 +101,9 @@ def _read(tokens: list[str]) -> tuple[int, int, bool]:
         nxt2 = tokens[i + 2].casefold() if i + 2 < len(tokens) else ""
         step, worth, words = 0, 0, False
         count = _DIGIT_WORDS.get(t) if not t.isdigit() else (int(t) if len(t) == 1 else None)
+        if not digits and t in ("从", "從", "from"):
+            i += 1  # "从2到7", "from one to six"
+            continue
         if t in _MULTIPLIERS and (nxt in _DIGIT_WORDS or (nxt.isdigit() and len(nxt) == 1)
                                   or nxt in _CJK_DIGITS):
             step, worth, words = 2, _MULTIPLIERS[t], True
@@ -139,6 +150,9 @@ def _read(tokens: list[str]) -> tuple[int, int, bool]:
 def spoken_codes(text: str) -> Iterator[tuple[str, int, int]]:
     """``("code_in_words", start, end)`` of every code said aloud after a code label."""
     for m in _LABEL_RX.finditer(text):
+        if (_NOT_SECRET_CODE.search(text[max(0, m.start() - 16) : m.start()])
+                or _NOT_SECRET_GAP.search(m.group("gap"))):
+            continue
         start = m.end()
         line_end = text.find("\n", start)
         rest = text[start : line_end if line_end >= 0 else len(text)][:160]
