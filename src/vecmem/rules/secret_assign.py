@@ -11,7 +11,7 @@ import itertools
 import re
 from collections.abc import Callable
 
-from vecmem.rules.secret_labels import foreign_assignments, table_assignments
+from vecmem.rules.secret_labels import CLAUSE_END, foreign_assignments, table_assignments
 from vecmem.rules.secret_shapes import CODE_WORD as _CODE_WORD
 from vecmem.rules.secret_shapes import INSTRUCTION as _INSTRUCTION
 from vecmem.rules.secret_shapes import SEP as _SEP
@@ -82,6 +82,8 @@ _ASSIGN = _re(
     # A bare "key" only before a long machine-made value ("the key is 7f3a9c2e1b4d8f6a").
     r"|key(?=\s+is\s|\s*[:=]))"
     r"(?![A-Za-z0-9_])[\"'`]?"
+    # "PIN #: 4821", "PIN no. 4821": a number sign after the label.
+    r"(?:\s*#(?=\s*:)|\s+no\.(?=\s*\d))?"
     # "the root password for the NAS is …": a short qualifier between name and verb.
     r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.'-]{1,30}(?:\s+[\w.'-]{1,30}){0,2}"
     r"(?=\s+(?:is|are)\s|\s*:))?"
@@ -90,15 +92,19 @@ _ASSIGN = _re(
     # A YAML block scalar ("password: |" and the value on the next line) reads as a colon.
     r"(?:(?P<strict>\s*(?::=|=>|[:=：＝])\s*(?:(?:是|为)\s*)?(?:[|>][-+]?[ \t]*\n\s*)?)"
     r"|(?P<prose>\s+(?:(?:was\s+|has\s+been\s+|got\s+|is\s+)?(?:changed|updated|reset|set)\s+to"
-    r"|is\s+now|is|are|was|equals"
+    r"|is\s+the\s+word|is\s+now|is|are|was|equals|now|used\s+to\s+be"
     # ... and the verb of the other languages' labels above ("Das Passwort ist …", "la
     # contraseña es …", "le mot de passe est …", "a senha é …", "ο κωδικός είναι …").
     r"|ist|est|es|é|είναι)\s+"
     # "The password, by the way, is Orchid55".
     r"|\s*,\s*(?:by the way|btw|fyi|for the record|just so you know|again|now)\s*,\s*(?:is|are)\s+"
+    # "the API key, which is AK29x8Lq0Pz7, …": a relative clause gives the value.
+    r"|\s*,\s*(?:which|that)\s+(?:is|was)\s+"
     r"|(?<=['’])s\s+|’s\s+)"  # "My PIN's 7302"
     # "邮箱的密码呢，就是 …", "WiFi 密码的话，是 …": a particle and a comma may come first.
     r"|(?P<zh>\s*(?:(?:[呢啊嘛吧呀]|的话)?\s*[,，]?\s*(?:就|也|还|都|其实)?(?:是|为|叫做?)"
+    # "密码就 2468": 就 alone before a value that is no Chinese word.
+    r"|就(?=\s*[A-Za-z0-9#*!@$%^&])"
     # "密码我改成了 …": a subject or an adverb may stand before the verb of a change.
     r"|(?:[我他她你]们?|已经|刚刚?|又|最近)?\s*(?:设置为|设置成|设为|设成|改为|改成|换成)了?|用的是"
     # "开机密码我一直用 203145": who uses it, how long, then 用.
@@ -112,7 +118,7 @@ _ASSIGN = _re(
     r"|(?P<dash>\s+(?:[-–—]{1,2}|->|→)\s+(?:it'?s\s+|it\s+is\s+)?)"
     r"|(?P<bare>(?<=[\u3400-\u9fff])\s*)"  # "密码 admin@123": no verb after a Chinese name
     # "Door passcode 4417", "SIM PIN 9012": a code label then digits, nothing between.
-    r"|(?P<bareen>(?<=[A-Za-z])\s+(?=[#*]?\d|(?=\S{0,128}\d)(?=\S{0,128}[A-Za-z])\S{6,}))"
+    r"|(?P<bareen>(?<=[A-Za-z.])\s+(?=[#*]?\d|(?=\S{0,128}\d)(?=\S{0,128}[A-Za-z])\S{6,}))"
     # "same as my phone PIN, 1470 — …": a comma, then digits that end their clause.
     r"|(?P<encomma>(?<=[A-Za-z])\s*,\s*(?=[#*]?\d{4,10}[#*]?\s*(?:$|[.,;!?)—–]|-\s))))"
     # Digits typed with spaces ("PIN code: 1 2 3 4", "Door code 12 34") are one value.
@@ -134,7 +140,8 @@ def _word_password(text: str, m: re.Match[str], name: str, value: str) -> bool:
     (:func:`_plain_word`) that ends the sentence."""
     if not re.search(r"(?i)pass(?:word|wd|code)$|wi-?fi|(?:^|[_ .-])pwd?$", name):
         return False
-    if not _plain_word(value) or not re.fullmatch(r"\s+(?:is|was)\s+", m.group("prose") or ""):
+    sign = m.group("prose") or m.group("dash") or ""
+    if not _plain_word(value) or not re.fullmatch(r"\s+(?:is|was|[-–—]{1,2})\s+", sign):
         return False
     return bool(_SENTENCE_END.match(text, m.start("value") + len(value)))
 
@@ -172,6 +179,9 @@ def assigned_findings(text: str, add: Add) -> None:
             mode = "zh"
         else:
             mode = "prose"
+        if (mode == "prose" and value.isdigit() and not _CODE_NAME.search(name)
+                and not CLAUSE_END.match(text, end)):
+            continue  # "the password is 2024 compliant": digits in prose end their clause
         if not (_plausible_assigned(value, name, mode)
                 or (mode == "prose" and _word_password(text, m, name, value))):
             continue

@@ -18,8 +18,8 @@ from collections.abc import Iterator
 from vecmem.rules.secret_values import is_placeholder
 from vecmem.text import lazy_re
 
-__all__ = ["broken_label_gaps", "counted_codes", "foreign_assignments", "loose_values",
-           "part_values", "table_assignments"]
+__all__ = ["CLAUSE_END", "broken_label_gaps", "counted_codes", "foreign_assignments",
+           "loose_values", "part_values", "table_assignments"]
 
 # The word for a password in other languages (the label, with the definite or possessive
 # endings people write: "lösenordet", "şifresi", "パスワード").
@@ -31,6 +31,9 @@ _FOREIGN_PASSWORD = (
     r"|heslo|jelsz[óo]|salasana|adgangskode|passord|lozinka|parol[ăa]"
     # Short and everyday words: "mdp" (French), "clave" (Spanish), "비번" (Korean).
     r"|mdp|clave|비번"
+    # The key of a wireless network ("WLAN-Schlüssel", "clé wifi", "clave WPA").
+    r"|(?:wlan|wifi|wi-fi|wpa2?|netzwerk)-?schl[üu]ssel|netzwerkschl[üu]ssel"
+    r"|cl[ée]\s+(?:wifi|wi-fi|wpa2?|wep|r[ée]seau|de\s+s[ée]curit[ée](?:\s+r[ée]seau)?)"
     r"|كلمة\s+(?:المرور|السر)|סיסמה|סיסמא|पासवर्ड|รหัสผ่าน"
 )
 # What a code opens, in Spanish, Portuguese, French and Italian.
@@ -82,6 +85,9 @@ _FOREIGN = lazy_re(
 _CLAUSE_END = lazy_re(
     r"\s*(?:$|[.,;!?。，、！？)）\n]|です|だ|입니다|이에요|예요|\s+(?:und|and|et|y|e|и|och|ve|và|dan)\s)"
 )
+
+
+CLAUSE_END = _CLAUSE_END
 
 
 def foreign_assignments(text: str) -> Iterator[tuple[str, str, int, int]]:

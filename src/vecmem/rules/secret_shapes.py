@@ -38,9 +38,9 @@ CODE_WORD = (
     rf"(?:pin2?(?:{SEP}code)?|puk(?:{SEP}code)?|passcode|pass{SEP}code|passkey|(?:door|alarm|unlock"
     rf"|lock|gate|access|security|garage|safe|entry|keypad|building|backup|recovery|2fa|mfa"
     rf"|storage|locker|mailbox|bike|gym|pool|house|front|back|office|apartment|padlock|shed"
-    rf"|cabinet|tablet|phone|laptop|screen|verification|sms|login|otp"
+    rf"|cabinet|tablet|phone|laptop|screen|verification|sms|login|otp|guard|authenticator"
     # One word may sit between ("alarm panel code", "front door code", "garage door code").
-    rf"|one{SEP}time)(?:{SEP}[a-z]{{3,10}})?{SEP}codes?|(?:safe{SEP}|lock{SEP})?(?:combination|combo)"
+    rf"|one{SEP}time)(?:{SEP}[a-z]{{3,10}})?{SEP}codes?|(?:safe{SEP}|lock{SEP})?(?:combination|combo)|keypad"
     # "the code to the garage is 7788": the place after the word.
     r"|codes?(?=\s+(?:to|for|of)\s+(?:the\s+|my\s+|our\s+)?(?:front\s+|back\s+)?(?:door|gate"
     r"|garage|safe|alarm|lock|locker|building|house|apartment|flat|office|storage|shed|padlock"
@@ -115,7 +115,9 @@ _UP_PAIR = lazy_re(
 _BACKUP_LABEL = lazy_re(
     r"(?i)\b(?:backup|recovery|2fa|mfa|one-time|scratch) codes?\b|备用码|恢复码"
 )
-_BACKUP_CODE = lazy_re(rf"{_B}(?:\d{{4}}[- ]?\d{{4}}|[a-z0-9]{{4,5}}-[a-z0-9]{{4,5}}){_E}")
+_BACKUP_CODE = lazy_re(rf"{_B}(?:\d{{4}}[- ]?\d{{4}}"
+                       rf"|(?=[A-Za-z0-9-]*\d)[a-z0-9]{{4,5}}-[a-z0-9]{{4,5}}"
+                       rf"|(?=[A-Z0-9-]*\d)[A-Z0-9]{{4,5}}-[A-Z0-9]{{4,5}}){_E}")
 
 
 # Payment card numbers: 13-19 digits, in groups or not, that pass the Luhn check, with a
@@ -147,7 +149,9 @@ _VALUE_AS_LABEL = lazy_re(
     r"(?i)\b(?:use|using|with|set|chose|picked)\s+(?P<q>['\"`“]?)(?P<v>[^\s'\"`”]{6,64})(?P=q)?\s+as\s+"
     r"(?:the\s+|my\s+|our\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:password|passphrase|passcode|pin|pwd)\b"
     # "Maple!88 is the router password", "4821 is my PIN": the value, then its label.
-    r"|(?<![^\s\"'“(])(?P<q2>['\"`“]?)(?P<v2>[^\s'\"`”]{4,64})(?P=q2)?\s+(?:is|was)\s+"
+    r"|(?<![^\s\"'“(])(?P<q2>['\"`“]?)(?P<v2>[^\s'\"`”]{4,64})(?P=q2)?\s+(?:is|was"
+    # "4821 — that's the PIN", "Maple!88, that is my password"
+    r"|[—–-]\s+that'?s|[—–-]\s+that\s+is|,\s+that'?s|,\s+that\s+is)\s+"
     # "… is what I set as the router password": a relative clause may come first.
     r"(?:what\s+(?:I|we|you|he|she)\s+(?:set|use|used|chose|picked|made|have)\s+(?:as\s+)?)?"
     r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)(?:new\s+|old\s+)?(?:[\w-]+\s+){0,3}"
@@ -219,6 +223,14 @@ _DESCRIBED_VALUE = ascii_word_re(
 )
 
 
+# A code label, a description, a comma and the digits ending the sentence: "my PIN is the
+# same as my birthday, 0312".
+_DESCRIBED_CODE = ascii_word_re(
+    r"(?i)(?<![A-Za-z])(?:pin|passcode|pass(?:word|wd)|(?:door|gate|alarm|safe|locker)\s+code)"
+    r"\s+(?:is|was)\s+[^.?!\n:=@/,]{3,40},\s*(?P<v>\d{4,10})(?=\s*(?:$|[.;!?]))"
+)
+
+
 # No label, but what the value does: "log in with Hunter2024!", "the phone unlocks with
 # 4821", "4821 opens the front door", "用 Qaz@2024 登录", "输入 4821 就能开门", and a login
 # e-mail beside its password ("ann@mail.test / Sunny#2020"). Products and providers are
@@ -229,6 +241,7 @@ _USE_VALUE = ascii_word_re(
     r"(?i)\b(?P<verb>log(?:s|ged|ging)?[ -]?in|sign(?:s|ed|ing)?[ -]?in|unlock(?:s|ed)?|opens?"
     r"|authenticat\w{1,4}|connect(?:s|ed)?)\b[^.\n]{0,30}?\b(?:with|using|via)\s+"
     r"(?:the\s+|my\s+)?(?:(?:password|passcode|pin|code)\s+)?[\"'“]?(?P<v>[^\s\"'”,;]{4,64})"
+    r"|(?:(?<=code\s)|(?<=pin\s))(?P<v6>\d{4,8}#?)\s+(?:opens|unlocks|disarms)\s+(?:it|them|this|that)\b"
     r"|(?<![\w#])(?P<v2>\d{4,8}#?)\s+(?:opens|unlocks|disarms)\s+(?:the|my|our)\s+(?:\w+\s+){0,2}"
     r"(?:door|gate|garage|lock|safe|locker|padlock|alarm|shed|mailbox|box)\b"
     r"|(?:用|使用|拿)\s*(?P<v3>[A-Za-z0-9!@#$%^&*._-]{4,64})\s*(?P<zhverb>登录|登陆|登入|解锁|开锁|开门|连接)"
@@ -238,13 +251,13 @@ _USE_VALUE = ascii_word_re(
 
 
 def _use_value(m: re.Match[str]) -> tuple[str, int, int] | None:
-    for group in ("v", "v2", "v3", "v4", "v5"):
+    for group in ("v", "v2", "v3", "v4", "v5", "v6"):
         if m.group(group):
             break
     value = m.group(group).rstrip(".,;:?)'\"。，；：！？")  # "!" stays: passwords end in it
     if not value or _is_reference(value) or re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.]+", value):
         return None
-    opens = group in ("v2", "v4") or bool(re.match(r"(?i)unlock|open", m.group("verb") or "")
+    opens = group in ("v2", "v4", "v6") or bool(re.match(r"(?i)unlock|open", m.group("verb") or "")
                                            or re.match(r"解锁|开锁|开门", m.group("zhverb") or ""))
     digits = sum(c.isdigit() for c in value)
     letters = sum(c.isalpha() for c in value)
@@ -296,7 +309,10 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         # All-digit groups ("1118-1234-5678-9012-3456-7890", Adobe-style serials) only
         # with a licence label: unlabelled, they are part or phone numbers.
         all_digits = key.replace("-", "").isdigit()
-        if (mixed and _PRODUCT_KEY_5X5.fullmatch(key)) or (labelled and (mixed or all_digits)):
+        # Letters alone in four or more groups of four after a licence label are a key too.
+        letters = key.replace("-", "").replace(" ", "").isalpha() and len(key) >= 19
+        if (mixed and _PRODUCT_KEY_5X5.fullmatch(key)) or (
+                labelled and (mixed or all_digits or letters)):
             yield "license_key", m.start(), m.end()
     for m in _LOGIN_PAIR.finditer(text):
         value = m.group("value").rstrip(".,;:?)")  # "!" stays: passwords end in it
@@ -358,6 +374,8 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             kind, ok = "pin_code", bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?", value))
         if ok:
             yield kind, m.start("v"), m.start("v") + len(value)
+    for m in _DESCRIBED_CODE.finditer(text):
+        yield "pin_code", m.start("v"), m.end("v")
     for m in _ASKED_CODE.finditer(text):
         yield "pin_code", m.start("v"), m.end("v")
     for m in _USE_VALUE.finditer(text):

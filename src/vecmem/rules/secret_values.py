@@ -136,21 +136,26 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
         if not (_CODE_NAME.search(name) or re.search(r"(?i)pass|pwd|密码|口令", name)):
             return False
         return bool(re.fullmatch(r"\d(?: \d){3,9}|\d{2,4}(?: \d{2,4}){1,3}", value))
+    made = bool(re.search(r"\d", value)) and bool(re.search(r"[A-Za-z]", value))
     if name.casefold() == "pass":
-        return len(value) >= 6 and _classes(value) >= 3
+        # "pass: latte2024" after a Wi-Fi name; "first pass: 3 errors" holds none.
+        return (len(value) >= 6 and _classes(value) >= 3) or (len(value) >= 8 and made)
     if name.casefold() == "key":
-        return (len(value) >= 12 and bool(re.search(r"\d", value))
-                and bool(re.search(r"[A-Za-z]", value)) and not _CODE_REF.match(value))
+        if mode == "zh" and len(value) >= 6 and (made or _classes(value) >= 3):
+            return True  # a quoted value: "the key is 'latte2024!'"
+        return len(value) >= 12 and made and not _CODE_REF.match(value)
     if re.search(r"(?i)auth\w*[_ .-]?code$", name):  # "auth code flow: uses PKCE" holds none
         return len(value) >= 8 and (bool(re.search(r"\d", value)) or _letter_noise(value)
                                     or (mode != "prose" and len(value) >= 12 and value.isalpha()))
     code_name = bool(_CODE_NAME.search(name))
     if code_name and not re.search(r"(?i)pass(?:word|wd)|密码|口令", name):
         if mode == "bare":  # "PIN 9012", but not "PIN 2 of the header" or "code 42b"
-            return bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?|\d(?:-\d){3,7}", value))
+            # An upper-case code of letters and digits too ("Steam guard code 7KX2P").
+            return bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?|\d(?:-\d){3,7}"
+                                     r"|(?=[A-Z]*\d)(?=\d*[A-Z])[A-Z0-9]{5,8}", value))
         return bool(_CODE_VALUE.match(value))  # "PIN is 4821" yes, "PIN is required" no
-    is_password = bool(re.search(r"(?i)pass|p[a@4][s$5]{2}|pwd|psw|(?:^|[_ .-])pw$|密码|口令",
-                                 name))
+    is_password = bool(re.search(r"(?i)pass|p[a@4][s$5]{2}|pwd|psw|(?:^|[_ .-])pw$|密码|口令"
+                                 r"|^(?:wi[_ .-]?fi|wlan|wpa2?|network|router)[_ .-]?key$", name))
     if re.match(r"\d+[^\x00-\x7f]", value):
         return False  # "8자리", "12位以上": a count and its unit, not a value
     if mode == "bare":
@@ -165,6 +170,8 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
     # are a passphrase (secret_shapes).
     machine_made = (bool(re.search(r"\d|[^\w.]", value))
                     and not re.fullmatch(r"[a-z]+-[a-z]+", value))
+    if mode == "prose" and is_password and re.fullmatch(r"\d{4,12}", value):
+        return True  # "the password for tonight's call is 9912" (a unit after it was excluded)
     if mode == "prose":
         # English prose ("the token is expired") needs a value that looks machine-made.
         return len(value) >= 6 and (machine_made or _random_looking(value)
