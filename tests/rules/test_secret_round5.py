@@ -118,6 +118,8 @@ CAUGHT = {
         ("the password is the word 'marmalade'", "marmalade"),
         ("password — marmalade", "marmalade"),
         ("the password used to be Hunter#22", "Hunter#22"),
+        ("暗号是山高水长", "山高水长"),
+        ("口令：月落乌啼，江枫渔火", "江枫渔火"),
     ],
     "chat": [
         ("the voicemail PIN, 3371.", "3371"),
@@ -188,6 +190,9 @@ ALLOWED = {
         "my PIN is the same as before, 2024 was rough",
         "密码就是这个",
         "PIN used to be required",
+        "口令是随机生成",
+        "密码：同上",
+        "暗号是啥来着",
     ],
     "chat": [
         "After I changed the password, 2024 was a mess",

@@ -168,6 +168,22 @@ _ZH_MIXED_VALUE = lazy_re(
     r"[\u4e00-\u9fff]{1,8}\d{2,8}|\d{2,8}(?![年月日号位个次岁点天周])[\u4e00-\u9fff]{1,8})"
     r"(?=$|[\s,，。.;；!！])"
 )
+# A watchword of Chinese words ("口令是天王盖地虎", "暗号：芝麻开门", "密码：木兰花开"): three
+# to eight Han characters ending the clause, after 口令 / 暗号 (or 密码 and a colon), none
+# of them a word that describes a password or asks about it ("口令是每周一换", "暗号是什么",
+# "密码：八位数字", "密码：我的生日").
+_ZH_WORDS_VALUE = lazy_re(
+    r"(?:(?:口令|暗号)\s*(?:[:：]|是|为|就是|叫)|密码\s*[:：])\s*"
+    r"(?P<v>[\u4e00-\u9fff]{3,8})(?=$|[\s,，。.;；!！])"
+)
+_ZH_DESCRIPTION = lazy_re(
+    r"[的了吗呢吧啊么嘛呀啥咋着来每换改变位个数号码密后前不没无在用请问找说告知忘记已未要会能可该是和与或"
+    r"我你他她它们这那哪谁几多少什怎见发给]"
+    r"|生日|手机|身份证|名字|拼音|默认|随机|简单|复杂|大写|小写|字母|英文|中文|汉字|长度|强度|明文|同上"
+    r"|保密|一样|相同|邮件|附件|邮箱|群里|同事|管理员"
+)
+# The second half of a watchword pair ("天王盖地虎，宝塔镇河妖").
+_ZH_WORDS_NEXT = lazy_re(r"[,，、]\s*(?P<v>[\u4e00-\u9fff]{3,8})(?=$|[\s,，。.;；!！])")
 _ZH_DESCRIBED_VALUE = lazy_re(
     rf"{_ZH_LABEL}\s*(?:是|为|就是)\s*[\u4e00-\u9fff]{{1,8}}?\s+"
     r"(?P<v>[A-Za-z0-9!@#$%^&*._-]*\d[A-Za-z0-9!@#$%^&*._-]{3,})"
@@ -340,6 +356,12 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         elif len(value) >= 6 and re.search(r"\d|[^\w]", value) and not _is_reference(value):
             # machine-made: not "use it as the password", "That is the password"
             yield "password", m.start(group), m.end(group)
+    for m in _ZH_WORDS_VALUE.finditer(text):
+        if not _ZH_DESCRIPTION.search(m.group("v")):
+            yield "zh_password", m.start("v"), m.end("v")
+            nxt = _ZH_WORDS_NEXT.match(text, m.end("v"))
+            if nxt and not _ZH_DESCRIPTION.search(nxt.group("v")):
+                yield "zh_password", nxt.start("v"), nxt.end("v")
     for rx in (_ZH_MIXED_VALUE, _ZH_DESCRIBED_VALUE):
         for m in rx.finditer(text):
             yield "zh_password", m.start("v"), m.end("v")
