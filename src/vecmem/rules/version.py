@@ -71,8 +71,14 @@ History:
    disc, hip, joint; lifting and moving for an injury; rent and fees; job titles; tickets,
    airlines, miles; adrenaline); phrase triggers ("work from home"); 腰 alone (腰果,
    cashew) no longer puts a memory in ``injury``.
+10. secret shapes, round 5 (issue 15 item 4): escapes decoded in the detection reading
+   (HTML entities, percent-escapes, ``\\u`` / ``\\x``), codes said aloud in six languages
+   and CJK digits (``rules/secret_spoken.py``), Romance door-code labels and everyday
+   words (mdp, clave, 비번, パスコード, 인증번호), mixed separators, recovery keys, values
+   given in parts; re-derive reads every stored text again under them, so a value stored
+   before these shapes existed is cut.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 9
+RULES_VERSION = 10
