@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from vecmem.rules.quality_clause import strip_universal_wh, zh_alternative_question
 from vecmem.rules.secrets import KIND_DESCRIPTIONS, find_secrets, looks_like_secret_mention
 from vecmem.rules.topics import classify, preference_body
 from vecmem.rules.transient import is_hedged, is_progress, progress_kind
@@ -73,10 +74,14 @@ _ACK = _re(
     r"|thanks?(?: you)?(?: so much| a lot| a ton| a bunch| a million)?|thx|ty|got it|sure"
     r"|yes|yep|yeah|no|nope|cool|nice|great|good|fine|alright|lgtm|noted|hello|hi"
     r"|hey|bye|perfect|awesome|cheers|np"
+    # Replies that judge what was just said and name nothing ("makes sense", "fair enough").
+    r"|makes sense|fair enough|sounds (?:about )?right|that works|works for me|yup|ya|right"
+    r"|exactly|true|indeed|agreed|same|ikr|for sure|will see|deal"
     # Laughter and its spellings: chatter, not a fact.
     r"|(?:ha){2,}h?|(?:he){2,}|lol|lmao|xd)\b"
     r"|没事|没关系|不客气|不用谢|好滴|好哒|好嘞|好的?|好吧|嗯+|行|可以|收到|谢谢|谢啦|谢了|多谢|感谢|明白了?|知道了|了解|没问题"
     r"|对的?|是的|不是|哈+|嘿+|嘻+|呵+|你好|再见|拜拜|辛苦了?|(?:早上|中午|下午|晚上)好|早安|晚安"
+    r"|(?:那)?就这样(?:吧|了)?|就这么(?:办|定了?)|那就好|有道理|也是|确实|没错"
     r"|啊|呀|哦|噢|啦|嘛|哟"
 )
 
@@ -121,7 +126,8 @@ _URL_FILLER = _re(
 _VAGUE = _re(
     r"(?i)^(?:这个|那个|这些|那些|这样|那样|这种|那种|这里|那里|它|是|就是|就|吧|了|的|嗯|啊|呢|对"
     r"|还是|同上|如上|上面的?|前面的?|差不多|之类的?|等等|行|好|可以|都行|随便|无所谓|说的|聊的"
-    r"|提到的|讨论的|上次|之前|东西|事情?|那件事|\b(?:things?|we|you|talked|discussed|mentioned"
+    r"|提到的|讨论的|上次|之前|东西|事情?|那件事|\b(?:you know|what i mean|i mean|other|with|and|or"
+    r"|of|kinda|sorta|whole|things?|we|you|talked|discussed|mentioned"
     r"|about|earlier|before|said)\b|\b(?:this|that|it|these|those|one|thing"
     r"|stuff|same|as|above|the|like|something|whatever|etc|is|just|so)\b|[\s\W_])+$"
 )
@@ -137,7 +143,13 @@ _FRAGMENT = _re(
     # Broken off: "Oh and also the", "So the thing with the deploy script is", "…就是那个".
     # (lower case after a Latin word: "Plan A", "客户 A" end a fact)
     r"(?<=[A-Za-z] )(?:the|a|an|is|are|was|were|and|or|but|because|my|our|your|their|its)$"
-    r"|(?:就是|那个|这个|的话|还有|然后|因为|但是|所以|关于)$"
+    r"|(?:就是|那个|这个|的话|还有|然后|因为|但是|所以|关于|的是|是说|想说)$"
+    # A word that needs its noun, or a clause announced and not given ("…is that").
+    r"|(?i:\b(?:the|a|an|my|our|your|their|one|this|that) (?:whole|entire|other|main|same|only"
+    r"|last|next|first|few|big|real|usual)$)|(?i:(?<=[a-z] )(?:is|was) that$)"
+    # Trailing off, or given up ("要不然……算了", "I was going to say… never mind").
+    r"|(?:……|…|\.\.\.)$"
+    r"|(?:……|…|\.\.\.)\s*(?:算了吧?|不说了|没事了?|(?i:forget it|never ?mind|nvm))$"
     # A topic and a pointer only: "About the retry thing from before", "差点忘了，那个配置".
     rf"|(?i:^{_INTRO}[,:]?\s*(?:就是)?(?:那个|这个|那件|这件|上次|之前|刚才)[^,.;!?]{{0,8}}$)"
     rf"|(?i:^{_INTRO},?\s+(?:the|that|this|those|these|our|my)\s+(?:[a-z0-9-]+\s+){{0,3}}"
@@ -188,9 +200,10 @@ _ZH_REQUEST = _re(
     r"|(?:先|再|去)?把(?![^,;]{1,30}?了)|试试|试一下|看看|查一下|跑一下|检查一下|确认一下|告诉我|说说|解释一下|不要|别)"
 )
 _REPORTED_ASK = _re(
-    r"(?:向|找|跟|和|问过?)[^,.;!?]{1,15}?(?:请教|咨询|讨教|求助|求教|征求|打听)"
+    r"(?:向|找|跟|和|问过?)[^,.;!?]{1,15}?(?:请教|咨询|讨教|求助|求教|征求|打听)[^,.;!?]*"
     # The subject does the asking ("用户经常请教姐姐…", "她咨询过律师"): a report of it.
-    r"|(?:用户|他|她|我|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:请教|咨询|讨教|求教|打听|问过|问了"
+    r"|(?:用户|他|她|我|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,12}?(?:请教|咨询|讨教|求教|打听|问过|问了"
+    r"|问一下|问问"
     r"|问(?=[我他她你]|孩子|儿子|女儿|老婆|老公|妻子|丈夫|爸|妈|父母|家人|同事|朋友|同学|老师|医生"
     r"|律师|客服|领导|老板|经理|导师|别人|大家|的))"
     r"[^,.;!?]*"  # what was asked is part of the report ("用户问过如何配置代理")
@@ -251,6 +264,13 @@ _EN_QUESTION = _re(
     r"|,\s*(?:isn't it|aren't they|aren't we|wasn't it|doesn't it|didn't it|don't we|don't you"
     r"|won't it|right|correct|don't you think|isn't that right)$"
     r"|^which (?:one|of)\b"
+    # A wh-word, its noun, then the copula with the subject after it ("Which timezone is
+    # Nuremberg in", "What port is the dev server on"); "What matters is …" (a verb before
+    # the copula) is a pseudo-cleft, a statement.
+    r"|^(?:which|whose) (?:[a-z0-9.+#-]+ ){1,2}(?:is|are|was|were) (?!(?:the user|used|done)\b)\S"
+    r"|^what (?!(?:the|a|an|my|our|your|his|her|their|this|that|i|we|you|he|she|they|it)\b)"
+    r"(?:[a-z0-9.+#-]+(?<!s)(?<!ed) ){1,2}(?:is|are|was|were) (?:the|a|an|my|our|your|this|that"
+    r"|it|[a-z0-9]+ (?:on|in|at|for|from|set to|using)$)"
     # A wh-word with its noun before the auxiliary: "Which Python version does the project
     # need", "What port does the dev server use".
     r"|^(?:what|which|whose|how many|how much) (?:[a-z0-9.+#-]+ ){1,3}(?:do|does|did|can|could"
@@ -364,7 +384,8 @@ _DISCOURSE = _re(r"(?i)^(?:(?:so|and|also|ok|okay|hey|hi|btw|oh|um|hmm|well|alri
 # A request at the end, after a doubt: "not sure how to set up the proxy, can you help".
 _TRAILING_ASK = _re(
     r"(?i)[,;]\s*(?:can|could|would|will) you (?:help|check|look|tell|show|explain|fix|do|take)\b"
-    r"|[,;]\s*(?:any (?:idea|ideas|thoughts|tips)|help|thoughts)\s*[?!.]*$"
+    r"|[,;]\s*(?:any (?:idea|ideas|thoughts|tips)|help|thoughts|ideas|suggestions|tips|pointers"
+    r"|anyone|someone|advice)\s*[?!.]*$"
     r"|[,;]\s*(?:你能|能不能|可以|麻烦你?|请你?)帮"
 )
 
@@ -378,8 +399,9 @@ def _is_question(raw: str, norm: str) -> bool:
         return False
     # A fact may report that someone asked someone ("用户向导师请教过职业规划", "The user
     # asked their manager for advice"); what was asked is not a question to the agent.
-    unquoted = _REPORTED_ASK.sub(" ", unquoted)
-    if _ZH_QUESTION.search(unquoted) or _EN_QUESTION.search(unquoted):
+    unquoted = strip_universal_wh(_REPORTED_ASK.sub(" ", unquoted))
+    if (_ZH_QUESTION.search(unquoted) or _EN_QUESTION.search(unquoted)
+            or zh_alternative_question(norm)):
         return True
     return not _STANDING.search(norm) and bool(
         _ZH_REQUEST.search(unquoted) or _EN_REQUEST.search(unquoted)

@@ -30,6 +30,10 @@ _OPEN_THOUGHT = (
     r" (?:maybe |possibly )?[a-z]+ing|toying with (?:the idea|the thought)|one option (?:would be"
     r"|is|might be)|an option would be|may be worth|might be worth)\b"
 )
+_PUT_OFF = (
+    r"(?:先|暂时|暂且|姑且)(?:不|别)(?:管|弄|动|想|急|考虑|处理|理|搞|定)(?:它|了|吧)?(?=$|[,.;!])"
+    r"|(?:暂时|目前|还)没(?:有)?(?:主意|想法|头绪|决定|定)(?=$|[,.;!])"
+)
 _HEDGE = _re(
     r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|(?:总|老|隐约)觉得|估计|不确定|不一定|回头"
     r"|有空|改天|以后再说|没准|保不齐|兴许|没想出来|没想明白|没想清楚|想不出来|先这样吧?"
@@ -42,8 +46,10 @@ _HEDGE = _re(
     r"|再说吧?$|再看看|想想|琢磨|考虑一下|试试看|刚发现|突然想到|突发奇想|应该可以|有机会"
     r"|可能(?:还|也|再)?(?:要|需要|得|应该|可以|能|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
     r"|不太确定|不是很确定|拿不准|说不准"
+    # Provisional and negated: handling or deciding put off ("先不管", "暂时没主意").
+    rf"|{_PUT_OFF}"
     r"|^(?:it )?feels like\b|\b(?:feels|seems|looks) like (?:it|this|that|we|there) (?:could|might"
-    r"|may|should)\b|^(?:i )?(?:have|got) a (?:feeling|hunch|sense)\b"
+    r"|may|should)\b|^(?:i )?(?:have|got) (?:a|this) (?:[a-z]+ ){0,2}(?:feeling|hunch|sense)\b"
     r"|^(?:it's|it is) possible"
     r"|\b(?:we'll see|we will see|time will tell|remains to be seen)\b"
     r"|^hard to (?:say|tell)\b|^(?:something|a thing|worth) to (?:think about|consider|look into"
@@ -84,7 +90,7 @@ _PERSON_HEDGE = _re(
     r"|can't decide|haven't decided|still deciding"
     # A named person unsure what to do ("Noah is not sure whether to move to Denver").
     r"|(?:is|are|was|were|feels?|felt) (?:still )?(?:not sure|unsure|uncertain)|isn't sure)\b"
-    rf"|{_OPEN_THOUGHT}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
+    rf"|{_OPEN_THOUGHT}|{_PUT_OFF}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
     r"|还在考虑|还没决定|\b(?:has|have) no idea\b"
 )
 # Deciding not done yet, or an open thought: not a task underway either (is_progress).
