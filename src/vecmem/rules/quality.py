@@ -182,6 +182,8 @@ _ZH_QUESTION = _re(
     r"|^求(?:推荐|助|教|解|指点|链接|分享|一个|一款|一份|个|款)|问个问题|有个问题"
     r"|^(?!用户|他|她|我(?:觉得|认为|还是))[^,;]{1,24}还是[^,;]{1,24}(?:比较|更)(?:好|合适|快|方便|稳)$"
     r"|[,;]\s*(?:对吧|是吧|对不|没错吧|好吧|行吧)$"
+    # The negation last asks (A-not-A with the second A left out): "他吃辣不", "去过没有".
+    r"|[^并也都从绝还永一毫决再\s]不$|(?<=[了过])没有?$"
 )
 # Indirect questions by the speaker: "I'd like to know how to rotate the logs", "Curious
 # what the best way … is", "I wonder whether …". Read before an explicit preference ("I'd

@@ -32,6 +32,7 @@ __all__ = [
     "ZH_AHEAD",
     "is_done_then_next",
     "is_lasting_change",
+    "is_ongoing_work",
     "strip_universal_wh",
     "zh_alternative_question",
 ]
@@ -133,6 +134,103 @@ def is_lasting_change(norm: str) -> bool:
     return bool(_LASTING_CHANGE.search(norm)) and not _RECENT.search(norm)
 
 
+# The progressive with the subject left out ("Crunching through the log files", "Grinding
+# through the backlog"), any verb: the speaker's work this minute. Verbs of a life or a
+# setup are states ("Living in Berlin since 2019", "Working at Google as an SRE", "Using
+# Arch"), and a gerund followed by its own verb is a subject ("Hiking keeps me sane").
+# Adjectives in -ing ("The view is stunning", "That is fitting"): a quality, not work.
+_ADJ_ING = (
+    r"amazing|interesting|exciting|fitting|charming|promising|outstanding|inspiring|relaxing"
+    r"|boring|surprising|touching|stunning|welcoming|rewarding|challenging|demanding"
+    r"|fascinating|encouraging|refreshing|comforting|annoying|confusing|disappointing"
+    r"|frustrating|exhausting|overwhelming|heartwarming|uplifting|thrilling|soothing"
+    r"|calming|satisfying|worrying|amusing|pleasing|striking|lasting|missing|ongoing"
+)
+_STATE_ING = (
+    rf"{_ADJ_ING}|"
+    r"living|working (?:at|as|for|in|with|from|remotely|part-time|full-time)|based|using|running"
+    r" (?:arch|linux|windows|macos|ubuntu|fedora|debian|a |an |my own)|studying|learning|teaching"
+    r"|owning|having|being|planning|hoping|looking forward|expecting|raising|dating|renting"
+    r"|commuting|volunteering|coaching|mentoring|freelancing|serving|training for|saving"
+    r"|recovering|married|engaged|allergic|vegetarian|vegan|something|nothing|everything"
+    r"|anything|morning|evening|spring|ceiling|building|wedding|clothing|meeting|painting"
+    # (prepositions in -ing: "Regarding the …", "According to …")
+    r"|regarding|concerning|including|according|considering|assuming|excluding|following"
+    r"|during|pending|notwithstanding|barring|given|speaking|talking about"
+    # (a mind's states: "Thinking maybe of moving the blog" muses, it does no work)
+    r"|thinking|wondering|hoping|wishing|feeling|debating|pondering|mulling|musing|dreaming"
+    r"|craving|missing|loving|enjoying|hating|liking|wanting|needing|trying to decide"
+    # (a narrator's speech acts and attitudes: "Expressing gratitude for …", "Encouraging her
+    # to …" report a conversation, not work under way)
+    r"|saying|telling|asking|expressing|sharing|mentioning|noting|adding|explaining|giving"
+    r"|showing|promising|agreeing|encouraging|offering|inviting|suggesting|reminding|thanking"
+    r"|congratulating|praising|complimenting|apologi[sz]ing|admitting|revealing|describing"
+    r"|discussing|recalling|reflecting|reminiscing|emphasi[sz]ing|highlighting|acknowledging"
+    r"|supporting|comforting|reassuring|urging|advising|recommending|expecting|anticipating"
+    r"|celebrating|appreciating|admiring|realizing|realising|noticing|sensing|seeing|hearing"
+    r"|swimming|cooking|hiking|reading|writing (?:a|my) (?:novel|book)|gardening|camping"
+    r"|fishing|dancing|singing|drawing|knitting|baking|cycling|travel+ing|journaling|parenting"
+)
+# A finite verb later in the clause makes the -ing phrase its subject ("Watching old films
+# reminds her of home", "Listening to jazz calmed him down"): a statement, not a status.
+_FINITE_AFTER = (
+    r"(?![^.;,]{0,60}\b(?:is|are|was|were|has|have|had|takes|took|requires|required|needs"
+    r"|helps|makes|made|keeps|gives|causes|caused|breaks|should|must|can|could|would|will"
+    r"|means|brings|reminds|inspires|lets|allows|feels|seems|becomes|became|remains|shows"
+    r"|teaches|calms|relaxes|relieves|fills|lifts|boosts|motivates|connects|[a-z]{3,}ed"
+    rf"|{_IRREGULAR})\b)"
+)
+# A thing at work: a task's subject in the progressive ("The nightly export is chugging
+# along", "The restore has been going for an hour"); a setup's state is not ("The server is
+# running Ubuntu", "The app is using Postgres", "The API is listening on 8080").
+_THING_ING = (
+    rf"{_ADJ_ING}|"
+    r"running|using|listening|pointing|serving|hosting|targeting|supporting|depending|holding"
+    r"|storing|keeping|containing|sitting|living|costing|taking|getting|becoming|coming|going to"
+    r"|being|expecting|looking|missing|lacking|showing|including|requiring|sharing|charging"
+    r"|paying|earning|saving|logging|sending|writing to|reading from|mirroring|caching|tracking"
+)
+# The subject left out: an opening -ing verb (after "still", "currently" …); its object
+# follows in Latin letters ("billing 项目的框架" is a noun, not a verb).
+_SUBJECTLESS_ING = _re(
+    rf"(?i)^(?:(?:still|currently|now|just|busy|already)\s+)?(?!(?:{_STATE_ING})\b)"
+    # (a label is no clause: "Embedding provider: openai", "Logging level = debug")
+    rf"[a-z]{{3,}}ing\b(?!'s\b| (?:is|are|was|were)\b|[^.;,]{{0,40}}[:=])(?=\s+[a-z0-9])"
+    rf"{_FINITE_AFTER}"
+)
+# …or its state of immersion: "Mid-way through reviewing …", "Knee-deep in the refactor".
+_IMMERSED = _re(
+    r"(?i)^(?:(?:still|currently|now|just|already)\s+)?(?:[a-z]+-?way|[a-z]+-deep|deep|busy"
+    r"|buried|swamped|tied up|bogged down|elbow-deep|up to my (?:neck|ears))\s+(?:through|in"
+    r"|with)\b"
+)
+# A thing at work, the progressive after its subject.
+_THING_AT_WORK = _re(
+    rf"(?i)^(?:the |our |my |this |that )[a-z0-9' -]{{2,40}}? (?:is|are|has been|have been)"
+    rf" (?:still |now |slowly )?(?!(?:{_THING_ING})\b)[a-z]{{3,}}ing\b(?! (?:to|on|as)\b)"
+)
+
+
+# A narrator's third person with no first person: "Remembering her grandmother's garden"
+# describes someone, it is no status line of the speaker's.
+_THIRD_ONLY = _re(r"(?i)\b(?:he|she|him|her|his|hers|they|them|their|theirs)\b")
+_FIRST = _re(r"(?i)\b(?:i|i'm|i've|i'll|me|my|mine|we|we're|our|us)\b")
+
+
+def is_ongoing_work(norm: str) -> bool:
+    """Work under way by its grammar: a subjectless progressive, or a thing in one."""
+    if _THIRD_ONLY.search(norm) and not _FIRST.search(norm):
+        return False
+    return any(p.search(norm) for p in (_SUBJECTLESS_ING, _IMMERSED, _THING_AT_WORK))
+
+
+# An embedded wh-clause as a subject, with its predicate ("谁值班由排班表决定", "怎么分工
+# 看组长", "叫什么都行"): the question is answered or settled by the sentence.
+_EMBEDDED_WH = _re(
+    r"(?:谁|什么|哪|怎么|多少|几|是否|要不要|是不是)[^,;?]{0,20}?(?:由|取决于|要看|决定于|视)[^,;?]*"
+    r"|(?:谁|什么|哪|怎么|多少|几|是否|要不要|是不是)[^,;?]{0,20}?(?:不重要|无所谓|都行|都可以|没关系"
+    r"|不要紧)(?=$|[,;.])"
+)
 # A wh-word with 都/也 is a universal ("什么都吃", "谁也不信", "哪儿都去过"); after 不管 / 无论
 # it is concessive ("不管多晚都会回消息"). Neither asks anything.
 _UNIVERSAL_WH = _re(
@@ -142,8 +240,9 @@ _UNIVERSAL_WH = _re(
 
 
 def strip_universal_wh(text: str) -> str:
-    """``text`` without universal and concessive wh-phrases (read before the question test)."""
-    return _UNIVERSAL_WH.sub(" ", text)
+    """``text`` without universal, concessive and embedded wh-phrases (read before the
+    question test)."""
+    return _EMBEDDED_WH.sub(" ", _UNIVERSAL_WH.sub(" ", text))
 
 
 # An alternative question repeats its frame around 还是: the verb last ("饭前吃还是饭后吃"),

@@ -19,7 +19,12 @@ Pure functions over normalized text.
 
 from __future__ import annotations
 
-from vecmem.rules.quality_clause import ZH_AHEAD, is_done_then_next, is_lasting_change
+from vecmem.rules.quality_clause import (
+    ZH_AHEAD,
+    is_done_then_next,
+    is_lasting_change,
+    is_ongoing_work,
+)
 from vecmem.rules.quality_hedges import UNDECIDED as _UNDECIDED
 from vecmem.rules.quality_hedges import is_hedged
 from vecmem.rules.quality_subject import about_a_person
@@ -507,6 +512,7 @@ def progress_kind(norm: str) -> str | None:
                                           or _TASK_WORDS.search(norm)):
         return None  # …unless it is a work item ("证书续期的脚本写好了，还没部署")
     if (_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm)
-            or _DONE_THEN_NEXT.search(norm) or _STRONG_PROGRESS.search(norm)):
+            or _DONE_THEN_NEXT.search(norm) or _STRONG_PROGRESS.search(norm)
+            or is_ongoing_work(norm)):
         return kind
     return None
