@@ -76,12 +76,15 @@ _ACK = _re(
     r"|hey|bye|perfect|awesome|cheers|np"
     # Replies that judge what was just said and name nothing ("makes sense", "fair enough").
     r"|makes sense|fair enough|sounds (?:about )?right|that works|works for me|yup|ya|right"
-    r"|exactly|true|indeed|agreed|same|ikr|for sure|will see|deal"
+    r"|exactly|true|indeed|agreed|same|ikr|for sure|will see|deal|gotcha|roger|copy that|kk"
+    r"|mhm|uh huh|aight|bet|wow|oh wow|oops|whoops|yikes|ugh|meh|hmm+|huh|ah|welp|sweet|neat"
+    r"|cool beans|nice nice|omg|wait|hm+|on it"
     # Laughter and its spellings: chatter, not a fact.
     r"|(?:ha){2,}h?|(?:he){2,}|lol|lmao|xd)\b"
     r"|没事|没关系|不客气|不用谢|好滴|好哒|好嘞|好的?|好吧|嗯+|行|可以|收到|谢谢|谢啦|谢了|多谢|感谢|明白了?|知道了|了解|没问题"
     r"|对的?|是的|不是|哈+|嘿+|嘻+|呵+|你好|再见|拜拜|辛苦了?|(?:早上|中午|下午|晚上)好|早安|晚安"
-    r"|(?:那)?就这样(?:吧|了)?|就这么(?:办|定了?)|那就好|有道理|也是|确实|没错"
+    r"|(?:那)?就这样(?:吧|了)?|就这么(?:办|定了?)|那就好|有道理|也是|确实|没错|妥了?|没毛病|安排上?"
+    r"|懂了|晓得了?|得嘞|嗯呐|嗯呢|是滴|对滴|好哒|彳亍|可|中|成|ok(?:啦|了|的)|牛|厉害|绝了"
     r"|啊|呀|哦|噢|啦|嘛|哟"
 )
 
@@ -142,8 +145,15 @@ _INTRO = (
 _FRAGMENT = _re(
     # Broken off: "Oh and also the", "So the thing with the deploy script is", "…就是那个".
     # (lower case after a Latin word: "Plan A", "客户 A" end a fact)
-    r"(?<=[A-Za-z] )(?:the|a|an|is|are|was|were|and|or|but|because|my|our|your|their|its)$"
+    r"(?<=[A-Za-z] )(?:the|a|an|is|are|was|were|and|or|but|because|my|our|your|their|its"
+    # (an auxiliary or a modal with no verb, a conjunction with no clause, "to" with no
+    # verb: "I think we should", "The plan was to", "because if")
+    r"|should|would|could|might|must|will|can|shall|if|when|whether|than|unless|although"
+    r"|though|since|while|so that|(?:want|wants|need|needs|going|have|has|try|tried|like|plan"
+    r"|planned|was|were|is) to)$"
     r"|(?:就是|那个|这个|的话|还有|然后|因为|但是|所以|关于|的是|是说|想说)$"
+    # A conjunction or a preposition with nothing after it ("…而且", "要是", "把").
+    r"|(?:而且|如果|要是|虽然|不过|或者|为了|以及|并且|只是|而是|比如|例如|像是|对于|(?<![不没])给|跟|把|被|和)$"
     # A word that needs its noun, or a clause announced and not given ("…is that").
     r"|(?i:\b(?:the|a|an|my|our|your|their|one|this|that) (?:whole|entire|other|main|same|only"
     r"|last|next|first|few|big|real|usual)$)|(?i:(?<=[a-z] )(?:is|was) that$)"
@@ -328,10 +338,15 @@ def _secret_verdict(raw: str, norm: str) -> Verdict | None:
     return _reject("secret_value", f"Contains {what}; secret values are never stored.")
 
 
+# Letters and characters drawn out for tone ("okkkk", "yesss", "sooo", "哈哈哈哈", "嗯嗯嗯"): the
+# word underneath is the same reply.
+_DRAWN_OUT = _re(r"([A-Za-z\u4e00-\u9fff])\1{2,}")
+
+
 def _short_verdict(text: str) -> Verdict | None:
     if not _WORDS.search(text):
         return _reject("too_short", "Contains no words.")
-    if not _WORDS.search(_ACK.sub(" ", text)):
+    if not _WORDS.search(_ACK.sub(" ", _DRAWN_OUT.sub(r"\1", text))):
         return _reject("too_short", "Only an acknowledgement or greeting, not a fact.")
     if _units(text) < 4 and not _is_bare_url_path(text):  # "~/x" is reported as a bare path
         return _reject("too_short", "Too short to be a useful memory.")

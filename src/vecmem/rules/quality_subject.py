@@ -63,7 +63,9 @@ _NAMED_SUBJECT = _re(
     # …or any verb in -s/-ed that is not a task's outcome ("Melanie sympathizes", "Maria
     # applauded"; but "Build failed", "Backfill finished" are status lines).
     r"|^(?:(?i:(?:the )?user)|(?![A-Z][a-z]*ly\b|[A-Z][a-z]+ing\b|(?:Maybe|Perhaps|Just|Still"
+    # (a determiner is never a name: "The docs could use some love" has "docs" as subject)
     r"|Also|Now|Then|Today|Yesterday|Tomorrow|Next|This|That|These|Those|It|There|Here|We|They"
+    r"|The|A|An|Our|My|Your|Its|Some|All|Every|Each|No|Any|Both|Most|Many|Few|Several|Such"
     rf"|You|{_TASK_NOUNS})\b)[A-Z][a-z]+) (?:[a-z]+ly |{_ADVERB} )?"
     r"(?!(?:finish|complet|fail|pass|crash|succeed|merg|deploy|ship|releas|push|start|break"
     r"|broke|work|run|build|compil|time|migrat|upgrad|fix|resolv|land|roll|revert|restart)"
