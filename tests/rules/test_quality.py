@@ -72,8 +72,10 @@ def test_extra_set(case: dict[str, str]) -> None:
     _check(case)
 
 
-@pytest.mark.parametrize("case", FRESH_TUNE + ROUND3_TUNE + ROUND4_TUNE,
-                         ids=[c["text"][:40] for c in FRESH_TUNE + ROUND3_TUNE + ROUND4_TUNE])
+TUNE_SPLITS = FRESH_TUNE + ROUND3_TUNE + ROUND4_TUNE + ROUND5_TUNE
+
+
+@pytest.mark.parametrize("case", TUNE_SPLITS, ids=[c["text"][:40] for c in TUNE_SPLITS])
 def test_fresh_tune_split(case: dict[str, str]) -> None:
     verdict = check_quality(case["text"])
     assert verdict.allowed == (case["expect"] == "allow"), (case, verdict)
