@@ -282,3 +282,32 @@ def test_capabilities_and_observations_about_people_are_facts(text: str) -> None
 ])
 def test_an_adverb_first_is_no_name(text: str) -> None:
     assert _category(text) == "progress", check_quality(text)
+
+
+# A condition of opportunity defers the thought; said of a person it is their habit.
+@pytest.mark.parametrize("text", [
+    "Might port the scripts to Go if time permits",
+    "Clean up the garage once things calm down",
+    "Dark mode is a nice-to-have",
+    "等忙完这阵子再学吉他",
+    "有机会的话把相册整理一下",
+    "换不换工作看情况吧",
+    "Ｒｅｗｒｉｔｅ ｔｈｅ ｉｎｓｔａｌｌｅｒ ｗｈｅｎ Ｉ ｇｅｔ ａｒｏｕｎｄ ｔｏ ｉｔ",
+])
+def test_a_condition_of_opportunity_is_half_formed(text: str) -> None:
+    assert _category(text) == "half_formed", check_quality(text)
+
+
+@pytest.mark.parametrize("text", [
+    "用户有时间的话会去游泳",
+    "The user reads on the train if she gets a seat",
+    "等 CI 过了再 merge",
+])
+def test_a_persons_habit_or_a_wait_for_a_step_is_not_a_deferral(text: str) -> None:
+    got = _category(text)
+    assert got != "half_formed", check_quality(text)
+
+
+@pytest.mark.parametrize("text", ["要不……算了", "I was going to say… never mind", "其实吧，算了"])
+def test_a_thought_given_up_is_half_formed(text: str) -> None:
+    assert _category(text) == "half_formed", check_quality(text)

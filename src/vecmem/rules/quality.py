@@ -392,6 +392,11 @@ _ANNOUNCED_ONLY = _re(
 )
 
 
+_GIVEN_UP = _re(
+    r"(?:……|…|\.\.\.|,)\s*(?:算了吧?|不说了|没事了?|(?i:forget it|never ?mind|nvm|whatever))$"
+)
+
+
 # A wh-clause as a label with its answer: "Why the user left Google: burnout after the
 # reorg", "How the user takes their coffee: black".
 _WH_LABEL = _re(r"(?i)^(?:why|how|what|when|where|who|which)\b[^:?]{3,60}:\s*\S")
@@ -458,6 +463,10 @@ def check_quality(text: str) -> Verdict:
     if _is_vague(norm):
         return _reject("half_formed", "The value is only a vague reference, not a fact.")
 
+    # Given up before it was said ("要不然……算了", "I was going to say… never mind"): read
+    # before the question test, whose openers ("要不") it may start with.
+    if _units(norm) <= 16 and _GIVEN_UP.search(norm.rstrip(" .,;:!-")):
+        return _reject("half_formed", "A thought given up before it was said, not a fact.")
     if _ANNOUNCED_ONLY.search(norm.rstrip(" .,;:!-")):
         return _reject("half_formed", "A broken-off thought or a topic with nothing said about "
                        "it, not a fact yet.")
