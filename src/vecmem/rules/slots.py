@@ -410,6 +410,7 @@ def canonical(cls: Classification) -> Classification:
         obj = _ONE_SPELLING.get(obj, obj)
     elif key == "user.residence" and obj:  # "Berlin, Germany" is Berlin
         obj = obj.split(",")[0].split("，")[0].strip() or obj
+        obj = re.sub(r"^(?:in|at)\s+", "", obj, flags=re.I) or obj  # "home is in Burnaby"
     elif key == "user.employer" and obj:  # "Stripe as a backend engineer" is Stripe
         obj = re.split(r"\s+as\s+(?:an?|the)\s+|担任|任职", obj, maxsplit=1, flags=re.I)[0] or obj
     elif key == "user.occupation" and obj and "的" in obj:  # "字节跳动的产品经理"

@@ -17,6 +17,7 @@ import re
 
 from vecmem.rules import slots
 from vecmem.rules.changes import language_switch, restate
+from vecmem.rules.slot_frames import frame_fact
 from vecmem.text import CJK_CHAR, ascii_word_re, normalize
 from vecmem.types import Classification, MemoryType
 
@@ -757,6 +758,13 @@ def classify(content_norm: str) -> Classification:
     return slots.canonical(_classify(normalize(content_norm) if content_norm else ""))
 
 
+def _or_frame(found: Classification, text: str) -> Classification:
+    """``found``, unless it keys no one-value slot and the text's frame does."""
+    if found.topic_key and found.single_valued:
+        return found
+    return frame_fact(text) or found
+
+
 def _classify(text: str) -> Classification:
     m = _SLOT.match(text)
     if m:
@@ -781,11 +789,14 @@ def _classify(text: str) -> Classification:
     text = slots.reword(restate(text))  # "默认模型改成了 X" is classified as "默认模型是X"
     body = preference_body(text)
     if body is not None:
-        return _preference(text, body)
-    for family in (slots.slot_fact, _project_path, _user_fact, _project, _environment):
+        return _or_frame(_preference(text, body), text)
+    # frame_fact reads the slot by label and value shape when no word order keyed one; it
+    # runs before _environment, whose generic "X is Y" would key the frame's words
+    for family in (slots.slot_fact, _project_path, _user_fact, _project, frame_fact,
+                   _environment):
         found = family(text)
         if found is not None:
-            return found
+            return _or_frame(found, text)
     if _WORKFLOW.search(text):
         return _cls(_T.WORKFLOW, None, None, None, text)
     return _cls(_T.GENERAL, None, None, None, None)

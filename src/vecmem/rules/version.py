@@ -71,8 +71,14 @@ History:
    disc, hip, joint; lifting and moving for an injury; rent and fees; job titles; tickets,
    airlines, miles; adrenaline); phrase triggers ("work from home"); 腰 alone (腰果,
    cashew) no longer puts a memory in ``injury``.
+10. slots by frame (issue 15, rules/slot_frames.py): a text no word-order family keyed is
+   read by its frame — value spans masked by shape, the subject normalised, a label word
+   ("default model", "embedding", "编辑器", "时区") or a time zone's shape names the slot
+   and the one value left fills it ("claude-sonnet-4-5 is the model the user uses by
+   default", "用户现在的主力编辑器换成 Neovim 了", "The user now works on Central European
+   Time"); "home is in X" is X.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 9
+RULES_VERSION = 10

@@ -1,0 +1,137 @@
+"""Slots by frame (rules/slot_frames.py): the value masked by its shape, the subject
+normalised, the slot named by the label left in the frame or by the value's shape; and two
+texts of one frame, a change announced, a different filler. Probe sentences of my own per
+category, both languages, as many look-alikes (must stay unkeyed / stored) as positives."""
+
+from __future__ import annotations
+
+import pytest
+
+from vecmem import Memory
+from vecmem.embed.hashing import HashingEmbedder
+from vecmem.rules import classify
+from vecmem.rules.slot_frames import frame_fact, mask, same_frame
+from vecmem.text import normalize
+
+KEYED = [
+    # a label anywhere in the frame, the one value span left fills it
+    ("gemini-2.5-pro is the model we use by default", "config.default_model", "gemini-2.5-pro"),
+    ("Our team-wide default? mistral-large-2 for chat", None, None),  # "team": bound
+    ("用户平时默认用 glm-4-plus", "config.default_model", "glm-4-plus"),
+    ("我的主力模型换成 Kimi-K2 了", "config.default_model", "Kimi-K2"),
+    ("Vectors now come from voyage-3-lite", "config.embedding_model", "voyage-3-lite"),
+    ("用户的 embedding 改成了 gte-Qwen2-1.5B", "config.embedding_model", "gte-Qwen2-1.5B"),
+    ("我写代码的编辑器现在是 Sublime Text", "preference.editor", "Sublime Text"),
+    ("I do most of my programming in Helix these days", "preference.editor", "Helix"),
+    # a time zone by its shape, whatever the verb
+    ("The user keeps office hours on UTC+5:30", "user.timezone", "UTC+5:30"),
+    ("用户现在按 Asia/Tokyo 的时间作息", "user.timezone", "Asia/Tokyo"),
+    ("I schedule everything in Eastern European Time", "user.timezone", "Eastern European"),
+]
+UNKEYED = [
+    # the label modifies another attribute
+    "The embedding batch size is 64",
+    "默认的区域是 ap-southeast-1",
+    "嵌入模型的维度是 1536",
+    # someone else's, or bound to one thing
+    "同事的默认模型是 Claude Opus 4",
+    "My manager's editor is Emacs",
+    "For the search service we embed with e5-large",
+    "项目里默认用 gpt-4o-mini 跑测试",
+    # a wish, a past value, a trial
+    "I might switch my editor to Zed someday",
+    "用户以前的默认模型是 GPT-3.5",
+    "We tried voyage-3 for embeddings once",
+    # two values no frame explains, a bare number, a person who edits
+    "Hermes 的 fallback 模型是 gpt-4o-mini",
+    "Sarah is my editor",
+    "I do my coding in Python",
+]
+
+
+@pytest.mark.parametrize("text,key,value", KEYED)
+def test_frame_keys_the_slot(text: str, key: str | None, value: str | None) -> None:
+    got = classify(normalize(text))
+    assert got.topic_key == key, (text, got)
+    if value is not None:
+        assert normalize(got.object or "").casefold() == normalize(value).casefold()
+
+
+@pytest.mark.parametrize("text", UNKEYED)
+def test_frame_leaves_look_alikes(text: str) -> None:
+    assert frame_fact(normalize(text)) is None, text
+
+
+def test_mask_by_shape_not_by_list() -> None:
+    frame, spans = mask("The user now works on Central European Time")
+    assert frame == "The user now works on V" and spans[0].kind == "zone"
+    frame, spans = mask(normalize("用户的 embedding 换成了 jina-embeddings-v3"))
+    assert frame.endswith("换成了V") and [s.text for s in spans] == ["jina-embeddings-v3"]
+    frame, spans = mask("Heron now lives under ~/work/corvid/heron")  # a name at the start
+    assert frame == "Heron now lives under V" and spans[0].kind == "path"
+    assert mask("I switched from VS Code to Zed")[0] == "I switched from V to V"
+
+
+SAME = [
+    ("Quokka was ported to Rust", "The Quokka service is written in Go", "Go", "Rust"),
+    ("Wren now lives under /opt/wren", "The Wren repo is at ~/code/wren", "~/code/wren",
+     "/opt/wren"),
+    ("记账本的前端迁到了 Netlify", "记账本的前端部署在 Vercel", "Vercel", "Netlify"),
+    ("小站的数据库换成了 SQLite", "小站的数据库是 MySQL", "MySQL", "SQLite"),
+]
+NOT_SAME = [
+    ("My brother now lives in Vancouver", "The user lives in Toronto"),  # another person
+    ("The pebble project now uses Express", "The inkwell project uses Flask"),  # another name
+    ("小李现在是我的同事", "小王是我的同事"),
+    ("记账本的前端部署在 Netlify", "记账本的前端部署在 Vercel"),  # no change announced
+    ("Quokka is still written in Go", "The Quokka service is written in Go"),  # same value
+    ("小站以前的数据库是 SQLite", "小站的数据库是 MySQL"),  # a past value
+]
+
+
+@pytest.mark.parametrize("new,old,was,now", SAME)
+def test_same_frame_new_filler(new: str, old: str, was: str, now: str) -> None:
+    m = same_frame(normalize(new), normalize(old))
+    assert m is not None and (m.old, m.new) == (normalize(was), normalize(now)), (new, m)
+
+
+@pytest.mark.parametrize("new,old", NOT_SAME)
+def test_same_frame_look_alikes(new: str, old: str) -> None:
+    assert same_frame(normalize(new), normalize(old)) is None
+
+
+@pytest.mark.parametrize("old,new,want", [
+    ("记账本的前端部署在 Vercel", "记账本的前端迁到了 Netlify", "review"),
+    ("The Wren repo is at ~/code/wren", "Wren now lives under /opt/wren", "review"),
+    ("用户默认用 deepseek-chat", "用户把默认模型切到了 qwen-max", "review"),
+    ("The user is on Pacific time", "The user now schedules on Central European Time", "review"),
+    ("记账本的前端部署在 Vercel", "记账本的后端部署在 Render", "store"),
+    ("The Wren repo is at ~/code/wren", "The Finch repo is at ~/code/finch", "store"),
+    ("用户默认用 deepseek-chat", "同事默认用 qwen-max", "store"),
+    ("The user is on Pacific time", "My sister now lives on Central European Time", "store"),
+])
+def test_write_pipeline(tmp_path, old: str, new: str, want: str) -> None:
+    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
+    try:
+        mem.add(old)
+        assert str(mem.add(new).decision) == want
+    finally:
+        mem.close()
+
+
+@pytest.mark.parametrize("text", [
+    "The user's accountant in Leeds is on GMT+1",
+    "用户的供应商在深圳，用 UTC+8",
+    "My landlord's default is gpt-4o",
+])
+def test_someone_the_user_has_owns_the_slot(text: str) -> None:
+    assert frame_fact(normalize(text)) is None, text
+
+
+@pytest.mark.parametrize("text,key", [
+    ("My usual editor is now Kakoune", "preference.editor"),
+    ("我常用的编辑器换成了 Lapce", "preference.editor"),
+    ("My time zone is UTC-3 now", "user.timezone"),
+])
+def test_the_users_own_label_after_a_possessive(text: str, key: str) -> None:
+    assert classify(normalize(text)).topic_key == key, text
