@@ -135,3 +135,82 @@ def test_someone_the_user_has_owns_the_slot(text: str) -> None:
 ])
 def test_the_users_own_label_after_a_possessive(text: str, key: str) -> None:
     assert classify(normalize(text)).topic_key == key, text
+
+
+@pytest.mark.parametrize("text,key,value", [
+    # a role said by its label or announced by a promotion, whatever the head noun
+    ("The user was promoted to platform tech lead", "user.occupation", "platform tech lead"),
+    ("My job title is now head of growth", "user.occupation", "head of growth"),
+    # a name said with a possessive keys the name, not "name's"
+    ("wren's checkout is now at /opt/wren", "project.wren.path", "/opt/wren"),
+    # the first clause before a semicolon; the rest says when or why
+    ("Mia is now my fiancee; we got engaged in Kyoto", "person.mia.relation", "fiance"),
+    # a standing wish for an answer language
+    ("我以后希望用日语回复", "preference.language", "japanese"),
+    # home by its label, a capitalised place as the value
+    ("Home base for me is Halifax these days", "user.residence", "Halifax"),
+])
+def test_more_frames_keyed(text: str, key: str, value: str) -> None:
+    got = classify(normalize(text))
+    assert (got.topic_key, (got.object or "").casefold()) == (key, value.casefold()), got
+
+
+@pytest.mark.parametrize("text", [
+    "My role is to review the pull requests",
+    "I work from home at Initech",
+    "My home office is in Oslo",
+    "我想用日语回复朋友的信息",  # a wish without a standing marker, about a friend
+    "Fixed the flaky test; next I will tag the release",
+    "Home is wherever the dog is",
+])
+def test_more_frames_left_alone(text: str) -> None:
+    got = classify(normalize(text))
+    assert got.topic_key not in ("user.occupation", "user.residence", "preference.language"), got
+
+
+@pytest.mark.parametrize("old,new,want", [
+    # a part of a project's stack changed: the whole stack it was said of may no longer hold
+    ("项目 lark 用的是 Django", "lark 的后端换成了 Litestar", "review"),
+    ("The kite project is built with Rails", "kite's backend was rewritten in Phoenix",
+     "review"),
+    # another part of another kind (a database beside a framework) is its own slot
+    ("项目 lark 用的是 Django", "lark 的数据库换成了 PostgreSQL", "store"),
+    ("The kite project is built with Rails", "kite's database moved to PostgreSQL", "store"),
+])
+def test_part_of_a_stack(tmp_path, old: str, new: str, want: str) -> None:
+    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
+    try:
+        mem.add(old)
+        assert str(mem.add(new).decision) == want
+    finally:
+        mem.close()
+
+
+@pytest.mark.parametrize("old,new,flagged", [
+    # the user is the subject; someone named later is an object, the text may change the slot
+    ("User lives in Porto", "The user is staying in Faro to look after her mother", True),
+    ("User lives in Porto", "Most of my year is spent in Braga lately", True),
+    ("User works at Initech", "The user is on a year-long secondment to Hooli", True),
+    # another person is the subject: never the user's slot
+    ("User lives in Porto", "My mother is staying in Faro with the user's aunt", False),
+    ("User lives in Porto", "Most of my sister's year is spent in Braga", False),
+    ("User works at Initech", "The user's brother is on a secondment to Hooli", False),
+])
+def test_possible_conflict_by_subject(tmp_path, old: str, new: str, flagged: bool) -> None:
+    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
+    try:
+        mem.add(old)
+        got = mem.add(new)
+        listed = bool(mem.cleanup_report().possible_conflicts)
+        assert (str(got.decision), listed) == ("store", flagged), got
+    finally:
+        mem.close()
+
+
+@pytest.mark.parametrize("text", [
+    "这周用户基本都在用 glm-4-plus 写代码",  # a stretch of time, and a model is no editor
+    "Today I'm doing my coding in Zed",
+    "用户用 claude-opus-4 写代码",
+])
+def test_a_bounded_or_model_use_is_no_editor(text: str) -> None:
+    assert frame_fact(normalize(text)) is None, text

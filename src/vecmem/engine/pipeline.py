@@ -321,8 +321,8 @@ def _frame_conflict(tx: SQLTx, scope: str, p: Prepared,
     (``rules.slot_frames.same_frame``: "栗子记账的后端迁到了 Railway" after "栗子记账的后端
     部署在 Fly.io"): the old value may no longer hold, so a person decides. Candidates are
     the vector neighbours and the keyword matches (a short subject name is a rare term)."""
-    if (p.cls.topic_key and p.cls.single_valued) or not announces_change(p.norm):
-        return None  # keyed: the slot's own lookup above has decided
+    if not announces_change(p.norm):  # (a keyed text gets here only if its slot is empty)
+        return None
     seen = {n.memory_id: n.content for n in neighbours}
     hits = tx.keyword_search(scope, keyword_terms(p.norm), FRAME_CANDIDATES)
     extra = [i for i, _ in hits if i not in seen]

@@ -421,8 +421,8 @@ def _moved(text: str) -> str | None:
     if m:
         return f"{m['s'] or '项目'}部署在{m['v']}"
     m = _ROLE_EN.match(text)
-    if m:
-        return f"The user is a {m['v']}"
+    if m:  # by its label: the verb says it is a role, whatever the head noun
+        return f"The user's job title is {m['v']}"
     if _ROLE_ZH_VERB.match(text) and (m := _ROLE_ZH.match(text)):
         return f"{m['s']}是{m['v']}"
     return None
@@ -447,6 +447,13 @@ _LANG_SWITCH_ZH = lazy_re(r"^(?:用户|我)?(?:请|以后|今后|从现在起|�
                           r"(?P<how>回复|回答|交流|沟通|写)?(?:我)?(?:吧|了)?$")
 
 
+# "用户以后想要英文回复", "I'd like answers in Korean from now on": a wish with a standing
+# marker is the standing preference (without one it stays a wish)
+_LANG_WISH_ZH = lazy_re(r"^(?:用户|我)?(?:以后|今后|从现在起|往后)(?:都)?(?:想要|希望|要|想)(?:用)?"
+                        r"(?P<v>中文|英文|英语|日语|日文|韩语|法语|德语)(?P<how>回复|回答|交流|沟通)"
+                        r"(?:我)?(?:吧|了)?$")
+
+
 def language_switch(text: str) -> str | None:
     """The standing answer-language preference a switch asks for ("Switch to Spanish
     please" → "From now on answer in Spanish"), else None. The quality filter reads it as
@@ -455,7 +462,7 @@ def language_switch(text: str) -> str | None:
         m = rx.match(text)
         if m:
             return f"From now on answer in {m['v']}"
-    m = _LANG_SWITCH_ZH.match(text)
+    m = _LANG_SWITCH_ZH.match(text) or _LANG_WISH_ZH.match(text)
     return f"以后用{m['v']}{m['how'] or '回复'}" if m else None
 
 

@@ -20,9 +20,13 @@ Exactly one value span must be left (the new one of "from A to B", "A instead of
 "从A换成B"); two unexplained values are two facts and stay unkeyed. ``frame_fact`` is the
 last classification family: it keys only what no word-order family keyed.
 
-``same_frame`` compares two texts the same way for the pipeline: the same subject span,
-a change announced, a different filler → the new text may replace the old one's value
-(``engine/pipeline.py`` sends it to review). Pure functions over normalized text.
+``same_frame`` compares two texts the same way for the pipeline: the same subject span (a
+value both texts share is a name, compared as its words: "mosaic 的后端…" / "项目 mosaic
+用…"), a change announced, a different filler of the same shape and, for two known
+technologies, of the same kind (a database is not a framework) → the new text may replace
+the old one's value (``engine/pipeline.py`` sends it to review). Not done: comparing
+masked frames by an embedder's cosine (the rule grammar alone decides here). Pure
+functions over normalized text.
 """
 
 from __future__ import annotations
@@ -166,6 +170,14 @@ _SCOPE = ascii_word_re(
     r"|\b(?:at work|on (?:the |my |our )?(?:servers?|laptop|desktop|work machine|mac|pc))\b"
     r"|项目|仓库|服务|脚本|实验|公司里|上班时|服务器上", _I)
 
+# A stretch of time bounds the use: "这周用户基本都在用 X 写代码", "today I'm on X".
+_TEMPORARY = ascii_word_re(r"\b(?:this (?:week|weekend|morning|afternoon|evening)|today"
+                           r"|tonight|temporarily|for the (?:day|week))\b"
+                           r"|这周|本周|这礼拜|今天|今晚|暂时|临时", _I)
+# A model's name is no editor ("用 gpt-5 写代码" is the model one codes with).
+_MODEL_NAME = ascii_word_re(r"^(?:gpt|claude|gemini|qwen|llama|mistral|deepseek|glm|kimi|o\d)"
+                            r"|\b(?:sonnet|opus|haiku|flash|turbo|instruct)\b", _I)
+
 # --- the label left in the frame names the slot -------------------------------------------
 
 _LABELS: list[tuple[str, re.Pattern[str]]] = [
@@ -180,14 +192,19 @@ _LABELS: list[tuple[str, re.Pattern[str]]] = [
                                         r"|\b(?:coding|programming|editing) in V\b"
                                         r"|用V(?:写代码|编程|写程序)", _I)),
     ("user.timezone", ascii_word_re(r"\btime ?zone\b|时区", _I)),
+    # ("based out of X" stays ambiguous, listed by cleanup: a work base may not be home)
+    ("user.residence", ascii_word_re(r"(?<!from )(?<!at )(?<!work )\bhome(?: city| town"
+                                     r"| base)?\b|\bhometown\b", _I)),
 ]
 _SUBJECTS = {"config.embedding_model": "embedding_model", "config.default_model": "default_model",
-             "preference.editor": "user", "user.timezone": "user"}
+             "preference.editor": "user", "user.timezone": "user", "user.residence": "user"}
 _PRED = {"config.embedding_model": "is", "config.default_model": "is",
-         "preference.editor": "editor", "user.timezone": "timezone"}
+         "preference.editor": "editor", "user.timezone": "timezone",
+         "user.residence": "residence"}
 _TYPE = {"config.embedding_model": MemoryType.ENVIRONMENT,
          "config.default_model": MemoryType.ENVIRONMENT,
-         "preference.editor": MemoryType.PREFERENCE, "user.timezone": MemoryType.USER_FACT}
+         "preference.editor": MemoryType.PREFERENCE, "user.timezone": MemoryType.USER_FACT,
+         "user.residence": MemoryType.USER_FACT}
 # The old value beside the new one: "from A to B", "A instead of B", "从A换成B", "replaced A".
 _OLD_BEFORE = ascii_word_re(r"\bfrom V\b|从\s*V|把\s*V|\breplac\w* V\b|\bV (?:is|was) replaced\b"
                             r"|\b(?:gave up|ditched|dropped|left) V\b|不用\s*V", _I)
@@ -259,7 +276,7 @@ def frame_fact(text: str) -> Classification | None:
     label word or a value's shape names the slot, the one value span left fills it."""
     frame, spans = mask(text)
     if (not spans or _NOT_NOW.search(frame) or _OTHER.search(frame) or _SCOPE.search(frame)
-            or _owned_by_other(frame)):
+            or _TEMPORARY.search(frame) or _owned_by_other(frame)):
         return None
     zone = [s for s in spans if s.kind == "zone"]
     hits = [key for key, rx in _LABELS if _label_heads(rx, frame)]
@@ -270,13 +287,16 @@ def frame_fact(text: str) -> Classification | None:
     key = hits[0]
     if key != "user.timezone" and any(s.kind == "zone" for s in spans):
         return None
-    if key in ("preference.editor", "user.timezone") and not _USER.search(frame):
+    if key in ("preference.editor", "user.timezone", "user.residence") and not _USER.search(
+            frame):
         return None  # "the editor of the magazine is Sarah": the user's tools only
     value = _new_value(frame, spans)
     if value is None or value.kind == "path":
         return None
     if key == "user.timezone" and value.kind != "zone":
         return None
+    if key == "user.residence" and not re.fullmatch(r"(?:[A-Z][\w.'’-]*\s?){1,3}", value.text):
+        return None  # a place is a capitalised name here ("Home for me is Montreal now")
     # The label must not be someone else's: "Sarah is my editor" is a person.
     if key == "preference.editor" and re.fullmatch(r"[A-Z][a-z]+", value.text) and re.search(
             r"\bV is (?:my|the user's)\b", frame, _I):
@@ -284,7 +304,7 @@ def frame_fact(text: str) -> Classification | None:
     obj = value.text.strip(" .,;")
     if not re.search(r"[A-Za-z]", obj) and key != "user.timezone":
         return None  # a model or an editor has a name, not a bare number
-    if key == "preference.editor" and _not_an_editor(obj):
+    if key == "preference.editor" and (_not_an_editor(obj) or _MODEL_NAME.search(obj)):
         return None  # "I do my coding in Python": the language, not the editor
     return Classification(_TYPE[key], key, _SUBJECTS[key], _PRED[key], obj)
 
@@ -293,6 +313,15 @@ def _not_an_editor(value: str) -> bool:
     from vecmem.rules.topics import tech_aspects  # topics imports this module
 
     return any(a != "editor" for a in tech_aspects(value))
+
+
+def _other_aspect(a: str, b: str) -> bool:
+    """Two known technologies of different kinds (a database, a framework) fill two
+    slots of a project's stack; an unknown tool's kind is not known, so it may be either."""
+    from vecmem.rules.topics import tech_aspects
+
+    ka, kb = set(tech_aspects(a)), set(tech_aspects(b))
+    return bool(ka and kb and not ka & kb)
 
 
 # --- two texts, one frame ------------------------------------------------------------------
@@ -305,7 +334,7 @@ _CHANGE = ascii_word_re(
     r"|重写", _I)
 _DROP = ascii_word_re(r"\b(?:the|a|an|project|app|repo|service|now|currently|also|still"
                       r"|these days|lately|nowadays|has|have|been|is|was|are|were)\b"
-                      r"|[了也都的]|现在|目前|如今|已经|最近", _I)
+                      r"|[了也都的]|现在|目前|如今|已经|最近|项目|(?<=\w)['’]s\b", _I)
 
 
 @dataclass(frozen=True)
@@ -319,8 +348,17 @@ class FrameMatch:
 
 def _units(frame: str) -> list[str]:
     """Comparable units of a masked frame: Latin words and single CJK characters."""
-    body = _DROP.sub(" ", frame.casefold())
-    return re.findall(rf"[{_CJK}]|[a-z0-9]+|V", body)
+    body = _DROP.sub(" ", frame.replace("V", "\x00").casefold())
+    return [u if u != "\x00" else "V" for u in re.findall(rf"[{_CJK}]|[a-z0-9]+|\x00", body)]
+
+
+def _unmask(frame: str, spans: list[Span], shared: set[str]) -> str:
+    """``frame`` with the spans in ``shared`` put back as text (the others stay ``V``)."""
+    parts = frame.split("V")
+    out = [parts[0]]
+    for span, rest in zip(spans, parts[1:], strict=False):
+        out += [span.text if _flat(span.text) in shared else "V", rest]
+    return "".join(out)
 
 
 def _flat(value: str) -> str:
@@ -343,7 +381,15 @@ def same_frame(new: str, old: str) -> FrameMatch | None:
     fo, so = mask(old)
     if not sn or not so or (_OTHER.search(fn) and not _OTHER.search(fo)):
         return None
-    un, uo = _units(fn), _units(fo)
+    # a value both texts share is a name they share ("mosaic 的后端…" / "项目 mosaic 用…"):
+    # compared as its words, so it can be the subject span
+    shared = {_flat(s.text) for s in sn} & {_flat(s.text) for s in so}
+    un, uo = _units(_unmask(fn, sn, shared)), _units(_unmask(fo, so, shared))
+    sn = [s for s in sn if _flat(s.text) not in shared]
+    so = [s for s in so if _flat(s.text) not in shared]
+    fn = _unmask(fn, [s for s in mask(new)[1]], shared)
+    if not sn or not so:
+        return None
     prefix = []
     for a, b in zip(un, uo, strict=False):
         if a != b or a == "V":
@@ -359,4 +405,6 @@ def same_frame(new: str, old: str) -> FrameMatch | None:
         return None
     if any(_flat(new_v.text) == _flat(s.text) for s in so):
         return None
+    if _other_aspect(new_v.text, old_v.text):
+        return None  # "mosaic 的数据库换成了 X" after "mosaic 用的是 Django": another part
     return FrameMatch(" ".join(prefix), old_v.text, new_v.text)

@@ -412,7 +412,12 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
             r" an? (?P<o>(?:[\w-]+ )"
             r"{0,3}(?:engineer|developer|programmer|designer|teacher|doctor|nurse|student|manager|"
             r"scientist|researcher|writer|lawyer|founder|analyst|consultant|architect|admin"
-            r"|administrator))$",
+            r"|administrator))$"
+            # a title said by its label ("The user's job title is firmware team lead", what
+            # "promoted to X" announces): the label says it is a role, no head noun needed
+            r"|^(?:(?:the )?user's|my) (?:new |current )?(?:job )?(?:title|role|position)"
+            r" is (?:now )?(?:an? |the )?(?!to |about |that |what |not |mostly |just )"
+            r"(?P<o2>[\w -]{2,40})$",
         ),
     ]
 ]
@@ -459,6 +464,7 @@ def _short_hash(text: str) -> str:
 
 def slugify_name(name: str) -> str:
     """A proper name as a key part: lower-cased, spaces→'-', every letter (CJK too) kept."""
+    name = re.sub(r"['’]s$", "", name.strip())  # "ledger's checkout": the name is ledger
     name = re.sub(r"[\"'`“”‘’《》<>「」\[\]()]", "", name).strip().casefold()
     name = re.sub(r"\s+", "-", name)
     name = re.sub(r"[^\w.+#&@-]", "", name)
@@ -758,11 +764,24 @@ def classify(content_norm: str) -> Classification:
     return slots.canonical(_classify(normalize(content_norm) if content_norm else ""))
 
 
+_CLAUSES = re.compile(r"\s*[;；]\s*")
+
+
 def _or_frame(found: Classification, text: str) -> Classification:
-    """``found``, unless it keys no one-value slot and the text's frame does."""
+    """``found``, unless it keys no one-value slot and the text's frame does — or, for
+    clauses joined by a semicolon ("Anna is now the user's wife; they married in May"),
+    the first clause does (the rest says when or why)."""
     if found.topic_key and found.single_valued:
         return found
-    return frame_fact(text) or found
+    framed = frame_fact(text)
+    if framed is not None:
+        return framed
+    first, *rest = _CLAUSES.split(text, maxsplit=1)
+    if rest and first:
+        head = _classify(first)
+        if head.topic_key and head.single_valued:
+            return head
+    return found
 
 
 def _classify(text: str) -> Classification:
@@ -798,5 +817,5 @@ def _classify(text: str) -> Classification:
         if found is not None:
             return _or_frame(found, text)
     if _WORKFLOW.search(text):
-        return _cls(_T.WORKFLOW, None, None, None, text)
-    return _cls(_T.GENERAL, None, None, None, None)
+        return _or_frame(_cls(_T.WORKFLOW, None, None, None, text), text)
+    return _or_frame(_cls(_T.GENERAL, None, None, None, None), text)

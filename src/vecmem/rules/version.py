@@ -76,7 +76,10 @@ History:
    ("default model", "embedding", "编辑器", "时区") or a time zone's shape names the slot
    and the one value left fills it ("claude-sonnet-4-5 is the model the user uses by
    default", "用户现在的主力编辑器换成 Neovim 了", "The user now works on Central European
-   Time"); "home is in X" is X.
+   Time", "Home for me is Montreal now"); a role by its label or a promotion, whatever the
+   head noun ("promoted to firmware team lead"); "ledger's checkout" names ledger; the
+   first clause before a semicolon when the whole text keys nothing; "以后想要英文回复" a
+   standing language preference; "home is in X" is X.
 """
 
 from __future__ import annotations
