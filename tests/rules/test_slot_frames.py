@@ -214,3 +214,27 @@ def test_possible_conflict_by_subject(tmp_path, old: str, new: str, flagged: boo
 ])
 def test_a_bounded_or_model_use_is_no_editor(text: str) -> None:
     assert frame_fact(normalize(text)) is None, text
+
+
+@pytest.mark.parametrize("old,new,want", [
+    ("User works at Spotify", "I'm now at Canva", "review"),
+    ("Always answer in English", "Please answer in Japanese", "review"),
+    ("用户希望用中文回答", "请用英文回答", "review"),
+    ("用户住在杭州", "用户去年就把家安在了宁波", "review"),
+    ("User's editor is VS Code", "Neovim is what I edit code in now", "review"),
+    ("User's default model is gpt-4o", "Going forward the default is claude-opus-4-1", "review"),
+    # look-alikes: another person, another thing's default, a place one is at
+    ("User works at Spotify", "My husband is now at Canva", "store"),
+    ("Always answer in English", "My son answers in Japanese at school", "store"),
+    ("用户住在杭州", "用户的爸妈去年把家安在了宁波", "store"),
+    ("User's editor is VS Code", "Sarah is who edits my code now", "store"),
+    ("User's default model is gpt-4o", "The reranker default is now bge-reranker-v2", "store"),
+    ("用户希望用中文回答", "请用英文回答这个问题里的第二部分", "reject"),  # a one-off request
+])
+def test_fresh_wordings_through_the_pipeline(tmp_path, old: str, new: str, want: str) -> None:
+    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
+    try:
+        mem.add(old)
+        assert str(mem.add(new).decision) == want
+    finally:
+        mem.close()

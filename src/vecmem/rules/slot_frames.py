@@ -48,8 +48,8 @@ _PATH = r"(?:[A-Za-z]:[\\/]|~/|/|\./)[\w.~\\/-]*"
 # A time zone by its shape ("UTC-5", "Europe/Berlin", "Central European Time", "东八区").
 _ZONE = (r"(?:UTC|GMT)\s?[+\-−]\s?\d{1,2}(?::?\d{2})?|(?-i:[A-Z][a-z]+(?:_[A-Z][a-z]+)?"
          r"/[A-Z][A-Za-z_]+)|(?-i:(?:[A-Z][a-z]+ ){1,2})(?:Standard |Daylight |Summer )?Time\b"
-         r"|(?-i:\b(?:[PMCE][SD]?T|CES?T|EES?T|WES?T|BST|JST|KST|IST|SGT|HKT|AE[SD]T|NZ[SD]T"
-         r"|MSK)\b)|[东西][一二三四五六七八九十]{1,2}区|零时区")
+         r"|(?-i:(?<![A-Za-z])(?:GMT|UTC|[PMCE][SD]?T|CES?T|EES?T|WES?T|BST|JST|KST|IST|SGT|HKT"
+         r"|AE[SD]T|NZ[SD]T|MSK)(?![A-Za-z]))|[东西][一二三四五六七八九十]{1,2}区|零时区")
 _ZONE_RX = lazy_re(_ZONE)
 # Words that begin an English sentence or glue a frame: never a value by capitals alone.
 def _words(text: str) -> list[str]:
@@ -102,7 +102,9 @@ def _latin_spans(text: str, cjk: bool) -> list[tuple[int, int]]:
         tok = m.group()
         if first and tok.casefold() in _LEADING:
             continue
-        if _is_value(tok, first):
+        # "Neovim is what I edit code in": a name said first, then "is what / is the …"
+        lead = first and bool(re.match(r"\s+(?:is|are) (?:what|the|my|our)\b", text[m.end():]))
+        if _is_value(tok, first and not lead):
             end = m.start() + len(tok.rstrip(".,;:!?'’"))
             if out and text[prev_end:m.start()] == " ":
                 out[-1] = (out[-1][0], end)
@@ -190,6 +192,7 @@ _LABELS: list[tuple[str, re.Pattern[str]]] = [
         r"|默认(?:的)?(?:对话|聊天)?模型|默认|主力模型|(?:对话|聊天|日常)模型", _I)),
     ("preference.editor", ascii_word_re(r"\b(?:code )?editor\b|\bide\b|编辑器"
                                         r"|\b(?:coding|programming|editing) in V\b"
+                                        r"|\bedit (?:my |all my |the )?code\b"
                                         r"|用V(?:写代码|编程|写程序)", _I)),
     ("user.timezone", ascii_word_re(r"\btime ?zone\b|时区", _I)),
     # ("based out of X" stays ambiguous, listed by cleanup: a work base may not be home)
@@ -221,9 +224,28 @@ _HEAD_NEXT_EN = frozenset(_words(
 _HEAD_NEXT_ZH = "是为用换改切现目已了：:从也就都在仍还V，,"
 
 
+# Before a label, what leaves it the user's or the agent's own: a determiner, an adjective
+# of preference, a verb. Another noun makes it that thing's ("the reranker default").
+_BEFORE_OK = frozenset(_words(
+    "the my our your user's users' a an new current usual preferred main primary global"
+    " overall whole is are was to by of as now and for with text chat own go-to daily"
+    " everyday v in on at all i we you they user use uses used using set sets switched changed"
+    " moved went"))
+
+
+def _qualified(frame: str, start: int) -> bool:
+    """Whether an English noun qualifies the label that begins at ``start``."""
+    before = re.findall(r"[A-Za-z][\w'’-]*|V", frame[:start])
+    return bool(before) and before[-1].casefold() not in _BEFORE_OK and not re.search(
+        rf"[{_CJK}]\s*$", frame[:start])
+
+
 def _label_heads(rx: re.Pattern[str], frame: str) -> bool:
     """Whether some match of the label ``rx`` in ``frame`` heads its phrase."""
     for m in rx.finditer(frame):
+        if (re.match(r"[A-Za-z]", m.group()) and not re.match(r"by |defaults", m.group(), _I)
+                and _qualified(frame, m.start())):
+            continue
         rest = frame[m.end():]
         if not rest.strip() or m.group().endswith("V"):
             return True
@@ -271,6 +293,21 @@ def _owned_by_other(frame: str) -> bool:
     return False
 
 
+# "I'm now at Canva", "The user is with Shopify these days": a change said with "now", at
+# a capitalised name — an organisation the user is with (a place takes "in": "now in Oslo")
+_NOW_AT = ascii_word_re(r"^(?:i'm|i am|the user is|user is)(?: now)? (?:at|with) V"
+                        r"(?: now| these days| nowadays)?$", _I)
+
+
+def _now_at(frame: str, spans: list[Span]) -> Classification | None:
+    if not re.search(r"\b(?:now|these days|nowadays)\b", frame, _I) or not _NOW_AT.match(frame):
+        return None
+    name = spans[0].text
+    if spans[0].kind != "latin" or not re.fullmatch(r"(?:[A-Z][\w&.'’-]*\s?){1,4}", name):
+        return None
+    return Classification(MemoryType.USER_FACT, "user.employer", "user", "employer", name)
+
+
 def frame_fact(text: str) -> Classification | None:
     """The user's (or the agent's) one-value slot ``text`` fills, read by its frame: a
     label word or a value's shape names the slot, the one value span left fills it."""
@@ -278,6 +315,8 @@ def frame_fact(text: str) -> Classification | None:
     if (not spans or _NOT_NOW.search(frame) or _OTHER.search(frame) or _SCOPE.search(frame)
             or _TEMPORARY.search(frame) or _owned_by_other(frame)):
         return None
+    if len(spans) == 1 and (at := _now_at(frame, spans)) is not None:
+        return at
     zone = [s for s in spans if s.kind == "zone"]
     hits = [key for key, rx in _LABELS if _label_heads(rx, frame)]
     if zone and (not hits or hits == ["user.timezone"]):
@@ -352,6 +391,12 @@ def _units(frame: str) -> list[str]:
     return [u if u != "\x00" else "V" for u in re.findall(rf"[{_CJK}]|[a-z0-9]+|\x00", body)]
 
 
+def _said_in(value: str, text: str) -> bool:
+    """Whether ``value`` is said in ``text`` as words of its own (any case)."""
+    return bool(re.search(rf"(?<![\w]){re.escape(value)}(?![\w])", text, re.I)) or (
+        bool(re.search(f"[{_CJK}]", text)) and value.casefold() in text.casefold())
+
+
 def _unmask(frame: str, spans: list[Span], shared: set[str]) -> str:
     """``frame`` with the spans in ``shared`` put back as text (the others stay ``V``)."""
     parts = frame.split("V")
@@ -383,7 +428,8 @@ def same_frame(new: str, old: str) -> FrameMatch | None:
         return None
     # a value both texts share is a name they share ("mosaic 的后端…" / "项目 mosaic 用…"):
     # compared as its words, so it can be the subject span
-    shared = {_flat(s.text) for s in sn} & {_flat(s.text) for s in so}
+    shared = ({_flat(s.text) for s in sn if _said_in(s.text, old)}
+              | {_flat(s.text) for s in so if _said_in(s.text, new)})
     un, uo = _units(_unmask(fn, sn, shared)), _units(_unmask(fo, so, shared))
     sn = [s for s in sn if _flat(s.text) not in shared]
     so = [s for s in so if _flat(s.text) not in shared]
