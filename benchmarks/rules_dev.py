@@ -68,6 +68,9 @@ while looking at it — or ``heldout`` — never looked at case by case):
 * ``slot_paraphrase_round5.jsonl``: a round-5 slot set (session 6; 92 scenarios over the 13
   slots, 43 positives, 45 negatives, 4 ambiguous, zh + en + mixed), written before that
   round changed a rule and split at write time into ``tune_r5`` / ``heldout_r5`` (52 %).
+* ``slot_paraphrase_round6.jsonl``: a round-6 slot set (session 7; 68 scenarios, 32
+  positives, 32 negatives, 4 ambiguous, zh + en + mixed), written before that round changed
+  a rule, split alternately per polarity at write time into ``tune_r6`` / ``heldout_r6``.
 """
 
 from __future__ import annotations
@@ -84,7 +87,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_q5",
-          "heldout_q5", "tune_r4", "heldout_r4", "tune_r5", "heldout_r5", "blind3", "blind4",
+          "heldout_q5", "tune_r4", "heldout_r4", "tune_r5", "heldout_r5", "tune_r6",
+          "heldout_r6", "blind3", "blind4",
           "blind5")
 #: Blind splits: counts only, misses never shown (blind3 and blind4 are retired, now dev;
 #: blind5 is session 7's fresh blind round).
@@ -292,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         out["slots"], smiss = slots(_load("slot_paraphrase.jsonl")
                                     + _load("slot_paraphrase_round4.jsonl")
                                     + _load("slot_paraphrase_round5.jsonl")
+                                    + _load("slot_paraphrase_round6.jsonl")
                                     + _load("slot_paraphrase_blind3.jsonl")
                                     + _load("slot_paraphrase_blind4.jsonl")
                                     + _load("slot_paraphrase_blind5.jsonl"))

@@ -136,6 +136,7 @@ def _short_hash(text: str) -> str:
 
 def slugify_name(name: str) -> str:
     """A proper name as a key part: lower-cased, spaces→'-', every letter (CJK too) kept."""
+    name = re.sub(r"['’]s$", "", name.strip())  # "ledger's checkout": the name is ledger
     name = re.sub(r"[\"'`“”‘’《》<>「」\[\]()]", "", name).strip().casefold()
     name = re.sub(r"\s+", "-", name)
     name = re.sub(r"[^\w.+#&@-]", "", name)

@@ -174,7 +174,12 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
             r" an? (?P<o>(?:[\w-]+ )"
             r"{0,3}(?:engineer|developer|programmer|designer|teacher|doctor|nurse|student|manager|"
             r"scientist|researcher|writer|lawyer|founder|analyst|consultant|architect|admin"
-            r"|administrator))$",
+            r"|administrator))$"
+            # a title said by its label ("The user's job title is firmware team lead", what
+            # "promoted to X" announces): the label says it is a role, no head noun needed
+            r"|^(?:(?:the )?user's|my) (?:new |current )?(?:job )?(?:title|role|position)"
+            r" is (?:now )?(?:an? |the )?(?!to |about |that |what |not |mostly |just )"
+            r"(?P<o2>[\w -]{2,40})$",
         ),
     ]
 ]

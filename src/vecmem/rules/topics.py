@@ -20,6 +20,7 @@ import re
 
 from vecmem.rules import slots
 from vecmem.rules.changes import restate
+from vecmem.rules.slot_frames import frame_fact
 from vecmem.rules.topic_keys import _T, _cls, _re, _short_hash, slugify_name, tech_aspects
 from vecmem.rules.topic_user import _preference, _user_fact, preference_body
 from vecmem.rules.topic_work import _environment, _project, _project_path
@@ -43,6 +44,26 @@ _WORKFLOW = _re(
 def classify(content_norm: str) -> Classification:
     """Classify one normalized text. Total: every input gets a Classification."""
     return slots.canonical(_classify(normalize(content_norm) if content_norm else ""))
+
+
+_CLAUSES = re.compile(r"\s*[;；]\s*")
+
+
+def _or_frame(found: Classification, text: str) -> Classification:
+    """``found``, unless it keys no one-value slot and the text's frame does — or, for
+    clauses joined by a semicolon ("Anna is now the user's wife; they married in May"),
+    the first clause does (the rest says when or why)."""
+    if found.topic_key and found.single_valued:
+        return found
+    framed = frame_fact(text)
+    if framed is not None:
+        return framed
+    first, *rest = _CLAUSES.split(text, maxsplit=1)
+    if rest and first:
+        head = _classify(first)
+        if head.topic_key and head.single_valued:
+            return head
+    return found
 
 
 def _classify(text: str) -> Classification:
@@ -69,11 +90,14 @@ def _classify(text: str) -> Classification:
     text = slots.reword(restate(text))  # "默认模型改成了 X" is classified as "默认模型是X"
     body = preference_body(text)
     if body is not None:
-        return _preference(text, body)
-    for family in (slots.slot_fact, _project_path, _user_fact, _project, _environment):
+        return _or_frame(_preference(text, body), text)
+    # frame_fact reads the slot by label and value shape when no word order keyed one; it
+    # runs before _environment, whose generic "X is Y" would key the frame's words
+    for family in (slots.slot_fact, _project_path, _user_fact, _project, frame_fact,
+                   _environment):
         found = family(text)
         if found is not None:
-            return found
+            return _or_frame(found, text)
     if _WORKFLOW.search(text):
-        return _cls(_T.WORKFLOW, None, None, None, text)
-    return _cls(_T.GENERAL, None, None, None, None)
+        return _or_frame(_cls(_T.WORKFLOW, None, None, None, text), text)
+    return _or_frame(_cls(_T.GENERAL, None, None, None, None), text)
