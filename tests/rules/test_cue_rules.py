@@ -185,3 +185,37 @@ def test_the_lexicon_bridges_everyday_words_both_ways(turn: str, other: str) -> 
 
     # A Chinese word is searched as its bigrams (肾上腺素: 肾上 上腺 腺素).
     assert set(keyword_terms(other, for_query=True)) <= set(query_terms(turn).terms)
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    # Session 7: an English trigger also matches its regular -ing / -ed / -ies forms, in
+    # a memory and in a turn alike ("drink" for "drinking", "code" for "coding"). Chinese
+    # triggers match as substrings already (a compound holds its word: 喝酒 in 不喝酒了).
+    ("She stopped drinking after the diagnosis.", "drink"),
+    ("用户确诊以后就不喝酒了。", "drink"),
+    ("User stopped coding in Java last year.", "work"),
+    ("用户去年不再写 Java 代码了。", "work"),
+    ("Is it okay to keep drinking coffee this late?", "drink"),
+    ("这么晚了还能喝咖啡吗？", "drink"),
+])
+def test_a_trigger_matches_its_inflected_forms(text: str, category: str) -> None:
+    assert category in topics(text)
+
+
+def test_inflected_forms_can_be_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cues, "INFLECTIONS", False)
+    assert "drink" not in topics("She stopped drinking after the diagnosis.")
+    assert "drink" in topics("用户确诊以后就不喝酒了。")  # Chinese is not affected
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    # A word that is a trigger itself is not also read as its stem; a verb of another
+    # sense is no form of its noun; a short or vowelless stem is no form at all.
+    ("The parking spot is B2-117.", "outdoors"),  # parking: car, not park
+    ("User booked the hotels early.", "leisure"),  # booked: no book
+    ("用户提前订好了酒店。", "leisure"),
+    ("User parked at the airport.", "outdoors"),
+    ("He was singing in the shower.", "leisure"),  # sing: no trigger, no bad stem
+])
+def test_inflections_do_not_invent_categories(text: str, wrong: str) -> None:
+    assert wrong not in topics(text)

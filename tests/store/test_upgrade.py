@@ -579,6 +579,8 @@ DERIVATION_DIGESTS = {
     # under them, store/legacy_secrets.py), slots round 5 (rules/slot_forms.py), rule cue
     # terms round 2 (rules/lexicon.py: 34 categories, phrase triggers)
     9: "565f2da915c9379147fcaabefe1c8aa860a053d371820a4507f1ed64752eaa24",
+    # 10: session 7 — rule cue triggers match English -ing / -ed / -ies forms (rules/cues.py)
+    10: "06a2e65daefabec8c154156b1b21a15ad1c816e84e35ee9d51962fb86724c736",
 }
 
 

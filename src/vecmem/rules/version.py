@@ -71,8 +71,12 @@ History:
    disc, hip, joint; lifting and moving for an injury; rent and fees; job titles; tickets,
    airlines, miles; adrenaline); phrase triggers ("work from home"); 腰 alone (腰果,
    cashew) no longer puts a memory in ``injury``.
+10. Session 7 — rule cue terms, inflections (issue 13, rules/cues.py): an English
+   trigger also matches its regular -ing / -ed / -ies forms ("drinking", "coding"),
+   except a word that is a trigger itself ("parking") and verbs of another sense
+   ("booked", "parked"), so a memory's categories can change.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 9
+RULES_VERSION = 10
