@@ -219,3 +219,29 @@ def test_inflected_forms_can_be_switched_off(monkeypatch: pytest.MonkeyPatch) ->
 ])
 def test_inflections_do_not_invent_categories(text: str, wrong: str) -> None:
     assert wrong not in topics(text)
+
+
+@pytest.mark.parametrize(("word", "key"), [
+    ("latte", CUE_MARK + "beverage"),
+    ("拿铁", CUE_MARK + "饮料"),
+])
+def test_a_category_concept_is_owed_only_in_part(word: str, key: str) -> None:
+    """Session 7: a concept made only of cue marks (a category the turn reaches) adds only
+    ``CONCEPT_SHARE`` of its weight to the mass a memory must cover, so a memory with the
+    turn's own word keeps most of its coverage, a memory of the category gains the
+    category's full weight, and no coverage passes 1."""
+    from vecmem.engine.relevance import weigh
+
+    ev = weigh([word, key], 100, {word: 2, key: 8}, [[word], [key]])
+    w, k = ev.weight[word], ev.weight[key]
+    share = cues.CONCEPT_SHARE
+    assert 0 < share < 1
+    assert ev.coverage([word]) == pytest.approx(w / (w + share * k))
+    assert ev.coverage([key]) == pytest.approx(k / (w + share * k))
+    assert ev.coverage([word]) > w / (w + k)  # less diluted than a full concept
+    assert ev.coverage([word, key]) == 1.0
+    assert ev.coverage([]) == 0.0
+    only = weigh([key], 100, {key: 8}, [[key]])
+    assert only.coverage([key]) == 1.0  # capped: a cue concept alone is all there is
+    assert cues.concept_share([word]) == 1.0
+    assert cues.concept_share([word, key]) == 1.0  # a word with a mark is a word's concept

@@ -272,6 +272,25 @@ def cue_groups(groups: list[list[str]], tokens: Callable[[str], tuple[str, ...]]
     return out
 
 
+#: How much a concept made only of rule-cue marks (a category the turn reaches) weighs in
+#: the evidence mass a memory must cover (``relevance.Evidence.coverage``), relative to a
+#: concept of the turn's own words. Category evidence is second-stage evidence: a memory
+#: of the category gains its full weight, while the memories outside it (most of the
+#: candidates, the one sharing the turn's rare word among them) owe only this share of
+#: it. At 1.0 every category a turn reaches dilutes the coverage of every other
+#: candidate, which is why need -> fact links as extra concepts lost turns on the
+#: personas they were not written from (benchmarks/README.md, session 7). Tuned on dev,
+#: gate and persona 2 (0.5; 0.0 passed 4.13 memories per dev turn), checked on persona 3.
+CONCEPT_SHARE = 0.5
+
+
+def concept_share(group: list[str]) -> float:
+    """The share of its weight a query concept adds to the mass a memory must cover."""
+    if group and all(t.startswith(CUE_MARK) for t in group):
+        return CONCEPT_SHARE
+    return 1.0
+
+
 def _category_keys(tokens: Callable[[str], tuple[str, ...]]) -> dict[str, str]:
     """Per category, one marked cue term only that category gives (its memories, and no
     others, hold it): what a turn searches for a category it names by a trigger.
