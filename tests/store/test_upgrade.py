@@ -581,6 +581,7 @@ DERIVATION_DIGESTS = {
     9: "565f2da915c9379147fcaabefe1c8aa860a053d371820a4507f1ed64752eaa24",
     # 10: session 7 — secret shapes round 5 (escapes decoded, codes said aloud, more labels;
     # stored texts read again under them), slots by frame (rules/slot_frames.py)
+    # and rule cue triggers matching English -ing / -ed / -ies forms (rules/cues.py)
     10: "de4052adb5b55a22ece2675bd1a941ee4cb17ea89c45101eec3a094884b1516c",
 }
 

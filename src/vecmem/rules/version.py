@@ -86,6 +86,10 @@ History:
    head noun ("promoted to firmware team lead"); "ledger's checkout" names ledger; the
    first clause before a semicolon when the whole text keys nothing; "以后想要英文回复" a
    standing language preference; "home is in X" is X.
+   Also rule cue terms, inflections (issue 13, rules/cues.py): an English
+   trigger also matches its regular -ing / -ed / -ies forms ("drinking", "coding"),
+   except a word that is a trigger itself ("parking") and verbs of another sense
+   ("booked", "parked"), so a memory's categories can change.
 """
 
 from __future__ import annotations
