@@ -170,6 +170,9 @@ class QueryTerms:
     expanded: dict[str, list[str]] = field(default_factory=dict)
     #: The rule-cue forms of a concept's words (``rules/cues.py``), one concept each.
     cued: list[list[str]] = field(default_factory=list)
+    #: Query terms that are names a memory of the scope states in both scripts
+    #: ("女儿林悦（Joy）": 林悦 and joy; ``rules/names.py``), filled by search.
+    named: list[str] = field(default_factory=list)
 
     def groups(self) -> list[list[str]]:
         """One concept per query term: the term and its translations; then the cue
@@ -487,12 +490,28 @@ def impersonal(query: str, qt: QueryTerms | None = None,
     if qt is None or df is None:
         return True
     groups = {g[0]: g for g in qt.groups()}
+    from vecmem.store.fts_tokens import TOKENIZER
+
+    # A name's word as the turn has it: "Joy" is the query term "joy's" in "When is Joy's
+    # violin recital?" (the index stems both to one token), so look it up by token.
+    as_term: dict[str, str] = {}
+    for t in df:
+        toks = TOKENIZER.tokens(t)
+        if toks:
+            as_term.setdefault(toks[0], t)
 
     def held(words: list[str], memories: int) -> bool:
         # Every word (or its other-language / other-script form) is in at least
         # ``memories`` memories of the scope.
-        return bool(words) and all(max(df.get(t, 0) for t in groups.get(w, [w])) >= memories
-                                   for w in words)
+        def own(w: str) -> str:
+            if w in df:
+                return w
+            toks = TOKENIZER.tokens(w)
+            return as_term.get(toks[0], w) if toks else w
+
+        return bool(words) and all(
+            max(df.get(t, 0) for t in groups.get(own(w), [own(w)])) >= memories
+            for w in words)
 
     if is_content_task(query):
         return True  # "Explain how Kafka works", a function, a poem: the turn is the input
@@ -505,6 +524,11 @@ def impersonal(query: str, qt: QueryTerms | None = None,
     # Chinese names by their shape (朵朵, 老王). Not every name the pinyin bridge finds:
     # it also carries places (上海 -> Shanghai), which knowledge questions name.
     if any(held([n], ENTITY_MIN_DF) for n in chinese_names_in(query)):
+        return False
+    # A name a memory states in both scripts ("女儿林悦（Joy，12 岁）"): a person, pet or
+    # project of the person's, whatever its shape -- "林悦在哪个学校上学？" names the
+    # daughter as surely as "朵朵" does. Held in ENTITY_MIN_DF memories, as above.
+    if any(held([n], ENTITY_MIN_DF) for n in qt.named):
         return False
     if SUBJECTS and subjects is not None:
         owner = owned_subject(query, subjects())

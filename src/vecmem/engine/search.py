@@ -262,6 +262,7 @@ def _learned_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace |
                   lambda ts: tx.keyword_stats(scope, ts)[1], stating)
     seen = set(qt.terms)
     for term, forms in got.items():
+        qt.named.append(term)
         keep = [f for f in forms if f not in seen]
         qt.expanded.setdefault(term, []).extend(keep)
         qt.terms.extend(keep)
