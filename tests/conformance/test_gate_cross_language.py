@@ -116,3 +116,23 @@ def test_an_impersonal_turn_gets_no_offset(cmem: Memory, monkeypatch: pytest.Mon
     assert ex.gate is not None and ex.gate["impersonal"]
     cand = next((c for c in ex.candidates if c.memory_id == other_id), None)
     assert cand is None or (not cand.included and "other language" not in (cand.gate or ""))
+
+
+def test_the_cosine_only_cap_keeps_the_nearest_to_their_own_floor(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Two memories pass on cosine alone: one in the turn's language just over its floor,
+    # one in the other language further over its lower floor. With room for one, the
+    # second stays though its raw cosine is lower (the margin decides, as the gate did).
+    from vecmem.engine import search
+    from vecmem.types import CandidateScore
+
+    monkeypatch.setattr(relevance, "VECTOR_ONLY_MAX", 1)
+    same = CandidateScore(1, "User's browser is Firefox", "active", 0.580, 1, None, 0.4, True,
+                          gate="pass", relevance=0.001)
+    other = CandidateScore(2, "用户用 Firefox 浏览器", "active", 0.575, 2, None, 0.3, True,
+                           gate="pass", relevance=0.006)
+    trace = search.Trace(candidates=[same, other])
+    kept = search._vector_only_cap([(0.4, None, same), (0.3, None, other)], trace)
+    assert [cs.memory_id for _, _, cs in kept] == [2]
+    dropped = next(c for c in trace.candidates if c.memory_id == 1)
+    assert not dropped.included and "nearest such candidates" in (dropped.excluded_because or "")

@@ -450,8 +450,11 @@ def _unit_scale(scored: list[tuple[float, Any, CandidateScore]], trace: Trace | 
 def _vector_only_cap(scored: list[tuple[float, Any, CandidateScore]], trace: Trace | None
                      ) -> list[tuple[float, Any, CandidateScore]]:
     """Of the candidates that passed on cosine alone (no keyword coverage, not lent a
-    score by an episode neighbour), keep the ``relevance.VECTOR_ONLY_MAX`` nearest."""
-    alone = sorted((cs.cosine, cs.memory_id) for _, _, cs in scored
+    score by an episode neighbour), keep the ``relevance.VECTOR_ONLY_MAX`` nearest --
+    nearest to the floor each is held to (the gate's margin), so a memory in the other
+    language, whose floor is lower, is not pushed out by its lower raw cosine."""
+    alone = sorted((cs.cosine if cs.relevance is None else cs.relevance, cs.memory_id)
+                   for _, _, cs in scored
                    if cs.cosine is not None and not cs.coverage and not cs.context)
     over = {mid for _, mid in alone[:max(0, len(alone) - relevance.VECTOR_ONLY_MAX)]}
     if not over:
