@@ -136,3 +136,17 @@ def test_the_cosine_only_cap_keeps_the_nearest_to_their_own_floor(
     assert [cs.memory_id for _, _, cs in kept] == [2]
     dropped = next(c for c in trace.candidates if c.memory_id == 1)
     assert not dropped.included and "nearest such candidates" in (dropped.excluded_because or "")
+
+
+def test_the_band_is_the_largest_offset_a_memory_can_get_on_the_turn() -> None:
+    f = relevance.floors_for(DUAL, 0.5)
+    memories = ["牙医预约在下周三", "Dentist appointment on Wednesday",
+                "dentist 牙医 appointment 预约", "Dentist 在周三"]
+    for turn in ("when is my dentist appointment?", "我的牙医预约是什么时候？",
+                 "帮我查一下 dentist appointment 是哪天"):
+        band = f.band(turn)
+        assert band > 0
+        assert all(f.offset(turn, m) <= band + 1e-12 for m in memories)
+        # ... and some memory (one wholly in the turn's minor language) reaches it.
+        assert max(f.offset(turn, m) for m in ["牙医预约", "dentist appointment"]) == \
+            pytest.approx(band)

@@ -367,6 +367,15 @@ class Floors:
     def max_offset(self) -> float:
         return max(self.cross_en, self.cross_zh) if CROSS else 0.0
 
+    def band(self, query: str) -> float:
+        """The largest ``offset`` any memory can get on ``query`` (a memory wholly in the
+        language the turn has least of): only candidates this close below the floor need
+        their text read for it."""
+        if not CROSS or not (self.cross_en or self.cross_zh):
+            return 0.0
+        r = cjk_ratio(query)
+        return max(r, 1.0 - r) * ((1.0 - r) * self.cross_en + r * self.cross_zh)
+
     def offset(self, query: str, memory: str) -> float:
         """How far the floor drops for ``memory`` on ``query``: the share of the pair that
         is in different languages (by CJK letters: 1 for an English turn and a Chinese

@@ -214,7 +214,7 @@ def hybrid(
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,
                        evidence, matched, judge, rejected, today=ctx.today(),
                        admit=None if timeline is None else timeline.admit, beyond=beyond,
-                       offsets=offsets, band=0.0 if offsets is None else floors.max_offset)
+                       offsets=offsets, band=0.0 if offsets is None else floors.band(query))
         if episode and scored:
             # A memory the gate turned down may still join as the context of a passing
             # neighbour in its episode (the answer often sits in the next turn).
