@@ -461,7 +461,7 @@ def _vector_only_cap(scored: list[tuple[float, Any, CandidateScore]], trace: Tra
         return scored
     if trace is not None:
         why = (f"gate: no keyword evidence and not among the {relevance.VECTOR_ONLY_MAX} "
-               "nearest such candidates")
+               "nearest such candidates (by margin over the floor each is held to)")
         trace.candidates = [
             replace(c, included=False, excluded_because=why,
                     gate=f"fail: {why[len('gate: '):]}")
