@@ -14,8 +14,8 @@ prefetch, each turn in its own session), and every miss is put in one cause:
   it); the gate and ranking alone decide, and ``gate`` / ``ranking`` / ``budget`` says
   where it was lost (not returned by search at all; returned but past the budget).
 
-Only ``dev`` / ``gate`` (first persona) or a retired set (``--set persona2``) are
-listed: the held-out split is never shown here.
+Only ``dev`` / ``gate`` (first persona) or a retired set (``--set persona2``,
+``--set persona3``) are listed: the held-out split and blind sets are never shown here.
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/hermes_misses.py [--set persona2]
         [--all] [--safety]
@@ -57,7 +57,7 @@ def hermes_run(db: str, embedder_name: str | None, queries: list[dict[str, Any]]
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--set", default=None, choices=("persona2",))
+    p.add_argument("--set", default=None, choices=tuple(ra.SETS))
     p.add_argument("--embedder", default=None)
     p.add_argument("--cache-dir", type=Path, default=Path("/tmp/vecmem-agent-recall-cache"))
     p.add_argument("--safety", action="store_true", help="only safety-critical turns")
@@ -79,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
 
         recall.HEALTH_PER_TURN = args.health_per_turn
     if args.set:
+        if ra.SETS[args.set] != "retired":  # a blind set's misses are never listed
+            raise SystemExit(f"{args.set} is a blind set: its misses are not listed")
         ra.use_set(args.set)
     turns, off = ra.read_queries()
     turns = [t for t in turns if t["split"] in TUNABLE]
