@@ -22,6 +22,10 @@ while looking at it — or ``heldout`` — never looked at case by case):
   lists its misses. Still reported as its own column.
 * ``quality_blind4.jsonl`` / ``slot_paraphrase_blind4.jsonl``: the fourth blind round
   (split ``blind4``, session 6), written from the issue text alone before the writer read
+  any rule or earlier case. **Retired blind, now dev** (measured and reported once while
+  blind, session 6): its misses can be listed.
+* ``quality_blind5.jsonl`` / ``slot_paraphrase_blind5.jsonl``: the fifth blind round
+  (split ``blind5``, session 7), written from the issue text alone before the writer read
   any rule or earlier case. Reported as its own column; its misses are never listed
   (``--misses`` refuses it): counts only, never tuned on.
 * ``slot_paraphrase.jsonl``: a stored fact, then a paraphrase. Positives restate or change
@@ -73,9 +77,10 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_r4",
-          "heldout_r4", "tune_r5", "heldout_r5", "blind3", "blind4")
-#: Blind splits: counts only, misses never shown (blind3 and blind4 are retired, now dev).
-NEVER_LISTED: tuple[str, ...] = ()
+          "heldout_r4", "tune_r5", "heldout_r5", "blind3", "blind4", "blind5")
+#: Blind splits: counts only, misses never shown (blind3 and blind4 are retired, now dev;
+#: blind5 is session 7's fresh blind round).
+NEVER_LISTED: tuple[str, ...] = ("blind5",)
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -251,10 +256,11 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_round3.jsonl")
                                         + _load("quality_round4.jsonl")
                                         + _load("quality_blind3.jsonl")
-                                        + _load("quality_blind4.jsonl"))
+                                        + _load("quality_blind4.jsonl")
+                                        + _load("quality_blind5.jsonl"))
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
-                     "quality_blind3 + quality_blind4 (both retired, now dev) (right = "
-                     "decision and reason category)", out["quality"])
+                     "quality_blind3 + quality_blind4 (both retired, now dev) + quality_blind5 "
+                     "(blind) (right = decision and reason category)", out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
         b = benign()
         out["benign"] = {s: {k: v for k, v in r.items() if k != "examples"} for s, r in b.items()}
@@ -276,9 +282,10 @@ def main(argv: list[str] | None = None) -> int:
                                     + _load("slot_paraphrase_round4.jsonl")
                                     + _load("slot_paraphrase_round5.jsonl")
                                     + _load("slot_paraphrase_blind3.jsonl")
-                                    + _load("slot_paraphrase_blind4.jsonl"))
-        _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _blind3 (retired, now dev) + "
-                     "_blind4 (retired, now dev) (positives: same "
+                                    + _load("slot_paraphrase_blind4.jsonl")
+                                    + _load("slot_paraphrase_blind5.jsonl"))
+        _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _blind3 + _blind4 (retired, "
+                     "now dev) + _blind5 (blind) (positives: same "
                      "slot; negatives: another)",
                      out["slots"])
     if args.misses:

@@ -26,8 +26,8 @@ secret at all; every one is a false find.
 
 ``--set`` reads any jsonl whose secret cases carry ``secret`` (the quality sets); with
 ``--counts-only`` only the totals are printed, never a case (for blind sets). A set
-holding a blind split (``BLIND``: ``quality_blind4.jsonl``) is always counts-only and
-``--misses`` refuses it; ``blind3`` is retired (now dev) and may be listed.
+holding a blind split (``BLIND``: ``quality_blind5.jsonl``) is always counts-only and
+``--misses`` refuses it; ``blind3`` and ``blind4`` are retired (now dev) and may be listed.
 """
 
 from __future__ import annotations
@@ -46,8 +46,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "data" / "secrets_round4.jsonl"
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
-#: Never tuned on: totals only, no case ever printed (blind4 is retired, now dev).
-BLIND: tuple[str, ...] = ()
+#: Never tuned on: totals only, no case ever printed (blind4 is retired, now dev; blind5
+#: is session 7's fresh blind round).
+BLIND: tuple[str, ...] = ("blind5",)
 
 
 def load(path: Path) -> list[dict[str, Any]]:

@@ -1,9 +1,10 @@
 """The blind sets parse, keep the shape and counts they promise, and the harnesses report
 them as their own split (a broken file fails here, not in a benchmark run nobody reads).
 
-Session 6's sets (persona 3, ``*_blind4``) and session 5's (persona 2, ``*_blind3``) are
-retired blind sets, now dev: measured and reported once while blind, reported as their own
-column since, and their misses can be listed."""
+Session 7's sets (persona 4, ``*_blind5``) are blind: counts only, the harnesses refuse
+to list their misses. Session 6's sets (persona 3, ``*_blind4``) and session 5's (persona 2,
+``*_blind3``) are retired blind sets, now dev: measured and reported once while blind,
+reported as their own column since, and their misses can be listed."""
 
 from __future__ import annotations
 
@@ -20,6 +21,7 @@ from test_agent_recall_data import _isolated_imports, check_turn_gold, load_modu
 ROOT = Path(__file__).resolve().parents[2]
 P2 = ROOT / "benchmarks" / "data" / "agent_recall" / "persona2"
 P3 = P2.parent / "persona3"
+P4 = P2.parent / "persona4"
 DATA = ROOT / "tests" / "data"
 INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
 
@@ -86,6 +88,25 @@ def test_persona3_shape_and_counts() -> None:
     assert not earlier & {r["text"] for r in turns + off}  # fresh turns, not copied
 
 
+def test_persona4_shape_and_counts() -> None:
+    """Session 7's blind persona: >= 110 memories, >= 150 relevant turns of which >= 60
+    cross-language, >= 45 indirect, >= 35 safety-critical; >= 100 off-topic of which >= 40
+    share a word with a memory; no text copied from an earlier persona."""
+    ids, turns, off = check_persona(P4, (P2.parent, P2, P3))
+    assert len(ids) >= 110 and len(turns) >= 150 and len(off) >= 100
+    assert sum(t["cross_lang"] for t in turns) >= 60
+    assert Counter(t["category"] for t in turns)["indirect"] >= 45
+    assert sum(t["safety"] for t in turns) >= 35
+    assert Counter(o["kind"] for o in off)["shared_word"] >= 40
+    assert {t["lang"] for t in turns if t["safety"]} == {"zh", "en"}
+    kinds = Counter(m["kind"] for m in ids.values())
+    assert kinds["health"] >= 15 and kinds["pet"] >= 3 and kinds["family"] >= 10
+    earlier = {r["text"] for d in (P2.parent, P2, P3) for name in ("turns.jsonl",
+                                                                   "offtopic.jsonl")
+               for r in rows(d / name)}
+    assert not earlier & {r["text"] for r in turns + off}  # fresh turns, not copied
+
+
 QUALITY_CATEGORIES = {"fact", "question", "progress", "half_formed", "bare_url_path",
                       "secret_value", "secret_no_context", "too_short"}
 
@@ -147,6 +168,26 @@ def test_quality_blind4_shape_and_counts() -> None:
     assert any(re.match(r"^[A-Z]:\\", t) and re.search("[\u4e00-\u9fff]", t) for t in paths)
 
 
+def test_quality_blind5_shape_and_counts() -> None:
+    """Session 7's blind quality set: >= 250 cases, >= 60 secrets, >= 15 adversarial
+    shapes, look-alike benign facts, secrets in both languages, nothing copied."""
+    cases = check_quality_set("quality_blind5.jsonl", "blind5", (
+        "quality_fresh.jsonl", "quality_blind.jsonl", "quality_dev.jsonl",
+        "quality_extra.jsonl", "quality_round3.jsonl", "quality_round4.jsonl",
+        "quality_blind3.jsonl", "quality_blind4.jsonl"))
+    assert len(cases) >= 250
+    cats = Counter(c["category"] for c in cases)
+    assert cats["fact"] >= 80 and cats["secret_value"] >= 60 and cats["progress"] >= 20
+    assert cats["question"] >= 10 and cats["half_formed"] >= 10 and cats["bare_url_path"] >= 10
+    shapes = Counter(c["shape"] for c in cases)
+    assert shapes["secret_lookalike"] >= 15 and shapes["adversarial"] >= 15
+    assert {c["lang"] for c in cases if c["category"] == "secret_value"} == {
+        "zh", "en", "mixed"}
+    paths = [c["text"] for c in cases if c["category"] == "bare_url_path"]
+    assert any(re.match(r"^[A-Z]:\\", t) and " " in t for t in paths)
+    assert any(re.match(r"^[A-Z]:\\", t) and re.search("[\u4e00-\u9fff]", t) for t in paths)
+
+
 def check_slot_set(name: str, split: str) -> list[dict[str, Any]]:
     cases = rows(DATA / name)
     want = {"positive": {"conflict", "duplicate"}, "negative": {"store"},
@@ -180,6 +221,53 @@ def test_slot_blind4_shape_and_counts() -> None:
     earlier = {c["new"] for e in ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
                                   "slot_paraphrase_blind3.jsonl") for c in rows(DATA / e)}
     assert not earlier & {c["new"] for c in cases}
+
+
+def test_slot_blind5_shape_and_counts() -> None:
+    """>= 50 scenarios over the issue's slots, as many negatives as positives, a few
+    ambiguous ones, both languages; new facts never copied from an earlier slot set."""
+    cases = check_slot_set("slot_paraphrase_blind5.jsonl", "blind5")
+    assert len(cases) >= 50
+    pol = Counter(c["polarity"] for c in cases)
+    assert pol["negative"] >= pol["positive"] >= 25 and pol["ambiguous"] >= 2
+    assert {c["slot"] for c in cases} >= {
+        "residence", "employer", "role", "timezone", "default_model", "embedding_model",
+        "editor", "theme", "language_pref", "person_relation", "project_stack", "project_path",
+        "deploy_target"}
+    earlier = {c["new"] for e in ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
+                                  "slot_paraphrase_round5.jsonl",
+                                  "slot_paraphrase_blind3.jsonl",
+                                  "slot_paraphrase_blind4.jsonl") for c in rows(DATA / e)}
+    assert not earlier & {c["new"] for c in cases}
+
+
+def test_rules_dev_reports_blind5_and_never_lists_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench5")
+    cases = rows(DATA / "quality_blind5.jsonl")
+    table, _ = bench.quality(cases)
+    assert set(table) == {"blind5"} and table["blind5"]["all"]["n"] == len(cases)
+    table, _ = bench.slots(rows(DATA / "slot_paraphrase_blind5.jsonl")[:2])
+    assert set(table) == {"blind5"} and table["blind5"]["all"]["n"] == 2
+    with pytest.raises(SystemExit):
+        bench.main(["--misses", "blind5", "--no-slots", "--no-benign"])
+    assert "invalid choice" in capsys.readouterr().err
+    # Listing a retired set's misses never prints a blind5 case, though blind5 is scored.
+    assert bench.main(["--misses", "blind4", "--no-slots", "--no-benign"]) == 0
+    out = capsys.readouterr().out
+    assert "blind5" in out  # its column is reported (counts)
+    assert not any(repr(c["text"]) in out for c in cases)
+
+
+def test_secrets_dev_is_counts_only_on_blind5(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_bench5")
+    path = str(DATA / "quality_blind5.jsonl")
+    with pytest.raises(SystemExit):
+        bench.main(["--set", path, "--misses", "blind5", "--no-store"])
+    assert "never listed" in capsys.readouterr().err
+    assert bench.main(["--set", path, "--no-store"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("blind5: secrets cut ") and len(out.splitlines()) == 1
 
 
 def test_rules_dev_reports_retired_blind_sets_and_lists_their_misses(
@@ -238,3 +326,15 @@ def test_recall_harness_runs_persona3_and_lists_its_misses(
     captured = capsys.readouterr()
     assert "retired blind set, now dev" in captured.out
     assert "miss " in captured.err
+
+
+def test_recall_harness_runs_persona4_and_never_lists_its_misses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    run_persona(tmp_path, "persona4")
+    captured = capsys.readouterr()
+    assert "blind — never tuned on" in captured.out
+    assert "miss p4t" not in captured.err + captured.out
+    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p4_misses")
+    with pytest.raises(SystemExit):
+        bench.main(["--set", "persona4", "--show-misses", "--embedder", "hashing"])
+    assert "never listed" in capsys.readouterr().err
