@@ -62,6 +62,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cache-dir", type=Path, default=Path("/tmp/vecmem-agent-recall-cache"))
     p.add_argument("--safety", action="store_true", help="only safety-critical turns")
     p.add_argument("--all", action="store_true", help="also list what hits received")
+    p.add_argument("--offtopic", action="store_true",
+                   help="also list off-topic turns whose prefetch was not empty")
     p.add_argument("--json", type=Path, default=None, help="write per-turn results here")
     p.add_argument("--recall-max", type=int, default=None, help="provider option recall_max")
     p.add_argument("--health-per-turn", type=int, default=None,
@@ -145,6 +147,11 @@ def main(argv: list[str] | None = None) -> int:
             where = ("block" if g in in_block else
                      f"reserve{reserve[g].exposures}" if g in reserve else "-")
             print(f"    gold {g} ({where}) #{back.get(g)}: {text_of.get(g, '?')[:90]}")
+    if args.offtopic:
+        for o in off:
+            if injected[o["id"]]:
+                print(f"\noff-topic received {o['id']} [{o.get('category')},{o.get('lang')}] "
+                      f"{o['text']}\n    injected={injected[o['id']]}")
     n = len(turns) if not args.safety else sum(t["safety"] for t in turns)
     print(f"\ncauses: {causes}; safety missed {missed_safety}/"
           f"{sum(t['safety'] for t in turns)}; turns listed from {n}")

@@ -251,19 +251,26 @@ class Recall:
         # 起源于哪里？") is not about the person, whatever its topic -- unless it names
         # someone a reserved fact is about ("What does Max take for ...?", "小满用的是什么
         # 喷雾？": the shape of a knowledge question, about the person's son).
-        topics = turn_topics(query)
-        if not topics or not reserve:
+        if not reserve:
             return []
+        topics = turn_topics(query)
         found = {getattr(h, "memory", h).id for h in hits}
         who = roles(query, turn=True)
         named = {e.memory_id for e in reserve if names_shared(query, e.content, aliases)}
-        if is_impersonal(query) and not named:
+        impersonal = is_impersonal(query)
+        if (impersonal or not topics) and not named:
             return []
-        # A relative's fact only on a turn that names that relative.
+        # A relative's fact only on a turn that names that relative. A health fact about
+        # someone the turn names by name ("Arjun's class is going to the pool") whatever
+        # the turn's topic: what is true of that person's health is what a plan for them
+        # must respect, and no topic list foresees every plan.
         wanted = {e.memory_id: e for e in reserve
-                  if topics & set(e.exposures) and e.memory_id not in found
-                  and (e.exposures != ["family"] or roles(e.content) & who
-                       or e.memory_id in named)}
+                  if e.memory_id not in found
+                  and ((topics & set(e.exposures)
+                        and (e.exposures != ["family"] or roles(e.content) & who
+                             or e.memory_id in named))
+                       or (e.severity is not None and e.memory_id in named
+                           and not impersonal))}
         if not wanted:
             return []
         # Order: health facts before home and family ones; about whom the turn is (the
