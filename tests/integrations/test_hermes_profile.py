@@ -322,3 +322,28 @@ def test_a_frame_fact_reaches_a_turn_that_names_whom_it_is_about(
             assert hearing not in _ids(provider.prefetch(turn, session_id=f"t{n}")), turn
     finally:
         manager.shutdown_all()
+
+
+def test_a_reserved_fact_the_search_found_goes_first_not_past_the_cap(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The food turn touches several reserved facts; the one the search itself found (it
+    # shares the turn's words) is moved to the front, so a cap of one still shows it
+    # rather than two weaker facts recalled by topic alone.
+    milk = "User is lactose intolerant: a glass of milk or a milkshake upsets his stomach."
+    food = ["用户的爸爸有痛风，海鲜和啤酒都要少吃。",
+            "User's mother has kidney disease and eats low-salt food.",
+            "用户有胃溃疡，不能吃太辣的东西。"]
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [], recall_max=1)
+    facts = SEVERE + BROAD + OWN + food + [milk]
+    results = provider.memory.add_many(facts, raw=True)
+    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    try:
+        block = _ids(provider.system_prompt_block())
+        reserve = {e.memory_id for e in provider._recall.reserve}
+        assert ids[milk] in reserve and ids[milk] not in block
+        assert len({ids[t] for t in food} & reserve) >= 2
+        turn = "Can I have a milkshake with a glass of milk for breakfast?"
+        assert ids[milk] in {h.memory.id for h in provider.memory.search(turn)}
+        assert _ids(provider.prefetch(turn, session_id="s1")) == {ids[milk]}
+    finally:
+        manager.shutdown_all()
