@@ -95,6 +95,25 @@ _EVENTS_GUARD = {
 
 class SQLiteTx(SQLTx):
     store: SQLiteStore
+    #: True for a top-level read transaction (``SQLiteStore.transaction``): its snapshot
+    #: is fixed from its first read, so its change number is read once, not by each of
+    #: the three in-memory indexes a search syncs (vector, keyword, rank facts).
+    snapshot = False
+    #: (connection's total changes, store's rollbacks, change number) of the last read.
+    _seq_memo: tuple[int, int, int] | None = None
+
+    def current_seq(self) -> int:
+        if not self.snapshot:
+            return super().current_seq()
+        # Any write on this connection (a nested transaction's too) or a rolled-back
+        # savepoint makes the memo stale: both are part of its key.
+        key = (self.conn.total_changes, self.store._rollbacks)
+        memo = self._seq_memo
+        if memo is not None and memo[:2] == key:
+            return memo[2]
+        seq = super().current_seq()
+        self._seq_memo = (key[0], key[1], seq)
+        return seq
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
         return self.conn.execute(sql, params)
@@ -235,12 +254,7 @@ class SQLiteTx(SQLTx):
         norm = float(np.linalg.norm(q))
         if norm == 0:
             return {}
-        q = q / norm
-        out: dict[int, float] = {}
-        for mid in ids:
-            v = index.get(int(mid))
-            if v is not None and v.shape == q.shape:
-                out[int(mid)] = float(np.dot(v, q))
+        out = index.cosines(ids, q / norm)
         # The index holds active rows only; a past row (history search) is read from the
         # table, as PostgreSQL reads every row, so both engines judge the same candidates.
         rest = [int(i) for i in ids if int(i) not in out]
@@ -307,6 +321,7 @@ class SQLiteStore(Store):
         self._keyword_saved: dict[str, int] = {}  # scope -> its ``changes`` at save / load
         self._keyword_lock = threading.Lock()
         self._rank_caches: dict[tuple[str, str], RankFactsCache] = {}  # (scope, key)
+        self._rollbacks = 0  # savepoints rolled back (``SQLiteTx.current_seq``'s memo)
         self._rank_lock = threading.Lock()
         self._closed = False
         self._check_path()
@@ -380,6 +395,7 @@ class SQLiteStore(Store):
                 except BaseException:
                     conn.execute("ROLLBACK TO nested")
                     conn.execute("RELEASE nested")
+                    self._rollbacks += 1  # an outer tx's change-number memo is stale
                     if conn.total_changes != changes:  # see the rollback below
                         self.invalidate_vectors(persisted=False)
                     raise
@@ -389,6 +405,7 @@ class SQLiteStore(Store):
             # state and then race to change it (and never deadlock on a lock upgrade).
             conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             tx = SQLiteTx(conn, self)
+            tx.snapshot = not write
             changes = conn.total_changes
             try:
                 yield tx
