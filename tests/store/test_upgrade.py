@@ -582,7 +582,7 @@ DERIVATION_DIGESTS = {
     # 10: session 7 — secret shapes round 5 (escapes decoded, codes said aloud, more labels;
     # stored texts read again under them), slots by frame (rules/slot_frames.py)
     # and rule cue triggers matching English -ing / -ed / -ies forms (rules/cues.py)
-    10: "de4052adb5b55a22ece2675bd1a941ee4cb17ea89c45101eec3a094884b1516c",
+    10: "9d919bdefe66cdde41507dd7b6ab2655f1691d0853b1488d0a803ea7467687ac",
 }
 
 
