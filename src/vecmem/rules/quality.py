@@ -132,7 +132,9 @@ _VAGUE = _re(
     r"|提到的|讨论的|上次|之前|东西|事情?|那件事|\b(?:you know|what i mean|i mean|other|with|and|or"
     r"|of|kinda|sorta|whole|things?|we|you|talked|discussed|mentioned"
     r"|about|earlier|before|said)\b|\b(?:this|that|it|these|those|one|thing"
-    r"|stuff|same|as|above|the|like|something|whatever|etc|is|just|so)\b|[\s\W_])+$"
+    # (possessive: overlapping words — "thing"/"things", "is"/"this" — made a long text that
+    # fails on its last word backtrack exponentially)
+    r"|stuff|same|as|above|the|like|something|whatever|etc|is|just|so)\b|[\s\W_])++$"
 )
 _LABEL = _re(r"^[^:]{1,20}:(?P<value>.*)$", re.S)
 
