@@ -311,3 +311,26 @@ def test_a_persons_habit_or_a_wait_for_a_step_is_not_a_deferral(text: str) -> No
 @pytest.mark.parametrize("text", ["要不……算了", "I was going to say… never mind", "其实吧，算了"])
 def test_a_thought_given_up_is_half_formed(text: str) -> None:
     assert _category(text) == "half_formed", check_quality(text)
+
+
+# Reports that looked like requests or status lines: 一下 after 了/过 is a thing done, 一点
+# after a person's sentence compares, a decimal point ends no sentence, a stay is a plan.
+@pytest.mark.parametrize("text", [
+    "我把备份脚本在旧服务器上跑了一下",
+    "用户上周去医院复查过一下",
+    "用户换了个离地铁近一点的房子，通勤短一点",
+    "I tried Python 3.13 once for a benchmark",
+    "I'm spending three weeks in Chengdu with my grandparents",
+    "I'm staying with my sister until the lease starts",
+])
+def test_reports_that_look_like_requests_or_status_lines(text: str) -> None:
+    assert check_quality(text).allowed, check_quality(text)
+
+
+@pytest.mark.parametrize("text", ["帮我看一下", "再便宜一点", "你先试一下吧"])
+def test_requests_with_yixia_and_yidian_still_ask(text: str) -> None:
+    assert _category(text) == "question", check_quality(text)
+
+
+def test_a_stay_spent_on_a_task_is_still_progress() -> None:
+    assert _category("I'm spending the afternoon fixing the build") == "progress"

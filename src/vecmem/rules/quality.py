@@ -25,6 +25,7 @@ from __future__ import annotations
 import re
 
 from vecmem.rules.quality_clause import strip_universal_wh, zh_alternative_question
+from vecmem.rules.quality_subject import about_a_person
 from vecmem.rules.secrets import KIND_DESCRIPTIONS, find_secrets, looks_like_secret_mention
 from vecmem.rules.topics import classify, preference_body
 from vecmem.rules.transient import is_hedged, is_progress, progress_kind
@@ -132,7 +133,9 @@ _VAGUE = _re(
     r"|提到的|讨论的|上次|之前|东西|事情?|那件事|\b(?:you know|what i mean|i mean|other|with|and|or"
     r"|of|kinda|sorta|whole|things?|we|you|talked|discussed|mentioned"
     r"|about|earlier|before|said)\b|\b(?:this|that|it|these|those|one|thing"
-    r"|stuff|same|as|above|the|like|something|whatever|etc|is|just|so)\b|[\s\W_])+$"
+    # (possessive: overlapping words — "thing"/"things", "is"/"this" — made a long text that
+    # fails on its last word backtrack exponentially)
+    r"|stuff|same|as|above|the|like|something|whatever|etc|is|just|so)\b|[\s\W_])++$"
 )
 _LABEL = _re(r"^[^:]{1,20}:(?P<value>.*)$", re.S)
 
@@ -226,7 +229,8 @@ _REPORTED_ASK = _re(
     r"|不确定)[^,.;!?]*"
     r"|(?i:(?<=[a-z] )(?:asked|asks|consulted|consults|checked with|checks with)\b[^.;!?]{0,120})"
 )
-_ZH_WEAK_REQUEST = _re(r"(?:吧|一下|一点)$")
+# (after 了/过, 一下 is the aspect of a thing done: "部署在笔记本上试了一下")
+_ZH_WEAK_REQUEST = _re(r"(?:吧|(?<![了过])一下|一点)$")
 # Reminder requests: "记得下次提醒我", "remind me next time", "下次记得告诉我". The user asks the
 # agent to do one thing, once, later: a task that is stale the moment it is done, and
 # recalled forever if stored, so it is a request, not a fact. A *standing* wish is
@@ -490,7 +494,9 @@ def check_quality(text: str) -> Verdict:
             return _reject("progress", _PROGRESS_REASON[kind])
         if is_hedged(norm):
             return _reject("half_formed", "Hedged or half-formed thought, not a settled fact.")
-        if _ZH_WEAK_REQUEST.search(norm) and not _STANDING.search(norm):
+        # (with a person as subject it reports: "用户搬到新竹，离公司近一点")
+        if (_ZH_WEAK_REQUEST.search(norm) and not _STANDING.search(norm)
+                and not about_a_person(norm)):
             return _reject("question", "Reads as a suggestion or request, not a fact to keep.")
 
     if _is_fragment(norm):

@@ -144,7 +144,8 @@ _EN_PROGRESS = _re(
     r"|last (?:night|week)),? )?(?:i|we)(?: have|'ve)? (?:just |already |finally )?(?:fixed"
     r"|finished|landed|completed|deployed|merged|shipped|released|pushed|implemented|resolved|migrated|refactored"
     r"|ran|started|tested|upgraded|cleaned up|added|removed|updated|rewrote|wrote|spent"
-    r"|tried(?![^.;]{0,40}\b(?:once|before|but)\b))\b"
+    # (a decimal point ends no sentence: "I tried Gemini 2.5 Pro once")
+    r"|tried(?!(?:[^.;]|\.(?=\d)){0,40}\b(?:once|before|but)\b))\b"
     r"|^(?:today|yesterday|tonight|this (?:morning|afternoon|evening)|last night)\b"
     # Where the speaker is this minute: "On my way, 10 minutes out", "In a meeting, will
     # reply later"; a reply promised for later.
@@ -440,6 +441,12 @@ _LIFE_ACTIVITY = _re(
     r"|about to (?:have a baby|get married|move|start (?:a|my) new job|graduate"
     r"|retire))\b"
     r"|(?:在|正在|开始|最近)学|备考|准备考|备孕|怀孕|找工作|攒钱|养病|康复|装修|写(?:一本|小说|书)|练(?:马拉松|琴|字|瑜伽)"
+    # A stay or a trip of the speaker's ("I'm spending two weeks in Tokyo", "staying with my
+    # parents until June", "visiting my sister this weekend") is a plan of a life.
+    r"|(?i:\b(?:spending (?:a|an|one|two|three|four|five|six|several|a few|the|this|next)"
+    r" (?:[a-z]+ )?(?:days?|nights?|weeks?|months?|years?|summer|winter|weekend|holidays?)"
+    r"|staying (?:with|at|in)|visiting (?:my|our|her|his|their|family|friends|relatives)"
+    r"|on (?:holiday|vacation|leave|parental leave|maternity leave|sabbatical))\b)"
     r"|减肥|健身|相亲|谈恋爱|生孩子|结婚|搬家"
 )
 
