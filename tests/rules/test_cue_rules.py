@@ -215,6 +215,8 @@ def test_inflected_forms_can_be_switched_off(monkeypatch: pytest.MonkeyPatch) ->
     ("User booked the hotels early.", "leisure"),  # booked: no book
     ("用户提前订好了酒店。", "leisure"),
     ("User parked at the airport.", "outdoors"),
+    ("User cared for her mother for two years.", "car"),  # cared: care, not car
+    ("用户照顾了母亲两年。", "car"),
     ("He was singing in the shower.", "leisure"),  # sing: no trigger, no bad stem
 ])
 def test_inflections_do_not_invent_categories(text: str, wrong: str) -> None:

@@ -304,6 +304,8 @@ class Evidence:
     common: list[str]
     #: Concepts: each query term with its translations (``QueryTerms.groups``).
     groups: list[list[str]] = field(default_factory=list)
+    _concepts: tuple[float, list[tuple[float, list[str]]]] | None = field(
+        default=None, init=False, repr=False, compare=False)
 
     @property
     def searched(self) -> list[str]:
@@ -315,16 +317,24 @@ class Evidence:
         if not matched:
             return 0.0
         hit = set(matched)
-        total = got = 0.0
-        for group in self.groups:
-            ws = [self.weight[t] for t in group if t in self.weight]
-            if not ws:
-                continue  # only common words: no evidence either way
-            w = max(ws)
-            total += w * concept_share(group)  # a category's mark: less owed (rules/cues)
-            if hit.intersection(group):
-                got += w
+        total, concepts = self._mass()
+        got = sum(w for w, group in concepts if hit.intersection(group))
         return min(1.0, got / total) if total > 0 else 0.0
+
+    def _mass(self) -> tuple[float, list[tuple[float, list[str]]]]:
+        """(the evidence mass a memory must cover, each concept's weight): made once per
+        query, not per candidate. A concept weighs as its rarest member; one of common
+        words only is no evidence either way; a category's mark is owed only in part
+        (``rules/cues.concept_share``)."""
+        if self._concepts is None:
+            concepts, total = [], 0.0
+            for group in self.groups:
+                ws = [self.weight[t] for t in group if t in self.weight]
+                if ws:
+                    concepts.append((max(ws), group))
+                    total += max(ws) * concept_share(group)
+            self._concepts = (total, concepts)
+        return self._concepts
 
 
 def weigh(terms: list[str], docs: int, df: dict[str, int],

@@ -138,8 +138,11 @@ def _bases(word: str) -> list[str]:
 
 
 #: Triggers whose verb is another sense: "booked a hotel" is no book, "parked" no park,
-#: "trained" no train, "noted" no notes, "seated" no seat, "lighting" no smart lights.
-_HOMOGRAPHS = frozenset({"book", "park", "train", "note", "seat", "light"})
+#: "trained" no train, "noted" no notes, "seated" no seat, "lighting" no smart lights,
+#: "monitoring" no screen, "pressured" no blood pressure, "caring" / "cared" no car
+#: (checked against every -ing / -ed / -ies word of the repo's data sets).
+_HOMOGRAPHS = frozenset({"book", "park", "train", "note", "seat", "light", "monitor",
+                         "pressure", "car"})
 
 
 @lru_cache(maxsize=1)
