@@ -47,7 +47,7 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _PATH = r"(?:[A-Za-z]:[\\/]|~/|/|\./)[\w.~\\/-]*"
 # A time zone by its shape ("UTC-5", "Europe/Berlin", "Central European Time", "东八区").
 _ZONE = (r"(?:UTC|GMT)\s?[+\-−]\s?\d{1,2}(?::?\d{2})?|(?-i:[A-Z][a-z]+(?:_[A-Z][a-z]+)?"
-         r"/[A-Z][A-Za-z_]+)|(?-i:(?:[A-Z][a-z]+ ){1,2})(?:Standard |Daylight |Summer )?Time\b"
+         r"/[A-Z][A-Za-z_]+)|(?-i:(?:[A-Z][a-z]+ ){1,2})(?:Standard |Daylight |Summer )?[Tt]ime\b"
          r"|(?-i:(?<![A-Za-z])(?:GMT|UTC|[PMCE][SD]?T|CES?T|EES?T|WES?T|BST|JST|KST|IST|SGT|HKT"
          r"|AE[SD]T|NZ[SD]T|MSK)(?![A-Za-z]))|[东西][一二三四五六七八九十]{1,2}区|零时区")
 _ZONE_RX = lazy_re(_ZONE)
@@ -78,9 +78,15 @@ _LEADING = frozenset(_words("the our my this that a an"))
 _TOKEN = lazy_re(r"[A-Za-z0-9][A-Za-z0-9_./+#:'’-]*")
 
 
+_PREFIXED = lazy_re(r"^(?:re|co|pre|non|self|well|long|short|full|part|multi|cross|sub|over"
+                    r"|under|anti|semi|e|x|ex|half|all|one|two|high|low|old|new)-[a-z]+$")
+
+
 def _is_value(tok: str, first: bool) -> bool:
     bare = tok.rstrip(".,;:!?'’")
     if not bare or bare.casefold() in _FRAME_WORDS or bare.casefold().endswith(("'s", "’s")):
+        return False
+    if _PREFIXED.match(bare):  # "re-indexed", "long-term": an English word, not a name
         return False
     if re.search(r"\d|\w[./+#-]\w|[+#]$", bare):
         return True
@@ -128,7 +134,7 @@ def mask(text: str) -> tuple[str, list[Span]]:
             taken[i] = True
         found.append(Span(start, end, text[start:end], kind))
 
-    for m in re.finditer(rf"(?<![\w.]){_PATH}", text):
+    for m in re.finditer(rf"(?<![A-Za-z0-9_.]){_PATH}", text):
         if len(m.group()) > 2 and ("/" in m.group()[1:] or "\\" in m.group()):
             add(m.start(), m.end(), "path")
     for m in _ZONE_RX.finditer(text):
@@ -180,12 +186,18 @@ _TEMPORARY = ascii_word_re(r"\b(?:this (?:week|weekend|morning|afternoon|evening
 _MODEL_NAME = ascii_word_re(r"^(?:gpt|claude|gemini|qwen|llama|mistral|deepseek|glm|kimi|o\d)"
                             r"|\b(?:sonnet|opus|haiku|flash|turbo|instruct)\b", _I)
 
+# A model named for what it does ("snowflake-arctic-embed", "Qwen3-Embedding-0.6B") and a
+# verb of use or change: the embedding model, though no label is said.
+_EMBEDDER_NAME = ascii_word_re(r"embed", _I)
+_USE = ascii_word_re(r"\b(?:use[sd]?|using|with|switched|moved|changed|re-?\w+ed|now)\b"
+                     r"|用|改|换|生成", _I)
+
 # --- the label left in the frame names the slot -------------------------------------------
 
 _LABELS: list[tuple[str, re.Pattern[str]]] = [
     ("config.embedding_model", ascii_word_re(
         r"\bembed(?:ding|dings|der)?s?(?: models?)?\b|\bvector(?:s| model)\b|\bvectori[sz]\w*"
-        r"|嵌入模型|嵌入|向量模型|向量化", _I)),
+        r"|嵌入模型|嵌入|向量模型|向量化|向量(?=都|全|现在|改|换|用|由)", _I)),
     ("config.default_model", ascii_word_re(
         r"\bdefault(?:s| to| chat| language)? ?(?:model|llm)?\b|\bby default\b"
         r"|\b(?:chat|main|go-to|daily|everyday|primary) (?:model|llm)\b"
@@ -319,6 +331,9 @@ def frame_fact(text: str) -> Classification | None:
         return at
     zone = [s for s in spans if s.kind == "zone"]
     hits = [key for key, rx in _LABELS if _label_heads(rx, frame)]
+    if not hits and len(spans) == 1 and _EMBEDDER_NAME.search(spans[0].text) and _USE.search(
+            frame):  # "We re-indexed everything with snowflake-arctic-embed": named so
+        hits = ["config.embedding_model"]
     if zone and (not hits or hits == ["user.timezone"]):
         hits, spans = ["user.timezone"], zone
     if len(hits) != 1:
@@ -370,6 +385,7 @@ _CHANGE = ascii_word_re(
     r"\b(?:now|switched|moved|migrated|changed|replaced|rewrote|rewritten|ported|rebuilt"
     r"|relocated|became|become|promoted|upgraded|swapped|transferred|no longer)\b"
     r"|现在|如今|已经|改成|换成|改为|换为|改用|换用|迁到|迁移|搬到|搬去|切到|切换|变成|升级|转到"
+    r"|挪到|移到|转移到|放到"
     r"|重写", _I)
 _DROP = ascii_word_re(r"\b(?:the|a|an|project|app|repo|service|now|currently|also|still"
                       r"|these days|lately|nowadays|has|have|been|is|was|are|were)\b"
