@@ -264,3 +264,23 @@ def test_second_probe_batch(tmp_path, old: str, new: str, want: str) -> None:
         assert str(mem.add(new).decision) == want
     finally:
         mem.close()
+
+
+@pytest.mark.parametrize("old,new,want", [
+    # the old value named as left, another of its shape beside it
+    ("User works at Initech", "Joined Hooli last week after I left Initech", "review"),
+    ("用户在联想上班", "用户已经从联想离职，去了 OPPO", "review"),
+    ("The quill project deploys to Heroku", "quill moved off Heroku onto Koyeb", "review"),
+    # look-alikes: another project, another person, no other value
+    ("The quill project deploys to Heroku", "The ink project moved off Heroku onto Koyeb",
+     "store"),
+    ("User works at Initech", "My brother left Initech for Hooli", "store"),
+    ("用户在联想上班", "用户的同事已经从联想离职，去了 OPPO", "store"),
+])
+def test_the_old_value_left(tmp_path, old: str, new: str, want: str) -> None:
+    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
+    try:
+        mem.add(old)
+        assert str(mem.add(new).decision) == want
+    finally:
+        mem.close()
