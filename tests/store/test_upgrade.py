@@ -579,7 +579,7 @@ DERIVATION_DIGESTS = {
     # under them, store/legacy_secrets.py), slots round 5 (rules/slot_forms.py), rule cue
     # terms round 2 (rules/lexicon.py: 34 categories, phrase triggers)
     9: "565f2da915c9379147fcaabefe1c8aa860a053d371820a4507f1ed64752eaa24",
-    10: "de4052adb5b55a22ece2675bd1a941ee4cb17ea89c45101eec3a094884b1516c",
+    10: "a4867b22a762374739f9f3efc9f4aec31e70bb6148456df8b71cb28b5306f6d9",
 }
 
 
