@@ -238,3 +238,49 @@ def test_fresh_wordings_through_the_pipeline(tmp_path, old: str, new: str, want:
         assert str(mem.add(new).decision) == want
     finally:
         mem.close()
+
+
+@pytest.mark.parametrize("old,new,want", [
+    ("Embeddings come from bge-m3", "We re-indexed everything with snowflake-arctic-embed",
+     "review"),  # a model named for what it does
+    ("嵌入模型是 bge-m3", "现在向量都用 Qwen3-Embedding-0.6B 生成", "review"),
+    ("项目 relay 的代码在 ~/src/relay", "relay 的代码挪到了 /data/relay", "review"),
+    ("小美是我女朋友", "小美现在是我老婆了", "review"),
+    ("The user is a nurse", "The user retrained and now works as a paramedic", "review"),
+    ("用户是一名教师", "用户现在当上了校长", "review"),
+    ("User's timezone is Asia/Singapore", "I'm on Sydney time now", "review"),
+    ("Embeddings come from bge-m3", "Our OCR model is now PaddleOCR-v4", "store"),
+    ("嵌入模型是 bge-m3", "同事的向量都用 Qwen3-Embedding-0.6B 生成", "store"),
+    ("项目 relay 的代码在 ~/src/relay", "beacon 的代码挪到了 /data/beacon", "store"),
+    ("小美是我女朋友", "小丽现在是我同事了", "store"),
+    ("The user is a nurse", "The user's daughter now works as a paramedic", "store"),
+    ("用户是一名教师", "用户的丈夫当上了校长", "store"),
+    ("User's timezone is Asia/Singapore", "My sister is on Sydney time now", "store"),
+])
+def test_second_probe_batch(tmp_path, old: str, new: str, want: str) -> None:
+    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
+    try:
+        mem.add(old)
+        assert str(mem.add(new).decision) == want
+    finally:
+        mem.close()
+
+
+@pytest.mark.parametrize("old,new,want", [
+    # the old value named as left, another of its shape beside it
+    ("User works at Initech", "Joined Hooli last week after I left Initech", "review"),
+    ("用户在联想上班", "用户已经从联想离职，去了 OPPO", "review"),
+    ("The quill project deploys to Heroku", "quill moved off Heroku onto Koyeb", "review"),
+    # look-alikes: another project, another person, no other value
+    ("The quill project deploys to Heroku", "The ink project moved off Heroku onto Koyeb",
+     "store"),
+    ("User works at Initech", "My brother left Initech for Hooli", "store"),
+    ("用户在联想上班", "用户的同事已经从联想离职，去了 OPPO", "store"),
+])
+def test_the_old_value_left(tmp_path, old: str, new: str, want: str) -> None:
+    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
+    try:
+        mem.add(old)
+        assert str(mem.add(new).decision) == want
+    finally:
+        mem.close()

@@ -246,11 +246,18 @@ def test_not_now_or_not_the_users_is_no_possible_conflict(mem: Memory, first: st
     ("User lives in Lyon", "Most weeks I'm working out of our Geneva office"),
     ("用户住在上海", "我这一年基本都待在东京"),
     ("用户在美团工作", "用户现在主要在给一家基金做全职顾问"),
-    # "left X for Y" does not say which slot Y fills: listed, not guessed
-    ("User lives in Lyon", "I left Lyon for Marseille"),
-    ("User works at Miro", "I left Miro for Canva"),
 ])
 def test_a_possible_move_is_listed_by_cleanup(mem: Memory, first: str, second: str) -> None:
     assert _second(mem, first, second) == "store"
     (item,) = mem.cleanup_report().possible_conflicts
     assert item
+
+
+# Since round 6 "left X for Y" names the slot by the held value left (rules/slot_frames
+# leaves_value): the slot X fills gets Y, a conflict for review, not only a listing.
+@pytest.mark.parametrize(("first", "second"), [
+    ("User lives in Lyon", "I left Lyon for Marseille"),
+    ("User works at Miro", "I left Miro for Canva"),
+])
+def test_left_x_for_y_changes_the_slot_x_fills(mem: Memory, first: str, second: str) -> None:
+    assert _second(mem, first, second) == "review"

@@ -24,7 +24,7 @@ from vecmem.rules import check_quality, classify
 from vecmem.rules.cues import CUES_KEY, index_terms
 from vecmem.rules.poisoning import hold_reason, trust_of
 from vecmem.rules.sameness import adds_information, same_fact_veto
-from vecmem.rules.slot_frames import announces_change, same_frame
+from vecmem.rules.slot_frames import announces_change, leaves_value, same_frame
 from vecmem.rules.slots import may_fill, slots_named
 from vecmem.rules.when import ValidTime, local_day
 from vecmem.rules.when import resolve as resolve_time
@@ -327,8 +327,13 @@ def _frame_conflict(tx: SQLTx, scope: str, p: Prepared,
     hits = tx.keyword_search(scope, keyword_terms(p.norm), FRAME_CANDIDATES)
     extra = [i for i, _ in hits if i not in seen]
     seen.update({i: m.content for i, m in tx.get_many(extra).items()})
+    seen = {i: c for i, c in seen.items() if c}
+    records = tx.get_many(list(seen))
     for memory_id, content in seen.items():
         match = same_frame(p.norm, normalize(content))
+        rec = records.get(memory_id)
+        if match is None and rec is not None and rec.topic_key and rec.object:
+            match = leaves_value(p.norm, rec.topic_key, normalize(rec.object))
         if match is not None:
             return Plan(Decision.REVIEW,
                         f"conflicts with #{memory_id}: {match.subject!r} changes from "

@@ -102,6 +102,10 @@ _ANNOUNCED_EN = lazy_re(r"^(?:i|we|the user) (?:have |has )?(?:switched|changed)
                         r"(?:and )?(?:now )?(?P<rest>.+)$", _I)
 # "We packed up and moved to Denver": the verb that says where
 _PACKED = lazy_re(r"^(?P<s>we|i|the user) (?:\w+ ){1,3}and (?P<v>moved|relocated) to ", _I)
+# "The user retrained and now works as a paramedic": the change said first, then the value
+_AND_NOW = lazy_re(r"^(?P<s>(?:the )?user|i|we) (?:\w+ ){0,3}?\w+(?:ed|t)(?: \w+)?,?"
+                   r" and (?:has )?now (?P<rest>(?:works|work|lives|live|uses|use|is|am|codes"
+                   r"|runs)\b.+)$", _I)
 # "I work remotely for Figma": how one works is not where
 _WORK_HOW = lazy_re(r"\b(?P<w>work|works|working) (?:remotely|full[- ]time|part[- ]time"
                     r"|fully remote|mostly|now) (?P<p>for|at)\b", _I)
@@ -135,6 +139,8 @@ def _untime(text: str) -> str:
     text = _HAVE.sub(lambda m: f"{m[1]} have ", text)
     if m := _ANNOUNCED_EN.match(text):  # "I switched roles, I'm a designer now"
         text = m["rest"]
+    if m := _AND_NOW.match(text):  # "The user retrained and now works as a paramedic"
+        text = f"{m['s']} {m['rest']}"
     text = _PACKED.sub(r"\g<s> \g<v> to ", _WORK_HOW.sub(r"\g<w> \g<p> ", text))
     text = _LEAD_EN.sub("", text)
     for _ in range(3):  # "… full time since spring": tails come stacked
@@ -378,10 +384,11 @@ _NOT_PROJECTS = frozenset((
 _ROLE_EN = lazy_re(r"^(?:(?:the )?user|i)(?: was| has been| got| have been| has| have)?"
                    r" (?:promoted to|become|became|moved into a role as|switched careers to)"
                    r" (?:an? |the )?(?P<v>.+)$", _I)
-_ROLE_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?:已经)?(?:转行|转岗|改行|升职|晋升)?"
-                   r"(?:做|当|成为|成了|为|任)了?(?:一名|一个|一位)?(?P<v>.+?)了?$")
+_ROLE_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|目前|已经|今年|去年)*"
+                   r"(?:转行|转岗|改行|升职|晋升)?"
+                   r"(?:做|当上|当|成为|成了|为|升任|任)了?(?:一名|一个|一位)?(?P<v>.+?)了?$")
 # "成为了会员" is no job: 成为 counts only with a measure word ("成为了一名医生")
-_ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:已经)?"
+_ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:现在|目前|已经|今年|去年)*"
                         r"(?:转行|转岗|改行|升职|晋升|升任|当上|成为了?(?:一名|一位))")
 
 
@@ -427,7 +434,7 @@ def _moved(text: str) -> str | None:
     if m:  # by its label: the verb says it is a role, whatever the head noun
         return f"The user's job title is {m['v']}"
     if _ROLE_ZH_VERB.match(text) and (m := _ROLE_ZH.match(text)):
-        return f"{m['s']}是{m['v']}"
+        return f"{m['s']}的职位是{m['v']}"  # by its label: 当上了校长 names a role
     return None
 
 

@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
-__all__ = ["FrameMatch", "announces_change", "frame_fact", "mask", "same_frame"]
+__all__ = ["FrameMatch", "announces_change", "frame_fact", "leaves_value", "mask",
+           "same_frame"]
 
 _I = re.IGNORECASE
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -47,7 +48,7 @@ _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 _PATH = r"(?:[A-Za-z]:[\\/]|~/|/|\./)[\w.~\\/-]*"
 # A time zone by its shape ("UTC-5", "Europe/Berlin", "Central European Time", "东八区").
 _ZONE = (r"(?:UTC|GMT)\s?[+\-−]\s?\d{1,2}(?::?\d{2})?|(?-i:[A-Z][a-z]+(?:_[A-Z][a-z]+)?"
-         r"/[A-Z][A-Za-z_]+)|(?-i:(?:[A-Z][a-z]+ ){1,2})(?:Standard |Daylight |Summer )?Time\b"
+         r"/[A-Z][A-Za-z_]+)|(?-i:(?:[A-Z][a-z]+ ){1,2})(?:Standard |Daylight |Summer )?[Tt]ime\b"
          r"|(?-i:(?<![A-Za-z])(?:GMT|UTC|[PMCE][SD]?T|CES?T|EES?T|WES?T|BST|JST|KST|IST|SGT|HKT"
          r"|AE[SD]T|NZ[SD]T|MSK)(?![A-Za-z]))|[东西][一二三四五六七八九十]{1,2}区|零时区")
 _ZONE_RX = lazy_re(_ZONE)
@@ -78,9 +79,15 @@ _LEADING = frozenset(_words("the our my this that a an"))
 _TOKEN = lazy_re(r"[A-Za-z0-9][A-Za-z0-9_./+#:'’-]*")
 
 
+_PREFIXED = lazy_re(r"^(?:re|co|pre|non|self|well|long|short|full|part|multi|cross|sub|over"
+                    r"|under|anti|semi|e|x|ex|half|all|one|two|high|low|old|new)-[a-z]+$")
+
+
 def _is_value(tok: str, first: bool) -> bool:
     bare = tok.rstrip(".,;:!?'’")
     if not bare or bare.casefold() in _FRAME_WORDS or bare.casefold().endswith(("'s", "’s")):
+        return False
+    if _PREFIXED.match(bare):  # "re-indexed", "long-term": an English word, not a name
         return False
     if re.search(r"\d|\w[./+#-]\w|[+#]$", bare):
         return True
@@ -128,7 +135,7 @@ def mask(text: str) -> tuple[str, list[Span]]:
             taken[i] = True
         found.append(Span(start, end, text[start:end], kind))
 
-    for m in re.finditer(rf"(?<![\w.]){_PATH}", text):
+    for m in re.finditer(rf"(?<![A-Za-z0-9_.]){_PATH}", text):
         if len(m.group()) > 2 and ("/" in m.group()[1:] or "\\" in m.group()):
             add(m.start(), m.end(), "path")
     for m in _ZONE_RX.finditer(text):
@@ -160,7 +167,8 @@ _OTHER = ascii_word_re(
 _NOT_NOW = ascii_word_re(
     r"\b(?:used to|would like|'d like|wants? to|plans? to|planning|might|maybe|someday"
     r"|thinking (?:about|of)|considering|tried|trying|once|if|when|whether|next (?:week"
-    r"|month|year)|not|never|no longer|n't)\b|以前|曾经|之前|原来|过去|想要?|打算|计划|考虑|可能"
+    r"|month|year)|not|never|no longer|n't)\b|以前|曾经|之前|原来|过去"
+    r"|(?<![联理思感回设构畅梦幻猜料])想要?|打算|计划|考虑|可能"  # (联想 is a company, no wish)
     r"|也许|试试|试用|试了|如果|不再|没有|不用|别|下周|下个月|明年", _I)
 
 # A setting bound to one thing or occasion is that thing's, not the slot the user has:
@@ -180,12 +188,18 @@ _TEMPORARY = ascii_word_re(r"\b(?:this (?:week|weekend|morning|afternoon|evening
 _MODEL_NAME = ascii_word_re(r"^(?:gpt|claude|gemini|qwen|llama|mistral|deepseek|glm|kimi|o\d)"
                             r"|\b(?:sonnet|opus|haiku|flash|turbo|instruct)\b", _I)
 
+# A model named for what it does ("snowflake-arctic-embed", "Qwen3-Embedding-0.6B") and a
+# verb of use or change: the embedding model, though no label is said.
+_EMBEDDER_NAME = ascii_word_re(r"embed", _I)
+_USE = ascii_word_re(r"\b(?:use[sd]?|using|with|switched|moved|changed|re-?\w+ed|now)\b"
+                     r"|用|改|换|生成", _I)
+
 # --- the label left in the frame names the slot -------------------------------------------
 
 _LABELS: list[tuple[str, re.Pattern[str]]] = [
     ("config.embedding_model", ascii_word_re(
         r"\bembed(?:ding|dings|der)?s?(?: models?)?\b|\bvector(?:s| model)\b|\bvectori[sz]\w*"
-        r"|嵌入模型|嵌入|向量模型|向量化", _I)),
+        r"|嵌入模型|嵌入|向量模型|向量化|向量(?=都|全|现在|改|换|用|由)", _I)),
     ("config.default_model", ascii_word_re(
         r"\bdefault(?:s| to| chat| language)? ?(?:model|llm)?\b|\bby default\b"
         r"|\b(?:chat|main|go-to|daily|everyday|primary) (?:model|llm)\b"
@@ -319,6 +333,9 @@ def frame_fact(text: str) -> Classification | None:
         return at
     zone = [s for s in spans if s.kind == "zone"]
     hits = [key for key, rx in _LABELS if _label_heads(rx, frame)]
+    if not hits and len(spans) == 1 and _EMBEDDER_NAME.search(spans[0].text) and _USE.search(
+            frame):  # "We re-indexed everything with snowflake-arctic-embed": named so
+        hits = ["config.embedding_model"]
     if zone and (not hits or hits == ["user.timezone"]):
         hits, spans = ["user.timezone"], zone
     if len(hits) != 1:
@@ -368,8 +385,9 @@ def _other_aspect(a: str, b: str) -> bool:
 #: A change announced: the old value no longer holds, whatever slot it was.
 _CHANGE = ascii_word_re(
     r"\b(?:now|switched|moved|migrated|changed|replaced|rewrote|rewritten|ported|rebuilt"
-    r"|relocated|became|become|promoted|upgraded|swapped|transferred|no longer)\b"
+    r"|relocated|became|become|promoted|upgraded|swapped|transferred|no longer|left|quit)\b"
     r"|现在|如今|已经|改成|换成|改为|换为|改用|换用|迁到|迁移|搬到|搬去|切到|切换|变成|升级|转到"
+    r"|挪到|移到|转移到|放到|离职|辞职|离开"
     r"|重写", _I)
 _DROP = ascii_word_re(r"\b(?:the|a|an|project|app|repo|service|now|currently|also|still"
                       r"|these days|lately|nowadays|has|have|been|is|was|are|were)\b"
@@ -454,3 +472,40 @@ def same_frame(new: str, old: str) -> FrameMatch | None:
     if _other_aspect(new_v.text, old_v.text):
         return None  # "mosaic 的数据库换成了 X" after "mosaic 用的是 Django": another part
     return FrameMatch(" ".join(prefix), old_v.text, new_v.text)
+
+
+#: The old value left: "left Stripe", "moved off Vercel", "从华为离职", "不再用 X".
+_LEAVE = ascii_word_re(r"\b(?:left|quit|leaving|off|away from|out of|no longer (?:at|with|on|in"
+                       r"|using|use)|instead of|replac\w* V|from V (?:to|onto|into))\s*V?"
+                       r"|从\s*V\s*(?:离职|辞职|搬走|搬出|迁走|换成|改成|迁到|搬到)|离开了?\s*V"
+                       r"|不再用\s*V", _I)
+
+
+def leaves_value(new: str, key: str, old_value: str) -> FrameMatch | None:
+    """Whether ``new`` says the filled slot ``key`` left its value ``old_value`` for another
+    value of the same shape ("Started a new gig at Ramp this week, left Stripe" after "User
+    works at Stripe"; "ember moved off Vercel onto Cloudflare Workers"). A project's or a
+    person's slot needs its name in the text; the user's, no one else as the subject."""
+    if not announces_change(new) and not _LEAVE.search(mask(new)[0]):
+        return None
+    if old_value and old_value.casefold() in new.casefold() and re.search(f"[{_CJK}]", old_value):
+        # a Chinese value has no shape of its own: where the held value is said, it is one
+        at = new.casefold().index(old_value.casefold())
+        new = f"{new[:at]} Oldvalue0 {new[at + len(old_value):]}"
+        old_value = "Oldvalue0"
+    frame, spans = mask(new)
+    olds = [s for s in spans if _flat(s.text) == _flat(old_value)]
+    others = [s for s in spans if _flat(s.text) != _flat(old_value)]
+    if not olds or not others or not _LEAVE.search(frame):
+        return None
+    parts = key.split(".")
+    if parts[0] in ("project", "person") and len(parts) >= 3:
+        if parts[1].replace("-", " ") not in new.casefold().replace("-", " "):
+            return None
+        others = [s for s in others if _flat(s.text) != _flat(parts[1])]
+    elif _OTHER.search(frame):
+        return None
+    kind = [s for s in others if s.kind == olds[0].kind]
+    if len(kind) != 1:
+        return None
+    return FrameMatch(key, olds[0].text, kind[0].text)

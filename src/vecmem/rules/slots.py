@@ -208,7 +208,7 @@ _PERSON = [
                    r"(?P<name>(?-i:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}))$", _I), _EN_REL),
     (ascii_word_re(rf"^(?P<name>{_ZH_NAME})(?:其实|现在|也|已经)?(?:是|成了|成为了?|变成了?)"
                    r"(?:用户|我)的?(?:一个|一位|一名)?"
-                   rf"{_ZH_MOD}(?P<rel>{_ZH_REL_ALT})$", _I), _ZH_REL),
+                   rf"{_ZH_MOD}(?P<rel>{_ZH_REL_ALT})了?$", _I), _ZH_REL),
     (ascii_word_re(rf"^(?:用户|我)的?{_ZH_MOD}(?P<rel>{_ZH_REL_ALT})(?:的名字|名字)?"
                    rf"(?:叫做|叫|名叫|是(?P<bare>))\s*(?P<name>{_ZH_NAME_AFTER})$", _I), _ZH_REL),
 ]

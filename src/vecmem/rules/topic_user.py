@@ -166,7 +166,9 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
         (
             "user.occupation",
             rf"^{_USER}(?:的职业)?(?:是|为)(?:一名|一个|一位|名|个|位)?(?P<o>.{{1,12}}?"
-            r"(?:师|员|家|生|者|工|经理|总监|主管|老板|创始人|学生|医生|律师|老师|作家|博士))$",
+            r"(?:师|员|家|生|者|工|经理|总监|主管|老板|创始人|学生|医生|律师|老师|作家|博士))$"
+            # by its label ("用户的职位是校长", what "当上了校长" announces)
+            rf"|^{_USER}的(?:职位|职业|岗位|头衔|职务)(?:现在)?(?:是|为)(?P<o2>[^,，。]{{1,15}})$",
         ),
         (
             "user.occupation",
@@ -177,6 +179,7 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
             r"|administrator))$"
             # a title said by its label ("The user's job title is firmware team lead", what
             # "promoted to X" announces): the label says it is a role, no head noun needed
+            r"|^(?:(?:the )?user|i)(?: now)? works? as (?:an? |the )?(?P<o3>[\w -]{2,40})$"
             r"|^(?:(?:the )?user's|my) (?:new |current )?(?:job )?(?:title|role|position)"
             r" is (?:now )?(?:an? |the )?(?!to |about |that |what |not |mostly |just )"
             r"(?P<o2>[\w -]{2,40})$",
