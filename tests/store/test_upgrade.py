@@ -582,7 +582,7 @@ DERIVATION_DIGESTS = {
     # 10: session 7 — secret shapes round 5 (escapes decoded, codes said aloud, more labels;
     # stored texts read again under them), slots by frame (rules/slot_frames.py)
     # and rule cue triggers matching English -ing / -ed / -ies forms (rules/cues.py)
-    10: "9d919bdefe66cdde41507dd7b6ab2655f1691d0853b1488d0a803ea7467687ac",
+    10: "0d9b1bfc5ca30d030aefcaded83f7bb58faa0371a7b67f13a082da4f5e159f17",
 }
 
 
