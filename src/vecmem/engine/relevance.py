@@ -48,6 +48,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from vecmem.rules.cues import concept_share
 from vecmem.store.fts_tokens import is_stop_token_term
 from vecmem.text import CJK_CHAR, cjk_ratio, keyword_terms
 
@@ -320,10 +321,10 @@ class Evidence:
             if not ws:
                 continue  # only common words: no evidence either way
             w = max(ws)
-            total += w
+            total += w * concept_share(group)  # a category's mark: less owed (rules/cues)
             if hit.intersection(group):
                 got += w
-        return got / total if total > 0 else 0.0
+        return min(1.0, got / total) if total > 0 else 0.0
 
 
 def weigh(terms: list[str], docs: int, df: dict[str, int],
