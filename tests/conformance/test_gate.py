@@ -327,7 +327,11 @@ def test_a_possessive_name_and_a_name_stated_in_both_scripts_make_a_question_per
         ex = cmem.explain(turn)
         assert ex.gate["impersonal"] is False, turn
     # A name held once (Kafka the author, in one memory) keeps the question impersonal,
-    # possessive or not.
-    for turn in ("What is Kafka's most famous novel?", "Who was Franz Kafka?"):
+    # possessive or not; so does a name's word the turn does not write as a name.
+    cmem.add_many(["狗狗饼干（Biscuit）今年三岁。", "Biscuit gets a walk at 7 am every day."],
+                  raw=True)
+    assert cmem.explain("Why is Biscuit scared of thunder?").gate["impersonal"] is False
+    for turn in ("What is Kafka's most famous novel?", "Who was Franz Kafka?",
+                 "Why do the British say biscuit where Americans say cookie?"):
         assert cmem.explain(turn).gate["impersonal"] is True, turn
         assert cmem.search(turn) == [], turn

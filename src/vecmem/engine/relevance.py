@@ -548,7 +548,12 @@ def impersonal(query: str, qt: QueryTerms | None = None,
     # A name a memory states in both scripts ("女儿林悦（Joy，12 岁）"): a person, pet or
     # project of the person's, whatever its shape -- "林悦在哪个学校上学？" names the
     # daughter as surely as "朵朵" does. Held in ENTITY_MIN_DF memories, as above.
-    if any(held([n], ENTITY_MIN_DF) for n in qt.named):
+    # A Latin-script name counts only as the turn capitalizes it: "Why do the British say
+    # biscuit?" is about biscuits even when the dog is Biscuit (饼干).
+    capitalized = {w.lower().removesuffix("'s").removesuffix("’s")
+                   for w in re.findall(r"[A-Z][\w'’-]*", query)}
+    if any(held([n], ENTITY_MIN_DF) for n in qt.named
+           if CJK_CHAR.match(n) or n in capitalized):
         return False
     if SUBJECTS and subjects is not None:
         owner = owned_subject(query, subjects())
