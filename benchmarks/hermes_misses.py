@@ -14,8 +14,8 @@ prefetch, each turn in its own session), and every miss is put in one cause:
   it); the gate and ranking alone decide, and ``gate`` / ``ranking`` / ``budget`` says
   where it was lost (not returned by search at all; returned but past the budget).
 
-Only ``dev`` / ``gate`` (first persona) or a retired set (``--set persona2``) are
-listed: the held-out split is never shown here.
+Only ``dev`` / ``gate`` (first persona) or a retired set (``--set persona2``,
+``--set persona3``) are listed: the held-out split and blind sets are never shown here.
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/hermes_misses.py [--set persona2]
         [--all] [--safety]
@@ -57,11 +57,13 @@ def hermes_run(db: str, embedder_name: str | None, queries: list[dict[str, Any]]
 
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    p.add_argument("--set", default=None, choices=("persona2",))
+    p.add_argument("--set", default=None, choices=tuple(ra.SETS))
     p.add_argument("--embedder", default=None)
     p.add_argument("--cache-dir", type=Path, default=Path("/tmp/vecmem-agent-recall-cache"))
     p.add_argument("--safety", action="store_true", help="only safety-critical turns")
     p.add_argument("--all", action="store_true", help="also list what hits received")
+    p.add_argument("--offtopic", action="store_true",
+                   help="also list off-topic turns whose prefetch was not empty")
     p.add_argument("--json", type=Path, default=None, help="write per-turn results here")
     p.add_argument("--recall-max", type=int, default=None, help="provider option recall_max")
     p.add_argument("--health-per-turn", type=int, default=None,
@@ -79,6 +81,8 @@ def main(argv: list[str] | None = None) -> int:
 
         recall.HEALTH_PER_TURN = args.health_per_turn
     if args.set:
+        if ra.SETS[args.set] != "retired":  # a blind set's misses are never listed
+            raise SystemExit(f"{args.set} is a blind set: its misses are not listed")
         ra.use_set(args.set)
     turns, off = ra.read_queries()
     turns = [t for t in turns if t["split"] in TUNABLE]
@@ -143,6 +147,11 @@ def main(argv: list[str] | None = None) -> int:
             where = ("block" if g in in_block else
                      f"reserve{reserve[g].exposures}" if g in reserve else "-")
             print(f"    gold {g} ({where}) #{back.get(g)}: {text_of.get(g, '?')[:90]}")
+    if args.offtopic:
+        for o in off:
+            if injected[o["id"]]:
+                print(f"\noff-topic received {o['id']} [{o.get('category')},{o.get('lang')}] "
+                      f"{o['text']}\n    injected={injected[o['id']]}")
     n = len(turns) if not args.safety else sum(t["safety"] for t in turns)
     print(f"\ncauses: {causes}; safety missed {missed_safety}/"
           f"{sum(t['safety'] for t in turns)}; turns listed from {n}")

@@ -294,3 +294,56 @@ def test_a_turn_recalls_at_most_recall_max_memories(tmp_path: Path,
             assert f"({len(_ids(text))})" in text  # the heading's count says it
     finally:
         manager.shutdown_all()
+
+
+# A condition no rule names, known by its frame only (a hearing aid / 助听器), about the
+# son: recalled on a turn that names him whatever the turn's topic, in either script.
+HEARING = "小满左耳听力损失，戴助听器，游泳前要取下来。"
+
+
+def test_a_frame_fact_reaches_a_turn_that_names_whom_it_is_about(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [])
+    facts = SEVERE + BROAD + OWN + list(RESERVED.values()) + OTHER + [NAMED["son"], HEARING]
+    results = provider.memory.add_many(facts, raw=True)
+    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    try:
+        hearing = ids[HEARING]
+        assert hearing not in _ids(provider.system_prompt_block())
+        assert hearing in {e.memory_id for e in provider._recall.reserve}
+        # No topic word for hearing in either turn: the name is the evidence.
+        for n, turn in enumerate(["Max's class is going to the aquatic centre on Thursday, "
+                                  "anything I should tell the teacher?",
+                                  "小满周四跟班里去水上乐园，要跟老师说什么？"]):
+            assert hearing in _ids(provider.prefetch(turn, session_id=f"s{n}")), turn
+        # A turn naming nobody, or a knowledge question, does not receive it.
+        for n, turn in enumerate(["Plan a class trip to the aquatic centre.",
+                                  "How do hearing aids work?", "thanks!"]):
+            assert hearing not in _ids(provider.prefetch(turn, session_id=f"t{n}")), turn
+    finally:
+        manager.shutdown_all()
+
+
+def test_a_reserved_fact_the_search_found_goes_first_not_past_the_cap(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The food turn touches several reserved facts; the one the search itself found (it
+    # shares the turn's words) is moved to the front, so a cap of one still shows it
+    # rather than two weaker facts recalled by topic alone.
+    milk = "User is lactose intolerant: a glass of milk or a milkshake upsets his stomach."
+    food = ["用户的爸爸有痛风，海鲜和啤酒都要少吃。",
+            "User's mother has kidney disease and eats low-salt food.",
+            "用户有胃溃疡，不能吃太辣的东西。"]
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [], recall_max=1)
+    facts = SEVERE + BROAD + OWN + food + [milk]
+    results = provider.memory.add_many(facts, raw=True)
+    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    try:
+        block = _ids(provider.system_prompt_block())
+        reserve = {e.memory_id for e in provider._recall.reserve}
+        assert ids[milk] in reserve and ids[milk] not in block
+        assert len({ids[t] for t in food} & reserve) >= 2
+        turn = "Can I have a milkshake with a glass of milk for breakfast?"
+        assert ids[milk] in {h.memory.id for h in provider.memory.search(turn)}
+        assert _ids(provider.prefetch(turn, session_id="s1")) == {ids[milk]}
+    finally:
+        manager.shutdown_all()

@@ -270,3 +270,77 @@ def test_a_turn_names_whom_a_fact_is_about_in_either_script() -> None:
     assert names_shared("Duoduo's class is having a potluck.", "女儿朵朵对虾和蟹过敏。")
     assert names_shared("朵朵的班上要办聚餐。", "Duoduo is allergic to shrimp.")
     assert not names_shared("Dana's class is having a potluck.", "女儿朵朵对虾和蟹过敏。")
+
+
+# -- the health frame: conditions no list names, by their form --------------------------
+@pytest.mark.parametrize("text", [
+    # A condition by its morphology or a bodily state, the user's own, in both languages.
+    "User has chronic pancreatitis and keeps a strict low-fat diet.",
+    "用户有慢性胃炎，空腹不能喝咖啡。",
+    "User is a hepatitis B carrier and gets an ultrasound twice a year.",
+    "用户右肩肩袖撕裂过，康复师说不要做引体向上。",
+    "用户有睡眠呼吸暂停，晚上要用呼吸机。",
+    "User had a gallstone removed and the surgeon told him to go easy on fried food.",
+    # A drug known only by its suffix; a clinician's instruction; a device.
+    "User is on lisinopril for his heart.",
+    "User's urologist wants him to drink three litres of water a day.",
+    "医生叮嘱他每天走一万步，不要久坐。",
+    "外婆戴助听器，说话要大声一点。",
+    # Relatives and pets: whom the fact is about does not matter to the frame.
+    "用户的父亲中风过，长期吃华法林。",
+    "User's mother has glaucoma and uses eye drops every night.",
+    "The cat has chronic kidney disease and eats a renal diet.",
+    "Biscuit the greyhound is sensitive to anaesthesia, so the vet uses a lighter dose.",
+    "When Joy's glucose drops below 4 she needs fast sugar.",
+    "User's blood type is O negative.",
+])
+def test_the_frame_finds_conditions_no_list_names(text: str) -> None:
+    assert core_category(text) in HEALTH
+    # What no rule names an exposure for still matters on a turn about medicine.
+    assert standing_exposures(core_category(text) or "", text)
+
+
+@pytest.mark.parametrize("text", [
+    # A clinician's job is no health fact; nor are look-alike words.
+    "用户的妻子叫林晓，是一名儿科医生。",
+    "User's wife Priya is a registered nurse at Burnaby Hospital.",
+    "User's mother only speaks Cantonese and a little Mandarin.",
+    "Heron's IMU driver has a race condition at 20 MHz.",
+    "芝麻的兽医是徐汇的 PetCare 宠物医院。",
+    "用户的血型是 O 型 Rh 阳性。",
+    "User's favourite band is Stone Sour.",
+    "用户每半年换一次机油。",
+])
+def test_the_frame_ignores_look_alikes(text: str) -> None:
+    assert core_category(text) not in HEALTH
+
+
+def test_the_frame_ranks_after_the_named_rules() -> None:
+    # A named allergy or drug is more certain than a frame: it is offered a place first.
+    from vecmem.rules.profile import CATEGORIES
+
+    assert CATEGORIES.index("safety") < CATEGORIES.index("condition")
+    assert CATEGORIES.index("medication") < CATEGORIES.index("condition")
+    assert CATEGORIES.index("condition") < CATEGORIES.index("family")
+
+
+@pytest.mark.parametrize(("text", "names"), [
+    ("User's blood type is O negative and Rh matters.", {"Rh"}),
+    ("The CPAP machine goes wherever User goes.", set()),
+    ("User's son Max has asthma.", {"Max"}),
+])
+def test_a_letter_or_an_acronym_is_no_name(text: str, names: set[str]) -> None:
+    assert names_of(text) == names
+
+
+@pytest.mark.parametrize("turn", ["How often am I supposed to get my liver checked?",
+                                  "我多久要去查一次肝功能？", "下个月要复查血糖"])
+def test_a_turn_about_an_organ_or_a_check_up_is_about_medicine(turn: str) -> None:
+    assert "medicine" in turn_topics(turn)
+
+
+@pytest.mark.parametrize("turn", ["Get the server checked before the release.",
+                                  "I checked out the new cafe on Main Street.",
+                                  "帮我检查一下这段代码"])
+def test_checking_a_thing_is_no_medicine_turn(turn: str) -> None:
+    assert "medicine" not in turn_topics(turn)

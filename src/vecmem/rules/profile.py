@@ -53,6 +53,37 @@ _CONDITION_ZH = (r"怀孕|孕期|孕早期|孕晚期|预产期|Rh阴性|乳糜�
                  r"注意力缺陷|多动症|晕车|晕船|晕机|发育不良|关节炎|痛风|关节置换|置换手术|荨麻疹|"
                  r"严重(?:的)?反应")
 
+#: A health fact by its frame rather than its condition's name, so that a condition no
+#: list names still counts (new people have new conditions: sleep apnoea, a torn rotator
+#: cuff, a hepatitis carrier, a kidney stone, glaucoma, hearing loss). Four parts, each by
+#: form: a condition's morphology (-itis, -osis, -emia, -oma, -pathy; 病 / 症 / 炎 / 癌 /
+#: 瘤 as a word's last character) or a word for a bodily state (a carrier, a stone, loss of
+#: hearing, a negative blood type, a glucose level); a drug by its suffix (-arin, -azole, -olol,
+#: -pril, -sartan, -mycin …; lower case, so "Mandarin" is a language); a clinician's
+#: instruction (an -ologist, a physio, "the doctor told …", 医生叮嘱, 康复师说, 复查); a
+#: device worn or used (hearing aid, CPAP, 助听器, 呼吸机, 血糖仪). A clinician's bare job
+#: ("a registered nurse", "一名儿科医生") is no health fact: the instruction verb is part
+#: of the frame.
+_FRAME_EN = (
+    r"\b\w{3,}(?:itis|osis|[ae]emia|oma|pathy|plegia|algia|ectomy|otomy)\b|"
+    r"\b(?:disease|disorder|syndrome|deficien\w+|infection|virus|carrier|(?:kidney|gall) ?"
+    r"stones?|apno?ea|stroke|chronic|reflux|colou?r ?blind|deaf|hearing (?:loss|aids?)|"
+    r"sensitive to (?:anaes|anes|drugs?|medic)\w*|(?:glucose|blood sugar) (?:levels?|drops?)|"
+    r"glucose|blood (?:type|group) (?:is )?(?:O|A|B|AB) ?neg\w*|transplant|pacemaker|torn|"
+    r"ruptured)\b|"
+    r"\b\w+(?:ologist|iatrist)s?\b|\bphysio\w*|"
+    r"\b(?:doctor|gp|surgeon|nurse|vet|dietitian|therapist)s?\b.{0,25}\b(?:says?|said|"
+    r"told|wants?|advised|recommends?)\b")
+_FRAME_DRUG = (r"(?-i:\b[a-z]{3,}(?:arin|azole|olol|pril|sartan|statin|cillin|mycin|cycline|"
+               r"zepam|tidine|profen|dronate|oxetine|triptan|lukast|parin|dipine)\b)")
+_FRAME_ZH = (
+    r"[\u4e00-\u9fff](?:病|症|炎|癌|瘤)|结石|病毒|携带者|中风|卒中|撕裂|损伤|损失|受损|"
+    r"听力|视力|近视|远视|色盲|色弱|呼吸暂停|反流|青光眼|白内障|血型.{0,6}阴性|血糖|"
+    r"助听器|呼吸机|血糖仪|胰岛素泵|起搏器|支架|移植|术后|药水|眼药|慢性|"
+    r"(?:医生|大夫|康复师|理疗师|营养师|兽医)(?:说|叮嘱|嘱咐|建议|让|要求|交代)|医嘱|复查|"
+    r"每(?:半年|年|[一两三]?个月)查")
+_HEALTH_FRAME = lazy_re(rf"{_FRAME_EN}|{_FRAME_DRUG}|{_FRAME_ZH}", re.I)
+
 # (category, pattern): a memory belongs to the first category whose pattern it matches.
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("safety", lazy_re(
@@ -74,6 +105,11 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"在(?:吃|服用?).{0,8}(?:药|片|他汀)|每天(?:早上|晚上)?(?:吃|服)一?[粒片]|"
         r"每天.{0,6}(?:吃|服用?).{0,6}(?:药|片|粒)|服用|"
         rf"(?:在吃|在服|每天(?:早上|晚上|睡前)?(?:吃|打))(?:{_DRUG_ZH})", re.I)),
+    # A standing health fact the rules above have no word for, recognised by its frame
+    # (``_HEALTH_FRAME``): a condition by its morphology, a drug by its suffix, a
+    # clinician's instruction, a medical device. Lower priority than the named rules
+    # (CATEGORIES' order): a frame is less certain than a named allergy or drug.
+    ("condition", _HEALTH_FRAME),
     ("answer_style", lazy_re(
         r"\b(?:answers?|repl(?:y|ies)|responses?|explanations?)\b.{0,40}"
         r"\b(?:short|brief|concise|direct|language|chinese|english|formal|emoji|"
@@ -99,7 +135,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
 #: Categories in priority order (what is kept first when the profile is too large).
 CATEGORIES = tuple(name for name, _ in _RULES)
 #: Categories whose facts are health and safety (ranked by severity, recalled by topic).
-HEALTH = frozenset({"safety", "medication"})
+HEALTH = frozenset({"safety", "medication", "condition"})
 
 
 def core_category(text: str) -> str | None:
@@ -168,21 +204,23 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
     # exposes.
     "outdoor": lazy_re(
         r"\b(?:bees?|wasps?|stings?|stung|insects?|mosquito\w*|pollen|hay fever|asthma|"
-        r"knees?|ankles?|back|hips?|meniscus|ligaments?|hik\w+|heat|sun)\b|蜂|蜇|昆虫|蚊|花粉|"
-        r"哮喘|膝|踝|腰|半月板|韧带|中暑|日晒", re.I),
+        r"knees?|ankles?|back|hips?|shoulders?|neck|wrists?|meniscus|ligaments?|hik\w+|heat|"
+        r"sun)\b|蜂|蜇|昆虫|蚊|花粉|哮喘|膝|踝|腰|肩|颈椎|手腕|半月板|韧带|中暑|日晒", re.I),
     "illness": lazy_re(r"(?<!hay )\b(?:fever|febrile|seizures?|temperature|asthma|diabet\w*)\b|"
                        r"发烧|发热|高烧|惊厥|体温|哮喘|糖尿病", re.I),
     # What a person must carry (EpiPen, inhaler, insulin) matters when they travel.
     # What a person must carry (EpiPen, inhaler, insulin), motion sickness and a
     # pregnancy matter when they travel.
-    "travel": lazy_re(r"\bcarr(?:y|ies)\b|epipen|inhaler|insulin|motion sickness|car ?sick|"
+    "travel": lazy_re(r"\bcarr(?:y|ies)\b|\b(?:bring|take) (?:it|them|\w+) along\b|带上|要带|得带|"
+                      r"epipen|inhaler|insulin|motion sickness|car ?sick|"
                       r"sea ?sick|air ?sick|pregnan|随身带|随身携带|肾上腺素笔|喷雾|胰岛素|晕车|"
                       r"晕船|晕机|怀孕|孕期", re.I),
     # The back, the joints, a pregnancy: what lifting, moving house, long sitting, stairs,
     # a massage or a hot spring expose.
-    "body": lazy_re(r"\b(?:back|spine|spinal|disc|lumbar|lift\w*|knees?|hips?|joints?|"
+    "body": lazy_re(r"\b(?:back|spine|spinal|disc|lumbar|lift\w*|knees?|hips?|shoulders?|neck|"
+                    r"wrists?|joints?|"
                     r"meniscus|ligaments?|dysplasia|arthritis|replacement|stairs|sitting|"
-                    r"sciatica)\b|pregnan|腰(?!果)|背|椎|膝|髋|关节|半月板|韧带|楼梯|置换|怀孕|"
+                    r"sciatica)\b|pregnan|腰(?!果)|背|椎|膝|髋|肩|手腕|关节|半月板|韧带|楼梯|置换|怀孕|"
                     r"孕期|久坐", re.I),
 }
 
@@ -212,11 +250,15 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         r"antibiotics?|surgery|operation|anaesthe\w+|anesthe\w+|blood test|check-?up|"
         r"vaccin\w*|side effects?|sick|ill|hangover|insomnia|jet lag|sleep aid|"
         r"supplements?|vitamins?|allerg\w*|dizz\w*|nause\w*|rash|itch\w*|diarrh\w*|"
-        r"vomit\w*|sprain\w*|injur\w*|burns?|stomach ?ache|toothache|pregnan\w*)\b|"
+        r"vomit\w*|sprain\w*|injur\w*|burns?|stomach ?ache|toothache|pregnan\w*|"
+        # The organs and measures a check-up is about ("get my liver checked").
+        r"liver|kidneys?|lungs?|bladder|thyroid|cholesterol|blood (?:sugar|pressure|test|"
+        r"work))\b|"
         rf"take (?:for|something)|\b(?:{_DRUG_EN})\b|{_DRUG_ZH_NAMES}|"
         r"药|医生|诊所|医院|门诊|处方|止痛|头疼|头痛|疼|痛|感冒|发烧|发炎|咳嗽|抗生素|体检|"
         r"抽血|打针|疫苗|手术|麻醉|副作用|不舒服|生病|病了|保健品|补充剂|失眠|睡不着|入睡|"
-        r"倒时差|过敏|头晕|恶心|皮疹|痒|拉肚子|腹泻|呕吐|扭伤|受伤|烫伤|牙医|输液|点滴|怀孕",
+        r"倒时差|过敏|头晕|恶心|皮疹|痒|拉肚子|腹泻|呕吐|扭伤|受伤|烫伤|牙医|输液|点滴|怀孕|"
+        r"肝功能|肝脏|肾脏|肺部|甲状腺|胆固醇|血糖|血脂|复查",
         re.I),
     "animals": lazy_re(r"\b(?:cats?|kittens?|dogs?|pupp(?:y|ies)|pets?|zoo|farm|hamsters?|"
                        r"rabbits?|horses?|adopt\w*|petting)\b|猫|狗|宠物|动物园|农场|兔|马|领养|"
@@ -270,7 +312,10 @@ def standing_exposures(category: str, text: str) -> frozenset[str]:
     not fit the profile: a health fact's ``exposures``; ``home`` for the user's home;
     ``family`` for a relative (recalled only on a turn that names that relative)."""
     if category in HEALTH:
-        return exposures(text)
+        # A health fact whose exposures no rule names (a condition known by its frame
+        # only) still matters on a turn about medicine: what a doctor, a drug or a
+        # procedure must take into account.
+        return exposures(text) or frozenset({"medicine"})
     return frozenset({category}) if category in ("home", "family") else frozenset()
 
 
@@ -351,7 +396,9 @@ def names_of(text: str) -> frozenset[str]:
     m = _ZH_SUBJECT.match(text.strip())
     if m and m.group(1) not in _NOT_SUBJECTS:
         found.add(m.group(1))
-    return frozenset(w.removesuffix("'s") for w in found)
+    # A single letter or an acronym ("O 型", "CPAP") is no one's name.
+    return frozenset(n for w in found if not ((n := w.removesuffix("'s")).isascii()
+                                              and (len(n) < 2 or n.isupper())))
 
 
 def names_shared(turn: str, fact: str, aliases: Mapping[str, Sequence[str]] | None = None
@@ -376,6 +423,11 @@ def names_shared(turn: str, fact: str, aliases: Mapping[str, Sequence[str]] | No
     cjk = re.findall(r"[\u4e00-\u9fff]+", turn)
     words |= {r for run in cjk for i in range(len(run) - 1) for r in romanize(run[i:i + 2])}
     names = set(names_of(fact))
+    # A name the store states in both scripts, wherever the fact says it ("小满左耳…": no
+    # subject marker follows the name, yet it is the fact's subject).
+    if aliases:
+        names.update(k for k in aliases if (k in fact if not k.isascii() else
+                                            re.search(rf"\b{re.escape(k)}\b", fact, re.I)))
     for n in list(names):
         names.update(aliases.get(n.lower() if n.isascii() else n, ()) if aliases else ())
         names.update(romanize(n))  # 朵朵 -> duoduo, for a turn saying "Duoduo's class"

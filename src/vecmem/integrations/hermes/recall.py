@@ -235,7 +235,9 @@ class Recall:
                 reserve = list(self._reserve)
                 aliases = self._aliases
             hits = list(mem.search(query))
-            return self._health_for(mem, query, reserve, hits, aliases) + hits, generation
+            first = self._health_for(mem, query, reserve, hits, aliases)
+            taken = {getattr(h, "memory", h).id for h in first}
+            return first + [h for h in hits if h.memory.id not in taken], generation
         finally:
             self._lock.release()
 
@@ -251,19 +253,28 @@ class Recall:
         # 起源于哪里？") is not about the person, whatever its topic -- unless it names
         # someone a reserved fact is about ("What does Max take for ...?", "小满用的是什么
         # 喷雾？": the shape of a knowledge question, about the person's son).
-        topics = turn_topics(query)
-        if not topics or not reserve:
+        if not reserve:
             return []
+        topics = turn_topics(query)
         found = {getattr(h, "memory", h).id for h in hits}
         who = roles(query, turn=True)
         named = {e.memory_id for e in reserve if names_shared(query, e.content, aliases)}
-        if is_impersonal(query) and not named:
+        impersonal = is_impersonal(query)
+        if (impersonal or not topics) and not named:
             return []
-        # A relative's fact only on a turn that names that relative.
+        # A relative's fact only on a turn that names that relative. A health fact about
+        # someone the turn names by name ("Arjun's class is going to the pool") whatever
+        # the turn's topic: what is true of that person's health is what a plan for them
+        # must respect, and no topic list foresees every plan.
+        # A touched fact the search found too is moved to the front, not skipped: left in
+        # place, the facts recalled before it pushed it past ``recall_max`` (persona 3: a
+        # lactose intolerance lost to two weaker facts).
         wanted = {e.memory_id: e for e in reserve
-                  if topics & set(e.exposures) and e.memory_id not in found
-                  and (e.exposures != ["family"] or roles(e.content) & who
-                       or e.memory_id in named)}
+                  if ((topics & set(e.exposures)
+                        and (e.exposures != ["family"] or roles(e.content) & who
+                             or e.memory_id in named))
+                       or (e.severity is not None and e.memory_id in named
+                           and not impersonal))}
         if not wanted:
             return []
         # Order: health facts before home and family ones; about whom the turn is (the
@@ -278,8 +289,11 @@ class Recall:
                     ranking.get(e.memory_id, HEALTH_RANKED),
                     3 if e.severity is None else e.severity)
 
-        out = []
-        for entry in sorted(wanted.values(), key=key)[:HEALTH_PER_TURN]:
+        chosen = sorted(wanted.values(), key=key)
+        # The search's own hits among them go first as they are (their scores, their
+        # flags) and take no slot; HEALTH_PER_TURN more are recalled.
+        out: list[Any] = [h for e in chosen for h in hits if h.memory.id == e.memory_id]
+        for entry in [e for e in chosen if e.memory_id not in found][:HEALTH_PER_TURN]:
             try:
                 rec = mem.get(entry.memory_id)
             except VecmemError:
