@@ -120,6 +120,12 @@ CAUGHT = {
         ("the password used to be Hunter#22", "Hunter#22"),
         ("暗号是山高水长", "山高水长"),
         ("口令：月落乌啼，江枫渔火", "江枫渔火"),
+        ("PINコードは5520です", "5520"),
+        ("핀번호는 6613", "6613"),
+        ("mi NIP es 7720", "7720"),
+        ("Geheimnummer: 3381", "3381"),
+        ("meine PIN-Nummer ist 9014", "9014"),
+        ("비밀번호 5521에요", "5521"),
     ],
     "chat": [
         ("the voicemail PIN, 3371.", "3371"),
@@ -193,6 +199,10 @@ ALLOWED = {
         "口令是随机生成",
         "密码：同上",
         "暗号是啥来着",
+        "Geheimnummer vergessen",
+        "PINコードを忘れた",
+        "핀번호를 잊어버렸어요",
+        "NIP: required",
     ],
     "chat": [
         "After I changed the password, 2024 was a mess",

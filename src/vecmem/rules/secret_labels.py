@@ -54,6 +54,8 @@ _FOREIGN_PIN = (
     # Japanese "passcode", Korean "verification number".
     rf"|(?:c[óo]digo|code|codice)\s+(?:d[eiu]\s+|de\s+la\s+|de\s+l['’]\s*|del(?:la|lo)?\s+"
     rf"|do\s+|da\s+|des\s+)?(?:{_DOOR_WORDS})|digicode|パスコード|인증\s*번호|인증\s*코드"
+    # "PINコード", "핀번호", the Mexican "NIP", "Geheimnummer", "PIN-Nummer".
+    r"|pin\s*コード|핀\s*번호|핀\s*코드|nip|geheimnummer|pin-?nummer"
 )
 # What may stand between the label and its sign: a parenthesis ("Kennwort (neu):"), an
 # aside between commas ("le mot de passe, le nouveau, c'est …"), or up to three words
@@ -83,7 +85,8 @@ _FOREIGN = lazy_re(
 # A value of digits only must end its clause ("Das Passwort ist 2024 geändert worden"
 # holds none): end, punctuation, a closing word of politeness, or "and".
 _CLAUSE_END = lazy_re(
-    r"\s*(?:$|[.,;!?。，、！？)）\n]|です|だ|입니다|이에요|예요|\s+(?:und|and|et|y|e|и|och|ve|và|dan)\s)"
+    r"\s*(?:$|[.,;!?。，、！？)）\n]|です|だ|입니다|이에요|예요|에요|이야|야"
+    r"|\s+(?:und|and|et|y|e|и|och|ve|và|dan)\s)"
 )
 
 
@@ -96,7 +99,7 @@ def foreign_assignments(text: str) -> Iterator[tuple[str, str, int, int]]:
     for m in _FOREIGN.finditer(text):
         value = m.group("value").rstrip(".,:;?!)）]'\"")
         # A closing word of politeness glued to the value: "1234입니다", "1234です".
-        value = re.sub(r"(?:です|でした|だ|입니다|이에요|예요|이다|임|이야|야|요)$", "", value)
+        value = re.sub(r"(?:です|でした|だ|입니다|이에요|예요|에요|이다|임|이야|야|요)$", "", value)
         if not value:
             continue
         end = m.start("value") + len(value)
