@@ -3,6 +3,7 @@
     python benchmarks/extraction_inpassing.py            # both splits, per category
     python benchmarks/extraction_inpassing.py --show tune  # each tune turn and its output
     python benchmarks/extraction_inpassing.py --set round4 [--show tune]
+    python benchmarks/extraction_inpassing.py --set round5 [--split tune] [--show tune]
 
 Data: ``tests/data/extract_inpassing.jsonl`` — 178 user turns of agent conversations
 (coding, configuration, daily life, family; zh, en, mixed), written for this benchmark
@@ -44,8 +45,12 @@ ROOT = Path(__file__).resolve().parent.parent
 #: before the round-4 rule changes: realistic chat turns (coding, daily life, travel,
 #: family, health) with compound turns, facts inside requests, other people's facts kept
 #: as theirs, and hypotheticals / negations / questions / chatter / status that hold none.
+#: ``round5`` (``tests/data/extract_round5.jsonl``, 179 turns, session 7) was written before
+#: the round-5 rule changes: agent chats with facts said in passing inside task requests,
+#: compound turns (one fact per clause), momentary states, questions, chatter, quoted text.
 SETS = {"inpassing": ROOT / "tests" / "data" / "extract_inpassing.jsonl",
-        "round4": ROOT / "tests" / "data" / "extract_round4.jsonl"}
+        "round4": ROOT / "tests" / "data" / "extract_round4.jsonl",
+        "round5": ROOT / "tests" / "data" / "extract_round5.jsonl"}
 DATA = SETS["inpassing"]
 _FIRST_PERSON = re.compile(r"\b(?:I|my|me|I'm)\b|我(?!们)")
 

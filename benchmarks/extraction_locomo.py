@@ -55,6 +55,9 @@ HELDOUT_LABELS2 = ROOT / "tests" / "data" / "extract_labels_heldout2.jsonl"
 # Every candidate the round-4 rules (session 6, ``rules/extract_chat.py``) added on
 # conversations 5-9, labelled once after those rules were frozen, never tuned on.
 HELDOUT_LABELS3 = ROOT / "tests" / "data" / "extract_labels_heldout3.jsonl"
+# Every candidate the round-5 rules (session 7, ``rules/extract_clause.py``) added on
+# conversations 5-9, labelled once after those rules were frozen (5ed6040), never tuned on.
+HELDOUT_LABELS4 = ROOT / "tests" / "data" / "extract_labels_heldout4.jsonl"
 HELDOUT_TURNS = ROOT / "tests" / "data" / "extract_heldout_turns.jsonl"
 SPLITS = {"tune": range(0, 5), "heldout": range(5, 10)}
 
@@ -105,7 +108,8 @@ def measure() -> dict[str, Any]:
         out[split] = {"turns": len(mine), "candidates": n, "per_turn": n / len(mine),
                       "questions": asked, "covered": hit, "coverage": hit / asked}
     for key, path in (("labels", LABELS), ("heldout_labels", HELDOUT_LABELS),
-                      ("heldout_labels2", HELDOUT_LABELS2), ("heldout_labels3", HELDOUT_LABELS3)):
+                      ("heldout_labels2", HELDOUT_LABELS2), ("heldout_labels3", HELDOUT_LABELS3),
+                      ("heldout_labels4", HELDOUT_LABELS4)):
         if path.exists():
             labels = _jsonl(path)
             still = [x for x in labels if x["candidate"] in found.get(x["turn"], [])]

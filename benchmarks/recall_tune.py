@@ -284,9 +284,9 @@ def main(argv: list[str] | None = None) -> int:
                                                        "blind"],
                     help="gate: the gate's second tuning set (gate_dev.jsonl); tune: dev and "
                          "gate together")
-    ap.add_argument("--persona", default=None, choices=["persona2"],
-                    help="another person's bank and turns (split blind; persona 2 was "
-                         "retired to dev in session 6: tuned on like dev)")
+    ap.add_argument("--persona", default=None, choices=["persona2", "persona3"],
+                    help="another person's bank and turns (split blind; persona 2 and 3 "
+                         "were retired to dev in sessions 6 and 7: tuned on like dev)")
     ap.add_argument("--grid", action="store_true",
                     help="search the settings (tuning splits only)")
     ap.add_argument("--misses", action="store_true",
@@ -314,7 +314,7 @@ def main(argv: list[str] | None = None) -> int:
     if (args.grid or args.misses) and args.split == "heldout":
         ap.error("--grid and --misses only on tuning splits (never the held-out one)")
     if (args.persona is None) != (args.split != "blind"):
-        ap.error("--persona persona2 goes with --split blind (and only it)")
+        ap.error("--persona goes with --split blind (and only it)")
     global DATA
     if args.persona:
         DATA = DATA / args.persona

@@ -48,6 +48,13 @@ while looking at it — or ``heldout`` — never looked at case by case):
   states, facts holding a path or a question word), with adversarial shapes (look-alike
   letters, invisible characters, full-width, line breaks); split alternately per ``kind``
   at write time (``tune_q4`` / ``heldout_q4``); rows ``kind:*`` and ``set:round4``.
+* ``quality_round5.jsonl``: a round-5 dev set (session 7, 272 cases, zh + en + mixed)
+  written per kind before that round changed a rule, in wordings unlike the earlier sets:
+  the same kinds of miss as round 4 plus durable past facts about a project ("we moved the
+  blog off WordPress"), all in other domains (home, money, health, media) and sentence
+  shapes (passive, subjectless, a clause after the step done, a terse noun-phrase
+  question); split alternately per ``kind`` at write time (``tune_q5`` / ``heldout_q5``);
+  rows ``kind:*`` and ``set:round5``.
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
@@ -61,6 +68,9 @@ while looking at it — or ``heldout`` — never looked at case by case):
 * ``slot_paraphrase_round5.jsonl``: a round-5 slot set (session 6; 92 scenarios over the 13
   slots, 43 positives, 45 negatives, 4 ambiguous, zh + en + mixed), written before that
   round changed a rule and split at write time into ``tune_r5`` / ``heldout_r5`` (52 %).
+* ``slot_paraphrase_round6.jsonl``: a round-6 slot set (session 7; 68 scenarios, 32
+  positives, 32 negatives, 4 ambiguous, zh + en + mixed), written before that round changed
+  a rule, split alternately per polarity at write time into ``tune_r6`` / ``heldout_r6``.
 """
 
 from __future__ import annotations
@@ -76,8 +86,10 @@ from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
-SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_r4",
-          "heldout_r4", "tune_r5", "heldout_r5", "blind3", "blind4", "blind5")
+SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_q5",
+          "heldout_q5", "tune_r4", "heldout_r4", "tune_r5", "heldout_r5", "tune_r6",
+          "heldout_r6", "blind3", "blind4",
+          "blind5")
 #: Blind splits: counts only, misses never shown (blind3 and blind4 are retired, now dev;
 #: blind5 is session 7's fresh blind round).
 NEVER_LISTED: tuple[str, ...] = ("blind5",)
@@ -106,7 +118,8 @@ def _leaks(text: str, value: str) -> bool:
     return any(value in f or want in normalize(f).casefold() for f in forms)
 
 
-_ROUND_OF = {"tune_q4": "round4", "heldout_q4": "round4"}
+_ROUND_OF = {"tune_q4": "round4", "heldout_q4": "round4", "tune_q5": "round5",
+             "heldout_q5": "round5"}
 
 
 def quality(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -255,12 +268,14 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_blind.jsonl")
                                         + _load("quality_round3.jsonl")
                                         + _load("quality_round4.jsonl")
+                                        + _load("quality_round5.jsonl")
                                         + _load("quality_blind3.jsonl")
                                         + _load("quality_blind4.jsonl")
                                         + _load("quality_blind5.jsonl"))
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
-                     "quality_blind3 + quality_blind4 (both retired, now dev) + quality_blind5 "
-                     "(blind) (right = decision and reason category)", out["quality"])
+                     "quality_round5 + quality_blind3 + quality_blind4 (both retired, now "
+                     "dev) + quality_blind5 (blind) (right = decision and reason category)",
+                     out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
         b = benign()
         out["benign"] = {s: {k: v for k, v in r.items() if k != "examples"} for s, r in b.items()}
@@ -281,6 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         out["slots"], smiss = slots(_load("slot_paraphrase.jsonl")
                                     + _load("slot_paraphrase_round4.jsonl")
                                     + _load("slot_paraphrase_round5.jsonl")
+                                    + _load("slot_paraphrase_round6.jsonl")
                                     + _load("slot_paraphrase_blind3.jsonl")
                                     + _load("slot_paraphrase_blind4.jsonl")
                                     + _load("slot_paraphrase_blind5.jsonl"))

@@ -5,7 +5,8 @@
     python benchmarks/secrets_dev.py --set tests/data/quality_blind.jsonl --counts-only
     python benchmarks/secrets_dev.py --benign-corpus      # false finds on LoCoMo's texts
 
-Cases (``tests/data/secrets_round4.jsonl``, the default, and ``secrets_round3.jsonl``;
+Cases (``tests/data/secrets_round5.jsonl``, the default, ``secrets_round4.jsonl`` and
+``secrets_round3.jsonl``;
 split ``tune`` / ``heldout`` assigned when each file was written, before any rule was
 changed): secrets of many shapes in Chinese,
 English and mixed text as they appear in agent conversations (``expect: secret``, with
@@ -33,18 +34,20 @@ holding a blind split (``BLIND``: ``quality_blind5.jsonl``) is always counts-onl
 from __future__ import annotations
 
 import argparse
+import html
 import json
 import re
 import sqlite3
 import sys
 import tempfile
 import unicodedata
+import urllib.parse
 from collections import Counter, defaultdict
 from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT / "tests" / "data" / "secrets_round4.jsonl"
+CASES = ROOT / "tests" / "data" / "secrets_round5.jsonl"
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 #: Never tuned on: totals only, no case ever printed (blind4 is retired, now dev; blind5
 #: is session 7's fresh blind round).
@@ -75,16 +78,20 @@ def _compact(text: str) -> str:
 
 def survives(value: str, stored: str) -> bool:
     """Whether ``value`` can be read in ``stored``: as written, in NFKC or canonical form,
-    or (for a value of 4+ letters and digits) with every separator removed on both sides,
-    so "h u n t e r 2" survives in "h-u-n-t-e-r-2"."""
+    with HTML entities or percent-escapes decoded, or (for a value of 4+ letters and
+    digits) with every separator removed on both sides, so "h u n t e r 2" survives in
+    "h-u-n-t-e-r-2"."""
     from vecmem.text import normalize
 
-    forms = [stored, unicodedata.normalize("NFKC", stored), normalize(stored)]
+    # A value stored escaped (HTML entities, percent-encoding) is still stored.
+    decoded = [html.unescape(stored), urllib.parse.unquote(stored)]
+    decoded.append(html.unescape(urllib.parse.unquote(stored)))
+    forms = [stored, unicodedata.normalize("NFKC", stored), normalize(stored), *decoded]
     want = normalize(value).casefold()
     if any(value in f or want in normalize(f).casefold() for f in forms):
         return True
     compact = _compact(value)
-    return len(compact) >= 4 and compact in _compact(stored)
+    return len(compact) >= 4 and any(compact in _compact(f) for f in (stored, *decoded))
 
 
 def redaction(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:

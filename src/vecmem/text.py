@@ -7,6 +7,7 @@ rely on these giving the same answer for the same input, forever.
 from __future__ import annotations
 
 import hashlib
+import html
 import re
 import unicodedata
 from typing import Any
@@ -347,6 +348,34 @@ class Canonical:
         assert len(new) == len(self.text)
         self.text = new
 
+    def decode_escapes(self) -> None:
+        """Decode what a text carries escaped: HTML entities (``&#58;``, ``&#x3A;``,
+        ``&colon;``, ``&amp;``), percent-escapes (``%3D``, ``%E5%AF%86``: valid UTF-8
+        only) and ``\\uXXXX`` / ``\\xXX`` escapes. Each decoded character maps to the
+        escape it came from, so what is found in the decoded text is cut out of the
+        escaped one. A run that does not decode (``%ZZ``, ``&nosuch;``, bytes that are no
+        UTF-8) stays as written."""
+        if not _ESCAPE.search(self.text):
+            return
+        parts: list[str] = []
+        org: list[tuple[int, int]] = []
+        pos = 0
+        for m in _ESCAPE.finditer(self.text):
+            decoded = _decode_escape(m.group())
+            if decoded is None:
+                continue
+            parts.append(self.text[pos:m.start()])
+            if self._org is not None:
+                org.extend(self._org[pos:m.start()])
+                org.extend(_escape_spans(m.group(), decoded, self._org, m.start()))
+            parts.append(decoded)
+            pos = m.end()
+        parts.append(self.text[pos:])
+        if self._org is not None:
+            org.extend(self._org[pos:])
+            self._org = org
+        self.text = "".join(parts)
+
     def nfkc(self) -> None:
         whole = unicodedata.normalize("NFKC", self.text)
         if whole == self.text:
@@ -372,6 +401,41 @@ class Canonical:
             lo, hi = self._org[0][0], self._org[-1][1]
             org = [(lo, hi)] * len(whole)
         self.text, self._org = whole, org
+
+
+# --- escapes a text may carry (decoded for secret detection only) --------------------------
+# An HTML entity (numeric, or named and closed by ";"), a run of percent-escapes, or a
+# JSON/Python "\u0041" / "\x41" escape.
+_ESCAPE = lazy_re(r"&#[0-9]{1,7};?|&#[xX][0-9A-Fa-f]{1,6};?|&[A-Za-z][A-Za-z0-9]{1,31};"
+                  r"|(?:%[0-9A-Fa-f]{2})+|\\u[0-9A-Fa-f]{4}|\\x[0-9A-Fa-f]{2}")
+
+
+def _decode_escape(raw: str) -> str | None:
+    if raw.startswith("&"):
+        out = html.unescape(raw)
+        return None if out == raw or (not out.isprintable() and not out.isspace()) else out
+    if raw.startswith("%"):
+        try:
+            out = bytes(int(raw[i + 1 : i + 3], 16) for i in range(0, len(raw), 3)).decode()
+        except UnicodeDecodeError:
+            return None
+        return out if out.isprintable() or out.isspace() else None
+    out = chr(int(raw[2:], 16))
+    return out if out.isprintable() else None
+
+
+def _escape_spans(raw: str, decoded: str, org: list[tuple[int, int]],
+                  at: int) -> list[tuple[int, int]]:
+    """Source spans of the characters ``raw`` (at ``at``) decoded to: one escape per
+    character, a percent-escaped character covering its UTF-8 bytes' escapes."""
+    if raw.startswith("%") and len(decoded) > 1:
+        spans, pos = [], at
+        for ch in decoded:
+            width = 3 * len(ch.encode())
+            spans.append((org[pos][0], org[pos + width - 1][1]))
+            pos += width
+        return spans
+    return [(org[at][0], org[at + len(raw) - 1][1])] * len(decoded)
 
 
 def _characters(c: Canonical) -> None:
@@ -402,20 +466,27 @@ def _structure(c: Canonical) -> None:
     c.delete(re.compile(r"^ +| +$"))
 
 
-def canonicalize(text: str, *, structure: bool = True, mapped: bool = True) -> Canonical:
+def canonicalize(text: str, *, structure: bool = True, mapped: bool = True,
+                 decode: bool = False) -> Canonical:
     """The one canonical form used for hashing, rules, secret detection and redaction.
 
     Character level: invisible characters removed, NFKC, CJK punctuation unified, control
     characters as spaces, look-alike letters folded. With ``structure``: list markers,
     markdown emphasis, runs of whitespace, spaces beside CJK, decorative emoji, wrapping
     quotes and trailing punctuation dropped. ``mapped`` keeps the way back to ``text``
-    (:meth:`Canonical.source_span`). Repeated until nothing changes, so it is idempotent.
+    (:meth:`Canonical.source_span`). With ``decode`` (secret detection's reading, never
+    the stored or hashed form: a fact about ``&amp;`` or ``%20`` is written as it was),
+    HTML entities and percent-escapes are decoded first (:meth:`Canonical.decode_escapes`),
+    once per round, so a double-escaped value is read too. Repeated until nothing changes,
+    so it is idempotent.
     """
     c = Canonical(text, [(i, i + 1) for i in range(len(text))] if mapped else None)
     # Each round only deletes or replaces (NFKC may expand, but only in the first round),
     # so this settles; the bound is a guard, not a budget.
     for _ in range(16):
         before = c.text
+        if decode:
+            c.decode_escapes()
         _characters(c)
         if structure:
             _structure(c)

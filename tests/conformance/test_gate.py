@@ -312,3 +312,22 @@ def test_a_chinese_name_the_memories_return_to_makes_a_question_personal(
     # A thing mentioned once, and a reduplicated word that is no name, stay impersonal.
     for turn in ("孔雀鱼能活几年？", "星星是怎么形成的？"):
         assert cmem.explain(turn).gate["impersonal"] is True, turn
+
+
+def test_a_possessive_name_and_a_name_stated_in_both_scripts_make_a_question_personal(
+        cmem: Memory) -> None:
+    # "Joy's" is the query term "joy's": the name is looked up as the turn has it (gate-v6;
+    # before, "Joy" was never found held and the question stayed impersonal). 林悦 has no
+    # name shape (no reduplication, no 老/小), but a memory states it in both scripts.
+    cmem.add_many(["Joy's glucose drops below 4.0 at night after swimming.",
+                   "Joy practises the violin every evening.",
+                   "女儿林悦（Joy）有一型糖尿病。", "林悦每周二下午上小提琴课。",
+                   "User is reading Kafka's The Trial."], raw=True)
+    for turn in ("When is Joy's violin recital?", "林悦在哪个学校上学，几年级？"):
+        ex = cmem.explain(turn)
+        assert ex.gate["impersonal"] is False, turn
+    # A name held once (Kafka the author, in one memory) keeps the question impersonal,
+    # possessive or not.
+    for turn in ("What is Kafka's most famous novel?", "Who was Franz Kafka?"):
+        assert cmem.explain(turn).gate["impersonal"] is True, turn
+        assert cmem.search(turn) == [], turn

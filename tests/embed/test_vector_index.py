@@ -262,3 +262,24 @@ def test_every_stored_vector_is_reachable_through_the_graph() -> None:
         assert index.uses_ann
         missed += sum(index.search(v, 1)[0][0] != i for i, v in enumerate(vecs))
     assert missed == 0
+
+
+def test_cosines_batch_equals_the_per_row_dot_bit_for_bit() -> None:
+    """``cosines`` (the gate's reads of keyword candidates past the vector top-k) gives
+    exactly ``float(np.dot(get(id), q))`` per held id — not a matrix product's last-bit
+    different sums — leaves unknown and removed ids out, and refuses another dimension."""
+    rng = np.random.default_rng(7)
+    idx = VectorIndex(64)
+    ids = np.arange(100, 400, dtype=np.int64)
+    idx.upsert(ids, unit(rng, len(ids), 64))
+    idx.remove(np.array([150, 151], dtype=np.int64))
+    q = unit(rng, 1, 64)[0]
+    asked = [399, 150, 5, *range(100, 300, 3), 100]
+    got = idx.cosines(asked, q)
+    want = {}
+    for i in asked:
+        v = idx.get(i)
+        if v is not None:
+            want[i] = float(np.dot(v, q))
+    assert got == want and 150 not in got and 5 not in got and len(got) > 60
+    assert idx.cosines([], q) == {} and idx.cosines(asked, unit(rng, 1, 32)[0]) == {}

@@ -26,7 +26,8 @@ AMBIGUOUS = [
     ("用户住在成都", "用户最近在重庆安家了"),
     ("The user works at Datadog", "The user has been working for Grafana Labs since June"),
     ("用户在京东工作", "用户现在在拼多多上班，负责推荐系统"),
-    ("The default model is gpt-4.1", "We settled on o4-mini as the main model for chat"),
+    # ("We settled on o4-mini as the main model for chat" is keyed since round 6, by its
+    # frame: a label and one model-shaped value, so review)
     # ("我们改用 jina-embeddings-v3 做向量化了" is keyed since round 4: a switch, so review)
     ("嵌入模型是 bge-m3", "向量化这块现在交给 jina-embeddings-v3 负责"),
     ("User prefers answers in English", "The user would like food answers in Portuguese"),

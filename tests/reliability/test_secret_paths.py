@@ -50,6 +50,11 @@ SECRETS = [
     ("Here's the NAS password. It's Otter#2931.", "Otter#2931"),
     ("p a s s w o r d : m a p l e 7 7", "m a p l e 7 7"),
     ("ΡΙΝ 66504 for the storage unit", "66504"),
+    # Round-5 shapes: escaped labels and values (the stored text keeps the escapes, so
+    # the value is looked for as escaped), codes said aloud in other languages.
+    ("password&#58; Wren&#35;4471 for the CI box", "Wren&#35;4471"),
+    ("POST body user%3Dann%26password%3DMarmot%2177x", "Marmot%2177x"),
+    ("el PIN de la tarjeta es cuatro ocho dos uno", "cuatro ocho dos uno"),
 ]
 VALUES = [v for _, v in SECRETS]
 TABLES = ("memories", "events", "plans", "meta", "memory_fts_content")

@@ -185,3 +185,63 @@ def test_the_lexicon_bridges_everyday_words_both_ways(turn: str, other: str) -> 
 
     # A Chinese word is searched as its bigrams (肾上腺素: 肾上 上腺 腺素).
     assert set(keyword_terms(other, for_query=True)) <= set(query_terms(turn).terms)
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    # Session 7: an English trigger also matches its regular -ing / -ed / -ies forms, in
+    # a memory and in a turn alike ("drink" for "drinking", "code" for "coding"). Chinese
+    # triggers match as substrings already (a compound holds its word: 喝酒 in 不喝酒了).
+    ("She stopped drinking after the diagnosis.", "drink"),
+    ("用户确诊以后就不喝酒了。", "drink"),
+    ("User stopped coding in Java last year.", "work"),
+    ("用户去年不再写 Java 代码了。", "work"),
+    ("Is it okay to keep drinking coffee this late?", "drink"),
+    ("这么晚了还能喝咖啡吗？", "drink"),
+])
+def test_a_trigger_matches_its_inflected_forms(text: str, category: str) -> None:
+    assert category in topics(text)
+
+
+def test_inflected_forms_can_be_switched_off(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cues, "INFLECTIONS", False)
+    assert "drink" not in topics("She stopped drinking after the diagnosis.")
+    assert "drink" in topics("用户确诊以后就不喝酒了。")  # Chinese is not affected
+
+
+@pytest.mark.parametrize(("text", "wrong"), [
+    # A word that is a trigger itself is not also read as its stem; a verb of another
+    # sense is no form of its noun; a short or vowelless stem is no form at all.
+    ("The parking spot is B2-117.", "outdoors"),  # parking: car, not park
+    ("User booked the hotels early.", "leisure"),  # booked: no book
+    ("用户提前订好了酒店。", "leisure"),
+    ("User parked at the airport.", "outdoors"),
+    ("He was singing in the shower.", "leisure"),  # sing: no trigger, no bad stem
+])
+def test_inflections_do_not_invent_categories(text: str, wrong: str) -> None:
+    assert wrong not in topics(text)
+
+
+@pytest.mark.parametrize(("word", "key"), [
+    ("latte", CUE_MARK + "beverage"),
+    ("拿铁", CUE_MARK + "饮料"),
+])
+def test_a_category_concept_is_owed_only_in_part(word: str, key: str) -> None:
+    """Session 7: a concept made only of cue marks (a category the turn reaches) adds only
+    ``CONCEPT_SHARE`` of its weight to the mass a memory must cover, so a memory with the
+    turn's own word keeps most of its coverage, a memory of the category gains the
+    category's full weight, and no coverage passes 1."""
+    from vecmem.engine.relevance import weigh
+
+    ev = weigh([word, key], 100, {word: 2, key: 8}, [[word], [key]])
+    w, k = ev.weight[word], ev.weight[key]
+    share = cues.CONCEPT_SHARE
+    assert 0 < share < 1
+    assert ev.coverage([word]) == pytest.approx(w / (w + share * k))
+    assert ev.coverage([key]) == pytest.approx(k / (w + share * k))
+    assert ev.coverage([word]) > w / (w + k)  # less diluted than a full concept
+    assert ev.coverage([word, key]) == 1.0
+    assert ev.coverage([]) == 0.0
+    only = weigh([key], 100, {key: 8}, [[key]])
+    assert only.coverage([key]) == 1.0  # capped: a cue concept alone is all there is
+    assert cues.concept_share([word]) == 1.0
+    assert cues.concept_share([word, key]) == 1.0  # a word with a mark is a word's concept

@@ -50,6 +50,9 @@ ROUND3_TUNE = [c for c in ROUND3 if c["split"] == "tune"]
 # Round 4 (session 6) likewise: tune_q4 only; heldout_q4 is measured, never asserted.
 ROUND4 = _load("quality_round4.jsonl")
 ROUND4_TUNE = [c for c in ROUND4 if c["split"] == "tune_q4"]
+# Round 5 (session 7) likewise: tune_q5 only; heldout_q5 is measured, never asserted.
+ROUND5 = _load("quality_round5.jsonl")
+ROUND5_TUNE = [c for c in ROUND5 if c["split"] == "tune_q5"]
 
 
 def _check(case: dict[str, str]) -> None:
@@ -69,8 +72,10 @@ def test_extra_set(case: dict[str, str]) -> None:
     _check(case)
 
 
-@pytest.mark.parametrize("case", FRESH_TUNE + ROUND3_TUNE + ROUND4_TUNE,
-                         ids=[c["text"][:40] for c in FRESH_TUNE + ROUND3_TUNE + ROUND4_TUNE])
+TUNE_SPLITS = FRESH_TUNE + ROUND3_TUNE + ROUND4_TUNE + ROUND5_TUNE
+
+
+@pytest.mark.parametrize("case", TUNE_SPLITS, ids=[c["text"][:40] for c in TUNE_SPLITS])
 def test_fresh_tune_split(case: dict[str, str]) -> None:
     verdict = check_quality(case["text"])
     assert verdict.allowed == (case["expect"] == "allow"), (case, verdict)
@@ -110,6 +115,27 @@ def test_round4_is_split_per_kind_with_adversarial_shapes() -> None:
                                       "quality_dev.jsonl", "quality_extra.jsonl")
                for c in _load(name)}
     assert not earlier & {c["text"] for c in ROUND4}  # fresh, not copied
+
+
+def test_round5_is_split_per_kind_fresh_and_bilingual() -> None:
+    kinds = {c["kind"] for c in ROUND5}
+    assert len(ROUND5) >= 200 and len(kinds) >= 20
+    assert sum(c["split"] == "heldout_q5" for c in ROUND5) >= 0.45 * len(ROUND5)
+    for kind in kinds:
+        sides = [c["split"] for c in ROUND5 if c["kind"] == kind]
+        assert set(sides) == {"tune_q5", "heldout_q5"}, kind
+    for c in ROUND5:
+        assert c["kind"].split(":")[0] == c["category"], c
+        assert c["expect"] == ("allow" if c["category"] == "fact" else "reject"), c
+    assert {c["lang"] for c in ROUND5} == {"zh", "en", "mixed"}
+    assert {c["shape"] for c in ROUND5} == {"plain", "lookalike", "zero_width", "fullwidth",
+                                            "line_break"}
+    earlier = {c["text"] for name in ("quality_fresh.jsonl", "quality_blind.jsonl",
+                                      "quality_round3.jsonl", "quality_round4.jsonl",
+                                      "quality_blind3.jsonl", "quality_blind4.jsonl",
+                                      "quality_dev.jsonl", "quality_extra.jsonl")
+               for c in _load(name)}
+    assert not earlier & {c["text"] for c in ROUND5}  # fresh, not copied
 
 
 def test_extra_set_is_broad() -> None:

@@ -579,6 +579,10 @@ DERIVATION_DIGESTS = {
     # under them, store/legacy_secrets.py), slots round 5 (rules/slot_forms.py), rule cue
     # terms round 2 (rules/lexicon.py: 34 categories, phrase triggers)
     9: "565f2da915c9379147fcaabefe1c8aa860a053d371820a4507f1ed64752eaa24",
+    # 10: session 7 — secret shapes round 5 (escapes decoded, codes said aloud, more labels;
+    # stored texts read again under them), slots by frame (rules/slot_frames.py)
+    # and rule cue triggers matching English -ing / -ed / -ies forms (rules/cues.py)
+    10: "9d919bdefe66cdde41507dd7b6ab2655f1691d0853b1488d0a803ea7467687ac",
 }
 
 

@@ -24,12 +24,13 @@ from vecmem.rules import check_quality, classify
 from vecmem.rules.cues import CUES_KEY, index_terms
 from vecmem.rules.poisoning import hold_reason, trust_of
 from vecmem.rules.sameness import adds_information, same_fact_veto
+from vecmem.rules.slot_frames import announces_change, same_frame
 from vecmem.rules.slots import may_fill, slots_named
 from vecmem.rules.when import ValidTime, local_day
 from vecmem.rules.when import resolve as resolve_time
 from vecmem.store.base import SQLTx
 from vecmem.store.schema import TOMBSTONE
-from vecmem.text import check_field, content_hash, normalize, validate_text
+from vecmem.text import check_field, content_hash, keyword_terms, normalize, validate_text
 from vecmem.types import (
     LIVE_STATUSES,
     Action,
@@ -42,6 +43,8 @@ from vecmem.types import (
 
 #: How many nearest neighbours the semantic step looks at.
 NEIGHBOURS = 5
+#: Keyword matches read by the frame comparison besides the vector neighbours.
+FRAME_CANDIDATES = 5
 _DURABILITIES = ("long_term", "temporary")
 
 
@@ -288,6 +291,9 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
                 best.memory_id,
                 similarity=best.similarity,
             )
+    framed = _frame_conflict(tx, ctx.scope, p, neighbours)
+    if framed is not None:
+        return framed
     possible = _possible_conflict(ctx, tx, p, neighbours)
     reason = ("new fact (similar memories exist but none is a duplicate)" if neighbours
               else "new fact")
@@ -307,6 +313,27 @@ def _may_be_same_fact(p: Prepared, other: Neighbour) -> bool:
         return False
     return same_fact_veto(p.norm, other.content, a_topic=p.cls.topic_key or "",
                           b_topic=other.topic_key or "") is None
+
+
+def _frame_conflict(tx: SQLTx, scope: str, p: Prepared,
+                    neighbours: list[Neighbour]) -> Plan | None:
+    """A change announced for what a memory says of the same subject, with another filler
+    (``rules.slot_frames.same_frame``: "栗子记账的后端迁到了 Railway" after "栗子记账的后端
+    部署在 Fly.io"): the old value may no longer hold, so a person decides. Candidates are
+    the vector neighbours and the keyword matches (a short subject name is a rare term)."""
+    if not announces_change(p.norm):  # (a keyed text gets here only if its slot is empty)
+        return None
+    seen = {n.memory_id: n.content for n in neighbours}
+    hits = tx.keyword_search(scope, keyword_terms(p.norm), FRAME_CANDIDATES)
+    extra = [i for i, _ in hits if i not in seen]
+    seen.update({i: m.content for i, m in tx.get_many(extra).items()})
+    for memory_id, content in seen.items():
+        match = same_frame(p.norm, normalize(content))
+        if match is not None:
+            return Plan(Decision.REVIEW,
+                        f"conflicts with #{memory_id}: {match.subject!r} changes from "
+                        f"{match.old!r} to {match.new!r}", related_ids=[memory_id])
+    return None
 
 
 def _possible_conflict(ctx: Context, tx: SQLTx, p: Prepared,

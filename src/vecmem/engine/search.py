@@ -200,9 +200,21 @@ def hybrid(
                 trace.gate["impersonal"] = imp
                 trace.gate["floor"] = round(judge[0], 4)
         rejected: dict[int, Any] = {}
+        offsets = None
+        if judge is not None and not imp and floors.max_offset > 0:
+
+            def offsets(band: list[int]) -> dict[int, float]:
+                # The memories just below the floor: read their text for its language
+                # (one read of a few rows; the rest never needs it).
+                got = {i: records[i].content for i in band if i in records}
+                got.update({i: r.content for i, r in
+                            tx.get_many([i for i in band if i not in got]).items()})
+                return {i: floors.offset(query, t) for i, t in got.items()}
+
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,
                        evidence, matched, judge, rejected, today=ctx.today(),
-                       admit=None if timeline is None else timeline.admit, beyond=beyond)
+                       admit=None if timeline is None else timeline.admit, beyond=beyond,
+                       offsets=offsets, band=0.0 if offsets is None else floors.band(query))
         if episode and scored:
             # A memory the gate turned down may still join as the context of a passing
             # neighbour in its episode (the answer often sits in the next turn).
@@ -250,6 +262,7 @@ def _learned_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace |
                   lambda ts: tx.keyword_stats(scope, ts)[1], stating)
     seen = set(qt.terms)
     for term, forms in got.items():
+        qt.named.append(term)
         keep = [f for f in forms if f not in seen]
         qt.expanded.setdefault(term, []).extend(keep)
         qt.terms.extend(keep)
@@ -318,6 +331,7 @@ def _rank(
     matched: dict[int, list[str]] | None = None,
     judge: tuple[float, float, bool] | None = None, rejected: dict[int, Any] | None = None,
     today: str | None = None, admit: Any = None, beyond: dict[int, float] | None = None,
+    offsets: Any = None, band: float = 0.0,
 ) -> list[tuple[float, Any, CandidateScore]]:
     """Fused score of every candidate; the excluded ones go to the trace only.
 
@@ -325,7 +339,9 @@ def _rank(
     passes it; otherwise, as before the gate, when its cosine is at least ``min_score``
     or the keyword side found it. ``beyond``: the cosines of keyword candidates past the
     vector side's top-k, for the gate only (the fusion's vector side is unchanged: they
-    rank below every vector candidate)."""
+    rank below every vector candidate). ``offsets`` (ids -> how much lower their floor
+    is, ``Floors.offset``) is asked only for the candidates within ``band`` below the
+    floor: a memory in the other language than the turn's passes a little lower."""
     beyond = beyond or {}
     cos = dict(vec_hits)
     vrank = {mid: r for r, (mid, _) in enumerate(vec_hits, 1)}
@@ -335,6 +351,12 @@ def _rank(
     cover = ({m: evidence.coverage(matched.get(m)) for m in krank}
              if evidence is not None else {})
     knorm = _keyword_scale(dict(kw_hits), cover)
+    lower: dict[int, float] = {}
+    if judge is not None and offsets is not None and band > 0:
+        floor, lift = judge[0], judge[1]
+        near = [m for m in ids if (c := cos.get(m, beyond.get(m))) is not None
+                and c >= min_score and floor - band <= c + lift * cover.get(m, 0.0) < floor]
+        lower = offsets(near) if near else {}
     scored: list[tuple[float, Any, CandidateScore]] = []
     for mid in ids:
         fact = facts.get(mid)
@@ -361,7 +383,8 @@ def _rank(
             if below:
                 excluded = f"cosine {c:.4f} below min_score {min_score:.4f}"
             else:
-                verdict = relevance.decide(c, cover.get(mid, 0.0), *judge)
+                verdict = relevance.decide(c, cover.get(mid, 0.0), *judge,
+                                           offset=lower.get(mid, 0.0))
                 if not verdict.passed:
                     excluded = f"gate: {verdict.reason}"
                     if rejected is not None:
@@ -427,15 +450,18 @@ def _unit_scale(scored: list[tuple[float, Any, CandidateScore]], trace: Trace | 
 def _vector_only_cap(scored: list[tuple[float, Any, CandidateScore]], trace: Trace | None
                      ) -> list[tuple[float, Any, CandidateScore]]:
     """Of the candidates that passed on cosine alone (no keyword coverage, not lent a
-    score by an episode neighbour), keep the ``relevance.VECTOR_ONLY_MAX`` nearest."""
-    alone = sorted((cs.cosine, cs.memory_id) for _, _, cs in scored
+    score by an episode neighbour), keep the ``relevance.VECTOR_ONLY_MAX`` nearest --
+    nearest to the floor each is held to (the gate's margin), so a memory in the other
+    language, whose floor is lower, is not pushed out by its lower raw cosine."""
+    alone = sorted((cs.cosine if cs.relevance is None else cs.relevance, cs.memory_id)
+                   for _, _, cs in scored
                    if cs.cosine is not None and not cs.coverage and not cs.context)
     over = {mid for _, mid in alone[:max(0, len(alone) - relevance.VECTOR_ONLY_MAX)]}
     if not over:
         return scored
     if trace is not None:
         why = (f"gate: no keyword evidence and not among the {relevance.VECTOR_ONLY_MAX} "
-               "nearest such candidates")
+               "nearest such candidates (by margin over the floor each is held to)")
         trace.candidates = [
             replace(c, included=False, excluded_because=why,
                     gate=f"fail: {why[len('gate: '):]}")

@@ -54,6 +54,9 @@ _RULES: list[tuple[re.Pattern[str], str]] = [
      r"\g<s>部署在\g<v>"),
     (lazy_re(r"^(?P<s>[^,.;]{1,30}?)(?:已经)?(?:改成了?|换成了?|改为|换为|改用|换用|转用|变成了?|切换到了?|切换成了?"
                 r"|调整为|调成了?|更新为|升级到了?|升级为)(?P<v>.+?)了?$"), r"\g<s>是\g<v>"),
+    # "用户去年就把家安在了宁波" -> "用户住在宁波": where one's home is put is where one lives
+    (lazy_re(r"^(?P<s>用户|我(?!们))[^,，把的]{0,8}?把家(?:安|搬|定)在了?(?P<v>[^,，]{1,12}?)了?$"),
+     r"\g<s>住在\g<v>"),
     # "用户现在在 UTC+9 时区" -> "用户的时区是UTC+9"
     (lazy_re(r"^(?P<s>用户|我)(?:现在|目前)?(?:在|用|使用)(?P<v>.+?)时区$"),
      r"\g<s>的时区是\g<v>"),
@@ -421,8 +424,8 @@ def _moved(text: str) -> str | None:
     if m:
         return f"{m['s'] or '项目'}部署在{m['v']}"
     m = _ROLE_EN.match(text)
-    if m:
-        return f"The user is a {m['v']}"
+    if m:  # by its label: the verb says it is a role, whatever the head noun
+        return f"The user's job title is {m['v']}"
     if _ROLE_ZH_VERB.match(text) and (m := _ROLE_ZH.match(text)):
         return f"{m['s']}是{m['v']}"
     return None
@@ -437,6 +440,10 @@ _LANG_SWITCH = [
             rf" (?P<v>{_LANG_NAMES})(?: please| from now on| going forward)?$", _I),
     lazy_re(r"^(?:please |from now on,? |going forward,? )*(?:answer|reply|respond|write|talk)"
             rf" (?:to me )?in (?P<v>{_LANG_NAMES})(?: please| from now on| going forward)+$", _I),
+    # "Please answer in Japanese": asked of the agent, an answer language is how to answer
+    # from now on (it fills the one-value language slot; a one-off would name the answer)
+    lazy_re(r"^(?:please|pls|kindly),? (?:answer|reply|respond|talk|write back)"
+            rf" (?:to me )?in (?P<v>{_LANG_NAMES})(?: please)?$", _I),
     # "Please always reply in French": a standing marker before the verb
     lazy_re(r"^(?:please )?(?:always|from now on,?|going forward,?) (?:please )?(?:answer|reply"
             rf"|respond|write|talk) (?:to me )?in (?P<v>{_LANG_NAMES})(?: please)?$", _I),
@@ -447,6 +454,16 @@ _LANG_SWITCH_ZH = lazy_re(r"^(?:用户|我)?(?:请|以后|今后|从现在起|�
                           r"(?P<how>回复|回答|交流|沟通|写)?(?:我)?(?:吧|了)?$")
 
 
+# "用户以后想要英文回复": a wish with a standing marker is the standing preference (without
+# one it stays a wish); "请用英文回答" likewise
+_LANG_PLEASE_ZH = lazy_re(r"^(?:请|麻烦)(?:你)?(?:用|以)"
+                          r"(?P<v>中文|英文|英语|日语|日文|韩语|法语|德语)"
+                          r"(?P<how>回复|回答|交流|沟通)(?:我)?(?:吧)?$")
+_LANG_WISH_ZH = lazy_re(r"^(?:用户|我)?(?:以后|今后|从现在起|往后)(?:都)?(?:想要|希望|要|想)(?:用)?"
+                        r"(?P<v>中文|英文|英语|日语|日文|韩语|法语|德语)(?P<how>回复|回答|交流|沟通)"
+                        r"(?:我)?(?:吧|了)?$")
+
+
 def language_switch(text: str) -> str | None:
     """The standing answer-language preference a switch asks for ("Switch to Spanish
     please" → "From now on answer in Spanish"), else None. The quality filter reads it as
@@ -455,7 +472,8 @@ def language_switch(text: str) -> str | None:
         m = rx.match(text)
         if m:
             return f"From now on answer in {m['v']}"
-    m = _LANG_SWITCH_ZH.match(text)
+    m = (_LANG_SWITCH_ZH.match(text) or _LANG_WISH_ZH.match(text)
+         or _LANG_PLEASE_ZH.match(text))
     return f"以后用{m['v']}{m['how'] or '回复'}" if m else None
 
 

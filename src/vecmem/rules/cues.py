@@ -107,6 +107,11 @@ def _phrases() -> dict[str, re.Pattern[str]]:
     return out
 
 
+#: Set False to match English triggers by the word and its plural only (session 6).
+INFLECTIONS = True
+_VOWELS = frozenset("aeiou")
+
+
 def _plural_free(word: str) -> tuple[str, ...]:
     forms = [word]
     if word.endswith("es"):
@@ -116,12 +121,48 @@ def _plural_free(word: str) -> tuple[str, ...]:
     return tuple(forms)
 
 
+def _bases(word: str) -> list[str]:
+    """The bases of a regular -ies / -ing / -ed form: "allergies" allergy, "baking" bake,
+    "moving" move, "swimming" swim, "cooked" cook. Too short a stem, or one without a
+    vowel, is left alone ("bed", "sing", "string")."""
+    out = []
+    if word.endswith("ies") and len(word) > 4:
+        out.append(word[:-3] + "y")
+    for end in ("ing", "ed"):
+        stem = word[: -len(end)]
+        if word.endswith(end) and len(stem) >= 3 and any(c in _VOWELS for c in stem):
+            out += [stem, stem + "e"]
+            if len(stem) >= 4 and stem[-1] == stem[-2] and stem[-1] not in _VOWELS:
+                out.append(stem[:-1])  # swimming -> swim, shopped -> shop
+    return out
+
+
+#: Triggers whose verb is another sense: "booked a hotel" is no book, "parked" no park,
+#: "trained" no train, "noted" no notes, "seated" no seat, "lighting" no smart lights.
+_HOMOGRAPHS = frozenset({"book", "park", "train", "note", "seat", "light"})
+
+
+@lru_cache(maxsize=1)
+def _exact_triggers() -> frozenset[str]:
+    return frozenset(w for _, exact, *_ in _topics() for w in exact)
+
+
+@lru_cache(maxsize=8192)
+def _forms(word: str, inflections: bool = True) -> tuple[str, ...]:
+    """The forms of one word of a text that triggers are matched against. A word that is
+    itself a trigger is taken as it is ("parking" is a car word, not also "park")."""
+    forms = _plural_free(word)
+    if inflections and word not in _exact_triggers():
+        forms = (*forms, *(b for b in _bases(word) if b not in _HOMOGRAPHS))
+    return forms
+
+
 def topics(content: str) -> list[str]:
     """The categories ``content`` belongs to, most triggers first (at most MAX_TOPICS)."""
     # NFKC folds full-width letters and digits ("４：３０ ＰＭ"); the canonical form's other
     # steps (markup, invisible characters) cannot change a trigger and cost 10x more.
     text = unicodedata.normalize("NFKC", content).casefold()
-    words = {f for w in _LATIN.findall(text) for f in _plural_free(w)}
+    words = {f for w in _LATIN.findall(text) for f in _forms(w, INFLECTIONS)}
     found: list[tuple[int, int, str]] = []
     phrases = _phrases()
     spaced = " ".join(_LATIN.findall(text)) if phrases else ""
@@ -229,6 +270,25 @@ def cue_groups(groups: list[list[str]], tokens: Callable[[str], tuple[str, ...]]
             if category not in reached and category in keys and category not in BROAD:
                 out.append([keys[category]])
     return out
+
+
+#: How much a concept made only of rule-cue marks (a category the turn reaches) weighs in
+#: the evidence mass a memory must cover (``relevance.Evidence.coverage``), relative to a
+#: concept of the turn's own words. Category evidence is second-stage evidence: a memory
+#: of the category gains its full weight, while the memories outside it (most of the
+#: candidates, the one sharing the turn's rare word among them) owe only this share of
+#: it. At 1.0 every category a turn reaches dilutes the coverage of every other
+#: candidate, which is why need -> fact links as extra concepts lost turns on the
+#: personas they were not written from (benchmarks/README.md, session 7). Tuned on dev,
+#: gate and persona 2 (0.5; 0.0 passed 4.13 memories per dev turn), checked on persona 3.
+CONCEPT_SHARE = 0.5
+
+
+def concept_share(group: list[str]) -> float:
+    """The share of its weight a query concept adds to the mass a memory must cover."""
+    if group and all(t.startswith(CUE_MARK) for t in group):
+        return CONCEPT_SHARE
+    return 1.0
 
 
 def _category_keys(tokens: Callable[[str], tuple[str, ...]]) -> dict[str, str]:

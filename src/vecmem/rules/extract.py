@@ -9,10 +9,12 @@ live in…" never match. Each hit is rewritten in the third person, in the langu
 said in: "我住在上海" → "用户住在上海", "my daughter is named Mia" → "The user's daughter
 is named Mia".
 
-The rule tables are in :mod:`vecmem.rules.extract_rules`; this module splits turns into
-sentences and clauses and hands each to them. :class:`Candidate` is defined here (not in
-``llm``) because both extractors return it and
-``rules`` must not depend on ``llm``.
+The rule tables are in :mod:`vecmem.rules.extract_rules` (then ``extract_passing``,
+``extract_chat``), built from ``extract_words`` (shared vocabulary), ``extract_screen``
+(questions, leads, moments) and ``extract_build`` (values, third person, builders); this
+module splits turns into sentences and clauses and hands each to them. :class:`Candidate`
+is defined here (not in ``llm``) because both extractors return it and ``rules`` must not
+depend on ``llm``.
 """
 
 from __future__ import annotations
@@ -23,16 +25,15 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from vecmem.rules.conversation import clean_messages, split_sentences
+from vecmem.rules.extract_build import Built
 from vecmem.rules.extract_chat import CHAT_RULES
+from vecmem.rules.extract_clause import clause_fact
 from vecmem.rules.extract_passing import PASSING_RULES
-from vecmem.rules.extract_rules import (
+from vecmem.rules.extract_rules import RULES
+from vecmem.rules.extract_screen import MOMENT, is_question, strip_lead
+from vecmem.rules.extract_words import (
     _DATE_ZH,
     _JOBS_ZH,
-    MOMENT,
-    RULES,
-    Built,
-    is_question,
-    strip_lead,
 )
 from vecmem.text import canonicalize, has_cjk, lazy_re, normalize
 from vecmem.types import MemoryType, Serializable
@@ -94,7 +95,13 @@ _KIN_EN_ZH = {"mom": "妈妈", "mum": "妈妈", "mother": "妈妈", "dad": "爸�
               "cat": "猫", "roommate": "室友", "grandma": "奶奶", "grandpa": "爷爷"}
 _EN_KIN_THEN_ZH = lazy_re(rf"^my ({'|'.join(_KIN_EN_ZH)})\s*(?=[\u4e00-\u9fff])", re.IGNORECASE)
 _MY_THEN_ZH_KIN = lazy_re(r"^my\s*(?=[\u4e00-\u9fff])", re.IGNORECASE)
+# "Our backend 是 FastAPI": an English owner, then a Chinese predicate — the team's.
+_OUR_THEN_ZH = lazy_re(r"^our\s+(?=[A-Za-z][\w -]{0,20}?\s*(?:是|用|在|跑在|部署在)\s*)",
+                       re.IGNORECASE)
 _ZH_I_THEN_EN_KIN = lazy_re(rf"^我\s*({'|'.join(_KIN_EN_ZH)})\b\s*", re.IGNORECASE)
+# "I'm 王磊": the copula said in English before a Chinese name alone is "我是"; before a
+# Chinese predicate ("I'm 在 Singapore 工作") the subject only.
+_EN_I_AM_THEN_ZH = lazy_re(r"^I(?:'m| am)\s*(?=[\u4e00-\u9fff]{2,3}(?:[,，.。!！\s]|$))")
 _EN_I_THEN_ZH = lazy_re(r"^I(?:'m| am)?\s*(?=[\u4e00-\u9fff])")
 # The date first ("下周五我要飞 Tokyo"): the rules read it after the subject.
 _ZH_DATE_FIRST = lazy_re(rf"^((?:{_DATE_ZH})(?:\s*[一二三四五六日天])?)\s*[,，]?\s*我(?!们)")
@@ -106,7 +113,9 @@ _ZH_PAST_AFTER_I = lazy_re(r"^我(?:上周|上个月|去年|前年|前几天|上
 def _match(body: str) -> Built | None:
     body = _EN_KIN_THEN_ZH.sub(lambda m: "我" + _KIN_EN_ZH[m[1].lower()], body)
     body = _MY_THEN_ZH_KIN.sub("我", body)
+    body = _OUR_THEN_ZH.sub("我们的", body)
     body = _ZH_I_THEN_EN_KIN.sub(lambda m: "我" + _KIN_EN_ZH[m[1].lower()], body)
+    body = _EN_I_AM_THEN_ZH.sub("我是", body)
     body = _EN_I_THEN_ZH.sub("我", body)
     body = _ZH_DATE_FIRST.sub(lambda m: "我" + m[1], body)
     built = _match_rules(body)
@@ -126,7 +135,8 @@ def _match_rules(body: str) -> Built | None:
             built = build(m)
             if built is not None:
                 return built
-    return None
+    # What no table lists may still have a fact's structure (rules/extract_clause.py).
+    return clause_fact(body)
 
 
 # A date said first ("Next month I start at Microsoft") is the plan's date: read it last,
@@ -172,6 +182,10 @@ def extract_clause(sentence: str) -> list[Built]:
     if built is None and (pair := _PAIR.match(body)):
         body = pair[1]  # "my girlfriend and I love …" said nothing of the pair: the user's part
         built = _match(body)
+    if built is None and (main := _MAIN_CLAUSE.match(body)):
+        # "I'm colorblind so don't describe the charts by colour": the fact is the main
+        # clause; the consequence or reason after it is read as a piece of its own below.
+        built = _match(main[1])
     pieces = [p.strip(" )") for p in _PIECE.split(body) if p and p.strip(" )")]
     out: list[Built] = [] if built is None else [built]
     # A whole match was cut at its first comma: only the pieces after it are left to read.
@@ -186,6 +200,8 @@ def extract_clause(sentence: str) -> list[Built]:
             continue
         found = _match(lead)
         owner = next((o for o in ("我们", "我") if body.startswith(o)), "")
+        owner = owner or ("我" if _EN_I_THEN_ZH.match(body) or _EN_I_AM_THEN_ZH.match(body)
+                          else "")
         if found is None and owner and not lead.startswith("我") and not (
                 owner == "我" and _NAME_ONLY.match(lead)):
             # "…，叫豆包" / "…，是陪产假" without a subject: no name of the user's.
@@ -193,6 +209,15 @@ def extract_clause(sentence: str) -> list[Built]:
         if found is not None:
             out.append(found)
     return out
+
+
+# The main clause before a consequence, a reason or a contrast that starts a clause of its
+# own ("…, so don't …", "… because …", "…，所以…"). Tables anchored at the sentence's end
+# would refuse the whole.
+_MAIN_CLAUSE = lazy_re(
+    r"^(.{4,}?)(?:,?\s+(?:so|because|since|but|although|though|'cause|cause|which means"
+    r"|that's why|so that)\s+|\s*[，,]\s*(?:所以|因为|但是|不过|可是|但|因此))(?=\S)",
+    re.IGNORECASE)
 
 
 # A piece that only names: "叫豆包", "名字叫 Lucky"; the fact before it introduced what
@@ -338,6 +363,12 @@ _CODE_LINE = lazy_re(
     r"[{}\[\]<])|^\s*[A-Za-z_][\w.]*\s*[:=]\s*\S*[=(){}\[\];]|^\s*[A-Z][A-Z0-9_]+=")
 
 
+# A line that takes back what it said ("…哦不对，是陪产假", "… no wait, I mean …"): which
+# part stands is for a reader, not a pattern, so the line gives nothing.
+_RETRACTED = lazy_re(r"(?:哦|噢|啊)?不对[，,]|说错了|我说错|\b(?:no wait|scratch that|I meant"
+                     r"|correction:)(?=[\s,:])", re.IGNORECASE)
+
+
 # A list item the user typed ("- I use Neovim", "2. 我不吃辣") is their sentence.
 _LIST_MARKER = lazy_re(r"^\s*(?:[-*•·+]|\d{1,2}[.)、])\s+(?=\S)")
 
@@ -365,7 +396,8 @@ _MALE_ZH = ("爸爸", "老爸", "父亲", "老公", "丈夫", "先生", "儿子"
             "姥爷", "男朋友", "公公", "岳父")
 _NEUTRAL = ("partner", "kid", "child", "baby", "孩子", "宝宝", "小孩")
 _KIN_MENTION = lazy_re(
-    rf"\bmy (?:[\w-]+ )?({'|'.join(_FEMALE_EN + _MALE_EN + _NEUTRAL[:3])})\b"
+    rf"\bmy (?:[\w-]+ )?({'|'.join(_FEMALE_EN + _MALE_EN + _NEUTRAL[:3])}"
+    r"|(?:\w+|\d+)-(?:year|month)-old)\b"
     rf"|我(?:的|家的?|和|跟)?({'|'.join(_FEMALE_ZH + _MALE_ZH + _NEUTRAL[3:])})", re.IGNORECASE)
 _PRONOUN_EN = lazy_re(r"^(she|he)(?:'s\b)?", re.IGNORECASE)
 _PRONOUN_ZH = lazy_re(r"^([她他])(?!们)")
@@ -399,7 +431,8 @@ def _resolve_pronoun(clause: str, kin: list[str]) -> str:
     m = _PRONOUN_EN.match(clause) or _PRONOUN_ZH.match(clause)
     if m and kin:
         female = m[1].lower() in ("she", "她")
-        fits = [k for k in kin if k in _NEUTRAL or (k in (_FEMALE_EN + _FEMALE_ZH)) == female]
+        fits = [k for k in kin if k in _NEUTRAL or k.endswith("-old")
+                or (k in (_FEMALE_EN + _FEMALE_ZH)) == female]
         if len(set(fits)) == 1:
             k = fits[-1]
             if has_cjk(k):
@@ -423,7 +456,7 @@ def extract_with_rules(
             continue
         kin: list[str] = []  # the relatives this turn has named so far, in order
         for raw in _conversational(turn.content).split("\n"):
-            if _looks_like_code(raw):
+            if _looks_like_code(raw) or _RETRACTED.search(raw):
                 continue
             line = _LIST_MARKER.sub("", raw)
             clauses = (_before_question(c) for s in split_sentences(line) for c in split_clauses(s))

@@ -27,15 +27,10 @@ from __future__ import annotations
 
 import re
 
-from vecmem.rules.extract_rules import (
-    _DATE_ZH,
-    _DATED_EN,
+from vecmem.rules.extract_build import (
     _DEICTIC,
     _POINTS_ELSEWHERE,
     _TO_YOU,
-    NATIONALITY_EN,
-    TRANSIENT,
-    ZH_HEARSAY,
     Builder,
     Built,
     E,
@@ -44,6 +39,15 @@ from vecmem.rules.extract_rules import (
     _r,
     _third_person,
     _value,
+)
+from vecmem.rules.extract_screen import (
+    TRANSIENT,
+    ZH_HEARSAY,
+)
+from vecmem.rules.extract_words import (
+    _DATE_ZH,
+    _DATED_EN,
+    NATIONALITY_EN,
 )
 from vecmem.text import lazy_re
 

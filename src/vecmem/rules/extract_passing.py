@@ -16,25 +16,19 @@ in both languages:
 * **things and dates** — "my laptop is a ThinkPad", "my GitHub handle is …", "my dentist
   appointment is next Tuesday", "我用的是 WSL2", "我下周三要去上海出差".
 
-Each rule is ``(pattern, builder)`` exactly as in :mod:`extract_rules`; the builders
-refuse what points into the conversation or only lasts today.
+Each rule is ``(pattern, builder)`` exactly as in :mod:`extract_rules` (builders from
+:mod:`extract_build`); they refuse what points into the conversation or only lasts today.
 """
 
 from __future__ import annotations
 
 import re
 
-from vecmem.rules.extract_rules import (
-    _ADV_EN,
-    _DATE_ZH,
-    _DATED_EN,
+from vecmem.rules.extract_build import (
     _DEICTIC,
-    _KIN_MORE_EN,
     _NOT_OBJECT_EN,
     _POINTS_ELSEWHERE,
     _TO_YOU,
-    TRANSIENT,
-    ZH_HEARSAY,
     Builder,
     Built,
     E,
@@ -44,7 +38,17 @@ from vecmem.rules.extract_rules import (
     _third_person,
     _third_verb,
     _value,
+)
+from vecmem.rules.extract_screen import (
+    TRANSIENT,
+    ZH_HEARSAY,
     relative_moment,
+)
+from vecmem.rules.extract_words import (
+    _ADV_EN,
+    _DATE_ZH,
+    _DATED_EN,
+    _KIN_MORE_EN,
 )
 from vecmem.text import lazy_re
 
@@ -105,7 +109,10 @@ def _plain(template: str, predicate: str, *, check: str = "") -> Builder:
 
 _I = r"^I (?:" + _ADV_EN + r")"
 _EN_USER: list[tuple[re.Pattern[str], Builder]] = [
-    (_r(rf"{_I}am (?P<x>{_STATE_EN}(?: and {_STATE_EN})?)(?: now| these days| nowadays)?$"),
+    # "… deaf in one ear", "… blind in my left eye": where in the body the state is.
+    (_r(rf"{_I}am (?P<x>{_STATE_EN}(?: and {_STATE_EN})?(?: in (?:one|both|my|the)"
+        r" (?:left |right |good |bad )?(?:ears?|eyes?|legs?|arms?|hands?|feet|foot|knees?))?)"
+        r"(?: now| these days| nowadays)?$"),
      _plain("The user is {x}", "is")),
     (_r(rf"{_I}(?P<neg>don't|do not|never|won't) (?P<verb>eat|drink|touch|consume|take)"
         r" (?P<x>.+)$"), _plain("The user {neg} {verb} {x}", "diet", check="concrete")),
@@ -399,6 +406,11 @@ _ZH_USER = [
     r"|[一二三四五六日天])?(?P<verb>要|会|打算|准备|计划|得)?(?:去|飞去|飞|回|搬去|搬到|考|参加|入职"
     r"|结婚|出发|出差|面试|体检|做手术|毕业|开学|退休|生|搬家|出国|旅行|旅游)(?!开会|加班|吃饭|上班|买菜)"
     r"[^,，]{0,24}",
+    # The same with a modal or "开始": the verb phrase is the plan, whatever its verb
+    # ("我下周三要带我妈去医院复查", "我下周一开始休产假") — but not a day at work.
+    rf"(?:(?:{_DATE_ZH})\s*)+(?:[一二三四五六日天])?(?P<verb>(?:要|打算|准备|计划)(?:开始)?|开始)"
+    r"(?![^,，]*(?:开会|加班|上班|下班|吃饭|买菜|早起|睡觉|值班|交|汇报|写报告|改bug|出门))"
+    r"[^,，]{2,24}",
 ]
 _ZH_TEAM_OWNER = {"公司": "用户的公司", "部门": "用户的部门", "项目": "项目"}
 _ZH_PARTS = (
@@ -436,16 +448,17 @@ _ZH_RULES: list[tuple[re.Pattern[str], Builder]] = [
         r"(?P<verb>有|患有|得了|不吃|不能吃|吃不了|不喝|不能喝|怕|下个月|下周|明年|满|刚满|住在|住|做"
         r"|(?=(?:\d{1,2}|[一二三四五六七八九十两]{1,3})\s*(?:岁|个月大))"
         r"|当|养了|考上了|开始|每天|每周|是|叫|在|对|上|读|学|会|喜欢|爱|属).+)$"), _zh_kin),
-    (_r(r"^我们家(?P<rest>(?P<verb>有|养了|养着)(?:一|两|三|四|\d+)(?:个|只|条|位).+)$"),
+    (_r(r"^我们?家里?(?P<rest>(?P<verb>有|养了|养着)(?:一|两|三|四|五|\d+)(?:个|只|条|位|匹).+)$"),
      _zh_keep("用户家")),
     (_r(rf"^(?P<rest>(?P<verb>(?![这那他她它谁你我])[\u4e00-\u9fff]{{2,3}}|[A-Z][a-z]+)"
         rf"(?:也)?是我的?(?:{_PEOPLE_ZH}))$"),
      lambda m: (re.sub(r"是我的?", "是用户的", m["rest"], count=1), U, "用户", "relation",
                 m["verb"])),
     # The team: a part of the work and its convention, a tool, a routine.
-    (_r(rf"{_ZH_TEAM_HEAD}(?P<rest>(?:[A-Za-z][\w.+#-]*\s*)?(?:{_ZH_PARTS})\s*{_ZH_ADV}"
+    (_r(rf"{_ZH_TEAM_HEAD}(?P<rest>(?:[A-Za-z][\w.+#-]*\s*)?(?:主|默认)?(?:{_ZH_PARTS})"
+        rf"\s*{_ZH_ADV}"
         r"(?:至少要|至少|需要|要写|要用|要|得|是用|是|用|使用|采用|托管在|部署在|跑在|放在|写|基于|返回"
-        r"|在\s*(?=[A-Z])"
+        r"|在\s*(?=[A-Z])|叫"
         r"|走|开|提交到|合并到)\s*.+)$"), _zh_team),
     (_r(rf"{_ZH_TEAM_HEAD}(?P<rest>{_ZH_ADV}(?:用|使用|采用)\s*(?:[A-Za-z0-9][\w.+#-]*|"
         rf"{_ZH_TEAM_TOOLS}).*)$"), _zh_team),

@@ -1,386 +1,49 @@
-"""The rule tables of the rule extractor (:mod:`vecmem.rules.extract`), and what they are
-built from: sentence screening, trimming a value to its clause, the third person, the
-shared vocabulary of both languages, and one builder per shape of rule.
+"""The rule tables of the rule extractor (:mod:`vecmem.rules.extract`).
 
 Each rule is ``(pattern, builder)``: the pattern matches a whole sentence (after the
-discourse markers are stripped), the builder turns the match into ``(content, type,
-subject, predicate, object)`` or refuses it (``None``). The first rule whose builder
-accepts wins.
+discourse markers are stripped, :mod:`extract_screen`), the builder
+(:mod:`extract_build`) turns the match into ``(content, type, subject, predicate,
+object)`` or refuses it (``None``). The first rule whose builder accepts wins. The words
+the tables share are in :mod:`extract_words`.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 
-from vecmem.text import has_cjk, lazy_re
-from vecmem.types import MemoryType
-
-__all__ = [
-    "MOMENT",
-    "RULES",
-    "TRANSIENT",
-    "ZH_HEARSAY",
-    "Builder",
-    "Built",
-    "is_question",
-    "relative_moment",
-    "strip_lead",
-]
-
-
-# ---- sentence screening ------------------------------------------------------------------
-
-_Q_END = lazy_re(r"(?:[?？]|(?:吗|呢|么|嘛|吧))[\s。.!！~～…]*$")
-_Q_ZH = lazy_re(
-    r"是不是|有没有|能不能|可不可以|要不要|会不会|对不对|好不好|行不行|为什么|为啥|怎么|"
-    r"怎样|如何|什么|哪个|哪些|哪里|哪儿|多少|几个|是否|请问"
+from vecmem.rules.extract_build import (
+    Builder,
+    E,
+    J,
+    P,
+    U,
+    _en,
+    _keep_zh,
+    _kv_zh,
+    _pref_zh,
+    _r,
+    _tool_for_zh,
+    _unless_hearsay,
+    _user_en,
 )
-_Q_EN = lazy_re(
-    r"^(?:what|why|how|when|where|who|whom|whose|which|can|could|would|should|do|does|did|"
-    r"is|are|was|were|will|shall|may|might|have|has|am|isn't|aren't|don't|doesn't|didn't|"
-    r"won't|wouldn't|shouldn't|couldn't|can't)\b",
-    re.IGNORECASE,
+from vecmem.rules.extract_words import (
+    _CONFIG_EN,
+    _CONFIG_ZH,
+    _DATE_ZH,
+    _IDENTITY_EN,
+    _IMPERATIVE_EN,
+    _JOBS_ZH,
+    _KIN_EN,
+    _KIN_MORE_EN,
+    _KIN_ZH,
+    _PARTS_EN,
+    _PARTS_ZH,
+    _SET_ZH,
+    NATIONALITY_EN,
 )
-_LEAD = lazy_re(
-    r"^(?:对了|哦对|对(?=[,，])|另外|还有|顺便说一下|顺便说|顺便提一下|补充一下|说一下|哦|噢|嗯|其实|请记住|记住|"
-    r"记一下|by the way|btw|also|oh|and|fyi|just so you know|for the record|note that|"
-    r"please note that|remember that|please remember that|just to let you know|"
-    # Asides that announce a fact in passing ("Quick note: I …", "提醒一下，我…").
-    r"(?:please )?(?:remember|keep in mind|bear in mind|don't forget|do not forget)(?: that)?|"
-    r"(?:a )?quick note|one more thing|(?:just )?a heads up|heads up|p\.?s\.?|fwiw|"
-    r"for context|(?:quick |some |a bit of )?context|side note|on a side note|as you know|note|"
-    r"提醒一下|提醒你一下|注意|记得|别忘了|另外说一句|说一句|插一句|多说一句|顺带一提|顺带说一下|"
-    r"顺便说下|顺便讲一下|顺便讲下|说下|顺便|补充一句|跟你说一下|告诉你一下|对啦|"
-    # Chat openers and time leads ("Yeah, I…", "Guess what? I…", "Last year I…",
-    # "最近我…"): the fact after them is the speaker's all the same.
-    r"yeah|yep|yup|yes|wow|haha|hah|lol|well|so|actually|honestly|anyway|anyways|guess what|"
-    r"ooh|oh man|aw+|hey|hi|hello|omg|totally|absolutely|sure|true|cool|nice|great|awesome|"
-    r"in the meantime|meanwhile|lately|recently|these days|nowadays|now|finally|plus|"
-    r"(?:last|this|earlier this|next) (?:week|weekend|month|year|summer|winter|spring|fall|"
-    r"autumn|monday|tuesday|wednesday|thursday|friday|saturday|sunday)|yesterday|today|"
-    r"a (?:few|couple of) (?:days|weeks|months|years) ago|since (?:we )?last (?:talked|spoke)|"
-    r"since (?:we )?(?:last )?(?:talked|spoke|chatted|caught up)(?: last)?|just|"
-    r"哈哈|嗯嗯|最近|这几天|这段时间|前几天|上周|上个月|去年|今年|昨天|今天)"
-    r"(?:[\s,，:：、!！?？]+|(?=我))",
-    re.IGNORECASE,
-)
-_TAIL = lazy_re(r"[\s。.!！~～…;；:：]+$")
-_ZH_PARTICLE = lazy_re(r"(?<=\S)\s*(?:了|啦|哦|喔|呀|哈|嘛)+$")
-_CUT = lazy_re(
-    r"\s*(?:[,，;；]|\s[-–—]+\s|—|因为|所以|但是|不过|可是|\bbecause\b|\bsince\b|\bbut\b"
-    r"|\bso that\b|'cause\b|\bcuz\b"
-    # "… and haven't looked back", "… and keeps forgetting her pills", "… so New Year's is
-    # rough": a second predicate or a consequence after the fact.
-    r"|\s+and (?:haven't|hasn't|have not|has not|never|keeps?|still)\b"
-    r"|\s+so (?!(?:much|many|far|long|good|well|that|to speak)\b)(?=\S)"
-    # A trailing verdict on the fact ("I started surfing five years ago and it's been great").
-    r"|\s+and (?:it|that|this)(?:'s| is| was| has| feels)\b).*$",
-    re.IGNORECASE,
-)
-# Objects that only point back into the conversation ("I like that", "我喜欢这个").
-_DEICTIC = lazy_re(
-    r"^(?:这|那|它|这个|那个|这样|那样|这些|that|this|it|these|those|them|your (?:idea|"
-    r"suggestion|answer)|the idea)\b\s*\S{0,12}$",
-    re.IGNORECASE,
-)
+from vecmem.text import lazy_re
 
-
-#: A state that lasts today, or someone else's words: never a durable fact.
-TRANSIENT = lazy_re(
-    r"\b(?:today|tonight|right now|at the moment|this (?:morning|afternoon|evening|week)"
-    r"|for (?:lunch|dinner|breakfast)|yet|anymore today|until (?:tomorrow|later))\b"
-    r"|今天|今晚|昨天|刚才|刚刚|现在正|正在|马上|一会儿|待会|这会儿",
-    re.IGNORECASE,
-)
-
-# Someone else's state of the day or their words, not a fact about them.
-KIN_TRANSIENT = lazy_re(
-    r"^(?:is|are) (?:coming|visiting|here|home|away|out|sick|busy|asleep|sleeping|on (?:the|her"
-    r"|his) way|over|back|staying|calling|texting)\b|^(?:says?|said|thinks?|wants?|asked|called"
-    r"|texted|told)\b"
-    # A mood of the moment ("my kids are so excited about summer break") or a vague amount.
-    r"|^(?:is|are) (?:(?:so|really|very|super|getting|all|just|still|pretty|kinda) )*(?:excited"
-    r"|happy|sad|tired|upset|thrilled|proud|worried|bored|stoked|pumped|nervous|anxious|glad"
-    r"|grateful|doing|feeling|having|loving|enjoying|growing up|getting)\b"
-    r"|^(?:has|have) (?:so much|a lot|lots|fun|a blast|a great time|been)\b"
-    # A verdict on them or a passing illness ("she's right", "he's impressed", "has a fever").
-    r"|^(?:is|are) (?:(?:so|really|very|super|just|always|totally|absolutely|pretty) )*(?:right"
-    r"|wrong|great|amazing|awesome|the best|the worst|sweet|nice|kind|lovely|wonderful"
-    r"|impressed|fine|ok|okay|sick|ill|annoyed|mad|angry|cute|funny|hilarious|brilliant|smart"
-    r"|beautiful|gorgeous|adorable|a (?:saint|gem|star|legend|champ|genius))\b"
-    r"|^(?:has|have) (?:a |the )?(?:fever|cold|cough|flu|headache|temperature|stomach bug"
-    r"|sore throat|runny nose)\b"
-    # What they are doing this minute ("my dog is sleeping next to me").
-    r"|^(?:is|are) (?:\w+ )?(?:sitting|lying|napping|barking|crying|waiting|eating|watching"
-    r"|driving|cooking|helping|screaming|playing (?:outside|with)|taking a nap)\b",
-    re.IGNORECASE)
-# Someone's words or a passing state ("我妈说…", "我儿子在睡觉"), not a fact about them.
-ZH_HEARSAY = lazy_re(r"^(?:说|觉得|认为|让|叫我|问|想让|希望|要我|刚|在家|来了|走了|睡了|回来"
-                     r"|是对的|说得对|很好|真好|太好了|真棒|好厉害|发烧|感冒|咳嗽|不舒服"
-                     r"|不在|在路上|生病了|出差了|在(?:睡觉|玩|哭|吃饭|外面|洗澡|写作业|看电视|闹|午睡"
-                     r"|旁边|身边))")
-# A moment, whatever the rule: "… tonight", "… right now" is never a standing fact.
-MOMENT = lazy_re(r"\b(?:tonight|right now|at the moment|this (?:morning|afternoon|evening))\b"
-                 r"|今晚|这会儿|此刻|眼下", re.IGNORECASE)
-
-
-
-def relative_moment(phrase: str) -> bool:
-    """True when what is said of a relative ("is coming over", "says …", "is so excited")
-    lasts a moment — except a visit or a move with a date: "my sister is visiting next
-    week" is a plan."""
-    if not KIN_TRANSIENT.match(phrase):
-        return False
-    return not (_VISIT.match(phrase) and _DATED_EN.search(phrase))
-
-
-_VISIT = lazy_re(r"^(?:is|are) (?:coming|visiting|staying|flying|arriving|moving|over"
-                 r"|getting married|getting engaged|having a baby|expecting|graduating|retiring"
-                 r"|starting)\b",
-                 re.IGNORECASE)
-
-
-def is_question(sentence: str) -> bool:
-    """True for questions and requests phrased as questions, in Chinese or English."""
-    s = sentence.strip()
-    return bool(_Q_END.search(s) or _Q_ZH.search(s) or _Q_EN.match(s))
-
-
-def strip_lead(sentence: str) -> str:
-    s = sentence.strip().replace("’", "'")
-    while True:
-        stripped = _LEAD.sub("", s, count=1)
-        if stripped == s:
-            return _TAIL.sub("", s)
-        s = stripped.strip()
-
-
-# A cut that fell inside a list of adjectives ("creating a safe, inclusive space"): what
-# is left would end on "a safe", a different, truncated fact, so the comma is kept.
-_ENDS_ON_MODIFIER = lazy_re(r"\b(?:a|an|the|some|my|our)\s+[a-z]+$", re.IGNORECASE)
-_LIST_GOES_ON = lazy_re(
-    r"^\s*,\s*(?!(?:and|but|so|or|which|who|where|when|i|we|it|they|he|she|you|that|this|plus"
-    r"|too|also|especially|a|an|the|my|some|one|two|three|then|now|just)\b)"
-    # A gerund clause ("…, coming up with something") is no adjective ("…, inviting place").
-    r"(?![a-z]+ing\s+(?:up|with|out|the|a|an|to|in|on|my|some|down|around|for|and|of|at|it"
-    r"|them|me|over|back|through)\b)[a-z]+\s+[a-z]+")
-
-
-def _value(x: str, *, cut: bool = True) -> str | None:
-    """Trim an extracted object to its clause; None if nothing meaningful is left."""
-    if cut:
-        kept = _CUT.sub("", x)  # the cut removes a suffix
-        rest = x[len(kept):]
-        if _LIST_GOES_ON.match(rest) and _ENDS_ON_MODIFIER.search(kept.strip()):
-            # The comma is inside the noun phrase: keep it, cut at the next boundary.
-            more = _CUT.sub("", rest.lstrip(" ,"))
-            kept = f"{kept.rstrip()}, {more}"
-        x = kept
-    x = _ZH_PARTICLE.sub("", _TAIL.sub("", x.strip())).strip()
-    x = re.sub(r"(?:,?\s+(?:and|or|but|plus))+$", "", x)  # a cut after "… and so they …"
-    if not x or _DEICTIC.match(x) or (not has_cjk(x) and len(x) < 2):
-        return None
-    return x
-
-
-def _third_person(x: str) -> str:
-    """Rewrite the user's own pronouns inside an object ("my answers" → "their answers")."""
-    if has_cjk(x):
-        return re.sub(r"我(?!们)", "用户", x)  # "我们" is the team, not the user
-    for first, third in _PRONOUNS_EN:
-        x = re.sub(rf"\b{first}(?![\w'])", third, x)
-    return x
-
-
-# Contractions before the bare "I", so "I'm" becomes "they're" and not "they'm".
-_PRONOUNS_EN = (("I'm", "they're"), ("I am", "they are"), ("I was", "they were"),
-                ("I've", "they've"),
-                ("I'd", "they'd"), ("I'll", "they'll"), ("I", "they"), ("my", "their"),
-                ("me", "them"), ("mine", "theirs"), ("myself", "themselves"))
-
-
-def _join(head: str, tail: str) -> str:
-    """Join a Chinese template and a value, with a space before Latin text for reading."""
-    return f"{head} {tail}" if tail[:1].isascii() and tail[:1].isalnum() else head + tail
-
-
-# ---- the rules -------------------------------------------------------------------------------
-
-Built = tuple[str, MemoryType, str | None, str | None, str | None]
-Builder = Callable[[re.Match[str]], Built | None]
-
-#: Nationalities, faiths and regions: "I'm Brazilian" says where the user is from, not
-#: their name.
-NATIONALITY_EN = (
-    r"American|British|Canadian|Australian|Brazilian|Mexican|Chinese|Japanese|Korean|Indian"
-    r"|German|French|Italian|Spanish|Portuguese|Dutch|Swedish|Norwegian|Danish|Finnish|Polish"
-    r"|Russian|Ukrainian|Irish|Scottish|Welsh|English|Turkish|Greek|Egyptian|Nigerian|Kenyan"
-    r"|Vietnamese|Thai|Filipino|Filipina|Indonesian|Malaysian|Singaporean|Pakistani|Israeli"
-    r"|Iranian|Argentinian|Argentine|Chilean|Colombian|Peruvian|Cuban|Swiss|Austrian|Belgian"
-    r"|Czech|Hungarian|Romanian|Taiwanese|Cantonese|Jewish|Muslim|Catholic|Buddhist|Hindu"
-    r"|Asian|European|African|Latina|Latino|Hispanic|Ghanaian|Ethiopian|Moroccan|Lebanese"
-    r"|Serbian|Croatian|Bulgarian|Icelandic|Scandinavian|Kiwi|Aussie|Texan|Californian"
-)
-_CONFIG_ZH = (
-    r"端口|模型|数据库|地址|路径|版本|超时|时区|目录|域名|主机|分支|编码|维度|日志级别|镜像|"
-    r"并发数|线程数|区域|语言|编辑器|终端|shell|IDE"
-)
-_CONFIG_EN = (
-    r"port|model|database|db|host|hostname|endpoint|url|path|directory|dir|timezone|"
-    r"time zone|locale|branch|version|timeout|region|dimension|log level|editor|shell"
-)
-_SET_ZH = r"(?:改成|改为|换成|设为|设置为|设置成|调成|调到|调整为|升级到|升级为)"
-_PARTS_ZH = r"前端|后端|数据库|服务端|客户端|接口|API|CI|测试|部署|构建|文档"
-_PARTS_EN = (
-    r"backend|back end|frontend|front end|api|server|client|app|database|service|ci|"
-    r"test suite|tests|infrastructure|infra|stack|website|site|cli"
-)
-_JOBS_ZH = (
-    r"工程师|程序员|开发者|开发|设计师|老师|教师|医生|护士|学生|研究生|博士生|经理|研究员|作家|"
-    r"律师|会计|架构师|科学家|分析师|创业者|自由职业者?|运维|产品经理|全栈|销售|运营|HR|SRE|PM|QA"
-    r"|DBA|DevOps|developer|engineer|designer|dev"
-)
-_JOBS_EN = (
-    r"engineer|developer|designer|teacher|doctor|nurse|student|manager|researcher|writer|"
-    r"lawyer|scientist|programmer|architect|analyst|accountant|consultant|founder|freelancer"
-)
-_KIN_ZH = (
-    r"女儿|儿子|妻子|老婆|丈夫|老公|孩子|狗|猫|宠物|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|"
-    r"男朋友|女朋友|伴侣|生日|名字|母语"
-)
-_KIN_EN = (
-    r"daughter|son|wife|husband|partner|kid|child|dog|cat|pet|mother|mom|father|dad|brother|"
-    r"sister|boyfriend|girlfriend"
-)
-_IMPERATIVE_EN = (
-    r"use|answer|reply|respond|write|give|include|add|show|explain|start|put|keep|ask|check|"
-    r"run|commit|push|format|cite|avoid|mention|call|tell|remind|speak|be|make|return|"
-    r"provide|follow|test|document|delete|remove|skip|wrap|sort|translate|summarize"
-)
-_DATE_EN = (
-    r"next (?:week|month|year|spring|summer|fall|autumn|winter|monday|tuesday|wednesday|"
-    r"thursday|friday|saturday|sunday)|tomorrow|this (?:weekend|summer|winter|fall|spring)|"
-    r"in (?:january|february|march|april|may|june|july|august|september|october|november|"
-    r"december|\d{4})|on (?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|"
-    r"(?:january|february|march|april|june|july|august|september|october|november|"
-    r"december) \d{1,2}(?:st|nd|rd|th)?|\d{4}-\d{2}-\d{2}"
-    r"|(?:on )?the \d{1,2}(?:st|nd|rd|th)(?: of (?:january|february|march|april|may|june|july"
-    r"|august|september|october|november|december))?"
-)
-_DATE_ZH = (
-    r"明天|后天|下周[一二三四五六日天]?|下个?星期[一二三四五六日天]?|下个月|明年|今年|周末"
-    # A month or a day in digits or in words, with its part ("三月底", "12 月", "十五号").
-    r"|(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月(?:份|初|中旬|上旬|下旬|中|底)?"
-    r"(?:\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号])?"
-    r"|(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[号日]|\d{4}\s*年|月底|月初|年底|年初"
-    r"|春节|国庆|五一|十一|元旦|中秋|端午|清明|暑假|寒假"
-)
-_LOOKS_LIKE_VALUE = lazy_re(r"[\d_./:-]|\b[A-Z]")
-
-# Short names keep the rule table below readable.
-P, E, J, U = (MemoryType.PREFERENCE, MemoryType.ENVIRONMENT, MemoryType.PROJECT,
-              MemoryType.USER_FACT)
-
-
-def _pref_zh(m: re.Match[str]) -> Built | None:
-    x = _value(m["x"])
-    if x is None:
-        return None
-    x = _third_person(re.sub(r"^(?:都|请你?|也)+", "", x).replace("请", ""))
-    if m.groupdict().get("neg"):
-        return _join("用户不喜欢", x), P, "用户", "不喜欢", x
-    if m.groupdict().get("habit"):
-        return _join("用户习惯", x), U, "用户", "习惯", x
-    return "用户偏好：" + x, P, "用户", "偏好", x
-
-
-def _kv_zh(m: re.Match[str]) -> Built | None:
-    k, v = m["k"].strip(), _value(m["v"])
-    if v is None or not k:
-        return None
-    k = f"默认{k}" if m.groupdict().get("default") else k
-    return f"{k}：{v}", E, k, "是", v
-
-
-def _keep_zh(prefix: str, kind: MemoryType, subject: str) -> Builder:
-    """Keep the user's own wording after the owner, which is rewritten ("我们的后端…")."""
-
-    def build(m: re.Match[str]) -> Built | None:
-        rest = _value(m["rest"])
-        if rest is None:
-            return None
-        obj = _value(m.string[m.end("verb"):]) or rest  # "住在上海" → "上海"
-        return prefix + _third_person(rest), kind, subject, m["verb"], obj
-
-    return build
-
-
-def _unless_hearsay(build: Builder) -> Builder:
-    """A relative's rule that refuses their words and what they do this minute."""
-
-    def checked(m: re.Match[str]) -> Built | None:
-        after = m.string[m.end("k"):] if m.groupdict().get("k") else m["rest"]
-        after = re.sub(r"^(?:的名字|现在|今年|也)+", "", after)
-        if ZH_HEARSAY.match(after) or TRANSIENT.search(after):
-            return None
-        return build(m)
-
-    return checked
-
-
-def _tool_for_zh(m: re.Match[str]) -> Built | None:
-    x = _value(m["x"], cut=False)
-    return None if x is None else (_join(f"项目{m['part']}使用", x), J, "项目", "使用", x)
-
-
-# An object that points at something in the conversation or someone else's thing ("I love
-# the smell it adds", "I love his tech", "making this cake") is a reaction, not a
-# standing preference of the speaker.
-# Case matters: "it" points elsewhere, "IT" is a job.
-_POINTS_ELSEWHERE = lazy_re(r"\b(?:[Tt]his(?! (?:week|weekend|month|year|morning|afternoon"
-                               r"|evening|summer|winter|spring|fall|autumn|season|semester"
-                               r"|[Jj]anuary|[Ff]ebruary|[Mm]arch|[Aa]pril|[Mm]ay|[Jj]une|[Jj]uly"
-                               r"|[Aa]ugust|[Ss]eptember|[Oo]ctober|[Nn]ovember|[Dd]ecember)\b)|[Ii]t|[Ii]ts|[Hh]is|[Hh]er|[Tt]heir|[Tt]hem|[Tt]hese"
-                               r"|[Tt]hose|[Tt]hat's|[Tt]hat is|if that)\b|^to$")
-# "I love the colours / all the yellow leaves / the energy": a definite object is most often
-# the thing just shown or described, a reaction; generic places and weather are kept.
-_REACTION_OBJECT = lazy_re(
-    r"^(?:all )?the (?!(?:ocean|sea|beach|outdoors|mountains|countryside|forest|woods|snow|rain"
-    r"|sun|city|water|desert|lake|river)\b)", re.IGNORECASE)
-
-
-def _en(template: str, kind: MemoryType, subject: str, predicate: str,
-        *, value_like: bool = False, concrete: bool = False, reaction: bool = False,
-        kin: bool = False) -> Builder:
-    def build(m: re.Match[str]) -> Built | None:
-        groups = {k: (v or "").strip() for k, v in m.groupdict().items()}
-        # A pattern with alternatives fills numbered twins ("x2") of the same group.
-        for twin in [k for k in groups if k.endswith("2")]:
-            groups[twin[:-1]] = groups[twin[:-1]] or groups[twin]
-        groups["adv"] = groups.get("adv", "").lower()
-        x = _value(groups.get("x", ""))
-        if x is None or (value_like and not _LOOKS_LIKE_VALUE.search(x)):
-            return None
-        if concrete and _POINTS_ELSEWHERE.search(x):
-            return None
-        if reaction and _REACTION_OBJECT.match(x):
-            return None
-        if kin and (relative_moment(f"is {x}") or TRANSIENT.search(x)):
-            return None
-        groups["x"] = _third_person(x)
-        groups["k"] = re.sub(r"^(?:the|our|my)\s+", "", groups.get("k", ""), flags=re.I)
-        text = template.format(**groups)
-        # Config facts are about their key ("model"); the rest about the user or project.
-        who = (groups.get("k") or subject) if subject == "config" else subject
-        return text[0].upper() + text[1:], kind, who, predicate, x
-
-    return build
-
-
-def _r(pattern: str) -> re.Pattern[str]:
-    return lazy_re(pattern, re.IGNORECASE)
-
+__all__ = ["RULES"]
 
 # ---- facts about the user: one table per language, one builder each -------------------
 # Every rule below is "I <verb phrase> <object>" / "我<verb phrase>…": the English ones
@@ -388,68 +51,6 @@ def _r(pattern: str) -> re.Pattern[str]:
 # the Chinese ones keep the user's wording after "我" (_keep_zh). A row is (predicate,
 # verb phrase, object pattern, what the object must be).
 
-_ADV_EN = (
-    r"(?:(?:really|also|just|recently|finally|actually|currently|now|still|even|definitely"
-    r"|usually|always|often|mostly|mainly|sometimes|generally|officially|only) )*"
-)
-_FREQ_EN = r"usually|always|often|mostly|mainly|sometimes|generally|only"
-_PETS_EN = (
-    r"dogs?|cats?|pup(?:py|pies|s)?|kittens?|puppies|pets?|hamsters?|rabbits?|birds?|fish"
-    r"|turtles?|horses?"
-)
-_KIN_MORE_EN = (
-    rf"{_KIN_EN}|kids|children|sons|daughters|brothers|sisters|siblings?|twins|grandkids"
-    r"|toddlers?|babies|baby|newborn|teenagers?|teens?"
-    rf"|grandchildren|{_PETS_EN}"
-)
-_IDENTITY_EN = (
-    rf"{_JOBS_EN}|artist|musician|painter|photographer|singer|dancer|chef|baker|nurse|runner"
-    r"|swimmer|gamer|volunteer|mentor|coach|vet|veteran|mom|mum|dad|mother|father|parent"
-    r"|single (?:mom|dad|parent|mother|father)|trans(?:gender)? (?:woman|man|person)|introvert"
-    r"|extrovert|vegetarian|vegan|pianist|guitarist|drummer|violinist|cyclist|hiker|climber"
-    r"|reader|author|blogger|youtuber|streamer|entrepreneur|student|teacher|[a-z]+ist|[a-z]+ian"
-    r"|dev|devops|sre|pm|qa|sysadmin|intern|contractor|cto|ceo|cfo|tech lead|team lead|pilot"
-    r"|paramedic|firefighter|pharmacist|dentist|therapist|plumber|electrician|mechanic"
-    r"|carpenter|farmer|librarian|translator|editor|journalist|nanny|caregiver|barista"
-)
-_WEEKDAY = r"monday|tuesday|wednesday|thursday|friday|saturday|sunday"
-_DATE_MORE_EN = (
-    rf"{_DATE_EN}|next weekend|this (?:{_WEEKDAY})|on (?:the )?weekend"
-    r"|in (?:a|one|two|three|a few|a couple of) (?:days|weeks|months|years)"
-    r"|(?:later|early|end of) (?:this|next) (?:month|year|week)"
-)
-_ROUTINE_EN = (
-    r"every (?:\w+ )?(?:days|weeks|months|years)|every other \w+|"
-    rf"every (?:day|morning|evening|night|week|weekend|month|summer|winter|year|{_WEEKDAY})"
-    r"|once a (?:day|week|month|year)|twice a (?:day|week|month|year)|on weekends|daily|weekly"
-    r"|each (?:day|morning|week|month)|at least once a \w+"
-    r"|in the (?:mornings|evenings|afternoons)|at night|on weekdays|on weeknights"
-    r"|(?:\w+|\d+) times a (?:day|week|month|year)|(?:once|twice) (?:a|per) \w+"
-    rf"|on (?:{_WEEKDAY})s"
-)
-# Objects that are no fact: only a time ("started a few days ago"), a feeling or a
-# thought ("started to feel better", "got to see it"), or nothing concrete.
-_NOT_OBJECT_EN = lazy_re(
-    r"^(?:(?:a )?(?:few|couple of|couple) \w+ ago|\w+ ago|yesterday|today|last \w+|recently|again"
-    r"|to (?:feel|think|realize|wonder|see|hear|know|say|cry|laugh|get|be|do|go|make)\b"
-    r"|(?:feeling|thinking|wondering|crying|laughing|seeing|hearing|getting|doing|going)\b"
-    r"|for (?:a (?:while|bit|long time)|ages|years|months|weeks|days|some time)$"
-    r"|(?:it|that|this|there|so|too|a lot|a ton|lots|so much|the same|one|some|something"
-    r"|anything|everything|nothing|into it|out|up|back|off|on|in|over|here|home)$"
-    r"|(?:some|new|big|other|many|a few) (?:\w+ ){0,2}(?:things|stuff)\b|.*\b(?:stuff|things)$"
-    # Vague: "a project", "something exciting", "a new project lately".
-    r"|(?:something|anything)\b|(?:an?|some|my|the)(?: \w+)? (?:project|thing)(?: \w+)?$)",
-    re.IGNORECASE,
-)
-
-# A capitalised thing one "has" that is an event or a thought, not a possession.
-_NOT_OWNED = lazy_re(r"\b(?:call|meeting|session|chat|question|idea|problem|issue|bug|error|class"
-                     r"|shift|interview|appointment|deadline|day|week|feeling|point|look|go|try"
-                     r"|chance|moment|break|sec|second|minute)s?\b", re.IGNORECASE)
-_DATED_EN = lazy_re(rf"\b(?:{_DATE_MORE_EN})\b", re.IGNORECASE)
-_ROUTINE = lazy_re(rf"\b(?:{_ROUTINE_EN})\b", re.IGNORECASE)
-# The other speaker: "I'll send you the photo tomorrow" is chatter, not the user's fact.
-_TO_YOU = lazy_re(r"\b(?:you|your|yours|ya|u)\b", re.IGNORECASE)
 _USER_EN: list[tuple[str, str, str, str]] = [
     # (predicate, verb phrase after "I", object, object check: "" / concrete / dated / kin)
     ("lives_in", r"live in|am living in|reside in|am based in|live (?:just )?(?:near|outside)"
@@ -612,70 +213,6 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"|like|enjoy|prefer|dislike|mean|wonder|see)\b)"
      r"[a-z]+ .+", "routine"),
 ]
-# How a first-person verb phrase reads in the third person.
-_AUX3 = {"am": "is", "have": "has", "was": "was"}
-_IRREGULAR3 = {"have": "has", "do": "does", "go": "goes", "be": "is"}
-_PAST = lazy_re(r"^(?:\w+ed|got|took|began|grew|was|were|bought|left|quit|lost|became|made"
-                   r"|went|had|won|met|built|felt|found|ran|read|saw|sold|spent|taught|wrote"
-                   r"|said|put|set|kept|held|told|sent|brought|thought|caught|drove|gave|knew"
-                   r"|rode|swam|sang|flew|fell|chose|broke|began|hit|cut)$")
-
-
-def _third_verb(phrase: str) -> str:
-    words = phrase.split(" ") if phrase else []
-    if not words:
-        return ""
-    first = words[0]
-    if first in _AUX3:
-        words[0] = _AUX3[first]
-    elif _PAST.match(first) or first in ("will", "would", "can", "could", "may"):
-        pass
-    elif first in _IRREGULAR3:
-        words[0] = _IRREGULAR3[first]
-    elif re.search(r"[^aeiou]y$", first):
-        words[0] = first[:-1] + "ies"
-    elif re.search(r"(?:s|sh|ch|x|z|o)$", first):
-        words[0] = first + "es"
-    else:
-        words[0] = first + "s"
-    return " ".join(words)
-
-
-def _user_en(predicate: str, verbs: str, obj: str, check: str) -> tuple[re.Pattern[str], Builder]:
-    """One rule "I <adverbs> <verb phrase> <object>" (contractions are expanded first)."""
-    verb = rf"(?P<verb>{verbs}) " if verbs else ""
-    pattern = _r(rf"^I (?P<adv>{_ADV_EN}){verb}(?P<x>{obj})$")
-
-    def build(m: re.Match[str]) -> Built | None:
-        x = _value(m["x"])
-        if x is None or _NOT_OBJECT_EN.match(x) or _TO_YOU.search(x):
-            return None
-        if _POINTS_ELSEWHERE.search(x):
-            return None
-        if check == "dated" and (not _DATED_EN.search(x) or re.search(r"(?i)\bif\b", x)):
-            return None  # a plan needs a date, and one that depends on "if" is none yet
-        if check == "routine" and not _ROUTINE.search(x):
-            return None
-        if check == "owned" and _NOT_OWNED.search(x):
-            return None
-        # Lower-cased for the tables, but a name inside it keeps its case ("switched from
-        # VS Code to").
-        verb = " ".join(w if i and w[:1].isupper() else w.lower()
-                        for i, w in enumerate((m["verb"] or "").split(" "))) if verbs else ""
-        x3 = _third_person(x)
-        # "I'm going to visit Tokyo" is a plan; "I'm going to Tokyo" a trip (no verb after).
-        to_place = verb == "am going to" and not re.match(r"[a-z]+(?<!the) ", x)
-        if check == "dated" and not to_place and (verb.endswith(" to")
-                                                  or verb in ("will", "am gonna")):
-            return f"The user plans to {x3}", U, "user", predicate, x
-        if check == "routine" and not verbs:  # the object starts with the verb: "go running"
-            head, _, tail = x3.partition(" ")
-            return f"The user {_third_verb(head.lower())} {tail}", U, "user", predicate, x
-        adv = " ".join(w for w in m["adv"].lower().split() if re.fullmatch(_FREQ_EN, w))
-        text = " ".join(p for p in ("The user", adv, _third_verb(verb), x3) if p)
-        return text, U, "user", predicate, x
-
-    return pattern, build
 
 
 _USER_ZH: list[str] = [
@@ -685,13 +222,20 @@ _USER_ZH: list[str] = [
     # Not "在考虑换工作", "在找工作": a thought or a search is no workplace.
     r"(?:现在|目前)?在(?!考虑|想|犹豫|纠结|找|换|准备|申请|担心)"
     r".+?(?P<verb>工作|上班|上学|读书|任职|实习|当志愿者|读研|读博|读大学|念书"
-    r"|上大学)",
+    # Where one lives said the same way: 在 + place + the verb of dwelling.
+    r"|上大学|定居|生活|居住|安家|落户)",
     rf"(?:现在|目前)?(?P<verb>是|做|当)(?:一名|一个|一位)?.{{0,12}}?(?:{_JOBS_ZH})",
     rf"(?:现在|目前)?在.{{1,12}}?(?P<verb>做|当)(?:一名|一个|一位)?.{{0,8}}?(?:{_JOBS_ZH})",
     # "我是李雷" after a greeting: a short name (not "我是北京人", "我是认真的").
     r"(?P<verb>是)(?![^，,]*(?:人|的|了|吗|呢|吧|啊)$)[\u4e00-\u9fff]{2,3}",
     r"(?P<verb>叫)(?![他她你它])[^，,]{1,20}",
     r"(?P<verb>对).{1,20}过敏",
+    # A language by its form: names of languages end in 语 / 话 / 文 ("会说粤语和普通话").
+    r"(?P<verb>会说|会讲|能说|能讲|母语是)[^，,]{0,12}?(?:语|话|文)(?:和[^，,]{1,6}?(?:语|话|文))?",
+    # Raising an animal: whatever follows the classifier is the animal ("养了两条金毛").
+    r"(?P<verb>养了|养着)(?:一|两|三|四|五|\d+)?(?:只|条|匹|头)[\u4e00-\u9fff]{1,6}",
+    # A habit said with its adverb: "平时用飞书和 Notion" (the object in any script).
+    r"(?P<verb>(?:平时|一般|一直|主要|通常|日常|习惯)(?:都|也)?用)(?!来|过|了|一下|这|那|它)[^，,]{2,20}",
     r"(?P<verb>对).{1,16}(?:很|非常|特别|挺|比较)?感兴趣",
     r"(?:最近|现在|一直)?(?P<verb>迷上了|爱上了|喜欢上了).{1,20}",
     r"(?P<verb>有|患有|得了)(?:轻微的|严重的)?(?:哮喘|糖尿病|高血压|偏头痛|失眠|抑郁症|焦虑症"
@@ -699,7 +243,8 @@ _USER_ZH: list[str] = [
     r"(?:家里?)?(?P<verb>有|养了|养着|领养了|收养了)(?:(?:一|两|三|四|\d+)?只[\u4e00-\u9fff]{0,4}"
     r"(?:猫|狗|犬|兔|鸟|鹦鹉|仓鼠|龟|鼠|猪).*|(?:一|两|三|四|\d+)(?:(?:个|只|条|位)"
     r"(?:女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹|狗|猫|小狗|小猫|宠物|兔子|仓鼠|鹦鹉)|只[\u4e00-\u9fff]{1,6}"
-    r"|条(?:狗|小狗|鱼|金鱼|蛇)).*)",
+    # "有个弟弟": the numeral "一" before 个 is often left out (not before 只: "有只手…").
+    r"|条(?:狗|小狗|鱼|金鱼|蛇)).*|个(?:女儿|儿子|孩子|哥哥|姐姐|弟弟|妹妹).*)",
     r"(?P<verb>有)(?:男朋友|女朋友|老婆|老公|对象)了?",
     r"(?:已经)?(?P<verb>结婚|订婚|离婚|怀孕|退休)了",
     r"(?:平时|一般|主要|现在|一直)?(?:一直在|在)?(?P<verb>用)\s*[A-Za-z][\w.+#-]*.{0,24}",

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from vecmem.rules.quality_clause import strip_universal_wh, zh_alternative_question
 from vecmem.rules.secrets import KIND_DESCRIPTIONS, find_secrets, looks_like_secret_mention
 from vecmem.rules.topics import classify, preference_body
 from vecmem.rules.transient import is_hedged, is_progress, progress_kind
@@ -73,10 +74,17 @@ _ACK = _re(
     r"|thanks?(?: you)?(?: so much| a lot| a ton| a bunch| a million)?|thx|ty|got it|sure"
     r"|yes|yep|yeah|no|nope|cool|nice|great|good|fine|alright|lgtm|noted|hello|hi"
     r"|hey|bye|perfect|awesome|cheers|np"
+    # Replies that judge what was just said and name nothing ("makes sense", "fair enough").
+    r"|makes sense|fair enough|sounds (?:about )?right|that works|works for me|yup|ya|right"
+    r"|exactly|true|indeed|agreed|same|ikr|for sure|will see|deal|gotcha|roger|copy that|kk"
+    r"|mhm|uh huh|aight|bet|wow|oh wow|oops|whoops|yikes|ugh|meh|hmm+|huh|ah|welp|sweet|neat"
+    r"|cool beans|nice nice|omg|wait|hm+|on it"
     # Laughter and its spellings: chatter, not a fact.
     r"|(?:ha){2,}h?|(?:he){2,}|lol|lmao|xd)\b"
     r"|没事|没关系|不客气|不用谢|好滴|好哒|好嘞|好的?|好吧|嗯+|行|可以|收到|谢谢|谢啦|谢了|多谢|感谢|明白了?|知道了|了解|没问题"
     r"|对的?|是的|不是|哈+|嘿+|嘻+|呵+|你好|再见|拜拜|辛苦了?|(?:早上|中午|下午|晚上)好|早安|晚安"
+    r"|(?:那)?就这样(?:吧|了)?|就这么(?:办|定了?)|那就好|有道理|也是|确实|没错|妥了?|没毛病|安排上?"
+    r"|懂了|晓得了?|得嘞|嗯呐|嗯呢|是滴|对滴|好哒|彳亍|可|中|成|ok(?:啦|了|的)|牛|厉害|绝了"
     r"|啊|呀|哦|噢|啦|嘛|哟"
 )
 
@@ -121,7 +129,8 @@ _URL_FILLER = _re(
 _VAGUE = _re(
     r"(?i)^(?:这个|那个|这些|那些|这样|那样|这种|那种|这里|那里|它|是|就是|就|吧|了|的|嗯|啊|呢|对"
     r"|还是|同上|如上|上面的?|前面的?|差不多|之类的?|等等|行|好|可以|都行|随便|无所谓|说的|聊的"
-    r"|提到的|讨论的|上次|之前|东西|事情?|那件事|\b(?:things?|we|you|talked|discussed|mentioned"
+    r"|提到的|讨论的|上次|之前|东西|事情?|那件事|\b(?:you know|what i mean|i mean|other|with|and|or"
+    r"|of|kinda|sorta|whole|things?|we|you|talked|discussed|mentioned"
     r"|about|earlier|before|said)\b|\b(?:this|that|it|these|those|one|thing"
     r"|stuff|same|as|above|the|like|something|whatever|etc|is|just|so)\b|[\s\W_])+$"
 )
@@ -136,8 +145,21 @@ _INTRO = (
 _FRAGMENT = _re(
     # Broken off: "Oh and also the", "So the thing with the deploy script is", "…就是那个".
     # (lower case after a Latin word: "Plan A", "客户 A" end a fact)
-    r"(?<=[A-Za-z] )(?:the|a|an|is|are|was|were|and|or|but|because|my|our|your|their|its)$"
-    r"|(?:就是|那个|这个|的话|还有|然后|因为|但是|所以|关于)$"
+    r"(?<=[A-Za-z] )(?:the|a|an|is|are|was|were|and|or|but|because|my|our|your|their|its"
+    # (an auxiliary or a modal with no verb, a conjunction with no clause, "to" with no
+    # verb: "I think we should", "The plan was to", "because if")
+    r"|should|would|could|might|must|will|can|shall|if|when|whether|than|unless|although"
+    r"|though|since|while|so that|(?:want|wants|need|needs|going|have|has|try|tried|like|plan"
+    r"|planned|was|were|is) to)$"
+    r"|(?:就是|那个|这个|的话|还有|然后|因为|但是|所以|关于|的是|是说|想说)$"
+    # A conjunction or a preposition with nothing after it ("…而且", "要是", "把").
+    r"|(?:而且|如果|要是|虽然|不过|或者|为了|以及|并且|只是|而是|比如|例如|像是|对于|(?<![不没])给|跟|把|被|和)$"
+    # A word that needs its noun, or a clause announced and not given ("…is that").
+    r"|(?i:\b(?:the|a|an|my|our|your|their|one|this|that) (?:whole|entire|other|main|same|only"
+    r"|last|next|first|few|big|real|usual)$)|(?i:(?<=[a-z] )(?:is|was) that$)"
+    # Trailing off, or given up ("要不然……算了", "I was going to say… never mind").
+    r"|(?:……|…|\.\.\.)$"
+    r"|(?:……|…|\.\.\.)\s*(?:算了吧?|不说了|没事了?|(?i:forget it|never ?mind|nvm))$"
     # A topic and a pointer only: "About the retry thing from before", "差点忘了，那个配置".
     rf"|(?i:^{_INTRO}[,:]?\s*(?:就是)?(?:那个|这个|那件|这件|上次|之前|刚才)[^,.;!?]{{0,8}}$)"
     rf"|(?i:^{_INTRO},?\s+(?:the|that|this|those|these|our|my)\s+(?:[a-z0-9-]+\s+){{0,3}}"
@@ -161,7 +183,8 @@ _ZH_QUESTION = _re(
     r"|(?<!知道)(?<!会)(?<!懂)(?<!了解)(?<!熟悉)(?<!清楚)(?<!解释)(?<!说明)(?:为什么|为啥|怎么(?!样的)|怎样|咋)"
     r"|^.{0,6}?(?:如何|多少|哪|什么|谁|几(?!乎)|是否|能否)"
     r"|是啥|啥(?:原因|意思|情况|时候|问题|区别|东西)|(?:干|做|用|叫|有)啥"
-    r"|(?:吗|么|呢|什么|哪个|哪里|多少|了没有?)$|(?P<ab>[\u4e00-\u9fff])不(?P=ab)(?:啊|呀|呢)?$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
+    # (呢 after 着 is the progressive aspect, "正扫着呢", and asks nothing)
+    r"|(?:吗|么|(?<!着)呢|什么|哪个|哪里|多少|了没有?)$|(?P<ab>[\u4e00-\u9fff])不(?P=ab)(?:啊|呀|呢)?$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
     r"|(?:有|是|干|做|叫)什么|什么(?:意思|用|时候|区别|原因)|到底(?!了)"
     # The asked-for part last: "下周三的会改到几点了", "航班是哪天", "要等多久".
     r"|(?:几点|几号|几月|几岁|几天|几次|几个人|多久|多长时间|多远|多大|哪天|哪年|哪儿|谁)(?:了|呢|啊|呀)?$"
@@ -170,6 +193,8 @@ _ZH_QUESTION = _re(
     r"|^求(?:推荐|助|教|解|指点|链接|分享|一个|一款|一份|个|款)|问个问题|有个问题"
     r"|^(?!用户|他|她|我(?:觉得|认为|还是))[^,;]{1,24}还是[^,;]{1,24}(?:比较|更)(?:好|合适|快|方便|稳)$"
     r"|[,;]\s*(?:对吧|是吧|对不|没错吧|好吧|行吧)$"
+    # The negation last asks (A-not-A with the second A left out): "他吃辣不", "去过没有".
+    r"|[^并也都从绝还永一毫决再\s]不$|(?<=[了过])没有?$"
 )
 # Indirect questions by the speaker: "I'd like to know how to rotate the logs", "Curious
 # what the best way … is", "I wonder whether …". Read before an explicit preference ("I'd
@@ -188,9 +213,10 @@ _ZH_REQUEST = _re(
     r"|(?:先|再|去)?把(?![^,;]{1,30}?了)|试试|试一下|看看|查一下|跑一下|检查一下|确认一下|告诉我|说说|解释一下|不要|别)"
 )
 _REPORTED_ASK = _re(
-    r"(?:向|找|跟|和|问过?)[^,.;!?]{1,15}?(?:请教|咨询|讨教|求助|求教|征求|打听)"
+    r"(?:向|找|跟|和|问过?)[^,.;!?]{1,15}?(?:请教|咨询|讨教|求助|求教|征求|打听)[^,.;!?]*"
     # The subject does the asking ("用户经常请教姐姐…", "她咨询过律师"): a report of it.
-    r"|(?:用户|他|她|我|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:请教|咨询|讨教|求教|打听|问过|问了"
+    r"|(?:用户|他|她|我|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,12}?(?:请教|咨询|讨教|求教|打听|问过|问了"
+    r"|问一下|问问"
     r"|问(?=[我他她你]|孩子|儿子|女儿|老婆|老公|妻子|丈夫|爸|妈|父母|家人|同事|朋友|同学|老师|医生"
     r"|律师|客服|领导|老板|经理|导师|别人|大家|的))"
     r"[^,.;!?]*"  # what was asked is part of the report ("用户问过如何配置代理")
@@ -251,6 +277,13 @@ _EN_QUESTION = _re(
     r"|,\s*(?:isn't it|aren't they|aren't we|wasn't it|doesn't it|didn't it|don't we|don't you"
     r"|won't it|right|correct|don't you think|isn't that right)$"
     r"|^which (?:one|of)\b"
+    # A wh-word, its noun, then the copula with the subject after it ("Which timezone is
+    # Nuremberg in", "What port is the dev server on"); "What matters is …" (a verb before
+    # the copula) is a pseudo-cleft, a statement.
+    r"|^(?:which|whose) (?:[a-z0-9.+#-]+ ){1,2}(?:is|are|was|were) (?!(?:the user|used|done)\b)\S"
+    r"|^what (?!(?:the|a|an|my|our|your|his|her|their|this|that|i|we|you|he|she|they|it)\b)"
+    r"(?:[a-z0-9.+#-]+(?<!s)(?<!ed) ){1,2}(?:is|are|was|were) (?:the|a|an|my|our|your|this|that"
+    r"|it|[a-z0-9]+ (?:on|in|at|for|from|set to|using)$)"
     # A wh-word with its noun before the auxiliary: "Which Python version does the project
     # need", "What port does the dev server use".
     r"|^(?:what|which|whose|how many|how much) (?:[a-z0-9.+#-]+ ){1,3}(?:do|does|did|can|could"
@@ -306,10 +339,15 @@ def _secret_verdict(raw: str, norm: str) -> Verdict | None:
     return _reject("secret_value", f"Contains {what}; secret values are never stored.")
 
 
+# Letters and characters drawn out for tone ("okkkk", "yesss", "sooo", "哈哈哈哈", "嗯嗯嗯"): the
+# word underneath is the same reply.
+_DRAWN_OUT = _re(r"([A-Za-z\u4e00-\u9fff])\1{2,}")
+
+
 def _short_verdict(text: str) -> Verdict | None:
     if not _WORDS.search(text):
         return _reject("too_short", "Contains no words.")
-    if not _WORDS.search(_ACK.sub(" ", text)):
+    if not _WORDS.search(_ACK.sub(" ", _DRAWN_OUT.sub(r"\1", text))):
         return _reject("too_short", "Only an acknowledgement or greeting, not a fact.")
     if _units(text) < 4 and not _is_bare_url_path(text):  # "~/x" is reported as a bare path
         return _reject("too_short", "Too short to be a useful memory.")
@@ -354,6 +392,11 @@ _ANNOUNCED_ONLY = _re(
 )
 
 
+_GIVEN_UP = _re(
+    r"(?:……|…|\.\.\.|,)\s*(?:算了吧?|不说了|没事了?|(?i:forget it|never ?mind|nvm|whatever))$"
+)
+
+
 # A wh-clause as a label with its answer: "Why the user left Google: burnout after the
 # reorg", "How the user takes their coffee: black".
 _WH_LABEL = _re(r"(?i)^(?:why|how|what|when|where|who|which)\b[^:?]{3,60}:\s*\S")
@@ -364,7 +407,8 @@ _DISCOURSE = _re(r"(?i)^(?:(?:so|and|also|ok|okay|hey|hi|btw|oh|um|hmm|well|alri
 # A request at the end, after a doubt: "not sure how to set up the proxy, can you help".
 _TRAILING_ASK = _re(
     r"(?i)[,;]\s*(?:can|could|would|will) you (?:help|check|look|tell|show|explain|fix|do|take)\b"
-    r"|[,;]\s*(?:any (?:idea|ideas|thoughts|tips)|help|thoughts)\s*[?!.]*$"
+    r"|[,;]\s*(?:any (?:idea|ideas|thoughts|tips)|help|thoughts|ideas|suggestions|tips|pointers"
+    r"|anyone|someone|advice)\s*[?!.]*$"
     r"|[,;]\s*(?:你能|能不能|可以|麻烦你?|请你?)帮"
 )
 
@@ -378,8 +422,9 @@ def _is_question(raw: str, norm: str) -> bool:
         return False
     # A fact may report that someone asked someone ("用户向导师请教过职业规划", "The user
     # asked their manager for advice"); what was asked is not a question to the agent.
-    unquoted = _REPORTED_ASK.sub(" ", unquoted)
-    if _ZH_QUESTION.search(unquoted) or _EN_QUESTION.search(unquoted):
+    unquoted = strip_universal_wh(_REPORTED_ASK.sub(" ", unquoted))
+    if (_ZH_QUESTION.search(unquoted) or _EN_QUESTION.search(unquoted)
+            or zh_alternative_question(norm)):
         return True
     return not _STANDING.search(norm) and bool(
         _ZH_REQUEST.search(unquoted) or _EN_REQUEST.search(unquoted)
@@ -418,6 +463,10 @@ def check_quality(text: str) -> Verdict:
     if _is_vague(norm):
         return _reject("half_formed", "The value is only a vague reference, not a fact.")
 
+    # Given up before it was said ("要不然……算了", "I was going to say… never mind"): read
+    # before the question test, whose openers ("要不") it may start with.
+    if _units(norm) <= 16 and _GIVEN_UP.search(norm.rstrip(" .,;:!-")):
+        return _reject("half_formed", "A thought given up before it was said, not a fact.")
     if _ANNOUNCED_ONLY.search(norm.rstrip(" .,;:!-")):
         return _reject("half_formed", "A broken-off thought or a topic with nothing said about "
                        "it, not a fact yet.")

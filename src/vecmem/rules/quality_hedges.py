@@ -30,6 +30,33 @@ _OPEN_THOUGHT = (
     r" (?:maybe |possibly )?[a-z]+ing|toying with (?:the idea|the thought)|one option (?:would be"
     r"|is|might be)|an option would be|may be worth|might be worth)\b"
 )
+# A vague improvement mused about, naming no change: "could be faster", "could use some
+# love", "might be improvable", "还可以再调调", "有改进空间", "有待完善".
+_COULD_BE_BETTER = (
+    r"\b(?:could|might|may|should) (?:probably |maybe |possibly |definitely |still )?(?:be"
+    r" (?:a (?:bit|lot|little) |much |way )?(?:[a-z]{3,}er|more [a-z]+|improved|improvable"
+    r"|better|nicer|simpler|cleaner|tidied up|polished|revisited|reworked|refactored"
+    r"|optimi[sz]ed|tweaked|cleaned up|streamlined)|use (?:a|some|more) (?:[a-z]+ )?(?:work"
+    r"|love|cleanup|refresh|rework|polish|attention|tlc|improvement|tidying))\b"
+    r"|还(?:可以|能|得|要)再[\u4e00-\u9fff]{1,3}|有待(?:改进|提高|优化|完善|商榷|加强)"
+    r"|(?:改进|提升|优化|进步)(?:的)?(?:空间|余地)"
+)
+# A condition of opportunity: done only if time, a chance or the mood comes ("if time
+# permits", "when I get around to it", "once things calm down", "有时间的话", "等闲下来",
+# "看情况吧", "随缘"), or parked ("on the back burner", "nice to have", "不着急").
+_IF_EVER = (
+    r"\b(?:if|when|once) (?:i|we) (?:ever |finally |actually )?(?:get|have|find|got)"
+    r" (?:around to it|(?:the |some |more |a )?(?:time|chance|bandwidth|minute|spare"
+    r" (?:time|cycles)))\b|\bif (?:time|budget|bandwidth) (?:permits|allows)\b"
+    r"|\b(?:when|once) things (?:calm down|settle|quiet down)\b|\bon the back ?burner\b"
+    r"|\bnice[- ]to[- ]have\b|\bno rush\b|\b(?:half[- ])?tempted to\b|\bif we ever\b"
+    r"|(?:如果|要是|等|趁)(?:有)?(?:空|时间|机会|精力|条件|闲下来|忙完)(?:的话)?|有(?:空|时间|机会)的话"
+    r"|看情况吧?$|随缘|不(?:着)?急(?:吧|的)?$|看心情"
+)
+_PUT_OFF = (
+    r"(?:先|暂时|暂且|姑且)(?:不|别)(?:管|弄|动|想|急|考虑|处理|理|搞|定)(?:它|了|吧)?(?=$|[,.;!])"
+    r"|(?:暂时|目前|还)没(?:有)?(?:主意|想法|头绪|决定|定)(?=$|[,.;!])"
+)
 _HEDGE = _re(
     r"(?i)也许|或许|说不定|大概(?!率)|好像|似乎|感觉(?!到)|(?:总|老|隐约)觉得|估计|不确定|不一定|回头"
     r"|有空|改天|以后再说|没准|保不齐|兴许|没想出来|没想明白|没想清楚|想不出来|先这样吧?"
@@ -42,8 +69,10 @@ _HEDGE = _re(
     r"|再说吧?$|再看看|想想|琢磨|考虑一下|试试看|刚发现|突然想到|突发奇想|应该可以|有机会"
     r"|可能(?:还|也|再)?(?:要|需要|得|应该|可以|能|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
     r"|不太确定|不是很确定|拿不准|说不准"
+    # Provisional and negated: handling or deciding put off ("先不管", "暂时没主意").
+    rf"|{_PUT_OFF}|{_COULD_BE_BETTER}|{_IF_EVER}"
     r"|^(?:it )?feels like\b|\b(?:feels|seems|looks) like (?:it|this|that|we|there) (?:could|might"
-    r"|may|should)\b|^(?:i )?(?:have|got) a (?:feeling|hunch|sense)\b"
+    r"|may|should)\b|^(?:i )?(?:have|got) (?:a|this) (?:[a-z]+ ){0,2}(?:feeling|hunch|sense)\b"
     r"|^(?:it's|it is) possible"
     r"|\b(?:we'll see|we will see|time will tell|remains to be seen)\b"
     r"|^hard to (?:say|tell)\b|^(?:something|a thing|worth) to (?:think about|consider|look into"
@@ -84,7 +113,7 @@ _PERSON_HEDGE = _re(
     r"|can't decide|haven't decided|still deciding"
     # A named person unsure what to do ("Noah is not sure whether to move to Denver").
     r"|(?:is|are|was|were|feels?|felt) (?:still )?(?:not sure|unsure|uncertain)|isn't sure)\b"
-    rf"|{_OPEN_THOUGHT}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
+    rf"|{_OPEN_THOUGHT}|{_PUT_OFF}|{_COULD_BE_BETTER}|{_IF_EVER}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
     r"|还在考虑|还没决定|\b(?:has|have) no idea\b"
 )
 # Deciding not done yet, or an open thought: not a task underway either (is_progress).

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from vecmem.rules.quality_clause import ADVERB_OPENERS
 from vecmem.text import ascii_word_re
 
 __all__ = ["about_a_person", "about_someone_else"]
@@ -62,7 +63,9 @@ _NAMED_SUBJECT = _re(
     # …or any verb in -s/-ed that is not a task's outcome ("Melanie sympathizes", "Maria
     # applauded"; but "Build failed", "Backfill finished" are status lines).
     r"|^(?:(?i:(?:the )?user)|(?![A-Z][a-z]*ly\b|[A-Z][a-z]+ing\b|(?:Maybe|Perhaps|Just|Still"
+    # (a determiner is never a name: "The docs could use some love" has "docs" as subject)
     r"|Also|Now|Then|Today|Yesterday|Tomorrow|Next|This|That|These|Those|It|There|Here|We|They"
+    r"|The|A|An|Our|My|Your|Its|Some|All|Every|Each|No|Any|Both|Most|Many|Few|Several|Such"
     rf"|You|{_TASK_NOUNS})\b)[A-Z][a-z]+) (?:[a-z]+ly |{_ADVERB} )?"
     r"(?!(?:finish|complet|fail|pass|crash|succeed|merg|deploy|ship|releas|push|start|break"
     r"|broke|work|run|build|compil|time|migrat|upgrad|fix|resolv|land|roll|revert|restart)"
@@ -124,9 +127,15 @@ _LEADING_ADVERBIAL = _re(
 _APPOSITION = _re(r"^([A-Z][a-z]+(?: and [A-Z][a-z]+)?), [^,;]{1,80}?, (?=[a-z])")
 
 
+# A capitalised adverb first is no name ("Just finished writing the tests", "Finally got …"):
+# the speaker is the subject, left out; what follows the adverb is read instead.
+_ADVERB_FIRST = _re(rf"^(?:{ADVERB_OPENERS}),?\s+(?=[a-z])")
+
+
 def about_a_person(norm: str) -> bool:
     """Whether the subject of ``norm`` is a person (named, the user, a group of people)."""
-    view = _LEADING_ADVERBIAL.sub("", norm, count=1)
+    view = _ADVERB_FIRST.sub("", norm, count=1)
+    view = _LEADING_ADVERBIAL.sub("", view, count=1)
     view = _APPOSITION.sub(r"\1 ", view, count=1)
     return bool(_NAMED_SUBJECT.search(view) or _GERUND_SUBJECT.search(view))
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from vecmem.rules.secret_values import is_placeholder
 from vecmem.text import lazy_re
 
-__all__ = ["broken_label_gaps", "counted_codes", "foreign_assignments", "loose_values",
-           "table_assignments"]
+__all__ = ["CLAUSE_END", "broken_label_gaps", "counted_codes", "foreign_assignments",
+           "loose_values", "part_values", "table_assignments"]
 
 # The word for a password in other languages (the label, with the definite or possessive
 # endings people write: "lösenordet", "şifresi", "パスワード").
@@ -28,7 +29,19 @@ _FOREIGN_PASSWORD = (
     r"|пароль|пароля|паролем|κωδικ[όο]ς(?:\s+πρόσβασης)?|συνθηματικό|パスワード|비밀번호|암호"
     r"|[şs]ifre(?:si|m|niz)?|parolas[ıi]|m[ậa]t\s+kh[ẩa]u|kata\s+sandi|kata\s+laluan"
     r"|heslo|jelsz[óo]|salasana|adgangskode|passord|lozinka|parol[ăa]"
+    # Short and everyday words: "mdp" (French), "clave" (Spanish), "비번" (Korean).
+    r"|mdp|clave|비번"
+    # The key of a wireless network ("WLAN-Schlüssel", "clé wifi", "clave WPA").
+    r"|(?:wlan|wifi|wi-fi|wpa2?|netzwerk)-?schl[üu]ssel|netzwerkschl[üu]ssel"
+    r"|cl[ée]\s+(?:wifi|wi-fi|wpa2?|wep|r[ée]seau|de\s+s[ée]curit[ée](?:\s+r[ée]seau)?)"
     r"|كلمة\s+(?:المرور|السر)|סיסמה|סיסמא|पासवर्ड|รหัสผ่าน"
+)
+# What a code opens, in Spanish, Portuguese, French and Italian.
+_DOOR_WORDS = (
+    r"puerta|portal|port[ãa]o|porta|portail|porte|portone|cancello|alarma|alarme|allarme"
+    r"|garaje|garagem|garage|candado|cadenas|lucchetto|caja\s+fuerte|coffre(?:-fort)?"
+    r"|cassaforte|cofre|acceso|acc[èe]s|accesso|acesso|immeuble|edificio|entrada|entr[ée]e"
+    r"|ingresso|taquilla|casier|armadietto|bici(?:cleta)?|v[ée]lo"
 )
 # ... and for a PIN or a door code.
 _FOREIGN_PIN = (
@@ -36,13 +49,18 @@ _FOREIGN_PIN = (
     r"|code\s+(?:secret|confidentiel|pin|d['’]acc[èe]s)|c[óo]digo\s+(?:pin|secreto|de\s+acceso)"
     r"|codice\s+(?:pin|segreto)|пин-?код|пин|код\s+доступа|暗証番号|暗証コード"
     r"|m[ãa]\s+pin|kod\s+pin|kod\s+dost[ęe]pu|pin-?koodi|pin\s+kodu"
+    # The code of a door, a gate, an alarm in the Romance languages ("el código de la
+    # puerta", "le code de la porte", "il codice del cancello"), the French door keypad,
+    # Japanese "passcode", Korean "verification number".
+    rf"|(?:c[óo]digo|code|codice)\s+(?:d[eiu]\s+|de\s+la\s+|de\s+l['’]\s*|del(?:la|lo)?\s+"
+    rf"|do\s+|da\s+|des\s+)?(?:{_DOOR_WORDS})|digicode|パスコード|인증\s*번호|인증\s*코드"
 )
 # What may stand between the label and its sign: a parenthesis ("Kennwort (neu):"), an
 # aside between commas ("le mot de passe, le nouveau, c'est …"), or up to three words
 # ("del router", "meiner EC-Karte", "wifi", "email saya").
 _QUALIFIER = (
     r"(?:\s*,\s*[^,\n:=]{1,25}?,"
-    r"|(?:\s+(?!(?:ist|est|es|é|è|är|er|jest|là|adalah|lautet|είναι)\s)[\w'’.-]{1,20}){0,3}?"
+    r"|(?:\s+(?!(?:ist|est|es|é|è|är|er|jest|là|adalah|lautet|είναι)\s)[\w'’.-]{1,20}){0,5}?"
     r"(?:\s*[(（][^()（）\n]{1,30}[)）])?)"
 )
 # The sign: a colon or equals sign, a dash, or the language's "is".
@@ -51,7 +69,7 @@ _FOREIGN_SIGN = (
     r"|(?P<prose>\s+(?:ist|lautet|lauten|hei[ßs]t|est|c['’]est|es|era|é|è|är|var|er|jest|to"
     r"|je|là|adalah|ialah|είναι|ήταν|это|है|हैं|هي|هو|היא|הוא)\s+(?:(?:—|-)\s+)?|\s+(?:—|–|-)\s+)"
     r"|(?P<topic>\s*(?:は|が|는|은|이|가)\s*)"
-    r"|(?P<bare>\s+(?=\S*\d))"
+    r"|(?P<bare>\s+(?=\S{0,128}\d))"
 )
 # Latin and Cyrillic letters: a label must not be part of a longer word there (a kana,
 # hangul or Han character after it is a particle: "パスワードは", "비밀번호는").
@@ -59,7 +77,7 @@ _LETTER = r"[A-Za-z\u00c0-\u024f\u0370-\u03ff\u0400-\u04ff]"
 _FOREIGN = lazy_re(
     rf"(?i)(?<!{_LETTER})(?P<name>{_FOREIGN_PASSWORD}|(?P<pin>{_FOREIGN_PIN}|pin)|(?P<en>password))"
     rf"(?!{_LETTER})"
-    rf"{_QUALIFIER}(?:{_FOREIGN_SIGN})"
+    rf"(?P<qual>{_QUALIFIER})(?:{_FOREIGN_SIGN})"
     r"[\"'“«]?(?P<value>[^\s\"'”»`,;、，。]{1,128})"
 )
 # A value of digits only must end its clause ("Das Passwort ist 2024 geändert worden"
@@ -69,13 +87,16 @@ _CLAUSE_END = lazy_re(
 )
 
 
+CLAUSE_END = _CLAUSE_END
+
+
 def foreign_assignments(text: str) -> Iterator[tuple[str, str, int, int]]:
     """``(label, mode, start, end)`` of each value after a foreign password or PIN label:
     ``label`` is ``"password"`` or ``"pin"``; ``mode`` how it was introduced."""
     for m in _FOREIGN.finditer(text):
         value = m.group("value").rstrip(".,:;?!)）]'\"")
         # A closing word of politeness glued to the value: "1234입니다", "1234です".
-        value = re.sub(r"(?:です|でした|だ|입니다|이에요|예요|이다|임)$", "", value)
+        value = re.sub(r"(?:です|でした|だ|입니다|이에요|예요|이다|임|이야|야|요)$", "", value)
         if not value:
             continue
         end = m.start("value") + len(value)
@@ -84,12 +105,20 @@ def foreign_assignments(text: str) -> Iterator[tuple[str, str, int, int]]:
         # English "PIN" / "password" in another language's sentence ("El PIN de la
         # tarjeta es …", "La password del wifi è …"): only with that language's verb.
         english = m.group("en") is not None or (m.group("pin") or "").casefold() == "pin"
-        if english and (m.group("prose") is None or re.match(r"\s+[-—–]", m.group("prose"))):
+        # A colon after a qualifier in the other language ("PIN meiner Bankkarte: 4821")
+        # is as clear as that language's verb.
+        strict_qualified = m.group("strict") is not None and bool(m.group("qual").strip())
+        if english and not strict_qualified and (
+                m.group("prose") is None or re.match(r"\s+[-—–]", m.group("prose"))):
             continue
         mode = ("strict" if m.group("strict") is not None
                 else "bare" if m.group("bare") is not None else "prose")
         if m.group("topic") is not None:
             # "パスワードは X です", "비밀번호는 X 입니다": a topic particle, then the value.
+            mode = "prose"
+        if english:
+            # The English word after words of another language: the value must look made
+            # ("the password has two parts: part one" holds none).
             mode = "prose"
         yield ("pin" if m.group("pin") else "password"), mode, m.start("value"), end
 
@@ -113,7 +142,7 @@ _NEXT_LINE = lazy_re(
 # "Lily-2031 是我的邮箱密码": a made value, then 是, a short owner and the label, ending
 # the clause ("2024 是我改密码的年份" holds none).
 _ZH_VALUE_FIRST = lazy_re(
-    r"(?<![\w@#$%^&*.-])(?P<v>(?=[^\s]*\d)[A-Za-z0-9!@#$%^&*._-]{4,64})\s*(?:就是|是|为)\s*"
+    r"(?<![\w@#$%^&*.-])(?P<v>(?=[^\s]{0,63}\d)[A-Za-z0-9!@#$%^&*._-]{4,64})\s*(?:就是|是|为)\s*"
     r"[\u4e00-\u9fffA-Za-z0-9 ]{0,10}?(?:密码|口令|门禁码|开锁码)(?=\s*(?:$|[,，。.!！;；]))"
 )
 
@@ -299,3 +328,32 @@ def broken_label_gaps(text: str) -> list[tuple[int, int]]:
         if any(w in joined for w in _ZH_LABELS):
             gaps.append((m.start(), m.end()))
     return gaps
+
+
+# --- a value given in parts -----------------------------------------------------------------
+# "token part one: ghp_4kQ9… and part two: vR8n…", "password, first half: Lark, second
+# half: #2031", "密钥前半段是 …，后半段是 …": each part after a secret label is a value.
+_PART_LABEL = lazy_re(r"(?i)(?<![A-Za-z])(?:pass(?:word|wd|phrase|code)?|pwd|pin|token|secret"
+                      r"|(?:api|access|private|secret)[ _-]?key|key)(?![A-Za-z])"
+                      r"|密码|口令|密钥|秘钥|令牌")
+_PART = lazy_re(
+    r"(?i)(?<![A-Za-z])(?:(?:part|piece|half|chunk|segment)\s*(?:one|two|three|four|[1-4]|i{1,3})"
+    r"|(?:first|second|third|last|other)\s+(?:part|half|piece|chunk)"
+    r"|[前后後]半(?:段|部分)?|第[一二三四1-4](?:部分|段))"
+    r"\s*(?:[:=：]|\bis\b|是|为)\s*[\"'“]?(?P<v>[^\s\"'”,;，。；]{4,64})"
+)
+
+
+def part_values(text: str) -> Iterator[tuple[str, int, int]]:
+    """Values given in parts after a secret label: ``(kind, start, end)`` of each part that
+    looks made (a digit and a letter, or a symbol), within 160 characters of the label."""
+    for label in _PART_LABEL.finditer(text):
+        window_end = min(len(text), label.end() + 160)
+        for m in _PART.finditer(text, label.end(), window_end):
+            value = m.group("v").rstrip(".!?)")
+            made = (re.search(r"\d", value) and re.search(r"[^\W\d_]", value)) or re.search(
+                r"[^\w]", value)
+            if len(value) >= 4 and made and not is_placeholder(value):
+                kind = ("password" if re.search(r"(?i)pass|pwd|pin|密码|口令", label.group())
+                        else "secret_assignment")
+                yield kind, m.start("v"), m.start("v") + len(value)

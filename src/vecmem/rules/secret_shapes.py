@@ -29,17 +29,18 @@ SHAPE_DESCRIPTIONS = {
     "cli_password": "a password on a command line",
     "zh_password": "a password written in Chinese characters and digits",
     "code_in_words": "a PIN or password spelled out in words",
+    "recovery_key": "a disk-encryption recovery key",
 }
 
 SEP = r"[_ .-]?"
 # Labels of numeric codes. "PIN code is required at checkout" names one without giving it.
 CODE_WORD = (
-    rf"(?:pin2?(?:{SEP}code)?|puk(?:{SEP}code)?|passcode|pass{SEP}code|(?:door|alarm|unlock"
+    rf"(?:pin2?(?:{SEP}code)?|puk(?:{SEP}code)?|passcode|pass{SEP}code|passkey|(?:door|alarm|unlock"
     rf"|lock|gate|access|security|garage|safe|entry|keypad|building|backup|recovery|2fa|mfa"
     rf"|storage|locker|mailbox|bike|gym|pool|house|front|back|office|apartment|padlock|shed"
-    rf"|cabinet|tablet|phone|laptop|screen|verification|sms|login|otp"
+    rf"|cabinet|tablet|phone|laptop|screen|verification|sms|login|otp|guard|authenticator"
     # One word may sit between ("alarm panel code", "front door code", "garage door code").
-    rf"|one{SEP}time)(?:{SEP}[a-z]{{3,10}})?{SEP}codes?|(?:safe{SEP}|lock{SEP})?combination"
+    rf"|one{SEP}time)(?:{SEP}[a-z]{{3,10}})?{SEP}codes?|(?:safe{SEP}|lock{SEP})?(?:combination|combo)|keypad"
     # "the code to the garage is 7788": the place after the word.
     r"|codes?(?=\s+(?:to|for|of)\s+(?:the\s+|my\s+|our\s+)?(?:front\s+|back\s+)?(?:door|gate"
     r"|garage|safe|alarm|lock|locker|building|house|apartment|flat|office|storage|shed|padlock"
@@ -55,12 +56,14 @@ _APP_PASSWORD = lazy_re(rf"{_B}[a-z]{{4}}([ .-])[a-z]{{4}}\1[a-z]{{4}}\1[a-z]{{4
 _APP_LABEL = lazy_re(
     r"(?i)(?:app(?:lication)?[ -]?(?:specific[ -])?password|password|passcode|pwd|密码|口令)"
 )
-_KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:-[A-Z0-9]{{4,6}}){{3,5}}{_E}"
-                      rf"|{_B}[A-Z0-9]{{4,6}}(?: [A-Z0-9]{{4,6}}){{3,5}}{_E}")
+# Groups between hyphens or spaces, mixed too ("ZQ7R1-XW9P2 KL4M3-TN8Y5").
+_KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:[- ][A-Z0-9]{{4,6}}){{3,5}}{_E}")
+# BitLocker's recovery key: eight groups of six digits, distinctive enough alone.
+_RECOVERY_KEY = lazy_re(r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])")
 _PRODUCT_KEY_5X5 = lazy_re(rf"{_B}[A-Z0-9]{{5}}(?:-[A-Z0-9]{{5}}){{4}}{_E}")
 _KEY_LABEL = lazy_re(
     r"(?i)licen[cs]e|product[ _-]?key|serial(?:[ _-]?(?:key|number|no\b))?|activation"
-    r"|registration|cd[ _-]?key"
+    r"|registration|cd[ _-]?key|recovery[ _-]?key"
     r"|激活码|注册码|许可证|序列号|产品密钥"
 )
 _PASSPHRASE_LABEL = (
@@ -106,13 +109,15 @@ _LOGIN_PAIR = lazy_re(
 )
 # "U: ann P: Orca#2024": one-letter labels of a user and its password, side by side.
 _UP_PAIR = lazy_re(
-    r"(?<![\w.])(?:U|User|Username|Login|ID)\s*[:=]\s*(?=\S*[A-Za-z])[^\s,;/|]{2,40}\s*[,;/|]?\s*"
+    r"(?<![\w.])(?:U|User|Username|Login|ID)\s*[:=]\s*(?=\S{0,40}[A-Za-z])[^\s,;/|]{2,40}\s*[,;/|]?\s*"
     r"(?:P|PW|Pass)\s*[:=]\s*(?P<value>[^\s,;]{4,64})"
 )
 _BACKUP_LABEL = lazy_re(
     r"(?i)\b(?:backup|recovery|2fa|mfa|one-time|scratch) codes?\b|备用码|恢复码"
 )
-_BACKUP_CODE = lazy_re(rf"{_B}(?:\d{{4}}[- ]?\d{{4}}|[a-z0-9]{{4,5}}-[a-z0-9]{{4,5}}){_E}")
+_BACKUP_CODE = lazy_re(rf"{_B}(?:\d{{4}}[- ]?\d{{4}}"
+                       rf"|(?=[A-Za-z0-9-]*\d)[a-z0-9]{{4,5}}-[a-z0-9]{{4,5}}"
+                       rf"|(?=[A-Z0-9-]*\d)[A-Z0-9]{{4,5}}-[A-Z0-9]{{4,5}}){_E}")
 
 
 # Payment card numbers: 13-19 digits, in groups or not, that pass the Luhn check, with a
@@ -144,7 +149,9 @@ _VALUE_AS_LABEL = lazy_re(
     r"(?i)\b(?:use|using|with|set|chose|picked)\s+(?P<q>['\"`“]?)(?P<v>[^\s'\"`”]{6,64})(?P=q)?\s+as\s+"
     r"(?:the\s+|my\s+|our\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:password|passphrase|passcode|pin|pwd)\b"
     # "Maple!88 is the router password", "4821 is my PIN": the value, then its label.
-    r"|(?<![^\s\"'“(])(?P<q2>['\"`“]?)(?P<v2>[^\s'\"`”]{4,64})(?P=q2)?\s+(?:is|was)\s+"
+    r"|(?<![^\s\"'“(])(?P<q2>['\"`“]?)(?P<v2>[^\s'\"`”]{4,64})(?P=q2)?\s+(?:is|was"
+    # "4821 — that's the PIN", "Maple!88, that is my password"
+    r"|[—–-]\s+that'?s|[—–-]\s+that\s+is|,\s+that'?s|,\s+that\s+is)\s+"
     # "… is what I set as the router password": a relative clause may come first.
     r"(?:what\s+(?:I|we|you|he|she)\s+(?:set|use|used|chose|picked|made|have)\s+(?:as\s+)?)?"
     r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)(?:new\s+|old\s+)?(?:[\w-]+\s+){0,3}"
@@ -161,6 +168,22 @@ _ZH_MIXED_VALUE = lazy_re(
     r"[\u4e00-\u9fff]{1,8}\d{2,8}|\d{2,8}(?![年月日号位个次岁点天周])[\u4e00-\u9fff]{1,8})"
     r"(?=$|[\s,，。.;；!！])"
 )
+# A watchword of Chinese words ("口令是天王盖地虎", "暗号：芝麻开门", "密码：木兰花开"): three
+# to eight Han characters ending the clause, after 口令 / 暗号 (or 密码 and a colon), none
+# of them a word that describes a password or asks about it ("口令是每周一换", "暗号是什么",
+# "密码：八位数字", "密码：我的生日").
+_ZH_WORDS_VALUE = lazy_re(
+    r"(?:(?:口令|暗号)\s*(?:[:：]|是|为|就是|叫)|密码\s*[:：])\s*"
+    r"(?P<v>[\u4e00-\u9fff]{3,8})(?=$|[\s,，。.;；!！])"
+)
+_ZH_DESCRIPTION = lazy_re(
+    r"[的了吗呢吧啊么嘛呀啥咋着来每换改变位个数号码密后前不没无在用请问找说告知忘记已未要会能可该是和与或"
+    r"我你他她它们这那哪谁几多少什怎见发给]"
+    r"|生日|手机|身份证|名字|拼音|默认|随机|简单|复杂|大写|小写|字母|英文|中文|汉字|长度|强度|明文|同上"
+    r"|保密|一样|相同|邮件|附件|邮箱|群里|同事|管理员"
+)
+# The second half of a watchword pair ("天王盖地虎，宝塔镇河妖").
+_ZH_WORDS_NEXT = lazy_re(r"[,，、]\s*(?P<v>[\u4e00-\u9fff]{3,8})(?=$|[\s,，。.;；!！])")
 _ZH_DESCRIBED_VALUE = lazy_re(
     rf"{_ZH_LABEL}\s*(?:是|为|就是)\s*[\u4e00-\u9fff]{{1,8}}?\s+"
     r"(?P<v>[A-Za-z0-9!@#$%^&*._-]*\d[A-Za-z0-9!@#$%^&*._-]{3,})"
@@ -198,8 +221,14 @@ _NEXT_SENTENCE = ascii_word_re(
     r"(?:it'?s|it\s+is|it\s+was|that'?s|here\s+it\s+is:?|就是|是)"
     # After a question the answer may come bare: "the code for my bike lock? 3092".
     r"|(?P<ask>[?？])\s*(?:(?:it'?s|it\s+is|it\s+was|that'?s|就是|是)\s*)?)\s*[\"'“]?"
-    rf"(?P<v>{_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}}(?![A-Za-z])|[^\s\"'”]{{4,64}})"
+    rf"(?P<v>{_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}}(?![A-Za-z])"
+    # "the code? 9 1 4 6": digits typed with spaces, one value
+    r"|\d{1,4}(?: \d{1,4}){1,5}(?![\w.,:/-])|[^\s\"'”]{4,64})"
 )
+# A bare "code" asked for, answered with digits typed one by one ("the code? 9 1 4 6 —"):
+# spaced single digits are no line count or status code.
+_ASKED_CODE = ascii_word_re(
+    r"(?i)\bcodes?\b[^.?!\n]{0,24}[?？]\s*(?P<v>\d(?: \d){3,9})(?=\s*(?:$|[.!。！—–]|-\s))")
 # An English password label, a few words of description, then a colon and the value:
 # "my Spotify password is the same as email: Otter#1984". Three character classes, so
 # "password policy for admins: 12 characters" and "password reset link: https://…" hold
@@ -207,6 +236,14 @@ _NEXT_SENTENCE = ascii_word_re(
 _DESCRIBED_VALUE = ascii_word_re(
     r"(?i)(?<![\w@/:.-])(?:pass(?:word|wd|phrase|code)|pwd)\s[^.?!\n:=@/]{1,40}[:=]\s*[\"'“]?"
     r"(?P<v>[^\s\"'”]{6,64})"
+)
+
+
+# A code label, a description, a comma and the digits ending the sentence: "my PIN is the
+# same as my birthday, 0312".
+_DESCRIBED_CODE = ascii_word_re(
+    r"(?i)(?<![A-Za-z])(?:pin|passcode|pass(?:word|wd)|(?:door|gate|alarm|safe|locker)\s+code)"
+    r"\s+(?:is|was)\s+[^.?!\n:=@/,]{3,40},\s*(?P<v>\d{4,10})(?=\s*(?:$|[.;!?]))"
 )
 
 
@@ -220,6 +257,7 @@ _USE_VALUE = ascii_word_re(
     r"(?i)\b(?P<verb>log(?:s|ged|ging)?[ -]?in|sign(?:s|ed|ing)?[ -]?in|unlock(?:s|ed)?|opens?"
     r"|authenticat\w{1,4}|connect(?:s|ed)?)\b[^.\n]{0,30}?\b(?:with|using|via)\s+"
     r"(?:the\s+|my\s+)?(?:(?:password|passcode|pin|code)\s+)?[\"'“]?(?P<v>[^\s\"'”,;]{4,64})"
+    r"|(?:(?<=code\s)|(?<=pin\s))(?P<v6>\d{4,8}#?)\s+(?:opens|unlocks|disarms)\s+(?:it|them|this|that)\b"
     r"|(?<![\w#])(?P<v2>\d{4,8}#?)\s+(?:opens|unlocks|disarms)\s+(?:the|my|our)\s+(?:\w+\s+){0,2}"
     r"(?:door|gate|garage|lock|safe|locker|padlock|alarm|shed|mailbox|box)\b"
     r"|(?:用|使用|拿)\s*(?P<v3>[A-Za-z0-9!@#$%^&*._-]{4,64})\s*(?P<zhverb>登录|登陆|登入|解锁|开锁|开门|连接)"
@@ -229,13 +267,13 @@ _USE_VALUE = ascii_word_re(
 
 
 def _use_value(m: re.Match[str]) -> tuple[str, int, int] | None:
-    for group in ("v", "v2", "v3", "v4", "v5"):
+    for group in ("v", "v2", "v3", "v4", "v5", "v6"):
         if m.group(group):
             break
     value = m.group(group).rstrip(".,;:?)'\"。，；：！？")  # "!" stays: passwords end in it
     if not value or _is_reference(value) or re.fullmatch(r"[\w.+-]+@[\w-]+\.[\w.]+", value):
         return None
-    opens = group in ("v2", "v4") or bool(re.match(r"(?i)unlock|open", m.group("verb") or "")
+    opens = group in ("v2", "v4", "v6") or bool(re.match(r"(?i)unlock|open", m.group("verb") or "")
                                            or re.match(r"解锁|开锁|开门", m.group("zhverb") or ""))
     digits = sum(c.isdigit() for c in value)
     letters = sum(c.isalpha() for c in value)
@@ -278,6 +316,8 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     for m in _APP_PASSWORD.finditer(text):
         if _labelled(text, m.start(), _APP_LABEL):
             yield "app_password", m.start(), m.end()
+    for m in _RECOVERY_KEY.finditer(text):
+        yield "recovery_key", m.start(), m.end()
     for m in _KEY_GROUPS.finditer(text):
         key = m.group()
         mixed = any(c.isdigit() for c in key) and any(c.isalpha() for c in key)
@@ -285,7 +325,10 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         # All-digit groups ("1118-1234-5678-9012-3456-7890", Adobe-style serials) only
         # with a licence label: unlabelled, they are part or phone numbers.
         all_digits = key.replace("-", "").isdigit()
-        if (mixed and _PRODUCT_KEY_5X5.fullmatch(key)) or (labelled and (mixed or all_digits)):
+        # Letters alone in four or more groups of four after a licence label are a key too.
+        letters = key.replace("-", "").replace(" ", "").isalpha() and len(key) >= 19
+        if (mixed and _PRODUCT_KEY_5X5.fullmatch(key)) or (
+                labelled and (mixed or all_digits or letters)):
             yield "license_key", m.start(), m.end()
     for m in _LOGIN_PAIR.finditer(text):
         value = m.group("value").rstrip(".,;:?)")  # "!" stays: passwords end in it
@@ -313,6 +356,12 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         elif len(value) >= 6 and re.search(r"\d|[^\w]", value) and not _is_reference(value):
             # machine-made: not "use it as the password", "That is the password"
             yield "password", m.start(group), m.end(group)
+    for m in _ZH_WORDS_VALUE.finditer(text):
+        if not _ZH_DESCRIPTION.search(m.group("v")):
+            yield "zh_password", m.start("v"), m.end("v")
+            nxt = _ZH_WORDS_NEXT.match(text, m.end("v"))
+            if nxt and not _ZH_DESCRIPTION.search(nxt.group("v")):
+                yield "zh_password", nxt.start("v"), nxt.end("v")
     for rx in (_ZH_MIXED_VALUE, _ZH_DESCRIBED_VALUE):
         for m in rx.finditer(text):
             yield "zh_password", m.start("v"), m.end("v")
@@ -330,7 +379,13 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             continue
         # A bare answer after a question must end its sentence ("…? 2024 rules" is none).
         end = m.start("v") + len(value)
-        if m.group("ask") and not re.match(r"\s*(?:[.!?。！？]|$)", text[end:]):
+        if m.group("ask") and not re.match(r"\s*(?:[.!?。！？—–]|-\s|$)", text[end:]):
+            continue
+        if re.fullmatch(r"\d{1,4}(?: \d{1,4})+", value):
+            value_digits = value.replace(" ", "")
+            if not 4 <= len(value_digits) <= 10:
+                continue
+            yield "pin_code", m.start("v"), end
             continue
         if re.fullmatch(rf"(?i){_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}}", value):
             kind, ok = "code_in_words", True
@@ -341,6 +396,10 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             kind, ok = "pin_code", bool(re.fullmatch(r"[#*]?\d{4,10}[#*]?", value))
         if ok:
             yield kind, m.start("v"), m.start("v") + len(value)
+    for m in _DESCRIBED_CODE.finditer(text):
+        yield "pin_code", m.start("v"), m.end("v")
+    for m in _ASKED_CODE.finditer(text):
+        yield "pin_code", m.start("v"), m.end("v")
     for m in _USE_VALUE.finditer(text):
         found = _use_value(m)
         if found:

@@ -119,7 +119,7 @@ def _owner_label(text: str) -> str | None:
     if m := _OWNER_JOB_EN.match(text):
         return f"The user works at {m['o']}"
     if m := _OWNER_ROLE_EN.match(text):
-        return f"The user is a {m['o']}"
+        return f"The user's job title is {m['o']}"
     m = _OWNER_MODEL_EN.match(text)
     if m:
         kind = m["kind"].casefold()

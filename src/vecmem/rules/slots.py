@@ -410,6 +410,7 @@ def canonical(cls: Classification) -> Classification:
         obj = _ONE_SPELLING.get(obj, obj)
     elif key == "user.residence" and obj:  # "Berlin, Germany" is Berlin
         obj = obj.split(",")[0].split("，")[0].strip() or obj
+        obj = re.sub(r"^(?:in|at)\s+", "", obj, flags=re.I) or obj  # "home is in Burnaby"
     elif key == "user.employer" and obj:  # "Stripe as a backend engineer" is Stripe
         obj = re.split(r"\s+as\s+(?:an?|the)\s+|担任|任职", obj, maxsplit=1, flags=re.I)[0] or obj
     elif key == "user.occupation" and obj and "的" in obj:  # "字节跳动的产品经理"
@@ -436,6 +437,7 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
         ("user.residence", r"\b(?:live[sd]?|living|based (?:in|out of)|moved|relocat\w*"
          r"|resid\w*|settled|home (?:is|city)|calls? \S+(?: \S+)? home"
          r"|spends? (?:most of )?(?:the |his |her |their )?(?:year|time|weeks?|months?) in"
+         r"|(?:year|time|weeks|months|days) (?:is |are )?(?:mostly )?spent in"
          r"|staying in)\b|\bleft (?-i:[A-Z])\S*(?: \S+)? for (?-i:[A-Z])"
          r"|\b(?:working|work|works) (?:out of|remotely from|from)"
          r" (?:our |the |my )?(?-i:[A-Z])|\b(?:most|many) (?:weeks|months|days)\b.{0,40}"
@@ -444,7 +446,8 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
          r"|(?:基本|大部分时间|多数时间|一直)?(?:都)?(?:待|呆)在"),
         ("user.employer", r"\b(?:works? (?:at|for)|working (?:at|for)|job (?:at|with)|new job"
          r"|employed|employee|joined|hired by|employer|on the payroll|full-time (?:at|for|with)"
-         r"|consult\w* (?:for|at|with)|freelanc\w* for|contract\w* (?:for|at|with))\b"
+         r"|consult\w* (?:for|at|with)|freelanc\w* for|contract\w* (?:for|at|with)"
+         r"|second(?:ment|ed)|on loan to|placement (?:at|with)|posted to)\b"
          r"|\bleft (?-i:[A-Z])\S*(?: \S+)? for (?-i:[A-Z])"
          r"|在.{1,20}(?:工作|上班|任职)|入职|跳槽|就职|公司是|员工|在职|(?:全职|兼职)(?:顾问|工作)"
          r"|给.{1,20}(?:做|当)(?:全职|兼职)?(?:顾问|外包|开发)"),
@@ -453,7 +456,10 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
         ("user.timezone", r"\btime ?zone\b|\b(?:UTC|GMT)\s?[+\-−]\s?\d|时区|时差"),
         ("config.default_model", r"\b(?:default|chat|main|primary|everyday|daily)"
          r" (?:\w+ )?(?:model|llm)\b|\bmodel (?:for|of) (?:chat|everything|daily)"
-         r"|(?:默认|主要|日常|对话|聊天).{0,20}模型"),
+         r"|(?:默认|主要|日常|对话|聊天).{0,20}模型"
+         # most of one's use going through one model: "most of my chats run through X"
+         r"|\b(?:chats?|conversations?|prompts?|questions?) (?:\w+ )?(?:run|runs|go|goes"
+         r"|are sent|get sent) (?:through|to|via)\b|(?:对话|聊天|提问)(?:基本|大多|都)"),
         # a model's name ("nomic-embed-text") is not the word "embed"
         ("config.embedding_model", r"(?<![\w-])embed(?:s|ded|ding|dings)?\b(?!-)"
          r"|\bvectori[sz]\w*|\b(?:document|text|chunk)"
@@ -462,7 +468,8 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
          r"|write|talk|speak)\b.{0,30}\bin (?:" + "|".join(
              p for _, p in _LANGS if "\\b" in p).replace("\\b", "")
          + r")|用(?:中文|英文|英语|日语|日文|韩语|法语|德语)(?:回答|回复|交流|沟通|写)"),
-        ("preference.editor", r"\b(?:editor|ide)\b|编辑器"),
+        ("preference.editor", r"\b(?:editor|ide)\b|\b(?:editing|coding|programming) (?:\w+ )?in\b"
+         r"|编辑器"),
         ("preference.theme", r"\b(?:dark|light) (?:mode|theme)\b|\btheme\b|深色|浅色|主题"),
         (r"project.*.deploy", r"\b(?:deploy\w*|hosted|runs? on)\b|部署|托管|上线"),
         (r"project.*.language", r"\b(?:written|rewrit\w*|ported)\b|编写|改写|重写"),
@@ -474,6 +481,7 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
 #: The user as the subject: "The user …", "I …", "My …", "用户…", "我…" (not "我们").
 _ABOUT_USER = ascii_word_re(
     r"^(?:(?:these days|nowadays|lately|recently|currently|most weeks|this year|for now),?\s+)?"
+    r"(?:(?:most|much|all|half|some) of )?"  # "Most of my year is spent in …"
     r"(?:(?:the )?user\b|(?:i|i'm|my)\b)|^(?:最近|目前|现在|今年)?(?:用户|我(?!们))", _I)
 #: A text about someone else ("my sister moved…", "用户的同事…") never fills the user's slot.
 _OTHER_PEOPLE = "parents grandparents children kids siblings family relatives friends in-laws"
@@ -529,7 +537,18 @@ def may_fill(text: str, cls: Classification, slot_key: str | None) -> bool:
     if parts[0] not in ("user", "preference"):  # a preference is the user's too
         return True
     about_user = cls.subject == "user" or _ABOUT_USER.search(text)
-    return bool(about_user) and not _OTHER_PERSON.search(text)
+    return bool(about_user) and not _other_is_subject(text)
+
+
+def _other_is_subject(text: str) -> bool:
+    """Another person is the one the text is about: named before the verb ("My sister
+    moved…", "用户的妈妈住在…"), not as an object later ("The user is staying in X to look
+    after his father")."""
+    other = _OTHER_PERSON.search(text)
+    if other is None:
+        return False
+    lead = _ABOUT_USER.match(text)
+    return not (lead and other.start() > lead.end() + 12)
 
 
 def slots_named(text: str, cls: Classification) -> list[str]:

@@ -19,6 +19,12 @@ Pure functions over normalized text.
 
 from __future__ import annotations
 
+from vecmem.rules.quality_clause import (
+    ZH_AHEAD,
+    is_done_then_next,
+    is_lasting_change,
+    is_ongoing_work,
+)
 from vecmem.rules.quality_hedges import UNDECIDED as _UNDECIDED
 from vecmem.rules.quality_hedges import is_hedged
 from vecmem.rules.quality_subject import about_a_person
@@ -80,6 +86,10 @@ _ZH_PROGRESS = _re(
     r"|处理|整理|测试|开发|部署|排查|重构|研究|准备|压测|测|查|迁移|打包|联调|debug|review)"
     # "等下开会，会后继续改": a moment from now, and carrying on afterwards.
     r"|^(?:等下|等一下|待会儿?|一会儿?)|(?:会后|之后|然后|回来|晚点|下午|晚上|明天|回头)(?:再|就)?继续"
+    # The progressive aspect: "服务器正迁着呢", "还在训着", "跑着呢" (a moment, whatever the verb).
+    r"|正[\u4e00-\u9fff]{1,2}着|[\u4e00-\u9fff]着呢(?=$|[,.;!])"
+    # Nearly half, about a third: a share of a task done ("跑了快一半了", "写了将近三分之一").
+    r"|(?:了|到)(?:快|将近|近|差不多|大约|大概|约)(?:一半|[一二三四五六七八九]分之[一二三四五六七八九]|[一二三四五六七八九]成)"
     # English task verbs in a Chinese frame: "在 deploy 中", "刚 commit 了", "已经 rollback 了".
     rf"|在\s*(?:{_EN_TASK})(?:ing)?\s*中"
     rf"|(?:刚刚?|刚才|已经?|终于)\s*(?:{_EN_TASK})(?:ed)?\s*(?:了|完|好)"
@@ -92,8 +102,8 @@ _ZH_PROGRESS = _re(
     r"|还(?:要|需要|得)[\d一二三四五六七八九十半两几]+(?:个)?(?:分钟|小时|钟头)"
     # Waiting for the next step: "等 CI 过了再 merge", "PR 提了，等 approve" (waiting for
     # free time, "等有时间再整理", defers: a hedge).
-    r"|^(?:先)?等(?!级|于|等|同|待|号|边|式|有空|有时间|以后|哪天|将来)[^,;]{1,20}?(?:再|就|后再)"
-    r"|[,;]\s*等(?!级|于|等|同|待|号|边|式|有空|有时间|以后|哪天|将来)[^,;]{1,15}$|(?:提|发)了(?=[,;])"
+    r"|^(?:先)?等(?!级|于|等|同|待|号|边|式|有空|有时间|有机会|有精力|闲|忙完|以后|哪天|将来)[^,;]{1,20}?(?:再|就|后再)"
+    r"|[,;]\s*等(?!级|于|等|同|待|号|边|式|有空|有时间|有机会|有精力|闲|忙完|以后|哪天|将来)[^,;]{1,15}$|(?:提|发)了(?=[,;])"
 )
 _EN_PROGRESS = _re(
     r"(?i)^(?:just |finally |now |already )?(?:fixed|finished|completed|deployed|merged|shipped"
@@ -262,6 +272,8 @@ _STEP_PROGRESS = _re(
     r"|\b(?:job|task|run|build|upload|download|migration|backfill|import|export|sync|training"
     r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy)\b[^.;]{0,30}\b(?:is|at|reached)"
     r" \d{1,3} ?(?:%|percent)"
+    # (the clause done is not negated: "还没想好，回头再说" defers)
+    rf"|(?:^|[,;])[^,;没未不]*(?:了|完|好|掉)[,;]\s*(?:{ZH_AHEAD})"
     r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步|准备|开始|现在|马上|正要|打算|等会儿?|待会儿?|晚点"
     r"|晚些|一会儿?"
     r"|明天|今晚|下午|晚上|下周|周[一二三四五六日末])"
@@ -350,6 +362,10 @@ _BOARD_STATUS = (
     r"|in progress|done|ok|✅|❌|⏳|通过|失败|进行中|排队中|待定|未开始|已完成|完成|成功)"
     r"(?=$|[\s,;.·|])"
 )
+_BOARD_WORDS = (
+    r"done|in review|under review|not started|pending|blocked|queued|wip|todo|to do|failed"
+    r"|failing|passed|passing|merged|shipped|in progress|started|ready"
+)
 _STATUS_FORMAT = _re(
     r"(?i)^\s*[\[(]\d{1,3}\s*/\s*\d{1,3}[\])]|^step \d{1,3}\s*/\s*\d{1,3}\b"
     r"|^(?:[\w#.-]+ ){0,3}status\s*[:：-]|^[^:,;]{0,10}(?:状态|进度)\s*[:：]"
@@ -363,6 +379,10 @@ _STATUS_FORMAT = _re(
     rf"|(?:^|[,;·|]\s*)[^\s:,;·|][^:,;·|]{{0,24}}:\s*{_BOARD_STATUS}[^:]{{0,30}}[,;·|]\s*"
     rf"[^\s:,;·|][^:,;·|]{{0,24}}:\s*{_BOARD_STATUS}"
     r"|[✅❌⏳🟢🔴🟡✔✗][^✅❌⏳🟢🔴🟡✔✗]{1,30}[✅❌⏳🟢🔴🟡✔✗]"
+    # …or items and statuses without colons ("auth done, search in review, billing not
+    # started"): two or more, each a word or two and a status.
+    rf"|(?:^|:\s*)(?:[\w#.-]+ ){{1,2}}(?:{_BOARD_WORDS})\s*[,;]\s*(?:[\w#.-]+ ){{1,2}}"
+    rf"(?:{_BOARD_WORDS})(?=$|[\s,;.])"
     # …a work-in-progress mark first ("🚧 Rewriting the onboarding emails", "⏳ 构建中").
     r"|^\s*(?:🚧|⏳|🔄|🏗)"
 )
@@ -373,7 +393,9 @@ _STATUS_FORMAT = _re(
 _ACHIEVEMENT = _re(
     r"(?i)\b(?:exams?|certificat(?:e|ion)s?|certified|degree|diploma|licen[cs]e|bachelor'?s?"
     r"|master'?s?|phd|doctorate|marathon|award|prize|scholarship|graduated|promoted|black belt"
-    r"|driving test|driver'?s licen[cs]e|mba|apprenticeship|residency)\b"
+    r"|driving test|driver'?s licen[cs]e|mba|apprenticeship|residency|course|bootcamp|internship"
+    r"|fellowship|teacher training|[a-z0-9]+-(?:hour|day|week|month|year) (?:[a-z]+ ){0,3}"
+    r"(?:training|program|programme|course))\b"
     r"|考试|考过|考上|考取|证书|认证|学位|文凭|驾照|毕业|马拉松|获奖|奖学金|晋升|升职|拿到了?.{0,12}(?:证|奖|offer)"
 )
 # A status of this moment, which even a person's studies can have ("is 80% through the
@@ -450,6 +472,8 @@ def progress_kind(norm: str) -> str | None:
     if _STATUS_FORMAT.search(norm):
         return "status_line"
     step = bool(_STEP_PROGRESS.search(norm) or _DONE_THEN_NEXT.search(norm))
+    clause_step = is_done_then_next(norm)  # by clause shape: done, then a short step ahead
+    step = step or clause_step
     kind = "step" if step else "status"
     if _HABITUAL.search(norm) and not _NOW_PROGRESS.search(norm):
         return None
@@ -460,6 +484,11 @@ def progress_kind(norm: str) -> str | None:
                                             or _STRONG_PROGRESS.search(norm)
                                             or _STEP_PROGRESS.search(norm)):
         return None
+    # A project's stack or home changed to something, told as history ("We moved the blog
+    # off WordPress onto Astro"), holds after the sentence: a fact, unless a step follows.
+    if is_lasting_change(norm) and not (step or _STRONG_PROGRESS.search(norm)
+                                        or _MOMENT_PROGRESS.search(norm)):
+        return None
     if about_a_person(norm):
         # "The user is halfway through a two-year MBA": a person's studies, not a task.
         if _ACHIEVEMENT.search(norm) and not _NOW_PROGRESS.search(norm):
@@ -469,7 +498,7 @@ def progress_kind(norm: str) -> str | None:
         # A moment of a person's life is a fact about them; of their work, a status line.
         work = _TASK_WORDS.search(norm) and (step or _MOMENT_PROGRESS.search(norm))
         return kind if work else None
-    if _STEP_PROGRESS.search(norm):
+    if _STEP_PROGRESS.search(norm) or clause_step:
         return "step"
     if _UNDECIDED.search(norm) and not (_STRONG_PROGRESS.search(norm)
                                         or _MOMENT_PROGRESS.search(norm)):
@@ -483,6 +512,7 @@ def progress_kind(norm: str) -> str | None:
                                           or _TASK_WORDS.search(norm)):
         return None  # …unless it is a work item ("证书续期的脚本写好了，还没部署")
     if (_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm)
-            or _DONE_THEN_NEXT.search(norm) or _STRONG_PROGRESS.search(norm)):
+            or _DONE_THEN_NEXT.search(norm) or _STRONG_PROGRESS.search(norm)
+            or is_ongoing_work(norm)):
         return kind
     return None

@@ -71,8 +71,27 @@ History:
    disc, hip, joint; lifting and moving for an injury; rent and fees; job titles; tickets,
    airlines, miles; adrenaline); phrase triggers ("work from home"); 腰 alone (腰果,
    cashew) no longer puts a memory in ``injury``.
+10. secret shapes, round 5 (issue 15 item 4): escapes decoded in the detection reading
+   (HTML entities, percent-escapes, ``\\u`` / ``\\x``), codes said aloud in six languages
+   and CJK digits (``rules/secret_spoken.py``), Romance door-code labels and everyday
+   words (mdp, clave, 비번, パスコード, 인증번호), mixed separators, recovery keys, values
+   given in parts; re-derive reads every stored text again under them, so a value stored
+   before these shapes existed is cut.
+   Also slots by frame (issue 15, rules/slot_frames.py): a text no word-order family keyed is
+   read by its frame — value spans masked by shape, the subject normalised, a label word
+   ("default model", "embedding", "编辑器", "时区") or a time zone's shape names the slot
+   and the one value left fills it ("claude-sonnet-4-5 is the model the user uses by
+   default", "用户现在的主力编辑器换成 Neovim 了", "The user now works on Central European
+   Time", "Home for me is Montreal now"); a role by its label or a promotion, whatever the
+   head noun ("promoted to firmware team lead"); "ledger's checkout" names ledger; the
+   first clause before a semicolon when the whole text keys nothing; "以后想要英文回复" a
+   standing language preference; "home is in X" is X.
+   Also rule cue terms, inflections (issue 13, rules/cues.py): an English
+   trigger also matches its regular -ing / -ed / -ies forms ("drinking", "coding"),
+   except a word that is a trigger itself ("parking") and verbs of another sense
+   ("booked", "parked"), so a memory's categories can change.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 9
+RULES_VERSION = 10

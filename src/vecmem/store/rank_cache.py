@@ -20,28 +20,31 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from vecmem.store.base import RankFacts
-
 #: Entries kept per (scope, key) before the cache starts over: bounds memory (~150 bytes
 #: an entry) on a store searched across millions of distinct candidates.
 MAX_ENTRIES = 500_000
+#: Whole records kept (text included, ~1 KB each) before that cache starts over.
+MAX_RECORDS = 20_000
 
 
 class RankFactsCache:
     """id -> ``RankFacts`` (``None``: no such memory in this scope) for one (scope, key),
-    valid as of change number ``seq``."""
+    valid as of change number ``seq``. The same structure keeps the whole records the
+    search returns (``SQLiteStore.records``): any per-row value read by id whose every
+    change takes a change number."""
 
-    def __init__(self) -> None:
+    def __init__(self, max_entries: int = MAX_ENTRIES) -> None:
         self.seq: int | None = None
-        self.facts: dict[int, RankFacts | None] = {}
+        self.facts: dict[int, Any] = {}
+        self.max_entries = max_entries
 
     def lookup(
         self, tx: Any, now: int, ids: Iterable[int],
-        fetch: Callable[[list[int]], dict[int, RankFacts]],
-    ) -> dict[int, RankFacts]:
+        fetch: Callable[[list[int]], dict[int, Any]],
+    ) -> dict[int, Any]:
         """The facts of ``ids`` as of change ``now`` (the reader's snapshot); ``fetch``
         reads the ones the cache lacks from the file."""
-        if self.seq is None or now < self.seq or len(self.facts) > MAX_ENTRIES:
+        if self.seq is None or now < self.seq or len(self.facts) > self.max_entries:
             self.facts.clear()
         elif now > self.seq:
             for (memory_id,) in tx.execute(
@@ -56,7 +59,7 @@ class RankFactsCache:
             got = fetch(missing)
             for i in missing:
                 facts[i] = got.get(i)
-        out: dict[int, RankFacts] = {}
+        out: dict[int, Any] = {}
         for i in sorted(wanted):
             fact = facts[i]
             if fact is not None:

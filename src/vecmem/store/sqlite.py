@@ -8,6 +8,8 @@ from the file by change number, so several processes can share one file.
 from __future__ import annotations
 
 import contextlib
+import copy
+import dataclasses
 import functools
 import os
 import secrets
@@ -27,8 +29,9 @@ else:  # imported at first use: commands that touch no vector never load it
 
 from vecmem.errors import StoreError
 from vecmem.store.base import RankFacts, SQLTx, Store
-from vecmem.store.rank_cache import RankFactsCache
+from vecmem.store.rank_cache import MAX_RECORDS, RankFactsCache
 from vecmem.store.schema import TOMBSTONE, Dialect, migrate
+from vecmem.types import MemoryRecord
 
 BUSY_TIMEOUT_MS = 30_000
 
@@ -95,6 +98,25 @@ _EVENTS_GUARD = {
 
 class SQLiteTx(SQLTx):
     store: SQLiteStore
+    #: True for a top-level read transaction (``SQLiteStore.transaction``): its snapshot
+    #: is fixed from its first read, so its change number is read once, not by each of
+    #: the three in-memory indexes a search syncs (vector, keyword, rank facts).
+    snapshot = False
+    #: (connection's total changes, store's rollbacks, change number) of the last read.
+    _seq_memo: tuple[int, int, int] | None = None
+
+    def current_seq(self) -> int:
+        if not self.snapshot:
+            return super().current_seq()
+        # Any write on this connection (a nested transaction's too) or a rolled-back
+        # savepoint makes the memo stale: both are part of its key.
+        key = (self.conn.total_changes, self.store._rollbacks)
+        memo = self._seq_memo
+        if memo is not None and memo[:2] == key:
+            return memo[2]
+        seq = super().current_seq()
+        self._seq_memo = (key[0], key[1], seq)
+        return seq
 
     def execute(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Cursor:
         return self.conn.execute(sql, params)
@@ -218,6 +240,11 @@ class SQLiteTx(SQLTx):
         """``SQLTx.rank_facts`` through the store's in-memory copy (``rank_cache``)."""
         return self.store.rank_facts(self, scope, ids, key)
 
+    def get_many(self, ids: Sequence[int]) -> dict[int, MemoryRecord]:
+        """``SQLTx.get_many`` through the store's in-memory copy of the rows read by id
+        (``rank_cache``: the k records each search returns, read again by the next)."""
+        return self.store.records(self, ids)
+
     def vector_search(
         self, scope: str, model: str, query: np.ndarray, k: int, status: str = "active"
     ) -> list[tuple[int, float]]:
@@ -235,12 +262,7 @@ class SQLiteTx(SQLTx):
         norm = float(np.linalg.norm(q))
         if norm == 0:
             return {}
-        q = q / norm
-        out: dict[int, float] = {}
-        for mid in ids:
-            v = index.get(int(mid))
-            if v is not None and v.shape == q.shape:
-                out[int(mid)] = float(np.dot(v, q))
+        out = index.cosines(ids, q / norm)
         # The index holds active rows only; a past row (history search) is read from the
         # table, as PostgreSQL reads every row, so both engines judge the same candidates.
         rest = [int(i) for i in ids if int(i) not in out]
@@ -307,6 +329,8 @@ class SQLiteStore(Store):
         self._keyword_saved: dict[str, int] = {}  # scope -> its ``changes`` at save / load
         self._keyword_lock = threading.Lock()
         self._rank_caches: dict[tuple[str, str], RankFactsCache] = {}  # (scope, key)
+        self._record_cache = RankFactsCache(MAX_RECORDS)  # id -> MemoryRecord (any scope)
+        self._rollbacks = 0  # savepoints rolled back (``SQLiteTx.current_seq``'s memo)
         self._rank_lock = threading.Lock()
         self._closed = False
         self._check_path()
@@ -380,6 +404,7 @@ class SQLiteStore(Store):
                 except BaseException:
                     conn.execute("ROLLBACK TO nested")
                     conn.execute("RELEASE nested")
+                    self._rollbacks += 1  # an outer tx's change-number memo is stale
                     if conn.total_changes != changes:  # see the rollback below
                         self.invalidate_vectors(persisted=False)
                     raise
@@ -389,6 +414,7 @@ class SQLiteStore(Store):
             # state and then race to change it (and never deadlock on a lock upgrade).
             conn.execute("BEGIN IMMEDIATE" if write else "BEGIN")
             tx = SQLiteTx(conn, self)
+            tx.snapshot = not write
             changes = conn.total_changes
             try:
                 yield tx
@@ -584,6 +610,18 @@ class SQLiteStore(Store):
         self._keyword_saved[scope] = index.changes
 
     # -- rank facts ----------------------------------------------------------------------
+    def records(self, tx: SQLiteTx, ids: Iterable[int]) -> dict[int, MemoryRecord]:
+        """Whole records of ``ids``, from the cache synced to ``tx``'s snapshot. A record
+        is frozen but its ``review_meta`` dict is not: each caller gets its own copy of
+        one, so no caller's edit reaches the cache."""
+        now = tx.current_seq()
+        with self._rank_lock:
+            got = self._record_cache.lookup(tx, now, ids,
+                                            lambda todo: SQLTx.get_many(tx, todo))
+        return {i: r if r.review_meta is None else
+                dataclasses.replace(r, review_meta=copy.deepcopy(r.review_meta))
+                for i, r in got.items()}
+
     def rank_facts(
         self, tx: SQLiteTx, scope: str, ids: Iterable[int], key: str
     ) -> dict[int, RankFacts]:
@@ -677,6 +715,7 @@ class SQLiteStore(Store):
         copies of both too (rows changed in a way change numbers do not show)."""
         with self._index_lock, self._keyword_lock, self._rank_lock:
             self._rank_caches.clear()
+            self._record_cache = RankFactsCache(MAX_RECORDS)
             self._indexes.clear()
             self._index_seq.clear()
             self._keyword_indexes.clear()

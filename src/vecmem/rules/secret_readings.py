@@ -1,0 +1,260 @@
+"""The readings of one text that secret detection runs every rule on, and what joins
+them: the text as written, its canonical forms (``vecmem.text.canonicalize``: invisible
+characters, NFKC, look-alikes; markup, decoration), and readings that join a value broken
+by a space, a line, a repeated separator or a label broken across a line. What is found in
+any reading is mapped back onto the original text, so a value is cut out in whatever
+spelling it had. Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import re
+
+from vecmem.rules.secret_assign import assigned_findings
+from vecmem.rules.secret_labels import (
+    broken_label_gaps,
+    counted_codes,
+    loose_values,
+    part_values,
+)
+from vecmem.rules.secret_shapes import structured_secrets
+from vecmem.rules.secret_spoken import spoken_codes
+from vecmem.rules.secret_values import SecretFinding
+from vecmem.rules.secret_vendor import BASE, vendor_findings
+from vecmem.text import Canonical, ascii_word_re, canonicalize, confusable_skeleton
+
+__all__ = ["find_in", "readings", "select", "union"]
+
+_re = ascii_word_re
+
+
+def find_in(text: str) -> list[tuple[int, SecretFinding]]:
+    """Every (priority, finding) the shapes and labels see in ``text`` as it is."""
+    found: list[tuple[int, SecretFinding]] = []  # (priority, finding)
+
+    def add(priority: int, kind: str, start: int, end: int) -> None:
+        if end > start:
+            found.append((priority, SecretFinding(kind, start, end)))
+
+    vendor_findings(text, add)
+    for kind, start, end in structured_secrets(text):
+        add(BASE, kind, start, end)
+    assigned_findings(text, add)
+    for kind, start, end in itertools.chain(counted_codes(text), spoken_codes(text),
+                                          loose_values(text), part_values(text)):
+        add(BASE, kind, start, end)
+    return found
+
+
+# Combining marks NFKC leaves standing on a Latin letter (underline, strike-through) and
+# pictographs: decoration a reading for secrets may drop.
+_DECORATION = _re("(?<=[A-Za-z\u0300-\u036f\u20d0-\u20ff])[\u0300-\u036f\u1ab0-\u1aff"
+                  "\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]|[\u2600-\u27bf\u2b00-\u2bff"
+                  "\U0001f000-\U0001faff]")
+_INLINE_TAG = _re(r"(?i)</?(?:b|i|u|s|em|strong|code|kbd|samp|span|mark|small|big|font|tt|var)"
+                  r"(?:\s[^<>]{0,80})?>")
+
+
+
+
+def readings(text: str) -> list[list[SecretFinding]]:
+    """The findings of every reading of ``text`` (empty ones left out), each in
+    ``text``'s offsets: as written, in the canonical forms, and joined where a value or a
+    label was broken."""
+    out = [select(find_in(text))]
+    # The canonical readings decode escapes first ("password&#58; …", "pw%3D…"), so every
+    # later form (tags, decoration, look-alikes) is read on the decoded text too.
+    chars = canonicalize(text, structure=False, decode=True)
+    forms = [chars, canonicalize(text, structure=True, decode=True)]
+    if _DECORATION.search(chars.text):  # "p̲a̲s̲s̲w̲o̲r̲d̲", "PIN 🔑 4821"
+        plain = canonicalize(text, structure=False, decode=True)
+        plain.delete(_DECORATION)
+        forms.append(plain)
+    if "<" in chars.text and _INLINE_TAG.search(chars.text):  # "<b>password</b>: …"
+        untagged = canonicalize(text, structure=False, decode=True)
+        untagged.delete(_INLINE_TAG)
+        forms.append(untagged)
+    skeleton = confusable_skeleton(chars.text)
+    if skeleton != chars.text:  # "ΡΙΝ 6650" in Greek capitals: a reading only, never stored
+        folded = canonicalize(text, structure=False, decode=True)
+        folded.replace_chars(skeleton)
+        forms.append(folded)
+    seen = {text}
+    for canon in forms:
+        if canon.text in seen:
+            continue
+        seen.add(canon.text)
+        out.append([SecretFinding(f.kind, *canon.source_span(f.start, f.end))
+                    for f in select(find_in(canon.text))])
+    # Values broken by a space or a line, or spelled out with a separator between every
+    # character, read joined: as written and in the character-level canonical form.
+    for canon in (Canonical(text, None), chars):
+        for f in (_split_reading(canon.text) + _despaced_reading(canon.text)
+                  + _read_joined(canon.text, broken_label_gaps(canon.text), reach=_NEAR_REACH)):
+            out.append([SecretFinding(f.kind, *canon.source_span(f.start, f.end))])
+        if chars.text == text:
+            break
+    return [r for r in out if r]
+
+
+# A value split by a space or a line break ("ghp_Xy12Ab34Cd56 Ef78…", "Blue\nFalcon#5",
+# "Sea-\nShell-77"): the break is joined when the piece after it is machine-made (a
+# digit or a symbol) and, for a space, the piece before it too ("token ghp_…" stays two
+# words); only findings that cross a joined break are kept, so two ordinary lines are
+# never read as one.
+_BREAK = _re(
+    r"(?P<prev>[^\s]{1,80})(?P<gap>[ \t]*\n[ \t]*|[ \t])"
+    # The next piece may open with a symbol ("Osprey\n  #2031"), not with a bullet.
+    r"(?=(?P<next>(?:[A-Za-z0-9]|[#@!$%&*+?](?=[A-Za-z0-9]))[^\s]{2,}))"
+)
+_MACHINE = _re(r"\d|[^\w.,;:!?)'\"]")
+
+
+# A joined value needs a label or a vendor prefix close before the break (entropy-only
+# findings are not kept), so breaks far from one are not joined: long logs stay cheap.
+_NEAR_SECRET = _re(
+    r"(?i)key|token|secret|pass|p[@4]ss|pwd|\bpw\b|pin|code|cvv|credential|login|serial"
+    r"|licen[cs]e|phrase|sk-|gh[pousr]_|github_pat|glpat|xox|akia|aiza|hf_|npm_|pypi-|://"
+    r"|密码|口令|密钥|秘钥|令牌|授权码|提取码|验证码|激活码|注册码|安全码|门禁|卡号"
+)
+_NEAR_REACH = 80
+_HAS_ALNUM = _re(r"[^\W_]")
+_NOT_A_PIECE = _re(r"(?i)[a-z][a-z0-9+.-]*://|www\.|[a-z]:[\\/]|-{1,2}[a-z]")
+
+
+def _split_reading(text: str) -> list[SecretFinding]:
+    labels = [m.end() for m in _NEAR_SECRET.finditer(text)]
+    if not labels:
+        return []
+    joins = []
+    for m in _BREAK.finditer(text):
+        if not (_MACHINE.search(m["next"]) and ("\n" in m["gap"] or _MACHINE.search(m["prev"]))):
+            continue
+        if not _HAS_ALNUM.search(m["prev"]):
+            continue  # a dash or a bullet before the value is punctuation, not a piece
+        if _NOT_A_PIECE.match(m["next"]):
+            continue  # a URL, a path or an option after the value is its neighbour
+        i = bisect.bisect_right(labels, m.start("gap")) - 1
+        if i >= 0 and m.start("gap") - labels[i] <= _NEAR_REACH:
+            joins.append(m)
+    return _read_joined(text, [(m.start("gap"), m.end("gap")) for m in joins])
+
+
+# A value spelled out one character at a time ("p a s s w o r d : h u n t e r 2",
+# "s-e-c-r-e-t-9-9", "密 码 是 x 7 k 9 q 2") or in pairs behind dots or hyphens
+# ("Hu.nt.er.20.24"): four or more pieces with one separator repeated. Read joined; as for
+# a broken value, only a finding that crosses a removed separator counts, so a version
+# ("1.2.3.4") or spaced initials stay as they are unless a label and a value appear.
+_SPACED = _re(
+    r"(?<![^\W_])[^\W_](?P<s>[ .\-_])[^\W_](?:(?P=s)[^\W_]){1,63}(?![^\W_])"
+    r"|(?<![^\W_])[^\W_]{1,2}(?P<t>[.\-_])[^\W_]{1,2}(?:(?P=t)[^\W_]{1,2}){2,63}(?![^\W_])"
+    # "4 . 8 . 2 . 7", "h / u / n / t": a punctuation mark with a space on each side.
+    r"|(?<![^\W_])[^\W_](?P<u> [.\-_/·•|*] )[^\W_](?:(?P=u)[^\W_]){2,63}(?![^\W_])"
+)
+
+
+# A value typed with mixed separators ("48-21 55", "7-3 5.0", "h-u n.t e_r 2-0 2.4",
+# "12 / 34-56"): three or more pieces, each one character or each a group of up to four
+# digits, between spaces or punctuation marks of several kinds. Read joined like the
+# rest; dates and clock times are what such runs usually are, and are left alone.
+_MIXED_GAP = r"(?: ?[.\-_/·•|*] ?| )"
+_MIXED = _re(
+    rf"(?<![^\W_])[^\W_](?:{_MIXED_GAP}[^\W_]){{3,63}}(?![^\W_])"
+    rf"|(?<![\w.\-/])\d{{1,4}}(?:{_MIXED_GAP}\d{{1,4}}){{2,7}}(?![\w.\-/])"
+)
+_MIXED_SEP = _re(_MIXED_GAP)
+# (a two-digit year is left to the label: "combo 08-15-33" is a combination)
+_DATE_LIKE = _re(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4}")
+
+
+# A key pasted in groups of equal length ("ghp_aB3d E5fG hIjK 7hI9 …", "AKIA IOSF ODNN
+# 7EXA MPL3"): a first piece (it may carry the vendor prefix), then three or more groups
+# of one length, letters and digits mixed across them.
+_GROUPED = _re(r"(?<![^\s\"'`:=(])[A-Za-z0-9_+/-]{4,40}(?: [A-Za-z0-9]{4,8}){3,40}"
+               r"(?![^\s\"'`.,;)])")
+
+
+def _despaced_reading(text: str) -> list[SecretFinding]:
+    gaps: list[tuple[int, int]] = []
+    for m in _SPACED.finditer(text):
+        sep = m.group("s") or m.group("t") or m.group("u")
+        gaps.extend((m.start() + g.start(), m.start() + g.end())
+                    for g in re.finditer(re.escape(sep), m.group()))
+    for m in _GROUPED.finditer(text):
+        first, *groups = m.group().split(" ")
+        if len({len(g) for g in groups}) != 1 or len(first) < len(groups[0]):
+            continue
+        run = m.group()
+        if re.search(r"\d", run) and re.search(r"[A-Za-z]", run):
+            gaps.extend((m.start() + i, m.start() + i + 1)
+                        for i, ch in enumerate(run) if ch == " ")
+    for m in _MIXED.finditer(text):
+        if _DATE_LIKE.search(m.group()):
+            continue
+        gaps.extend((m.start() + g.start(), m.start() + g.end())
+                    for g in _MIXED_SEP.finditer(m.group()))
+    gaps = sorted(set(gaps))
+    # A spelled-out label ("p a s s w o r d : Kestrel#41") counts for the value after it.
+    return _read_joined(text, gaps, reach=_NEAR_REACH // 2)
+
+
+def _read_joined(text: str, gaps: list[tuple[int, int]], *,
+                 reach: int = 0) -> list[SecretFinding]:
+    """Findings in ``text`` with every ``gaps`` span removed (sorted, disjoint) that cross
+    a removed span or begin within ``reach`` after one, in ``text``'s offsets;
+    entropy-only findings are not kept."""
+    if not gaps:
+        return []
+    pieces: list[str] = []
+    origin: list[int] = []  # origin[i] = offset in ``text`` of joined character i
+    points: list[int] = []  # joined offsets where a break was removed
+    pos = 0
+    for start, end in gaps:
+        pieces.append(text[pos:start])
+        origin.extend(range(pos, start))
+        points.append(len(origin))
+        pos = end
+    pieces.append(text[pos:])
+    origin.extend(range(pos, len(text)))
+    joined = "".join(pieces)
+    out = []
+    for f in select(find_in(joined)):
+        if f.kind == "high_entropy_token" or not any(
+                f.start - reach < p < f.end for p in points):
+            continue
+        out.append(SecretFinding(f.kind, origin[f.start], origin[f.end - 1] + 1))
+    return out
+
+
+def select(found: list[tuple[int, SecretFinding]]) -> list[SecretFinding]:
+    """Most specific first; a finding overlapping an already kept one is dropped. ``kept``
+    is kept sorted by start so each overlap test is a bisect, not a scan."""
+    kept: list[SecretFinding] = []
+    starts: list[int] = []
+    for _prio, f in sorted(found, key=lambda pf: (pf[0], pf[1].start, -(pf[1].end - pf[1].start))):
+        i = bisect.bisect_left(starts, f.start)
+        if i > 0 and kept[i - 1].end > f.start:
+            continue
+        if i < len(kept) and kept[i].start < f.end:
+            continue
+        kept.insert(i, f)
+        starts.insert(i, f.start)
+    return kept
+
+
+def union(readings: list[list[SecretFinding]]) -> list[SecretFinding]:
+    """Findings of several readings of one text, overlapping ones joined: two readings may
+    disagree on a value's extent (the raw text stops at a zero-width space, the canonical
+    one does not), and no part of a value may survive."""
+    merged: list[SecretFinding] = []
+    for f in sorted((f for r in readings for f in r), key=lambda f: (f.start, -f.end)):
+        if merged and f.start < merged[-1].end:
+            m = merged[-1]
+            merged[-1] = SecretFinding(m.kind, m.start, max(m.end, f.end))
+        else:
+            merged.append(f)
+    return merged
+
+
