@@ -344,3 +344,18 @@ def test_a_turn_about_an_organ_or_a_check_up_is_about_medicine(turn: str) -> Non
                                   "帮我检查一下这段代码"])
 def test_checking_a_thing_is_no_medicine_turn(turn: str) -> None:
     assert "medicine" not in turn_topics(turn)
+
+
+@pytest.mark.parametrize("text", [
+    # Everyday words that share a condition's suffix or a health word's characters.
+    "User has a diploma in graphic design.", "User's team is writing a root-cause diagnosis.",
+    "User feels nostalgia for Chengdu's teahouses.", "User loves Sonoma wines.",
+    "User works in academia.", "User has a lot of empathy for new hires.",
+    "User likes mandarin oranges.", "User's phone carrier is T-Mobile.",
+    "User is torn between two laptops.", "User's sister is a cardiologist in Toronto.",
+    "用户的电脑中过病毒，后来重装了系统。", "这段代码有个毛病，每次启动都会卡住。",
+    "夏天天气炎热，用户喜欢待在家里。", "用户去年投资损失了一些钱。", "用户买了一个手机支架。",
+    "用户在做一个代码移植的项目。", "用户英语听力考试考了 25 分。", "用户是个慢性子，做事不着急。",
+])
+def test_the_frame_ignores_words_that_only_look_like_conditions(text: str) -> None:
+    assert core_category(text) not in HEALTH

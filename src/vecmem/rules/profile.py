@@ -65,21 +65,33 @@ _CONDITION_ZH = (r"怀孕|孕期|孕早期|孕晚期|预产期|Rh阴性|乳糜�
 #: ("a registered nurse", "一名儿科医生") is no health fact: the instruction verb is part
 #: of the frame.
 _FRAME_EN = (
-    r"\b\w{3,}(?:itis|osis|[ae]emia|oma|pathy|plegia|algia|ectomy|otomy)\b|"
-    r"\b(?:disease|disorder|syndrome|deficien\w+|infection|virus|carrier|(?:kidney|gall) ?"
-    r"stones?|apno?ea|stroke|chronic|reflux|colou?r ?blind|deaf|hearing (?:loss|aids?)|"
-    r"sensitive to (?:anaes|anes|drugs?|medic)\w*|(?:glucose|blood sugar) (?:levels?|drops?)|"
-    r"glucose|blood (?:type|group) (?:is )?(?:O|A|B|AB) ?neg\w*|transplant|pacemaker|torn|"
-    r"ruptured)\b|"
-    r"\b\w+(?:ologist|iatrist)s?\b|\bphysio\w*|"
-    r"\b(?:doctor|gp|surgeon|nurse|vet|dietitian|therapist)s?\b.{0,25}\b(?:says?|said|"
-    r"told|wants?|advised|recommends?)\b")
-_FRAME_DRUG = (r"(?-i:\b[a-z]{3,}(?:arin|azole|olol|pril|sartan|statin|cillin|mycin|cycline|"
-               r"zepam|tidine|profen|dronate|oxetine|triptan|lukast|parin|dipine)\b)")
+    # Suffixes of conditions, each guarded against the everyday words that share it
+    # (diagnosis, diploma, empathy, nostalgia, academia, dichotomy are no conditions;
+    # -oma in lower case only: Sonoma and Oklahoma are places).
+    r"\b\w{3,}itis\b|\b\w{3,}(?<!diagn)(?<!progn)(?<!hypn)(?<!osm)(?<!symbi)osis\b|"
+    r"\b(?:an|leuk|isch|hypoglyc|hyperglyc|sept|thalass|ur)a?emi[ac]\b|"
+    r"\b(?:neuro|myo|retino|nephro|cardiomyo)pathy\b|\b\w{3,}plegi[ac]\b|"
+    r"\b(?:neur|my|fibromy|arthr)algia\b|\b\w{3,}ectomy\b|(?-i:\b[a-z]{3,}(?<!dipl)oma\b)|"
+    r"\b(?:disease|disorder|deficien\w+|infections?|(?:kidney|gall) ?stones?|apno?ea|"
+    r"stroke|reflux|colou?r ?blind|hearing (?:loss|aids?)|glucose|transplant|"
+    r"(?:hep(?:atitis)? ?[a-c]|virus|genetic) carrier|carrier of|"
+    r"sensitive to (?:anaes|anes|drugs?|medic)\w*|"
+    r"blood (?:type|group) (?:is )?(?:O|A|B|AB) ?neg\w*|"
+    r"torn (?:\w+ ){0,2}(?:ligament|acl|meniscus|muscle|tendon|rotator|cuff|labrum|"
+    r"cartilage)|ruptured (?:\w+ )?(?:disc|appendix|tendon|eardrum))\b|"
+    # A clinician's instruction (the verb is part of it: a clinician's job is no fact).
+    r"\b(?:\w+ologist|\w+iatrist|physio\w*|doctor|gp|surgeon|nurse|vet|dietitian|"
+    r"therapist)s?\b.{0,25}\b(?:says?|said|told|wants?|advised|recommends?)\b")
+#: Drug suffixes, lower case ("Mandarin" is a language; "mandarin oranges" are fruit).
+_FRAME_DRUG = (r"(?-i:\b[a-z]{3,}(?:(?<!mand)arin|azole|olol|pril|sartan|statin|cillin|mycin|"
+               r"cycline|zepam|tidine|profen|dronate|oxetine|triptan|lukast|dipine)\b)")
 _FRAME_ZH = (
-    r"[\u4e00-\u9fff](?:病|症|炎|癌|瘤)|结石|病毒|携带者|中风|卒中|撕裂|损伤|损失|受损|"
-    r"听力|视力|近视|远视|色盲|色弱|呼吸暂停|反流|青光眼|白内障|血型.{0,6}阴性|血糖|"
-    r"助听器|呼吸机|血糖仪|胰岛素泵|起搏器|支架|移植|术后|药水|眼药|慢性|"
+    # 病 / 症 / 炎 / 癌 / 瘤 ending a word: not 毛病 / 语病 (a fault), 病毒 (a computer
+    # has one too) or 炎热 (hot).
+    r"(?![毛语通弊])[\u4e00-\u9fff]病(?!毒)|[\u4e00-\u9fff](?:症|炎(?!热)|癌|瘤)|结石|携带者|中风|"
+    r"卒中|撕裂|损伤|听力(?:损失|下降|受损|障碍|不好)|视力(?:下降|受损|不好|很差)|近视|远视|"
+    r"色盲|色弱|呼吸暂停|反流|青光眼|白内障|血型.{0,6}阴性|血糖|助听器|呼吸机|血糖仪|胰岛素泵|"
+    r"起搏器|(?:心脏|冠脉)支架|(?:肾|肝|骨髓|器官)移植|术后|眼药|慢性(?!子)|"
     r"(?:医生|大夫|康复师|理疗师|营养师|兽医)(?:说|叮嘱|嘱咐|建议|让|要求|交代)|医嘱|复查|"
     r"每(?:半年|年|[一两三]?个月)查")
 _HEALTH_FRAME = lazy_re(rf"{_FRAME_EN}|{_FRAME_DRUG}|{_FRAME_ZH}", re.I)
