@@ -5,6 +5,8 @@ category, both languages, as many look-alikes (must stay unkeyed / stored) as po
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from vecmem import Memory
@@ -100,6 +102,16 @@ def test_same_frame_look_alikes(new: str, old: str) -> None:
     assert same_frame(normalize(new), normalize(old)) is None
 
 
+def decision_after(tmp_path: Path, old: str, new: str) -> str:
+    """The write pipeline's decision for ``new`` on a fresh store holding ``old``."""
+    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
+    try:
+        mem.add(old)
+        return str(mem.add(new).decision)
+    finally:
+        mem.close()
+
+
 @pytest.mark.parametrize("old,new,want", [
     ("记账本的前端部署在 Vercel", "记账本的前端迁到了 Netlify", "review"),
     ("The Wren repo is at ~/code/wren", "Wren now lives under /opt/wren", "review"),
@@ -111,12 +123,7 @@ def test_same_frame_look_alikes(new: str, old: str) -> None:
     ("The user is on Pacific time", "My sister now lives on Central European Time", "store"),
 ])
 def test_write_pipeline(tmp_path, old: str, new: str, want: str) -> None:
-    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
-    try:
-        mem.add(old)
-        assert str(mem.add(new).decision) == want
-    finally:
-        mem.close()
+    assert decision_after(tmp_path, old, new) == want
 
 
 @pytest.mark.parametrize("text", [
@@ -178,12 +185,7 @@ def test_more_frames_left_alone(text: str) -> None:
     ("The kite project is built with Rails", "kite's database moved to PostgreSQL", "store"),
 ])
 def test_part_of_a_stack(tmp_path, old: str, new: str, want: str) -> None:
-    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
-    try:
-        mem.add(old)
-        assert str(mem.add(new).decision) == want
-    finally:
-        mem.close()
+    assert decision_after(tmp_path, old, new) == want
 
 
 @pytest.mark.parametrize("old,new,flagged", [
@@ -232,12 +234,7 @@ def test_a_bounded_or_model_use_is_no_editor(text: str) -> None:
     ("用户希望用中文回答", "请用英文回答这个问题里的第二部分", "reject"),  # a one-off request
 ])
 def test_fresh_wordings_through_the_pipeline(tmp_path, old: str, new: str, want: str) -> None:
-    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
-    try:
-        mem.add(old)
-        assert str(mem.add(new).decision) == want
-    finally:
-        mem.close()
+    assert decision_after(tmp_path, old, new) == want
 
 
 @pytest.mark.parametrize("old,new,want", [
@@ -258,12 +255,7 @@ def test_fresh_wordings_through_the_pipeline(tmp_path, old: str, new: str, want:
     ("User's timezone is Asia/Singapore", "My sister is on Sydney time now", "store"),
 ])
 def test_second_probe_batch(tmp_path, old: str, new: str, want: str) -> None:
-    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
-    try:
-        mem.add(old)
-        assert str(mem.add(new).decision) == want
-    finally:
-        mem.close()
+    assert decision_after(tmp_path, old, new) == want
 
 
 @pytest.mark.parametrize("old,new,want", [
@@ -278,9 +270,4 @@ def test_second_probe_batch(tmp_path, old: str, new: str, want: str) -> None:
     ("用户在联想上班", "用户的同事已经从联想离职，去了 OPPO", "store"),
 ])
 def test_the_old_value_left(tmp_path, old: str, new: str, want: str) -> None:
-    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
-    try:
-        mem.add(old)
-        assert str(mem.add(new).decision) == want
-    finally:
-        mem.close()
+    assert decision_after(tmp_path, old, new) == want
