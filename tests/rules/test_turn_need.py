@@ -166,6 +166,30 @@ def test_names_are_capitalized_runs_and_an_english_first_word_is_not_one() -> No
     assert names_in('Translate "Hello Kitty": it is a brand') == []
 
 
+def test_a_name_with_a_particle_is_one_name() -> None:
+    """"Fatima al-Fihri" is one person, not "Fatima" + "Fihri": the store's colleague
+    Fatima Okafor must not make a history question personal (persona 3, off-topic)."""
+    from vecmem.engine.relevance import impersonal, query_terms
+    from vecmem.rules.turn_need import names_in
+
+    assert names_in("Who was Fatima al-Fihri?") == ["Fatima al-Fihri"]
+    assert names_in("Did Ludwig van Beethoven go deaf?") == ["Ludwig van Beethoven"]
+    assert names_in("Tell Maria de la Cruz hi") == ["Maria de la Cruz"]
+    # A particle only joins capitalized words of one run.
+    assert names_in("Can Fatima and Leo meet?") == ["Fatima", "Leo"]
+    assert names_in("Rent a van Tuesday") == ["Tuesday"]
+    assert names_in("Fatima 和 de Vries 什么时候开会？") == ["Fatima", "Vries"]
+
+    held = {"fatima": 2, "okafor": 2}
+    for turn in ("Who was Fatima al-Fihri?", "Fatima al-Fihri 是谁？"):
+        qt = query_terms(turn)
+        assert impersonal(turn, qt, held), turn
+    # The same shape with a name the store holds in full stays personal.
+    held_full = {**held, "fihri": 2, "al": 2}
+    qt = query_terms("Who was Fatima al-Fihri?")
+    assert not impersonal("Who was Fatima al-Fihri?", qt, held_full)
+
+
 def test_content_tasks_and_general_questions() -> None:
     from vecmem.rules.turn_need import is_content_task
 

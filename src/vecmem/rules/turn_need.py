@@ -324,7 +324,13 @@ def identity_subject(turn: str) -> str | None:
 
 # A capitalized run of words ("Atlas", "Lin Xiao", "Sesame Street", "GitLab CI"); in an
 # English sentence its first word does not count as a name (it is capitalized anyway).
-_NAME_RUN = lazy_re(r"(?<![\w'])([a-z]?[A-Z][\w-]*(?:\s+(?:[a-z]?[A-Z][\w-]*|\d+\b))*)")
+#: Lowercase particles inside a personal name ("Fatima al-Fihri", "Ludwig van Beethoven",
+#: "Maria de la Cruz"): without them the run breaks in two and a knowledge question about
+#: a historical person is made personal by the first name alone when the store holds a
+#: colleague of that first name. Only between capitalized words of one run.
+_NAME_PARTICLE = r"(?:al|el|ibn|bin|bint|van|von|de|der|den|del|della|da|di|du|la|le|dos|das)"
+_NAME_RUN = lazy_re(rf"(?<![\w'])([a-z]?[A-Z][\w-]*(?:\s+(?:(?:{_NAME_PARTICLE}[\s-])+"
+                    r"[A-Z][\w-]*|[a-z]?[A-Z][\w-]*|\d+\b))*)")
 _CJK = lazy_re(r"[\u3400-\u9fff]")
 
 
