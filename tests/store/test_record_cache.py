@@ -15,6 +15,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from tests.store.test_rank_cache import all_ids
 
 from vecmem import Memory
 from vecmem.embed.hashing import HashingEmbedder
@@ -29,11 +30,6 @@ TEXTS = [
     "用户的狗 Kumara 在吃卡洛芬",
     "User flies to Guangzhou on 2027-04-01 for Qingming",
 ]
-
-
-def all_ids(mem: Memory) -> list[int]:
-    with mem.store.transaction(write=False) as tx:
-        return [int(r[0]) for r in tx.execute("SELECT id FROM memories")]
 
 
 def search_all(mem: Memory) -> dict[tuple[str, bool], list[tuple[object, ...]]]:
