@@ -1,10 +1,9 @@
 """The blind sets parse, keep the shape and counts they promise, and the harnesses report
 them as their own split (a broken file fails here, not in a benchmark run nobody reads).
 
-Session 7's sets (persona 4, ``*_blind5``) are blind: counts only, the harnesses refuse
-to list their misses. Session 6's sets (persona 3, ``*_blind4``) and session 5's (persona 2,
-``*_blind3``) are retired blind sets, now dev: measured and reported once while blind,
-reported as their own column since, and their misses can be listed."""
+Session 7's sets (persona 4, ``*_blind5``), session 6's (persona 3, ``*_blind4``) and
+session 5's (persona 2, ``*_blind3``) are retired blind sets, now dev: measured and reported
+once while blind, reported as their own column since, and their misses can be listed."""
 
 from __future__ import annotations
 
@@ -241,54 +240,28 @@ def test_slot_blind5_shape_and_counts() -> None:
     assert not earlier & {c["new"] for c in cases}
 
 
-def test_rules_dev_reports_blind5_and_never_lists_it(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench5")
-    cases = rows(DATA / "quality_blind5.jsonl")
-    table, _ = bench.quality(cases)
-    assert set(table) == {"blind5"} and table["blind5"]["all"]["n"] == len(cases)
-    table, _ = bench.slots(rows(DATA / "slot_paraphrase_blind5.jsonl")[:2])
-    assert set(table) == {"blind5"} and table["blind5"]["all"]["n"] == 2
-    with pytest.raises(SystemExit):
-        bench.main(["--misses", "blind5", "--no-slots", "--no-benign"])
-    assert "invalid choice" in capsys.readouterr().err
-    # Listing a retired set's misses never prints a blind5 case, though blind5 is scored.
-    assert bench.main(["--misses", "blind4", "--no-slots", "--no-benign"]) == 0
-    out = capsys.readouterr().out
-    assert "blind5" in out  # its column is reported (counts)
-    assert not any(repr(c["text"]) in out for c in cases)
-
-
-def test_secrets_dev_is_counts_only_on_blind5(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_bench5")
-    path = str(DATA / "quality_blind5.jsonl")
-    with pytest.raises(SystemExit):
-        bench.main(["--set", path, "--misses", "blind5", "--no-store"])
-    assert "never listed" in capsys.readouterr().err
-    assert bench.main(["--set", path, "--no-store"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("blind5: secrets cut ") and len(out.splitlines()) == 1
-
-
 def test_rules_dev_reports_retired_blind_sets_and_lists_their_misses(
         capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench")
-    for name, split in (("quality_blind3.jsonl", "blind3"), ("quality_blind4.jsonl", "blind4")):
+    for name, split in (("quality_blind3.jsonl", "blind3"), ("quality_blind4.jsonl", "blind4"),
+                        ("quality_blind5.jsonl", "blind5")):
         table, _ = bench.quality(rows(DATA / name))
         assert set(table) == {split}
         assert table[split]["all"]["n"] == len(rows(DATA / name))
-    table, _ = bench.slots(rows(DATA / "slot_paraphrase_blind4.jsonl")[:2])
-    assert set(table) == {"blind4"} and table["blind4"]["all"]["n"] == 2
-    # blind3 and blind4 are retired (now dev): their misses may be listed.
-    assert bench.main(["--misses", "blind4", "--no-slots", "--no-benign"]) == 0
-    assert "blind4" in capsys.readouterr().out
+    table, _ = bench.slots(rows(DATA / "slot_paraphrase_blind5.jsonl")[:2])
+    assert set(table) == {"blind5"} and table["blind5"]["all"]["n"] == 2
+    # blind3, blind4 and blind5 are retired (now dev): their misses may be listed.
+    for split in ("blind4", "blind5"):
+        assert bench.main(["--misses", split, "--no-slots", "--no-benign"]) == 0
+        assert split in capsys.readouterr().out
 
 
-def test_secrets_dev_lists_retired_blind4(capsys: pytest.CaptureFixture[str]) -> None:
+def test_secrets_dev_lists_retired_blind_sets(capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_bench")
-    path = str(DATA / "quality_blind4.jsonl")
-    assert bench.main(["--set", path, "--misses", "blind4", "--no-store"]) == 0
-    assert capsys.readouterr().out.startswith("blind4: secrets cut ")
+    for split in ("blind4", "blind5"):
+        path = str(DATA / f"quality_{split}.jsonl")
+        assert bench.main(["--set", path, "--misses", split, "--no-store"]) == 0
+        assert capsys.readouterr().out.startswith(f"{split}: secrets cut ")
 
 
 def run_persona(tmp_path: Path, name: str, *extra: str) -> dict[str, Any]:
@@ -328,13 +301,9 @@ def test_recall_harness_runs_persona3_and_lists_its_misses(
     assert "miss " in captured.err
 
 
-def test_recall_harness_runs_persona4_and_never_lists_its_misses(
+def test_recall_harness_runs_persona4_and_lists_its_misses(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    run_persona(tmp_path, "persona4")
+    run_persona(tmp_path, "persona4", "--show-misses")
     captured = capsys.readouterr()
-    assert "blind — never tuned on" in captured.out
-    assert "miss p4t" not in captured.err + captured.out
-    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p4_misses")
-    with pytest.raises(SystemExit):
-        bench.main(["--set", "persona4", "--show-misses", "--embedder", "hashing"])
-    assert "never listed" in capsys.readouterr().err
+    assert "retired blind set, now dev" in captured.out
+    assert "miss " in captured.err
