@@ -48,9 +48,14 @@ ROOT = Path(__file__).resolve().parent.parent
 #: ``round5`` (``tests/data/extract_round5.jsonl``, 179 turns, session 7) was written before
 #: the round-5 rule changes: agent chats with facts said in passing inside task requests,
 #: compound turns (one fact per clause), momentary states, questions, chatter, quoted text.
+#: ``round6`` (``tests/data/extract_round6.jsonl``, 134 turns, session 8) was written before
+#: the round-6 rule changes: narrated past events with a date (LoCoMo style: "I went to a
+#: support group last Thursday"), facts about the user's people, standing facts, compound
+#: turns, and task steps / moods / momentary past acts / questions / chatter that hold none.
 SETS = {"inpassing": ROOT / "tests" / "data" / "extract_inpassing.jsonl",
         "round4": ROOT / "tests" / "data" / "extract_round4.jsonl",
-        "round5": ROOT / "tests" / "data" / "extract_round5.jsonl"}
+        "round5": ROOT / "tests" / "data" / "extract_round5.jsonl",
+        "round6": ROOT / "tests" / "data" / "extract_round6.jsonl"}
 DATA = SETS["inpassing"]
 _FIRST_PERSON = re.compile(r"\b(?:I|my|me|I'm)\b|我(?!们)")
 
