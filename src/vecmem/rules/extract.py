@@ -28,6 +28,7 @@ from vecmem.rules.conversation import clean_messages, split_sentences
 from vecmem.rules.extract_build import Built
 from vecmem.rules.extract_chat import CHAT_RULES
 from vecmem.rules.extract_clause import clause_fact
+from vecmem.rules.extract_event import event_fact, past_time_last
 from vecmem.rules.extract_passing import PASSING_RULES
 from vecmem.rules.extract_rules import RULES
 from vecmem.rules.extract_screen import MOMENT, is_question, strip_lead
@@ -71,6 +72,7 @@ _CONTRACTION = lazy_re(r"^I'(m|ve|ll|d)\b")  # the subject only: the object keep
 _FILLER_AFTER_AUX = lazy_re(
     r"^(I (?:am|have(?: been)?|was|will)) (?:(?:really|also|just|currently|now|still|finally"
     r"|actually|even|definitely|officially) )+")
+_CONTRACTION_ONLY = lazy_re(r"^I'(?:ve|d)\b")  # "I've adopted …": the event grammar reads "I"
 _EXPANDED = {"m": "I am", "ve": "I have", "ll": "I will", "d": "I would"}
 _WE_ARE = lazy_re(r"^we're\b", re.IGNORECASE)
 
@@ -121,7 +123,8 @@ def _match(body: str) -> Built | None:
     built = _match_rules(body)
     if built is None and _ZH_PAST_AFTER_I.match(body):
         built = _match_rules(_ZH_PAST_AFTER_I.sub("我", body))
-    return built
+    # An event of the speaker's life told in the past (rules/extract_event.py).
+    return built if built is not None else event_fact(_CONTRACTION_ONLY.sub("I", body))
 
 
 def _match_rules(body: str) -> Built | None:
@@ -159,7 +162,8 @@ def _body(sentence: str) -> str | None:
     sentence = _KIN_IS_ING.sub(r"\1 is ", sentence.replace("’", "'"))
     if is_question(sentence):
         return None
-    body = strip_lead(sentence)
+    # "Last weekend I ran …": the past time is the event's, read after the verb.
+    body = strip_lead(past_time_last(sentence))
     if not body or is_question(body) or _HYPOTHETICAL.match(body):
         return None
     return body
@@ -281,7 +285,12 @@ def _run_on(clause: str) -> list[str]:
 
 # "I work in Python and use dbt": the second verb shares the subject.
 _SHARED_SUBJECT = lazy_re(
-    r"\s+and\s+(?=(?:use|work|live|have|play|study|own|run|speak|teach)\s)")
+    r"\s+and\s+(?=(?:use|work|live|have|play|study|own|run|speak|teach)\s)"
+    # "I went to a wedding in Goa and then spent a week in Kerala": two events, one subject
+    # (a second verb acting on the first's object, "… and printed it", stays with it).
+    r"|\s+and\s+(?:then\s+|also\s+)?(?=(?:[a-z]{2,}ed|went|took|ran|had|made|won|got|bought|met"
+    r"|spent|began|became|gave|flew|drove|built|wrote|sold|found|left|taught|saw)\s"
+    r"(?!(?:it|them|that|this|him|her|me|up|out)\b))")
 # "我是李雷，在字节做后端开发": a clause with no subject after a "我" clause is the user's too.
 _ZH_ZERO_SUBJECT = lazy_re(r"[，,]\s*(?=(?:现在|目前|平时|也|还|又|都|主要|偶尔|经常)?"
                               r"(?:在|做|当|住在|用|养了|有|喜欢|对|是|不吃|不喝|不能吃|写)[^，,]{1,})")

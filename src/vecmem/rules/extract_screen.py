@@ -112,6 +112,11 @@ def is_question(sentence: str) -> bool:
     return bool(_Q_END.search(s) or _Q_ZH.search(s) or _Q_EN.match(s))
 
 
+def strip_one_lead(sentence: str) -> str:
+    """The sentence without its first discourse marker or chat opener (if any)."""
+    return _LEAD.sub("", sentence.strip().replace("’", "'"), count=1).strip()
+
+
 def strip_lead(sentence: str) -> str:
     s = sentence.strip().replace("’", "'")
     while True:
