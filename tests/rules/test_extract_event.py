@@ -39,6 +39,17 @@ def facts(text: str) -> list[str]:
      "The user's nephew Omar broke his wrist skateboarding last week"),
     ("My parents moved to a retirement village in Perth.",
      "The user's parents moved to a retirement village in Perth"),
+    # A chat clause without its subject: a past verb first is the speaker's.
+    ("Long week. Flew back from Lagos on Sunday.", "The user flew back from Lagos on Sunday"),
+    ("Got laid off from the agency in March, so freelancing now.",
+     "The user got laid off from the agency in March"),
+    # A step verb whose object changes a life.
+    ("I lost my grandpa over the summer.", "The user lost their grandpa over the summer"),
+    # "we": with others; a home's event when the verb is one.
+    ("We threw a surprise party for my aunt on Saturday.",
+     "The user and others threw a surprise party for their aunt on Saturday"),
+    # A named work being read, with the state of mind after it cut.
+    ('I\'m reading "Atomic Habits" and hoping it sticks.', 'The user is reading "Atomic Habits"'),
     # Chinese: 了 / 过 with a date not of today, or a verb that changes a life.
     ("我前年在大理开了一家民宿。", "用户前年在大理开了一家民宿"),
     ("去年夏天我去新疆徒步了十天。", "用户去年夏天去新疆徒步了十天"),
@@ -62,7 +73,9 @@ def test_life_events_are_kept_with_their_time(text: str, want: str) -> None:
     "I visited the docs page again yesterday.",
     # Seen or read without a name; a judged experience; only a time; deixis.
     "I watched a documentary yesterday.", "I had a rough week.", "I had a blast last weekend.",
-    "I started a couple of weeks ago.", "I painted that one last year.",
+    "I started a couple of weeks ago.", "I painted that one last year.", "We won!",
+    "I lost my keys yesterday.", "Forgot my umbrella on the bus yesterday.",
+    "Wondered about that last week.",
     "I went there last summer.",
     # Questions, hypotheticals, negations, the other speaker's.
     "Did you go to the conference last week?", "If I went to Spain last year I'd know.",

@@ -316,6 +316,7 @@ def split_clauses(sentence: str) -> list[str]:
         else:
             joined.append(c)
     for c in joined:
+        c = past_time_last(c) if not c.startswith("I ") else c  # "Last month I got hurt and …"
         named = _NAME_THEN_ROLE.match(c.rstrip(".!"))
         if named:
             parts += [named[1], f"I am {named[2]}"]

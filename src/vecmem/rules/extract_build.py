@@ -30,6 +30,8 @@ _CUT = lazy_re(
     # "… and haven't looked back", "… and keeps forgetting her pills", "… so New Year's is
     # rough": a second predicate or a consequence after the fact.
     r"|\s+and (?:haven't|hasn't|have not|has not|never|keeps?|still)\b"
+    # "… and hoping it'll help": a state of mind after the fact, not part of it.
+    r"|\s+and (?:hoping|wishing|thinking|loving|enjoying|wondering|feeling|trying|praying)\b"
     r"|\s+so (?!(?:much|many|far|long|good|well|that|to speak)\b)(?=\S)"
     # A trailing verdict on the fact ("I started surfing five years ago and it's been great").
     r"|\s+and (?:it|that|this)(?:'s| is| was| has| feels)\b).*$",

@@ -128,6 +128,9 @@ _LIFE_WORDS = """
     immigrate publish found launch earn pass win adopt foster propose
 """
 _LIFE = frozenset(_LIFE_WORDS.split())
+# Life changes that need no object ("I graduated", "my dad retired").
+_INTRANSITIVE = frozenset(("graduate", "retire", "marry", "relocate", "emigrate", "immigrate",
+                           "divorce", "resign"))
 # Seeing, watching, reading, hearing: an event only with a named work.
 _WITNESS_WORDS = "see watch read listen hear play binge"
 _WITNESS = frozenset(_WITNESS_WORDS.split())
@@ -136,10 +139,16 @@ _GOT_STATE = lazy_re(
     r"^(?:got|was|were|became|finally got) (?:officially )?(?P<s>married|engaged|divorced"
     r"|promoted|hired|accepted|certified|licensed|baptized|baptised|ordained|diagnosed"
     r"|laid off|fired|admitted|elected|awarded|nominated|selected|born|adopted|published"
-    r"|into (?:college|university|grad school|law school|med school|(?-i:[A-Z])\w+)"
-    r"|a (?:job|puppy|dog|cat|kitten|new job|scholarship|degree|tattoo|promotion|raise"
+    r"|hurt|injured|into (?:college|university|grad school|law school|med school"
+    r"|(?-i:[A-Z])\w+)"
+    r"|(?:a|another) (?:job|puppy|dog|cat|kitten|new job|scholarship|degree|tattoo|promotion|raise"
     r"|place|car|house))\b",
     re.IGNORECASE)
+# A step verb whose object makes it a change of a life ("lost my job", "lost my grandma").
+_LIFE_PHRASE = lazy_re(
+    rf"^(?:lost|left|quit) (?:my|our|her|his) (?:(?:full-time |part-time |old |first )?(?:job"
+    rf"|position|role|business|house|home)|{_KIN_MORE_EN}|grandma|grandpa|grandmother"
+    r"|grandfather|mom|mum|dad|mother|father)\b", re.IGNORECASE)
 # The artefacts of a task and the routine of a day: what a step or a moment acts on.
 _TASK_OBJECT = lazy_re(
     r"\b(?:code|tests?|scripts?|builds?|branch(?:es)?|PRs?|pull requests?|commits?|migrations?"
@@ -173,7 +182,8 @@ _WENT_TO = lazy_re(r"^(?:to|on|back to|out to|over to|up to|down to|into)\s+\S"
 # An experience judged, not an event named ("had a blast", "had a tough time").
 _JUDGED = lazy_re(r"^(?:a |an |the |some |such |quite )?(?:[\w-]+ ){0,3}(?:time|day|blast"
                   r"|experience|setback|moment|week|weekend|night|feeling|chat|talk|conversation|thought"
-                  r"|idea|fun|go|ball|laugh|cry|year|month|summer)s?\b", re.IGNORECASE)
+                  r"|idea|fun|go|ball|laugh|cry|year|month|summer)s?(?:$|\s+(?:with|at|in|on|of"
+                  r"|for|about|during|when|while|and|out|to|[a-z]+ing)\b)", re.IGNORECASE)
 # Only a quantity, or a head noun that names nothing ("submitted a few more", "an event").
 _BARE = lazy_re(r"^(?:a few|some|one|two|a couple|a couple of|a bunch|a lot|many|more)(?: more)?\b"
                 r"(?: (?:last|yesterday|recently)\b.*)?$|^(?:an? |the )?(?:event|place|thing|trip"
@@ -232,6 +242,8 @@ def _event_en(clause: str) -> tuple[str, str] | None:
         return clause[: got.end()], clause[got.end():]
     verb, _, rest = clause.partition(" ")
     base = _base(verb)
+    if _LIFE_PHRASE.match(clause):
+        return verb, rest
     if base is None or base in _NEVER_HABIT - {"have", "had"} or base in _STEP:
         return None
     if base == "have" and not re.match(r"(?:a|an|my|our|surgery|twins|major|minor)\b", rest):
@@ -243,15 +255,22 @@ def _event_en(clause: str) -> tuple[str, str] | None:
     return verb, rest
 
 
+# A chat clause without its subject ("Took a short trip to Rome last week", "Just finished
+# 'Dune'"): a capitalised past verb first is the speaker's (an imperative is a base form).
+_NO_SUBJECT = lazy_re(r"^(?:(?:Just|Finally|Recently|Also|Actually|Then) )?(?P<v>[A-Za-z][a-z]+) ")
+
+
 def _english(body: str) -> Built | None:
-    who, clause, household = "The user", None, False
+    who, clause = "The user", None
+    if (ns := _NO_SUBJECT.match(body)) and _base(ns["v"].lower()) is not None:
+        body = "I " + body[: ns.start("v")].lower() + ns["v"].lower() + body[ns.end("v"):]
     if re.match(r"^I [a-z]", body):
         clause = body[2:]
     elif m := re.match(r"^(?:we|my (?:husband|wife|partner|family|girlfriend|boyfriend|fianc[eé]e?)"
                        r" and I|me and my (?:husband|wife|partner|family))\s+(.+)$",
                        body, re.IGNORECASE):
-        clause, household = m[1], True
-        who = "The user's household" if body[:2].lower() == "we" else (
+        clause = m[1]
+        who = "The user and others" if body[:2].lower() == "we" else (
             "The user and their " + body.split()[1].lower())
     elif m := _KIN_EVENT_SUBJECT.match(body):
         kin = m["k"].lower()
@@ -266,8 +285,6 @@ def _english(body: str) -> Built | None:
         return None
     verb, rest = got
     base = _base(verb.split()[0]) or ""
-    if household and who == "The user's household" and base not in _HOUSEHOLD:
-        return None  # "we shipped / we merged …": the team's step, not a household's event
     # "… and printed it last Friday": the second verb acts on the first's object; its
     # time is the event's.
     rest = _AND_PRONOUN.sub(lambda m: m[1] or "", rest.strip())
@@ -276,6 +293,8 @@ def _english(body: str) -> Built | None:
         return None
     obj = obj.rstrip(" .!")
     full = f"{verb} {obj}".strip()
+    if who == "The user and others" and (base in _HOUSEHOLD or _GOT_STATE.match(full)):
+        who = "The user's household"  # "we adopted / moved / got a puppy": a home's event
     # A relative's "his" / "her" is their own ("broke his wrist"), not a pointer.
     seen = re.sub(r"\b(?:[Hh]is|[Hh]er|[Tt]heir)\b", "", obj) if who != "The user" else obj
     if _TO_YOU.search(obj) or _POINTS_ELSEWHERE.search(seen) or _TROUBLE.search(obj):
@@ -283,20 +302,22 @@ def _english(body: str) -> Built | None:
     if _TASK_OBJECT.search(obj) or _REPEAT.search(obj) or MOMENT.search(obj):
         return None
     bare = _BARE.match(re.sub(r"^(?:to|on|at) ", "", obj))
-    if (base == "have" and _JUDGED.match(obj)) or bare or _DEMONSTRATIVE.search(obj):
+    judged = _JUDGED.match(_PAST_TIME.sub("", obj).strip())
+    if (base == "have" and judged) or bare or _DEMONSTRATIVE.search(obj):
         return None
     if re.search(r"\b(?:if|unless|when you|something|somewhere|someone|stuff|things|there"
                  r"|here)\b", obj, re.IGNORECASE) or _PURPOSE_INF.match(obj):
         return None
     if re.match(r"(?:not|n't|never)\b", obj):
         return None
-    life = base in _LIFE or bool(_GOT_STATE.match(full))
+    life = base in _LIFE or bool(_GOT_STATE.match(full) or _LIFE_PHRASE.match(full))
     went = base == "go"
     # A name in the object ("climbed Mount Fuji", "visited Kyoto") places the event too.
     if not (life or went or _PAST_TIME.search(obj) or _NAMED_WORK.search(obj)):
         return None
-    if not _PAST_TIME.sub("", obj).strip(" ,") and not life:
-        return None  # "I started a few days ago": only when, not what
+    if not _PAST_TIME.sub("", obj).strip(" ,") and not (
+            base in _INTRANSITIVE or _GOT_STATE.match(full) or _LIFE_PHRASE.match(full)):
+        return None  # "I started a few days ago", "I won": only when, or not what
     content = f"{who} {_third_person(full)}"
     return content, U, "user", "event", obj or full
 
