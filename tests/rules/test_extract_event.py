@@ -100,3 +100,30 @@ def test_past_time_said_first_is_read_last() -> None:
     assert past_time_last("两年前我们搬到了苏州") == "我们两年前搬到了苏州"
     assert past_time_last("I ran a 10k.") == "I ran a 10k."
     assert event_fact("") is None and event_fact("他去年去了上海") is None
+
+
+@pytest.mark.parametrize(("text", "want"), [
+    # Chinese standing activity: 在 <place> + a verb of work or use + its object.
+    ("我在成都一家游戏公司做美术外包。", "用户在成都一家游戏公司做美术外包"),
+    ("我平时在 Procreate 上画插画。", "用户平时在 Procreate 上画插画"),
+    # A topic first, then how it is always done.
+    ("我记账一般用随手记。", "用户记账一般用随手记"),
+    # The present simple with a date to come: a plan on the calendar.
+    ("I fly out to Nairobi on the 3rd of May.", "The user flies out to Nairobi on the 3rd of May"),
+    # Something that gives the speaker a symptom.
+    ("Red wine gives me migraines.", "Red wine gives the user migraines"),
+    # An English clause, then a Chinese consequence: the English clause is the fact.
+    ("I'm vegan 所以别推荐有奶的。", "The user is vegan"),
+])
+def test_standing_clauses_by_structure(text: str, want: str) -> None:
+    assert want in facts(text), facts(text)
+
+
+@pytest.mark.parametrize("text", [
+    "我在做饭。", "我在想要不要辞职。", "我在公司加了一晚上班。", "我今天在图书馆写论文。",
+    "我在 GitHub 上看了一下那个 issue。", "我在等他回消息。", "我写代码都用这个。",
+    "It gives me a headache.", "This makes me sick.", "The build gives me nausea every time.",
+    "I fly out last week.", "I think the launch is on Monday.",
+])
+def test_standing_clause_lookalikes_give_nothing(text: str) -> None:
+    assert facts(text) == [], facts(text)

@@ -220,7 +220,9 @@ def extract_clause(sentence: str) -> list[Built]:
 # would refuse the whole.
 _MAIN_CLAUSE = lazy_re(
     r"^(.{4,}?)(?:,?\s+(?:so|because|since|but|although|though|'cause|cause|which means"
-    r"|that's why|so that)\s+|\s*[，,]\s*(?:所以|因为|但是|不过|可是|但|因此))(?=\S)",
+    r"|that's why|so that)\s+|\s*[，,]\s*(?:所以|因为|但是|不过|可是|但|因此)"
+    # Code-switched: an English clause, then a Chinese consequence ("I'm vegan 所以…").
+    r"|(?<=[A-Za-z])\s*(?:所以|因为|但是|不过|因此))(?=\S)",
     re.IGNORECASE)
 
 

@@ -36,7 +36,7 @@ from vecmem.rules.extract_build import (
     _value,
 )
 from vecmem.rules.extract_screen import MOMENT, TRANSIENT, relative_moment
-from vecmem.rules.extract_words import _ADV_EN, _KIN_MORE_EN, _ROUTINE_EN
+from vecmem.rules.extract_words import _ADV_EN, _DATED_EN, _KIN_MORE_EN, _ROUTINE_EN
 from vecmem.text import has_cjk, lazy_re
 
 __all__ = ["clause_fact"]
@@ -145,15 +145,21 @@ def _habit_object(x: str, verb: str, adv: str, *, own: bool = False) -> str | No
     if TRANSIENT.search(x) or MOMENT.search(x) or re.match(r"(?!\w*thing\b)[a-z]+ing\b", obj):
         return None  # "… today", "I keep getting …"
     habit = bool(_HABIT.search(obj)) or any(w in _HABIT_ADVERB for w in adv.lower().split())
-    if verb in _STEP and not habit:
+    # The present simple with a date to come is a plan on the calendar ("I start at Stripe
+    # on Monday", "I fly out on the 14th").
+    scheduled = bool(_DATED_EN.search(obj)) and not _PAST_WORDS.search(obj)
+    if verb in _STEP and not habit and not scheduled:
         return None
     # A name right after the verb with more object after it is a person, the indirect
     # object ("I owe Mark 20 bucks", "I send Anna the file"); a name alone, before a
     # preposition or further in is a thing of the habit ("speaks Cantonese", "a Tesla").
-    if not habit and not (_NAMED.search(obj, obj.find(" ") + 1 if " " in obj else len(obj))
-                          or _NAME_ALONE.match(obj)):
+    named = _NAMED.search(obj, obj.find(" ") + 1 if " " in obj else len(obj))
+    if not habit and not scheduled and not (named or _NAME_ALONE.match(obj)):
         return None
     return obj
+
+
+_PAST_WORDS = lazy_re(r"\b(?:ago|last|yesterday|earlier)\b", re.IGNORECASE)
 
 
 def _present_verb(verb: str) -> bool:
@@ -216,9 +222,59 @@ def _relative(body: str) -> Built | None:
     return text, U, "user", "relative", obj
 
 
-def clause_fact(body: str) -> Built | None:
-    """What one English clause states by its structure (subject, present simple, evidence),
-    or None. Read after every table refused the clause; contractions are expanded."""
-    if not body or has_cjk(body):
+# Something that gives the speaker a symptom ("penicillin gives me hives", "dairy makes me
+# bloated"): a health fact with the cause as subject and the speaker as object.
+_CAUSES_ME = lazy_re(
+    r"^(?P<s>(?!(?:it|this|that|these|those|he|she|they|you|which|what|who|everything"
+    r"|something|anything|nothing|the (?:error|build|bug|code|test))\b)[A-Za-z][\w' -]{1,30}?)"
+    r" (?:always |usually |often |sometimes |really )?(?P<v>gives|makes|triggers|causes|upsets)"
+    r" (?:me|my) (?P<x>(?:[\w-]+ )?(?:hives|a rash|rashes|migraines?|headaches?|nausea|sick|ill"
+    r"|itchy|bloated|dizzy|heartburn|reflux|stomach|cramps|eczema|asthma|nauseous|wheezy"
+    r"|breakouts?|acne|insomnia|palpitations|swelling|swollen)\b.*)$", re.IGNORECASE)
+
+
+def _causes_me(body: str) -> Built | None:
+    m = _CAUSES_ME.match(body.rstrip(" .!"))
+    if not m or _IF.search(body) or TRANSIENT.search(body):
         return None
-    return _user_habit(body) or _relative(body)
+    x = _value(m["x"])
+    if x is None:
+        return None
+    subject = m["s"][0].upper() + m["s"][1:]
+    text = f"{subject} {m['v'].lower()} the user {_third_person(x)}"
+    return text, U, "user", "health", f"{m['s']} {m['v']} {x}"
+
+
+# Chinese: the speaker's standing activity by structure — 我 + habit adverbs + 在 <place> +
+# a verb of working, teaching, making or using + its object ("我在南京做建筑设计", "我在
+# Figma 上画稿"), or a topic said first and then how it is always done ("我写东西都用语雀").
+_ZH_ADV = r"(?:现在|目前|平时|一般|主要|一直|通常|也|还|都|经常|基本上?)*"
+_ZH_PLACE_DO = lazy_re(
+    rf"^我{_ZH_ADV}在(?!考虑|想|犹豫|纠结|找|换|准备|申请|担心|等|看|忙|做|弄|写|搞|学|跑|用)"
+    r"(?P<place>[^，,。；;！!]{2,14}?)(?:上|里|那边)?\s*"
+    rf"{_ZH_ADV}(?P<v>做|当|教|开|负责|研究|带|管|画|写|读|学|练|弹|跳|唱|用)(?P<x>[^，,。；;！!]{{2,20}})$")
+_ZH_TOPIC_USE = lazy_re(
+    r"^我(?P<topic>[\u4e00-\u9fff]{2,6}?)(?:都|一般|平时|主要|通常|一直|基本)(?:是)?(?:用|在)"
+    r"\s*(?P<x>[^，,。；;！!]{2,20})$")
+_ZH_NOT_STANDING = lazy_re(r"[了过着]|一下|刚|正在|今天|今晚|明天|昨天|想|要|会|打算|准备|没|不"
+                           r"|饭|家务|作业|梦|这个|那个|这些|那些|什么|吗|呢")
+
+
+def _zh_clause(body: str) -> Built | None:
+    body = body.rstrip(" 。.!！")
+    m = _ZH_PLACE_DO.match(body) or _ZH_TOPIC_USE.match(body)
+    if m is None or _ZH_NOT_STANDING.search(body[1:]):
+        return None
+    rest = body[1:]
+    return "用户" + _third_person(rest), U, "用户", "习惯", m["x"].strip()
+
+
+def clause_fact(body: str) -> Built | None:
+    """What one clause states by its structure (English: subject, present simple, evidence;
+    Chinese: 在 + place + a verb of work or use, or a topic and how it is always done), or
+    None. Read after every table refused the clause; contractions are expanded."""
+    if not body:
+        return None
+    if has_cjk(body):
+        return _zh_clause(body) if body.startswith("我") and not body.startswith("我们") else None
+    return _user_habit(body) or _relative(body) or _causes_me(body)

@@ -221,7 +221,8 @@ _USER_ZH: list[str] = [
     r"(?:从小|小时候)?(?P<verb>在).{1,10}长大",
     # Not "在考虑换工作", "在找工作": a thought or a search is no workplace.
     r"(?:现在|目前)?在(?!考虑|想|犹豫|纠结|找|换|准备|申请|担心)"
-    r".+?(?P<verb>工作|上班|上学|读书|任职|实习|当志愿者|读研|读博|读大学|念书"
+    # (Not "加了一晚上班": an aspect marker inside says what happened once.)
+    r"[^了过]+?(?P<verb>工作|上班|上学|读书|任职|实习|当志愿者|读研|读博|读大学|念书"
     # Where one lives said the same way: 在 + place + the verb of dwelling.
     r"|上大学|定居|生活|居住|安家|落户)",
     rf"(?:现在|目前)?(?P<verb>是|做|当)(?:一名|一个|一位)?.{{0,12}}?(?:{_JOBS_ZH})",
