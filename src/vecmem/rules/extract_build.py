@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 
 from vecmem.rules.extract_screen import _TAIL, TRANSIENT, ZH_HEARSAY, relative_moment
-from vecmem.rules.extract_words import _ADV_EN, _DATED_EN, _FREQ_EN, _ROUTINE
+from vecmem.rules.extract_words import _ADV_EN, _DATED_EN, _FREQ_EN, _ROUTINE, THE_TASK_EN
 from vecmem.text import has_cjk, lazy_re
 from vecmem.types import MemoryType
 
@@ -268,6 +268,8 @@ def _user_en(predicate: str, verbs: str, obj: str, check: str) -> tuple[re.Patte
             return None
         if _POINTS_ELSEWHERE.search(x):
             return None
+        if predicate == "started" and THE_TASK_EN.match(x):
+            return None  # "I started the server", "I joined the call": a step of the day
         if check == "dated" and (not _DATED_EN.search(x) or re.search(r"(?i)\bif\b", x)):
             return None  # a plan needs a date, and one that depends on "if" is none yet
         if check == "routine" and not _ROUTINE.search(x):

@@ -52,7 +52,7 @@ _NEVER_HABIT_WORDS = """
     would can could should may might must shall won't can't cannot wouldn't shouldn't
     couldn't also just really still even actually never always usually often sometimes
     only mostly mainly generally normally no not hardly barely miss regret fear trust envy
-    admire respect value treasure cherish adore owe thank
+    admire respect value treasure cherish adore owe thank almost nearly barely kinda
 """
 # The past of the irregular verbs: an event told, not a habit ("I wore my scarf").
 _IRREGULAR_PAST_WORDS = """

@@ -37,7 +37,7 @@ from vecmem.rules.extract_build import (
 )
 from vecmem.rules.extract_clause import _IRREGULAR_PAST, _NEVER_HABIT, _TROUBLE
 from vecmem.rules.extract_screen import MOMENT, strip_one_lead
-from vecmem.rules.extract_words import _KIN_MORE_EN
+from vecmem.rules.extract_words import _KIN_MORE_EN, THE_TASK_EN
 from vecmem.text import has_cjk, lazy_re
 
 __all__ = ["event_fact", "past_time_last"]
@@ -109,6 +109,8 @@ _IRREGULAR_BASE = {
     "slept": "sleep", "woke": "wake", "knew": "know", "forgot": "forget", "put": "put",
     "set": "set", "hit": "hit", "cut": "cut", "let": "let", "shot": "shoot", "stood": "stand",
     "led": "lead", "paid": "pay", "dug": "dig", "hung": "hang", "tore": "tear", "won't": "",
+    "understood": "understand", "dreamt": "dream", "dreamed": "dream", "meant": "mean",
+    "sought": "seek", "forgave": "forgive", "swore": "swear",
 }
 # Verbs that report a step of the task, a look, a try or a routine act of the day: no
 # event of a life, whatever their object ("I deleted the branch", "I tried restarting").
@@ -119,7 +121,7 @@ _STEP_WORDS = """
     log sign print save load reload refresh open close grab fetch pick drop wait sleep wake
     nap shower eat drink snack order need want decide manage happen seem use change add
     set put let keep spend mess lose forget notice miss get talk chat speak catch figure
-    wear encourage remind
+    wear encourage remind dream imagine pretend nearly
 """
 _STEP = frozenset(_STEP_WORDS.split())
 # Verbs that change a life: kept without a date.
@@ -158,7 +160,8 @@ _TASK_OBJECT = lazy_re(
     r"|screenshots?|the app|the site|the database|the api|the endpoint|pipeline|deploy"
     r"|coffee|tea|lunch|dinner|breakfast|brunch|snacks?|naps?|showers?|bed|a walk|a break"
     r"|videos?|pics?|pictures?|photos?|selfies?|groceries|laundry|dishes|the bus|the train"
-    r"|a dream|dreams?|a look|a peek|a minute|a sec|a while|the news|your)\b",
+    r"|a dream|dreams?|a look|a peek|a minute|a sec|a while|the news|your"
+    r"|images?|binar(?:y|ies)|wheels?|bundles?|artifacts?|artefacts?|calls?|meetings?|standups?|stand-ups?|syncs?|1:1s?|one-on-ones?|demos?|huddles?)\b",
     re.IGNORECASE)
 # The same clause again, or a try: a step of the work, not an event.
 _REPEAT = lazy_re(r"\b(?:again|twice|once more|one more time|a few times|still)\b", re.IGNORECASE)
@@ -195,7 +198,8 @@ _KIN_EVENT_SUBJECT = lazy_re(
     rf"(?i:{_KIN_MORE_EN}|friend|best friend|neighbou?r|cousin|niece|nephew|aunt|uncle"
     r"|grandparents|parents|in-laws|roommate|partner|fianc[eé]e?))"
     r"(?:,? (?P<n>[A-ZÀ-ÖØ-Þ][^\W\d_'’-]+),?)?(?: and I\b)? (?P<rest>.+)$")
-_AND_CUT = lazy_re(r"\s+and\s+(?:then\s+)?[a-z]+s\s+(?:his|her|their|its|it|them|the|a|an)\b.*$"
+_AND_CUT = lazy_re(r",\s+(?:then\s+)?(?:[a-z]{2,}ed|went|took|got|had|made|grabbed|ran|saw)\b.*$"
+                   r"|\s+and\s+(?:then\s+)?[a-z]+s\s+(?:his|her|their|its|it|them|the|a|an)\b.*$"
                    r"|\s+(?:and|but|so)\s+(?:it|that|this|they|everyone|we|she|he|I|it's"
                    r"|that's)\b.*$|[,;]\s+(?:and |but |so )?(?:it|that|this|which|everyone"
                    r"|we|they)\b.*$|\s+[-–—]+\s+.*$|,\s+[a-z]+ing\b.*$"
@@ -234,8 +238,20 @@ def _base(verb: str) -> str | None:
     return v[:-1] if v.endswith("ved") or v.endswith("ated") or v.endswith("ized") else stem
 
 
+# What almost happened, or happened in a dream, did not happen.
+_COUNTERFACTUAL = lazy_re(r"^(?:almost|nearly|barely|never|hardly|kinda|sort of|kind of)\b"
+                          r"|\bin (?:my|a) dreams?\b", re.IGNORECASE)
+# Errands and rooms one goes to in a day.
+_ERRAND = lazy_re(r"^(?:to|into) (?:the )?(?:bathroom|restroom|toilet|loo|store|shop|supermarket"
+                  r"|grocery store|groceries|bank|post office|gas station|kitchen|office|mall"
+                  r"|pharmacy|atm|bed|sleep|work|school|lunch|dinner|breakfast|the gym)\b"
+                  r"|^(?:back|through|over|with|for|ahead|along|on with)\b", re.IGNORECASE)
+
+
 def _event_en(clause: str) -> tuple[str, str] | None:
     """(verb phrase as said, the rest) of a past-event clause, or None."""
+    if _COUNTERFACTUAL.search(clause):
+        return None
     clause = _ADVERBS.sub("", clause)
     got = _GOT_STATE.match(clause)
     if got:
@@ -248,7 +264,10 @@ def _event_en(clause: str) -> tuple[str, str] | None:
         return None
     if base == "have" and not re.match(r"(?:a|an|my|our|surgery|twins|major|minor)\b", rest):
         return None
-    if base == "go" and not _WENT_TO.match(rest):
+    if base == "go" and (not _WENT_TO.match(rest) or _ERRAND.match(rest)):
+        return None
+    if base != "go" and (THE_TASK_EN.match(rest) or re.match(r"(?:out of|into|up on|over)\b",
+                                                            rest)):
         return None
     if base in _WITNESS and not _NAMED_WORK.search(rest):
         return None
@@ -350,8 +369,18 @@ _ZH_LIFE = lazy_re(r"领养|收养|毕业|搬|换了?(?:工作|城市)|结婚|�
 _VAGUE_ZH = lazy_re(r"这个|那个|这些|那些|那边|这边|那里|这里|什么|东西")
 
 
+# What almost happened, was meant to, or was dreamt, did not happen.
+_ZH_COUNTERFACTUAL = lazy_re(r"差点|差一点|几乎|本来|原本|梦见|梦到|险些")
+# Errands and rooms of a day ("去了趟超市").
+_ZH_ERRAND = lazy_re(r"超市|厕所|洗手间|卫生间|便利店|楼下|食堂|菜市场|银行|快递站|办公室|公司")
+
+
 def _chinese(body: str) -> Built | None:
-    if _ZH_MOMENT.search(body) or _ZH_STEP.search(body) or _ZH_TASK_OBJECT.search(body):
+    # "开了个会", "报了个 bug": the step read without its aspect and measure word.
+    bare = re.sub(r"了(?:一)?(?:个|次|下|趟|场)?", "", body)
+    if _ZH_MOMENT.search(body) or _ZH_STEP.search(body) or _ZH_STEP.search(bare):
+        return None
+    if _ZH_TASK_OBJECT.search(body) or _ZH_COUNTERFACTUAL.search(body) or _ZH_ERRAND.search(body):
         return None
     if not _ZH_DONE.search(body) or _VAGUE_ZH.search(body):
         return None

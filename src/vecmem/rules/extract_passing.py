@@ -49,6 +49,7 @@ from vecmem.rules.extract_words import (
     _DATE_ZH,
     _DATED_EN,
     _KIN_MORE_EN,
+    THE_TASK_EN,
 )
 from vecmem.text import lazy_re
 
@@ -180,6 +181,8 @@ def _relative(m: re.Match[str]) -> Built | None:
     if x is None or _TO_YOU.search(x) or TRANSIENT.search(x) or relative_moment(
             f"{verb} {x}") or _POINTS_ELSEWHERE.search(x):
         return None
+    if (verb.endswith("ed") or verb in ("took", "got", "made", "ran")) and THE_TASK_EN.match(x):
+        return None  # "my dad moved the car": a thing of the day, not of their life
     name = f" {m['n']}" if m.groupdict().get("n") else ""
     if (m.groupdict().get("own") or "my").lower() == "our" and not name and not re.search(
             r"\b(?:named|called) [A-Z]", x):

@@ -114,7 +114,8 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"|degree|course|program|novel|book|screenplay|album|thesis|dissertation|triathlon"
      r"|certification|training)\b.*", ""),
     ("achieved", r"passed|have passed", r"(?:my|the|a|an) (?:[\w-]+ ){0,3}(?:exams?|tests?|bar"
-     r"|boards?|interviews?|audition|course|background check)\b.*", ""),
+     r"|boards?|interviews?|audition|course|background check)\b(?! (?:suite|cases?|run|pipeline"
+     r"|matrix|coverage)\b).*", ""),
     ("achieved", r"published|released|have published|have released",
      r"(?:my|a|an) (?:first |new |second )?(?:\w+ )?(?:book|novel|paper|article|album|song"
      r"|single|ep|game|app|podcast|collection)\b.*", ""),

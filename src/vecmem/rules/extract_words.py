@@ -127,3 +127,10 @@ _ROUTINE_EN = (
 )
 _DATED_EN = lazy_re(rf"\b(?:{_DATE_MORE_EN})\b", re.IGNORECASE)
 _ROUTINE = lazy_re(rf"\b(?:{_ROUTINE_EN})\b", re.IGNORECASE)
+
+# A definite object is most often one of the task or the day, already in the conversation
+# ("started the server", "moved the meeting", "joined the call"); an institution or a
+# name after "the" is not ("joined the army", "ran the Boston Marathon").
+THE_TASK_EN = lazy_re(r"^the (?!(?-i:[A-Z])|(?:army|navy|air force|marines|military|peace corps"
+                      r"|church|choir|orchestra|lottery|bar exam|bar|marathon|olympics|national"
+                      r"|regional|state|world|first|second|third|last|final)\b)", re.IGNORECASE)
