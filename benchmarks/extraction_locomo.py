@@ -58,6 +58,9 @@ HELDOUT_LABELS3 = ROOT / "tests" / "data" / "extract_labels_heldout3.jsonl"
 # Every candidate the round-5 rules (session 7, ``rules/extract_clause.py``) added on
 # conversations 5-9, labelled once after those rules were frozen (5ed6040), never tuned on.
 HELDOUT_LABELS4 = ROOT / "tests" / "data" / "extract_labels_heldout4.jsonl"
+# Every candidate the round-6 rules (session 8, ``rules/extract_event.py`` and the clause
+# structures) added on conversations 5-9 (101), labelled once at the freeze, never tuned on.
+HELDOUT_LABELS5 = ROOT / "tests" / "data" / "extract_labels_heldout5.jsonl"
 HELDOUT_TURNS = ROOT / "tests" / "data" / "extract_heldout_turns.jsonl"
 SPLITS = {"tune": range(0, 5), "heldout": range(5, 10)}
 
@@ -109,7 +112,7 @@ def measure() -> dict[str, Any]:
                       "questions": asked, "covered": hit, "coverage": hit / asked}
     for key, path in (("labels", LABELS), ("heldout_labels", HELDOUT_LABELS),
                       ("heldout_labels2", HELDOUT_LABELS2), ("heldout_labels3", HELDOUT_LABELS3),
-                      ("heldout_labels4", HELDOUT_LABELS4)):
+                      ("heldout_labels4", HELDOUT_LABELS4), ("heldout_labels5", HELDOUT_LABELS5)):
         if path.exists():
             labels = _jsonl(path)
             still = [x for x in labels if x["candidate"] in found.get(x["turn"], [])]
