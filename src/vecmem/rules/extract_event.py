@@ -185,12 +185,18 @@ _WENT_TO = lazy_re(r"^(?:to|on|back to|out to|over to|up to|down to|into)\s+\S"
 # An experience judged, not an event named ("had a blast", "had a tough time").
 _JUDGED = lazy_re(r"^(?:a |an |the |some |such |quite )?(?:[\w-]+ ){0,3}(?:time|day|blast"
                   r"|experience|setback|moment|week|weekend|night|feeling|chat|talk|conversation|thought"
-                  r"|idea|fun|go|ball|laugh|cry|year|month|summer)s?(?:$|\s+(?:with|at|in|on|of"
-                  r"|for|about|during|when|while|and|out|to|[a-z]+ing)\b)", re.IGNORECASE)
+                  r"|idea|fun|go|ball|laugh|cry|year|month|summer|adventure|milestone|win|walk"
+                  r"|rush|much|lot|bunch|ton|drink|drinks|mess|struggle)s?(?:\s*$|\s*[,.;!]"
+                  r"|\s+(?:with|at|in|on|of|for|about|during|when|while|and|out|to|[a-z]+ing)\b)",
+                  re.IGNORECASE)
 # Only a quantity, or a head noun that names nothing ("submitted a few more", "an event").
 _BARE = lazy_re(r"^(?:a few|some|one|two|a couple|a couple of|a bunch|a lot|many|more)(?: more)?\b"
-                r"(?: (?:last|yesterday|recently)\b.*)?$|^(?:an? |the )?(?:event|place|thing|trip"
-                r"|stuff)$", re.IGNORECASE)
+                r"(?: (?:last|yesterday|recently)\b.*)?$"
+                # A head noun that names nothing, with at most a judging adjective before it.
+                r"|^(?:an? |the |some |one of (?:the|their|my) )?(?:(?:cool|great|new|nice|awesome"
+                r"|fun|big|small|little|amazing|good|few|favou?rite|first|second|third) )*(?:event"
+                r"|place|thing|platform|round|stuff|trip|session|treat|game|one)s?\s*[,.!]?$",
+                re.IGNORECASE)
 _HOUSEHOLD_WORDS = "adopt move buy travel visit celebrate go fly drive rent renovate"
 _HOUSEHOLD = frozenset(_HOUSEHOLD_WORDS.split())
 _KIN_EVENT_SUBJECT = lazy_re(
@@ -199,6 +205,10 @@ _KIN_EVENT_SUBJECT = lazy_re(
     r"|grandparents|parents|in-laws|roommate|partner|fianc[eé]e?))"
     r"(?:,? (?P<n>[A-ZÀ-ÖØ-Þ][^\W\d_'’-]+),?)?(?: and I\b)? (?P<rest>.+)$")
 _AND_CUT = lazy_re(r",\s+(?:then\s+)?(?:[a-z]{2,}ed|went|took|got|had|made|grabbed|ran|saw)\b.*$"
+                   # A contrast, a verdict on a thing of it, an exclamation after the event.
+                   r"|,?\s+but\b.*$|\s+and\s+(?:the|my|our|all)\s+(?:[\w-]+\s+){0,4}(?:was|were|is"
+                   r"|are)\b.*$|,?\s+and\s+(?:wow|oh|man|boy|omg)\b.*$"
+                   r"|\s+and\s+then\s+(?:I|we|they|it)\b.*$"
                    r"|\s+and\s+(?:then\s+)?[a-z]+s\s+(?:his|her|their|its|it|them|the|a|an)\b.*$"
                    r"|\s+(?:and|but|so)\s+(?:it|that|this|they|everyone|we|she|he|I|it's"
                    r"|that's)\b.*$|[,;]\s+(?:and |but |so )?(?:it|that|this|which|everyone"
@@ -279,9 +289,23 @@ def _event_en(clause: str) -> tuple[str, str] | None:
 _NO_SUBJECT = lazy_re(r"^(?:(?:Just|Finally|Recently|Also|Actually|Then) )?(?P<v>[A-Za-z][a-z]+) ")
 
 
+def _zero_subject(verb: str, rest: str) -> bool:
+    """A past verb first stands for "I <verb>" only when the clause is an event by its verb
+    or its time ("Took a trip to Rome last week", "Lost my job") — not a noun phrase in
+    capitals ("Roasted Chicken is …") or a verb of another sense ("Hooked a new RPG")."""
+    base = _base(verb)
+    if base is None:
+        return False
+    if re.match(r"(?-i:[A-Z])", rest) and re.search(r"\b(?:is|are|was)\b", rest):
+        return False
+    return bool(base in _LIFE | _HOUSEHOLD | _WITNESS or verb in _IRREGULAR_BASE
+                or _PAST_TIME.search(rest) or _LIFE_PHRASE.match(f"{verb} {rest}")
+                or re.match(r"[\"“]", rest))
+
+
 def _english(body: str) -> Built | None:
     who, clause = "The user", None
-    if (ns := _NO_SUBJECT.match(body)) and _base(ns["v"].lower()) is not None:
+    if (ns := _NO_SUBJECT.match(body)) and _zero_subject(ns["v"].lower(), body[ns.end():]):
         body = "I " + body[: ns.start("v")].lower() + ns["v"].lower() + body[ns.end("v"):]
     if re.match(r"^I [a-z]", body):
         clause = body[2:]
@@ -316,11 +340,12 @@ def _english(body: str) -> Built | None:
         who = "The user's household"  # "we adopted / moved / got a puppy": a home's event
     # A relative's "his" / "her" is their own ("broke his wrist"), not a pointer.
     seen = re.sub(r"\b(?:[Hh]is|[Hh]er|[Tt]heir)\b", "", obj) if who != "The user" else obj
-    if _TO_YOU.search(obj) or _POINTS_ELSEWHERE.search(seen) or _TROUBLE.search(obj):
+    if _TO_YOU.search(obj) or _POINTS_ELSEWHERE.search(seen) or _TROUBLE.search(obj) or (
+            re.search(r"\bhim\b", obj) and who == "The user"):
         return None
     if _TASK_OBJECT.search(obj) or _REPEAT.search(obj) or MOMENT.search(obj):
         return None
-    bare = _BARE.match(re.sub(r"^(?:to|on|at) ", "", obj))
+    bare = _BARE.match(_PAST_TIME.sub("", re.sub(r"^(?:to|on|at) ", "", obj)).strip())
     judged = _JUDGED.match(_PAST_TIME.sub("", obj).strip())
     if (base == "have" and judged) or bare or _DEMONSTRATIVE.search(obj):
         return None
