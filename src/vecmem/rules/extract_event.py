@@ -132,7 +132,7 @@ _LIFE_WORDS = """
 _LIFE = frozenset(_LIFE_WORDS.split())
 # Life changes that need no object ("I graduated", "my dad retired").
 _INTRANSITIVE = frozenset(("graduate", "retire", "marry", "relocate", "emigrate", "immigrate",
-                           "divorce", "resign"))
+                           "divorce", "resign", "move", "quit", "propose", "enroll", "enrol"))
 # Seeing, watching, reading, hearing: an event only with a named work.
 _WITNESS_WORDS = "see watch read listen hear play binge"
 _WITNESS = frozenset(_WITNESS_WORDS.split())
