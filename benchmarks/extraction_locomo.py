@@ -15,7 +15,8 @@ per half:
   candidate;
 * candidates per turn (extracting everything is not a win);
 * precision on ``tests/data/extract_labels.jsonl`` (tune: 95 candidates labelled by hand
-  while the rules were written) and ``extract_labels_heldout.jsonl`` (50 candidates drawn
+  while the rules were written, and the 71 the round-6 rules added on conversations 0-4,
+  ``"round": 6``) and ``extract_labels_heldout.jsonl`` (50 candidates drawn
   from conversations 5-9 after tuning) — ``good``: a durable first-person fact, one fact,
   readable without the conversation — counted over the labelled candidates the current
   rules still produce; ``extract_labels_heldout2.jsonl``: the 14 candidates the rules
