@@ -96,6 +96,20 @@ def test_ingest_resolves_against_each_turns_own_time(cmem: Memory) -> None:
 
 
 
+def test_a_transcripts_session_date_dates_the_events_told_in_it(cmem: Memory) -> None:
+    # LoCoMo's session date reaches each turn ("ts"): "yesterday" is the day before it.
+    from vecmem.transcripts import messages_from
+
+    sample = {"sample_id": "s", "conversation": {
+        "speaker_a": "Ana", "speaker_b": "Ben",
+        "session_1_date_time": "1:56 pm on 8 May, 2023",
+        "session_1": [{"speaker": "Ana", "dia_id": "D1:1",
+                       "text": "I went to a bereavement support group yesterday."}]}}
+    cmem.ingest(messages_from(sample))
+    rows = [m for m in cmem.list(limit=50) if "support group" in m.content]
+    assert rows and rows[0].valid_from == "2023-05-07", rows
+
+
 def test_cleanup_lists_an_expired_fact_and_its_plan_archives_it(cmem: Memory) -> None:
     r = cmem.add("The user is on call for the payments team this week")
     with cmem.store.transaction(scope=cmem.scope) as tx:

@@ -62,7 +62,7 @@ def check_messages(messages: object) -> list[Mapping[str, Any] | str]:
 
 #: Keys a turn may carry its time under (the first found wins): "明天" in a turn said on
 #: 3 May means 4 May, whenever the conversation is ingested.
-TIME_KEYS = ("timestamp", "time", "created_at", "date")
+TIME_KEYS = ("timestamp", "time", "created_at", "date", "ts")  # "ts": vecmem.transcripts
 
 
 def _author(msgs: list[Any], turn: int | None) -> dict[str, Any]:
