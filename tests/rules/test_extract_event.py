@@ -110,6 +110,13 @@ def test_steps_moments_and_lookalikes_give_nothing(text: str) -> None:
     assert facts(text) == []
 
 
+def test_a_past_time_said_first_dates_every_event_and_the_tables_keep_it() -> None:
+    got = facts("Last summer I flew to Lima and hiked the Inca Trail.")
+    assert got == ["The user flew to Lima last summer", "The user hiked the Inca Trail last summer"]
+    # A table read the clause without its time: the time is put back for the pipeline.
+    assert facts("去年我搬到了成都。") == ["用户去年搬到了成都"]
+
+
 def test_two_events_one_subject_are_two_facts() -> None:
     got = facts("I flew to Osaka in April and then climbed Mount Fuji with my cousin.")
     assert any("Osaka" in g for g in got) and any("Fuji" in g for g in got), got

@@ -28,7 +28,7 @@ from vecmem.rules.conversation import clean_messages, split_sentences
 from vecmem.rules.extract_build import Built
 from vecmem.rules.extract_chat import CHAT_RULES
 from vecmem.rules.extract_clause import clause_fact
-from vecmem.rules.extract_event import event_fact, past_time_last
+from vecmem.rules.extract_event import event_fact, past_time_last, past_time_said_first
 from vecmem.rules.extract_passing import PASSING_RULES
 from vecmem.rules.extract_rules import RULES
 from vecmem.rules.extract_screen import MOMENT, is_question, strip_lead
@@ -121,8 +121,13 @@ def _match(body: str) -> Built | None:
     body = _EN_I_THEN_ZH.sub("我", body)
     body = _ZH_DATE_FIRST.sub(lambda m: "我" + m[1], body)
     built = _match_rules(body)
-    if built is None and _ZH_PAST_AFTER_I.match(body):
+    if built is None and (past := _ZH_PAST_AFTER_I.match(body)):
         built = _match_rules(_ZH_PAST_AFTER_I.sub("我", body))
+        when = past[0][1:]
+        if built is not None and built[0].startswith("用户") and not built[0].startswith(
+                "用户的") and when not in built[0]:
+            # The time is the fact's ("用户去年搬到了成都"): the pipeline dates it.
+            built = (f"用户{when}{built[0][2:]}", *built[1:])
     # An event of the speaker's life told in the past (rules/extract_event.py).
     return built if built is not None else event_fact(_CONTRACTION_ONLY.sub("I", body))
 
@@ -318,13 +323,19 @@ def split_clauses(sentence: str) -> list[str]:
         else:
             joined.append(c)
     for c in joined:
-        c = past_time_last(c) if not c.startswith("I ") else c  # "Last month I got hurt and …"
+        moved = past_time_last(c) if not c.startswith("I ") else c  # "Last month I got hurt …"
+        when = past_time_said_first(c) if moved != c else None
+        c = moved
         named = _NAME_THEN_ROLE.match(c.rstrip(".!"))
         if named:
             parts += [named[1], f"I am {named[2]}"]
         elif c.startswith("I "):
             first, *rest = _SHARED_SUBJECT.split(c)
-            parts += [first, *(f"I {r}" for r in rest)]
+            split = [first, *(f"I {r}" for r in rest)]
+            if when and len(split) > 1:
+                # The time said first is every event's: "I got hurt last month", "I had to …".
+                split = [p if when in p else f"{p.rstrip(' .!')} {when}" for p in split]
+            parts += split
         elif c.startswith("我") and not c.startswith("我们"):
             first, *rest = _ZH_ZERO_SUBJECT.split(c)
             parts.append(first)

@@ -40,7 +40,7 @@ from vecmem.rules.extract_screen import MOMENT, strip_one_lead
 from vecmem.rules.extract_words import _KIN_MORE_EN, THE_TASK_EN
 from vecmem.text import has_cjk, lazy_re
 
-__all__ = ["event_fact", "past_time_last"]
+__all__ = ["event_fact", "past_time_last", "past_time_said_first"]
 
 _MONTHS = (r"january|february|march|april|may|june|july|august|september|october|november"
            r"|december")
@@ -70,6 +70,15 @@ _PAST_TIME_ZH = (
 )
 _PAST_TIME_ZH_RE = lazy_re(rf"(?:{_PAST_TIME_ZH})")
 _PAST_FIRST_ZH = lazy_re(rf"^((?:(?:{_PAST_TIME_ZH})\s*)+(?:的时候)?)\s*[,，]?\s*(我们|我)")
+
+
+def past_time_said_first(sentence: str) -> str | None:
+    """The past time a sentence starts with (after chat openers), as it will read last."""
+    moved = past_time_last(sentence)
+    if moved == sentence.strip():
+        return None
+    m = _PAST_TIME.search(moved) or _PAST_TIME_ZH_RE.search(moved)
+    return m[0] if m else None
 
 
 def past_time_last(sentence: str) -> str:
