@@ -278,6 +278,13 @@ _EN_QUESTION = _re(
     r"|required|compatible|available|supported|free|enough|necessary|installed|running|enabled"
     r"|support|supports|work|works|need|needs|have|has|use|uses|handle|run|allow|come)\b"
     # A tag question: "The meeting is at 3, isn't it".
+    # A modal first, a subject of two to four words, then a verb with its object: "Can pnpm
+    # workspaces share a single lockfile", "Should the staging cluster use the same VPC".
+    # Subjectless statements have their verb straight after the modal ("Can cook a mean
+    # curry", "Should probably upgrade the kernel"): one word, or an adverb in -ly.
+    r"|^(?:can|could|should|would|will|shall|may|might|must|does|do|did) (?!not\b|rather\b)"
+    r"(?:(?![a-z]+ly\b)[a-z0-9.+#-]+ ){2,4}(?:a|an|the|this|that|these|those|my|your|our|its"
+    r"|their|multiple|several|both)\b"
     r"|,\s*(?:isn't it|aren't they|aren't we|wasn't it|doesn't it|didn't it|don't we|don't you"
     r"|won't it|right|correct|don't you think|isn't that right)$"
     r"|^which (?:one|of)\b"
@@ -351,7 +358,12 @@ _DRAWN_OUT = _re(r"([A-Za-z\u4e00-\u9fff])\1{2,}")
 def _short_verdict(text: str) -> Verdict | None:
     if not _WORDS.search(text):
         return _reject("too_short", "Contains no words.")
-    if not _WORDS.search(_ACK.sub(" ", _DRAWN_OUT.sub(r"\1", text))):
+    rest = _ACK.sub(" ", _DRAWN_OUT.sub(r"\1", text))
+    if not _WORDS.search(rest):
+        return _reject("too_short", "Only an acknowledgement or greeting, not a fact.")
+    # Laughter or an acknowledgement with a word of judgement ("haha fair", "lol yeah
+    # true", "哈哈好滴"): the reply is the acknowledgement, the word says nothing more.
+    if rest != text and _units(rest) <= 2 and _LATIN_WORD.fullmatch(rest.strip(" ,.!~")):
         return _reject("too_short", "Only an acknowledgement or greeting, not a fact.")
     if _units(text) < 4 and not _is_bare_url_path(text):  # "~/x" is reported as a bare path
         return _reject("too_short", "Too short to be a useful memory.")
@@ -373,11 +385,21 @@ def _is_vague(text: str) -> bool:
     return bool(m and _VAGUE.match(m.group("value").strip() or "."))
 
 
+# A clause that stops on its conjunction ("I was gonna mention something about the API but",
+# "本来想把日志也加上，但是"): what was to follow is the point, and it is missing.
+_CUT_AT_CONJUNCTION = _re(
+    r"(?i)(?<=[a-z] )(?:but|and|or|because|so|although|though|unless|except|and then|but then)$"
+    r"|(?:但是|可是|不过|因为|所以|而且|然后|结果)$"
+)
+
+
 def _is_fragment(norm: str) -> bool:
     # Short only: a long sentence that ends oddly was cut by whoever split it, it still
-    # says something.
+    # says something. A conjunction last cuts a longer one too.
     body = norm.rstrip(" .,;:!-")
-    return _units(body) <= 16 and bool(_FRAGMENT.search(body))
+    units = _units(body)
+    return (units <= 16 and bool(_FRAGMENT.search(body))) or (
+        units <= 30 and bool(_CUT_AT_CONJUNCTION.search(body)))
 
 
 # A topic announced with nothing said about it yet ("One more thing about the release",
@@ -417,6 +439,28 @@ _TRAILING_ASK = _re(
 )
 
 
+# A time or a length asked about inside the sentence ("租房合同到期要提前多久通知房东",
+# "体检报告什么时候能出来"): these words only ask, unless a verb of knowing or deciding comes
+# before them ("用户记不清上次体检是什么时候", "开会时间由组长定在几点") — then the sentence
+# reports the question, it does not ask it.
+_ZH_WH_INSIDE = _re(r"多久|多长时间|什么时候|啥时候|哪天|哪一天|几点|几号")
+_ZH_KNOWING = _re(
+    r"知道|记得|记不清|忘了|清楚|确定|问|告诉|决定|定了?|取决|看|由|不管|无论|不论|约好|通知|说好|商量"
+)
+
+
+# …or a word after them that says it is not known yet ("航班几点起飞还没定").
+_ZH_UNSETTLED = _re(
+    r"(?:还)?(?:没|未)(?:定|确定|决定|通知|说|公布)|待定|不确定|不清楚|不知道|都(?:行|可以)"
+)
+
+
+def _zh_wh_inside(text: str) -> bool:
+    m = _ZH_WH_INSIDE.search(text)
+    return bool(m and not _ZH_KNOWING.search(text[: m.start()])
+                and not _ZH_UNSETTLED.search(text[m.end():]))
+
+
 def _is_question(raw: str, norm: str) -> bool:
     """Direct questions and requests to the assistant (strong signals only)."""
     unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", _DISCOURSE.sub("", norm, count=1)))
@@ -428,7 +472,7 @@ def _is_question(raw: str, norm: str) -> bool:
     # asked their manager for advice"); what was asked is not a question to the agent.
     unquoted = strip_universal_wh(_REPORTED_ASK.sub(" ", unquoted))
     if (_ZH_QUESTION.search(unquoted) or _EN_QUESTION.search(unquoted)
-            or zh_alternative_question(norm)):
+            or zh_alternative_question(norm) or _zh_wh_inside(unquoted)):
         return True
     return not _STANDING.search(norm) and bool(
         _ZH_REQUEST.search(unquoted) or _EN_REQUEST.search(unquoted)

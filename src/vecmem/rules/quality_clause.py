@@ -30,6 +30,7 @@ from vecmem.text import ascii_word_re
 __all__ = [
     "ADVERB_OPENERS",
     "ZH_AHEAD",
+    "is_current_state",
     "is_done_then_next",
     "is_lasting_change",
     "is_ongoing_work",
@@ -134,6 +135,48 @@ def is_lasting_change(norm: str) -> bool:
     return bool(_LASTING_CHANGE.search(norm)) and not _RECENT.search(norm)
 
 
+# A named thing's current home or stack, a one-value slot told as a state ("atlas 现在跑在
+# Koyeb 上", "The search service now runs on Fly.io", "The billing service is being
+# rewritten in Go now", "The team is moving its CI from Jenkins to GitHub Actions",
+# "订单服务正在从 PHP 重写成 Go"). The destination is a name (a word in Latin letters: stacks
+# and hosts are named so in both languages), and the verb changes or holds a system at the
+# scale of weeks (rewrite, port, migrate; runs on, is hosted on) — not a moment's action
+# ("is being deployed to Vercel", "正在部署到 Vercel" move once and are done). Here "now" and
+# 现在 / 正在 mark the state that holds, not the news of the day.
+_NAMED = (
+    r"(?!(?:the|a|an|this|that|it|my|our|staging|prod|production|review|main|master)\b)"
+    r"[A-Za-z0-9]"
+)
+_SCALE_VERB_EN = (
+    r"rewrit(?:ten|ing)|migrat(?:ed|ing)|mov(?:ed|ing)|port(?:ed|ing)|convert(?:ed|ing)"
+    r"|rebuil(?:t|ding)|re-?platform(?:ed|ing)|switch(?:ed|ing)|transition(?:ed|ing)"
+)
+_CURRENT_STATE = _re(
+    # A subject, then the change in the progressive or the passive progressive.
+    r"(?i)^(?!(?:just|now|still|currently|i|we|i'm|we're)\b)[^,;.:]{1,60}? (?:is|are|'s|'re)"
+    r" (?:now |currently |slowly |gradually |finally )?(?:being )?"
+    rf"(?:{_SCALE_VERB_EN})\b[^.;]{{0,60}}?\b(?:in|to|onto|into|over to|with)\s+{_NAMED}"
+    # A host or stack held now: "now runs on Fly.io", "is currently hosted on Render".
+    r"|(?i:\b(?:now|currently) (?:runs?|lives?|sits?|is (?:hosted|deployed|built|served|running"
+    r"|written)|are (?:hosted|deployed|built|served|running|written))"
+    rf" (?:on|in|at|with|from)\s+{_NAMED})"
+    # 跑在 / 部署在 / 托管在 X (上): where a thing lives (在, not 到: "部署到" is an action).
+    r"|(?:跑|部署|托管|运行|挂|放|搭|架)在\s*[A-Za-z0-9][^,;]{0,30}?(?:上|里|中|$)"
+    # 正在 / 现在 with a change of stack to a name: "正在从 PHP 重写成 Go".
+    r"|(?:正在|现在|目前)(?:从[^,;]{1,20}?)?(?:重写|迁移|迁|移植|切换|切|改写|转)(?:成|到|为)\s*[A-Za-z0-9]"
+)
+# This moment's news, said outright (an early clause can still be the state: "刚" / "just"
+# makes it news; "now" does not).
+_NEWS = _re(
+    r"(?i)\b(?:just|today|tonight|this (?:morning|afternoon|evening)|as we speak)\b|刚|今天|今晚"
+)
+
+
+def is_current_state(norm: str) -> bool:
+    """A named thing's current home or stack, told as a state that holds (a one-value slot)."""
+    return bool(_CURRENT_STATE.search(norm)) and not _NEWS.search(norm)
+
+
 # The progressive with the subject left out ("Crunching through the log files", "Grinding
 # through the backlog"), any verb: the speaker's work this minute. Verbs of a life or a
 # setup are states ("Living in Berlin since 2019", "Working at Google as an SRE", "Using
@@ -208,6 +251,7 @@ _IMMERSED = _re(
 _THING_AT_WORK = _re(
     rf"(?i)^(?:the |our |my |this |that )[a-z0-9' -]{{2,40}}? (?:is|are|has been|have been)"
     rf" (?:still |now |slowly )?(?!(?:{_THING_ING})\b)[a-z]{{3,}}ing\b(?! (?:to|on|as)\b)"
+    r"(?![.:/-]\w)"  # (a host name is no verb: "staging.acme.io")
 )
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from vecmem.rules.quality_clause import (
     ZH_AHEAD,
+    is_current_state,
     is_done_then_next,
     is_lasting_change,
     is_ongoing_work,
@@ -128,6 +129,9 @@ _EN_PROGRESS = _re(
     # Up for review, next on the list, "That's the config sorted".
     r"|\b(?:is|are) (?:up for review|in review|under review|out for review|awaiting review"
     r"|ready for review)\b|\bnext on (?:my|the|our) (?:list|plate)\b|\b(?:is|are|comes?) next\b"
+    # ("is next Thursday" is a date: "The dentist appointment is next Thursday at 10am")
+    r"(?! (?:week|month|year|quarter|weekend|spring|summer|fall|autumn|winter|semester|term"
+    r"|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)"
     r"|^that's (?:the )?[a-z ]{1,30} (?:sorted|done|fixed|finished|handled)\b"
     r"|\b(?:is|are) [a-z]+ing\b[^.;]{0,40}\bas we speak\b"
     r"|[,;]\s*(?:and |then )?next(?: up)?\b"
@@ -324,6 +328,9 @@ _STEP_PROGRESS = _re(
     rf"[^.;]{{0,80}}\b(?:{_NOW_TIME})\b"
     r"|(?:跑|训练|进行|做|推进|执行|迁移|导入|同步)到(?:了)?第.{1,4}(?:轮|步|阶段|批|个|期)"
     # Any verb, English ones too ("fine-tune 到第二个 epoch 了"), with a unit of work.
+    # A place reached in a piece of work: "简历改到项目经历那部分了", "论文写到讨论那节了".
+    r"|(?:改|写|看|读|做|翻|译|整理|填|画|录|剪|校|审|核对|标注)到(?:了)?[^,;]{1,14}?(?:那|这)?(?:一)?"
+    r"(?:部分|节|章|段|步|页|块|里|处|儿)了"
     r"|到了?第[一二三四五六七八九十百\d]{1,4}个?\s*(?:轮|步|阶段|批|期|节|章|页|段|篇|集|部分"
     r"|epoch|step|round|batch"
     r"|stage|shard|phase)"
@@ -493,8 +500,10 @@ def progress_kind(norm: str) -> str | None:
         return None
     # A project's stack or home changed to something, told as history ("We moved the blog
     # off WordPress onto Astro"), holds after the sentence: a fact, unless a step follows.
-    if is_lasting_change(norm) and not (step or _STRONG_PROGRESS.search(norm)
-                                        or _MOMENT_PROGRESS.search(norm)):
+    # …and so does a named thing's home or stack held now ("atlas 现在跑在 Koyeb 上", "X is
+    # being rewritten in Go now"): a one-value slot, not this afternoon's status.
+    if (is_lasting_change(norm) or is_current_state(norm)) and not (
+            step or _STRONG_PROGRESS.search(norm) or _MOMENT_PROGRESS.search(norm)):
         return None
     if about_a_person(norm):
         # "The user is halfway through a two-year MBA": a person's studies, not a task.
