@@ -263,6 +263,14 @@ _EN_QUESTION = _re(
     r"|hasn't) (?:i|you|we|he|she|it|they|this|that|these|those|there|the|a|an|my|your|our|any"
     r"|anyone|someone)\b"
     r"|^any (?:tips|advice|suggestions|recommendations|pointers)\b"
+    # A terse question as a noun phrase with no verb of its own: "Any downside to enabling WAL
+    # mode", "Best way to store feature flags in Postgres" ("Any food with nuts is off
+    # limits", "Best way to reach the user is Signal" have their verb, and state).
+    r"|^(?:any|(?:the )?(?:best|easiest|fastest|cleanest|simplest|quickest|safest|cheapest"
+    r"|right|proper|recommended|correct|preferred|good|better|a good) (?:way|ways|approach|method"
+    r"|tool|library|option|practice|setting|place|time|alternative)s?)"
+    r"(?![^.;]*\b(?:is|are|was|were|has|have|had|means|works|worked|seems|turned out)\b)"
+    r"(?: [a-z0-9.+#-]+){1,10}$"
     # An auxiliary, one word, then an article or degree: "Is 38.5 a fever for a toddler".
     r"|^(?:is|are|was|were) [\w.+#-]+ (?:a|an|the|too|really|still|normal|considered)\b"
     # A subjectless need: "need a regex that matches IPv6" ("I need …" may be a fact).

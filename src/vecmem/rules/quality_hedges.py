@@ -37,7 +37,7 @@ _COULD_BE_BETTER = (
     r" (?:a (?:bit|lot|little) |much |way )?(?:[a-z]{3,}er|more [a-z]+|improved|improvable"
     r"|better|nicer|simpler|cleaner|tidied up|polished|revisited|reworked|refactored"
     r"|optimi[sz]ed|tweaked|cleaned up|streamlined)|use (?:a|some|more) (?:[a-z]+ )?(?:work"
-    r"|love|cleanup|refresh|rework|polish|attention|tlc|improvement|tidying))\b"
+    r"|love|cleanup|refresh|rework|polish|attention|tlc|improvement|tidying|[a-z]+ing))\b"
     r"|还(?:可以|能|得|要)再[\u4e00-\u9fff]{1,3}|有待(?:改进|提高|优化|完善|商榷|加强)"
     r"|(?:改进|提升|优化|进步)(?:的)?(?:空间|余地)"
 )
@@ -85,7 +85,12 @@ _HEDGE = _re(
     r"|exploring|checking|a try|investigating)|sometime|someday|some day|at some point|one day"
     r"|(?<!the )(?<!a )(?<!what )(?<!this )(?<!that )(?<!any )(?<!some )(?<!which )"
     r"(?:kind|sort) of|idk|dunno|no idea|might want to|random thought|just a thought"
-    r"|eventually|one of these days|down the road)\b"
+    r"|eventually|one of these days|down the road|down the line|further down the line"
+    # Not won over yet: "Not sold on the new logo yet", "I'm not convinced about Bun".
+    r"|not (?:really |fully |quite |totally |entirely )?(?:sold|convinced|settled|decided"
+    r"|committed) (?:on|about|by|yet))\b"
+    # A wish mused about: "有点想把博客换成静态站", "挺想试试 Nix".
+    r"|有点儿?想|挺想|蛮想|还挺想|想着要不"
     # Undecided, and a misgiving that names nothing ("Something about the login flow still
     # bugs me", "总觉得哪里不对劲").
     rf"|{_OPEN_THOUGHT}|纠结|犹豫|拿不定主意|没想好|还在考虑|还没决定|举棋不定|不对劲|说不上来|怪怪的"

@@ -46,8 +46,10 @@ _IRREGULAR_PAST = (
 )
 _ADVERB = r"(?:then|also|later|soon|finally|still|even|again|once|now|recently|just|both|each)"
 _NAMED_SUBJECT = _re(
-    r"^(?:(?i:(?:the )?user(?:'s \w+)?|he|she|(?:his|her|their|my) (?:wife|husband|partner|son"
-    r"|daughter|mother|father|mom|dad|sister|brother|friend|boss|manager|colleague|kid|child))"
+    # (the user's thing may take a few words: "The user's dog Biscuit is", "The user's next
+    # car will")
+    r"^(?:(?i:(?:the )?user(?:'s(?: \w+){1,3}?)?|he|she|(?:his|her|their|my) (?:wife|husband"
+    r"|partner|son|daughter|mother|father|mom|dad|sister|brother|friend|boss|manager|colleague|kid|child))"
     r"|(?i:his|her|their) (?:[a-z]+ ){0,2}(?:wife|husband|partner|son|daughter|mother|father|mom"
     r"|dad|sister|brother|friend|friends|boss|kids?|children|family|dog|cat|pets?|team|band)"
     # "Sam's friend Evan is", "Joanna's new screenplay is": a person's people and things.

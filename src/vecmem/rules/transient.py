@@ -142,7 +142,10 @@ _EN_PROGRESS = _re(
     r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
     r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
     r"|at the moment|successfully|blocked (?:on|by)|waiting (?:on|for)|on hold"
-    r"|(?:is|are) (?:blocked|stuck|pending))\b"
+    r"|(?:is|are|'s|'re|has been|have been|'s been|'ve been) (?:blocked|stuck|pending))\b"
+    # Work left, counted: "40 emails to go", "three tickets left to review".
+    r"|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple) (?:more )?"
+    r"(?:[a-z]+ ){0,2}(?:to go|left to (?:do|review|fix|write|go|process|answer|test|read))\b"
     # First-person work reports: "Today I cleaned up …", "We just migrated …", "Spent the …".
     r"|^(?:(?:today|yesterday|tonight|earlier(?: today)?|this (?:morning|afternoon|evening|week)"
     r"|last (?:night|week)),? )?(?:i|we)(?: have|'ve)? (?:just |already |finally )?(?:fixed"
@@ -154,7 +157,7 @@ _EN_PROGRESS = _re(
     # Where the speaker is this minute: "On my way, 10 minutes out", "In a meeting, will
     # reply later"; a reply promised for later.
     r"|^(?:(?:i'm|i am|we're|we are) )?(?:on my way|on our way|omw|in a meeting|in a call|on a call"
-    r"|brb|afk|stuck in traffic|running late)\b"
+    r"|brb|afk|stuck in traffic|running late|back (?:from (?:lunch|the|a|my)|online|at my desk))\b"
     r"|[,;]\s*(?:i'll|we'll|will|gonna) (?:reply|respond|answer|get back|call back|follow up"
     r"|check|look)\b[^.;]{0,20}\b(?:later|tonight|tomorrow|in a bit|soon|asap)$"
     r"|^spent (?:the|this|all|a|an|\w+ (?:hours|days|minutes))\b"
@@ -327,11 +330,13 @@ _STEP_PROGRESS = _re(
     r"(?! (?:is|are|was|were|has|have|had|helps?|makes?|gives?|keeps?)\b)"
     rf"[^.;]{{0,80}}\b(?:{_NOW_TIME})\b"
     r"|(?:跑|训练|进行|做|推进|执行|迁移|导入|同步)到(?:了)?第.{1,4}(?:轮|步|阶段|批|个|期)"
-    # Any verb, English ones too ("fine-tune 到第二个 epoch 了"), with a unit of work.
     # A place reached in a piece of work: "简历改到项目经历那部分了", "论文写到讨论那节了".
     r"|(?:改|写|看|读|做|翻|译|整理|填|画|录|剪|校|审|核对|标注)到(?:了)?[^,;]{1,14}?(?:那|这)?(?:一)?"
     r"(?:部分|节|章|段|步|页|块|里|处|儿)了"
-    r"|到了?第[一二三四五六七八九十百\d]{1,4}个?\s*(?:轮|步|阶段|批|期|节|章|页|段|篇|集|部分"
+    # Any verb, English ones too ("fine-tune 到第二个 epoch 了"), with a unit of work
+    # ("数据标注做到第 300 条了").
+    r"|到了?第\s*[一二三四五六七八九十百千\d]{1,5}\s*个?\s*(?:轮|步|阶段|批|期|节|章|页|段|篇|集|部分"
+    r"|条|项|题|份|张|行|道|单"
     r"|epoch|step|round|batch"
     r"|stage|shard|phase)"
 )
