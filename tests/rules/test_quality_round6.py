@@ -158,3 +158,52 @@ def test_a_long_text_still_gets_the_right_decision() -> None:
     assert _category(long_fact + " Can you summarise this?") == "question"
     assert _category("sk-proj-" + "A1b2C3d4E5f6G7h8I9j0" * 2 + " " + long_fact) == "secret_value"
     assert _category(long_fact + " " + "x" * 200) == "too_long"
+
+
+# A Chinese person as the subject, by the shape of a name or a relation: their life, kept;
+# their work this minute with a next step or a reply promised, still a status.
+ZH_PEOPLE = [
+    "张伟在等面试结果",
+    "李明刚考完研，在等成绩",
+    "我妈在住院，下周出院",
+    "同事小周在休陪产假",
+    "邻居老王在装修，白天很吵",
+    "赵磊现在在阿里做前端",
+]
+ZH_PEOPLE_AT_WORK = [
+    "王工在部署新版本，等会儿再发",
+    "陈工把分支合了，接下来跑回归",
+    "张总在开会，晚点回你",
+]
+
+
+@pytest.mark.parametrize("text", ZH_PEOPLE)
+def test_a_chinese_person_s_life_is_kept(text: str) -> None:
+    assert _category(text) == "allow", text
+
+
+@pytest.mark.parametrize("text", ZH_PEOPLE_AT_WORK)
+def test_a_chinese_person_s_work_this_minute_is_progress(text: str) -> None:
+    assert _category(text) == "progress", text
+
+
+@pytest.mark.parametrize("text", ["唐代的诗歌流派有哪些", "罗列一下这周的待办",
+                                  "总结一下刚才的会议"])
+def test_more_chinese_question_and_request_shapes(text: str) -> None:
+    assert _category(text) == "question", text
+
+
+# A rule of how things run, a status only as its condition: a workflow, kept — unless the
+# sentence also speaks of now or of a next step.
+@pytest.mark.parametrize("text", ["Staging deploys happen automatically when main is green",
+                                  "用户一下班就去健身房", "用户在等加拿大签证的结果"])
+def test_rules_of_running_and_waiting_lives_are_kept(text: str) -> None:
+    assert _category(text) == "allow", text
+
+
+@pytest.mark.parametrize("text", [
+    "Deploying automatically now that CI is green, will check in ten minutes",
+    "Rolled back the release as soon as alerts fired, investigating now",
+])
+def test_a_rule_word_in_a_status_line_does_not_hide_it(text: str) -> None:
+    assert _category(text) == "progress", text

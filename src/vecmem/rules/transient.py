@@ -230,6 +230,8 @@ _STRONG_PROGRESS = _re(
     r" \d+ (?:of|out of|/) ?\d+\b"
     r"|(?:pass|passes|passing|works|builds|compiles|green)\s+(?:again|now))\b"
     rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度(?!条)|\bnext\s*:|下一步\s*:"
+    # A reply promised for later, whoever is busy now ("张总在开会，晚点回你").
+    r"|(?:晚点|稍后|等会儿?|待会儿?|回头|一会儿?)(?:再|就)?(?:回你|回复你|联系你|找你|回消息|回电话|打给你)"
 )
 # Markers of a moment in a task ("right now", "about to", "halfway", "接下来", "还剩",
 # "在等"). In a sentence about a person they describe that person's life ("Jon is about
@@ -440,6 +442,14 @@ _HABITUAL = _re(
 )
 
 
+# A rule of how things run, with a status only as its condition ("Staging deploys happen
+# automatically when main is green", "每当主干变绿就自动部署"): a workflow, unless the sentence
+# also speaks of now or of a next step ("Rolled back as soon as alerts fired, investigating
+# now").
+_RULE_OF_RUNNING = _re(r"(?i)\b(?:automatically|whenever|as soon as)\b|自动|每当|一旦")
+_NOT_A_RULE = _re(r"(?i)\bnow\b|现在|正在")
+
+
 # A life, not a task: "I'm currently learning Spanish", "We're expecting our second child",
 # "我正在学西班牙语", "I'm halfway through a two-year MBA", "赵磊正在装修新房子". These are facts
 # about the speaker or the person named; "I'm halfway through the migration" is not.
@@ -495,6 +505,10 @@ def progress_kind(norm: str) -> str | None:
     step = step or clause_step
     kind = "step" if step else "status"
     if _HABITUAL.search(norm) and not _NOW_PROGRESS.search(norm):
+        return None
+    if (_RULE_OF_RUNNING.search(norm) and not step
+            and not (_NOW_PROGRESS.search(norm) or _NOT_A_RULE.search(norm)
+                     or _NEXT_ANNOUNCED.search(norm))):
         return None
     # A life activity is a fact about whoever does it, the speaker or a named person the
     # shapes cannot see ("赵磊正在装修新房子" has no subject marker), unless it is work.
