@@ -207,3 +207,40 @@ def test_rules_of_running_and_waiting_lives_are_kept(text: str) -> None:
 ])
 def test_a_rule_word_in_a_status_line_does_not_hide_it(text: str) -> None:
     assert _category(text) == "progress", text
+
+
+# Daily life reported as it happens (home, errands, queues): a status, not a fact.
+DAILY_STATUS = [
+    "Pasta water's boiling, sauce in ten",
+    "Packed two of the five boxes so far",
+    "The plumber is coming between 2 and 4 today",
+    "Meal prep done for Mon-Wed, the rest on Thursday",
+    "Car's at the mechanic, should be ready by five",
+    "快递到楼下了，我下去拿",
+    "在医院排队，前面还有十个人",
+    "孩子刚睡着，我先去洗碗",
+    "房租转过去了，收据晚点发你",
+]
+# …and the same words in facts that stay true: possessives, dates, habits.
+DAILY_FACTS = [
+    "Caroline's painting 'Embracing Identity' symbolizes self-acceptance.",
+    "User and Marco's wedding anniversary is on 12 September.",
+    "The team's staging Grafana is at https://staging.acme.dev/grafana",
+    "The user's kids have piano lessons on Wednesdays at 4",
+    "用户每周六让超市送菜上门",
+    "用户住在上海，我去过一次",
+]
+
+
+@pytest.mark.parametrize("text", DAILY_STATUS)
+def test_daily_life_as_it_happens_is_progress(text: str) -> None:
+    assert _category(text) == "progress", text
+
+
+@pytest.mark.parametrize("text", DAILY_FACTS)
+def test_daily_facts_with_the_same_words_are_kept(text: str) -> None:
+    assert _category(text) == "allow", text
+
+
+def test_which_noun_verb_asks() -> None:
+    assert _category("Which credit card has the best lounge access") == "question"

@@ -299,6 +299,9 @@ _EN_QUESTION = _re(
     r"|,\s*(?:isn't it|aren't they|aren't we|wasn't it|doesn't it|didn't it|don't we|don't you"
     r"|won't it|right|correct|don't you think|isn't that right)$"
     r"|^which (?:one|of)\b"
+    # "Which credit card has the best lounge access": which, its noun, a verb of its own.
+    r"|^which (?:[a-z0-9.+#-]+ ){1,3}(?:has|have|had|gets|makes|offers|costs|runs|works|uses"
+    r"|needs|takes|gives|pays|charges|allows|supports|includes|comes)\b"
     # A wh-word, its noun, then the copula with the subject after it ("Which timezone is
     # Nuremberg in", "What port is the dev server on"); "What matters is …" (a verb before
     # the copula) is a pseudo-cleft, a statement.

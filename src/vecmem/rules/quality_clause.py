@@ -252,6 +252,12 @@ _THING_AT_WORK = _re(
     rf"(?i)^(?:the |our |my |this |that )[a-z0-9' -]{{2,40}}? (?:is|are|has been|have been)"
     rf" (?:still |now |slowly )?(?!(?:{_THING_ING})\b)[a-z]{{3,}}ing\b(?! (?:to|on|as)\b)"
     r"(?![.:/-]\w)"  # (a host name is no verb: "staging.acme.io")
+    # …or contracted, the determiner left out: "Pasta water's boiling, sauce in ten". The
+    # -ing word then ends its clause (a possessive's noun goes on: "Caroline's painting
+    # 'Embracing Identity' symbolizes …", "The team's staging Grafana is …").
+    rf"|^(?:the |our |my |this |that )?[a-z0-9 -]{{2,30}}?(?:'s|'re|'s been) (?:still |now )?"
+    rf"(?!(?:{_THING_ING})\b)[a-z]{{3,}}ing(?=\s*(?:[,;.!]|$)|\s+(?:now|again|away|along|up"
+    r"|over|down|nicely)\b)"
 )
 
 

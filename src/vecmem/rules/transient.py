@@ -172,6 +172,9 @@ _EN_PROGRESS = _re(
     r"|^(?:just )?[a-z]+(?:ed|t) (?:about |roughly |almost )?(?:half|a third|a quarter|two thirds"
     r"|most|part) (?:of )?the\b"
     r"|\b(?:is|are) [a-z]+ing\b(?:[^.;]{0,30})? (?:now|right now|at the moment)$"
+    # A thing of the day under way or due: "The plumber is coming between 2 and 4 today".
+    r"|\b(?:is|are|'s|'re) [a-z]{3,}ing\b[^.;]{0,40}\b(?:today|tonight|this (?:morning|afternoon"
+    r"|evening)|later today|in an hour|in \d+ (?:minutes|mins|hours))\b"
     r"|^[a-z]+ing\b[^.;]{0,60}\bnow\s*[,;]\s*(?:will|i'll|we'll|then|next|after that)\b"
     r"|\b(?:through|done with|finished|on|at|completed|processed|migrated|uploaded|imported)"
     r" (?:\d+|one|two|three|four|five) (?:of|out of) (?:\d+|two|three|four|five|six|ten)\b"
@@ -230,8 +233,14 @@ _STRONG_PROGRESS = _re(
     r" \d+ (?:of|out of|/) ?\d+\b"
     r"|(?:pass|passes|passing|works|builds|compiles|green)\s+(?:again|now))\b"
     rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度(?!条)|\bnext\s*:|下一步\s*:"
-    # A reply promised for later, whoever is busy now ("张总在开会，晚点回你").
-    r"|(?:晚点|稍后|等会儿?|待会儿?|回头|一会儿?)(?:再|就)?(?:回你|回复你|联系你|找你|回消息|回电话|打给你)"
+    # A reply promised for later, whoever is busy now ("张总在开会，晚点回你", "收据晚点发你").
+    r"|(?:晚点|稍后|等会儿?|待会儿?|回头|一会儿?)(?:再|就)?(?:回你|回复你|联系你|找你|回消息|回电话|打给你"
+    r"|发你|发给你|给你|告诉你)"
+    # An estimate of when it is ready: "should be ready by five", "will be done in an hour".
+    r"|(?i:\b(?:should|will|ought to|might|may) be (?:ready|done|back|fixed|finished|here|there"
+    r"|delivered|up|live|sorted) (?:by|in|at|around|within|before) )"
+    # Waiting in a queue: "在医院排队，前面还有十个人".
+    r"|在[^,;]{1,8}排队|前面还有"
 )
 # Markers of a moment in a task ("right now", "about to", "halfway", "接下来", "还剩",
 # "在等"). In a sentence about a person they describe that person's life ("Jon is about
@@ -295,7 +304,14 @@ _STEP_PROGRESS = _re(
     r"|remaining|others?|last)\b"
     r"|\b(?:the )?(?:first|second|other) (?:half|part|batch)\b[^.;]{0,40}\b(?:done|through"
     r"|finished|complete|completed|went)\b|\bthe rest (?:runs|will|is|goes|tonight|tomorrow"
-    r"|later)\b"
+    r"|later|on|by|after|next|this)\b"
+    # A count of the work done so far: "Packed two of the five boxes so far".
+    r"|\b[a-z]{3,}(?:ed|t) (?:\w+ ){0,2}(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+    r" (?:of|out of) (?:the |my |our )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten"
+    r"|twelve|twenty)\b"
+    # A clause, then the speaker's own next move ("快递到楼下了，我下去拿", "孩子刚睡着，我先去
+    # 洗碗").
+    r"|[,;]\s*我(?:先|这就|马上|现在|得|要|赶紧)?(?:下去|出去|过去|回去|去)(?!过)[\u4e00-\u9fff]"
     r"|^(?:已经?|刚刚?)[^,;]{2,20}[,;]\s*(?:明天|今晚|下午|晚上|待会儿?|稍后|下周|之后|然后)"
     # …also after a subject ("PR 刚合进去，下午开始…", "新版已经部署到预发环境，明天上生产",
     # "报销单刚交上去，下周跟进"): a just/already marker, a task verb, then the next step.
