@@ -244,3 +244,30 @@ def test_daily_facts_with_the_same_words_are_kept(text: str) -> None:
 
 def test_which_noun_verb_asks() -> None:
     assert _category("Which credit card has the best lounge access") == "question"
+
+
+# Mixed Chinese and English work chat.
+@pytest.mark.parametrize("text", ["先 merge 了 hotfix，feature 分支晚点再弄",
+                                  "刚 push 上去，CI 在跑"])
+def test_mixed_work_chat_status(text: str) -> None:
+    assert _category(text) == "progress", text
+
+
+def test_a_choice_between_two_named_asks() -> None:
+    assert _category("Redis 和 Memcached 哪个适合做 session store") == "question"
+    assert _category("用户和他哥哥哪个城市都去过") == "allow"  # (a universal: 哪个…都)
+
+
+def test_later_today_is_a_step_but_a_deferral_is_a_hedge() -> None:
+    assert _category("晚点再说吧") == "half_formed"
+
+
+@pytest.mark.parametrize("text", ["I'm visiting Edinburgh next weekend",
+                                  "I'm flying to Lisbon in May for a conference"])
+def test_a_trip_to_a_named_place_later_is_a_plan(text: str) -> None:
+    assert _category(text) == "allow", text
+
+
+@pytest.mark.parametrize("text", ["Heading to Tesco now, back in 20", "heading to the office now"])
+def test_a_trip_this_minute_is_a_status(text: str) -> None:
+    assert _category(text) == "progress", text

@@ -189,6 +189,8 @@ _ZH_QUESTION = _re(
     # (呢 after 着 is the progressive aspect, "正扫着呢", and asks nothing)
     r"|(?:吗|么|(?<!着)呢|什么|哪个|哪里|多少|了没有?|哪些|哪位|哪几[个种位]|怎么样|咋样|怎么办|咋办)$|(?P<ab>[\u4e00-\u9fff])不(?P=ab)(?:啊|呀|呢)?$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
     r"|(?:有|是|干|做|叫)什么|什么(?:意思|用|时候|区别|原因)|到底(?!了)"
+    # A choice between two named: "Redis 和 Memcached 哪个适合做 session store".
+    r"|(?:和|跟|与)[^,;]{1,20}?(?:哪个|哪种|哪一个|哪家|哪款)(?!都|也)"
     # The asked-for part last: "下周三的会改到几点了", "航班是哪天", "要等多久".
     r"|(?:几点|几号|几月|几岁|几天|几次|几个人|多久|多长时间|多远|多大|哪天|哪年|哪儿|谁)(?:了|呢|啊|呀)?$"
     # Asking for a recommendation; choosing between two ("用 Docker 还是直接装比较好");

@@ -93,7 +93,9 @@ _ZH_PROGRESS = _re(
     r"|(?:了|到)(?:快|将近|近|差不多|大约|大概|约)(?:一半|[一二三四五六七八九]分之[一二三四五六七八九]|[一二三四五六七八九]成)"
     # English task verbs in a Chinese frame: "在 deploy 中", "刚 commit 了", "已经 rollback 了".
     rf"|在\s*(?:{_EN_TASK})(?:ing)?\s*中"
-    rf"|(?:刚刚?|刚才|已经?|终于)\s*(?:{_EN_TASK})(?:ed)?\s*(?:了|完|好)"
+    rf"|(?:刚刚?|刚才|已经?|终于|先)\s*(?:{_EN_TASK})(?:ed)?\s*(?:了|完|好)"
+    # The rest put off to later today ("feature 分支晚点再弄"; "晚点再说" defers: a hedge).
+    r"|(?:晚点|晚些|待会儿?|等会儿?|一会儿?)再(?!说|看|想|考虑|议|研究)"
     # …also without "just", before the next clause ("PR merge 了，now 在写 release notes"), and
     # a clause that opens on one ("在 fine-tune 模型", "跑 benchmark 中").
     rf"|(?:{_EN_TASK})(?:ed|d)?\s*(?:了|完了?)(?=[,;])"
@@ -486,6 +488,13 @@ _LIFE_ACTIVITY = _re(
     r"|staying (?:with|at|in)|visiting (?:my|our|her|his|their|family|friends|relatives)"
     r"|on (?:holiday|vacation|leave|parental leave|maternity leave|sabbatical))\b)"
     r"|减肥|健身|相亲|谈恋爱|生孩子|结婚|搬家"
+    # A trip to a named place on a later day ("I'm visiting Edinburgh next weekend", "flying
+    # to Lisbon in May"); "heading to Tesco now" is this minute, and stays a status.
+    r"|\b(?:visiting|flying to|travel+ing to|going to|heading to|driving to|off to) (?-i:[A-Z])"
+    r"[^.;,]{0,30}?\b(?:next (?:week|weekend|month|year|spring|summer|autumn|fall|winter)"
+    r"|this coming \w+|in (?:january|february|march|april|may|june|july|august|september"
+    r"|october|november|december)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|for (?:a|two"
+    r"|three|\d+) (?:days|weeks|nights))\b"
 )
 
 
