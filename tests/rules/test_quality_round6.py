@@ -271,3 +271,19 @@ def test_a_trip_to_a_named_place_later_is_a_plan(text: str) -> None:
 @pytest.mark.parametrize("text", ["Heading to Tesco now, back in 20", "heading to the office now"])
 def test_a_trip_this_minute_is_a_status(text: str) -> None:
     assert _category(text) == "progress", text
+
+
+@pytest.mark.parametrize("text", ["写个正则匹配手机号", "给这个函数加个类型注解",
+                                  "整理成一个表格发我"])
+def test_a_subjectless_chinese_do_a_thing_requests(text: str) -> None:
+    assert _category(text) == "question", text
+
+
+@pytest.mark.parametrize("text", ["整个项目都用 Go 写", "用户给孩子报了个钢琴班", "用户一个人住"])
+def test_chinese_facts_with_ge_are_kept(text: str) -> None:
+    assert _category(text) == "allow", text
+
+
+def test_laughter_with_a_short_chinese_judgement_is_chatter() -> None:
+    assert _category("哈哈哈，有意思") == "too_short"
+    assert _category("哈哈，用户搬到杭州了") == "allow"

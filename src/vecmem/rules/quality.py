@@ -215,6 +215,11 @@ _ZH_REQUEST = _re(
     # A verb and 一下 with no subject first: "罗列一下这周的待办", "总结一下会议" ask for it
     # ("一下子" is suddenly, "一下午" an afternoon; "用户一下班就…" has its subject).
     r"^(?!用户|他|她|我|你们|我们|大家|今天|明天|昨天)[\u4e00-\u9fff]{1,3}一下(?!子|午|班|课)"
+    # A subjectless "do a …" ("写个正则匹配手机号", "给这个函数加个类型注解"; "整个" is whole, and
+    # a 了 reports it done: "给孩子报了个班"), or "…, send it to me" last ("整理成一个表格发我").
+    r"|^(?!用户|他|她|我|你们|我们|大家|整个|这个|那个|每个|一个)(?:给|帮|替|为)?[^,;了]{0,10}?"
+    r"(?:写|做|加|来|搞|弄|画|起|建|开|列|出|找|查|算|改|配|装|设计|生成)(?:个|一个|一份|一篇|一版)"
+    r"|(?:发我|发给我|给我|告诉我|发我看看)$"
     r"|^(?:(?:先|暂时|暂且)?(?:别|不要|不用)|等我|请(?!求|假|柬)|麻烦|劳驾|帮我|帮忙|给我|你(?:去|来|帮|把|先|再|看|试|能|可以|觉得)"
     r"|我?想(?:让|请|麻烦)你|我?(?:需要|要)你"
     # (a 把 clause already done, "把模型换成了 X，正在…", reports; it asks nothing)
@@ -379,7 +384,9 @@ def _short_verdict(text: str) -> Verdict | None:
         return _reject("too_short", "Only an acknowledgement or greeting, not a fact.")
     # Laughter or an acknowledgement with a word of judgement ("haha fair", "lol yeah
     # true", "哈哈好滴"): the reply is the acknowledgement, the word says nothing more.
-    if rest != text and _units(rest) <= 2 and _LATIN_WORD.fullmatch(rest.strip(" ,.!~")):
+    word = rest.strip(" ,.!~")
+    if rest != text and _units(rest) <= 3 and (
+            _LATIN_WORD.fullmatch(word) or (_units(word) == len(word) and len(word) <= 3)):
         return _reject("too_short", "Only an acknowledgement or greeting, not a fact.")
     if _units(text) < 4 and not _is_bare_url_path(text):  # "~/x" is reported as a bare path
         return _reject("too_short", "Too short to be a useful memory.")
