@@ -287,3 +287,33 @@ def test_chinese_facts_with_ge_are_kept(text: str) -> None:
 def test_laughter_with_a_short_chinese_judgement_is_chatter() -> None:
     assert _category("哈哈哈，有意思") == "too_short"
     assert _category("哈哈，用户搬到杭州了") == "allow"
+
+
+ROUND6_LATE_PROGRESS = [
+    "The garden is mostly weeded; will mulch on Sunday",
+    "Slowly working through the Kubernetes course",
+    "The patch is out for testing with two customers",
+    "Haven't finished the onboarding doc yet, about 60% there",
+]
+ROUND6_LATE_HEDGES = [
+    "Half a mind to cancel the gym membership",
+    "No clue yet whether to take the Berlin offer",
+    "Leaning towards Postgres but haven't committed",
+]
+
+
+@pytest.mark.parametrize("text", ROUND6_LATE_PROGRESS)
+def test_late_progress_shapes(text: str) -> None:
+    assert _category(text) == "progress", text
+
+
+@pytest.mark.parametrize("text", ROUND6_LATE_HEDGES)
+def test_late_hedge_shapes(text: str) -> None:
+    assert _category(text) == "half_formed", text
+
+
+@pytest.mark.parametrize("text", ["The user is leaning towards vegetarian meals on weekdays",
+                                  "The user's garden is mostly vegetables and herbs",
+                                  "The user's test coverage target for the API is 80%"])
+def test_the_same_words_about_a_person_or_a_target_are_kept(text: str) -> None:
+    assert _category(text) == "allow", text

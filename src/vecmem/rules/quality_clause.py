@@ -75,7 +75,8 @@ _DONE_CLAUSE = _re(
     rf"(?i)^{_OPENER}{_ADV}(?!(?:{_ADJECTIVAL})\b)(?:[a-z]{{2,}}ed|{_IRREGULAR})\b"
     # A thing in a finished state: "Schema's in", "The cabinets are painted", "Invoices for
     # October are entered", "The first draft is out of the way".
-    r"|^(?:[^,;.]{1,60}?)(?:'s| is| are| was| were)(?: now| finally| all)? (?:done|sorted|in|over"
+    r"|^(?:[^,;.]{1,60}?)(?:'s| is| are| was| were)(?: now| finally| all| mostly| partly"
+    r"| largely| nearly| almost| half)? (?:done|sorted|in|over"
     r"|through|out of the way|finished|complete|green|live|up|working|[a-z]{3,}ed)\b"
     # A subject with a past verb or a state that holds now ("the proxy config took", "the
     # image builds cleanly now", "both endpoints return 200 now").
@@ -85,6 +86,8 @@ _DONE_CLAUSE = _re(
 )
 # A later clause looking a short step ahead.
 _AHEAD = (
+    # (the speaker left out of the next step too: "…; will mulch on Sunday")
+    r"(?<![a-z] )\bwill (?!be\b)[a-z]+\b|"
     r"\b(?:i|we)(?:'ll| will|'m going to| am going to|'re going to| are going to|'m about to"
     r"| am about to|'re about to| are about to|'m starting| am starting|'re starting|'m moving"
     r"|'m heading)\b"
@@ -236,7 +239,8 @@ _THING_ING = (
 # The subject left out: an opening -ing verb (after "still", "currently" …); its object
 # follows in Latin letters ("billing 项目的框架" is a noun, not a verb).
 _SUBJECTLESS_ING = _re(
-    rf"(?i)^(?:(?:still|currently|now|just|busy|already)\s+)?(?!(?:{_STATE_ING})\b)"
+    rf"(?i)^(?:(?:still|currently|now|just|busy|already|slowly|steadily|quietly)\s+)?"
+    rf"(?!(?:{_STATE_ING})\b)"
     # (a label is no clause: "Embedding provider: openai", "Logging level = debug")
     rf"[a-z]{{3,}}ing\b(?!'s\b| (?:is|are|was|were)\b|[^.;,]{{0,40}}[:=])(?=\s+[a-z0-9])"
     rf"{_FINITE_AFTER}"

@@ -84,7 +84,8 @@ _HEDGE = _re(
     r"|we could (?:try|maybe)|could try|might be worth|worth (?:a look|looking|trying|considering"
     r"|exploring|checking|a try|investigating)|sometime|someday|some day|at some point|one day"
     r"|(?<!the )(?<!a )(?<!what )(?<!this )(?<!that )(?<!any )(?<!some )(?<!which )"
-    r"(?:kind|sort) of|idk|dunno|no idea|might want to|random thought|just a thought"
+    r"(?:kind|sort) of|idk|dunno|no idea|no clue|might want to|random thought|just a thought"
+    r"|half a mind to|leaning (?:towards?|to)|haven't committed|not committed"
     r"|eventually|one of these days|down the road|down the line|further down the line"
     # Not won over yet: "Not sold on the new logo yet", "I'm not convinced about Bun".
     r"|not (?:really |fully |quite |totally |entirely )?(?:sold|convinced|settled|decided"
@@ -119,7 +120,7 @@ _PERSON_HEDGE = _re(
     # A named person unsure what to do ("Noah is not sure whether to move to Denver").
     r"|(?:is|are|was|were|feels?|felt) (?:still )?(?:not sure|unsure|uncertain)|isn't sure)\b"
     rf"|{_OPEN_THOUGHT}|{_PUT_OFF}|{_COULD_BE_BETTER}|{_IF_EVER}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
-    r"|还在考虑|还没决定|\b(?:has|have) no idea\b"
+    r"|还在考虑|还没决定|\b(?:has|have) no idea\b|\bleaning (?:towards?|to)\b"
 )
 # Deciding not done yet, or an open thought: not a task underway either (is_progress).
 UNDECIDED = _re(

@@ -176,7 +176,13 @@ _EN_PROGRESS = _re(
     r"|\b(?:is|are) [a-z]+ing\b(?:[^.;]{0,30})? (?:now|right now|at the moment)$"
     # A thing of the day under way or due: "The plumber is coming between 2 and 4 today".
     r"|\b(?:is|are|'s|'re) [a-z]{3,}ing\b[^.;]{0,40}\b(?:today|tonight|this (?:morning|afternoon"
-    r"|evening)|later today|in an hour|in \d+ (?:minutes|mins|hours))\b"
+    r"|evening)|later today|in an hour|in \d+ (?:minutes|mins|hours)|this week)\b"
+    # Sent off and waiting on someone: "The patch is out for testing with two customers".
+    r"|\b(?:is|are|'s|'re|went|gone|sent) (?:out |off |up )?for (?:testing|review|signature"
+    r"|approval|sign-?off|repair|delivery|feedback|comments|proofreading)\b"
+    # Not finished yet, said so: "Haven't finished the onboarding doc yet".
+    r"|\b(?:haven't|have not|hasn't|has not) (?:quite )?(?:finished|completed|done|wrapped up"
+    r"|got to)\b[^.;]{0,40}\byet\b"
     r"|^[a-z]+ing\b[^.;]{0,60}\bnow\s*[,;]\s*(?:will|i'll|we'll|then|next|after that)\b"
     r"|\b(?:through|done with|finished|on|at|completed|processed|migrated|uploaded|imported)"
     r" (?:\d+|one|two|three|four|five) (?:of|out of) (?:\d+|two|three|four|five|six|ten)\b"
@@ -221,7 +227,7 @@ _EN_PROGRESS = _re(
 # progress bar, a thing: "用户的进度条偏好是显示百分比"). A bare
 # percentage is a share ("体脂率是 18%", "60% of it on GPU instances"), not a status.
 _PERCENT_DONE = (
-    r"\d{1,3} ?(?:%|percent) ?(?:done|complete|completed|through|finished|of the way)\b"
+    r"\d{1,3} ?(?:%|percent) ?(?:done|complete|completed|through|finished|of the way|there)\b"
     r"|(?:完成|进度|做到|写到|跑到|到了?|做了|写了|跑了|改了)[^,;]{0,3}?\d{1,3} ?%"
 )
 # Markers of a status report even in a sentence about a person: a work session being
