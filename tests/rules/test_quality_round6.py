@@ -317,3 +317,8 @@ def test_late_hedge_shapes(text: str) -> None:
                                   "The user's test coverage target for the API is 80%"])
 def test_the_same_words_about_a_person_or_a_target_are_kept(text: str) -> None:
     assert _category(text) == "allow", text
+
+
+def test_a_capitalised_plural_with_a_plural_verb_is_a_thing_not_a_name() -> None:
+    assert _category("Interviews are wrapping up this week") == "progress"
+    assert _category("Gina and Jon were at the studio all week") == "allow"  # two people

@@ -157,11 +157,18 @@ _APPOSITION = _re(r"^([A-Z][a-z]+(?: and [A-Z][a-z]+)?), [^,;]{1,80}?, (?=[a-z])
 _ADVERB_FIRST = _re(rf"^(?:{ADVERB_OPENERS}),?\s+(?=[a-z])")
 
 
+# A capitalised plural with a plural verb is a thing, not a name ("Interviews are wrapping
+# up this week", "Invoices were sent"): one person takes "is", two are joined by "and".
+_PLURAL_THING = _re(r"^[A-Z][a-z]+s (?:are|were|have|'re|'ve)\b")
+
+
 def about_a_person(norm: str) -> bool:
     """Whether the subject of ``norm`` is a person (named, the user, a group of people)."""
     view = _ADVERB_FIRST.sub("", norm, count=1)
     view = _LEADING_ADVERBIAL.sub("", view, count=1)
     view = _APPOSITION.sub(r"\1 ", view, count=1)
+    if _PLURAL_THING.search(view):
+        return False
     return bool(_NAMED_SUBJECT.search(view) or _GERUND_SUBJECT.search(view)
                 or _ZH_PERSON.search(view))
 
