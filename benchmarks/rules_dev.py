@@ -59,6 +59,14 @@ while looking at it — or ``heldout`` — never looked at case by case):
   shapes (passive, subjectless, a clause after the step done, a terse noun-phrase
   question); split alternately per ``kind`` at write time (``tune_q5`` / ``heldout_q5``);
   rows ``kind:*`` and ``set:round5``.
+* ``quality_round6.jsonl``: a round-6 dev set (session 8, 192 cases, zh + en + mixed)
+  written per kind before that round changed a rule: real slot changes told as a current
+  state ("The billing service is being rewritten in Go now", "atlas 现在部署在 Koyeb 上"),
+  candidates the extractor proposes (appointments with a date, two values in one fact),
+  progress / hedges / questions in new shapes, and the false-reject traps; split
+  alternately per ``kind`` at write time (``tune_q6`` / ``heldout_q6``); rows ``kind:*`` and
+  ``set:round6``. Round 6 also holds out the whole of ``blind5`` as its untouched check
+  (its misses were not listed while round 6 was tuned).
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
@@ -91,8 +99,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_q5",
-          "heldout_q5", "tune_r4", "heldout_r4", "tune_r5", "heldout_r5", "tune_r6",
-          "heldout_r6", "blind3", "blind4",
+          "heldout_q5", "tune_q6", "heldout_q6", "tune_r4", "heldout_r4", "tune_r5",
+          "heldout_r5", "tune_r6", "heldout_r6", "blind3", "blind4",
           "blind5", "blind6")
 #: Blind splits: counts only, misses never shown (blind3, blind4 and blind5 are retired,
 #: now dev; blind6 is session 8's fresh blind round).
@@ -123,7 +131,7 @@ def _leaks(text: str, value: str) -> bool:
 
 
 _ROUND_OF = {"tune_q4": "round4", "heldout_q4": "round4", "tune_q5": "round5",
-             "heldout_q5": "round5"}
+             "heldout_q5": "round5", "tune_q6": "round6", "heldout_q6": "round6"}
 
 
 def quality(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -273,14 +281,15 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_round3.jsonl")
                                         + _load("quality_round4.jsonl")
                                         + _load("quality_round5.jsonl")
+                                        + _load("quality_round6.jsonl")
                                         + _load("quality_blind3.jsonl")
                                         + _load("quality_blind4.jsonl")
                                         + _load("quality_blind5.jsonl")
                                         + _load("quality_blind6.jsonl"))
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
-                     "quality_round5 + quality_blind3 + quality_blind4 + quality_blind5 (all "
-                     "retired, now dev) + quality_blind6 (blind) (right = decision and reason "
-                     "category)",
+                     "quality_round5 + quality_round6 + quality_blind3 + quality_blind4 + "
+                     "quality_blind5 (all retired, now dev) + quality_blind6 (blind) (right = "
+                     "decision and reason category)",
                      out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
         b = benign()

@@ -345,3 +345,27 @@ def test_which_is_better_is_a_question(text: str) -> None:
                                   "用户在两家银行都开了户，哪家都不常用"])
 def test_comparisons_stated_are_facts(text: str) -> None:
     assert check_quality(text).allowed
+
+
+ROUND6 = _load("quality_round6.jsonl")
+
+
+def test_round6_is_split_per_kind_fresh_and_bilingual() -> None:
+    # Written before round 6 changed a rule; alternately per kind, half held out.
+    kinds = {c["kind"] for c in ROUND6}
+    assert len(ROUND6) >= 150 and len(kinds) >= 20
+    assert sum(c["split"] == "heldout_q6" for c in ROUND6) >= 0.45 * len(ROUND6)
+    for kind in kinds:
+        sides = [c["split"] for c in ROUND6 if c["kind"] == kind]
+        assert set(sides) == {"tune_q6", "heldout_q6"}, kind
+    for c in ROUND6:
+        assert c["kind"].split(":")[0] == c["category"], c
+        assert c["expect"] == ("allow" if c["category"] == "fact" else "reject"), c
+    assert {c["lang"] for c in ROUND6} == {"zh", "en", "mixed"}
+    assert {c["shape"] for c in ROUND6} == {"plain", "lookalike", "zero_width", "fullwidth",
+                                            "line_break"}
+    earlier = {c["text"].strip().casefold()
+               for path in sorted(DATA.glob("quality_*.jsonl"))
+               if path.name not in ("quality_round6.jsonl", "quality_blind6.jsonl")
+               for c in _load(path.name)}
+    assert not earlier & {c["text"].strip().casefold() for c in ROUND6}  # fresh, not copied

@@ -187,8 +187,10 @@ _ZH_QUESTION = _re(
     r"|^.{0,6}?(?:如何|多少|哪|什么|谁|几(?!乎)|是否|能否)"
     r"|是啥|啥(?:原因|意思|情况|时候|问题|区别|东西)|(?:干|做|用|叫|有)啥"
     # (呢 after 着 is the progressive aspect, "正扫着呢", and asks nothing)
-    r"|(?:吗|么|(?<!着)呢|什么|哪个|哪里|多少|了没有?)$|(?P<ab>[\u4e00-\u9fff])不(?P=ab)(?:啊|呀|呢)?$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
+    r"|(?:吗|么|(?<!着)呢|什么|哪个|哪里|多少|了没有?|哪些|哪位|哪几[个种位]|怎么样|咋样|怎么办|咋办)$|(?P<ab>[\u4e00-\u9fff])不(?P=ab)(?:啊|呀|呢)?$|(?:哪个|哪种|哪一个|哪家)(?:更|比较|最)?[\u4e00-\u9fff]{1,3}$"
     r"|(?:有|是|干|做|叫)什么|什么(?:意思|用|时候|区别|原因)|到底(?!了)"
+    # A choice between two named: "Redis 和 Memcached 哪个适合做 session store".
+    r"|(?:和|跟|与)[^,;]{1,20}?(?:哪个|哪种|哪一个|哪家|哪款)(?!都|也)"
     # The asked-for part last: "下周三的会改到几点了", "航班是哪天", "要等多久".
     r"|(?:几点|几号|几月|几岁|几天|几次|几个人|多久|多长时间|多远|多大|哪天|哪年|哪儿|谁)(?:了|呢|啊|呀)?$"
     # Asking for a recommendation; choosing between two ("用 Docker 还是直接装比较好");
@@ -210,7 +212,15 @@ _EN_INDIRECT = _re(
     r",? (?:about )?(?:what|how|why|whether|if|which|who|whom|where|when)\b"
 )
 _ZH_REQUEST = _re(
-    r"^(?:(?:先|暂时|暂且)?(?:别|不要|不用)|等我|请(?!求|假|柬)|麻烦|劳驾|帮我|帮忙|给我|你(?:去|来|帮|把|先|再|看|试|能|可以|觉得)"
+    # A verb and 一下 with no subject first: "罗列一下这周的待办", "总结一下会议" ask for it
+    # ("一下子" is suddenly, "一下午" an afternoon; "用户一下班就…" has its subject).
+    r"^(?!用户|他|她|我|你们|我们|大家|今天|明天|昨天)[\u4e00-\u9fff]{1,3}一下(?!子|午|班|课)"
+    # A subjectless "do a …" ("写个正则匹配手机号", "给这个函数加个类型注解"; "整个" is whole, and
+    # a 了 reports it done: "给孩子报了个班"), or "…, send it to me" last ("整理成一个表格发我").
+    r"|^(?!用户|他|她|我|你们|我们|大家|整个|这个|那个|每个|一个)(?:给|帮|替|为)?[^,;了]{0,10}?"
+    r"(?:写|做|加|来|搞|弄|画|起|建|开|列|出|找|查|算|改|配|装|设计|生成)(?:个|一个|一份|一篇|一版)"
+    r"|(?:发我|发给我|给我|告诉我|发我看看)$"
+    r"|^(?:(?:先|暂时|暂且)?(?:别|不要|不用)|等我|请(?!求|假|柬)|麻烦|劳驾|帮我|帮忙|给我|你(?:去|来|帮|把|先|再|看|试|能|可以|觉得)"
     r"|我?想(?:让|请|麻烦)你|我?(?:需要|要)你"
     # (a 把 clause already done, "把模型换成了 X，正在…", reports; it asks nothing)
     r"|(?:先|再|去)?把(?![^,;]{1,30}?了)|试试|试一下|看看|查一下|跑一下|检查一下|确认一下|告诉我|说说|解释一下|不要|别)"
@@ -263,6 +273,14 @@ _EN_QUESTION = _re(
     r"|hasn't) (?:i|you|we|he|she|it|they|this|that|these|those|there|the|a|an|my|your|our|any"
     r"|anyone|someone)\b"
     r"|^any (?:tips|advice|suggestions|recommendations|pointers)\b"
+    # A terse question as a noun phrase with no verb of its own: "Any downside to enabling WAL
+    # mode", "Best way to store feature flags in Postgres" ("Any food with nuts is off
+    # limits", "Best way to reach the user is Signal" have their verb, and state).
+    r"|^(?:any|(?:the )?(?:best|easiest|fastest|cleanest|simplest|quickest|safest|cheapest"
+    r"|right|proper|recommended|correct|preferred|good|better|a good) (?:way|ways|approach|method"
+    r"|tool|library|option|practice|setting|place|time|alternative)s?)"
+    r"(?![^.;]*\b(?:is|are|was|were|has|have|had|means|works|worked|seems|turned out)\b)"
+    r"(?: [a-z0-9.+#-]+){1,10}$"
     # An auxiliary, one word, then an article or degree: "Is 38.5 a fever for a toddler".
     r"|^(?:is|are|was|were) [\w.+#-]+ (?:a|an|the|too|really|still|normal|considered)\b"
     # A subjectless need: "need a regex that matches IPv6" ("I need …" may be a fact).
@@ -278,9 +296,19 @@ _EN_QUESTION = _re(
     r"|required|compatible|available|supported|free|enough|necessary|installed|running|enabled"
     r"|support|supports|work|works|need|needs|have|has|use|uses|handle|run|allow|come)\b"
     # A tag question: "The meeting is at 3, isn't it".
+    # A modal first, a subject of two to four words, then a verb with its object: "Can pnpm
+    # workspaces share a single lockfile", "Should the staging cluster use the same VPC".
+    # Subjectless statements have their verb straight after the modal ("Can cook a mean
+    # curry", "Should probably upgrade the kernel"): one word, or an adverb in -ly.
+    r"|^(?:can|could|should|would|will|shall|may|might|must|does|do|did) (?!not\b|rather\b)"
+    r"(?:(?![a-z]+ly\b)[a-z0-9.+#-]+ ){2,4}(?:a|an|the|this|that|these|those|my|your|our|its"
+    r"|their|multiple|several|both)\b"
     r"|,\s*(?:isn't it|aren't they|aren't we|wasn't it|doesn't it|didn't it|don't we|don't you"
     r"|won't it|right|correct|don't you think|isn't that right)$"
     r"|^which (?:one|of)\b"
+    # "Which credit card has the best lounge access": which, its noun, a verb of its own.
+    r"|^which (?:[a-z0-9.+#-]+ ){1,3}(?:has|have|had|gets|makes|offers|costs|runs|works|uses"
+    r"|needs|takes|gives|pays|charges|allows|supports|includes|comes)\b"
     # A wh-word, its noun, then the copula with the subject after it ("Which timezone is
     # Nuremberg in", "What port is the dev server on"); "What matters is …" (a verb before
     # the copula) is a pseudo-cleft, a statement.
@@ -351,7 +379,14 @@ _DRAWN_OUT = _re(r"([A-Za-z\u4e00-\u9fff])\1{2,}")
 def _short_verdict(text: str) -> Verdict | None:
     if not _WORDS.search(text):
         return _reject("too_short", "Contains no words.")
-    if not _WORDS.search(_ACK.sub(" ", _DRAWN_OUT.sub(r"\1", text))):
+    rest = _ACK.sub(" ", _DRAWN_OUT.sub(r"\1", text))
+    if not _WORDS.search(rest):
+        return _reject("too_short", "Only an acknowledgement or greeting, not a fact.")
+    # Laughter or an acknowledgement with a word of judgement ("haha fair", "lol yeah
+    # true", "哈哈好滴"): the reply is the acknowledgement, the word says nothing more.
+    word = rest.strip(" ,.!~")
+    if rest != text and _units(rest) <= 3 and (
+            _LATIN_WORD.fullmatch(word) or (_units(word) == len(word) and len(word) <= 3)):
         return _reject("too_short", "Only an acknowledgement or greeting, not a fact.")
     if _units(text) < 4 and not _is_bare_url_path(text):  # "~/x" is reported as a bare path
         return _reject("too_short", "Too short to be a useful memory.")
@@ -373,11 +408,21 @@ def _is_vague(text: str) -> bool:
     return bool(m and _VAGUE.match(m.group("value").strip() or "."))
 
 
+# A clause that stops on its conjunction ("I was gonna mention something about the API but",
+# "本来想把日志也加上，但是"): what was to follow is the point, and it is missing.
+_CUT_AT_CONJUNCTION = _re(
+    r"(?i)(?<=[a-z] )(?:but|and|or|because|so|although|though|unless|except|and then|but then)$"
+    r"|(?:但是|可是|不过|因为|所以|而且|然后)$"
+)
+
+
 def _is_fragment(norm: str) -> bool:
     # Short only: a long sentence that ends oddly was cut by whoever split it, it still
-    # says something.
+    # says something. A conjunction last cuts a longer one too.
     body = norm.rstrip(" .,;:!-")
-    return _units(body) <= 16 and bool(_FRAGMENT.search(body))
+    units = _units(body)
+    return (units <= 16 and bool(_FRAGMENT.search(body))) or (
+        units <= 30 and bool(_CUT_AT_CONJUNCTION.search(body)))
 
 
 # A topic announced with nothing said about it yet ("One more thing about the release",
@@ -417,6 +462,28 @@ _TRAILING_ASK = _re(
 )
 
 
+# A time or a length asked about inside the sentence ("租房合同到期要提前多久通知房东",
+# "体检报告什么时候能出来"): these words only ask, unless a verb of knowing or deciding comes
+# before them ("用户记不清上次体检是什么时候", "开会时间由组长定在几点") — then the sentence
+# reports the question, it does not ask it.
+_ZH_WH_INSIDE = _re(r"多久|多长时间|什么时候|啥时候|哪天|哪一天|几点|几号")
+_ZH_KNOWING = _re(
+    r"知道|记得|记不清|忘了|清楚|确定|问|告诉|决定|定了?|取决|看|由|不管|无论|不论|约好|通知|说好|商量"
+)
+
+
+# …or a word after them that says it is not known yet ("航班几点起飞还没定").
+_ZH_UNSETTLED = _re(
+    r"(?:还)?(?:没|未)(?:定|确定|决定|通知|说|公布)|待定|不确定|不清楚|不知道|都(?:行|可以)"
+)
+
+
+def _zh_wh_inside(text: str) -> bool:
+    m = _ZH_WH_INSIDE.search(text)
+    return bool(m and not _ZH_KNOWING.search(text[: m.start()])
+                and not _ZH_UNSETTLED.search(text[m.end():]))
+
+
 def _is_question(raw: str, norm: str) -> bool:
     """Direct questions and requests to the assistant (strong signals only)."""
     unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", _DISCOURSE.sub("", norm, count=1)))
@@ -428,7 +495,7 @@ def _is_question(raw: str, norm: str) -> bool:
     # asked their manager for advice"); what was asked is not a question to the agent.
     unquoted = strip_universal_wh(_REPORTED_ASK.sub(" ", unquoted))
     if (_ZH_QUESTION.search(unquoted) or _EN_QUESTION.search(unquoted)
-            or zh_alternative_question(norm)):
+            or zh_alternative_question(norm) or _zh_wh_inside(unquoted)):
         return True
     return not _STANDING.search(norm) and bool(
         _ZH_REQUEST.search(unquoted) or _EN_REQUEST.search(unquoted)

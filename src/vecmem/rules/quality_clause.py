@@ -30,6 +30,7 @@ from vecmem.text import ascii_word_re
 __all__ = [
     "ADVERB_OPENERS",
     "ZH_AHEAD",
+    "is_current_state",
     "is_done_then_next",
     "is_lasting_change",
     "is_ongoing_work",
@@ -74,7 +75,8 @@ _DONE_CLAUSE = _re(
     rf"(?i)^{_OPENER}{_ADV}(?!(?:{_ADJECTIVAL})\b)(?:[a-z]{{2,}}ed|{_IRREGULAR})\b"
     # A thing in a finished state: "Schema's in", "The cabinets are painted", "Invoices for
     # October are entered", "The first draft is out of the way".
-    r"|^(?:[^,;.]{1,60}?)(?:'s| is| are| was| were)(?: now| finally| all)? (?:done|sorted|in|over"
+    r"|^(?:[^,;.]{1,60}?)(?:'s| is| are| was| were)(?: now| finally| all| mostly| partly"
+    r"| largely| nearly| almost| half)? (?:done|sorted|in|over"
     r"|through|out of the way|finished|complete|green|live|up|working|[a-z]{3,}ed)\b"
     # A subject with a past verb or a state that holds now ("the proxy config took", "the
     # image builds cleanly now", "both endpoints return 200 now").
@@ -84,6 +86,8 @@ _DONE_CLAUSE = _re(
 )
 # A later clause looking a short step ahead.
 _AHEAD = (
+    # (the speaker left out of the next step too: "…; will mulch on Sunday")
+    r"(?<![a-z] )\bwill (?!be\b)[a-z]+\b|"
     r"\b(?:i|we)(?:'ll| will|'m going to| am going to|'re going to| are going to|'m about to"
     r"| am about to|'re about to| are about to|'m starting| am starting|'re starting|'m moving"
     r"|'m heading)\b"
@@ -132,6 +136,48 @@ _RECENT = _re(
 def is_lasting_change(norm: str) -> bool:
     """A project's stack or home changed to something, told as its history, not today's news."""
     return bool(_LASTING_CHANGE.search(norm)) and not _RECENT.search(norm)
+
+
+# A named thing's current home or stack, a one-value slot told as a state ("atlas 现在跑在
+# Koyeb 上", "The search service now runs on Fly.io", "The billing service is being
+# rewritten in Go now", "The team is moving its CI from Jenkins to GitHub Actions",
+# "订单服务正在从 PHP 重写成 Go"). The destination is a name (a word in Latin letters: stacks
+# and hosts are named so in both languages), and the verb changes or holds a system at the
+# scale of weeks (rewrite, port, migrate; runs on, is hosted on) — not a moment's action
+# ("is being deployed to Vercel", "正在部署到 Vercel" move once and are done). Here "now" and
+# 现在 / 正在 mark the state that holds, not the news of the day.
+_NAMED = (
+    r"(?!(?:the|a|an|this|that|it|my|our|staging|prod|production|review|main|master)\b)"
+    r"[A-Za-z0-9]"
+)
+_SCALE_VERB_EN = (
+    r"rewrit(?:ten|ing)|migrat(?:ed|ing)|mov(?:ed|ing)|port(?:ed|ing)|convert(?:ed|ing)"
+    r"|rebuil(?:t|ding)|re-?platform(?:ed|ing)|switch(?:ed|ing)|transition(?:ed|ing)"
+)
+_CURRENT_STATE = _re(
+    # A subject, then the change in the progressive or the passive progressive.
+    r"(?i)^(?!(?:just|now|still|currently|i|we|i'm|we're)\b)[^,;.:]{1,60}? (?:is|are|'s|'re)"
+    r" (?:now |currently |slowly |gradually |finally )?(?:being )?"
+    rf"(?:{_SCALE_VERB_EN})\b[^.;]{{0,60}}?\b(?:in|to|onto|into|over to|with)\s+{_NAMED}"
+    # A host or stack held now: "now runs on Fly.io", "is currently hosted on Render".
+    r"|(?i:\b(?:now|currently) (?:runs?|lives?|sits?|is (?:hosted|deployed|built|served|running"
+    r"|written)|are (?:hosted|deployed|built|served|running|written))"
+    rf" (?:on|in|at|with|from)\s+{_NAMED})"
+    # 跑在 / 部署在 / 托管在 X (上): where a thing lives (在, not 到: "部署到" is an action).
+    r"|(?:跑|部署|托管|运行|挂|放|搭|架)在\s*[A-Za-z0-9][^,;]{0,30}?(?:上|里|中|$)"
+    # 正在 / 现在 with a change of stack to a name: "正在从 PHP 重写成 Go".
+    r"|(?:正在|现在|目前)(?:从[^,;]{1,20}?)?(?:重写|迁移|迁|移植|切换|切|改写|转)(?:成|到|为)\s*[A-Za-z0-9]"
+)
+# This moment's news, said outright (an early clause can still be the state: "刚" / "just"
+# makes it news; "now" does not).
+_NEWS = _re(
+    r"(?i)\b(?:just|today|tonight|this (?:morning|afternoon|evening)|as we speak)\b|刚|今天|今晚"
+)
+
+
+def is_current_state(norm: str) -> bool:
+    """A named thing's current home or stack, told as a state that holds (a one-value slot)."""
+    return bool(_CURRENT_STATE.search(norm)) and not _NEWS.search(norm)
 
 
 # The progressive with the subject left out ("Crunching through the log files", "Grinding
@@ -193,7 +239,8 @@ _THING_ING = (
 # The subject left out: an opening -ing verb (after "still", "currently" …); its object
 # follows in Latin letters ("billing 项目的框架" is a noun, not a verb).
 _SUBJECTLESS_ING = _re(
-    rf"(?i)^(?:(?:still|currently|now|just|busy|already)\s+)?(?!(?:{_STATE_ING})\b)"
+    rf"(?i)^(?:(?:still|currently|now|just|busy|already|slowly|steadily|quietly)\s+)?"
+    rf"(?!(?:{_STATE_ING})\b)"
     # (a label is no clause: "Embedding provider: openai", "Logging level = debug")
     rf"[a-z]{{3,}}ing\b(?!'s\b| (?:is|are|was|were)\b|[^.;,]{{0,40}}[:=])(?=\s+[a-z0-9])"
     rf"{_FINITE_AFTER}"
@@ -208,6 +255,13 @@ _IMMERSED = _re(
 _THING_AT_WORK = _re(
     rf"(?i)^(?:the |our |my |this |that )[a-z0-9' -]{{2,40}}? (?:is|are|has been|have been)"
     rf" (?:still |now |slowly )?(?!(?:{_THING_ING})\b)[a-z]{{3,}}ing\b(?! (?:to|on|as)\b)"
+    r"(?![.:/-]\w)"  # (a host name is no verb: "staging.acme.io")
+    # …or contracted, the determiner left out: "Pasta water's boiling, sauce in ten". The
+    # -ing word then ends its clause (a possessive's noun goes on: "Caroline's painting
+    # 'Embracing Identity' symbolizes …", "The team's staging Grafana is …").
+    rf"|^(?:the |our |my |this |that )?[a-z0-9 -]{{2,30}}?(?:'s|'re|'s been) (?:still |now )?"
+    rf"(?!(?:{_THING_ING})\b)[a-z]{{3,}}ing(?=\s*(?:[,;.!]|$)|\s+(?:now|again|away|along|up"
+    r"|over|down|nicely)\b)"
 )
 
 

@@ -37,7 +37,7 @@ _COULD_BE_BETTER = (
     r" (?:a (?:bit|lot|little) |much |way )?(?:[a-z]{3,}er|more [a-z]+|improved|improvable"
     r"|better|nicer|simpler|cleaner|tidied up|polished|revisited|reworked|refactored"
     r"|optimi[sz]ed|tweaked|cleaned up|streamlined)|use (?:a|some|more) (?:[a-z]+ )?(?:work"
-    r"|love|cleanup|refresh|rework|polish|attention|tlc|improvement|tidying))\b"
+    r"|love|cleanup|refresh|rework|polish|attention|tlc|improvement|tidying|[a-z]+ing))\b"
     r"|还(?:可以|能|得|要)再[\u4e00-\u9fff]{1,3}|有待(?:改进|提高|优化|完善|商榷|加强)"
     r"|(?:改进|提升|优化|进步)(?:的)?(?:空间|余地)"
 )
@@ -84,8 +84,14 @@ _HEDGE = _re(
     r"|we could (?:try|maybe)|could try|might be worth|worth (?:a look|looking|trying|considering"
     r"|exploring|checking|a try|investigating)|sometime|someday|some day|at some point|one day"
     r"|(?<!the )(?<!a )(?<!what )(?<!this )(?<!that )(?<!any )(?<!some )(?<!which )"
-    r"(?:kind|sort) of|idk|dunno|no idea|might want to|random thought|just a thought"
-    r"|eventually|one of these days|down the road)\b"
+    r"(?:kind|sort) of|idk|dunno|no idea|no clue|might want to|random thought|just a thought"
+    r"|half a mind to|leaning (?:towards?|to)|haven't committed|not committed"
+    r"|eventually|one of these days|down the road|down the line|further down the line"
+    # Not won over yet: "Not sold on the new logo yet", "I'm not convinced about Bun".
+    r"|not (?:really |fully |quite |totally |entirely )?(?:sold|convinced|settled|decided"
+    r"|committed) (?:on|about|by|yet))\b"
+    # A wish mused about: "有点想把博客换成静态站", "挺想试试 Nix".
+    r"|有点儿?想|挺想|蛮想|还挺想|想着要不"
     # Undecided, and a misgiving that names nothing ("Something about the login flow still
     # bugs me", "总觉得哪里不对劲").
     rf"|{_OPEN_THOUGHT}|纠结|犹豫|拿不定主意|没想好|还在考虑|还没决定|举棋不定|不对劲|说不上来|怪怪的"
@@ -114,7 +120,7 @@ _PERSON_HEDGE = _re(
     # A named person unsure what to do ("Noah is not sure whether to move to Denver").
     r"|(?:is|are|was|were|feels?|felt) (?:still )?(?:not sure|unsure|uncertain)|isn't sure)\b"
     rf"|{_OPEN_THOUGHT}|{_PUT_OFF}|{_COULD_BE_BETTER}|{_IF_EVER}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
-    r"|还在考虑|还没决定|\b(?:has|have) no idea\b"
+    r"|还在考虑|还没决定|\b(?:has|have) no idea\b|\bleaning (?:towards?|to)\b"
 )
 # Deciding not done yet, or an open thought: not a task underway either (is_progress).
 UNDECIDED = _re(

@@ -46,8 +46,10 @@ _IRREGULAR_PAST = (
 )
 _ADVERB = r"(?:then|also|later|soon|finally|still|even|again|once|now|recently|just|both|each)"
 _NAMED_SUBJECT = _re(
-    r"^(?:(?i:(?:the )?user(?:'s \w+)?|he|she|(?:his|her|their|my) (?:wife|husband|partner|son"
-    r"|daughter|mother|father|mom|dad|sister|brother|friend|boss|manager|colleague|kid|child))"
+    # (the user's thing may take a few words: "The user's dog Biscuit is", "The user's next
+    # car will")
+    r"^(?:(?i:(?:the )?user(?:'s(?: \w+){1,3}?)?|he|she|(?:his|her|their|my) (?:wife|husband"
+    r"|partner|son|daughter|mother|father|mom|dad|sister|brother|friend|boss|manager|colleague|kid|child))"
     r"|(?i:his|her|their) (?:[a-z]+ ){0,2}(?:wife|husband|partner|son|daughter|mother|father|mom"
     r"|dad|sister|brother|friend|friends|boss|kids?|children|family|dog|cat|pets?|team|band)"
     # "Sam's friend Evan is", "Joanna's new screenplay is": a person's people and things.
@@ -106,6 +108,29 @@ _NAMED_SUBJECT = _re(
     r"|^(?:用户|他|她|我(?:的)?(?:妻子|老婆|丈夫|老公|儿子|女儿|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|妹妹|孩子))"
     r"(?!们)"
 )
+# A Chinese person as the subject, by the shape of a name: a common surname and one or two
+# characters ("张伟在等面试结果", "王芳正在写毕业论文"), 老/小 and a surname ("老王在装修"), or
+# a relative or a colleague ("我妈在住院", "同事小周在休陪产假"), then a verb's marker. Names
+# are a closed class of surnames, not a list of people; surnames that are also everyday
+# words at the start of a sentence (马上, 周末, 高, 方, 白, 金, 于, 任, 常 …) are left out.
+_ZH_SURNAME = (
+    "王李张刘陈杨赵吴徐孙朱胡郭罗郑梁谢宋唐许韩冯邓曹彭曾肖董袁潘蒋蔡余杜程苏魏吕丁沈姚卢姜崔"
+    "钟谭陆汪范廖贾韦邹孟熊秦邱尹薛闫段雷侯史陶黎贺顾毛郝龚邵严覃戴莫孔汤"
+)
+_ZH_KIN = (
+    r"(?:我|用户)(?:的)?(?:妈|爸|姐|哥|弟|妹|媳妇|闺女|娃|朋友|同事|室友|邻居|领导|老板|表[姐哥弟妹]"
+    r"|堂[姐哥弟妹]|爷爷|奶奶|外公|外婆|姥姥|姥爷|岳父|岳母|公公|婆婆|舅舅|阿姨|叔叔|姑姑|男朋友"
+    r"|女朋友|对象|同学|导师|老师)|(?:同事|邻居|室友|朋友|同学|表[姐哥弟妹]|堂[姐哥弟妹])?"
+)
+_ZH_PERSON = _re(
+    rf"^(?:{_ZH_KIN}(?:[老小][{_ZH_SURNAME}]|[{_ZH_SURNAME}][\u4e00-\u9fff]{{1,2}}?)"
+    r"|(?:我|用户)(?:的)?(?:妈|爸|姐|哥|弟|妹|媳妇|闺女|娃|朋友|同事|室友|邻居|领导|老板|爷爷|奶奶"
+    r"|外公|外婆|姥姥|姥爷|男朋友|女朋友|对象|同学|导师|老师))"
+    r"(?:现在|目前|最近|已经|刚刚?|还|也|正)?(?:在|正在|已经|刚|要|想|打算|准备|去|到|是|有|和|跟|把|被"
+    r"|说|觉得|喜欢|不|没|会|能|得|搬|考|读|学|做|当|住)"
+)
+
+
 # A gerund as the subject ("Running has been great for her", "Writing allows Joanna …").
 _GERUND_SUBJECT = _re(
     r"(?i)^[a-z]+ing(?: and [a-z]+ing(?: out)?(?: with \w+)?)? (?:is|are|was|were|has|have|had"
@@ -132,12 +157,20 @@ _APPOSITION = _re(r"^([A-Z][a-z]+(?: and [A-Z][a-z]+)?), [^,;]{1,80}?, (?=[a-z])
 _ADVERB_FIRST = _re(rf"^(?:{ADVERB_OPENERS}),?\s+(?=[a-z])")
 
 
+# A capitalised plural with a plural verb is a thing, not a name ("Interviews are wrapping
+# up this week", "Invoices were sent"): one person takes "is", two are joined by "and".
+_PLURAL_THING = _re(r"^[A-Z][a-z]+s (?:are|were|have|'re|'ve)\b")
+
+
 def about_a_person(norm: str) -> bool:
     """Whether the subject of ``norm`` is a person (named, the user, a group of people)."""
     view = _ADVERB_FIRST.sub("", norm, count=1)
     view = _LEADING_ADVERBIAL.sub("", view, count=1)
     view = _APPOSITION.sub(r"\1 ", view, count=1)
-    return bool(_NAMED_SUBJECT.search(view) or _GERUND_SUBJECT.search(view))
+    if _PLURAL_THING.search(view):
+        return False
+    return bool(_NAMED_SUBJECT.search(view) or _GERUND_SUBJECT.search(view)
+                or _ZH_PERSON.search(view))
 
 
 def about_someone_else(norm: str) -> bool:

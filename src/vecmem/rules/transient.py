@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from vecmem.rules.quality_clause import (
     ZH_AHEAD,
+    is_current_state,
     is_done_then_next,
     is_lasting_change,
     is_ongoing_work,
@@ -92,7 +93,9 @@ _ZH_PROGRESS = _re(
     r"|(?:了|到)(?:快|将近|近|差不多|大约|大概|约)(?:一半|[一二三四五六七八九]分之[一二三四五六七八九]|[一二三四五六七八九]成)"
     # English task verbs in a Chinese frame: "在 deploy 中", "刚 commit 了", "已经 rollback 了".
     rf"|在\s*(?:{_EN_TASK})(?:ing)?\s*中"
-    rf"|(?:刚刚?|刚才|已经?|终于)\s*(?:{_EN_TASK})(?:ed)?\s*(?:了|完|好)"
+    rf"|(?:刚刚?|刚才|已经?|终于|先)\s*(?:{_EN_TASK})(?:ed)?\s*(?:了|完|好)"
+    # The rest put off to later today ("feature 分支晚点再弄"; "晚点再说" defers: a hedge).
+    r"|(?:晚点|晚些|待会儿?|等会儿?|一会儿?)再(?!说|看|想|考虑|议|研究)"
     # …also without "just", before the next clause ("PR merge 了，now 在写 release notes"), and
     # a clause that opens on one ("在 fine-tune 模型", "跑 benchmark 中").
     rf"|(?:{_EN_TASK})(?:ed|d)?\s*(?:了|完了?)(?=[,;])"
@@ -128,6 +131,9 @@ _EN_PROGRESS = _re(
     # Up for review, next on the list, "That's the config sorted".
     r"|\b(?:is|are) (?:up for review|in review|under review|out for review|awaiting review"
     r"|ready for review)\b|\bnext on (?:my|the|our) (?:list|plate)\b|\b(?:is|are|comes?) next\b"
+    # ("is next Thursday" is a date: "The dentist appointment is next Thursday at 10am")
+    r"(?! (?:week|month|year|quarter|weekend|spring|summer|fall|autumn|winter|semester|term"
+    r"|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)"
     r"|^that's (?:the )?[a-z ]{1,30} (?:sorted|done|fixed|finished|handled)\b"
     r"|\b(?:is|are) [a-z]+ing\b[^.;]{0,40}\bas we speak\b"
     r"|[,;]\s*(?:and |then )?next(?: up)?\b"
@@ -138,7 +144,10 @@ _EN_PROGRESS = _re(
     r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
     r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
     r"|at the moment|successfully|blocked (?:on|by)|waiting (?:on|for)|on hold"
-    r"|(?:is|are) (?:blocked|stuck|pending))\b"
+    r"|(?:is|are|'s|'re|has been|have been|'s been|'ve been) (?:blocked|stuck|pending))\b"
+    # Work left, counted: "40 emails to go", "three tickets left to review".
+    r"|\b(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|a few|a couple) (?:more )?"
+    r"(?:[a-z]+ ){0,2}(?:to go|left to (?:do|review|fix|write|go|process|answer|test|read))\b"
     # First-person work reports: "Today I cleaned up …", "We just migrated …", "Spent the …".
     r"|^(?:(?:today|yesterday|tonight|earlier(?: today)?|this (?:morning|afternoon|evening|week)"
     r"|last (?:night|week)),? )?(?:i|we)(?: have|'ve)? (?:just |already |finally )?(?:fixed"
@@ -150,7 +159,7 @@ _EN_PROGRESS = _re(
     # Where the speaker is this minute: "On my way, 10 minutes out", "In a meeting, will
     # reply later"; a reply promised for later.
     r"|^(?:(?:i'm|i am|we're|we are) )?(?:on my way|on our way|omw|in a meeting|in a call|on a call"
-    r"|brb|afk|stuck in traffic|running late)\b"
+    r"|brb|afk|stuck in traffic|running late|back (?:from (?:lunch|the|a|my)|online|at my desk))\b"
     r"|[,;]\s*(?:i'll|we'll|will|gonna) (?:reply|respond|answer|get back|call back|follow up"
     r"|check|look)\b[^.;]{0,20}\b(?:later|tonight|tomorrow|in a bit|soon|asap)$"
     r"|^spent (?:the|this|all|a|an|\w+ (?:hours|days|minutes))\b"
@@ -165,6 +174,15 @@ _EN_PROGRESS = _re(
     r"|^(?:just )?[a-z]+(?:ed|t) (?:about |roughly |almost )?(?:half|a third|a quarter|two thirds"
     r"|most|part) (?:of )?the\b"
     r"|\b(?:is|are) [a-z]+ing\b(?:[^.;]{0,30})? (?:now|right now|at the moment)$"
+    # A thing of the day under way or due: "The plumber is coming between 2 and 4 today".
+    r"|\b(?:is|are|'s|'re) [a-z]{3,}ing\b[^.;]{0,40}\b(?:today|tonight|this (?:morning|afternoon"
+    r"|evening)|later today|in an hour|in \d+ (?:minutes|mins|hours)|this week)\b"
+    # Sent off and waiting on someone: "The patch is out for testing with two customers".
+    r"|\b(?:is|are|'s|'re|went|gone|sent) (?:out |off |up )?for (?:testing|review|signature"
+    r"|approval|sign-?off|repair|delivery|feedback|comments|proofreading)\b"
+    # Not finished yet, said so: "Haven't finished the onboarding doc yet".
+    r"|\b(?:haven't|have not|hasn't|has not) (?:quite )?(?:finished|completed|done|wrapped up"
+    r"|got to)\b[^.;]{0,40}\byet\b"
     r"|^[a-z]+ing\b[^.;]{0,60}\bnow\s*[,;]\s*(?:will|i'll|we'll|then|next|after that)\b"
     r"|\b(?:through|done with|finished|on|at|completed|processed|migrated|uploaded|imported)"
     r" (?:\d+|one|two|three|four|five) (?:of|out of) (?:\d+|two|three|four|five|six|ten)\b"
@@ -209,7 +227,7 @@ _EN_PROGRESS = _re(
 # progress bar, a thing: "用户的进度条偏好是显示百分比"). A bare
 # percentage is a share ("体脂率是 18%", "60% of it on GPU instances"), not a status.
 _PERCENT_DONE = (
-    r"\d{1,3} ?(?:%|percent) ?(?:done|complete|completed|through|finished|of the way)\b"
+    r"\d{1,3} ?(?:%|percent) ?(?:done|complete|completed|through|finished|of the way|there)\b"
     r"|(?:完成|进度|做到|写到|跑到|到了?|做了|写了|跑了|改了)[^,;]{0,3}?\d{1,3} ?%"
 )
 # Markers of a status report even in a sentence about a person: a work session being
@@ -223,6 +241,14 @@ _STRONG_PROGRESS = _re(
     r" \d+ (?:of|out of|/) ?\d+\b"
     r"|(?:pass|passes|passing|works|builds|compiles|green)\s+(?:again|now))\b"
     rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度(?!条)|\bnext\s*:|下一步\s*:"
+    # A reply promised for later, whoever is busy now ("张总在开会，晚点回你", "收据晚点发你").
+    r"|(?:晚点|稍后|等会儿?|待会儿?|回头|一会儿?)(?:再|就)?(?:回你|回复你|联系你|找你|回消息|回电话|打给你"
+    r"|发你|发给你|给你|告诉你)"
+    # An estimate of when it is ready: "should be ready by five", "will be done in an hour".
+    r"|(?i:\b(?:should|will|ought to|might|may) be (?:ready|done|back|fixed|finished|here|there"
+    r"|delivered|up|live|sorted) (?:by|in|at|around|within|before) )"
+    # Waiting in a queue: "在医院排队，前面还有十个人".
+    r"|在[^,;]{1,8}排队|前面还有"
 )
 # Markers of a moment in a task ("right now", "about to", "halfway", "接下来", "还剩",
 # "在等"). In a sentence about a person they describe that person's life ("Jon is about
@@ -286,7 +312,14 @@ _STEP_PROGRESS = _re(
     r"|remaining|others?|last)\b"
     r"|\b(?:the )?(?:first|second|other) (?:half|part|batch)\b[^.;]{0,40}\b(?:done|through"
     r"|finished|complete|completed|went)\b|\bthe rest (?:runs|will|is|goes|tonight|tomorrow"
-    r"|later)\b"
+    r"|later|on|by|after|next|this)\b"
+    # A count of the work done so far: "Packed two of the five boxes so far".
+    r"|\b[a-z]{3,}(?:ed|t) (?:\w+ ){0,2}(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)"
+    r" (?:of|out of) (?:the |my |our )?(?:\d+|two|three|four|five|six|seven|eight|nine|ten"
+    r"|twelve|twenty)\b"
+    # A clause, then the speaker's own next move ("快递到楼下了，我下去拿", "孩子刚睡着，我先去
+    # 洗碗").
+    r"|[,;]\s*我(?:先|这就|马上|现在|得|要|赶紧)?(?:下去|出去|过去|回去|去)(?!过)[\u4e00-\u9fff]"
     r"|^(?:已经?|刚刚?)[^,;]{2,20}[,;]\s*(?:明天|今晚|下午|晚上|待会儿?|稍后|下周|之后|然后)"
     # …also after a subject ("PR 刚合进去，下午开始…", "新版已经部署到预发环境，明天上生产",
     # "报销单刚交上去，下周跟进"): a just/already marker, a task verb, then the next step.
@@ -323,8 +356,13 @@ _STEP_PROGRESS = _re(
     r"(?! (?:is|are|was|were|has|have|had|helps?|makes?|gives?|keeps?)\b)"
     rf"[^.;]{{0,80}}\b(?:{_NOW_TIME})\b"
     r"|(?:跑|训练|进行|做|推进|执行|迁移|导入|同步)到(?:了)?第.{1,4}(?:轮|步|阶段|批|个|期)"
-    # Any verb, English ones too ("fine-tune 到第二个 epoch 了"), with a unit of work.
-    r"|到了?第[一二三四五六七八九十百\d]{1,4}个?\s*(?:轮|步|阶段|批|期|节|章|页|段|篇|集|部分"
+    # A place reached in a piece of work: "简历改到项目经历那部分了", "论文写到讨论那节了".
+    r"|(?:改|写|看|读|做|翻|译|整理|填|画|录|剪|校|审|核对|标注)到(?:了)?[^,;]{1,14}?(?:那|这)?(?:一)?"
+    r"(?:部分|节|章|段|步|页|块|里|处|儿)了"
+    # Any verb, English ones too ("fine-tune 到第二个 epoch 了"), with a unit of work
+    # ("数据标注做到第 300 条了").
+    r"|到了?第\s*[一二三四五六七八九十百千\d]{1,5}\s*个?\s*(?:轮|步|阶段|批|期|节|章|页|段|篇|集|部分"
+    r"|条|项|题|份|张|行|道|单"
     r"|epoch|step|round|batch"
     r"|stage|shard|phase)"
 )
@@ -428,6 +466,14 @@ _HABITUAL = _re(
 )
 
 
+# A rule of how things run, with a status only as its condition ("Staging deploys happen
+# automatically when main is green", "每当主干变绿就自动部署"): a workflow, unless the sentence
+# also speaks of now or of a next step ("Rolled back as soon as alerts fired, investigating
+# now").
+_RULE_OF_RUNNING = _re(r"(?i)\b(?:automatically|whenever|as soon as)\b|自动|每当|一旦")
+_NOT_A_RULE = _re(r"(?i)\bnow\b|现在|正在")
+
+
 # A life, not a task: "I'm currently learning Spanish", "We're expecting our second child",
 # "我正在学西班牙语", "I'm halfway through a two-year MBA", "赵磊正在装修新房子". These are facts
 # about the speaker or the person named; "I'm halfway through the migration" is not.
@@ -448,6 +494,13 @@ _LIFE_ACTIVITY = _re(
     r"|staying (?:with|at|in)|visiting (?:my|our|her|his|their|family|friends|relatives)"
     r"|on (?:holiday|vacation|leave|parental leave|maternity leave|sabbatical))\b)"
     r"|减肥|健身|相亲|谈恋爱|生孩子|结婚|搬家"
+    # A trip to a named place on a later day ("I'm visiting Edinburgh next weekend", "flying
+    # to Lisbon in May"); "heading to Tesco now" is this minute, and stays a status.
+    r"|\b(?:visiting|flying to|travel+ing to|going to|heading to|driving to|off to) (?-i:[A-Z])"
+    r"[^.;,]{0,30}?\b(?:next (?:week|weekend|month|year|spring|summer|autumn|fall|winter)"
+    r"|this coming \w+|in (?:january|february|march|april|may|june|july|august|september"
+    r"|october|november|december)|on (?:mon|tues|wednes|thurs|fri|satur|sun)day|for (?:a|two"
+    r"|three|\d+) (?:days|weeks|nights))\b"
 )
 
 
@@ -484,6 +537,10 @@ def progress_kind(norm: str) -> str | None:
     kind = "step" if step else "status"
     if _HABITUAL.search(norm) and not _NOW_PROGRESS.search(norm):
         return None
+    if (_RULE_OF_RUNNING.search(norm) and not step
+            and not (_NOW_PROGRESS.search(norm) or _NOT_A_RULE.search(norm)
+                     or _NEXT_ANNOUNCED.search(norm))):
+        return None
     # A life activity is a fact about whoever does it, the speaker or a named person the
     # shapes cannot see ("赵磊正在装修新房子" has no subject marker), unless it is work.
     # A share of it done ("搬家的东西打包了一大半") is still a task's state.
@@ -493,8 +550,10 @@ def progress_kind(norm: str) -> str | None:
         return None
     # A project's stack or home changed to something, told as history ("We moved the blog
     # off WordPress onto Astro"), holds after the sentence: a fact, unless a step follows.
-    if is_lasting_change(norm) and not (step or _STRONG_PROGRESS.search(norm)
-                                        or _MOMENT_PROGRESS.search(norm)):
+    # …and so does a named thing's home or stack held now ("atlas 现在跑在 Koyeb 上", "X is
+    # being rewritten in Go now"): a one-value slot, not this afternoon's status.
+    if (is_lasting_change(norm) or is_current_state(norm)) and not (
+            step or _STRONG_PROGRESS.search(norm) or _MOMENT_PROGRESS.search(norm)):
         return None
     if about_a_person(norm):
         # "The user is halfway through a two-year MBA": a person's studies, not a task.
