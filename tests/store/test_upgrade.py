@@ -583,6 +583,9 @@ DERIVATION_DIGESTS = {
     # stored texts read again under them), slots by frame (rules/slot_frames.py)
     # and rule cue triggers matching English -ing / -ed / -ies forms (rules/cues.py)
     10: "0d9b1bfc5ca30d030aefcaded83f7bb58faa0371a7b67f13a082da4f5e159f17",
+    # 11: session 8 — slots round 7: compound sentences, fillers, CJK value ends
+    # (rules/slot_grammar.py)
+    11: "2a8c3eeba4984e5fee2f75cdd95fe5a55a563928a9a5241db07f1265899fdbe3",
 }
 
 

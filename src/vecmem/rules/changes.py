@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from vecmem.rules.slot_forms import before_restate
+from vecmem.rules.slot_grammar import early
 from vecmem.text import lazy_re
 
 __all__ = ["language_switch", "restate"]
@@ -486,7 +487,7 @@ def language_switch(text: str) -> str | None:
 
 def restate(text: str) -> str:
     """``text`` with a change announcement read as the statement of the new value."""
-    text = _untime(before_restate(text))
+    text = _untime(before_restate(early(text)))
     switched = _switch(text) or _moved(text) or language_switch(text)
     if switched is not None:
         return switched

@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from vecmem.rules.slot_forms import plain, theme_value
+from vecmem.rules.slot_grammar import SLOT_KEYS, trim_value
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
@@ -402,6 +403,8 @@ def canonical(cls: Classification) -> Classification:
         return cls
     key = _KEY_ALIASES.get(key, key)
     obj = cls.object
+    if obj and SLOT_KEYS.match(key):  # "跳槽到拼多多了" is 拼多多
+        obj = trim_value(obj)
     if key == "preference.language" and obj:
         obj = _language(obj) or obj
     elif key == "user.timezone" and obj:

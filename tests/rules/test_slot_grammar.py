@@ -1,0 +1,84 @@
+"""The slot grammar's composing parts (rules/slot_grammar.py): clauses with the user's
+subject carried, fillers between subject and verb, the old value of "从A到B" dropped, a
+value without Latin letters bounded by its particles. Probe sentences of my own per
+category, both languages, with look-alikes that must stay unkeyed (someone else's clause,
+a pet's name, an article-led non-value, a config aspect)."""
+
+from __future__ import annotations
+
+import pytest
+
+from vecmem.rules import classify
+from vecmem.rules.slot_grammar import clauses, simplify, trim_value
+from vecmem.text import normalize
+
+
+def key(text: str) -> tuple[str | None, str | None]:
+    c = classify(normalize(text))
+    return (c.topic_key, c.object) if c.single_valued else (None, None)
+
+
+KEYED = [
+    # a compound sentence: one clause carries the slot, the other says why or how it is
+    ("工作调动了，我现在住昆明", "user.residence", "昆明"),
+    ("用户前年从青岛搬到了烟台，通勤方便多了", "user.residence", "烟台"),
+    ("We sold the flat in March and now live in Ghent", "user.residence", "Ghent"),
+    ("I'm 41, I'm a structural engineer, and I cycle to work", "user.occupation",
+     "structural engineer"),
+    ("我一直用 Sublime Text，不太习惯别的编辑器", "preference.editor", "Sublime Text"),
+    ("我老家在长春，现在在大连定居", "user.residence", "大连"),
+    ("用户通过了评审，现在是主任医师", "user.occupation", "主任医师"),
+    # fillers between subject and verb, the old value before the verb
+    ("用户其实已经从美团跳槽到了滴滴", "user.employer", "滴滴"),
+    ("默认模型已经由 gpt-4.1 改为文心一言", "config.default_model", "文心一言"),
+    ("我住厦门", "user.residence", "厦门"),
+    ("我跳槽到蔚来了", "user.employer", "蔚来"),
+    ("阿强其实是我的表哥", "person.阿强.relation", "cousin"),
+]
+UNKEYED = [
+    # the first clause's subject is someone else: the rest is theirs
+    "The user's aunt lives in Perth and works as a pharmacist",
+    "用户的外公今年八十岁，住在疗养院",
+    "工作调动了，我老公先去了昆明",
+    "My cousin sold her flat and now lives in Ghent",
+    # a name said in passing, a config aspect, a non-value
+    "我养了一只柴犬，叫馒头。",
+    "帮我写个脚本，我们的服务器是 Debian 12。",
+    "Learning Dutch is slow. I like the grammar of the language",
+    "The landlord is Mr. Brandt and rent is due on the 5th",
+    "我是素食者，鸡蛋可以吃。",
+    "用户目前在找新工作，想去外企",
+    # a plan or a trip stays a plan
+    "我年底要搬到珠海去。",
+    "We drove to Ghent for a concert and stayed two nights",
+]
+
+
+@pytest.mark.parametrize(("text", "topic", "value"), KEYED)
+def test_keyed(text: str, topic: str, value: str) -> None:
+    assert key(text) == (topic, value)
+
+
+@pytest.mark.parametrize("text", UNKEYED)
+def test_unkeyed(text: str) -> None:
+    topic, _ = key(text)
+    assert topic is None or not topic.startswith(("user.", "person.", "preference.")), topic
+
+
+def test_clauses_carry_the_user_only() -> None:
+    assert clauses("We sold the flat and now live in Ghent") == [
+        "We sold the flat", "We now live in Ghent"]
+    assert clauses("工作调动了，现在住昆明") == ["工作调动了", "现在住昆明"]  # no subject to carry
+    assert clauses("用户辞职了，去了滴滴") == ["用户辞职了", "用户去了滴滴"]
+    assert clauses("My sister quit and joined Canva") == ["My sister quit", "joined Canva"]
+    assert clauses("User lives in Oslo") == ["User lives in Oslo"]
+
+
+def test_simplify_and_trim() -> None:
+    assert simplify("用户上个月从杭州搬到了南京") == "用户搬到了南京"
+    assert simplify("我其实已经住在大理了") == "我住在大理了"
+    assert simplify("用户现在的编辑器是 Zed") == "用户现在的编辑器是 Zed"  # 现在的: an adjective
+    assert simplify("用户目前就职于腾讯") == "用户就职于腾讯"  # 就职 is one word
+    assert simplify("We finally live in Ghent") == "I live in Ghent"
+    assert trim_value("拼多多了") == "拼多多" and trim_value("了") == "了"
+    assert trim_value("Zed") == "Zed"
