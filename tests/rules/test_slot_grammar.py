@@ -6,8 +6,12 @@ a pet's name, an article-led non-value, a config aspect)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from vecmem import Memory
+from vecmem.embed.hashing import HashingEmbedder
 from vecmem.rules import classify
 from vecmem.rules.slot_grammar import clauses, simplify, trim_value
 from vecmem.text import normalize
@@ -70,7 +74,7 @@ def test_clauses_carry_the_user_only() -> None:
         "We sold the flat", "We now live in Ghent"]
     assert clauses("工作调动了，现在住昆明") == ["工作调动了", "现在住昆明"]  # no subject to carry
     assert clauses("用户辞职了，去了滴滴") == ["用户辞职了", "用户去了滴滴"]
-    assert clauses("My sister quit and joined Canva") == ["My sister quit", "joined Canva"]
+    assert clauses("My sister quit and joined Canva") == ["My sister quit"]
     assert clauses("User lives in Oslo") == ["User lives in Oslo"]
 
 
@@ -82,3 +86,43 @@ def test_simplify_and_trim() -> None:
     assert simplify("We finally live in Ghent") == "I live in Ghent"
     assert trim_value("拼多多了") == "拼多多" and trim_value("了") == "了"
     assert trim_value("Zed") == "Zed"
+
+
+@pytest.mark.parametrize(("text", "topic", "value"), [
+    # a job by the morpheme that ends it; a promotion by its verb
+    ("我是消防员", "user.occupation", "消防员"),
+    ("用户是一名护士", "user.occupation", "护士"),
+    ("我已经升为车间主任了", "user.occupation", "车间主任"),
+    ("用户晋升为部门经理", "user.occupation", "部门经理"),
+    # a value that runs over a clause boundary ends there
+    ("I toggled my terminal to the dark theme, easier at night", "preference.theme", "dark"),
+    ("User's manager is Lena Park, head of design", "user.manager.name", "Lena Park"),
+])
+def test_more_keyed(text: str, topic: str, value: str) -> None:
+    assert key(text) == (topic, value)
+
+
+@pytest.mark.parametrize("text", ["我是家长", "我是新手", "我是上海人", "用户是女士",
+                                  "I put my editor on the dock"])
+def test_not_a_job_or_a_switch(text: str) -> None:
+    assert key(text) == (None, None)
+
+
+@pytest.mark.parametrize(("old", "new", "want"), [
+    # the held value named as gone, another of its shape said: the slot changed
+    ("User's editor is Sublime Text", "Sublime is gone from my laptop, Helix does it all now",
+     "review"),
+    ("The user works at Atlassian", "I left Atlassian for good, Canva pays me now", "review"),
+    ("用户在华为上班", "用户从华为离职以后，加入了小米", "review"),
+    ("我是护士", "用户升为护士长", "review"),  # ("我已经升为护士长了": the filter's progress)
+    # someone else left it, or left something else
+    ("User's editor is Sublime Text", "My co-founder dropped Sublime for Helix", "store"),
+    ("用户在华为上班", "用户的表弟从小米离职了，去了华为", "store"),
+])
+def test_write_pipeline(tmp_path: Path, old: str, new: str, want: str) -> None:
+    mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
+    try:
+        mem.add(old)
+        assert str(mem.add(new).decision) == want
+    finally:
+        mem.close()

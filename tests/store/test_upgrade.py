@@ -585,7 +585,7 @@ DERIVATION_DIGESTS = {
     10: "0d9b1bfc5ca30d030aefcaded83f7bb58faa0371a7b67f13a082da4f5e159f17",
     # 11: session 8 — slots round 7: compound sentences, fillers, CJK value ends
     # (rules/slot_grammar.py)
-    11: "2a8c3eeba4984e5fee2f75cdd95fe5a55a563928a9a5241db07f1265899fdbe3",
+    11: "c100ced553625eb85ccf51f77f1086474a22ae55697e472fb3222470a64cf6e2",
 }
 
 

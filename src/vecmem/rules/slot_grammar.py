@@ -33,7 +33,8 @@ from collections.abc import Callable
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification
 
-__all__ = ["SLOT_KEYS", "clauses", "early", "second_pass", "simplify", "trim_value"]
+__all__ = ["SLOT_KEYS", "bounded", "clauses", "early", "second_pass", "simplify",
+           "trim_value"]
 
 _I = re.IGNORECASE
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
@@ -163,25 +164,47 @@ def _starts_with_subject(clause: str) -> bool:
     return first in _EN_SUBJECTS or (clause[:1].isupper() and first not in ("now", "then"))
 
 
-def clauses(text: str) -> list[str]:
-    """The clauses of ``text``, each with a subject where the first clause's subject was
-    the user (see the module doc); a clause after someone else's keeps none. A text of one
-    clause gives ``[text]``."""
+def _readings(text: str) -> list[list[str]]:
+    """Each clause's readings: as said, and with the user's subject carried in front when
+    it has none of its own that is clearly one ("embeddings now come from X" may be its
+    own subject; "now live in X" is not)."""
     parts = [p.strip() for p in _SPLIT.split(text) if p and p.strip()]
     if len(parts) < 2:
-        return [text]
+        return [[text]]
     subject = _user_subject(parts[0])
-    out = [parts[0]]
+    other = subject is None and _starts_with_subject(parts[0])
+    out = [[parts[0]]]
     for part in parts[1:]:
         if _starts_with_subject(part):
             subject = _user_subject(part)
-            out.append(part)
+            other = subject is None
+            out.append([part])
         elif subject is not None:
             sep = "" if re.match(f"[{_CJK}]", subject) else " "
-            out.append(f"{subject}{sep}{part}")
-        else:
-            out.append(part)  # someone else's clause: no subject, never the user's slot
+            out.append([f"{subject}{sep}{part}", part])
+        else:  # someone else's clause is never the user's slot; with no subject, as said
+            out.append([] if other else [part])
     return out
+
+
+def clauses(text: str) -> list[str]:
+    """The clauses of ``text``, each with a subject where the first clause's subject was
+    the user (see the module doc); a clause after someone else's is left out. A text of
+    one clause gives ``[text]``."""
+    return [r[0] for r in _readings(text) if r]
+
+
+_BOUNDARY = lazy_re(r"[,，;；。]\s*\S")
+
+
+def bounded(found: Classification, text: str,
+            classify: Callable[[str], Classification]) -> Classification:
+    """``found`` (a keyed one-value slot), unless its value runs over a clause boundary
+    ("… to the light theme, my eyes prefer it"): then the slot one clause keys, if any."""
+    if not (found.object and _BOUNDARY.search(found.object) and SLOT_KEYS.match(
+            found.topic_key or "")):
+        return found
+    return second_pass(text, classify) or found
 
 
 def second_pass(text: str, classify: Callable[[str], Classification]) -> Classification | None:
@@ -189,9 +212,11 @@ def second_pass(text: str, classify: Callable[[str], Classification]) -> Classif
     slot its clauses key (a compound sentence; two clauses keying two slots give none), or
     the slot its simplified clause keys. ``classify`` classifies one clause; only the
     grammar's slots count (``SLOT_KEYS``), with a value that is a name."""
-    units = clauses(text)
-    if len(units) >= 2:
-        found = [c for c in map(classify, units) if _slot(c)]
+    readings = _readings(text)
+    if len(readings) >= 2:
+        found = []
+        for reading in readings:  # the first reading of a clause that keys a slot
+            found += [c for c in map(classify, reading) if _slot(c)][:1]
         if found and len({c.topic_key for c in found}) == 1:
             return found[0]
         return None

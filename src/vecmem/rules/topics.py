@@ -52,7 +52,7 @@ def _or_frame(found: Classification, text: str) -> Classification:
     在住长沙"), one of its clauses does, or the clause with its fillers dropped does
     (``slot_grammar.second_pass``)."""
     if found.topic_key and found.single_valued:
-        return found
+        return slot_grammar.bounded(found, text, _classify)
     framed = frame_fact(text)
     if framed is not None:
         return framed
