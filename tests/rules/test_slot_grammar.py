@@ -126,3 +126,20 @@ def test_write_pipeline(tmp_path: Path, old: str, new: str, want: str) -> None:
         assert str(mem.add(new).decision) == want
     finally:
         mem.close()
+
+
+@pytest.mark.parametrize(("text", "topic", "value"), [
+    # a change announced, then its value said bare: the trigger names the slot
+    ("从网易离职去了米哈游", "user.employer", "米哈游"),
+    ("我前阵子从联想辞职，去了字节", "user.employer", "字节"),
+    ("我换工作了，现在在携程", "user.employer", "携程"),
+    ("我们搬家了，到了嘉兴", "user.residence", "嘉兴"),
+])
+def test_change_then_bare_value(text: str, topic: str, value: str) -> None:
+    assert key(text) == (topic, value)
+
+
+@pytest.mark.parametrize("text", ["用户的表妹从网易离职了，去了米哈游", "我离职了，在家休息",
+                                  "用户辞职后去了云南旅行", "我辞职了，去了趟日本"])
+def test_change_then_no_slot(text: str) -> None:
+    assert key(text) == (None, None)

@@ -67,6 +67,34 @@ _WE_LIVE = ascii_word_re(r"^we(?: now)? (?:live|reside|are based|'re based|are l
                          r"|have settled|'ve settled|settled) (?:in|down in) ", _I)
 
 
+#: A change the sentence announces, then where to, said bare ("从华为离职去了小米", "我换工
+#: 作了，现在在字节", "我们搬家了，到了苏州"): the trigger names the slot, the bare locative its
+#: value — the same "去了X" is a company after 离职 and a city after 搬家.
+_ZH_JOB_MOVE = r"离职|辞职|辞了工作|跳槽|换工作|换了(?:一?份|个)?(?:新)?工作|被裁"
+_ZH_HOME_MOVE = r"搬家|搬走|搬了家|举家搬迁|搬过去"
+_ZH_THEN = (rf"^(?P<s>{_ZH_SUBJECT})?(?:{_ZH_FILLER})*(?:从[^,，。]{{1,20}}?)?"
+            rf"(?P<t>{_ZH_JOB_MOVE}|{_ZH_HOME_MOVE})"
+            r"(?:了|后|以后|之后)?[,，\s]*(?:现在|目前|如今|然后|就|又|已经)*"
+            r"(?:去了|到了|进了|来了|在|加入了?|入职了?|住在?)\s*"
+            rf"(?P<v>[{_CJK}]{{2,12}}?|[A-Za-z][\w.-]*(?: [A-Z][\w.-]*){{0,3}})"
+            r"\s*(?:上班|工作|定居|生活|住)?(?:了|啦)?$")
+_ZH_THEN_RX = lazy_re(_ZH_THEN)
+#: Where one went for a while is no slot: "辞职后去了西藏旅行", "在家休息".
+_ZH_AWAY = lazy_re(r"(?:旅行|旅游|玩|休息|读书|留学|度假|出差|看病|散心|养病|带娃|趟)$"
+                   r"|^(?:家|家里|趟)")
+
+
+def _announced_then(text: str) -> str | None:
+    m = _ZH_THEN_RX.match(text)
+    if m is None or re.fullmatch(_ZH_JOB_MOVE + "|" + _ZH_HOME_MOVE, m["v"]) or _ZH_AWAY.search(
+            m["v"]):
+        return None
+    who = "用户" if m["s"] == "用户" else "我"  # a household's home is the user's
+    if re.fullmatch(_ZH_JOB_MOVE, m["t"]):
+        return f"{who}在{m['v']}工作"
+    return f"{who}住在{m['v']}"
+
+
 #: "由A改为B" / "从A换成B": a value replaced (a move, "从阿里云搬到了 AWS", keeps its "from":
 #: the old value says what kind of thing moved).
 _REPLACED_FROM = lazy_re(r"(?:从|由)\s*[^,，。；;\s]{1,20}?\s*(?=(?:改|换)(?:成|为))")
@@ -75,8 +103,12 @@ _ACTUALLY = lazy_re(rf"(?<=[{_CJK}])(?:其实|实际上)(?=是|已经|在|住|�
 
 def early(text: str) -> str:
     """What every reading of ``text`` drops before the families: "其实" after a subject or a
-    name ("阿强其实是我的表哥" names 阿强) and the old value of "由A改为B" (the families
-    would take A for the value)."""
+    name ("阿强其实是我的表哥" names 阿强), the old value of "由A改为B" (the families
+    would take A for the value), and a change announced then its value said bare
+    ("从华为离职去了小米" is 在小米工作)."""
+    then = _announced_then(text)
+    if then is not None:
+        return then
     return _REPLACED_FROM.sub("", _ACTUALLY.sub("", text), count=1)
 
 
