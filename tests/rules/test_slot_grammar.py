@@ -143,3 +143,16 @@ def test_change_then_bare_value(text: str, topic: str, value: str) -> None:
                                   "用户辞职后去了云南旅行", "我辞职了，去了趟日本"])
 def test_change_then_no_slot(text: str) -> None:
     assert key(text) == (None, None)
+
+
+@pytest.mark.parametrize("text", [
+    # chatter split into clauses: a word shaped like a zone or an editor opening a clause,
+    # a past clause, a clause of someone else's — none is the user's slot (LoCoMo-like)
+    "Hey Priya! Long time no talk. I ran my first half marathon on Sunday",
+    "Thanks, Omar. PT has helped a lot, the knee is better",
+    "I did some coding in Ruby and Go a few years back. Might pick it up again",
+    "I'm a data engineer, I live in Porto and I use Helix for everything.",
+])
+def test_chatter_clauses_fill_no_user_slot(text: str) -> None:
+    topic, _ = key(text)
+    assert topic is None or topic == "user.occupation", topic  # a job said in passing is one

@@ -144,6 +144,7 @@ SLOT_KEYS = lazy_re(r"^(?:user\.(?:residence|employer|occupation|timezone)|perso
 #: with no value ("love the theme"), the progressive 在 + verb read as a place ("在找新工
 #: 作"), someone one is rather than a job ("素食者"), a verb left after a Latin name ("Go写").
 _NOT_A_VALUE = ascii_word_re(r"^(?:a|an|the|some|any|this|that|these|those|one)\b|[.!?。！？]"
+                             r"|\b(?:and|but) (?:i|we|my|the user)\b"
                              r"|^(?:theme|mode|editor|model|language|主题|模式|编辑器|模型)$"
                              r"|^(?:一家|一个|一所|一间|某|这家|那家|找|做|学|忙|准备|考虑|面试|休)"
                              r"|(?:素食|爱好|患|信|支持|使用|参与|志愿)者$"
@@ -165,7 +166,7 @@ def _slot(cls: Classification) -> bool:
 _SPLIT = lazy_re(r"\s*(?:[,，;；。!！]|(?<![A-Z][a-z])(?<=[a-z)])\.(?=\s)|\s—\s|\s-\s)\s*"
                  r"(?:and |but |so |then )?"
                  r"|\s+(?:and|but|so|and then)\s+(?=(?:now |then |also |finally |just )?"
-                 r"[a-z]+(?:ed|s)?\b)", _I)
+                 r"(?-i:[a-z]+)(?:ed|s)?\b|(?:i|i'm|i've|we|my|our|the user)\b)", _I)
 _EN_USER = ascii_word_re(r"^(?:the user|user|i|we)\b(?!'s|’s|')", _I)
 _ZH_USER = lazy_re(rf"^{_ZH_SUBJECT}(?!的)")
 #: Another person right after the subject: "我老婆先去了长沙" is hers, "My sister …".
@@ -239,6 +240,23 @@ def bounded(found: Classification, text: str,
     return second_pass(text, classify) or found
 
 
+#: A clause of the past is no value now: "I did some coding in HTML a few years back".
+_PAST = ascii_word_re(r"\b(?:ago|years back|back then|in the past|used to|when i was|once)\b"
+                      r"|以前|曾经|那时|当年|小时候", _I)
+#: The user's own word first, for a clause read as the user's slot (a time-zone-shaped
+#: word opening a clause — "Long time no talk", "PT has helped" — is not the user's zone).
+_OWN = ascii_word_re(r"^(?:the user|user|i|i'm|i've|we|my|our)\b|^(?:用户|我)", _I)
+
+
+def _clause_ok(clause: str) -> bool:
+    return not _PAST.search(clause)
+
+
+def _owned(clause: str, cls: Classification) -> bool:
+    key = cls.topic_key or ""
+    return not key.startswith(("user.", "preference.")) or bool(_OWN.match(clause))
+
+
 def second_pass(text: str, classify: Callable[[str], Classification]) -> Classification | None:
     """The one-value slot ``text`` fills when the word-order families keyed none: the one
     slot its clauses key (a compound sentence; two clauses keying two slots give none), or
@@ -248,7 +266,8 @@ def second_pass(text: str, classify: Callable[[str], Classification]) -> Classif
     if len(readings) >= 2:
         found = []
         for reading in readings:  # the first reading of a clause that keys a slot
-            found += [c for c in map(classify, reading) if _slot(c)][:1]
+            found += [c for u in reading if _clause_ok(u) and _slot(c := classify(u))
+                      and _owned(u, c)][:1]
         if found and len({c.topic_key for c in found}) == 1:
             return found[0]
         return None
