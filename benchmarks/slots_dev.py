@@ -3,6 +3,7 @@
     python benchmarks/slots_dev.py                       # counts per split
     python benchmarks/slots_dev.py --misses tune_r7      # what a tuned split misses
     python benchmarks/slots_dev.py --only tune_r7,blind4 # just these splits
+    python benchmarks/slots_dev.py --blind               # with the blind round (counts)
 
 Every ``tests/data/slot_paraphrase*.jsonl`` is read (a stored fact, then a paraphrase;
 see ``rules_dev.py`` for the sets and what "right" means). Splits fall in three groups:
@@ -34,6 +35,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--misses", help="list the misses of a tuned split")
     ap.add_argument("--only", help="comma-separated splits to run")
+    ap.add_argument("--blind", action="store_true",
+                    help="also run the blind splits (counts only; measured at a round's start "
+                         "and end, never to pick a change)")
     args = ap.parse_args(argv)
     if args.misses in UNTOUCHED + BLIND:
         ap.error(f"{args.misses} is held out: counts only")
@@ -41,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     if args.only:
         keep = set(args.only.split(","))
         cases = [c for c in cases if c["split"] in keep]
+    elif not args.blind:
+        cases = [c for c in cases if c["split"] not in BLIND]
     table, misses = slots(cases)
     order = sorted(table, key=lambda s: (s in UNTOUCHED, s in BLIND, s))
     print(f"{'split':14} " + " ".join(f"{r:>10}" for r in _ROWS) + "   falsely listed negatives")

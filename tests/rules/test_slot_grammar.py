@@ -156,3 +156,17 @@ def test_change_then_no_slot(text: str) -> None:
 def test_chatter_clauses_fill_no_user_slot(text: str) -> None:
     topic, _ = key(text)
     assert topic is None or topic == "user.occupation", topic  # a job said in passing is one
+
+
+@pytest.mark.parametrize(("text", "topic", "value"), [
+    # an adverbial before the subject, and a name's value ending before a phrase of time,
+    # reason or purpose (a restatement with such a tail is the same value)
+    ("After the acquisition I joined Miro", "user.employer", "Miro"),
+    ("Over the winter we relocated to Galway", "user.residence", "Galway"),
+    ("去年我搬到了绍兴", "user.residence", "绍兴"),
+    ("I moved to Galway for the job", "user.residence", "Galway"),
+    ("User works at Miro as of May", "user.employer", "Miro"),
+    ("The user lives in Bank of America Plaza", "user.residence", "Bank of America Plaza"),
+])
+def test_fronted_and_bounded(text: str, topic: str, value: str) -> None:
+    assert key(text) == (topic, value)

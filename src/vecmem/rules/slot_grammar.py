@@ -112,8 +112,16 @@ def early(text: str) -> str:
     return _REPLACED_FROM.sub("", _ACTUALLY.sub("", text), count=1)
 
 
+#: An adverbial put before the subject: "After the merger I joined Wise", "去年我搬到了南京".
+_FRONTED = ascii_word_re(r"^(?:after|since|following|as of|over|during|last|this|earlier"
+                         r"|later|at the end of|by|before|in)\b[^,;]{0,40}?,?\s+"
+                         r"(?=(?:the user|user|i|we)\b)", _I)
+_ZH_FRONTED = lazy_re(rf"^(?:{_ZH_FILLER})+(?:开始|起)?[,，]?\s*(?={_ZH_SUBJECT})")
+
+
 def simplify(text: str) -> str:
     """One clause with its fillers and its "from A" dropped (see the module doc)."""
+    text = _ZH_FRONTED.sub("", _FRONTED.sub("", text))
     out = _ZH_FILLERS.sub(r"\g<s>", text)
     out = _ZH_FROM.sub("", out, count=1)
     out = _ZH_LIVE.sub(r"\g<s>住在", out)
@@ -126,9 +134,19 @@ def simplify(text: str) -> str:
 _PARTICLES = lazy_re(rf"(?<=[{_CJK}])(?:了|啦|呢|吧|啊|呀|哦|喽|嘛)+$")
 
 
+#: A name's value ends where a phrase of time, reason or purpose begins: "Wise after six
+#: years at Monzo", "Leeds for the job", "Monzo as of June" (not "Bank of America").
+_AFTER_NAME = ascii_word_re(r"(?<=\w)\s+(?:after|since|for|over|during|because|when|while"
+                            r"|until|as of|starting|last|this|next|in (?:the|my|our|\d))\b.*$",
+                            _I)
+
+
 def trim_value(value: str) -> str:
-    """A value without Latin letters ends before its particles: "拼多多了" → "拼多多"."""
+    """A value ends before its particles ("拼多多了" → "拼多多") and a Latin name before a
+    phrase of time, reason or purpose ("Leeds for the job" → "Leeds")."""
     trimmed = _PARTICLES.sub("", value.strip())
+    if re.match(r"[A-Za-z0-9]", trimmed):
+        trimmed = _AFTER_NAME.sub("", trimmed)
     return trimmed if len(trimmed) >= 2 else value
 
 
