@@ -51,6 +51,7 @@ UNKEYED = [
     "Learning Dutch is slow. I like the grammar of the language",
     "The landlord is Mr. Brandt and rent is due on the 5th",
     "我是素食者，鸡蛋可以吃。",
+    "我的狗其实是我哥的",  # 其实 after a possessive phrase: no name to free
     "用户目前在找新工作，想去外企",
     # a plan or a trip stays a plan
     "我年底要搬到珠海去。",

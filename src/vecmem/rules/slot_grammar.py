@@ -51,7 +51,7 @@ _ZH_FILLER = (r"(?:其实|实际上|已经|现在|目前|如今|终于|总算|�
               r"|上个?月|上周|上礼拜|去年|今年|前年|年初|年中|年底|前不久|不久前|前阵子|前段时间|最近"
               r"|这几年|这两年|这个月|本月|昨天|今天|春天|夏天|秋天|冬天|年前|年后)")
 _ZH_SUBJECT = r"(?:用户|我们全家|我们一家|我们家|我们|我(?!们))"
-_ZH_FILLERS = lazy_re(rf"^(?P<s>{_ZH_SUBJECT}|[{_CJK}]{{1,3}}(?=其实|实际上))"
+_ZH_FILLERS = lazy_re(rf"^(?P<s>{_ZH_SUBJECT}|(?:(?!的)[{_CJK}]){{1,3}}(?=其实|实际上))"
                       rf"(?:{_ZH_FILLER})+(?!的)")
 #: The old value before a verb of change: "从杭州搬到了", "由 GPT-4o 改为", "从腾讯跳槽到".
 _ZH_FROM = lazy_re(r"(?:从|由)\s*(?P<old>[^,，。；;\s]{1,20}?)\s*(?=(?:搬家?|迁|跳槽|转|换|改|调"
@@ -98,7 +98,8 @@ def _announced_then(text: str) -> str | None:
 #: "由A改为B" / "从A换成B": a value replaced (a move, "从阿里云搬到了 AWS", keeps its "from":
 #: the old value says what kind of thing moved).
 _REPLACED_FROM = lazy_re(r"(?:从|由)\s*[^,，。；;\s]{1,20}?\s*(?=(?:改|换)(?:成|为))")
-_ACTUALLY = lazy_re(rf"(?<=[{_CJK}])(?:其实|实际上)(?=是|已经|在|住|搬|跳槽|入职|加入|改|换|用)")
+_ACTUALLY = lazy_re(rf"^(?P<n>(?:(?!的)[{_CJK}]){{1,4}})(?:其实|实际上)"
+                    r"(?=是|已经|在|住|搬|跳槽|入职|加入|改|换|用)")
 
 
 def early(text: str) -> str:
@@ -109,7 +110,7 @@ def early(text: str) -> str:
     then = _announced_then(text)
     if then is not None:
         return then
-    return _REPLACED_FROM.sub("", _ACTUALLY.sub("", text), count=1)
+    return _REPLACED_FROM.sub("", _ACTUALLY.sub(r"\g<n>", text), count=1)
 
 
 #: An adverbial put before the subject: "After the merger I joined Wise", "去年我搬到了南京".
