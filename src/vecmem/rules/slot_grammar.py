@@ -267,6 +267,9 @@ _PAST = ascii_word_re(r"\b(?:ago|years back|back then|in the past|used to|when i
 _OWN = ascii_word_re(r"^(?:the user|user|i|i'm|i've|we|my|our)\b|^(?:用户|我)", _I)
 
 
+_OWN_KEY = lazy_re(r"^(?:user|preference)\.")
+
+
 def _clause_ok(clause: str) -> bool:
     return not _PAST.search(clause)
 
@@ -287,9 +290,13 @@ def second_pass(text: str, classify: Callable[[str], Classification]) -> Classif
         for reading in readings:  # the first reading of a clause that keys a slot
             found += [c for u in reading if _clause_ok(u) and _slot(c := classify(u))
                       and _owned(u, c)][:1]
-        if found and len({c.topic_key for c in found}) == 1:
-            return found[0]
-        return None
+        if not found or len({c.topic_key for c in found}) > 1:
+            return None
+        if not all(readings) and not _OWN_KEY.match(found[0].topic_key or ""):
+            # a clause with no subject of its own says more of a project or a person ("The
+            # backend is written in Go and deployed on Kubernetes"): two aspects, not one
+            return None
+        return found[0]
     simpler = simplify(text)
     if simpler != text:
         found_one = classify(simpler)
