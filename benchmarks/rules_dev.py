@@ -83,6 +83,11 @@ while looking at it — or ``heldout`` — never looked at case by case):
 * ``slot_paraphrase_round6.jsonl``: a round-6 slot set (session 7; 68 scenarios, 32
   positives, 32 negatives, 4 ambiguous, zh + en + mixed), written before that round changed
   a rule, split alternately per polarity at write time into ``tune_r6`` / ``heldout_r6``.
+* ``slot_paraphrase_round7.jsonl``: a round-7 slot set (session 8; 74 scenarios, 34
+  positives, 34 negatives, 6 ambiguous, zh + en + mixed: values without Latin letters,
+  compound sentences, change wordings), written before that round changed a rule and split
+  alternately per polarity at write time into ``tune_r7`` / ``heldout_r7``
+  (``benchmarks/slots_dev.py`` holds ``heldout_r7`` and the whole ``blind5`` round out).
 """
 
 from __future__ import annotations
@@ -100,7 +105,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_q5",
           "heldout_q5", "tune_q6", "heldout_q6", "tune_r4", "heldout_r4", "tune_r5",
-          "heldout_r5", "tune_r6", "heldout_r6", "blind3", "blind4",
+          "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "blind3", "blind4",
           "blind5", "blind6")
 #: Blind splits: counts only, misses never shown (blind3, blind4 and blind5 are retired,
 #: now dev; blind6 is session 8's fresh blind round).
@@ -312,11 +317,13 @@ def main(argv: list[str] | None = None) -> int:
                                     + _load("slot_paraphrase_round4.jsonl")
                                     + _load("slot_paraphrase_round5.jsonl")
                                     + _load("slot_paraphrase_round6.jsonl")
+                                    + _load("slot_paraphrase_round7.jsonl")
                                     + _load("slot_paraphrase_blind3.jsonl")
                                     + _load("slot_paraphrase_blind4.jsonl")
                                     + _load("slot_paraphrase_blind5.jsonl")
                                     + _load("slot_paraphrase_blind6.jsonl"))
-        _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _round6 + _blind3 + _blind4 + "
+        _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _round6 + _round7 + _blind3 + "
+                     "_blind4 + "
                      "_blind5 (retired, now dev) + _blind6 (blind) (positives: same "
                      "slot; negatives: another)",
                      out["slots"])

@@ -1,6 +1,6 @@
-"""The round-5 and round-6 slot dev sets parse and keeps what it promises: every slot of issue 15
-item 5 in both languages, at least as many negatives as positives, a few ambiguous cases,
-and a held-out split of at least 40 % fixed at write time."""
+"""The round-5, round-6 and round-7 slot dev sets parse and keep what they promise: every
+slot of issue 15 item 5 in both languages, at least as many negatives as positives, a few
+ambiguous cases, and a held-out split of at least 40 % fixed at write time."""
 
 from __future__ import annotations
 
@@ -22,10 +22,14 @@ EARLIER = {"round5": ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
                       "slot_paraphrase_blind3.jsonl"),
            "round6": ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
                       "slot_paraphrase_blind3.jsonl", "slot_paraphrase_blind4.jsonl",
-                      "slot_paraphrase_round5.jsonl")}
+                      "slot_paraphrase_round5.jsonl"),
+           "round7": ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
+                      "slot_paraphrase_blind3.jsonl", "slot_paraphrase_blind4.jsonl",
+                      "slot_paraphrase_blind5.jsonl", "slot_paraphrase_round5.jsonl",
+                      "slot_paraphrase_round6.jsonl")}
 
 
-@pytest.mark.parametrize("rnd", ["round5", "round6"])
+@pytest.mark.parametrize("rnd", ["round5", "round6", "round7"])
 def test_round_shape_and_counts(rnd: str) -> None:
     tag = "r" + rnd[-1]
     lines = (DATA / f"slot_paraphrase_{rnd}.jsonl").read_text("utf-8").splitlines()
@@ -47,3 +51,15 @@ def test_round_shape_and_counts(rnd: str) -> None:
     earlier = {c["new"] for name in EARLIER[rnd]
                for c in map(json.loads, (DATA / name).read_text("utf-8").splitlines())}
     assert not earlier & {c["new"] for c in cases}  # fresh, not copied
+
+
+def test_slots_dev_holds_out_its_untouched_splits() -> None:
+    """benchmarks/slots_dev.py never lists the misses of its held-out check or a blind set."""
+    import subprocess
+    import sys
+
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "slots_dev.py"
+    for split in ("heldout_r7", "blind5", "blind6"):
+        run = subprocess.run([sys.executable, str(script), "--misses", split],
+                             capture_output=True, text=True, timeout=60)
+        assert run.returncode == 2 and "held out" in run.stderr, run.stderr

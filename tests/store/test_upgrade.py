@@ -583,6 +583,9 @@ DERIVATION_DIGESTS = {
     # stored texts read again under them), slots by frame (rules/slot_frames.py)
     # and rule cue triggers matching English -ing / -ed / -ies forms (rules/cues.py)
     10: "0d9b1bfc5ca30d030aefcaded83f7bb58faa0371a7b67f13a082da4f5e159f17",
+    # 11: session 8 — slots round 7: compound sentences, fillers, CJK value ends
+    # (rules/slot_grammar.py)
+    11: "e854e95d3326028e303b2d52b802b5eeab75ccc7b615b8abd3710052fd3abf92",
 }
 
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import re
 
 from vecmem.rules.slot_forms import before_restate
+from vecmem.rules.slot_grammar import early
 from vecmem.text import lazy_re
 
 __all__ = ["language_switch", "restate"]
@@ -238,7 +239,8 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
     # "We switched the default model to X", "I changed my editor from Vim to Helix",
     # "Default model changed to X" — the slot named as the object
     (lazy_re(r"^(?:(?:the )?user |i |we )?(?:(?:'ve|has|have) )?(?:switched|changed|set|moved"
-             r"|updated|bumped|swapped) (?:the |my |our |its |their |his |her |your )?"
+             r"|updated|bumped|swapped|flipped|toggled|turned|put|reset|pinned|upgraded"
+             r"|downgraded|converted) (?:the |my |our |its |their |his |her |your )?"
              r"(?P<label>[\w ]{2,30}?)"
              r" (?:over )?(?:from (?P<old>.+?) )?to (?P<v>.+)$"
              r"|^(?:the |my |our )?(?P<label2>[\w ]{2,30}?) (?:changed|switched|moved)"
@@ -314,10 +316,13 @@ def _switch(text: str) -> str | None:
             continue
         g = {k: v for k, v in m.groupdict().items() if v}
         value = (g.get("v") or g.get("v2") or g.get("vf") or "").strip(" .,;")
+        value = re.split(r"\s*[,，;；]\s*", value, maxsplit=1)[0]  # a clause after it is not it
         old = (g.get("old") or g.get("old2") or "").strip(" .,;")
         label = (g.get("label") or g.get("label2") or "").strip()
         if label:
             slot = next((s for lx, s in _LABELS if lx.match(label)), None)
+            if slot in (None, "editor") and re.search(r"\b(?:mode|theme)$", value, _I):
+                slot = "theme"  # "flipped my editor to the light theme": the value says
             if slot is None and "把" in text and value:  # "把X换成了Y": X is Y
                 return f"{label}是{value}"
             if slot is None and _GENERIC_TOOL.match(label):  # "my daily driver": by kind
@@ -386,10 +391,11 @@ _ROLE_EN = lazy_re(r"^(?:(?:the )?user|i)(?: was| has been| got| have been| has|
                    r" (?:an? |the )?(?P<v>.+)$", _I)
 _ROLE_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|目前|已经|今年|去年)*"
                    r"(?:转行|转岗|改行|升职|晋升)?"
-                   r"(?:做|当上|当|成为|成了|为|升任|任)了?(?:一名|一个|一位)?(?P<v>.+?)了?$")
+                   r"(?:做|当上|当|成为|成了|升为|提拔为|调任|为|升任|任)了?(?:一名|一个|一位)?"
+                   r"(?P<v>.+?)了?$")
 # "成为了会员" is no job: 成为 counts only with a measure word ("成为了一名医生")
 _ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:现在|目前|已经|今年|去年)*"
-                        r"(?:转行|转岗|改行|升职|晋升|升任|当上|成为了?(?:一名|一位))")
+                        r"(?:转行|转岗|改行|升职|晋升|升任|升为|被?提拔为|调任|当上|成为了?(?:一名|一位))")
 
 
 def _moved(text: str) -> str | None:
@@ -486,7 +492,7 @@ def language_switch(text: str) -> str | None:
 
 def restate(text: str) -> str:
     """``text`` with a change announcement read as the statement of the new value."""
-    text = _untime(before_restate(text))
+    text = _untime(before_restate(early(text)))
     switched = _switch(text) or _moved(text) or language_switch(text)
     if switched is not None:
         return switched

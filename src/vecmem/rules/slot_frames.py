@@ -475,10 +475,27 @@ def same_frame(new: str, old: str) -> FrameMatch | None:
 
 
 #: The old value left: "left Stripe", "moved off Vercel", "从华为离职", "不再用 X".
-_LEAVE = ascii_word_re(r"\b(?:left|quit|leaving|off|away from|out of|no longer (?:at|with|on|in"
+_LEAVE = ascii_word_re(r"\b(?:(?:is|are|'s) gone|gone from|got rid of|uninstalled|ditched|dropped"
+                       r"|left|quit|leaving|off|away from|out of|no longer (?:at|with|on|in"
                        r"|using|use)|instead of|replac\w* V|from V (?:to|onto|into))\s*V?"
                        r"|从\s*V\s*(?:离职|辞职|搬走|搬出|迁走|换成|改成|迁到|搬到)|离开了?\s*V"
                        r"|不再用\s*V", _I)
+
+
+def _held_said(new: str, old_value: str) -> tuple[int, int] | None:
+    """Where ``new`` says the held value (whole, or the first word of a Latin name of
+    several words, four letters or more), else None."""
+    if not old_value:
+        return None
+    if re.search(f"[{_CJK}]", old_value):
+        at = new.casefold().find(old_value.casefold())
+        return (at, at + len(old_value)) if at >= 0 else None
+    first = old_value.split()[0]
+    for value in dict.fromkeys((old_value, first if len(first) >= 4 else old_value)):
+        m = re.search(rf"(?<![\w.-]){re.escape(value)}(?![\w-])", new, re.IGNORECASE)
+        if m:
+            return m.span()
+    return None
 
 
 def leaves_value(new: str, key: str, old_value: str) -> FrameMatch | None:
@@ -488,10 +505,16 @@ def leaves_value(new: str, key: str, old_value: str) -> FrameMatch | None:
     person's slot needs its name in the text; the user's, no one else as the subject."""
     if not announces_change(new) and not _LEAVE.search(mask(new)[0]):
         return None
-    if old_value and old_value.casefold() in new.casefold() and re.search(f"[{_CJK}]", old_value):
-        # a Chinese value has no shape of its own: where the held value is said, it is one
-        at = new.casefold().index(old_value.casefold())
-        new = f"{new[:at]} Oldvalue0 {new[at + len(old_value):]}"
+    said = None
+    if not any(_flat(s.text) == _flat(old_value) for s in mask(new)[1]):
+        said = _held_said(new, old_value)  # not found by its shape: where it is said
+    if said is not None:
+        # a Chinese value has no shape of its own, a Latin one first in the sentence has
+        # none either ("Sublime is gone from my laptop"): where the held value is said —
+        # or its first word, for a name of several — it is one
+        at, end = said
+        held = new[at:end]
+        new = f"{new[:at]} Oldvalue0 {new[end:]}"
         old_value = "Oldvalue0"
     frame, spans = mask(new)
     olds = [s for s in spans if _flat(s.text) == _flat(old_value)]
@@ -508,4 +531,4 @@ def leaves_value(new: str, key: str, old_value: str) -> FrameMatch | None:
     kind = [s for s in others if s.kind == olds[0].kind]
     if len(kind) != 1:
         return None
-    return FrameMatch(key, olds[0].text, kind[0].text)
+    return FrameMatch(key, held if said is not None else olds[0].text, kind[0].text)

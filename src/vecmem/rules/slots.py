@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from vecmem.rules.slot_forms import plain, theme_value
+from vecmem.rules.slot_grammar import SLOT_KEYS, trim_value
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
@@ -335,9 +336,26 @@ def _staff_of(text: str) -> Classification | None:
     return Classification(MemoryType.USER_FACT, "user.employer", "user", "employer", value)
 
 
+# "我是护士", "用户是一名消防员": a job by the morpheme that ends it (the word-order family
+# knows 师 / 员 / 家 / 生 / 者 / 工; these add the rest of the closed set of job endings), not
+# a kind of person ("家长", "新手", "女士").
+_ZH_JOB = lazy_re(r"^(?:用户|我)(?:现在|目前)?是(?:一名|一个|一位|名|个|位)?"
+                  r"(?P<o>[\u4e00-\u9fff]{1,8}?(?:士|长|手|官|匠|警|兵|司机|会计|编辑|教授|主播|模特"
+                  r"|总监|主管|主任|专员|顾问|律师|厨师|医生))$")
+_ZH_NOT_JOB = lazy_re(r"(?:家长|学长|兄长|新手|老手|高手|帮手|对手|男士|女士|人士|选手|能手"
+                      r"|水手长)$")
+
+
+def _zh_job(text: str) -> Classification | None:
+    m = _ZH_JOB.match(text)
+    if not m or _ZH_NOT_JOB.search(m["o"]):
+        return None
+    return Classification(MemoryType.USER_FACT, "user.occupation", "user", "occupation", m["o"])
+
+
 def slot_fact(text: str) -> Classification | None:
     """The slot ``text`` fills when only this module can tell, else ``None``."""
-    for family in (_timezone, _person_relation, _embedding, _staff_of):
+    for family in (_timezone, _person_relation, _embedding, _staff_of, _zh_job):
         found = family(text)
         if found is not None:
             return found
@@ -402,6 +420,8 @@ def canonical(cls: Classification) -> Classification:
         return cls
     key = _KEY_ALIASES.get(key, key)
     obj = cls.object
+    if obj and SLOT_KEYS.match(key):  # "跳槽到拼多多了" is 拼多多
+        obj = trim_value(obj)
     if key == "preference.language" and obj:
         obj = _language(obj) or obj
     elif key == "user.timezone" and obj:

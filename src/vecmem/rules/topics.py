@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from vecmem.rules import slots
+from vecmem.rules import slot_grammar, slots
 from vecmem.rules.changes import restate
 from vecmem.rules.slot_frames import frame_fact
 from vecmem.rules.topic_keys import _T, _cls, _re, _short_hash, slugify_name, tech_aspects
@@ -46,24 +46,17 @@ def classify(content_norm: str) -> Classification:
     return slots.canonical(_classify(normalize(content_norm) if content_norm else ""))
 
 
-_CLAUSES = re.compile(r"\s*[;；]\s*")
-
-
 def _or_frame(found: Classification, text: str) -> Classification:
-    """``found``, unless it keys no one-value slot and the text's frame does — or, for
-    clauses joined by a semicolon ("Anna is now the user's wife; they married in May"),
-    the first clause does (the rest says when or why)."""
+    """``found``, unless it keys no one-value slot and the text's frame does — or, for a
+    compound sentence ("Anna is now the user's wife; they married in May", "工作调动了，我现
+    在住长沙"), one of its clauses does, or the clause with its fillers dropped does
+    (``slot_grammar.second_pass``)."""
     if found.topic_key and found.single_valued:
-        return found
+        return slot_grammar.bounded(found, text, _classify)
     framed = frame_fact(text)
     if framed is not None:
         return framed
-    first, *rest = _CLAUSES.split(text, maxsplit=1)
-    if rest and first:
-        head = _classify(first)
-        if head.topic_key and head.single_valued:
-            return head
-    return found
+    return slot_grammar.second_pass(text, _classify) or found
 
 
 def _classify(text: str) -> Classification:

@@ -90,8 +90,17 @@ History:
    trigger also matches its regular -ing / -ed / -ies forms ("drinking", "coding"),
    except a word that is a trigger itself ("parking") and verbs of another sense
    ("booked", "parked"), so a memory's categories can change.
+11. slots round 7 (issue 15 item 5, rules/slot_grammar.py): a compound sentence keys the
+   one slot one of its clauses keys, the user's subject carried into a clause that has
+   none ("用户上个月从杭州搬到了南京，新家离地铁很近", "We sold the house and now live in
+   Boise"; someone else's clause never); fillers between subject and verb dropped for
+   that reading ("我现在住长沙"); "由A改为B" gives B, "阿强其实是我的表哥" names 阿强; a value
+   without Latin letters ends before its particles ("拼多多了" is 拼多多); a keyed value
+   that runs over a clause boundary ends there; a Chinese job by its ending morpheme
+   ("我是护士") or a promotion verb ("升为"); a switch verb of the closed set that sets a
+   thing to a value ("flipped my editor to the light theme" is the theme).
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 10
+RULES_VERSION = 11
