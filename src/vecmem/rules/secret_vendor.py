@@ -172,6 +172,8 @@ def vendor_findings(text: str, add: Add) -> None:
                 and _TEMPLATE_PASSWORD.fullmatch(value)):
             continue
         add(base, "connection_password", m.start("value"), m.end("value"))
+        if m.group("user") == value:  # "guest:guest@": the user name says the password
+            add(base, "connection_password", m.start("user"), m.end("user"))
     for m in _BARE_CRED.finditer(text):
         value = m.group("value")
         if (not _is_placeholder(value) and value.casefold() not in _NOT_VALUES

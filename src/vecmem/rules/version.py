@@ -90,8 +90,14 @@ History:
    trigger also matches its regular -ing / -ed / -ies forms ("drinking", "coding"),
    except a word that is a trigger itself ("parking") and verbs of another sense
    ("booked", "parked"), so a memory's categories can change.
+11. secret shapes, round 6 (issue 15 item 4, rules/secret_frame.py, rules/secret_spoken.py):
+   a bare English "code" before a PIN-shaped value, codes said aloud in any language of
+   the number-word reader, values in Chinese characters after 密码 / 口令 / 暗号, base64
+   and ROT13 of a whole value, a URL's userinfo password of any length, longer label
+   frames; re-derive reads every stored text again under them, so a value stored before
+   these shapes existed is cut.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 10
+RULES_VERSION = 11
