@@ -3,7 +3,7 @@
     python benchmarks/secrets_dev.py                       # tables, both splits
     python benchmarks/secrets_dev.py --misses tune         # what the tune split gets wrong
     python benchmarks/secrets_dev.py --set tests/data/quality_blind.jsonl --counts-only
-    python benchmarks/secrets_dev.py --benign-corpus      # false finds on LoCoMo's texts
+    python benchmarks/secrets_dev.py --benign-corpus      # false finds on LoCoMo + repo facts
 
 Cases (``tests/data/secrets_round5.jsonl``, the default, ``secrets_round4.jsonl`` and
 ``secrets_round3.jsonl``;
@@ -169,14 +169,36 @@ def locomo_texts() -> dict[str, list[str]]:
     return out
 
 
+#: Sets never read here: the fresh blind round (its texts are never listed, not even as
+#: false finds).
+NEVER_READ = ("persona5", "blind6")
+
+
+def repo_texts() -> dict[str, list[str]]:
+    """The repo's plain facts: every recall persona's memory bank and distractors, and the
+    slot scenarios' facts (blind rounds not yet retired are left out)."""
+    texts: list[str] = []
+    recall = ROOT / "benchmarks" / "data" / "agent_recall"
+    paths = sorted(recall.rglob("bank.jsonl")) + sorted(recall.rglob("distractors.jsonl"))
+    for path in paths:
+        if not any(n in str(path) for n in NEVER_READ):
+            texts += [r["text"] for r in load(path) if r.get("text")]
+    for path in sorted((ROOT / "tests" / "data").glob("slot_paraphrase*.jsonl")):
+        if not any(n in path.name for n in NEVER_READ):
+            for r in load(path):
+                texts += [*r.get("prior", []), r.get("new", "")]
+    return {"repo facts": list(dict.fromkeys(t for t in texts if t))}
+
+
 def benign_corpus(show: bool) -> dict[str, Any]:
     from vecmem.rules import find_secrets
 
     out = {}
-    for name, texts in locomo_texts().items():
+    for name, texts in {**locomo_texts(), **repo_texts()}.items():
         hits = [t for t in texts if find_secrets(t)]
         out[name] = {"n": len(texts), "found": len(hits)}
-        print(f"LoCoMo {name}: {len(hits)}/{len(texts)} with a secret finding")
+        where = "" if name == "repo facts" else "LoCoMo "
+        print(f"{where}{name}: {len(hits)}/{len(texts)} with a secret finding")
         for t in hits[:20] if show else []:
             print(f"    {t!r}")
     return out

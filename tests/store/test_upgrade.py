@@ -585,6 +585,7 @@ DERIVATION_DIGESTS = {
     10: "0d9b1bfc5ca30d030aefcaded83f7bb58faa0371a7b67f13a082da4f5e159f17",
     # 11: session 8 — slots round 7: compound sentences, fillers, CJK value ends
     # (rules/slot_grammar.py)
+    # and secret shapes round 6 (rules/secret_frame.py; stored texts read again under them)
     11: "e854e95d3326028e303b2d52b802b5eeab75ccc7b615b8abd3710052fd3abf92",
 }
 

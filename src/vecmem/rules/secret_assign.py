@@ -85,8 +85,13 @@ _ASSIGN = _re(
     # "PIN #: 4821", "PIN no. 4821": a number sign after the label.
     r"(?:\s*#(?=\s*:)|\s+no\.(?=\s*\d))?"
     # "the root password for the NAS is …": a short qualifier between name and verb.
-    r"(?:\s+(?:for|of|on|to|at)\s+(?:the\s+|my\s+|our\s+)?[\w.'-]{1,30}(?:\s+[\w.'-]{1,30}){0,2}"
-    r"(?=\s+(?:is|are)\s|\s*:))?"
+    # A qualifier may be longer ("the passcode to unlock the shop iPad is …") and, before
+    # "is" and a value with a digit, any short run of words ("the alarm PIN I set
+    # yesterday is 3308"): the value's own test decides, so "the PIN pad at the door is
+    # new" holds none.
+    r"(?P<qual>\s+(?:for|of|on|to|at|in|from|with|inside|behind|under)\s+(?:the\s+|my\s+|our\s+)?"
+    r"[\w.'-]{1,30}(?:\s+[\w.'-]{1,30}){0,5}(?=\s+(?:is|are)\s|\s*:|\s*,)"
+    r"|(?:\s+(?!(?:is|are|was)\b)[\w.'’-]{1,30}){1,7}(?=\s+(?:is|was)\s+[\"'`]?[^\s\"'`]{0,64}\d))?"
     r"(?:\s*[(（][^()（）\n]{1,30}[)）](?=\s*[:=：＝]|\s+(?:is|are)\s|\s*(?:是|为)))?"
     rf"|(?P<zhname>{_ZH_SECRET_WORD})(?:[(（][^()（）\n]{{1,20}}[)）](?=\s*(?:[:=：＝]|是|为)))?)"
     # A YAML block scalar ("password: |" and the value on the next line) reads as a colon.
@@ -100,6 +105,8 @@ _ASSIGN = _re(
     r"|\s*,\s*(?:by the way|btw|fyi|for the record|just so you know|again|now)\s*,\s*(?:is|are)\s+"
     # "the API key, which is AK29x8Lq0Pz7, …": a relative clause gives the value.
     r"|\s*,\s*(?:which|that)\s+(?:is|was)\s+"
+    # "the PIN on my work phone, the new one, is 5512": an aside, then a value with a digit.
+    r"|\s*,\s*(?:[\w'’-]+\s+){0,3}[\w'’-]+\s*,\s*(?:is|are|was)\s+(?=[\"'`]?[^\s\"'`]{0,64}\d)"
     r"|(?<=['’])s\s+|’s\s+)"  # "My PIN's 7302"
     # "邮箱的密码呢，就是 …", "WiFi 密码的话，是 …": a particle and a comma may come first.
     r"|(?P<zh>\s*(?:(?:[呢啊嘛吧呀]|的话)?\s*[,，]?\s*(?:就|也|还|都|其实)?(?:是|为|叫做?)"
@@ -179,7 +186,8 @@ def assigned_findings(text: str, add: Add) -> None:
             mode = "zh"
         else:
             mode = "prose"
-        if (mode == "prose" and value.isdigit() and not _CODE_NAME.search(name)
+        if (mode == "prose" and value.isdigit()
+                and (not _CODE_NAME.search(name) or m.group("qual"))
                 and not CLAUSE_END.match(text, end)):
             continue  # "the password is 2024 compliant": digits in prose end their clause
         if not (_plausible_assigned(value, name, mode)

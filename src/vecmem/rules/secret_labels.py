@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from vecmem.rules.secret_values import is_placeholder
 from vecmem.text import lazy_re
 
-__all__ = ["CLAUSE_END", "broken_label_gaps", "counted_codes", "foreign_assignments",
+__all__ = ["CLAUSE_END", "FOREIGN_PASSWORD", "broken_label_gaps", "counted_codes",
+           "foreign_assignments",
            "loose_values", "part_values", "table_assignments"]
 
 # The word for a password in other languages (the label, with the definite or possessive
@@ -91,6 +92,7 @@ _CLAUSE_END = lazy_re(
 
 
 CLAUSE_END = _CLAUSE_END
+FOREIGN_PASSWORD = _FOREIGN_PASSWORD
 
 
 def foreign_assignments(text: str) -> Iterator[tuple[str, str, int, int]]:

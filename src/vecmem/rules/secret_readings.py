@@ -8,11 +8,14 @@ spelling it had. Pure functions, no I/O.
 
 from __future__ import annotations
 
+import base64
+import binascii
 import bisect
 import itertools
 import re
 
 from vecmem.rules.secret_assign import assigned_findings
+from vecmem.rules.secret_frame import frame_findings
 from vecmem.rules.secret_labels import (
     broken_label_gaps,
     counted_codes,
@@ -43,7 +46,8 @@ def find_in(text: str) -> list[tuple[int, SecretFinding]]:
         add(BASE, kind, start, end)
     assigned_findings(text, add)
     for kind, start, end in itertools.chain(counted_codes(text), spoken_codes(text),
-                                          loose_values(text), part_values(text)):
+                                          loose_values(text), part_values(text),
+                                          frame_findings(text)):
         add(BASE, kind, start, end)
     return found
 
@@ -94,9 +98,82 @@ def readings(text: str) -> list[list[SecretFinding]]:
         for f in (_split_reading(canon.text) + _despaced_reading(canon.text)
                   + _read_joined(canon.text, broken_label_gaps(canon.text), reach=_NEAR_REACH)):
             out.append([SecretFinding(f.kind, *canon.source_span(f.start, f.end))])
+        out.append([SecretFinding(f.kind, *canon.source_span(f.start, f.end))
+                    for f in _encoded_reading(canon.text)])
         if chars.text == text:
             break
+    ordinary = _plain_base64(text)
+    if ordinary:  # a base64 token of ordinary text is no random token
+        out = [[f for f in r if not (f.kind == "high_entropy_token"
+                                     and (f.start, f.end) in ordinary)] for r in out]
     return [r for r in out if r]
+
+
+def _plain_base64(text: str) -> set[tuple[int, int]]:
+    """Spans of base64 tokens that decode to ordinary text (words and spaces) holding no
+    secret: "aGVsbG8gdGhlcmUgZnJpZW5k" is "hello there friend", not a key."""
+    out = set()
+    for m in _BASE64.finditer(text):
+        if not 12 <= len(m.group()) <= 4096:
+            continue
+        decoded = _b64_text(m.group())
+        if (decoded and " " in decoded.strip()
+                and sum(c.isalpha() or c.isspace() for c in decoded) >= 0.85 * len(decoded)
+                and not select(find_in(decoded))):
+            out.add((m.start(), m.end()))
+    return out
+
+
+# A value encoded whole: a base64 token that decodes to a secret ("cGFzc3dvcmQ6IGh1bnRlcjI="
+# is "password: hunter2") or to a made value after a label ("the wifi password in base64
+# is c3VubmlzaWRlMjA="), and a text whose ROT13 reading holds a label and a value
+# ("cnffjbeq vf fhaebbz89" is "password is sunroom89"). What the decoded text holds is
+# judged by the same rules; the encoded token, or the rotated value, is what is cut.
+# (Runs are matched whole and their length checked after: a bounded repeat here would be
+# retried at every offset of a long run.)
+_BASE64 = _re(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/_-]+={0,2}(?![A-Za-z0-9+/=_-])")
+_MADE = _re(r"^(?=\S*\d)(?=\S*[^\W\d_])\S{6,64}$|^(?=\S*[^\w\s])(?=\S*\d)\S{6,64}$")
+# Labels the ROT13 reading must hold (a bare "pin" is too short: "CVA" rotates to it).
+_ROT_LABEL = _re(r"(?i)pass(?:word|wd|code|phrase)|token|secret|api[ _-]?key|pin\s+code"
+                 r"|(?<![a-z])pin\s+(?:is|was)\b")
+_ROT13 = str.maketrans(
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+    "NOPQRSTUVWXYZABCDEFGHIJKLMnopqrstuvwxyzabcdefghijklm")
+
+
+def _b64_text(token: str) -> str | None:
+    core = token.rstrip("=")
+    if len(core) % 4 == 1 or token.isalpha():
+        return None  # a long word is base64's alphabet too; a real encoding mixes classes
+    padded = core + "=" * (-len(core) % 4)
+    try:
+        raw = (base64.urlsafe_b64decode(padded) if re.search(r"[-_]", core)
+               else base64.b64decode(padded, validate=True))
+        decoded = raw.decode("utf-8")
+    except (binascii.Error, ValueError):
+        return None
+    if not decoded or not all(c.isprintable() or c in "\n\t" for c in decoded):
+        return None
+    return decoded
+
+
+def _encoded_reading(text: str) -> list[SecretFinding]:
+    out: list[SecretFinding] = []
+    for m in _BASE64.finditer(text):
+        if not 12 <= len(m.group()) <= 4096:
+            continue
+        decoded = _b64_text(m.group())
+        if decoded is None:
+            continue
+        inner = [f for f in select(find_in(decoded)) if f.kind != "high_entropy_token"]
+        labelled = _NEAR_SECRET.search(text, max(0, m.start() - _NEAR_REACH), m.start())
+        if inner or (labelled and _MADE.match(decoded)):
+            out.append(SecretFinding("encoded_secret", m.start(), m.end()))
+    if re.search(r"[A-Za-z]", text):
+        rotated = text.translate(_ROT13)
+        if _ROT_LABEL.search(rotated):
+            out.extend(f for f in select(find_in(rotated)) if f.kind != "high_entropy_token")
+    return out
 
 
 # A value split by a space or a line break ("ghp_Xy12Ab34Cd56 Ef78…", "Blue\nFalcon#5",
@@ -107,7 +184,7 @@ def readings(text: str) -> list[list[SecretFinding]]:
 _BREAK = _re(
     r"(?P<prev>[^\s]{1,80})(?P<gap>[ \t]*\n[ \t]*|[ \t])"
     # The next piece may open with a symbol ("Osprey\n  #2031"), not with a bullet.
-    r"(?=(?P<next>(?:[A-Za-z0-9]|[#@!$%&*+?](?=[A-Za-z0-9]))[^\s]{2,}))"
+    r"(?=(?P<next>(?:[A-Za-z0-9]|[#@!$%&*+?](?=[A-Za-z0-9]))[^\s]{1,}))"
 )
 _MACHINE = _re(r"\d|[^\w.,;:!?)'\"]")
 

@@ -98,7 +98,8 @@ _CONN = _re(
     r"(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,20}://(?P<user>[^\s:/@]{0,128}):"
     r"(?P<value>[^\s/]{1,256}?)@(?=(?P<host>[^\s@/:?#]*)[^\s@/]*(?:[/:?#\s]|$))"
 )
-_TEMPLATE_HOSTS = frozenset({"host", "hostname", "server", "domain", "address", "ip"})
+_TEMPLATE_USER = _re(r"(?i)(?:db_?|my_?)?(?:user(?:name)?|usr|uname|login|name|u)")
+_TEMPLATE_PASSWORD = _re(r"(?i)(?:db_?|my_?)?(?:pass(?:word|wd)?|pwd|pw|secret|p)")
 # user:password@host with no scheme ("proxy is admin:Pr0xy!@10.0.0.1:8080"): the host
 # must look like one, the value made (a digit or a symbol) or eight characters long.
 _BARE_CRED = _re(
@@ -154,19 +155,25 @@ def vendor_findings(text: str, add: Add) -> None:
     base = len(_SHAPES)
     for m in _CONN.finditer(text):
         value = m.group("value")
-        # Short passwords count too ("postgres://app:pw12@db"); "user:password@" does not.
-        # A Chinese word there is a template ("mysql://用户名:密码@主机"), not a password.
-        if len(value) == 1:
-            # One character ("postgres://admin:x@db.internal"): a password when the rest
-            # is real, a template's letter in "u:p@h" or "user:p@host".
-            host = m.group("host").casefold()
-            if (value.isalnum() and len(m.group("user")) != 1 and host not in _TEMPLATE_HOSTS
-                    and (len(host) >= 4 or re.search(r"[.\d-]", host))):
+        # The password of a URL's userinfo is cut whatever it is ("mysql://root:pw@host",
+        # "amqp://guest:guest@rabbit"): a scheme, a user, a colon and an "@" say what it
+        # is, so its length and shape say nothing. A template keeps its placeholder
+        # ("${DB_PASSWORD}", "<password>", "****"), a Chinese word there is one too
+        # ("mysql://用户名:密码@主机"), and so is userinfo made only of the generic names
+        # of its parts ("user:password@host"); "root:pw@host" names a real user.
+        if len(value) == 1:  # "admin:x@db" is a password; "u:p@h" and "x" are a template's
+            if (value.isalnum() and len(m.group("user")) != 1
+                    and not _TEMPLATE_USER.fullmatch(m.group("user"))):
                 add(base, "connection_password", m.start("value"), m.end("value"))
             continue
-        if (not _is_placeholder(value) and value.casefold() not in _NOT_VALUES
-                and not re.fullmatch(r"[\u3400-\u9fff]+", value)):
-            add(base, "connection_password", m.start("value"), m.end("value"))
+        if _is_placeholder(value) or re.fullmatch(r"[\u3400-\u9fff]+", value):
+            continue
+        if (_TEMPLATE_USER.fullmatch(m.group("user"))
+                and _TEMPLATE_PASSWORD.fullmatch(value)):
+            continue
+        add(base, "connection_password", m.start("value"), m.end("value"))
+        if m.group("user") == value:  # "guest:guest@": the user name says the password
+            add(base, "connection_password", m.start("user"), m.end("user"))
     for m in _BARE_CRED.finditer(text):
         value = m.group("value")
         if (not _is_placeholder(value) and value.casefold() not in _NOT_VALUES

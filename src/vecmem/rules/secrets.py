@@ -44,6 +44,7 @@ KIND_DESCRIPTIONS: dict[str, str] = {
     "pin_code": "a PIN or access code",
     **SHAPE_DESCRIPTIONS,
     "secret_assignment": "a value assigned to a secret-named setting",
+    "encoded_secret": "a secret encoded in base64 or ROT13",
     "high_entropy_token": "a long random-looking token",
 }
 
@@ -56,8 +57,6 @@ def find_secrets(text: str) -> list[SecretFinding]:
     removed), and what they find in a canonical form is mapped back onto the original, so
     a key split by zero-width spaces or typed in full-width is found — and cut out — whole.
     """
-    if not text:
-        return []
     if not text:
         return []
     found = readings(text)

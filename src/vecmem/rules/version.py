@@ -99,6 +99,12 @@ History:
    that runs over a clause boundary ends there; a Chinese job by its ending morpheme
    ("我是护士") or a promotion verb ("升为"); a switch verb of the closed set that sets a
    thing to a value ("flipped my editor to the light theme" is the theme).
+   Also secret shapes, round 6 (issue 15 item 4, rules/secret_frame.py, rules/secret_spoken.py):
+   a bare English "code" before a PIN-shaped value, codes said aloud in any language of
+   the number-word reader, values in Chinese characters after 密码 / 口令 / 暗号, base64
+   and ROT13 of a whole value, a URL's userinfo password of any length, longer label
+   frames; re-derive reads every stored text again under them, so a value stored before
+   these shapes existed is cut.
 """
 
 from __future__ import annotations
