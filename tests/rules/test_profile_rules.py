@@ -449,3 +449,12 @@ def test_topics_of_the_new_kinds_of_turn(turn: str, topic: str) -> None:
 ])
 def test_no_new_topic_on_look_alike_turns(turn: str) -> None:
     assert not turn_topics(turn) & {"contact", "device", "food", "outdoor"}
+
+
+@pytest.mark.parametrize("text", [
+    "User has a cockatiel; avocado is poisonous to him.",
+    "Kumara 吃了葡萄会中毒。",
+    "Chocolate and onion are off-limits for the dog.",
+])
+def test_a_poison_or_banned_food_matters_on_food_turns(text: str) -> None:
+    assert "food" in standing_exposures(core_category(text) or "", text)

@@ -128,6 +128,10 @@ _HARM_ZH = (r"(?:吃|喝|用|闻|碰|服|涂|打|抹|戴)[^，。；]{0,8}(?:会
             r"(?:不是|并非|要|必须|只能|一定要|都要)[^，。；]{0,6}无(?:麸质|坚果|花生|蛋|乳)|血压(?:偏低|低)|"
             r"低血压|低血糖")
 _HARM = lazy_re(rf"{_HARM_EN}|{_HARM_ZH}", re.I)
+#: A poison or a banned food is something eaten: such a fact matters on a food turn
+#: whatever the substance ("avocado is poisonous to him", "葡萄会中毒").
+_EATEN_HARM = lazy_re(r"\b(?:poisonous|toxic|deadly|lethal)\b|\boff[- ]limits\b|有毒|中毒|"
+                      r"不能给.{0,12}(?:吃|喝)", re.I)
 #: A standing diet: what may not be served to someone at all (mild: preference or faith,
 #: not danger -- but a food turn must respect it like an allergy).
 _DIET = lazy_re(r"\b(?:vegetarian|vegan|pescatarian|halal|kosher)\b|素食|吃素|清真|"
@@ -403,6 +407,8 @@ def exposures(text: str) -> frozenset[str]:
     ("… gloves, balloons and plasters must be latex-free", "不能靠近电磁炉和机场安检门": a
     fact that names an airport matters on a travel turn)."""
     own = {name for name, rx in _FACT_TOPICS.items() if rx.search(text)}
+    if _EATEN_HARM.search(text):
+        own.add("food")
     # A health fact whose exposures no rule names (a condition known by its frame only)
     # still matters on a turn about medicine: what a doctor, a drug or a procedure must
     # take into account.
