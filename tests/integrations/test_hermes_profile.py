@@ -402,3 +402,32 @@ def test_a_relatives_or_pets_health_fact_reaches_the_turn_concerning_them(
         assert not _ids(provider.prefetch("Why do cockatiels hiss?", session_id="f")) & reserve
     finally:
         manager.shutdown_all()
+
+
+def test_the_most_specific_touch_wins_a_turns_reserve_slot(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Three of the mother's facts touch a kitchen turn about her; only one is touched by
+    # the turn's specific topic (an induction hob: the pacemaker). Food touches both of
+    # the others, as it touches most reserved facts.
+    mother = {
+        "pacemaker": "用户妈妈装了心脏起搏器，不能靠近电磁炉和机场安检门。",
+        "sugar": "用户的妈妈有糖尿病，吃饭要控糖，甜点基本不吃。",
+        "lactose": "User's mother is lactose intolerant; milk upsets her stomach.",
+        "salt": "妈妈有高血压，菜不能做得太咸。",
+    }
+    filler = ["User's wife is severely allergic to sesame and carries an EpiPen.",
+              "用户的女儿对青霉素严重过敏，会休克。",
+              "User's father must not take aspirin: he is on a blood thinner."]
+    facts = SEVERE + filler + BROAD + list(RESERVED.values()) + list(mother.values()) + OTHER
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [])
+    results = provider.memory.add_many(facts, raw=True)
+    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    try:
+        provider.system_prompt_block()
+        reserve = {e.memory_id for e in provider._recall.reserve}
+        assert {ids[t] for t in mother.values()} <= reserve
+        got = _ids(provider.prefetch("Mum is moving in next week; should we switch the "
+                                     "kitchen to an induction hob?", session_id="a"))
+        assert ids[mother["pacemaker"]] in got
+    finally:
+        manager.shutdown_all()

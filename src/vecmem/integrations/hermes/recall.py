@@ -300,11 +300,16 @@ class Recall:
         ranking = {h.memory.id: i for i, h in enumerate(
             mem.search(query, gate=False, k=HEALTH_RANKED, min_score=-1.0))}
 
+        # How specific the touch is: a topic few reserved facts are exposed to (an
+        # induction hob: the pacemaker) says more than one most are (any food turn).
+        spread = {t: sum(t in e.exposures for e in reserve) for t in topics}
+
         def key(e: Any) -> tuple[int, int, int, int, int]:
             about = e.memory_id in named or (not named and bool(whose[e.memory_id] & who))
-            touched = bool(topics & set(e.exposures))
-            return (0 if e.severity is not None else 1, 0 if about else 1,
-                    0 if touched else 1, ranking.get(e.memory_id, HEALTH_RANKED),
+            touch = min((spread[t] for t in topics & set(e.exposures)),
+                        default=len(reserve) + 1)
+            return (0 if e.severity is not None else 1, 0 if about else 1, touch,
+                    ranking.get(e.memory_id, HEALTH_RANKED),
                     3 if e.severity is None else e.severity)
 
         chosen = sorted(wanted.values(), key=key)
