@@ -104,7 +104,9 @@ def main(argv: list[str] | None = None) -> int:
     turns, off = ra.read_queries()
     turns = [t for t in turns if t["split"] in TUNABLE]
     if args.extra:
-        turns += [t for t in extra_turns() if t["set"] == (args.set or "main")]
+        mine = [t for t in extra_turns() if t["set"] in (args.set or "main", "all")]
+        turns += [t for t in mine if "gold" in t]
+        off += [t for t in mine if "gold" not in t]  # off-topic probes, any bank
     off = [o for o in off if o["split"] in TUNABLE]
     bank = ra.read_jsonl("bank.jsonl")
     text_of = {m["id"]: m["text"] for m in bank}
@@ -185,6 +187,10 @@ def main(argv: list[str] | None = None) -> int:
     sizes = [len(injected[t["id"]]) for t in turns]
     print(f"prefetch per relevant turn {sum(sizes) / len(sizes):.2f}; off-topic empty "
           f"{sum(not injected[o['id']] for o in off)}/{len(off)}")
+    probes = [o for o in off if o["split"] == "hdev"]
+    if probes:
+        print(f"hdev off-topic probes empty {sum(not injected[o['id']] for o in probes)}/"
+              f"{len(probes)}")
     if args.json:
         args.json.write_text(json.dumps({"received": received, "injected": injected},
                                         ensure_ascii=False), encoding="utf-8")

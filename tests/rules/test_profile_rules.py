@@ -458,3 +458,18 @@ def test_no_new_topic_on_look_alike_turns(turn: str) -> None:
 ])
 def test_a_poison_or_banned_food_matters_on_food_turns(text: str) -> None:
     assert "food" in standing_exposures(core_category(text) or "", text)
+
+
+@pytest.mark.parametrize("turn", [
+    # The hermes round's off-topic probes: food, sport and medicine words of other trades.
+    "How do I salt and hash passwords properly?", "给这段代码加个盐值哈希。",
+    "Give me a syntactic sugar example in Python.",
+    "Explain race conditions in Go.", "What's the condition for a while loop to stop?",
+    "Who won the Formula 1 race in Monaco?",
+])
+def test_words_of_other_trades_are_no_health_topic(turn: str) -> None:
+    assert not turn_topics(turn) & {"food", "outdoor", "medicine", "contact"}
+
+
+def test_ice_cream_is_food_not_skin_contact() -> None:
+    assert turn_topics("Where can I get good ice cream?") & {"food", "contact"} == {"food"}
