@@ -39,8 +39,21 @@ from vecmem import Memory
 from vecmem.rules.profile import turn_topics
 from vecmem.text import normalize
 
-#: Splits a tuning run may look at (``blind`` only for a retired persona).
-TUNABLE = ("dev", "gate", "blind")
+#: Splits a tuning run may look at (``blind`` only for a retired persona; ``hdev``: the
+#: hermes round's own dev turns, ``--extra``).
+TUNABLE = ("dev", "gate", "blind", "hdev")
+#: The hermes round's own dev turns (session 8): safety needs of the user's relatives and
+#: pets worded indirectly, written before that round's rules, on the banks of the first
+#: persona ("main"), persona 2 and persona 4 (persona 3 is that round's untouched check).
+EXTRA = Path(__file__).resolve().parent / "data" / "agent_recall" / "hermes_dev.jsonl"
+
+
+def extra_turns() -> list[dict[str, Any]]:
+    with open(EXTRA, encoding="utf-8") as f:
+        rows = [json.loads(line) for line in f if line.strip()]
+    for r in rows:
+        r.setdefault("cross_lang", False)
+    return rows
 
 
 def hermes_run(db: str, embedder_name: str | None, queries: list[dict[str, Any]],
@@ -65,6 +78,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--offtopic", action="store_true",
                    help="also list off-topic turns whose prefetch was not empty")
     p.add_argument("--json", type=Path, default=None, help="write per-turn results here")
+    p.add_argument("--extra", action="store_true",
+                   help="also the hermes-round dev turns (data/agent_recall/hermes_dev.jsonl) "
+                        "written for this set's bank")
+    p.add_argument("--quiet", action="store_true", help="only the summary lines")
     p.add_argument("--recall-max", type=int, default=None, help="provider option recall_max")
     p.add_argument("--health-per-turn", type=int, default=None,
                    help="reserve facts recalled per turn (recall.HEALTH_PER_TURN)")
@@ -86,6 +103,10 @@ def main(argv: list[str] | None = None) -> int:
         ra.use_set(args.set)
     turns, off = ra.read_queries()
     turns = [t for t in turns if t["split"] in TUNABLE]
+    if args.extra:
+        mine = [t for t in extra_turns() if t["set"] in (args.set or "main", "all")]
+        turns += [t for t in mine if "gold" in t]
+        off += [t for t in mine if "gold" not in t]  # off-topic probes, any bank
     off = [o for o in off if o["split"] in TUNABLE]
     bank = ra.read_jsonl("bank.jsonl")
     text_of = {m["id"]: m["text"] for m in bank}
@@ -114,9 +135,9 @@ def main(argv: list[str] | None = None) -> int:
     entries = {ids[e.memory_id]: e for e in prof.entries if ids[e.memory_id] in in_block}
     print(f"block: {block['block_memories']} memories, {block['block_chars']} chars; "
           f"reserve {len(reserve)}")
-    for key, e in entries.items():
+    for key, e in (entries if not args.quiet else {}).items():
         print(f"  block {key} [{e.category} s={e.severity}] {text_of[key][:70]}")
-    for key, e in reserve.items():
+    for key, e in (reserve if not args.quiet else {}).items():
         print(f"  reserve {key} [{e.category} s={e.severity} {e.exposures}] {text_of[key][:60]}")
     causes: dict[str, int] = {}
     missed_safety = 0
@@ -141,6 +162,8 @@ def main(argv: list[str] | None = None) -> int:
             causes[cause] = causes.get(cause, 0) + 1
             missed_safety += t["safety"]
         flag = "S" if t["safety"] else " "
+        if args.quiet:
+            continue
         print(f"\n{cause:20} {flag} {t['id']} [{t['category']},{t['lang']}] {t['text']}")
         print(f"    topics={topics} injected={injected[t['id']]} search={searched[t['id']]}")
         for g in t["gold"]:
@@ -153,11 +176,21 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"\noff-topic received {o['id']} [{o.get('category')},{o.get('lang')}] "
                       f"{o['text']}\n    injected={injected[o['id']]}")
     n = len(turns) if not args.safety else sum(t["safety"] for t in turns)
+    for split in dict.fromkeys(t["split"] for t in turns):
+        part = [t for t in turns if t["split"] == split]
+        got = sum(bool(set(t["gold"]) & set(received[t["id"]])) for t in part)
+        miss = sum(t["safety"] and not set(t["gold"]) & set(received[t["id"]]) for t in part)
+        print(f"{split}: received {got}/{len(part)}; safety missed {miss}/"
+              f"{sum(t['safety'] for t in part)}")
     print(f"\ncauses: {causes}; safety missed {missed_safety}/"
           f"{sum(t['safety'] for t in turns)}; turns listed from {n}")
     sizes = [len(injected[t["id"]]) for t in turns]
     print(f"prefetch per relevant turn {sum(sizes) / len(sizes):.2f}; off-topic empty "
           f"{sum(not injected[o['id']] for o in off)}/{len(off)}")
+    probes = [o for o in off if o["split"] == "hdev"]
+    if probes:
+        print(f"hdev off-topic probes empty {sum(not injected[o['id']] for o in probes)}/"
+              f"{len(probes)}")
     if args.json:
         args.json.write_text(json.dumps({"received": received, "injected": injected},
                                         ensure_ascii=False), encoding="utf-8")

@@ -347,3 +347,87 @@ def test_a_reserved_fact_the_search_found_goes_first_not_past_the_cap(
         assert _ids(provider.prefetch(turn, session_id="s1")) == {ids[milk]}
     finally:
         manager.shutdown_all()
+
+
+# Session 8: a relative's or a pet's health fact reaches a turn concerning them, by role
+# word or by a name the store ties to the role, whatever the turn's topic words.
+KIN_FACTS = {
+    "mum_knee": "User's mother had a knee replacement in 2025 and can't manage long stairs.",
+    "mum_bp": "用户妈妈血压偏低，站起来太快会头晕，洗澡要有人在旁边。",
+    "dog": "用户的狗叫 Kumara，11 岁的拉布拉多，有髋关节发育不良。",
+    "dog_nsaid": "Vet warned: Kumara must never get human painkillers like ibuprofen or "
+                 "paracetamol.",
+    "bird": "User has a cockatiel called Doudou; avocado is poisonous to him.",
+    "grandson": "用户的孙子 Nikau 三岁，对鸡蛋严重过敏，有 EpiPen Jr。",
+}
+
+
+def test_a_relatives_or_pets_health_fact_reaches_the_turn_concerning_them(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Fill the block with severe facts first, so the ones below are in the reserve.
+    filler = ["User's wife is severely allergic to sesame and carries an EpiPen.",
+              "用户的女儿对青霉素严重过敏，会休克。",
+              "User's father must not take aspirin: he is on a blood thinner."]
+    facts = (SEVERE + filler + BROAD + list(RESERVED.values()) + list(KIN_FACTS.values())
+             + OTHER)
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [])
+    results = provider.memory.add_many(facts, raw=True)
+    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    k = {key: ids[text] for key, text in KIN_FACTS.items()}
+    try:
+        block = _ids(provider.system_prompt_block())
+        reserve = {e.memory_id for e in provider._recall.reserve}  # what the block left out
+        assert {k["mum_knee"], k["mum_bp"], k["dog_nsaid"], k["bird"]} <= reserve
+        # English, by role word, no health word in the turn.
+        got = _ids(provider.prefetch("Can my mum come with us to the Great Wall next summer?",
+                                     session_id="a"))
+        assert k["mum_knee"] in got | block
+        # Chinese, by role word: the mother's low blood pressure on a kitchen turn.
+        got = _ids(provider.prefetch("妈妈站着做饭的时候总说头晕，厨房要怎么改？",
+                                     session_id="b"))
+        assert k["mum_bp"] in got | block
+        # By the name the store ties to the dog: the painkiller warning.
+        got = _ids(provider.prefetch("Kumara is limping after the walk, can I give him one "
+                                     "of my Panadol?", session_id="c"))
+        assert k["dog_nsaid"] in got | block
+        # By the species the user owns: the bird's poison, on a food turn.
+        got = _ids(provider.prefetch("What can I feed my cockatiel as a treat?",
+                                     session_id="d"))
+        assert k["bird"] in got | block
+        # Someone else's mother or son is no one the store knows.
+        got = _ids(provider.prefetch("A mum is asking if the shop is safe for her son with a "
+                                     "tree-nut allergy.", session_id="e"))
+        assert not got & {k["mum_knee"], k["mum_bp"]}
+        # Cats in general are nobody's pet: nothing from the reserve.
+        assert not _ids(provider.prefetch("Why do cockatiels hiss?", session_id="f")) & reserve
+    finally:
+        manager.shutdown_all()
+
+
+def test_the_most_specific_touch_wins_a_turns_reserve_slot(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Three of the mother's facts touch a kitchen turn about her; only one is touched by
+    # the turn's specific topic (an induction hob: the pacemaker). Food touches both of
+    # the others, as it touches most reserved facts.
+    mother = {
+        "pacemaker": "用户妈妈装了心脏起搏器，不能靠近电磁炉和机场安检门。",
+        "sugar": "用户的妈妈有糖尿病，吃饭要控糖，甜点基本不吃。",
+        "lactose": "User's mother is lactose intolerant; milk upsets her stomach.",
+        "salt": "妈妈有高血压，菜不能做得太咸。",
+    }
+    filler = ["User's wife is severely allergic to sesame and carries an EpiPen.",
+              "用户的女儿对青霉素严重过敏，会休克。",
+              "User's father must not take aspirin: he is on a blood thinner."]
+    facts = SEVERE + filler + BROAD + list(RESERVED.values()) + list(mother.values()) + OTHER
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [])
+    results = provider.memory.add_many(facts, raw=True)
+    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    try:
+        provider.system_prompt_block()
+        reserve = {e.memory_id for e in provider._recall.reserve}
+        assert {ids[t] for t in mother.values()} <= reserve
+        got = _ids(provider.prefetch("Mum is moving in next week; should we switch the "
+                                     "kitchen to an induction hob?", session_id="a"))
+        assert ids[mother["pacemaker"]] in got
+    finally:
+        manager.shutdown_all()

@@ -133,7 +133,8 @@ def test_standing_exposures_by_category() -> None:
 
 def test_every_topic_is_known_on_both_sides() -> None:
     facts = "User is allergic to peanuts, cat dander, bee stings and penicillin; carries an " \
-            "EpiPen; had a febrile seizure; has a herniated disc."
+            "EpiPen; had a febrile seizure; has a herniated disc; reacts to latex gloves; " \
+            "has a pacemaker."
     assert exposures(facts) == frozenset(TOPICS)
 
 
@@ -359,3 +360,116 @@ def test_checking_a_thing_is_no_medicine_turn(turn: str) -> None:
 ])
 def test_the_frame_ignores_words_that_only_look_like_conditions(text: str) -> None:
     assert core_category(text) not in HEALTH
+
+
+# -- harm by the sentence's frame, situations a fact names (session 8, branch hermes) --------
+@pytest.mark.parametrize("text", [
+    "Codeine makes the user vomit badly; she asked never to be suggested it.",
+    "Shellfish gives her hives within minutes.",
+    "Avocado is poisonous to the cockatiel.",
+    "Chocolate, onion and salt are off-limits for the bird.",
+    "Vet warned: the dog must never get human painkillers like ibuprofen.",
+    "The bakery is not nut-free: almond croissants share the oven.",
+    "User's mother has low blood pressure and gets dizzy standing up.",
+    "用户喝了牛奶会拉肚子。",
+    "Kumara 吃了葡萄会中毒。",
+    "葡萄对狗是致命的。",
+    "用户妈妈血压偏低，站起来太快会头晕。",
+    "家里做饭要提醒阿姨用无麸质酱油。",
+])
+def test_harm_is_read_from_the_frame(text: str) -> None:
+    assert core_category(text) in HEALTH
+
+
+@pytest.mark.parametrize("text", [
+    "The new manager makes everyone sick of meetings.",
+    "Traffic gives him a headache every morning.",
+    "This toxic culture is why she left.",
+    "User must never push to main on Fridays.",
+    "晴天厨房的菜谱大多是无麸质的。",          # a description, not a requirement
+    "这家店的烤鸭好吃到会死。",
+    "这个 bug 是致命的。",
+    "老板的话让我头晕。",
+    "The build makes the laptop fans go crazy.",
+])
+def test_harm_look_alikes_are_no_health_fact(text: str) -> None:
+    assert core_category(text) is None
+
+
+@pytest.mark.parametrize(("text", "tier"), [
+    ("User reacts badly to wasp stings (big local swelling, not anaphylaxis).", 1),
+    ("她对蜂蜇有反应，但不是过敏性休克。", 1),
+    ("User is severely allergic to peanuts and carries an EpiPen.", 0),
+    ("Lin Xiao is pescatarian: she eats fish but no other meat.", 2),
+])
+def test_a_severe_word_said_not_to_apply_is_no_severity(text: str, tier: int) -> None:
+    assert severity(text) == tier
+
+
+@pytest.mark.parametrize(("text", "topic"), [
+    # The situations a fact names are exposures too, read as a turn would be.
+    ("用户对乳胶过敏，手套、气球、创可贴都要用无乳胶的。", "contact"),
+    ("User's mother has a pacemaker: keep her away from induction hobs and MRI.", "device"),
+    ("用户妈妈装了心脏起搏器，不能靠近电磁炉和机场安检门。", "travel"),
+    ("用户妈妈装了心脏起搏器，不能靠近电磁炉和机场安检门。", "device"),
+    ("用户有偏头痛，闻到浓的香水就容易发作。", "contact"),
+    ("User's travel insurance needs her diabetes declared.", "travel"),
+    ("用户在吃降压药，医生说不要用含钾的代盐。", "food"),
+])
+def test_a_fact_is_exposed_where_it_says_it_matters(text: str, topic: str) -> None:
+    assert topic in standing_exposures(core_category(text) or "safety", text)
+
+
+def test_a_health_fact_always_matters_to_medicine() -> None:
+    # Its own situations (the kitchen) do not crowd out the default medicine exposure.
+    fact = "用户的妈妈有阿尔茨海默症，在吃多奈哌齐。"
+    assert "medicine" in standing_exposures("condition", fact)
+
+
+@pytest.mark.parametrize(("turn", "topic"), [
+    ("Which gloves should I order, latex or nitrile?", "contact"),
+    ("Planning the birthday decorations: balloons and streamers.", "contact"),
+    ("帮我挑个香薰蜡烛放在店里。", "contact"),
+    ("Should I replace the gas hob with an induction cooktop?", "device"),
+    ("妈妈下周要做核磁共振。", "device"),
+    ("What do I keep in my bag for hypos?", "medicine"),
+    ("What's Mum's diagnosis again?", "medicine"),
+    ("买个新的烤面包机放家里。", "food"),
+    ("What can I feed the bird as a treat?", "food"),
+    ("小满这周有越野跑比赛。", "outdoor"),
+    ("周末想去爬 Rangitoto。", "outdoor"),
+])
+def test_topics_of_the_new_kinds_of_turn(turn: str, topic: str) -> None:
+    assert topic in turn_topics(turn)
+
+
+@pytest.mark.parametrize("turn", [
+    "cheers, that's perfect", "What's a villa in architecture terms?", "喂，在吗",
+    "爬虫怎么写？", "Why do cats purr?",
+])
+def test_no_new_topic_on_look_alike_turns(turn: str) -> None:
+    assert not turn_topics(turn) & {"contact", "device", "food", "outdoor"}
+
+
+@pytest.mark.parametrize("text", [
+    "User has a cockatiel; avocado is poisonous to him.",
+    "Kumara 吃了葡萄会中毒。",
+    "Chocolate and onion are off-limits for the dog.",
+])
+def test_a_poison_or_banned_food_matters_on_food_turns(text: str) -> None:
+    assert "food" in standing_exposures(core_category(text) or "", text)
+
+
+@pytest.mark.parametrize("turn", [
+    # The hermes round's off-topic probes: food, sport and medicine words of other trades.
+    "How do I salt and hash passwords properly?", "给这段代码加个盐值哈希。",
+    "Give me a syntactic sugar example in Python.",
+    "Explain race conditions in Go.", "What's the condition for a while loop to stop?",
+    "Who won the Formula 1 race in Monaco?",
+])
+def test_words_of_other_trades_are_no_health_topic(turn: str) -> None:
+    assert not turn_topics(turn) & {"food", "outdoor", "medicine", "contact"}
+
+
+def test_ice_cream_is_food_not_skin_contact() -> None:
+    assert turn_topics("Where can I get good ice cream?") & {"food", "contact"} == {"food"}

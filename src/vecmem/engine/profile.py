@@ -19,6 +19,7 @@ from typing import Any
 from vecmem.engine.context import Context
 from vecmem.engine.writes import require_id
 from vecmem.errors import InvalidInputError, NotFoundError
+from vecmem.rules.kin import learn as learn_kin
 from vecmem.rules.names import stated_pairs
 from vecmem.rules.profile import (
     CATEGORIES,
@@ -88,6 +89,10 @@ class CoreProfile(Serializable):
     #: to its others (Latin forms lower-cased): a turn saying "Max" names the fact
     #: "小满对腰果过敏" is about (``rules.profile.names_shared``).
     aliases: dict[str, list[str]] = field(default_factory=dict)
+    #: Names the memories tie to one of the user's roles ("User's son Max", "用户的狗叫
+    #: Kumara"), each to its roles (Latin names lower-cased): a turn saying "my son" or
+    #: "the dog" concerns the facts that name them (``rules.kin``).
+    kin: dict[str, list[str]] = field(default_factory=dict)
 
 
 def _choices(tx: Any, scope: str) -> dict[str, list[int]]:
@@ -164,11 +169,13 @@ def build(ctx: Context, *, max_memories: int | None = None, max_chars: int | Non
         candidates: list[ProfileEntry] = []
         aliases: dict[str, list[str]] = {}
         excluded = set(choice["exclude"])
+        texts: list[str] = []
         offset = 0
         while True:
             page = tx.list_memories(ctx.scope, MemoryFilter(status=Status.ACTIVE),
                                     limit=_PAGE, offset=offset, order="id")
             for rec in page:
+                texts.append(rec.content)
                 for han, latin in stated_pairs(rec.content):
                     for a, b in ((han, latin), (latin, han)):
                         if b not in aliases.setdefault(a, []):
@@ -205,7 +212,7 @@ def build(ctx: Context, *, max_memories: int | None = None, max_chars: int | Non
             reserve.append(entry)
     reserve.sort(key=lambda e: (3 if e.severity is None else e.severity, e.memory_id))
     return CoreProfile(entries, chars, left_out, [r.id for r in pinned], sorted(excluded),
-                       limit_n, limit_c, reserve, aliases)
+                       limit_n, limit_c, reserve, aliases, learn_kin(texts, aliases))
 
 
 def choose(ctx: Context, memory_id: object, include: object) -> CoreProfile:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from vecmem.rules.kin import roles as kin_roles
 from vecmem.text import lazy_re
 
 # -- vocabulary shared by the category and topic rules --------------------------------------
@@ -74,6 +75,7 @@ _FRAME_EN = (
     r"\b(?:neur|my|fibromy|arthr)algia\b|\b\w{3,}ectomy\b|(?-i:\b[a-z]{3,}(?<!dipl)oma\b)|"
     r"\b(?:disease|disorder|deficien\w+|infections?|(?:kidney|gall) ?stones?|apno?ea|"
     r"stroke|reflux|colou?r ?blind|hearing (?:loss|aids?)|glucose|transplant|"
+    r"pacemaker|defibrillator|insulin pump|cochlear implant|(?:heart|cardiac) stent|"
     r"(?:hep(?:atitis)? ?[a-c]|virus|genetic) carrier|carrier of|"
     r"sensitive to (?:anaes|anes|drugs?|medic)\w*|"
     r"blood (?:type|group) (?:is )?(?:O|A|B|AB) ?neg\w*|"
@@ -95,6 +97,45 @@ _FRAME_ZH = (
     r"(?:医生|大夫|康复师|理疗师|营养师|兽医)(?:说|叮嘱|嘱咐|建议|让|要求|交代)|医嘱|复查|"
     r"每(?:半年|年|[一两三]?个月)查")
 _HEALTH_FRAME = lazy_re(rf"{_FRAME_EN}|{_FRAME_DRUG}|{_FRAME_ZH}", re.I)
+
+#: What harms someone, by the frame of the sentence rather than the substance's name (a
+#: substance no list names is still covered): something that *makes / gives / causes* a
+#: bodily reaction ("Codeine makes her vomit", "吃了会吐"); something *poisonous / toxic
+#: to* someone, or that *can kill* them (pets: "avocado is poisonous to him"); something
+#: *off-limits*, or that someone *must never get / be given / be suggested*; a place or
+#: product that is not *allergen-free* ("not nut-free"). Symptom words are a closed
+#: medical set; the restriction needs a drug, food or painkiller within reach, so "never
+#: push on Fridays" is no health fact.
+_SYMPTOM_EN = (r"vomit\w*|throw up|sick(?! of)|nause\w*|rash\w*|hives|swell\w*|swollen|"
+               r"dizz\w*|drowsy|itch\w*|wheez\w*|faint\w*|diarrh\w*|cramps?|breathless|"
+               r"short of breath")
+_HARM_EN = (
+    rf"\b(?:makes?|made|gives?|gave|causes?|caused|triggers?|triggered)\b(?: \w+){{0,3}} "
+    rf"(?:{_SYMPTOM_EN})\b|"
+    r"\b(?:poisonous|toxic|deadly|lethal|dangerous) (?:to|for)\b|\bcan kill\b|"
+    r"\boff[- ]limits\b|\b(?:forbidden|banned) (?:for|to)\b|"
+    rf"\b(?:must never|never (?:to )?(?:be )?(?:give|get|suggest|offer|feed)\w*)\b.{{0,50}}"
+    rf"\b(?:{_DRUG_EN}|{_ALLERGEN_EN}|painkillers?|grapes?|raisins?|chocolate|onions?|salt)\b|"
+    # Allergen-free as a warning or a requirement ("is not nut-free", "must be
+    # gluten-free"), not as a description ("gluten-free recipes").
+    r"\b(?:not|isn't|aren't|never|must be|has to be|have to be|strictly|only)\s+(?:\w+\s+)?"
+    r"(?:nut|peanut|gluten|dairy|egg|sesame|soy|shellfish|lactose|latex)-free\b|"
+    r"\b(?:low blood pressure|hypotension|blood sugar (?:drops|crashes|goes low)|hypos?)\b")
+_HARM_ZH = (r"(?:吃|喝|用|闻|碰|服|涂|打|抹|戴)[^，。；]{0,8}(?:会|就|让人|让[他她我]|"
+            r"使[他她我]?)(?:吐|呕吐|恶心|头晕|犯困|起疹|出疹|起红疹|"
+            r"发痒|拉肚子|腹泻|喘|肿|胸闷)|有毒|会中毒|(?:对|给).{1,8}致命|不能给.{0,12}(?:吃|喝|用)|"
+            r"禁止.{0,6}(?:吃|喝|服|用)|千万不能|"
+            r"(?:不是|并非|要|必须|只能|一定要|都要)[^，。；]{0,6}无(?:麸质|坚果|花生|蛋|乳)|血压(?:偏低|低)|"
+            r"低血压|低血糖")
+_HARM = lazy_re(rf"{_HARM_EN}|{_HARM_ZH}", re.I)
+#: A poison or a banned food is something eaten: such a fact matters on a food turn
+#: whatever the substance ("avocado is poisonous to him", "葡萄会中毒").
+_EATEN_HARM = lazy_re(r"\b(?:poisonous|toxic|deadly|lethal)\b|\boff[- ]limits\b|有毒|中毒|"
+                      r"不能给.{0,12}(?:吃|喝)", re.I)
+#: A standing diet: what may not be served to someone at all (mild: preference or faith,
+#: not danger -- but a food turn must respect it like an allergy).
+_DIET = lazy_re(r"\b(?:vegetarian|vegan|pescatarian|halal|kosher)\b|素食|吃素|清真|"
+                r"不吃(?:猪肉|牛肉|肉|荤)", re.I)
 
 # (category, pattern): a memory belongs to the first category whose pattern it matches.
 _RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -122,6 +163,9 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     # clinician's instruction, a medical device. Lower priority than the named rules
     # (CATEGORIES' order): a frame is less certain than a named allergy or drug.
     ("condition", _HEALTH_FRAME),
+    # What harms someone, by the sentence's frame (``_HARM``), and a standing diet.
+    ("harm", _HARM),
+    ("diet", _DIET),
     ("answer_style", lazy_re(
         r"\b(?:answers?|repl(?:y|ies)|responses?|explanations?)\b.{0,40}"
         r"\b(?:short|brief|concise|direct|language|chinese|english|formal|emoji|"
@@ -147,7 +191,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
 #: Categories in priority order (what is kept first when the profile is too large).
 CATEGORIES = tuple(name for name, _ in _RULES)
 #: Categories whose facts are health and safety (ranked by severity, recalled by topic).
-HEALTH = frozenset({"safety", "medication", "condition"})
+HEALTH = frozenset({"safety", "medication", "condition", "harm", "diet"})
 
 
 def core_category(text: str) -> str | None:
@@ -182,11 +226,20 @@ _MILD = lazy_re(r"intoleran|不耐受|mild|轻度|发痒|itch|尽量不|\btreats
                 r"腰痛|背痛|椎间盘|发育不良|关节炎|晕车|晕船|晕机", re.I)
 
 
+#: A severe word said *not* to apply ("big local swelling, not anaphylaxis", "不是过敏性
+#: 休克", "never needed an EpiPen") is no severity.
+_NEGATED = lazy_re(r"\b(?:not|never|no|isn't|wasn't|without)\b (?:(?:an?|any|the|needed|"
+                   r"had|been|used|a case of) )*(?:anaphyla\w*|epipen\w*|severe\w*|serious|"
+                   r"emergency|seizures?|er\b|a&e)|(?:不是|没有|并非|不算|从没)(?:到|用过|需要)?"
+                   r"(?:严重|过敏性休克|休克|急诊|肾上腺素)", re.I)
+
+
 def severity(text: str) -> int:
     """0 life-threatening, 1 serious (allergies, conditions, regular medication), 2 mild."""
+    text = _NEGATED.sub(" ", text)
     if _SEVERE.search(text):
         return 0
-    if _MILD.search(text):
+    if _MILD.search(text) or (_DIET.search(text) and not _HARM.search(text)):
         return 2
     return 1
 
@@ -229,6 +282,15 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
                       r"晕船|晕机|怀孕|孕期", re.I),
     # The back, the joints, a pregnancy: what lifting, moving house, long sitting, stairs,
     # a massage or a hot spring expose.
+    # What touches the skin or is breathed in: a latex or nickel allergy, a scent that
+    # triggers a migraine, eczema.
+    "contact": lazy_re(r"\b(?:latex|nickel|fragrances?|perfumes?|scents?|scented|dyes?|"
+                       r"detergents?|eczema|dermatitis|lotions?|creams?)\b|乳胶|镍|香水|香味|"
+                       r"香精|染发|洗衣液|湿疹|皮炎|乳液|保湿霜", re.I),
+    # An implanted or worn device (a pacemaker and magnets, scanners, induction hobs).
+    "device": lazy_re(r"\b(?:pacemakers?|defibrillators?|implants?|implanted|insulin pumps?|"
+                      r"stents?|metal (?:plates?|pins?|rods?)|cochlear)\b|起搏器|植入|"
+                      r"胰岛素泵|支架|钢板|钢钉|人工耳蜗", re.I),
     "body": lazy_re(r"\b(?:back|spine|spinal|disc|lumbar|lift\w*|knees?|hips?|shoulders?|neck|"
                     r"wrists?|joints?|"
                     r"meniscus|ligaments?|dysplasia|arthritis|replacement|stairs|sitting|"
@@ -250,7 +312,12 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         r"treats?|fruits?|juice|beer|wine|cocktails?|alcohol|banquet|feast|lunchbox|"
         r"diet|calories|protein|hungry|flavou?rs?|tast\w+|teas?|bubble tea|boba|sashimi|"
         r"cabernet|merlot|pinot|chardonnay|sauvignon|riesling|champagne|prosecco|"
-        r"whisk(?:e)?y|sake|spirits|bartender|happy hour)\b|"
+        # Bread and feeding, not salt, sugar or a menu: "salt a hash", "syntactic sugar",
+        # "a dropdown menu" are no food (the hermes round's off-topic probes).
+        r"whisk(?:e)?y|sake|spirits|bartender|happy hour|bread|toast\w*|sandwich\w*|"
+        r"feed(?:ing)?|pancakes?|cheese ?platter|"
+        r"salt(?!\s+(?:and\s+)?(?:hash\w*|passwords?|values?)))\b|"
+        r"面包|吐司|三明治|喂(?:它|他|她|猫|狗|鸟|食|奶|饭|点)|盐(?!值|哈希)|"
         r"吃|喝|餐|菜|饭|食|零食|小吃|外卖|甜点|甜品|蛋糕|奶茶|咖啡|拿铁|酸奶|火锅|烤肉|烧烤|早点|"
         r"宵夜|点心|饮料|厨|烘焙|馆子|聚餐|自助|美食|做法|野餐|派对|水果|果汁|啤酒|酒|糖果|"
         r"月饼|粽子|饺子|年夜饭|喜宴|便当|饿|口味|尝|茶|刺身|生鱼片|寿司|赤霞珠|梅洛|黑皮诺|"
@@ -270,10 +337,13 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         r"药|医生|诊所|医院|门诊|处方|止痛|头疼|头痛|疼|痛|感冒|发烧|发炎|咳嗽|抗生素|体检|"
         r"抽血|打针|疫苗|手术|麻醉|副作用|不舒服|生病|病了|保健品|补充剂|失眠|睡不着|入睡|"
         r"倒时差|过敏|头晕|恶心|皮疹|痒|拉肚子|腹泻|呕吐|扭伤|受伤|烫伤|牙医|输液|点滴|怀孕|"
-        r"肝功能|肝脏|肾脏|肺部|甲状腺|胆固醇|血糖|血脂|复查",
+        r"肝功能|肝脏|肾脏|肺部|甲状腺|胆固醇|血糖|血脂|复查|"
+        # A diagnosis or a condition asked about ("Mum's diagnosis", "hypos").
+        r"\b(?:diagnos\w*|hypos?|hypoglyc\w*)\b|诊断|病情|"
+        r"症状|低血糖|治疗",
         re.I),
     "animals": lazy_re(r"\b(?:cats?|kittens?|dogs?|pupp(?:y|ies)|pets?|zoo|farm|hamsters?|"
-                       r"rabbits?|horses?|adopt\w*|petting)\b|猫|狗|宠物|动物园|农场|兔|马|领养|"
+                       r"rabbits?|horses?|adopt\w*|petting)\b|猫|狗|宠物|动物园|农场|兔|骑马|马术|马场|领养|"
                        r"撸", re.I),
     "outdoor": lazy_re(
         r"\b(?:hik\w+|(?:a|my|the|for) run|running|jog\w*|outdoors?|picnic|camp\w*|"
@@ -281,8 +351,11 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         r"exercise|workout|marathon|\d+k|cycling|bike|trek\w*|fishing|countryside|"
         r"flowers?|ski\w*|climb\w*|stairs|swim\w*|sports?|tennis|football|soccer|"
         r"basketball|gym|training)\b|跑步|爬山|徒步|户外|野餐|露营|花园|公园|雾霾|空气|"
-        r"花粉|登山|运动|健身|骑车|骑行|马拉松|郊游|踏青|春游|赏花|钓鱼|滑雪|游泳|球|训练", re.I),
-    "illness": lazy_re(r"\b(?:fever|temperature|febrile|seizures?|sick|ill|flu|cold|"
+        r"花粉|登山|运动|健身|骑车|骑行|马拉松|郊游|踏青|春游|赏花|钓鱼|滑雪|游泳|(?<!气)球|训练|"
+        # Running and climbing as compounds (越野跑, 晨跑, 去爬 X): 跑 / 爬 alone are too
+        # common (跑一趟, 爬虫).
+        r"(?:越野|长|赛|晨|夜|慢|短)跑|跑[步道]|(?:去|想|要|来)爬(?!虫)", re.I),
+    "illness": lazy_re(r"(?<!hay )\b(?:fever|temperature|febrile|seizures?|sick|ill|flu|cold|"
                        r"vaccin\w*)\b|发烧|发热|高烧|体温|烧到|惊厥|生病|病了|感冒|流感|疫苗",
                        re.I),
     "travel": lazy_re(r"\b(?:flights?|fly|flying|plane|airport|trips?|travel\w*|abroad|"
@@ -291,6 +364,23 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
                       r"long drive|drive (?:to|up|down)|driving to)\b|出国|"
                       r"飞机|航班|机场|旅行|旅游|出差|度假|行李|收拾东西|行程|酒店|机票|签证|自驾|"
                       r"车程|开车去|坐车|长途|坐船|游轮|出游", re.I),
+    # What touches the skin or the air one breathes: gloves, balloons, plasters,
+    # jewellery, cosmetics, soaps, scents.
+    "contact": lazy_re(
+        r"\b(?:gloves?|balloons?|plasters?|band-?aids?|bandages?|condoms?|jewel\w*|"
+        r"earrings?|necklaces?|bracelets?|watch ?straps?|cosmetics|make-?up|lipsticks?|"
+        r"lotions?|moisturi\w+|sunscreen|sunblock|soaps?|shampoos?|body wash|"
+        r"bath (?:products?|bombs?|oils?)|bubble bath|detergents?|perfumes?|scented|"
+        r"candles?|fragrances?|diffusers?|air fresheners?|incense|hair dye|nail polish)\b|"
+        r"手套|气球|创可贴|绷带|避孕套|首饰|耳环|项链|手链|"
+        r"化妆|口红|护肤|乳液|面霜|防晒|香皂|肥皂|洗发|沐浴|洗衣|香水|香薰|蜡烛|熏香|染发|"
+        r"指甲油|油漆", re.I),
+    # What an implanted device must keep away from: magnets, scanners, induction hobs.
+    "device": lazy_re(
+        r"\b(?:induction|magnets?|magnetic|mri|metal detectors?|security (?:scans?|gates?|"
+        r"checks?)|airport security|body scanners?|x-?rays?|ct scans?|electric blankets?|"
+        r"massage chairs?)\b|(?-i:\bCT\b)|电磁炉|磁铁|磁疗|核磁|安检|金属探测|电热毯|按摩椅|X光",
+        re.I),
     # Physical strain and the body's own care: lifting and moving things, desks and
     # posture, stairs, massages, hot springs and saunas.
     "body": lazy_re(
@@ -315,8 +405,17 @@ _HOME_TURN = lazy_re(
 
 
 def exposures(text: str) -> frozenset[str]:
-    """The topics of a turn that make this health fact matter."""
-    return frozenset(name for name, rx in _FACT_TOPICS.items() if rx.search(text))
+    """The topics of a turn that make this health fact matter: what the fact is about
+    (``_FACT_TOPICS``), and the situations it names itself, read as a turn would be
+    ("… gloves, balloons and plasters must be latex-free", "不能靠近电磁炉和机场安检门": a
+    fact that names an airport matters on a travel turn)."""
+    own = {name for name, rx in _FACT_TOPICS.items() if rx.search(text)}
+    if _EATEN_HARM.search(text):
+        own.add("food")
+    # A health fact whose exposures no rule names (a condition known by its frame only)
+    # still matters on a turn about medicine: what a doctor, a drug or a procedure must
+    # take into account.
+    return frozenset((own or {"medicine"}) | (turn_topics(text) - {"home", "family"}))
 
 
 def standing_exposures(category: str, text: str) -> frozenset[str]:
@@ -324,10 +423,7 @@ def standing_exposures(category: str, text: str) -> frozenset[str]:
     not fit the profile: a health fact's ``exposures``; ``home`` for the user's home;
     ``family`` for a relative (recalled only on a turn that names that relative)."""
     if category in HEALTH:
-        # A health fact whose exposures no rule names (a condition known by its frame
-        # only) still matters on a turn about medicine: what a doctor, a drug or a
-        # procedure must take into account.
-        return exposures(text) or frozenset({"medicine"})
+        return exposures(text)
     return frozenset({category}) if category in ("home", "family") else frozenset()
 
 
@@ -356,28 +452,13 @@ def is_own(text: str) -> bool:
     return bool(_OWN.search(text.strip()))
 
 
-# -- whom a fact or a turn is about ----------------------------------------------------------
-_ROLES: dict[str, re.Pattern[str]] = {
-    "spouse": lazy_re(r"\b(?:wife|husband|partner|spouse)\b|妻子|丈夫|老婆|老公|爱人|媳妇", re.I),
-    "mother": lazy_re(r"\b(?:mother|mom|mum|mommy)\b|妈|母亲", re.I),
-    "father": lazy_re(r"\b(?:father|dad|daddy)\b|爸|父亲", re.I),
-    "parents": lazy_re(r"\bparents\b|父母|爸妈", re.I),
-    "child": lazy_re(r"\b(?:daughter|son|child|children|kids?|baby|toddler|little one)\b|"
-                     r"女儿|儿子|孩子|小孩|宝宝|闺女", re.I),
-    "sibling": lazy_re(r"\b(?:sister|brother|sibling)s?\b|姐姐|妹妹|哥哥|弟弟|姐夫|妹夫|嫂子|"
-                       r"弟妹", re.I),
-}
-
-
-def roles(text: str, *, turn: bool = False) -> frozenset[str]:
-    """Whom a text is about: the family roles it names, and ``self`` for the user's own
-    fact or a turn that names nobody else (a turn is the user speaking)."""
-    found = {name for name, rx in _ROLES.items() if rx.search(text)}
-    if "parents" in found:
-        found |= {"mother", "father"}
-    if is_own(text) or (turn and not found):
-        found.add("self")
-    return frozenset(found)
+# -- whom a fact or a turn is about (``rules.kin``) -----------------------------------------
+def roles(text: str, *, turn: bool = False,
+          kin: Mapping[str, Sequence[str]] | None = None) -> frozenset[str]:
+    """Whom a text is about: the family roles and pets it names (by word, or by a name
+    ``kin`` ties to a role), and ``self`` for the user's own fact or a turn that names
+    nobody else (a turn is the user speaking)."""
+    return kin_roles(text, turn=turn, own=is_own(text), kin=kin)
 
 
 # -- whom a fact names ------------------------------------------------------------------------
