@@ -330,3 +330,55 @@ def test_meanings_relations_and_fame_are_content_tasks(turn: str) -> None:
 ])
 def test_the_same_questions_about_the_persons_own_stay_personal(turn: str) -> None:
     assert not is_impersonal(turn), turn
+
+
+# ---- knowledge questions by their grammar (session 8): wh-word + auxiliary or modal +
+# a generic subject; comparisons; alternatives about a thing's nature; what precedes the
+# question proper. Sentences of each kind that no benchmark set holds.
+@pytest.mark.parametrize("turn", [
+    "How fast can a cheetah run?", "How cold can penguins survive?", "Why can owls turn "
+    "their heads so far?", "How long will honey keep?", "How deep can a sperm whale dive?",
+    "What should a diabetic eat for breakfast?", "Do octopuses have three hearts?",
+    "How often should you replace a toothbrush?", "How do you tie a bowline knot?",
+    "Which one is healthier, oat milk or almond milk?", "Which is heavier, gold or lead?",
+    "In Rust, how do you borrow a value mutably?", "Quick question: why is the sea salty?",
+    "Hi! Why do onions make people cry?", "Generate twenty taglines for a bakery",
+    "Brainstorm five names for a podcast about gardening",
+    "火车和飞机哪个更环保？", "请问，北京和上海哪个更大？", "香蕉是浆果吗？", "鲸鱼算不算鱼？",
+    "光在玻璃里比在真空里慢多少？", "西红柿到底是水果还是蔬菜？", "微信是腾讯的什么产品？",
+    "晚上好，为什么月亮会变形状？", "给我写个 SQL 统计每天的订单数",
+])
+def test_knowledge_questions_by_grammar_are_impersonal(turn: str) -> None:
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", [
+    # the same grammar about the person, their own things, or their situation
+    "How fast can my dog run after surgery?", "How long can the dog stay home alone?",
+    "Why can't I sleep after coffee?", "How long will the meeting take?",
+    "How long should I rest my knee?", "Which is cheaper for us, the train or the bus?",
+    "How would you recommend I store the insulin?", "Why do you think my code is slow?",
+    "In my last job, how did we deploy?", "Quick question: how does my insurance cover dental?",
+    "How do I usually get to the office?",
+    "我和老婆谁更早下班？", "这个药是饭前吃吗？", "我的航班是上午还是下午？",
+    "周四的会是线上还是线下？", "咖啡和茶哪个对我更好？", "明天是晴天还是雨天？",
+    "晚上好，我明天几点的航班？",
+])
+def test_the_same_grammar_about_the_person_stays_personal(turn: str) -> None:
+    assert not is_impersonal(turn), (turn, anchor_of(turn))
+
+
+def test_a_greeting_or_a_frame_ahead_of_the_question_is_not_its_shape() -> None:
+    from vecmem.rules.turn_need import core, names_in
+
+    assert core("Hey! How tall can a giraffe grow?") == "How tall can a giraffe grow?"
+    assert core("哈喽，为什么天是蓝的？") == "为什么天是蓝的？"
+    assert core("In Go, how do you embed a struct?") == "how do you embed a struct?"
+    # The frame stays for the anchors: "my" in it still ties the turn to the person.
+    assert core("In my last job, how did we deploy?", frames=False).startswith("In my")
+    # A turn that is only a greeting is left whole (it is small talk, see is_phatic).
+    assert core("hi!") == "hi!"
+    # The greeting's time word is no calendar anchor ("晚上好" is "good evening").
+    assert anchor_of("晚上好，为什么月亮会变形状？") is None
+    # The first word after a greeting is the sentence's first, not a name.
+    assert names_in("Hi! Why is the sky blue?") == []

@@ -533,18 +533,25 @@ def impersonal(query: str, qt: QueryTerms | None = None,
             max(df.get(t, 0) for t in groups.get(own(w), [own(w)])) >= memories
             for w in words)
 
+    def personal(because: str) -> bool:
+        if why is not None:
+            why["because"] = because
+        return False
+
     if is_content_task(query):
         return True  # "Explain how Kafka works", a function, a poem: the turn is the input
     subject = identity_subject(query)
     if subject is not None and held(query_terms(subject, expand=False).terms, 1):
-        return False
-    if any(held(query_terms(name, expand=False).terms, ENTITY_MIN_DF)
-           for name in names_in(query)):
-        return False
+        return personal(f"an identity question about {subject!r}, which a memory holds")
+    for name in names_in(query):
+        if held(query_terms(name, expand=False).terms, ENTITY_MIN_DF):
+            return personal(f"names {name!r}, held in {ENTITY_MIN_DF}+ memories")
     # Chinese names by their shape (朵朵, 老王). Not every name the pinyin bridge finds:
     # it also carries places (上海 -> Shanghai), which knowledge questions name.
-    if any(held([n], ENTITY_MIN_DF) for n in chinese_names_in(query)):
-        return False
+    for name in chinese_names_in(query):
+        if held([name], ENTITY_MIN_DF):
+            return personal(f"names {name!r} (a Chinese name's shape), held in "
+                            f"{ENTITY_MIN_DF}+ memories")
     # A name a memory states in both scripts ("女儿林悦（Joy，12 岁）"): a person, pet or
     # project of the person's, whatever its shape -- "林悦在哪个学校上学？" names the
     # daughter as surely as "朵朵" does. Held in ENTITY_MIN_DF memories, as above.
@@ -552,15 +559,16 @@ def impersonal(query: str, qt: QueryTerms | None = None,
     # biscuit?" is about biscuits even when the dog is Biscuit (饼干).
     capitalized = {w.lower().removesuffix("'s").removesuffix("’s")
                    for w in re.findall(r"[A-Z][\w'’-]*", query)}
-    if any(held([n], ENTITY_MIN_DF) for n in qt.named
-           if CJK_CHAR.match(n) or n in capitalized):
-        return False
+    for name in qt.named:
+        if (CJK_CHAR.match(name) or name in capitalized) and held([name], ENTITY_MIN_DF):
+            return personal(f"names {name!r}, which memories state in both scripts")
     if SUBJECTS and subjects is not None:
         owner = owned_subject(query, subjects())
         if owner is not None:
             if why is not None:
                 why["subject_of"] = owner
-            return False
+            return personal(f"memory #{owner} has the turn's subject as its own "
+                            "(subject slot)")
     return True
 
 

@@ -190,10 +190,8 @@ def hybrid(
                                        subjects, why)
             judge = (floors.at(query, imp), floors.lift_for(query, imp), qvec is not None)
             if trace is not None and trace.gate is not None:
-                because = None
-                if "subject_of" in why:
-                    because = (f"memory #{why['subject_of']} has the turn's subject as its "
-                               "own (subject slot)")
+                because = why.get("because")  # what made a turn of that shape personal
+                if because:
                     trace.gate["personal_because"] = because
                 trace.gate["rule"] = relevance.describe_rule(floors, judge[0], query, imp,
                                                              because)

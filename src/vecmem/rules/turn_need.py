@@ -83,6 +83,14 @@ def is_phatic(turn: str) -> bool:
     return not rest and (bool(words) or _PHATIC_ZH.search(turn) is not None)
 
 
+# An auxiliary or modal, and a generic subject after it (see the wh-frame below): an
+# indefinite noun ("a greyhound"), a bare plural ("geckos", "octopuses") or a proper
+# name ("Kyoto", case-sensitive); not a pronoun, a possessive or a definite article.
+_AUX = r"(?:can|could|will|would|should|might|may|must|do|does|did|is|are|was|were|has|have)"
+_NOT_GENERIC = (r"(?:i|we|you|they|he|she|it|its|there|this|that|these|those|us|me|my|our|your|"
+                r"his|her|their|the|yours|ours|theirs|things|ones)")
+_GENERIC = (rf"(?:(?:a|an)\s+[a-z][\w-]*|(?!{_NOT_GENERIC}\b)[a-z][\w-]*[^s\W]s\b"
+            r"|(?-i:[A-Z])[\w-]*)")
 # Encyclopaedic questions: the subject is the world, not the person.
 _EN_KNOWLEDGE = (
     r"^\s*(?:who|what)(?:'s|\s+(?:is|was|are|were))\b"
@@ -119,15 +127,36 @@ _EN_KNOWLEDGE = (
     r"|^\s*what\s+(?:causes|caused|makes|made)\b"
     r"|\b(?:comes?|came)\s+from\s+(?:which|what)\b|\b(?:derived|borrowed)\s+from\b"
     r"|\bthe\s+word\s+['\"‘“]"
+    # A wh-question about a thing in general, by its grammar: wh-word (how + any degree
+    # word: how fast / hot / often / loud), an auxiliary or modal, then a *generic*
+    # subject -- an indefinite noun, a bare plural, a proper name, or the impersonal "you"
+    # of how / why / where ("How fast can a greyhound run?", "Why can geckos walk on
+    # ceilings?", "How long will honey keep?", "How do you mark a breaking change?").
+    # Not a particular thing ("the build", "it", "this") nor the person (anchors).
+    # "When" / "where" ask about a time or place, which a bare singular often makes the
+    # person's ("When will dinner be ready?"): there only an indefinite, a plural or a
+    # name is generic; after how / why / what a bare noun is ("How long will honey keep?").
+    rf"|^\s*(?:where|when)\s+{_AUX}\s+{_GENERIC}"
+    rf"|^\s*(?:how(?:\s+[a-z]+)?|why|what)\s+{_AUX}\s+(?:{_GENERIC}|(?!{_NOT_GENERIC}\b)[a-z]+)"
+    r"|^\s*(?:how(?:\s+(?:often|long|much|many|fast|soon|far))?|why|where)\s+"
+    r"(?:do|does|can|could|should|would|will|might)\s+you\s+"
+    r"(?!(?:think|recommend|suggest|remember|know\s+(?:my|our|me|us))\b)[a-z]+"
+    # Comparing things: "Which is older, Toyota or Honda?", "Which one is heavier?",
+    # "Which weighs more: ...?", "Is X bigger than Y?" (the yes/no shape above).
+    r"|\bwhich\s+(?:one\s+)?(?:is|are|was|were)\s+(?:more|less|better|worse|bigger|smaller|"
+    r"the\s+\w+est|\w{3,}er)\b|\bwhich\s+(?:one\s+)?\w+s\s+(?:more|less|longer|faster)\b"
 )
+#: A count in words or digits ("ten names", "5 titles").
+_COUNT = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
+          r"twenty|thirty|fifty|a\s+dozen|a\s+hundred)")
 # Content tasks whose input is in the turn itself.
 _EN_TASK = (
     r"^\s*(?:please\s+)?(?:explain|summari[sz]e|translate|define|describe|list|compare|"
     r"paraphrase|proofread|outline|write\s+(?:a|an)\s+(?:haiku|poem|limerick|story|"
     r"sonnet|song|joke|essay|riddle)|(?:tell|give)\s+me\s+(?:a\s+)?(?:joke|fun\s+fact|"
     r"riddle|story|quote))\b"
-    r"|^\s*(?:suggest|give\s+me|brainstorm|come\s+up\s+with)\s+(?:\w+\s+){0,4}"
-    r"(?:titles|names|slogans|taglines|headlines)\b"
+    r"|^\s*(?:suggest|give\s+me|brainstorm|come\s+up\s+with|generate|list|think\s+of)\s+"
+    r"(?:\w+\s+){0,4}(?:titles|names|slogans|taglines|headlines|ideas)\b"
     r"|^\s*(?:write|give\s+me)\s+(?:a|an)\s+(?:\w+\s+)?(?:function|script|program|regex|"
     r"regular\s+expression|query|class|unit\s+test|one-liner)\b"
     r"|^\s*(?:rewrite|rephrase|reword|correct|convert|calculate|solve)\b"
@@ -143,7 +172,8 @@ _EN_TASK = (
     r"(?:\w+\s+){0,2}(?:list|summary|table|chart|outline|poem|haiku|story|joke|regex|"
     r"regular\s+expression|password|function|script|query|diagram)\b"
     r"|^\s*(?:please\s+)?(?:sort|count|reverse|format|parse|sum)\s+(?:these|this|the\s+"
-    r"following)\b|^\s*generate\s+(?:a|an|some|\d+)\b"
+    r"following)\b|^\s*(?:generate|suggest|brainstorm|list)\s+(?:a|an|some|a\s+few|several|"
+    rf"{_COUNT})\b"
 )
 _ZH_KNOWLEDGE = (
     r"是谁|谁(?:写|画|发明|创|建|导演|唱)|哪一?年|何时|起源|出自|来历|什么意思|的含义|"
@@ -161,6 +191,16 @@ _ZH_KNOWLEDGE = (
     # or an opinion), a work's content (《三体》讲了什么), a yes/no question about a
     # thing's nature (开心果是长在树上的吗).
     r"|怎么(?!办|样)|如何|怎样(?!了)|《[^》]+》.{0,6}(?:讲|说|写)了?(?:的是|些)?什么|是.{1,8}的吗"
+    # Comparing two things (李白和杜甫谁年纪大, STM32 和 ESP32 哪个更省电, 比在空气里快多少),
+    # an alternative about a thing's nature (番茄到底是水果还是蔬菜), a yes/no question
+    # whether a thing is something (博洛尼亚大学是世界上最古老的大学吗; not 这/那, which point
+    # at something in the person's situation), what kind of thing it is or how two relate
+    # (豆包是字节跳动的什么产品, 北京清华和新竹清华是什么关系).
+    r"|(?:和|跟|与|同|还是|或者?)[^，,。？?！!]{1,15}?(?:谁|哪个|哪一个|哪种|哪一种|哪样)(?:更|比较|最)?"
+    r"|比[^，,。？?！!]{1,15}?(?:多少|几倍)|(?:^|[，,])[^这那，,]{1,12}是[^，,。？?]{1,12}还是[^，,。？?]{1,12}[？?]"
+    r"|^[^这那我你，,。？?]{1,20}(?:是|算|属于)(?:不是)?[^，,。？?]{1,20}吗\s*[？?]?\s*$"
+    r"|^[^这那我你，,。？?]{1,20}(?:算不算|属不属于|是不是一种)"
+    r"|是[^，,。？?]{0,10}的?什么(?:关系|产品|东西|动物|植物|东东|意思|原理|样的)"
 )
 _ZH_TASK = (
     r"^\s*(?:请|帮我|给我)?\s*(?:解释一下|解释|讲讲|介绍一下|翻译|总结一下|总结|概括|列出|"
@@ -183,7 +223,8 @@ _GENERATE = lazy_re(
     r"story|essay|joke|riddle|song)\b"
     r"|用\s*[A-Za-z][\w+#]*\s*(?:写|实现|生成)"
     r"|^\s*(?:请|帮我|给我)?\s*(?:用\s*\S+\s*)?(?:写|生成)(?:一个|个|一段|段|一首|首|一篇|篇|一封|封)?"
-    r".{0,12}(?:函数|脚本|正则|程序|代码|排序|诗|散文|文章|故事|笑话|邮件|信|模板|文案)"
+    r".{0,12}(?:函数|脚本|正则|程序|代码|排序|诗|散文|文章|故事|笑话|邮件|信|模板|文案|SQL|"
+    r"查询|命令|接口|类)"
     r"|(?:代码|脚本|函数|正则).{0,4}怎么写",
     re.I,
 )
@@ -255,7 +296,9 @@ _ANCHOR = lazy_re(f"(?:{_EN_ANCHOR})|(?:{_ZH_ANCHOR})", re.I)
 # not the person speaking: anchors inside it do not count.
 _QUOTED = lazy_re(r"[:：][^?？]*$|\"[^\"]*\"|“[^”]*”|「[^」]*」")
 # "How do I reverse a list?": the "I" of a how-to question is anyone, not the person.
-_HOW_I = lazy_re(r"\bhow\s+(?:do|can|should|would|could|might)\s+i\b", re.I)
+# "How do I usually get to the office?" asks for the person's own habit, not a method.
+_HOW_I = lazy_re(r"\bhow\s+(?:do|can|should|would|could|might)\s+i\b"
+                 r"(?!\s+(?:usually|normally|always|typically|generally|often|ever)\b)", re.I)
 
 
 # "a product manager", "any parent": a role with an article is anyone's, not the person's.
@@ -271,30 +314,65 @@ def _own_words(turn: str) -> str:
     return _GENERIC_ROLE.sub(" ", _HOW_I.sub(" ", _QUOTED.sub(" ", turn)))
 
 
+# What comes before the question proper: a frame set ahead of it ("In the Conventional
+# Commits spec, how do you ...", "In Python, ...", "According to the WHO, ...") or a
+# discourse marker ("Quick question: ...", "Just curious, ...", "请问", "问一下"). The
+# turn's shape is that of what follows. A greeting ahead of it is dropped too (see
+# ``core``).
+_LEAD = lazy_re(
+    r"^\s*(?:(?:(?:in|on|for|with|under|within|according\s+to)\s+[^,?!.;:，？！]{1,50}"
+    r"|(?:quick|random|silly|dumb|general|simple|honest)\s+question|just\s+(?:curious|wondering)"
+    r"|out\s+of\s+curiosity|i\s+wonder|i\s+was\s+wondering)\s*[,，:：!！-]"
+    r"|(?:请问|问一下|问个问题|好奇问一下|想问一下|想问问)\s*[,，:：!！]?)\s*", re.I)
+_CLAUSE_END = lazy_re(r"[,，!！。.~～…]+")
+
+
+def core(turn: str, *, frames: bool = True) -> str:
+    """``turn`` without what comes before the question or request proper: greetings
+    ("Hey! How fast ...", "哈喽哈喽，今天好冷"), and with ``frames`` a frame set ahead
+    ("In Go, ...") and discourse markers ("Quick question: ..."). The shape is judged on
+    what is left; anchors on the turn without its greetings only (``frames=False``: "In
+    my last job, how did we ..." keeps its "my"). A turn that is nothing but a greeting
+    is left whole."""
+    rest = turn
+    for _ in range(3):
+        m = _LEAD.match(rest) if frames else None
+        if m and m.end() < len(rest.rstrip()):
+            rest = rest[m.end():]
+            continue
+        m = _CLAUSE_END.search(rest)
+        if m and m.end() < len(rest.rstrip()) and is_phatic(rest[:m.start()]):
+            rest = rest[m.end():].lstrip()
+            continue
+        break
+    return rest
+
+
 def is_impersonal(turn: str) -> bool:
     """True when the turn has the shape of a world-knowledge question or a self-contained
     task and nothing in it ties it to the person (see the module docstring)."""
-    if not (_IMPERSONAL.search(turn) or is_generation_task(turn)):
+    shaped = core(turn)
+    if not (_IMPERSONAL.search(shaped) or is_generation_task(turn)):
         return False
-    return not _ANCHOR.search(_own_words(turn))
+    return not _ANCHOR.search(_own_words(core(turn, frames=False)))
 
 
 def is_generation_task(turn: str) -> bool:
     """True for a request to generate a self-contained artefact (a function, a regex, a
     poem, prose): "Write a Python function that ...", "用 Python 写一个冒泡排序"."""
-    return _GENERATE.search(_own_words(turn)) is not None
+    return _GENERATE.search(_own_words(core(turn))) is not None
 
 
 def is_content_task(turn: str) -> bool:
     """True for a self-contained task ("Explain how Kafka partitions work", "翻译成英文",
     a generation task) or a question marked as general ("in general", "一般来说"): what
     it needs is in the turn, even when it names a thing the person uses."""
-    return is_generation_task(turn) or _TASK.search(turn) is not None
+    return is_generation_task(turn) or _TASK.search(core(turn)) is not None
 
 
 def anchor_of(turn: str) -> str | None:
     """The first personal anchor in ``turn`` (for explain), or None."""
-    m = _ANCHOR.search(_own_words(turn))
+    m = _ANCHOR.search(_own_words(core(turn, frames=False)))
     return m.group(0) if m else None
 
 
@@ -339,7 +417,7 @@ def names_in(turn: str) -> list[str]:
     "Atlas"]; "Who created Sesame Street?" -> ["Sesame Street"]). Its first word is a
     name only in a Chinese sentence ("Leo 什么时候上托班？") or when more capitals
     follow it directly ("Lin Xiao ...", "Which Go ..."; the caller drops stopwords)."""
-    own = _own_words(turn)
+    own = _own_words(core(turn, frames=False))  # "Hi! Why ...": "Why" starts the turn
     start = len(own) - len(own.lstrip())
     chinese = _CJK.search(own) is not None
     out = []
