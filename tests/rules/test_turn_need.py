@@ -382,3 +382,33 @@ def test_a_greeting_or_a_frame_ahead_of_the_question_is_not_its_shape() -> None:
     assert anchor_of("晚上好，为什么月亮会变形状？") is None
     # The first word after a greeting is the sentence's first, not a name.
     assert names_in("Hi! Why is the sky blue?") == []
+
+
+@pytest.mark.parametrize("name, memory", [
+    ("Max", "User's son Max has asthma and uses a blue inhaler."),
+    ("Rex", "Rex gets carsick on long drives."),
+    ("Rex", "User walks the dog, Rex, every morning at seven."),
+    ("Mia", "The user's manager is Mia Hoffmann, who hates Friday meetings."),
+    ("Orca", "Orca's CI runs on self-hosted runners."),
+    ("团团", "女儿团团今年上二年级。"), ("团团", "团团对芒果过敏。"),
+    ("糯米", "用户养了一只猫，叫糯米。"),
+])
+def test_a_memory_about_a_name_has_it_as_subject_or_introduces_it(name: str,
+                                                                   memory: str) -> None:
+    from vecmem.rules.turn_need import is_subject_in
+
+    assert is_subject_in(name, memory)
+
+
+@pytest.mark.parametrize("name, memory", [
+    # Where the person lives, a tool, a team's city: mentioned, not what the memory is about.
+    ("Lisbon", "User rents a flat in Lisbon near the river."),
+    ("Lisbon", "User buys bread at Lisbon Market on Sundays."),
+    ("Rust", "The billing service is written in Rust."),
+    ("Seattle", "User is a Seattle Seahawks fan."),
+    ("杭州", "用户住在杭州西湖区。"), ("Rex", "Rexford Street is closed on Sundays."),
+])
+def test_a_name_only_mentioned_is_not_what_the_memory_is_about(name: str, memory: str) -> None:
+    from vecmem.rules.turn_need import is_subject_in
+
+    assert not is_subject_in(name, memory)

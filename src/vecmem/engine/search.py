@@ -186,8 +186,13 @@ def hybrid(
                             tx.get_many([i for i in top if i not in got]).items()})
                 return {i: got[i] for i in top if i in got}
 
+            def holding(term: str) -> list[str]:
+                # A few memories holding a name the turn uses: is one of them about it?
+                hit = [i for i, _ in tx.keyword_search(ctx.scope, [term], relevance.NAME_READ)]
+                return [r.content for _, r in sorted(tx.get_many(hit).items())]
+
             imp = relevance.impersonal(query, qt, evidence.df if evidence else None,
-                                       subjects, why)
+                                       subjects, why, holding)
             judge = (floors.at(query, imp), floors.lift_for(query, imp), qvec is not None)
             if trace is not None and trace.gate is not None:
                 because = why.get("because")  # what made a turn of that shape personal

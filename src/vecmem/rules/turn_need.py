@@ -492,3 +492,43 @@ def subject_phrase(turn: str) -> str | None:
             break
         words.append(w)
     return " ".join(words)
+
+
+# ---------------------------------------------------------------------- whose name
+# A name the person's memories hold is theirs -- a son, a cat, a project, a manager -- when
+# some memory is *about* it: it is the memory's subject ("Max gets an itchy mouth from
+# kiwi", "User's son Max has asthma", "Heron 是公司的飞控固件项目", "儿子小满…", "Sesame the
+# cat …") or a role introduces it ("the dog, Rex", "a greyhound named Biscuit", "叫饼干").
+# A name memories only mention as a circumstance -- where the person lives ("lives in
+# Tiong Bahru"), a tool ("written in Go"), a team's city ("a Vancouver Canucks fan") -- is
+# the world's as much as theirs: a knowledge question naming it ("Why is Vancouver's Expo
+# Line called that?") asks the encyclopaedia, not the store.
+_ROLE_EN = (r"(?:wife|husband|spouse|partner|son|daughter|kid|child|baby|mom|mum|dad|mother|"
+            r"father|sister|brother|nephew|niece|cousin|aunt|uncle|grandson|granddaughter|"
+            r"grandma|grandpa|grandmother|grandfather|boss|manager|colleague|coworker|friend|"
+            r"neighbour|neighbor|cat|dog|puppy|kitten|pet|project|app|service|repo|named|called)")
+_ROLE_ZH = (r"(?:儿子|女儿|孩子|老婆|老公|妻子|丈夫|太太|先生|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|"
+            r"妹妹|外甥|侄子|孙子|孙女|外孙|上司|老板|经理|同事|朋友|邻居|猫|狗|项目|叫|名叫|名字叫|"
+            r"英文名|中文名)")
+#: What may stand before a memory's subject: a possessor and its role ("User's son",
+#: "The user's manager,", "用户的上司"), an article.
+_SUBJECT_HEAD_EN = (rf"^(?:(?:the\s+)?(?:user|user's|my|our|the|a|an)\s+)?(?:{_ROLE_EN}[,:]?\s+)?")
+_SUBJECT_HEAD_ZH = r"^(?:用户的?|我的?|我家的?)?[\u4e00-\u9fff]{0,4}?"
+
+
+def is_subject_in(name: str, text: str) -> bool:
+    """True when ``text`` (a memory) is about ``name``: the name starts it (after a
+    possessor and a role, an article) or a role word introduces it ("my son Max", "the
+    dog, Rex", "猫叫芝麻"). "User lives in Tiong Bahru", "Atlas is pinned to Go 1.22",
+    "User is a Vancouver Canucks fan" only mention it."""
+    t = text.lstrip()
+    n = re.escape(name)
+    if _CJK.match(name):
+        if re.match(_SUBJECT_HEAD_ZH + n, t) and not re.match(
+                rf"^[\u4e00-\u9fff]{{0,4}}?(?:在|住|去|到|从|回|于|用){n}", t):
+            return True
+        return re.search(rf"{_ROLE_ZH}(?:是)?[，,：:\s]?{n}", t) is not None
+    bound = rf"(?<![\w-]){n}(?![\w-])"  # not part of a longer word
+    if re.match(_SUBJECT_HEAD_EN + bound, t, re.I):
+        return True
+    return re.search(rf"\b{_ROLE_EN}(?:\s+is)?[,:]?\s+{bound}", t, re.I) is not None
