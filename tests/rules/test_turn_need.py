@@ -412,3 +412,25 @@ def test_a_name_only_mentioned_is_not_what_the_memory_is_about(name: str, memory
     from vecmem.rules.turn_need import is_subject_in
 
     assert not is_subject_in(name, memory)
+
+
+@pytest.mark.parametrize("turn", ["早上好，今天下雨了", "嗨嗨，终于下班了",
+                                  "Morning! Long day ahead.", "hi there, back from lunch",
+                                  "hey! so sleepy today"])
+def test_a_greeting_with_a_remark_is_small_talk(turn: str) -> None:
+    from vecmem.rules.turn_need import is_greeting_remark
+
+    assert is_greeting_remark(turn) and is_impersonal(turn), turn
+
+
+@pytest.mark.parametrize("turn", [
+    # a question, a request, the speaker's own state, news about the person's calendar
+    "Hi, what's the wifi password?", "嗨，提醒我明天交房租", "Morning! I have a headache",
+    "你好，明天的会取消了", "hey, can you book the dentist", "早上好，老婆今天发烧了",
+    # no greeting first: a remark alone is not this class
+    "Long day ahead.", "今天好冷",
+])
+def test_a_greeting_before_a_need_is_not_small_talk(turn: str) -> None:
+    from vecmem.rules.turn_need import is_greeting_remark
+
+    assert not is_greeting_remark(turn), turn

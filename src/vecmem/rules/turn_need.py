@@ -348,9 +348,44 @@ def core(turn: str, *, frames: bool = True) -> str:
     return rest
 
 
+# A remark after a greeting ("哈喽，今天好冷", "晚上好呀，忙完了", "Morning! Long day ahead."):
+# no question, no request, nobody's "I" -- the small talk of a turn that opens with a
+# greeting. What marks a question or a request, in both languages:
+_ASKS = lazy_re(
+    r"[?？]|\b(?:what|how|why|when|where|who|whom|whose|which|can|could|would|will|should|"
+    r"shall|do|does|did|is|are|am|was|were|please|pls|remind|tell|show|help|find|check|book|"
+    r"schedule|add|set|give|make|send|write|draft|plan|order|call|text|email|look|search|"
+    r"list|explain|translate|summari[sz]e|let's|let|need|want|i|i'm|i've|i'd|my|me|we|our|us)\b"
+    r"|吗|呢|么|什么|怎么|为什么|为啥|哪|几|多少|谁|是否|能不能|可不可以|要不要|帮|请|给我|提醒|记得|"
+    r"告诉|查|看看|安排|订|写|发|找|推荐|需要|想要|我|咱|俺", re.I)
+_TODAY = lazy_re(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b|今天|今儿|今晚|"
+                 r"早上|上午|中午|下午|晚上", re.I)
+#: A remark is short: longer, it is likely to carry a need the greeting only opens.
+REMARK_MAX_WORDS = 5
+REMARK_MAX_CJK = 10
+
+
+def is_greeting_remark(turn: str) -> bool:
+    """True for a greeting followed by a short remark that asks nothing and says nothing
+    of the speaker ("哈喽哈喽，今天好冷", "Hey! Long week."): small talk, whatever its words;
+    "Hi, what's Leo's allergy?", "嗨，提醒我明天交房租", "Morning! I have a headache" are not."""
+    rest = core(turn, frames=False)
+    if rest == turn or _ASKS.search(rest):
+        return False
+    # "Today" is the moment of the greeting; any other anchor (tomorrow's meeting, the
+    # kids) is news about the person's life that memories may bear on.
+    if _ANCHOR.search(_TODAY.sub(" ", rest)):
+        return False
+    return (len(_LATIN.findall(rest)) <= REMARK_MAX_WORDS
+            and len(_CJK.findall(rest)) <= REMARK_MAX_CJK)
+
+
 def is_impersonal(turn: str) -> bool:
     """True when the turn has the shape of a world-knowledge question or a self-contained
-    task and nothing in it ties it to the person (see the module docstring)."""
+    task and nothing in it ties it to the person (see the module docstring); or is a
+    greeting with a remark (``is_greeting_remark``)."""
+    if is_greeting_remark(turn):
+        return True
     shaped = core(turn)
     if not (_IMPERSONAL.search(shaped) or is_generation_task(turn)):
         return False
