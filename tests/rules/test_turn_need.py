@@ -434,3 +434,21 @@ def test_a_greeting_before_a_need_is_not_small_talk(turn: str) -> None:
     from vecmem.rules.turn_need import is_greeting_remark
 
     assert not is_greeting_remark(turn), turn
+
+
+@pytest.mark.parametrize("turn", ["多謝晒", "唔該", "早晨！", "謝謝你", "冇問題，搞掂", "heyyy",
+                                  "thanksss!!", "cheers mate", "thanks heaps", "goood morning"])
+def test_small_talk_in_traditional_script_cantonese_and_chat_spelling(turn: str) -> None:
+    from vecmem.rules.turn_need import is_phatic
+
+    assert is_phatic(turn), turn
+
+
+def test_traditional_script_meets_the_same_shapes_and_anchors() -> None:
+    assert is_impersonal("為什麼天空是藍色的？") and is_impersonal("火車和飛機哪個更環保？")
+    assert not is_impersonal("我的航班是幾點？")
+    assert not is_impersonal("聽日幾點開會？")  # Cantonese "tomorrow": the person's calendar
+    from vecmem.rules.turn_need import is_phatic
+
+    # One content word still makes it a real turn, in either script.
+    assert not is_phatic("謝謝，藥放在哪裡？") and not is_phatic("唔該，幫我訂枱")

@@ -56,28 +56,69 @@ _PHATIC_EN = frozenset((
     "was", "were", "this", "useful", "welcome", "bunch", "tons", "lots",
     # "thank you, that worked", "works now", "all sorted": the task is done.
     "worked", "works", "working", "fixed", "done", "solved", "sorted",
+    # The same class as other Englishes and chat say it: "cheers mate", "thanks heaps",
+    # "ta", "g'day", "ttyl", "np"; greetings borrowed from other languages.
+    "mate", "heaps", "ta", "g'day", "gday", "lovely", "legend", "ttyl", "brb", "np", "yw",
+    "dude", "guys", "buddy", "pal", "ciao", "hola", "aloha", "bonjour", "kia", "ora",
 ))
 _PHATIC_ZH = lazy_re(
     r"你好|您好|嗨|哈喽|哈啰|早安|早上好|上午好|中午好|下午好|晚上好|晚安|在吗|在么|在不在|"
     r"谢谢|多谢|感谢|谢|辛苦|收到|好的|好滴|好嘞|好吧|行吧|可以了?|没问题|明白|懂了|知道了|"
-    r"了解|没别的|没事|就这样|就这些|再见|拜拜|回头见|明天见|最近怎么样|最近好吗|早|"
+    r"了解|没别的|没事|就这样|就这些|再见|拜拜|回头见|明天见|最近怎么样|最近好吗|早晨|早|"
     # 搞定了 / 解决了 / 弄好了 / 成功了: the task is done.
     r"搞定|解决|弄好|成功|"
-    r"你|您|太|非常|十分|真|大家|[啦了呀啊哦嗯吧呢嘛哈哇喔噢行好]")
+    r"你|您|太|非常|十分|真|大家|[啦了呀啊哦嗯吧呢嘛哈哇喔噢行好]"
+    # Cantonese: 唔该 (thanks), 早晨 (good morning), 冇问题, 搞掂 (done), 多谢晒, 得喇; and
+    # its particles (嘅 咗 喇 啰 噉).
+    r"|唔该|唔使|冇问题|冇事|搞掂|多谢晒|晒|得喇|得啦|[嘅咗喇噉]")
 _NOT_LETTER = lazy_re(r"[\W_\d]+")
 _LATIN = lazy_re(r"[A-Za-z]+(?:'[a-z]+)?")
 #: A phatic turn is short: a long turn made of these words is rare and may carry a need.
 PHATIC_MAX_WORDS = 8
 
 
+_ELONGATED = lazy_re(r"(\w)\1{2,}")
+
+
+def _phatic_word(word: str) -> bool:
+    """A small-talk word, also drawn out as chat writes it ("heyyy", "thanksss",
+    "goood"): a run of three or more of one letter read as one or as two."""
+    w = word.lower()
+    return (w in _PHATIC_EN or _ELONGATED.sub(r"\1", w) in _PHATIC_EN
+            or _ELONGATED.sub(r"\1\1", w) in _PHATIC_EN)
+
+
+# The traditional forms of the characters these rules are written with, read as the
+# simplified ones (謝謝 / 谢谢, 為什麼 / 为什么, 哪個更 / 哪个更): one character for one, so
+# a turn in either script meets the same shapes. Only characters the rules use.
+_TRADITIONAL = str.maketrans(
+    "與東兩嚴個為舉麼麽義樂亞產親從們優會體兒關寫馮決幾劉則剛創別辦務動區華盧歷發號葉"
+    "呂嗎吳囉嘍團國處頭媽孫學寶實導張總戶換數時曉楊條來標樹樣樓歡湯沒潤漸滿滅點愛爺現"
+    "電畫碼種類係糾紀經結給絕羅聯節蘇薦蔣賀賈趙較邊運還這遠鄧郵鄒鄰鄭釋裡裏鐘錢長問隊"
+    "陸陳韋韓項顧領顆題飛飯餅驗馬黃龔見訂認讓記講許訴譯試詩話詢語說請誰謝譚氣後幫開乾幹"
+    "該對過聽",
+    "与东两严个为举么么义乐亚产亲从们优会体儿关写冯决几刘则刚创别办务动区华卢历发号叶"
+    "吕吗吴啰喽团国处头妈孙学宝实导张总户换数时晓杨条来标树样楼欢汤没润渐满灭点爱爷现"
+    "电画码种类系纠纪经结给绝罗联节苏荐蒋贺贾赵较边运还这远邓邮邹邻郑释里里钟钱长问队"
+    "陆陈韦韩项顾领颗题飞饭饼验马黄龚见订认让记讲许诉译试诗话询语说请谁谢谭气后帮开干干"
+    "该对过听",
+)
+
+
+def simplified(turn: str) -> str:
+    """``turn`` with the traditional forms of the rules' characters read as simplified."""
+    return turn.translate(_TRADITIONAL)
+
+
 def is_phatic(turn: str) -> bool:
     """True when the turn is only small talk (see ``_PHATIC_EN`` / ``_PHATIC_ZH``):
     "morning :)", "thx", "cheers, that helped", "yo, you around?", "谢了", "好的谢谢",
-    "辛苦啦，没别的了". Emoji, punctuation and digits are ignored."""
+    "辛苦啦，没别的了", "多謝晒", "heyyy". Emoji, punctuation and digits are ignored."""
+    turn = simplified(turn)
     words = _LATIN.findall(turn)
     if len(words) > PHATIC_MAX_WORDS:
         return False
-    if any(w.lower() not in _PHATIC_EN for w in words):
+    if not all(_phatic_word(w) for w in words):
         return False
     rest = _NOT_LETTER.sub("", _LATIN.sub("", _PHATIC_ZH.sub("", turn)))
     return not rest and (bool(words) or _PHATIC_ZH.search(turn) is not None)
@@ -285,6 +326,8 @@ _ZH_ANCHOR = (
     r"|老婆|老公|妻子|丈夫|爱人|孩子|小孩|儿子|女儿|宝宝|爸|妈|父母|家里|全家|家人|"
     r"老板|领导|同事|团队"
     r"|今晚|今天|明天|昨天|后天|周末|这周|下周|上周|这个月|下个月|上个月|今年|明年|去年|"
+    # ... and as Cantonese says them (今日 today, 听日 tomorrow, 琴日 / 寻日 yesterday).
+    r"今日|听日|琴日|寻日|"
     r"周[一二三四五六日天]|星期[一二三四五六日天]|早上|下午|晚上|上次|上回|几点"
     r"|附近|周边|楼下|小区"
     # 用户 as memories name the person ("用户现在在哪里工作？"); not users in general
@@ -333,8 +376,8 @@ def core(turn: str, *, frames: bool = True) -> str:
     ("In Go, ...") and discourse markers ("Quick question: ..."). The shape is judged on
     what is left; anchors on the turn without its greetings only (``frames=False``: "In
     my last job, how did we ..." keeps its "my"). A turn that is nothing but a greeting
-    is left whole."""
-    rest = turn
+    is left whole. Traditional characters are read as simplified (``simplified``)."""
+    rest = turn = simplified(turn)
     for _ in range(3):
         m = _LEAD.match(rest) if frames else None
         if m and m.end() < len(rest.rstrip()):
@@ -358,7 +401,7 @@ _ASKS = lazy_re(
     r"list|explain|translate|summari[sz]e|let's|let|need|want|i|i'm|i've|i'd|my|me|we|our|us)\b"
     r"|吗|呢|么|什么|怎么|为什么|为啥|哪|几|多少|谁|是否|能不能|可不可以|要不要|帮|请|给我|提醒|记得|"
     r"告诉|查|看看|安排|订|写|发|找|推荐|需要|想要|我|咱|俺", re.I)
-_TODAY = lazy_re(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b|今天|今儿|今晚|"
+_TODAY = lazy_re(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b|今天|今日|今儿|今晚|"
                  r"早上|上午|中午|下午|晚上", re.I)
 #: A remark is short: longer, it is likely to carry a need the greeting only opens.
 REMARK_MAX_WORDS = 5
@@ -370,7 +413,7 @@ def is_greeting_remark(turn: str) -> bool:
     of the speaker ("哈喽哈喽，今天好冷", "Hey! Long week."): small talk, whatever its words;
     "Hi, what's Leo's allergy?", "嗨，提醒我明天交房租", "Morning! I have a headache" are not."""
     rest = core(turn, frames=False)
-    if rest == turn or _ASKS.search(rest):
+    if rest == simplified(turn) or _ASKS.search(rest):
         return False
     # "Today" is the moment of the greeting; any other anchor (tomorrow's meeting, the
     # kids) is news about the person's life that memories may bear on.
@@ -485,7 +528,7 @@ def chinese_names_in(turn: str) -> list[str]:
     are not names."""
     own = _own_words(turn)
     return [m.group(0) for m in _ZH_NAME.finditer(own) if not is_query_stopword(m.group(0))
-            and m.group(0) not in _NOT_NAMES]
+            and simplified(m.group(0)) not in _NOT_NAMES]
 
 
 #: Reduplicated words that are no names (adverbs, kinship terms already anchors).
