@@ -452,3 +452,23 @@ def test_traditional_script_meets_the_same_shapes_and_anchors() -> None:
 
     # One content word still makes it a real turn, in either script.
     assert not is_phatic("謝謝，藥放在哪裡？") and not is_phatic("唔該，幫我訂枱")
+
+
+@pytest.mark.parametrize("turn", [
+    "狗可以吃巧克力吗？", "乳糜泻会遗传吗？", "生鸡蛋能吃吗？", "心脏起搏器能过安检吗？",
+    "阿尔茨海默病早期有什么症状？", "企鹅能活多久？", "广东人早茶一般吃什么？",
+    "拉布拉多一般能长多重？",
+    "世界上最大的沙漠是哪个？", "What happens if you eat raw flour?",
+    "Tell me something interesting about octopuses",
+])
+def test_modal_yes_no_questions_and_a_kinds_properties_are_impersonal(turn: str) -> None:
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", [
+    "这里能停车吗？", "我可以吃布洛芬吗？", "孩子能吃蜂蜜吗？", "明天会下雨吗？",
+    "我一般几点起床？",
+    "妈妈一般吃什么药？", "What happens if I miss my flight?", "能不能提醒我吃药？",
+])
+def test_the_same_questions_about_the_persons_situation_stay_personal(turn: str) -> None:
+    assert not is_impersonal(turn), (turn, anchor_of(turn))

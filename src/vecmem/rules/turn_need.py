@@ -184,6 +184,10 @@ _EN_KNOWLEDGE = (
     r"(?!(?:think|recommend|suggest|remember|know\s+(?:my|our|me|us))\b)[a-z]+"
     # Comparing things: "Which is older, Toyota or Honda?", "Which one is heavier?",
     # "Which weighs more: ...?", "Is X bigger than Y?" (the yes/no shape above).
+    # What a kind of event leads to, something told about a kind: "What happens if you eat
+    # raw flour?", "Tell me something interesting about octopuses".
+    r"|^\s*what\s+happens\s+(?:if|when)\s+(?:you|a|an|people|someone|(?!the\b)[a-z]+s\b)"
+    r"|^\s*tell\s+me\s+(?:something|anything|a\s+few\s+things)\s+(?:\w+\s+)?about\b"
     r"|\bwhich\s+(?:one\s+)?(?:is|are|was|were)\s+(?:more|less|better|worse|bigger|smaller|"
     r"the\s+\w+est|\w{3,}er)\b|\bwhich\s+(?:one\s+)?\w+s\s+(?:more|less|longer|faster)\b"
 )
@@ -242,6 +246,17 @@ _ZH_KNOWLEDGE = (
     r"|^[^这那我你，,。？?]{1,20}(?:是|算|属于)(?:不是)?[^，,。？?]{1,20}吗\s*[？?]?\s*$"
     r"|^[^这那我你，,。？?]{1,20}(?:算不算|属不属于|是不是一种)"
     r"|是[^，,。？?]{0,10}的?什么(?:关系|产品|东西|动物|植物|东东|意思|原理|样的)"
+    # A yes/no question whether a kind of thing can, may or will (狗可以吃巧克力吗, 生鸡蛋能吃吗,
+    # 乳糜泻会遗传吗, 心脏起搏器能过安检吗): the modal counterpart of "Can dogs eat chocolate?".
+    # Not with 这 / 那 anywhere (这里能停车吗 asks about where the person is).
+    r"|^(?![^？?]*[这那])[^我你咱俺，,。？?]{1,15}?(?:可以|能|会|能不能|可不可以|会不会)"
+    r"[^，,。？?]{0,15}吗\s*[？?]?\s*$"
+    # A kind's properties (有什么症状 / 特点 / 好处 / 副作用), how long it lives or keeps
+    # (企鹅能活多久), what is usual for it (一般吃什么, 一般能长多重), the world's records
+    # (世界上最大的沙漠是哪个).
+    r"|有(?:什么|哪些)(?:症状|特点|特征|好处|坏处|作用|用途|功能|危害|副作用|营养|成分|种类|品种)"
+    r"|(?:能|可以)?活(?:多久|多长时间)|(?:一般|通常|平均)[^，,。？?]{0,6}(?:什么|多|几)"
+    r"|世界上|全世界|全球|宇宙中|历史上|史上|是哪(?:个|一个|条|座|位|种)\s*[？?]?\s*$"
 )
 _ZH_TASK = (
     r"^\s*(?:请|帮我|给我)?\s*(?:解释一下|解释|讲讲|介绍一下|翻译|总结一下|总结|概括|列出|"
