@@ -472,3 +472,16 @@ def test_modal_yes_no_questions_and_a_kinds_properties_are_impersonal(turn: str)
 ])
 def test_the_same_questions_about_the_persons_situation_stay_personal(turn: str) -> None:
     assert not is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", ["thanks, I'll try that", "ok thanks, will do", "谢谢，我去试试",
+                                  "好的，我知道了", "thanks! that makes sense"])
+def test_thanks_and_taking_up_the_advice_is_small_talk(turn: str) -> None:
+    assert is_impersonal(turn), turn
+
+
+@pytest.mark.parametrize("turn", ["thanks, I'll try that with my mom",
+                                  "thanks, I have another question",
+                                  "thanks, let me check my calendar", "谢谢，我明天去医院看看"])
+def test_thanks_before_news_or_a_need_is_not_small_talk(turn: str) -> None:
+    assert not is_impersonal(turn), turn

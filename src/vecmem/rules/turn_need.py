@@ -60,6 +60,8 @@ _PHATIC_EN = frozenset((
     # "ta", "g'day", "ttyl", "np"; greetings borrowed from other languages.
     "mate", "heaps", "ta", "g'day", "gday", "lovely", "legend", "ttyl", "brb", "np", "yw",
     "dude", "guys", "buddy", "pal", "ciao", "hola", "aloha", "bonjour", "kia", "ora",
+    # "that makes sense", "all clear"
+    "makes", "sense", "clear",
 ))
 _PHATIC_ZH = lazy_re(
     r"你好|您好|嗨|哈喽|哈啰|早安|早上好|上午好|中午好|下午好|晚上好|晚安|在吗|在么|在不在|"
@@ -423,12 +425,28 @@ REMARK_MAX_WORDS = 5
 REMARK_MAX_CJK = 10
 
 
+# After thanks, the speaker taking up the advice ("thanks, I'll try that", "ok, will do",
+# "谢谢，我去试试", "好的，我知道了"): the "I" of an uptake says nothing of their life.
+_UPTAKE = lazy_re(
+    r"^\s*(?:ok(?:ay)?[,\s]+)?(?:i'll|i\s+will|i'm\s+going\s+to|i'm\s+gonna|gonna|let\s+me|will)\s+"
+    r"(?:try|do|give\s+it|check|look|test|have\s+a\s+(?:go|look|try))\b"
+    r"(?:\s+(?:it|that|this|them|now|later|out|again|a\s+(?:go|try|shot)))*\s*[.!~]*\s*$"
+    r"|^\s*我(?:去|再|先|回头)?(?:试试|试一下|试下|看看|知道了|明白了|懂了|记住了)(?:看)?[了啦吧哈。!！~]*\s*$",
+    re.I)
+
+
 def is_greeting_remark(turn: str) -> bool:
     """True for a greeting followed by a short remark that asks nothing and says nothing
-    of the speaker ("哈喽哈喽，今天好冷", "Hey! Long week."): small talk, whatever its words;
-    "Hi, what's Leo's allergy?", "嗨，提醒我明天交房租", "Morning! I have a headache" are not."""
+    of the speaker ("哈喽哈喽，今天好冷", "Hey! Long week."), or thanks followed by taking
+    up the advice ("thanks, I'll try that", "谢谢，我去试试"): small talk, whatever its
+    words; "Hi, what's Leo's allergy?", "嗨，提醒我明天交房租", "Morning! I have a headache"
+    are not."""
     rest = core(turn, frames=False)
-    if rest == simplified(turn) or _ASKS.search(rest):
+    if rest == simplified(turn):
+        return False
+    if _UPTAKE.match(rest):
+        return True
+    if _ASKS.search(rest):
         return False
     # "Today" is the moment of the greeting; any other anchor (tomorrow's meeting, the
     # kids) is news about the person's life that memories may bear on.
