@@ -485,3 +485,22 @@ def test_thanks_and_taking_up_the_advice_is_small_talk(turn: str) -> None:
                                   "thanks, let me check my calendar", "谢谢，我明天去医院看看"])
 def test_thanks_before_news_or_a_need_is_not_small_talk(turn: str) -> None:
     assert not is_impersonal(turn), turn
+
+
+@pytest.mark.parametrize("turn", ["how's it going?", "how are you today?", "anyone home?",
+                                  "你今天怎么样？", "最近忙吗？", "在忙吗？", "有空吗？",
+                                  "嘿，好久不见", "拜拜，下次聊", "thanks for your help",
+                                  "you're the best"])
+def test_asking_after_the_assistant_is_small_talk(turn: str) -> None:
+    from vecmem.rules.turn_need import is_phatic
+
+    assert is_phatic(turn), turn
+
+
+@pytest.mark.parametrize("turn", ["how's Leo today?", "最近怎么样，Leo 还好吗", "the kids?",
+                                  "thanks for your help with the insurance claim",
+                                  "喂，帮我查一下", "今天的会怎么样"])
+def test_asking_after_someone_or_something_is_not_small_talk(turn: str) -> None:
+    from vecmem.rules.turn_need import is_phatic
+
+    assert not is_phatic(turn), turn

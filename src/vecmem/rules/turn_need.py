@@ -62,11 +62,17 @@ _PHATIC_EN = frozenset((
     "dude", "guys", "buddy", "pal", "ciao", "hola", "aloha", "bonjour", "kia", "ora",
     # "that makes sense", "all clear"
     "makes", "sense", "clear",
+    # Asking after the assistant, thanking for its help: "how's it going?", "how are you
+    # today?", "anyone home?", "thanks for your help", "you're the best", "great stuff".
+    "how's", "hows", "going", "today", "anyone", "home", "free", "friend", "kindly", "help",
+    "your", "you're", "youre", "the", "best", "stuff", "long", "time", "chat",
 ))
 _PHATIC_ZH = lazy_re(
-    r"你好|您好|嗨|哈喽|哈啰|早安|早上好|上午好|中午好|下午好|晚上好|晚安|在吗|在么|在不在|"
+    r"你好|您好|嗨|嘿|喂|哈喽|哈啰|早安|早上好|上午好|中午好|下午好|晚上好|晚安|在忙吗?|在吗|在么|在不在|"
     r"谢谢|多谢|感谢|谢|辛苦|收到|好的|好滴|好嘞|好吧|行吧|可以了?|没问题|明白|懂了|知道了|"
     r"了解|没别的|没事|就这样|就这些|再见|拜拜|回头见|明天见|最近怎么样|最近好吗|早晨|早|"
+    # Asking after the assistant: 好久不见, 最近忙吗, 在忙吗, 有空吗, 你今天怎么样; 下次聊.
+    r"好久不见|最近|忙吗|在忙|有空吗?|今天|怎么样|下次聊|回头聊|回聊|太棒|棒|"
     # 搞定了 / 解决了 / 弄好了 / 成功了: the task is done.
     r"搞定|解决|弄好|成功|"
     r"你|您|太|非常|十分|真|大家|[啦了呀啊哦嗯吧呢嘛哈哇喔噢行好]"
