@@ -9,7 +9,8 @@ made it personal) and what passed. ``--save`` keeps the per-turn results; ``--ba
 lists the turns that changed against a saved run (the way to see what one rule costs).
 
 ``--counts-only`` prints the four rows and no turn (for a set kept as one's own untouched
-check); a blind set is refused, the held-out split is never read.
+check); the held-out split (``--sets heldout``) and a blind set are always counts only.
+``--no-cross`` measures without the other-language floor.
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/gate_offtopic.py \
         --sets dev,persona2,persona3 [--save now.json] [--baseline before.json]
@@ -42,9 +43,11 @@ def load(name: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[di
     ra.SPLITS = ("dev", "gate", "heldout")
     if name == "dev":
         ra.only_splits(["dev", "gate"])
+    elif name == "heldout":  # never tuned on: counts only (main() enforces it)
+        ra.only_splits(["heldout"])
     else:
-        if ra.SETS.get(name) != "retired":
-            raise SystemExit(f"{name}: not a retired set (blind sets are never read here)")
+        if ra.SETS.get(name) not in ("retired", "blind"):
+            raise SystemExit(f"{name}: not a persona set")
         ra.use_set(name)
     turns, off = ra.read_queries()
     turns = [t for t in turns if t["category"] != "style"]
@@ -91,20 +94,28 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--cache-dir", type=Path, default=Path("/tmp/vecmem-agent-recall-cache"))
     p.add_argument("--save", type=Path, default=None)
     p.add_argument("--baseline", type=Path, default=None)
-    p.add_argument("--counts-only", action="store_true")
+    p.add_argument("--counts-only", action="store_true",
+                   help="the four rows only (forced for held-out and blind sets)")
+    p.add_argument("--no-cross", action="store_true",
+                   help="measure without the other-language floor (relevance.CROSS)")
     p.add_argument("--because", action="store_true",
                    help="list every turn an impersonal shape was overruled on, and why")
     args = p.parse_args(argv)
+    if args.no_cross:
+        from vecmem.engine import relevance
+
+        relevance.CROSS = False
     base = json.loads(args.baseline.read_text()) if args.baseline else {}
     out: dict[str, Any] = {}
     for name in args.sets.split(","):
         per = run_set(name, args.cache_dir)
-        out[name] = per
+        untouched = name == "heldout" or ra.SETS.get(name) == "blind"
+        out[name] = {"summary": summary(per)} if untouched else per
         print(f"\n## {name}: {summary(per)}")
-        if name in base:
+        if name in base and "summary" not in base[name]:
             print(f"   baseline: {summary(base[name])}")
-        if args.counts_only:
-            continue
+        if args.counts_only or untouched:
+            continue  # never a turn of an untouched set
         for tid, r in per.items():
             if not r["relevant"] and r["got"]:
                 print(f"  leak {tid} [{r['lang']}] imp={r.get('impersonal')} "
