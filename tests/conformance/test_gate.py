@@ -362,3 +362,16 @@ def test_a_held_place_or_tool_does_not_make_a_knowledge_question_personal(
             "impersonal"] is False
     finally:
         relevance.NAME_ROLE = True
+
+
+def test_the_turn_is_judged_on_the_persons_words_not_the_searched_form(cmem: Memory) -> None:
+    # Search takes a question's time words out ("from last month" sets the window, not the
+    # match); "last month" is still the person's calendar, so the turn is theirs.
+    cmem.add_many(["The Atlas outage in October was caused by an expired TLS certificate.",
+                   "Atlas 的发布流程需要两个人审批。"], raw=True)
+    turn = "Summarize the Atlas incident from last month."
+    ex = cmem.explain(turn)
+    assert ex.gate["impersonal"] is False, ex.gate["rule"]
+    assert "last month" in ex.gate["rule"]
+    # The same task without the calendar word is a content task: impersonal.
+    assert cmem.explain("Summarize the Atlas incident.").gate["impersonal"] is True

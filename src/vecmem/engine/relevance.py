@@ -482,7 +482,8 @@ def impersonal(query: str, qt: QueryTerms | None = None,
                df: dict[str, int] | None = None,
                subjects: Callable[[], dict[int, str]] | None = None,
                why: dict[str, Any] | None = None,
-               holding: Callable[[str], list[str]] | None = None) -> bool:
+               holding: Callable[[str], list[str]] | None = None,
+               turn: str | None = None) -> bool:
     """``turn_need.is_impersonal`` (unless switched off for an ablation) -- except a
     turn about something of the person's own, by what the scope (``df``) holds:
 
@@ -505,9 +506,12 @@ def impersonal(query: str, qt: QueryTerms | None = None,
     a project, not the city the person lives in or the language a service is written in
     (``NAME_ROLE``).
 
-    ``why`` (explain) receives what made the turn personal."""
+    ``why`` (explain) receives what made the turn personal. ``turn``: the person's own
+    words when ``query`` is a form of them (time words taken out for the search, a
+    rewrite): the shape and the anchors are read there."""
     if not IMPERSONAL:
         return False
+    query = turn or query
     from vecmem.rules.turn_need import (
         chinese_names_in,
         identity_subject,
