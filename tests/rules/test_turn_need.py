@@ -504,3 +504,18 @@ def test_asking_after_someone_or_something_is_not_small_talk(turn: str) -> None:
     from vecmem.rules.turn_need import is_phatic
 
     assert not is_phatic(turn), turn
+
+
+@pytest.mark.parametrize("turn", ["I wonder why cats knead", "Do you know how tall the Eiffel "
+                                  "Tower is?", "Any idea why bread goes stale?",
+                                  "ELI5: how do vaccines work?", "我想知道为什么猫会踩奶",
+                                  "你知道长城有多长吗？"])
+def test_a_wondering_marker_before_a_question_about_the_world(turn: str) -> None:
+    # The marker's "I" / 我 is how the question is asked, not whom it is about.
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", ["I wonder if my flight is delayed", "我想知道我的体检结果",
+                                  "Do you know my wife's birthday?"])
+def test_a_wondering_marker_before_the_persons_own_stays_personal(turn: str) -> None:
+    assert not is_impersonal(turn), turn

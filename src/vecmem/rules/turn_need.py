@@ -385,24 +385,32 @@ def _own_words(turn: str) -> str:
 # discourse marker ("Quick question: ...", "Just curious, ...", "请问", "问一下"). The
 # turn's shape is that of what follows. A greeting ahead of it is dropped too (see
 # ``core``).
-_LEAD = lazy_re(
-    r"^\s*(?:(?:(?:in|on|for|with|under|within|according\s+to)\s+[^,?!.;:，？！]{1,50}"
-    r"|(?:quick|random|silly|dumb|general|simple|honest)\s+question|just\s+(?:curious|wondering)"
-    r"|out\s+of\s+curiosity|i\s+wonder|i\s+was\s+wondering)\s*[,，:：!！-]"
-    r"|(?:请问|问一下|问个问题|好奇问一下|想问一下|想问问)\s*[,，:：!！]?)\s*", re.I)
+_FRAME = lazy_re(
+    r"^\s*(?:in|on|for|with|under|within|according\s+to)\s+[^,?!.;:，？！]{1,50}[,，:：]\s*", re.I)
+# A discourse marker says how the question is asked, not who it is about: its "I" / 我 is
+# no anchor ("I wonder why cats knead", "我想知道为什么猫会踩奶", "Do you know how ...").
+_MARKER = lazy_re(
+    r"^\s*(?:(?:(?:quick|random|silly|dumb|general|simple|honest)\s+question|just\s+"
+    r"(?:curious|wondering)|out\s+of\s+curiosity|curious|eli5|fun\s+fact\s+time)\s*[,，:：!！-]"
+    r"|(?:i\s+wonder|i\s+was\s+wondering|i've\s+always\s+wondered|i'm\s+curious|"
+    r"(?:do\s+you|does\s+anyone|does\s+anybody)\s+know|any\s+idea|anyone\s+know)\s*[,，:：-]?"
+    r"\s*(?=(?:why|how|what|when|where|who|which|if|whether)\b)"
+    r"|(?:请问|问一下|问个问题|好奇问一下|想问一下|想问问|我想知道|我很好奇|我一直好奇|有谁知道|"
+    r"你知道)\s*[,，:：!！]?)\s*", re.I)
 _CLAUSE_END = lazy_re(r"[,，!！。.~～…]+")
 
 
 def core(turn: str, *, frames: bool = True) -> str:
     """``turn`` without what comes before the question or request proper: greetings
-    ("Hey! How fast ...", "哈喽哈喽，今天好冷"), and with ``frames`` a frame set ahead
-    ("In Go, ...") and discourse markers ("Quick question: ..."). The shape is judged on
-    what is left; anchors on the turn without its greetings only (``frames=False``: "In
-    my last job, how did we ..." keeps its "my"). A turn that is nothing but a greeting
-    is left whole. Traditional characters are read as simplified (``simplified``)."""
+    ("Hey! How fast ...", "哈喽哈喽，今天好冷"), discourse markers ("Quick question: ...",
+    "I wonder why ...", "我想知道…"), and with ``frames`` a frame set ahead ("In Go, ...").
+    The shape is judged on what is left; anchors on the turn with its frame
+    (``frames=False``: "In my last job, how did we ..." keeps its "my"). A turn that is
+    nothing but a greeting is left whole. Traditional characters are read as simplified
+    (``simplified``)."""
     rest = turn = simplified(turn)
     for _ in range(3):
-        m = _LEAD.match(rest) if frames else None
+        m = _MARKER.match(rest) or (_FRAME.match(rest) if frames else None)
         if m and m.end() < len(rest.rstrip()):
             rest = rest[m.end():]
             continue
@@ -462,6 +470,19 @@ def is_greeting_remark(turn: str) -> bool:
             and len(_CJK.findall(rest)) <= REMARK_MAX_CJK)
 
 
+_WH = lazy_re(r"^\s*(?:why|how|what|when|where|who|which|whether|if)\b"
+              r"|^\s*(?:为什么|为啥|怎么|如何|什么|哪|谁|多少|几)", re.I)
+
+
+def _asked_about(turn: str) -> bool:
+    """A wondering marker before a wh-clause ("I wonder why cats knead", "Do you know how
+    tall the Eiffel Tower is?", "Any idea why bread goes stale?"): an embedded question,
+    without the inversion the direct frames look for, about whatever follows."""
+    text = simplified(turn)
+    m = _MARKER.match(text)
+    return m is not None and _WH.match(text[m.end():]) is not None
+
+
 def is_impersonal(turn: str) -> bool:
     """True when the turn has the shape of a world-knowledge question or a self-contained
     task and nothing in it ties it to the person (see the module docstring); or is a
@@ -469,7 +490,7 @@ def is_impersonal(turn: str) -> bool:
     if is_greeting_remark(turn):
         return True
     shaped = core(turn)
-    if not (_IMPERSONAL.search(shaped) or is_generation_task(turn)):
+    if not (_IMPERSONAL.search(shaped) or is_generation_task(turn) or _asked_about(turn)):
         return False
     return not _ANCHOR.search(_own_words(core(turn, frames=False)))
 
