@@ -488,7 +488,7 @@ class Memory:
         asked = searched.searched if searched else (
             timeline.query if timeline is not None and timeline.query else text)
         hits = search.hybrid(self._ctx, asked, k, self._min_score(min_score, gate, mode),
-                             mode=mode, gate=gate, timeline=timeline)
+                             mode=mode, gate=gate, timeline=timeline, turn=text)
         if timeline is not None:
             hits = timeline.finish(self._ctx, hits, k)
         if session is not None:
@@ -555,7 +555,7 @@ class Memory:
             timeline.query if timeline is not None and timeline.query else text)
         hits, ex = search.explain(self._ctx, asked, k,
                                   self._min_score(min_score, gate, "hybrid"), gate=gate,
-                                  timeline=timeline)
+                                  timeline=timeline, turn=text)
         if timeline is not None:
             ex = timeline.annotate(replace(ex, query=text), timeline.finish(self._ctx, hits, k))
         from vecmem.engine import llm_recall

@@ -335,3 +335,43 @@ def test_a_possessive_name_and_a_name_stated_in_both_scripts_make_a_question_per
                  "Why do the British say biscuit where Americans say cookie?"):
         assert cmem.explain(turn).gate["impersonal"] is True, turn
         assert cmem.search(turn) == [], turn
+
+
+def test_a_held_place_or_tool_does_not_make_a_knowledge_question_personal(
+        cmem: Memory) -> None:
+    # Lisbon and Rust are held twice, but only as circumstances (where the person lives,
+    # what a service is written in); Orca and 团团 are what memories are about.
+    cmem.add_many(["User rents a flat in Lisbon near the river.",
+                   "User buys bread at Lisbon Market on Sundays.",
+                   "The billing service is written in Rust.",
+                   "User's side project Orca is written in Rust too.",
+                   "Orca's CI runs on self-hosted runners.",
+                   "女儿团团今年上二年级。", "团团对芒果过敏。"], raw=True)
+    for turn in ("Why is Lisbon's Alfama district so hilly?",
+                 "What is the Rust programming language's mascot called?"):
+        ex = cmem.explain(turn)
+        assert ex.gate["impersonal"] is True, (turn, ex.gate.get("personal_because"))
+    for turn, name in (("What is Orca written in?", "Orca"), ("团团为什么对芒果过敏？", "团团")):
+        ex = cmem.explain(turn)
+        assert ex.gate["impersonal"] is False, turn
+        assert name in ex.gate["personal_because"] and name in ex.gate["rule"]
+    # Measured without the role test, the place would make the question personal.
+    relevance.NAME_ROLE = False
+    try:
+        assert cmem.explain("Why is Lisbon's Alfama district so hilly?").gate[
+            "impersonal"] is False
+    finally:
+        relevance.NAME_ROLE = True
+
+
+def test_the_turn_is_judged_on_the_persons_words_not_the_searched_form(cmem: Memory) -> None:
+    # Search takes a question's time words out ("from last month" sets the window, not the
+    # match); "last month" is still the person's calendar, so the turn is theirs.
+    cmem.add_many(["The Atlas outage in October was caused by an expired TLS certificate.",
+                   "Atlas 的发布流程需要两个人审批。"], raw=True)
+    turn = "Summarize the Atlas incident from last month."
+    ex = cmem.explain(turn)
+    assert ex.gate["impersonal"] is False, ex.gate["rule"]
+    assert "last month" in ex.gate["rule"]
+    # The same task without the calendar word is a content task: impersonal.
+    assert cmem.explain("Summarize the Atlas incident.").gate["impersonal"] is True

@@ -330,3 +330,192 @@ def test_meanings_relations_and_fame_are_content_tasks(turn: str) -> None:
 ])
 def test_the_same_questions_about_the_persons_own_stay_personal(turn: str) -> None:
     assert not is_impersonal(turn), turn
+
+
+# ---- knowledge questions by their grammar (session 8): wh-word + auxiliary or modal +
+# a generic subject; comparisons; alternatives about a thing's nature; what precedes the
+# question proper. Sentences of each kind that no benchmark set holds.
+@pytest.mark.parametrize("turn", [
+    "How fast can a cheetah run?", "How cold can penguins survive?", "Why can owls turn "
+    "their heads so far?", "How long will honey keep?", "How deep can a sperm whale dive?",
+    "What should a diabetic eat for breakfast?", "Do octopuses have three hearts?",
+    "How often should you replace a toothbrush?", "How do you tie a bowline knot?",
+    "Which one is healthier, oat milk or almond milk?", "Which is heavier, gold or lead?",
+    "In Rust, how do you borrow a value mutably?", "Quick question: why is the sea salty?",
+    "Hi! Why do onions make people cry?", "Generate twenty taglines for a bakery",
+    "Brainstorm five names for a podcast about gardening",
+    "火车和飞机哪个更环保？", "请问，北京和上海哪个更大？", "香蕉是浆果吗？", "鲸鱼算不算鱼？",
+    "光在玻璃里比在真空里慢多少？", "西红柿到底是水果还是蔬菜？", "微信是腾讯的什么产品？",
+    "晚上好，为什么月亮会变形状？", "给我写个 SQL 统计每天的订单数",
+])
+def test_knowledge_questions_by_grammar_are_impersonal(turn: str) -> None:
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", [
+    # the same grammar about the person, their own things, or their situation
+    "How fast can my dog run after surgery?", "How long can the dog stay home alone?",
+    "Why can't I sleep after coffee?", "How long will the meeting take?",
+    "How long should I rest my knee?", "Which is cheaper for us, the train or the bus?",
+    "How would you recommend I store the insulin?", "Why do you think my code is slow?",
+    "In my last job, how did we deploy?", "Quick question: how does my insurance cover dental?",
+    "How do I usually get to the office?",
+    "我和老婆谁更早下班？", "这个药是饭前吃吗？", "我的航班是上午还是下午？",
+    "周四的会是线上还是线下？", "咖啡和茶哪个对我更好？", "明天是晴天还是雨天？",
+    "晚上好，我明天几点的航班？",
+])
+def test_the_same_grammar_about_the_person_stays_personal(turn: str) -> None:
+    assert not is_impersonal(turn), (turn, anchor_of(turn))
+
+
+def test_a_greeting_or_a_frame_ahead_of_the_question_is_not_its_shape() -> None:
+    from vecmem.rules.turn_need import core, names_in
+
+    assert core("Hey! How tall can a giraffe grow?") == "How tall can a giraffe grow?"
+    assert core("哈喽，为什么天是蓝的？") == "为什么天是蓝的？"
+    assert core("In Go, how do you embed a struct?") == "how do you embed a struct?"
+    # The frame stays for the anchors: "my" in it still ties the turn to the person.
+    assert core("In my last job, how did we deploy?", frames=False).startswith("In my")
+    # A turn that is only a greeting is left whole (it is small talk, see is_phatic).
+    assert core("hi!") == "hi!"
+    # The greeting's time word is no calendar anchor ("晚上好" is "good evening").
+    assert anchor_of("晚上好，为什么月亮会变形状？") is None
+    # The first word after a greeting is the sentence's first, not a name.
+    assert names_in("Hi! Why is the sky blue?") == []
+
+
+@pytest.mark.parametrize("name, memory", [
+    ("Max", "User's son Max has asthma and uses a blue inhaler."),
+    ("Rex", "Rex gets carsick on long drives."),
+    ("Rex", "User walks the dog, Rex, every morning at seven."),
+    ("Mia", "The user's manager is Mia Hoffmann, who hates Friday meetings."),
+    ("Orca", "Orca's CI runs on self-hosted runners."),
+    ("团团", "女儿团团今年上二年级。"), ("团团", "团团对芒果过敏。"),
+    ("糯米", "用户养了一只猫，叫糯米。"),
+])
+def test_a_memory_about_a_name_has_it_as_subject_or_introduces_it(name: str,
+                                                                   memory: str) -> None:
+    from vecmem.rules.turn_need import is_subject_in
+
+    assert is_subject_in(name, memory)
+
+
+@pytest.mark.parametrize("name, memory", [
+    # Where the person lives, a tool, a team's city: mentioned, not what the memory is about.
+    ("Lisbon", "User rents a flat in Lisbon near the river."),
+    ("Lisbon", "User buys bread at Lisbon Market on Sundays."),
+    ("Rust", "The billing service is written in Rust."),
+    ("Seattle", "User is a Seattle Seahawks fan."),
+    ("杭州", "用户住在杭州西湖区。"), ("Rex", "Rexford Street is closed on Sundays."),
+])
+def test_a_name_only_mentioned_is_not_what_the_memory_is_about(name: str, memory: str) -> None:
+    from vecmem.rules.turn_need import is_subject_in
+
+    assert not is_subject_in(name, memory)
+
+
+@pytest.mark.parametrize("turn", ["早上好，今天下雨了", "嗨嗨，终于下班了",
+                                  "Morning! Long day ahead.", "hi there, back from lunch",
+                                  "hey! so sleepy today"])
+def test_a_greeting_with_a_remark_is_small_talk(turn: str) -> None:
+    from vecmem.rules.turn_need import is_greeting_remark
+
+    assert is_greeting_remark(turn) and is_impersonal(turn), turn
+
+
+@pytest.mark.parametrize("turn", [
+    # a question, a request, the speaker's own state, news about the person's calendar
+    "Hi, what's the wifi password?", "嗨，提醒我明天交房租", "Morning! I have a headache",
+    "你好，明天的会取消了", "hey, can you book the dentist", "早上好，老婆今天发烧了",
+    # no greeting first: a remark alone is not this class
+    "Long day ahead.", "今天好冷",
+])
+def test_a_greeting_before_a_need_is_not_small_talk(turn: str) -> None:
+    from vecmem.rules.turn_need import is_greeting_remark
+
+    assert not is_greeting_remark(turn), turn
+
+
+@pytest.mark.parametrize("turn", ["多謝晒", "唔該", "早晨！", "謝謝你", "冇問題，搞掂", "heyyy",
+                                  "thanksss!!", "cheers mate", "thanks heaps", "goood morning"])
+def test_small_talk_in_traditional_script_cantonese_and_chat_spelling(turn: str) -> None:
+    from vecmem.rules.turn_need import is_phatic
+
+    assert is_phatic(turn), turn
+
+
+def test_traditional_script_meets_the_same_shapes_and_anchors() -> None:
+    assert is_impersonal("為什麼天空是藍色的？") and is_impersonal("火車和飛機哪個更環保？")
+    assert not is_impersonal("我的航班是幾點？")
+    assert not is_impersonal("聽日幾點開會？")  # Cantonese "tomorrow": the person's calendar
+    from vecmem.rules.turn_need import is_phatic
+
+    # One content word still makes it a real turn, in either script.
+    assert not is_phatic("謝謝，藥放在哪裡？") and not is_phatic("唔該，幫我訂枱")
+
+
+@pytest.mark.parametrize("turn", [
+    "狗可以吃巧克力吗？", "乳糜泻会遗传吗？", "生鸡蛋能吃吗？", "心脏起搏器能过安检吗？",
+    "阿尔茨海默病早期有什么症状？", "企鹅能活多久？", "广东人早茶一般吃什么？",
+    "拉布拉多一般能长多重？",
+    "世界上最大的沙漠是哪个？", "What happens if you eat raw flour?",
+    "Tell me something interesting about octopuses",
+])
+def test_modal_yes_no_questions_and_a_kinds_properties_are_impersonal(turn: str) -> None:
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", [
+    "这里能停车吗？", "我可以吃布洛芬吗？", "孩子能吃蜂蜜吗？", "明天会下雨吗？",
+    "我一般几点起床？",
+    "妈妈一般吃什么药？", "What happens if I miss my flight?", "能不能提醒我吃药？",
+])
+def test_the_same_questions_about_the_persons_situation_stay_personal(turn: str) -> None:
+    assert not is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", ["thanks, I'll try that", "ok thanks, will do", "谢谢，我去试试",
+                                  "好的，我知道了", "thanks! that makes sense"])
+def test_thanks_and_taking_up_the_advice_is_small_talk(turn: str) -> None:
+    assert is_impersonal(turn), turn
+
+
+@pytest.mark.parametrize("turn", ["thanks, I'll try that with my mom",
+                                  "thanks, I have another question",
+                                  "thanks, let me check my calendar", "谢谢，我明天去医院看看"])
+def test_thanks_before_news_or_a_need_is_not_small_talk(turn: str) -> None:
+    assert not is_impersonal(turn), turn
+
+
+@pytest.mark.parametrize("turn", ["how's it going?", "how are you today?", "anyone home?",
+                                  "你今天怎么样？", "最近忙吗？", "在忙吗？", "有空吗？",
+                                  "嘿，好久不见", "拜拜，下次聊", "thanks for your help",
+                                  "you're the best"])
+def test_asking_after_the_assistant_is_small_talk(turn: str) -> None:
+    from vecmem.rules.turn_need import is_phatic
+
+    assert is_phatic(turn), turn
+
+
+@pytest.mark.parametrize("turn", ["how's Leo today?", "最近怎么样，Leo 还好吗", "the kids?",
+                                  "thanks for your help with the insurance claim",
+                                  "喂，帮我查一下", "今天的会怎么样"])
+def test_asking_after_someone_or_something_is_not_small_talk(turn: str) -> None:
+    from vecmem.rules.turn_need import is_phatic
+
+    assert not is_phatic(turn), turn
+
+
+@pytest.mark.parametrize("turn", ["I wonder why cats knead", "Do you know how tall the Eiffel "
+                                  "Tower is?", "Any idea why bread goes stale?",
+                                  "ELI5: how do vaccines work?", "我想知道为什么猫会踩奶",
+                                  "你知道长城有多长吗？"])
+def test_a_wondering_marker_before_a_question_about_the_world(turn: str) -> None:
+    # The marker's "I" / 我 is how the question is asked, not whom it is about.
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", ["I wonder if my flight is delayed", "我想知道我的体检结果",
+                                  "Do you know my wife's birthday?"])
+def test_a_wondering_marker_before_the_persons_own_stays_personal(turn: str) -> None:
+    assert not is_impersonal(turn), turn

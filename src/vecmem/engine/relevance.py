@@ -124,6 +124,11 @@ SUBJECTS = True
 #: not impersonal whatever its shape. A name held once is a thing the person mentioned
 #: (a camera, a board game): "How many players can play Catan?" stays impersonal.
 ENTITY_MIN_DF = 2
+#: A held name makes a turn personal only when some memory is about it (its subject, or
+#: introduced by a role: ``turn_need.is_subject_in``), read from at most ``NAME_READ``
+#: memories holding it. Set False to measure without (every held name counts).
+NAME_ROLE = True
+NAME_READ = 5
 #: Weight of a query term no memory of the scope holds, relative to its idf. Such a term
 #: may say the query asks about something not stored, but a Chinese boundary bigram
 #: (对花 in 我对花生过敏) is absent for no such reason. Dev split, e5: 0 ranked better
@@ -476,7 +481,9 @@ def owned_subject(query: str, contents: dict[int, str]) -> int | None:
 def impersonal(query: str, qt: QueryTerms | None = None,
                df: dict[str, int] | None = None,
                subjects: Callable[[], dict[int, str]] | None = None,
-               why: dict[str, Any] | None = None) -> bool:
+               why: dict[str, Any] | None = None,
+               holding: Callable[[str], list[str]] | None = None,
+               turn: str | None = None) -> bool:
     """``turn_need.is_impersonal`` (unless switched off for an ablation) -- except a
     turn about something of the person's own, by what the scope (``df``) holds:
 
@@ -494,14 +501,23 @@ def impersonal(query: str, qt: QueryTerms | None = None,
       candidates' texts come from ``subjects``): "What is the summarizer's default
       model?", "摘要服务现在用什么默认模型？".
 
-    ``why`` (explain) receives what made the turn personal."""
+    A held name counts only when some memory is about it (``turn_need.is_subject_in``;
+    ``holding(term)`` gives the texts of a few memories holding the term): a son, a cat,
+    a project, not the city the person lives in or the language a service is written in
+    (``NAME_ROLE``).
+
+    ``why`` (explain) receives what made the turn personal. ``turn``: the person's own
+    words when ``query`` is a form of them (time words taken out for the search, a
+    rewrite): the shape and the anchors are read there."""
     if not IMPERSONAL:
         return False
+    query = turn or query
     from vecmem.rules.turn_need import (
         chinese_names_in,
         identity_subject,
         is_content_task,
         is_impersonal,
+        is_subject_in,
         names_in,
     )
 
@@ -520,31 +536,48 @@ def impersonal(query: str, qt: QueryTerms | None = None,
         if toks:
             as_term.setdefault(toks[0], t)
 
+    def own(w: str) -> str:
+        if w in df:
+            return w
+        toks = TOKENIZER.tokens(w)
+        return as_term.get(toks[0], w) if toks else w
+
     def held(words: list[str], memories: int) -> bool:
         # Every word (or its other-language / other-script form) is in at least
         # ``memories`` memories of the scope.
-        def own(w: str) -> str:
-            if w in df:
-                return w
-            toks = TOKENIZER.tokens(w)
-            return as_term.get(toks[0], w) if toks else w
-
         return bool(words) and all(
             max(df.get(t, 0) for t in groups.get(own(w), [own(w)])) >= memories
             for w in words)
+
+    def entity(name: str, words: list[str]) -> bool:
+        # Held in ENTITY_MIN_DF memories, and one of them is about it (not a place, a
+        # tool): the person's own son, cat, project.
+        if not held(words, ENTITY_MIN_DF):
+            return False
+        if not NAME_ROLE or holding is None:
+            return True
+        return any(is_subject_in(name, text) for text in holding(own(words[0])))
+
+    def personal(because: str) -> bool:
+        if why is not None:
+            why["because"] = because
+        return False
 
     if is_content_task(query):
         return True  # "Explain how Kafka works", a function, a poem: the turn is the input
     subject = identity_subject(query)
     if subject is not None and held(query_terms(subject, expand=False).terms, 1):
-        return False
-    if any(held(query_terms(name, expand=False).terms, ENTITY_MIN_DF)
-           for name in names_in(query)):
-        return False
+        return personal(f"an identity question about {subject!r}, which a memory holds")
+    for name in names_in(query):
+        if entity(name, query_terms(name, expand=False).terms):
+            return personal(f"names {name!r}, held in {ENTITY_MIN_DF}+ memories, one "
+                            "about it")
     # Chinese names by their shape (朵朵, 老王). Not every name the pinyin bridge finds:
     # it also carries places (上海 -> Shanghai), which knowledge questions name.
-    if any(held([n], ENTITY_MIN_DF) for n in chinese_names_in(query)):
-        return False
+    for name in chinese_names_in(query):
+        if entity(name, [name]):
+            return personal(f"names {name!r} (a Chinese name's shape), held in "
+                            f"{ENTITY_MIN_DF}+ memories, one about it")
     # A name a memory states in both scripts ("女儿林悦（Joy，12 岁）"): a person, pet or
     # project of the person's, whatever its shape -- "林悦在哪个学校上学？" names the
     # daughter as surely as "朵朵" does. Held in ENTITY_MIN_DF memories, as above.
@@ -552,15 +585,18 @@ def impersonal(query: str, qt: QueryTerms | None = None,
     # biscuit?" is about biscuits even when the dog is Biscuit (饼干).
     capitalized = {w.lower().removesuffix("'s").removesuffix("’s")
                    for w in re.findall(r"[A-Z][\w'’-]*", query)}
-    if any(held([n], ENTITY_MIN_DF) for n in qt.named
-           if CJK_CHAR.match(n) or n in capitalized):
-        return False
+    surface = {w.lower(): w for w in re.findall(r"[A-Z][\w-]*", query)}
+    for name in qt.named:
+        if (CJK_CHAR.match(name) or name in capitalized) and entity(
+                surface.get(name, name), [name]):
+            return personal(f"names {name!r}, which memories state in both scripts")
     if SUBJECTS and subjects is not None:
         owner = owned_subject(query, subjects())
         if owner is not None:
             if why is not None:
                 why["subject_of"] = owner
-            return False
+            return personal(f"memory #{owner} has the turn's subject as its own "
+                            "(subject slot)")
     return True
 
 

@@ -78,12 +78,16 @@ def check_query(query: object, k: object, min_score: object) -> tuple[str, int, 
 def hybrid(
     ctx: Context, query: str, k: int, min_score: float, *, mode: str = "hybrid",
     trace: Trace | None = None, gate: bool = False, timeline: Any = None,
+    turn: str | None = None,
 ) -> list[Hit]:
     """Search ``mode`` in hybrid | vector | keyword; returns at most ``k`` active hits.
 
     ``gate`` (hybrid mode only) keeps only the candidates the relevance gate passes
     (``relevance.py``); ``min_score`` is then an extra hard cosine floor. ``timeline``
-    (``engine/history.py``) adds the past's rows and decides which rows count then."""
+    (``engine/history.py``) adds the past's rows and decides which rows count then.
+    ``turn``: the words as the person wrote them, when ``query`` is a form of them (time
+    words taken out, a rewrite); the gate judges whether the turn is about the person on
+    them ("Summarize the Atlas incident from last month": "last month" is theirs)."""
     want = max(k * OVERFETCH, MIN_CANDIDATES)
     gate = gate and mode == "hybrid"
     qt = relevance.query_terms(query)
@@ -186,17 +190,20 @@ def hybrid(
                             tx.get_many([i for i in top if i not in got]).items()})
                 return {i: got[i] for i in top if i in got}
 
+            def holding(term: str) -> list[str]:
+                # A few memories holding a name the turn uses: is one of them about it?
+                hit = [i for i, _ in tx.keyword_search(ctx.scope, [term], relevance.NAME_READ)]
+                return [r.content for _, r in sorted(tx.get_many(hit).items())]
+
             imp = relevance.impersonal(query, qt, evidence.df if evidence else None,
-                                       subjects, why)
+                                       subjects, why, holding, turn=turn)
             judge = (floors.at(query, imp), floors.lift_for(query, imp), qvec is not None)
             if trace is not None and trace.gate is not None:
-                because = None
-                if "subject_of" in why:
-                    because = (f"memory #{why['subject_of']} has the turn's subject as its "
-                               "own (subject slot)")
+                because = why.get("because")  # what made a turn of that shape personal
+                if because:
                     trace.gate["personal_because"] = because
-                trace.gate["rule"] = relevance.describe_rule(floors, judge[0], query, imp,
-                                                             because)
+                trace.gate["rule"] = relevance.describe_rule(floors, judge[0], turn or query,
+                                                             imp, because)
                 trace.gate["impersonal"] = imp
                 trace.gate["floor"] = round(judge[0], 4)
         rejected: dict[int, Any] = {}
@@ -561,9 +568,10 @@ def fuse(vector: float | None, keyword: float | None, vrank: int | None,
 
 
 def explain(ctx: Context, query: str, k: int, min_score: float, *, gate: bool = False,
-            timeline: Any = None) -> tuple[list[Hit], Explanation]:
+            timeline: Any = None, turn: str | None = None) -> tuple[list[Hit], Explanation]:
     trace = Trace()
-    hits = hybrid(ctx, query, k, min_score, trace=trace, gate=gate, timeline=timeline)
+    hits = hybrid(ctx, query, k, min_score, trace=trace, gate=gate, timeline=timeline,
+                  turn=turn)
     embedder = ctx.embedder
     notes = list(trace.notes)
     if trace.dropped:

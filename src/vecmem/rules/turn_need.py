@@ -56,33 +56,90 @@ _PHATIC_EN = frozenset((
     "was", "were", "this", "useful", "welcome", "bunch", "tons", "lots",
     # "thank you, that worked", "works now", "all sorted": the task is done.
     "worked", "works", "working", "fixed", "done", "solved", "sorted",
+    # The same class as other Englishes and chat say it: "cheers mate", "thanks heaps",
+    # "ta", "g'day", "ttyl", "np"; greetings borrowed from other languages.
+    "mate", "heaps", "ta", "g'day", "gday", "lovely", "legend", "ttyl", "brb", "np", "yw",
+    "dude", "guys", "buddy", "pal", "ciao", "hola", "aloha", "bonjour", "kia", "ora",
+    # "that makes sense", "all clear"
+    "makes", "sense", "clear",
+    # Asking after the assistant, thanking for its help: "how's it going?", "how are you
+    # today?", "anyone home?", "thanks for your help", "you're the best", "great stuff".
+    "how's", "hows", "going", "today", "anyone", "home", "free", "friend", "kindly", "help",
+    "your", "you're", "youre", "the", "best", "stuff", "long", "time", "chat",
 ))
 _PHATIC_ZH = lazy_re(
-    r"你好|您好|嗨|哈喽|哈啰|早安|早上好|上午好|中午好|下午好|晚上好|晚安|在吗|在么|在不在|"
+    r"你好|您好|嗨|嘿|喂|哈喽|哈啰|早安|早上好|上午好|中午好|下午好|晚上好|晚安|在忙吗?|在吗|在么|在不在|"
     r"谢谢|多谢|感谢|谢|辛苦|收到|好的|好滴|好嘞|好吧|行吧|可以了?|没问题|明白|懂了|知道了|"
-    r"了解|没别的|没事|就这样|就这些|再见|拜拜|回头见|明天见|最近怎么样|最近好吗|早|"
+    r"了解|没别的|没事|就这样|就这些|再见|拜拜|回头见|明天见|最近怎么样|最近好吗|早晨|早|"
+    # Asking after the assistant: 好久不见, 最近忙吗, 在忙吗, 有空吗, 你今天怎么样; 下次聊.
+    r"好久不见|最近|忙吗|在忙|有空吗?|今天|怎么样|下次聊|回头聊|回聊|太棒|棒|"
     # 搞定了 / 解决了 / 弄好了 / 成功了: the task is done.
     r"搞定|解决|弄好|成功|"
-    r"你|您|太|非常|十分|真|大家|[啦了呀啊哦嗯吧呢嘛哈哇喔噢行好]")
+    r"你|您|太|非常|十分|真|大家|[啦了呀啊哦嗯吧呢嘛哈哇喔噢行好]"
+    # Cantonese: 唔该 (thanks), 早晨 (good morning), 冇问题, 搞掂 (done), 多谢晒, 得喇; and
+    # its particles (嘅 咗 喇 啰 噉).
+    r"|唔该|唔使|冇问题|冇事|搞掂|多谢晒|晒|得喇|得啦|[嘅咗喇噉]")
 _NOT_LETTER = lazy_re(r"[\W_\d]+")
 _LATIN = lazy_re(r"[A-Za-z]+(?:'[a-z]+)?")
 #: A phatic turn is short: a long turn made of these words is rare and may carry a need.
 PHATIC_MAX_WORDS = 8
 
 
+_ELONGATED = lazy_re(r"(\w)\1{2,}")
+
+
+def _phatic_word(word: str) -> bool:
+    """A small-talk word, also drawn out as chat writes it ("heyyy", "thanksss",
+    "goood"): a run of three or more of one letter read as one or as two."""
+    w = word.lower()
+    return (w in _PHATIC_EN or _ELONGATED.sub(r"\1", w) in _PHATIC_EN
+            or _ELONGATED.sub(r"\1\1", w) in _PHATIC_EN)
+
+
+# The traditional forms of the characters these rules are written with, read as the
+# simplified ones (謝謝 / 谢谢, 為什麼 / 为什么, 哪個更 / 哪个更): one character for one, so
+# a turn in either script meets the same shapes. Only characters the rules use.
+_TRADITIONAL = str.maketrans(
+    "與東兩嚴個為舉麼麽義樂亞產親從們優會體兒關寫馮決幾劉則剛創別辦務動區華盧歷發號葉"
+    "呂嗎吳囉嘍團國處頭媽孫學寶實導張總戶換數時曉楊條來標樹樣樓歡湯沒潤漸滿滅點愛爺現"
+    "電畫碼種類係糾紀經結給絕羅聯節蘇薦蔣賀賈趙較邊運還這遠鄧郵鄒鄰鄭釋裡裏鐘錢長問隊"
+    "陸陳韋韓項顧領顆題飛飯餅驗馬黃龔見訂認讓記講許訴譯試詩話詢語說請誰謝譚氣後幫開乾幹"
+    "該對過聽",
+    "与东两严个为举么么义乐亚产亲从们优会体儿关写冯决几刘则刚创别办务动区华卢历发号叶"
+    "吕吗吴啰喽团国处头妈孙学宝实导张总户换数时晓杨条来标树样楼欢汤没润渐满灭点爱爷现"
+    "电画码种类系纠纪经结给绝罗联节苏荐蒋贺贾赵较边运还这远邓邮邹邻郑释里里钟钱长问队"
+    "陆陈韦韩项顾领颗题飞饭饼验马黄龚见订认让记讲许诉译试诗话询语说请谁谢谭气后帮开干干"
+    "该对过听",
+)
+
+
+def simplified(turn: str) -> str:
+    """``turn`` with the traditional forms of the rules' characters read as simplified."""
+    return turn.translate(_TRADITIONAL)
+
+
 def is_phatic(turn: str) -> bool:
     """True when the turn is only small talk (see ``_PHATIC_EN`` / ``_PHATIC_ZH``):
     "morning :)", "thx", "cheers, that helped", "yo, you around?", "谢了", "好的谢谢",
-    "辛苦啦，没别的了". Emoji, punctuation and digits are ignored."""
+    "辛苦啦，没别的了", "多謝晒", "heyyy". Emoji, punctuation and digits are ignored."""
+    turn = simplified(turn)
     words = _LATIN.findall(turn)
     if len(words) > PHATIC_MAX_WORDS:
         return False
-    if any(w.lower() not in _PHATIC_EN for w in words):
+    if not all(_phatic_word(w) for w in words):
         return False
     rest = _NOT_LETTER.sub("", _LATIN.sub("", _PHATIC_ZH.sub("", turn)))
     return not rest and (bool(words) or _PHATIC_ZH.search(turn) is not None)
 
 
+# An auxiliary or modal, and a generic subject after it (see the wh-frame below): an
+# indefinite noun ("a greyhound"), a bare plural ("geckos", "octopuses") or a proper
+# name ("Kyoto", case-sensitive); not a pronoun, a possessive or a definite article.
+_AUX = r"(?:can|could|will|would|should|might|may|must|do|does|did|is|are|was|were|has|have)"
+_NOT_GENERIC = (r"(?:i|we|you|they|he|she|it|its|there|this|that|these|those|us|me|my|our|your|"
+                r"his|her|their|the|yours|ours|theirs|things|ones)")
+_GENERIC = (rf"(?:(?:a|an)\s+[a-z][\w-]*|(?!{_NOT_GENERIC}\b)[a-z][\w-]*[^s\W]s\b"
+            r"|(?-i:[A-Z])[\w-]*)")
 # Encyclopaedic questions: the subject is the world, not the person.
 _EN_KNOWLEDGE = (
     r"^\s*(?:who|what)(?:'s|\s+(?:is|was|are|were))\b"
@@ -119,15 +176,40 @@ _EN_KNOWLEDGE = (
     r"|^\s*what\s+(?:causes|caused|makes|made)\b"
     r"|\b(?:comes?|came)\s+from\s+(?:which|what)\b|\b(?:derived|borrowed)\s+from\b"
     r"|\bthe\s+word\s+['\"‘“]"
+    # A wh-question about a thing in general, by its grammar: wh-word (how + any degree
+    # word: how fast / hot / often / loud), an auxiliary or modal, then a *generic*
+    # subject -- an indefinite noun, a bare plural, a proper name, or the impersonal "you"
+    # of how / why / where ("How fast can a greyhound run?", "Why can geckos walk on
+    # ceilings?", "How long will honey keep?", "How do you mark a breaking change?").
+    # Not a particular thing ("the build", "it", "this") nor the person (anchors).
+    # "When" / "where" ask about a time or place, which a bare singular often makes the
+    # person's ("When will dinner be ready?"): there only an indefinite, a plural or a
+    # name is generic; after how / why / what a bare noun is ("How long will honey keep?").
+    rf"|^\s*(?:where|when)\s+{_AUX}\s+{_GENERIC}"
+    rf"|^\s*(?:how(?:\s+[a-z]+)?|why|what)\s+{_AUX}\s+(?:{_GENERIC}|(?!{_NOT_GENERIC}\b)[a-z]+)"
+    r"|^\s*(?:how(?:\s+(?:often|long|much|many|fast|soon|far))?|why|where)\s+"
+    r"(?:do|does|can|could|should|would|will|might)\s+you\s+"
+    r"(?!(?:think|recommend|suggest|remember|know\s+(?:my|our|me|us))\b)[a-z]+"
+    # Comparing things: "Which is older, Toyota or Honda?", "Which one is heavier?",
+    # "Which weighs more: ...?", "Is X bigger than Y?" (the yes/no shape above).
+    # What a kind of event leads to, something told about a kind: "What happens if you eat
+    # raw flour?", "Tell me something interesting about octopuses".
+    r"|^\s*what\s+happens\s+(?:if|when)\s+(?:you|a|an|people|someone|(?!the\b)[a-z]+s\b)"
+    r"|^\s*tell\s+me\s+(?:something|anything|a\s+few\s+things)\s+(?:\w+\s+)?about\b"
+    r"|\bwhich\s+(?:one\s+)?(?:is|are|was|were)\s+(?:more|less|better|worse|bigger|smaller|"
+    r"the\s+\w+est|\w{3,}er)\b|\bwhich\s+(?:one\s+)?\w+s\s+(?:more|less|longer|faster)\b"
 )
+#: A count in words or digits ("ten names", "5 titles").
+_COUNT = (r"(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|"
+          r"twenty|thirty|fifty|a\s+dozen|a\s+hundred)")
 # Content tasks whose input is in the turn itself.
 _EN_TASK = (
     r"^\s*(?:please\s+)?(?:explain|summari[sz]e|translate|define|describe|list|compare|"
     r"paraphrase|proofread|outline|write\s+(?:a|an)\s+(?:haiku|poem|limerick|story|"
     r"sonnet|song|joke|essay|riddle)|(?:tell|give)\s+me\s+(?:a\s+)?(?:joke|fun\s+fact|"
     r"riddle|story|quote))\b"
-    r"|^\s*(?:suggest|give\s+me|brainstorm|come\s+up\s+with)\s+(?:\w+\s+){0,4}"
-    r"(?:titles|names|slogans|taglines|headlines)\b"
+    r"|^\s*(?:suggest|give\s+me|brainstorm|come\s+up\s+with|generate|list|think\s+of)\s+"
+    r"(?:\w+\s+){0,4}(?:titles|names|slogans|taglines|headlines|ideas)\b"
     r"|^\s*(?:write|give\s+me)\s+(?:a|an)\s+(?:\w+\s+)?(?:function|script|program|regex|"
     r"regular\s+expression|query|class|unit\s+test|one-liner)\b"
     r"|^\s*(?:rewrite|rephrase|reword|correct|convert|calculate|solve)\b"
@@ -143,7 +225,8 @@ _EN_TASK = (
     r"(?:\w+\s+){0,2}(?:list|summary|table|chart|outline|poem|haiku|story|joke|regex|"
     r"regular\s+expression|password|function|script|query|diagram)\b"
     r"|^\s*(?:please\s+)?(?:sort|count|reverse|format|parse|sum)\s+(?:these|this|the\s+"
-    r"following)\b|^\s*generate\s+(?:a|an|some|\d+)\b"
+    r"following)\b|^\s*(?:generate|suggest|brainstorm|list)\s+(?:a|an|some|a\s+few|several|"
+    rf"{_COUNT})\b"
 )
 _ZH_KNOWLEDGE = (
     r"是谁|谁(?:写|画|发明|创|建|导演|唱)|哪一?年|何时|起源|出自|来历|什么意思|的含义|"
@@ -161,6 +244,27 @@ _ZH_KNOWLEDGE = (
     # or an opinion), a work's content (《三体》讲了什么), a yes/no question about a
     # thing's nature (开心果是长在树上的吗).
     r"|怎么(?!办|样)|如何|怎样(?!了)|《[^》]+》.{0,6}(?:讲|说|写)了?(?:的是|些)?什么|是.{1,8}的吗"
+    # Comparing two things (李白和杜甫谁年纪大, STM32 和 ESP32 哪个更省电, 比在空气里快多少),
+    # an alternative about a thing's nature (番茄到底是水果还是蔬菜), a yes/no question
+    # whether a thing is something (博洛尼亚大学是世界上最古老的大学吗; not 这/那, which point
+    # at something in the person's situation), what kind of thing it is or how two relate
+    # (豆包是字节跳动的什么产品, 北京清华和新竹清华是什么关系).
+    r"|(?:和|跟|与|同|还是|或者?)[^，,。？?！!]{1,15}?(?:谁|哪个|哪一个|哪种|哪一种|哪样)(?:更|比较|最)?"
+    r"|比[^，,。？?！!]{1,15}?(?:多少|几倍)|(?:^|[，,])[^这那，,]{1,12}是[^，,。？?]{1,12}还是[^，,。？?]{1,12}[？?]"
+    r"|^[^这那我你，,。？?]{1,20}(?:是|算|属于)(?:不是)?[^，,。？?]{1,20}吗\s*[？?]?\s*$"
+    r"|^[^这那我你，,。？?]{1,20}(?:算不算|属不属于|是不是一种)"
+    r"|是[^，,。？?]{0,10}的?什么(?:关系|产品|东西|动物|植物|东东|意思|原理|样的)"
+    # A yes/no question whether a kind of thing can, may or will (狗可以吃巧克力吗, 生鸡蛋能吃吗,
+    # 乳糜泻会遗传吗, 心脏起搏器能过安检吗): the modal counterpart of "Can dogs eat chocolate?".
+    # Not with 这 / 那 anywhere (这里能停车吗 asks about where the person is).
+    r"|^(?![^？?]*[这那])[^我你咱俺，,。？?]{1,15}?(?:可以|能|会|能不能|可不可以|会不会)"
+    r"[^，,。？?]{0,15}吗\s*[？?]?\s*$"
+    # A kind's properties (有什么症状 / 特点 / 好处 / 副作用), how long it lives or keeps
+    # (企鹅能活多久), what is usual for it (一般吃什么, 一般能长多重), the world's records
+    # (世界上最大的沙漠是哪个).
+    r"|有(?:什么|哪些)(?:症状|特点|特征|好处|坏处|作用|用途|功能|危害|副作用|营养|成分|种类|品种)"
+    r"|(?:能|可以)?活(?:多久|多长时间)|(?:一般|通常|平均)[^，,。？?]{0,6}(?:什么|多|几)"
+    r"|世界上|全世界|全球|宇宙中|历史上|史上|是哪(?:个|一个|条|座|位|种)\s*[？?]?\s*$"
 )
 _ZH_TASK = (
     r"^\s*(?:请|帮我|给我)?\s*(?:解释一下|解释|讲讲|介绍一下|翻译|总结一下|总结|概括|列出|"
@@ -183,7 +287,8 @@ _GENERATE = lazy_re(
     r"story|essay|joke|riddle|song)\b"
     r"|用\s*[A-Za-z][\w+#]*\s*(?:写|实现|生成)"
     r"|^\s*(?:请|帮我|给我)?\s*(?:用\s*\S+\s*)?(?:写|生成)(?:一个|个|一段|段|一首|首|一篇|篇|一封|封)?"
-    r".{0,12}(?:函数|脚本|正则|程序|代码|排序|诗|散文|文章|故事|笑话|邮件|信|模板|文案)"
+    r".{0,12}(?:函数|脚本|正则|程序|代码|排序|诗|散文|文章|故事|笑话|邮件|信|模板|文案|SQL|"
+    r"查询|命令|接口|类)"
     r"|(?:代码|脚本|函数|正则).{0,4}怎么写",
     re.I,
 )
@@ -244,6 +349,8 @@ _ZH_ANCHOR = (
     r"|老婆|老公|妻子|丈夫|爱人|孩子|小孩|儿子|女儿|宝宝|爸|妈|父母|家里|全家|家人|"
     r"老板|领导|同事|团队"
     r"|今晚|今天|明天|昨天|后天|周末|这周|下周|上周|这个月|下个月|上个月|今年|明年|去年|"
+    # ... and as Cantonese says them (今日 today, 听日 tomorrow, 琴日 / 寻日 yesterday).
+    r"今日|听日|琴日|寻日|"
     r"周[一二三四五六日天]|星期[一二三四五六日天]|早上|下午|晚上|上次|上回|几点"
     r"|附近|周边|楼下|小区"
     # 用户 as memories name the person ("用户现在在哪里工作？"); not users in general
@@ -255,7 +362,9 @@ _ANCHOR = lazy_re(f"(?:{_EN_ANCHOR})|(?:{_ZH_ANCHOR})", re.I)
 # not the person speaking: anchors inside it do not count.
 _QUOTED = lazy_re(r"[:：][^?？]*$|\"[^\"]*\"|“[^”]*”|「[^」]*」")
 # "How do I reverse a list?": the "I" of a how-to question is anyone, not the person.
-_HOW_I = lazy_re(r"\bhow\s+(?:do|can|should|would|could|might)\s+i\b", re.I)
+# "How do I usually get to the office?" asks for the person's own habit, not a method.
+_HOW_I = lazy_re(r"\bhow\s+(?:do|can|should|would|could|might)\s+i\b"
+                 r"(?!\s+(?:usually|normally|always|typically|generally|often|ever)\b)", re.I)
 
 
 # "a product manager", "any parent": a role with an article is anyone's, not the person's.
@@ -271,30 +380,137 @@ def _own_words(turn: str) -> str:
     return _GENERIC_ROLE.sub(" ", _HOW_I.sub(" ", _QUOTED.sub(" ", turn)))
 
 
+# What comes before the question proper: a frame set ahead of it ("In the Conventional
+# Commits spec, how do you ...", "In Python, ...", "According to the WHO, ...") or a
+# discourse marker ("Quick question: ...", "Just curious, ...", "请问", "问一下"). The
+# turn's shape is that of what follows. A greeting ahead of it is dropped too (see
+# ``core``).
+_FRAME = lazy_re(
+    r"^\s*(?:in|on|for|with|under|within|according\s+to)\s+[^,?!.;:，？！]{1,50}[,，:：]\s*", re.I)
+# A discourse marker says how the question is asked, not who it is about: its "I" / 我 is
+# no anchor ("I wonder why cats knead", "我想知道为什么猫会踩奶", "Do you know how ...").
+_MARKER = lazy_re(
+    r"^\s*(?:(?:(?:quick|random|silly|dumb|general|simple|honest)\s+question|just\s+"
+    r"(?:curious|wondering)|out\s+of\s+curiosity|curious|eli5|fun\s+fact\s+time)\s*[,，:：!！-]"
+    r"|(?:i\s+wonder|i\s+was\s+wondering|i've\s+always\s+wondered|i'm\s+curious|"
+    r"(?:do\s+you|does\s+anyone|does\s+anybody)\s+know|any\s+idea|anyone\s+know)\s*[,，:：-]?"
+    r"\s*(?=(?:why|how|what|when|where|who|which|if|whether)\b)"
+    r"|(?:请问|问一下|问个问题|好奇问一下|想问一下|想问问|我想知道|我很好奇|我一直好奇|有谁知道|"
+    r"你知道)\s*[,，:：!！]?)\s*", re.I)
+_CLAUSE_END = lazy_re(r"[,，!！。.~～…]+")
+
+
+def core(turn: str, *, frames: bool = True) -> str:
+    """``turn`` without what comes before the question or request proper: greetings
+    ("Hey! How fast ...", "哈喽哈喽，今天好冷"), discourse markers ("Quick question: ...",
+    "I wonder why ...", "我想知道…"), and with ``frames`` a frame set ahead ("In Go, ...").
+    The shape is judged on what is left; anchors on the turn with its frame
+    (``frames=False``: "In my last job, how did we ..." keeps its "my"). A turn that is
+    nothing but a greeting is left whole. Traditional characters are read as simplified
+    (``simplified``)."""
+    rest = turn = simplified(turn)
+    for _ in range(3):
+        m = _MARKER.match(rest) or (_FRAME.match(rest) if frames else None)
+        if m and m.end() < len(rest.rstrip()):
+            rest = rest[m.end():]
+            continue
+        m = _CLAUSE_END.search(rest)
+        if m and m.end() < len(rest.rstrip()) and is_phatic(rest[:m.start()]):
+            rest = rest[m.end():].lstrip()
+            continue
+        break
+    return rest
+
+
+# A remark after a greeting ("哈喽，今天好冷", "晚上好呀，忙完了", "Morning! Long day ahead."):
+# no question, no request, nobody's "I" -- the small talk of a turn that opens with a
+# greeting. What marks a question or a request, in both languages:
+_ASKS = lazy_re(
+    r"[?？]|\b(?:what|how|why|when|where|who|whom|whose|which|can|could|would|will|should|"
+    r"shall|do|does|did|is|are|am|was|were|please|pls|remind|tell|show|help|find|check|book|"
+    r"schedule|add|set|give|make|send|write|draft|plan|order|call|text|email|look|search|"
+    r"list|explain|translate|summari[sz]e|let's|let|need|want|i|i'm|i've|i'd|my|me|we|our|us)\b"
+    r"|吗|呢|么|什么|怎么|为什么|为啥|哪|几|多少|谁|是否|能不能|可不可以|要不要|帮|请|给我|提醒|记得|"
+    r"告诉|查|看看|安排|订|写|发|找|推荐|需要|想要|我|咱|俺", re.I)
+_TODAY = lazy_re(r"\b(?:today|tonight|this\s+(?:morning|afternoon|evening))\b|今天|今日|今儿|今晚|"
+                 r"早上|上午|中午|下午|晚上", re.I)
+#: A remark is short: longer, it is likely to carry a need the greeting only opens.
+REMARK_MAX_WORDS = 5
+REMARK_MAX_CJK = 10
+
+
+# After thanks, the speaker taking up the advice ("thanks, I'll try that", "ok, will do",
+# "谢谢，我去试试", "好的，我知道了"): the "I" of an uptake says nothing of their life.
+_UPTAKE = lazy_re(
+    r"^\s*(?:ok(?:ay)?[,\s]+)?(?:i'll|i\s+will|i'm\s+going\s+to|i'm\s+gonna|gonna|let\s+me|will)\s+"
+    r"(?:try|do|give\s+it|check|look|test|have\s+a\s+(?:go|look|try))\b"
+    r"(?:\s+(?:it|that|this|them|now|later|out|again|a\s+(?:go|try|shot)))*\s*[.!~]*\s*$"
+    r"|^\s*我(?:去|再|先|回头)?(?:试试|试一下|试下|看看|知道了|明白了|懂了|记住了)(?:看)?[了啦吧哈。!！~]*\s*$",
+    re.I)
+
+
+def is_greeting_remark(turn: str) -> bool:
+    """True for a greeting followed by a short remark that asks nothing and says nothing
+    of the speaker ("哈喽哈喽，今天好冷", "Hey! Long week."), or thanks followed by taking
+    up the advice ("thanks, I'll try that", "谢谢，我去试试"): small talk, whatever its
+    words; "Hi, what's Leo's allergy?", "嗨，提醒我明天交房租", "Morning! I have a headache"
+    are not."""
+    rest = core(turn, frames=False)
+    if rest == simplified(turn):
+        return False
+    if _UPTAKE.match(rest):
+        return True
+    if _ASKS.search(rest):
+        return False
+    # "Today" is the moment of the greeting; any other anchor (tomorrow's meeting, the
+    # kids) is news about the person's life that memories may bear on.
+    if _ANCHOR.search(_TODAY.sub(" ", rest)):
+        return False
+    return (len(_LATIN.findall(rest)) <= REMARK_MAX_WORDS
+            and len(_CJK.findall(rest)) <= REMARK_MAX_CJK)
+
+
+_WH = lazy_re(r"^\s*(?:why|how|what|when|where|who|which|whether|if)\b"
+              r"|^\s*(?:为什么|为啥|怎么|如何|什么|哪|谁|多少|几)", re.I)
+
+
+def _asked_about(turn: str) -> bool:
+    """A wondering marker before a wh-clause ("I wonder why cats knead", "Do you know how
+    tall the Eiffel Tower is?", "Any idea why bread goes stale?"): an embedded question,
+    without the inversion the direct frames look for, about whatever follows."""
+    text = simplified(turn)
+    m = _MARKER.match(text)
+    return m is not None and _WH.match(text[m.end():]) is not None
+
+
 def is_impersonal(turn: str) -> bool:
     """True when the turn has the shape of a world-knowledge question or a self-contained
-    task and nothing in it ties it to the person (see the module docstring)."""
-    if not (_IMPERSONAL.search(turn) or is_generation_task(turn)):
+    task and nothing in it ties it to the person (see the module docstring); or is a
+    greeting with a remark (``is_greeting_remark``)."""
+    if is_greeting_remark(turn):
+        return True
+    shaped = core(turn)
+    if not (_IMPERSONAL.search(shaped) or is_generation_task(turn) or _asked_about(turn)):
         return False
-    return not _ANCHOR.search(_own_words(turn))
+    return not _ANCHOR.search(_own_words(core(turn, frames=False)))
 
 
 def is_generation_task(turn: str) -> bool:
     """True for a request to generate a self-contained artefact (a function, a regex, a
     poem, prose): "Write a Python function that ...", "用 Python 写一个冒泡排序"."""
-    return _GENERATE.search(_own_words(turn)) is not None
+    return _GENERATE.search(_own_words(core(turn))) is not None
 
 
 def is_content_task(turn: str) -> bool:
     """True for a self-contained task ("Explain how Kafka partitions work", "翻译成英文",
     a generation task) or a question marked as general ("in general", "一般来说"): what
     it needs is in the turn, even when it names a thing the person uses."""
-    return is_generation_task(turn) or _TASK.search(turn) is not None
+    return is_generation_task(turn) or _TASK.search(core(turn)) is not None
 
 
 def anchor_of(turn: str) -> str | None:
     """The first personal anchor in ``turn`` (for explain), or None."""
-    m = _ANCHOR.search(_own_words(turn))
+    m = _ANCHOR.search(_own_words(core(turn, frames=False)))
     return m.group(0) if m else None
 
 
@@ -339,7 +555,7 @@ def names_in(turn: str) -> list[str]:
     "Atlas"]; "Who created Sesame Street?" -> ["Sesame Street"]). Its first word is a
     name only in a Chinese sentence ("Leo 什么时候上托班？") or when more capitals
     follow it directly ("Lin Xiao ...", "Which Go ..."; the caller drops stopwords)."""
-    own = _own_words(turn)
+    own = _own_words(core(turn, frames=False))  # "Hi! Why ...": "Why" starts the turn
     start = len(own) - len(own.lstrip())
     chinese = _CJK.search(own) is not None
     out = []
@@ -372,7 +588,7 @@ def chinese_names_in(turn: str) -> list[str]:
     are not names."""
     own = _own_words(turn)
     return [m.group(0) for m in _ZH_NAME.finditer(own) if not is_query_stopword(m.group(0))
-            and m.group(0) not in _NOT_NAMES]
+            and simplified(m.group(0)) not in _NOT_NAMES]
 
 
 #: Reduplicated words that are no names (adverbs, kinship terms already anchors).
@@ -414,3 +630,43 @@ def subject_phrase(turn: str) -> str | None:
             break
         words.append(w)
     return " ".join(words)
+
+
+# ---------------------------------------------------------------------- whose name
+# A name the person's memories hold is theirs -- a son, a cat, a project, a manager -- when
+# some memory is *about* it: it is the memory's subject ("Max gets an itchy mouth from
+# kiwi", "User's son Max has asthma", "Heron 是公司的飞控固件项目", "儿子小满…", "Sesame the
+# cat …") or a role introduces it ("the dog, Rex", "a greyhound named Biscuit", "叫饼干").
+# A name memories only mention as a circumstance -- where the person lives ("lives in
+# Tiong Bahru"), a tool ("written in Go"), a team's city ("a Vancouver Canucks fan") -- is
+# the world's as much as theirs: a knowledge question naming it ("Why is Vancouver's Expo
+# Line called that?") asks the encyclopaedia, not the store.
+_ROLE_EN = (r"(?:wife|husband|spouse|partner|son|daughter|kid|child|baby|mom|mum|dad|mother|"
+            r"father|sister|brother|nephew|niece|cousin|aunt|uncle|grandson|granddaughter|"
+            r"grandma|grandpa|grandmother|grandfather|boss|manager|colleague|coworker|friend|"
+            r"neighbour|neighbor|cat|dog|puppy|kitten|pet|project|app|service|repo|named|called)")
+_ROLE_ZH = (r"(?:儿子|女儿|孩子|老婆|老公|妻子|丈夫|太太|先生|妈妈|爸爸|母亲|父亲|哥哥|姐姐|弟弟|"
+            r"妹妹|外甥|侄子|孙子|孙女|外孙|上司|老板|经理|同事|朋友|邻居|猫|狗|项目|叫|名叫|名字叫|"
+            r"英文名|中文名)")
+#: What may stand before a memory's subject: a possessor and its role ("User's son",
+#: "The user's manager,", "用户的上司"), an article.
+_SUBJECT_HEAD_EN = (rf"^(?:(?:the\s+)?(?:user|user's|my|our|the|a|an)\s+)?(?:{_ROLE_EN}[,:]?\s+)?")
+_SUBJECT_HEAD_ZH = r"^(?:用户的?|我的?|我家的?)?[\u4e00-\u9fff]{0,4}?"
+
+
+def is_subject_in(name: str, text: str) -> bool:
+    """True when ``text`` (a memory) is about ``name``: the name starts it (after a
+    possessor and a role, an article) or a role word introduces it ("my son Max", "the
+    dog, Rex", "猫叫芝麻"). "User lives in Tiong Bahru", "Atlas is pinned to Go 1.22",
+    "User is a Vancouver Canucks fan" only mention it."""
+    t = text.lstrip()
+    n = re.escape(name)
+    if _CJK.match(name):
+        if re.match(_SUBJECT_HEAD_ZH + n, t) and not re.match(
+                rf"^[\u4e00-\u9fff]{{0,4}}?(?:在|住|去|到|从|回|于|用){n}", t):
+            return True
+        return re.search(rf"{_ROLE_ZH}(?:是)?[，,：:\s]?{n}", t) is not None
+    bound = rf"(?<![\w-]){n}(?![\w-])"  # not part of a longer word
+    if re.match(_SUBJECT_HEAD_EN + bound, t, re.I):
+        return True
+    return re.search(rf"\b{_ROLE_EN}(?:\s+is)?[,:]?\s+{bound}", t, re.I) is not None
