@@ -226,6 +226,27 @@ def test_dual_ranks_each_query_by_its_languages_model(models: dict[str, Embedder
 
 
 @pytest.mark.semantic
+def test_dual_en_use_moves_an_english_query_toward_use_only(models: dict[str, Embedder]
+                                                            ) -> None:
+    # The measuring knob of benchmarks (recall_tune/locomo_retrieval "bylang:W"): an
+    # English query's part given to USE; a Chinese query is USE's alone at any weight.
+    e5, use = models["e5"], models["use"]
+    docs = ["The user prefers dark mode", "用户偏好深色主题"]
+    base, mixed = DualEmbedder(), DualEmbedder(en_use=0.3)
+    d = base.embed_documents(docs)
+    en = "which theme does the user like?"
+    np.testing.assert_allclose(DualEmbedder(en_use=0.0).embed_query(en), base.embed_query(en),
+                               atol=1e-6)
+    q = mixed.embed_query(en)
+    assert abs(float(np.linalg.norm(q)) - 1.0) < 1e-5
+    want = (0.3 * (use.embed_documents(docs) @ use.embed_query(en))
+            + 0.7 * (e5.embed_documents(docs) @ e5.embed_query(en)))
+    np.testing.assert_allclose(q @ d.T, np.sqrt(0.5) * want / np.hypot(0.3, 0.7), atol=2e-3)
+    zh = "用户喜欢什么主题？"
+    np.testing.assert_allclose(mixed.embed_query(zh), base.embed_query(zh), atol=1e-6)
+
+
+@pytest.mark.semantic
 def test_e5_uses_prefixes_and_use_is_symmetric(models: dict[str, Embedder]) -> None:
     text = "用户偏好回答简洁务实"
     e5, use = models["e5"], models["use"]

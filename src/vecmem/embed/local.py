@@ -250,10 +250,12 @@ class DualEmbedder:
     is_fallback: bool = False
     model_id = "use-m3+e5-small-q4:bylang"
 
-    def __init__(self) -> None:
+    def __init__(self, en_use: float = 0.0) -> None:
         self._use = UseEmbedder()
         self._e5 = E5Embedder()
         self.dim = self._use.dim + self._e5.dim
+        #: Share of the English part of a query given to USE instead of e5 (0: e5 alone).
+        self.en_use = en_use
         # A Python float (numpy stays unimported until the first embedding): a float32
         # array times it stays float32.
         self._half = math.sqrt(0.5)
@@ -267,10 +269,12 @@ class DualEmbedder:
         from vecmem.text import cjk_ratio
 
         r = float(cjk_ratio(text))
+        wu = r + (1 - r) * self.en_use
+        we = (1 - r) * (1 - self.en_use)
         # Only the models the query's languages need run (one for a one-language turn).
-        u = (self._use.embed_query(text) * r if r > 0
+        u = (self._use.embed_query(text) * wu if wu > 0
              else np.zeros(self._use.dim, dtype=np.float32))
-        e = (self._e5.embed_query(text) * (1 - r) if r < 1
+        e = (self._e5.embed_query(text) * we if we > 0
              else np.zeros(self._e5.dim, dtype=np.float32))
         v = np.concatenate([u, e]).astype(np.float32)
         return v / np.float32(np.linalg.norm(v))
