@@ -68,7 +68,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from embedders import embed_cached  # also puts src/ on sys.path
+from embedders import CachedEmbedder  # also puts src/ on sys.path
 
 from vecmem import Memory
 from vecmem.embed.factory import embedder_for
@@ -127,8 +127,9 @@ def read_queries() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 
 
 # ---------------------------------------------------------------------------- embedder
-class DiskCachedEmbedder:
-    """The product's embedder with vectors precomputed through ``embed_cached``.
+class DiskCachedEmbedder(CachedEmbedder):
+    """The product's embedder with vectors precomputed through ``embed_cached`` (the
+    bilingual query form too, when the embedder has one).
 
     Texts the product asks for that were not precomputed (it normalizes before embedding,
     so a few may differ) go to the wrapped embedder; ``model_id`` is the wrapped one's,
@@ -136,32 +137,16 @@ class DiskCachedEmbedder:
     """
 
     def __init__(self, inner: Any, cache_dir: Path) -> None:
-        self.inner = inner
-        self.model_id = inner.model_id
-        self.dim = inner.dim
-        self.is_fallback = bool(getattr(inner, "is_fallback", False))
-        self.cache_dir = cache_dir
-        self.docs: dict[str, np.ndarray] = {}
-        self.queries: dict[str, np.ndarray] = {}
+        super().__init__(inner, cache_dir)
         self.misses = 0
 
-    def warm(self, texts: list[str], *, query: bool) -> None:
-        todo = sorted(set(texts))
-        vecs, _ = embed_cached(self.inner, todo, query, self.cache_dir)
-        (self.queries if query else self.docs).update(zip(todo, vecs, strict=True))
-
     def embed_documents(self, texts: list[str]) -> np.ndarray:
-        missing = [t for t in texts if t not in self.docs]
-        if missing:
-            self.misses += len(missing)
-            self.docs.update(zip(missing, self.inner.embed_documents(missing), strict=True))
-        return np.stack([self.docs[t] for t in texts]).astype(np.float32)
+        self.misses += len({t for t in texts if t not in self.docs})
+        return super().embed_documents(texts)
 
     def embed_query(self, text: str) -> np.ndarray:
-        if text not in self.queries:
-            self.misses += 1
-            self.queries[text] = self.inner.embed_query(text)
-        return self.queries[text]
+        self.misses += text not in self.queries
+        return super().embed_query(text)
 
 
 def product_embedder(name: str | None) -> Any:
