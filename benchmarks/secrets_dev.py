@@ -27,8 +27,9 @@ secret at all; every one is a false find.
 
 ``--set`` reads any jsonl whose secret cases carry ``secret`` (the quality sets); with
 ``--counts-only`` only the totals are printed, never a case (for blind sets). A set
-holding a blind split (``BLIND``) is always counts-only and ``--misses`` refuses it;
-``blind3``, ``blind4`` and ``blind5`` are retired (now dev) and may be listed.
+holding a blind split (``BLIND``: ``quality_blind6.jsonl``) is always counts-only and
+``--misses`` refuses it; ``blind3``, ``blind4`` and ``blind5`` are retired (now dev) and may
+be listed.
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "data" / "secrets_round5.jsonl"
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 #: Never tuned on: totals only, no case ever printed (blind3, blind4 and blind5 are
-#: retired, now dev).
-BLIND: tuple[str, ...] = ()
+#: retired, now dev; blind6 is session 8's fresh blind round).
+BLIND: tuple[str, ...] = ("blind6",)
 
 
 def load(path: Path) -> list[dict[str, Any]]:

@@ -1,9 +1,11 @@
 """The blind sets parse, keep the shape and counts they promise, and the harnesses report
 them as their own split (a broken file fails here, not in a benchmark run nobody reads).
 
-Session 7's sets (persona 4, ``*_blind5``), session 6's (persona 3, ``*_blind4``) and
-session 5's (persona 2, ``*_blind3``) are retired blind sets, now dev: measured and reported
-once while blind, reported as their own column since, and their misses can be listed."""
+Session 8's sets (persona 5, ``*_blind6``) are blind: counts only, the harnesses refuse to
+list their misses. Session 7's sets (persona 4, ``*_blind5``), session 6's (persona 3,
+``*_blind4``) and session 5's (persona 2, ``*_blind3``) are retired blind sets, now dev:
+measured and reported once while blind, reported as their own column since, and their
+misses can be listed."""
 
 from __future__ import annotations
 
@@ -21,6 +23,7 @@ ROOT = Path(__file__).resolve().parents[2]
 P2 = ROOT / "benchmarks" / "data" / "agent_recall" / "persona2"
 P3 = P2.parent / "persona3"
 P4 = P2.parent / "persona4"
+P5 = P2.parent / "persona5"
 DATA = ROOT / "tests" / "data"
 INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
 
@@ -106,6 +109,28 @@ def test_persona4_shape_and_counts() -> None:
     assert not earlier & {r["text"] for r in turns + off}  # fresh turns, not copied
 
 
+def test_persona5_shape_and_counts() -> None:
+    """Session 8's blind persona: >= 120 memories (health >= 15, family >= 10, pets >= 3),
+    >= 230 relevant turns of which >= 100 cross-language, >= 65 indirect, >= 75
+    safety-critical in both languages; >= 110 off-topic of which >= 50 share a word with a
+    memory; no memory or turn copied from any earlier persona or the gate set."""
+    ids, turns, off = check_persona(P5, (P2.parent, P2, P3, P4))
+    assert len(ids) >= 120 and len(turns) >= 230 and len(off) >= 110
+    assert sum(t["cross_lang"] for t in turns) >= 100
+    assert Counter(t["category"] for t in turns)["indirect"] >= 65
+    assert sum(t["safety"] for t in turns) >= 75
+    assert Counter(o["kind"] for o in off)["shared_word"] >= 50
+    assert {t["lang"] for t in turns if t["safety"]} == {"zh", "en"}
+    assert {o["lang"] for o in off} == {"zh", "en"}
+    kinds = Counter(m["kind"] for m in ids.values())
+    assert kinds["health"] >= 15 and kinds["pet"] >= 3 and kinds["family"] >= 10
+    assert kinds["style"] >= 1
+    earlier = {r["text"] for d in (P2.parent, P2, P3, P4) for f in d.glob("*.jsonl")
+               for r in rows(f) if "text" in r}
+    assert not earlier & {r["text"] for r in turns + off}  # fresh turns, not copied
+    assert not earlier & {m["text"] for m in ids.values()}
+
+
 QUALITY_CATEGORIES = {"fact", "question", "progress", "half_formed", "bare_url_path",
                       "secret_value", "secret_no_context", "too_short"}
 
@@ -187,6 +212,37 @@ def test_quality_blind5_shape_and_counts() -> None:
     assert any(re.match(r"^[A-Z]:\\", t) and re.search("[\u4e00-\u9fff]", t) for t in paths)
 
 
+#: Every quality-shaped set before session 8's blind round (dev, rounds, retired blinds).
+EARLIER_QUALITY = ("quality_fresh.jsonl", "quality_blind.jsonl", "quality_dev.jsonl",
+                   "quality_extra.jsonl", "quality_round3.jsonl", "quality_round4.jsonl",
+                   "quality_round5.jsonl", "quality_blind3.jsonl", "quality_blind4.jsonl",
+                   "quality_blind5.jsonl", "secrets_round3.jsonl", "secrets_round4.jsonl",
+                   "secrets_round5.jsonl", "poisoning.jsonl")
+
+
+def test_quality_blind6_shape_and_counts() -> None:
+    """Session 8's blind quality set: >= 260 cases, >= 90 facts (durable achievements,
+    advice asked, slot changes stated as facts), >= 65 secrets of which >= 15 adversarial,
+    >= 15 benign look-alikes, Windows paths with spaces and CJK folders, nothing copied
+    from any earlier quality or secret set."""
+    cases = check_quality_set("quality_blind6.jsonl", "blind6", EARLIER_QUALITY)
+    assert len(cases) >= 260
+    cats = Counter(c["category"] for c in cases)
+    assert cats["fact"] >= 90 and cats["secret_value"] >= 65 and cats["progress"] >= 20
+    assert cats["question"] >= 10 and cats["half_formed"] >= 10 and cats["bare_url_path"] >= 10
+    shapes = Counter(c["shape"] for c in cases)
+    assert shapes["secret_lookalike"] >= 15
+    assert sum(c["shape"] == "adversarial" for c in cases
+               if c["category"] == "secret_value") >= 15
+    assert all(c["category"] == "fact" for c in cases if c["shape"] == "secret_lookalike")
+    assert {c["lang"] for c in cases if c["category"] == "secret_value"} == {
+        "zh", "en", "mixed"}
+    assert {c["lang"] for c in cases if c["category"] == "progress"} >= {"zh", "en"}
+    paths = [c["text"] for c in cases if c["category"] == "bare_url_path"]
+    assert any(re.match(r"^[A-Z]:\\", t) and " " in t for t in paths)
+    assert any(re.match(r"^[A-Z]:\\", t) and re.search("[\u4e00-\u9fff]", t) for t in paths)
+
+
 def check_slot_set(name: str, split: str) -> list[dict[str, Any]]:
     cases = rows(DATA / name)
     want = {"positive": {"conflict", "duplicate"}, "negative": {"store"},
@@ -240,6 +296,54 @@ def test_slot_blind5_shape_and_counts() -> None:
     assert not earlier & {c["new"] for c in cases}
 
 
+def test_slot_blind6_shape_and_counts() -> None:
+    """>= 60 scenarios over all the issue's slots, as many negatives as positives, >= 3
+    ambiguous, both languages, values without Latin letters; new facts never copied from
+    any earlier slot set."""
+    cases = check_slot_set("slot_paraphrase_blind6.jsonl", "blind6")
+    assert len(cases) >= 60
+    pol = Counter(c["polarity"] for c in cases)
+    assert pol["negative"] >= pol["positive"] >= 30 and pol["ambiguous"] >= 3
+    assert {c["slot"] for c in cases} >= {
+        "residence", "employer", "role", "timezone", "default_model", "embedding_model",
+        "editor", "theme", "language_pref", "person_relation", "project_stack", "project_path",
+        "deploy_target"}
+    assert any(c["polarity"] == "positive" and not re.search("[A-Za-z]", c["new"])
+               for c in cases)
+    earlier = {c["new"] for f in DATA.glob("slot_paraphrase*.jsonl")
+               if f.name != "slot_paraphrase_blind6.jsonl" for c in rows(f)}
+    assert not earlier & {c["new"] for c in cases}
+
+
+def test_rules_dev_reports_blind6_and_never_lists_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench6")
+    cases = rows(DATA / "quality_blind6.jsonl")
+    table, _ = bench.quality(cases)
+    assert set(table) == {"blind6"} and table["blind6"]["all"]["n"] == len(cases)
+    table, _ = bench.slots(rows(DATA / "slot_paraphrase_blind6.jsonl")[:2])
+    assert set(table) == {"blind6"} and table["blind6"]["all"]["n"] == 2
+    with pytest.raises(SystemExit):
+        bench.main(["--misses", "blind6", "--no-slots", "--no-benign"])
+    assert "invalid choice" in capsys.readouterr().err
+    # Listing a retired set's misses never prints a blind6 case, though blind6 is scored.
+    assert bench.main(["--misses", "blind5", "--no-slots", "--no-benign"]) == 0
+    out = capsys.readouterr().out
+    assert "blind6" in out  # its column is reported (counts)
+    assert not any(repr(c["text"]) in out for c in cases)
+
+
+def test_secrets_dev_is_counts_only_on_blind6(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_bench6")
+    path = str(DATA / "quality_blind6.jsonl")
+    with pytest.raises(SystemExit):
+        bench.main(["--set", path, "--misses", "blind6", "--no-store"])
+    assert "never listed" in capsys.readouterr().err
+    assert bench.main(["--set", path, "--no-store"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("blind6: secrets cut ") and len(out.splitlines()) == 1
+
+
 def test_rules_dev_reports_retired_blind_sets_and_lists_their_misses(
         capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench")
@@ -264,7 +368,8 @@ def test_secrets_dev_lists_retired_blind_sets(capsys: pytest.CaptureFixture[str]
         assert capsys.readouterr().out.startswith(f"{split}: secrets cut ")
 
 
-def run_persona(tmp_path: Path, name: str, *extra: str) -> dict[str, Any]:
+def run_persona(tmp_path: Path, name: str, *extra: str, same_lang_floor: float = 0.6
+                ) -> dict[str, Any]:
     bench = load_module(ROOT / "benchmarks" / "recall_agent.py", f"recall_agent_{name}")
     out = tmp_path / "r.json"
     assert bench.main(["--set", name, "--embedder", "hashing", "--no-hermes", "--no-sweep",
@@ -280,8 +385,8 @@ def run_persona(tmp_path: Path, name: str, *extra: str) -> dict[str, Any]:
     assert blind["off-topic turns receiving nothing"]["n"] == len(rows(folder / "offtopic.jsonl"))
     assert blind["safety-critical: missed (none received)"]["n"] == sum(
         t["safety"] for t in turns)
-    # Same-language turns share their gold memory's words: even hashing finds most.
-    assert blind["… category same_lang"]["mean"] > 0.6
+    # Same-language turns share their gold memory's words: even hashing finds many.
+    assert blind["… category same_lang"]["mean"] > same_lang_floor
     return result
 
 
@@ -307,3 +412,17 @@ def test_recall_harness_runs_persona4_and_lists_its_misses(
     captured = capsys.readouterr()
     assert "retired blind set, now dev" in captured.out
     assert "miss " in captured.err
+
+
+def test_recall_harness_runs_persona5_and_never_lists_its_misses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # persona 5's few same-language turns are paraphrased too (its brief asked for turns
+    # that do not reuse the memory's words): hashing's floor there is lower.
+    run_persona(tmp_path, "persona5", same_lang_floor=0.25)
+    captured = capsys.readouterr()
+    assert "blind — never tuned on" in captured.out
+    assert "miss p5t" not in captured.err + captured.out
+    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p5_misses")
+    with pytest.raises(SystemExit):
+        bench.main(["--set", "persona5", "--show-misses", "--embedder", "hashing"])
+    assert "never listed" in capsys.readouterr().err
