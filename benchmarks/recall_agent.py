@@ -505,7 +505,17 @@ def main(argv: list[str] | None = None) -> int:
                    help="another person's bank and turns: persona5 is blind (never tuned "
                         "on, counts only); persona2, persona3 and persona4 are retired "
                         "blind sets, now dev (misses listable)")
+    p.add_argument("--override", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                   help="set a search constant first, for an ablation against the product "
+                        "(e.g. search.OTHER_LANGUAGE_SHARE=2: never the bilingual query form)")
     args = p.parse_args(argv)
+    for item in args.override:
+        from vecmem.engine import relevance, search
+
+        name, _, value = item.partition("=")
+        module, _, attr = name.rpartition(".")
+        target = {"relevance": relevance, "search": search}[module]
+        setattr(target, attr, type(getattr(target, attr))(json.loads(value.lower())))
     if args.set and args.show_misses and SETS[args.set] == "blind":
         p.error(f"--set {args.set} is a blind set: its misses are never listed (counts only)")
     if args.set:
