@@ -29,6 +29,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
@@ -142,12 +143,17 @@ def minmax(s: np.ndarray) -> np.ndarray:
 
 
 # ---------------------------------------------------------------------------- embeddings
-def embed_cached(emb: Embedder, texts: list[str], query: bool, cache_dir: Path | None
-                 ) -> tuple[np.ndarray, float]:
+def embed_cached(emb: Embedder, texts: list[str], query: bool, cache_dir: Path | None,
+                 bilingual: bool = False) -> tuple[np.ndarray, float]:
     """Embed (documents or queries); optionally reuse vectors from an earlier run.
 
-    A mixed embedder (``MixedEmbedder``) is composed from its two models' cached vectors,
-    so any USE weight can be measured without embedding again."""
+    A mixed embedder (``MixedEmbedder``) and the dual one are composed from their two
+    models' cached vectors, so any USE weight can be measured without embedding again;
+    ``bilingual``: the dual embedder's query form for a store of both languages."""
+    from vecmem.embed.cache import CachedEmbedder as ProductCache
+
+    if isinstance(emb, ProductCache):  # the product's LRU wrapper: compose from the models
+        return embed_cached(emb.inner, texts, query, cache_dir, bilingual)
     if hasattr(emb, "_use") and hasattr(emb, "_e5"):
         u, tu = embed_cached(emb._use, texts, query, cache_dir)
         e, te = embed_cached(emb._e5, texts, query, cache_dir)
@@ -160,7 +166,11 @@ def embed_cached(emb: Embedder, texts: list[str], query: bool, cache_dir: Path |
         from vecmem.text import cjk_ratio
 
         r = np.array([[cjk_ratio(t)] for t in texts], dtype=np.float32).reshape(-1, 1)
-        v = np.concatenate([u * r, e * (1 - r)], axis=1)
+        from vecmem.embed.local import EN_USE
+
+        # An English query's share for USE: the bilingual form's, or the embedder's own.
+        w = np.float32(EN_USE if bilingual else getattr(emb, "en_use", 0.0))
+        v = np.concatenate([u * (r + (1 - r) * w), e * ((1 - r) * (1 - w))], axis=1)
         return (v / np.linalg.norm(v, axis=1, keepdims=True)).astype(np.float32), tu + te
     tag = hashlib.sha256(("\x1e".join(texts)).encode()).hexdigest()[:16]
     path = cache_dir / f"{emb.model_id}-{'q' if query else 'd'}-{tag}.npy" if cache_dir else None
@@ -189,11 +199,15 @@ class CachedEmbedder:
         self.is_fallback = bool(getattr(inner, "is_fallback", False))
         self.docs: dict[str, np.ndarray] = {}
         self.queries: dict[str, np.ndarray] = {}
+        self.bilingual: dict[str, np.ndarray] = {}
 
     def warm(self, texts: list[str], *, query: bool) -> None:
         todo = sorted(set(texts))
         vecs, _ = embed_cached(self.inner, todo, query, self.cache_dir)
         (self.queries if query else self.docs).update(zip(todo, vecs, strict=True))
+        if query and hasattr(self.inner, "embed_query_bilingual"):
+            vecs, _ = embed_cached(self.inner, todo, query, self.cache_dir, bilingual=True)
+            self.bilingual.update(zip(todo, vecs, strict=True))
 
     def embed_documents(self, texts: list[str]) -> np.ndarray:
         miss = [t for t in texts if t not in self.docs]
@@ -205,6 +219,18 @@ class CachedEmbedder:
         if text not in self.queries:
             self.queries[text] = self.inner.embed_query(text)
         return self.queries[text]
+
+    def __getattr__(self, name: str) -> Any:
+        # The bilingual query form exists only when the inner embedder has one
+        # (``Context.embed_query`` looks for it), and is cached apart.
+        if name != "embed_query_bilingual" or not hasattr(self.inner, name):
+            raise AttributeError(name)
+        return self._bilingual
+
+    def _bilingual(self, text: str) -> np.ndarray:
+        if text not in self.bilingual:
+            self.bilingual[text] = self.inner.embed_query_bilingual(text)
+        return self.bilingual[text]
 
 
 # ---------------------------------------------------------------------------- (a) LoCoMo

@@ -40,6 +40,10 @@ def make_embedder(provider: str) -> Any:
         from vecmem.embed.local import MixedEmbedder
 
         return MixedEmbedder(use_weight=float(provider[4:]))
+    if provider.startswith("bylang:"):  # dual, English queries part USE
+        from vecmem.embed.local import DualEmbedder
+
+        return DualEmbedder(en_use=float(provider[7:]))
     return build_embedder(provider)
 
 

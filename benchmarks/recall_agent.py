@@ -69,7 +69,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from embedders import embed_cached  # also puts src/ on sys.path
+from embedders import CachedEmbedder  # also puts src/ on sys.path
 
 from vecmem import Memory
 from vecmem.embed.factory import embedder_for
@@ -129,8 +129,9 @@ def read_queries() -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
 
 
 # ---------------------------------------------------------------------------- embedder
-class DiskCachedEmbedder:
-    """The product's embedder with vectors precomputed through ``embed_cached``.
+class DiskCachedEmbedder(CachedEmbedder):
+    """The product's embedder with vectors precomputed through ``embed_cached`` (the
+    bilingual query form too, when the embedder has one).
 
     Texts the product asks for that were not precomputed (it normalizes before embedding,
     so a few may differ) go to the wrapped embedder; ``model_id`` is the wrapped one's,
@@ -138,32 +139,16 @@ class DiskCachedEmbedder:
     """
 
     def __init__(self, inner: Any, cache_dir: Path) -> None:
-        self.inner = inner
-        self.model_id = inner.model_id
-        self.dim = inner.dim
-        self.is_fallback = bool(getattr(inner, "is_fallback", False))
-        self.cache_dir = cache_dir
-        self.docs: dict[str, np.ndarray] = {}
-        self.queries: dict[str, np.ndarray] = {}
+        super().__init__(inner, cache_dir)
         self.misses = 0
 
-    def warm(self, texts: list[str], *, query: bool) -> None:
-        todo = sorted(set(texts))
-        vecs, _ = embed_cached(self.inner, todo, query, self.cache_dir)
-        (self.queries if query else self.docs).update(zip(todo, vecs, strict=True))
-
     def embed_documents(self, texts: list[str]) -> np.ndarray:
-        missing = [t for t in texts if t not in self.docs]
-        if missing:
-            self.misses += len(missing)
-            self.docs.update(zip(missing, self.inner.embed_documents(missing), strict=True))
-        return np.stack([self.docs[t] for t in texts]).astype(np.float32)
+        self.misses += len({t for t in texts if t not in self.docs})
+        return super().embed_documents(texts)
 
     def embed_query(self, text: str) -> np.ndarray:
-        if text not in self.queries:
-            self.misses += 1
-            self.queries[text] = self.inner.embed_query(text)
-        return self.queries[text]
+        self.misses += text not in self.queries
+        return super().embed_query(text)
 
 
 def product_embedder(name: str | None) -> Any:
@@ -520,7 +505,17 @@ def main(argv: list[str] | None = None) -> int:
                    help="another person's bank and turns: persona5 is blind (never tuned "
                         "on, counts only); persona2, persona3 and persona4 are retired "
                         "blind sets, now dev (misses listable)")
+    p.add_argument("--override", action="append", default=[], metavar="MODULE.NAME=VALUE",
+                   help="set a search constant first, for an ablation against the product "
+                        "(e.g. search.OTHER_LANGUAGE_SHARE=2: never the bilingual query form)")
     args = p.parse_args(argv)
+    for item in args.override:
+        from vecmem.engine import relevance, search
+
+        name, _, value = item.partition("=")
+        module, _, attr = name.rpartition(".")
+        target = {"relevance": relevance, "search": search}[module]
+        setattr(target, attr, type(getattr(target, attr))(json.loads(value.lower())))
     if args.set and args.show_misses and SETS[args.set] == "blind":
         p.error(f"--set {args.set} is a blind set: its misses are never listed (counts only)")
     if args.set:

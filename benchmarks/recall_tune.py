@@ -259,9 +259,11 @@ def cause(t: Turn, p: dict[str, float], memory_text: dict[str, str]) -> str:
     return f"ranked {got.index(best.id) + 1}"
 
 
-def misses(turns: list[Turn], p: dict[str, float], memory_text: dict[str, str]) -> None:
+def misses(turns: list[Turn], p: dict[str, float], memory_text: dict[str, str],
+           texts: bool = True) -> None:
     print("\nmisses (needed memory not in the top 5):")
     counts: dict[str, int] = {}
+    by_tag: dict[str, dict[str, int]] = {}
     for t in turns:
         if not t.relevant or t.gold & set(received(t, p)):
             continue
@@ -270,11 +272,18 @@ def misses(turns: list[Turn], p: dict[str, float], memory_text: dict[str, str]) 
                else "gate: below floor with keyword coverage" if "even with" in why
                else why.split(" (")[0])
         counts[key] = counts.get(key, 0) + 1
+        for tag in ("xlang", "indirect"):
+            if tag in t.tags:
+                by_tag.setdefault(tag, {})[key] = by_tag.get(tag, {}).get(key, 0) + 1
+        if not texts:
+            continue
         tags = ",".join(sorted(t.tags - {t.lang}))
         print(f"  {t.id} [{t.lang} {tags}] {t.text!r}\n     gold {sorted(t.gold)}: "
               f"{' | '.join(memory_text.get(g, '?')[:70] for g in sorted(t.gold))}\n"
               f"     got {received(t, p)}; cause: {why}")
     print("  by cause:", dict(sorted(counts.items(), key=lambda kv: -kv[1])))
+    for tag, got in by_tag.items():
+        print(f"  {tag} by cause:", dict(sorted(got.items(), key=lambda kv: -kv[1])))
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -284,14 +293,17 @@ def main(argv: list[str] | None = None) -> int:
                                                        "blind"],
                     help="gate: the gate's second tuning set (gate_dev.jsonl); tune: dev and "
                          "gate together")
-    ap.add_argument("--persona", default=None, choices=["persona2", "persona3"],
-                    help="another person's bank and turns (split blind; persona 2 and 3 "
-                         "were retired to dev in sessions 6 and 7: tuned on like dev)")
+    ap.add_argument("--persona", default=None, choices=["persona2", "persona3", "persona4"],
+                    help="another person's bank and turns (split blind; persona 2, 3 and 4 "
+                         "were retired to dev in sessions 6, 7 and 8)")
     ap.add_argument("--grid", action="store_true",
                     help="search the settings (tuning splits only)")
     ap.add_argument("--misses", action="store_true",
                     help="list every missed relevant turn with its cause (tuning splits "
                          "only, never the held-out one)")
+    ap.add_argument("--causes-only", action="store_true",
+                    help="with --misses: print only the count of misses per cause, no "
+                         "turn or memory text (for a set kept as an untouched check)")
     ap.add_argument("--distractors", action="store_true")
     ap.add_argument("--ablate-lexicon", action="store_true",
                     help="also without the bilingual lexicon, paired")
@@ -331,6 +343,10 @@ def main(argv: list[str] | None = None) -> int:
         from vecmem.embed.local import MixedEmbedder
 
         inner: Any = MixedEmbedder(use_weight=float(args.embedder[4:]))
+    elif args.embedder.startswith("bylang:"):  # dual, English queries part USE
+        from vecmem.embed.local import DualEmbedder
+
+        inner = DualEmbedder(en_use=float(args.embedder[7:]))
     else:
         inner = build_embedder(args.embedder)
     emb = CachedEmbedder(inner, args.cache_dir)
@@ -386,7 +402,7 @@ def main(argv: list[str] | None = None) -> int:
     print("  paired hit@5 product - no keyword lift:", fmt(paired(base["hit"], no_kw["hit"])),
           "off-topic empty:", fmt(paired(base["off_empty"], no_kw["off_empty"])))
     if args.misses:
-        misses(data, product, {m["id"]: m["text"] for m in bank})
+        misses(data, product, {m["id"]: m["text"] for m in bank}, not args.causes_only)
     for lift in args.lift:
         other = table(f"keyword lift {lift}", data, {**product, "lift": lift})
         print(f"  paired hit@5 lift {lift} - product:", fmt(paired(other["hit"], base["hit"])),

@@ -26,6 +26,7 @@ from vecmem.embed import (
 )
 from vecmem.embed import local as local_mod
 from vecmem.embed.hashing import features
+from vecmem.embed.local import EN_USE
 from vecmem.errors import EmbedderError
 
 # ---------------------------------------------------------------------------- hashing
@@ -209,6 +210,14 @@ def test_dual_ranks_each_query_by_its_languages_model(models: dict[str, Embedder
     np.testing.assert_allclose(dual.embed_query(en) @ d.T,
                                half * (e5.embed_documents(docs) @ e5.embed_query(en)),
                                atol=2e-3)
+    # The bilingual form (a store holding both languages) gives USE a minor share.
+    w = EN_USE
+    assert 0 < w < 0.5
+    np.testing.assert_allclose(
+        dual.embed_query_bilingual(en) @ d.T,
+        half * (w * (use.embed_documents(docs) @ use.embed_query(en))
+                + (1 - w) * (e5.embed_documents(docs) @ e5.embed_query(en))) / np.hypot(w, 1 - w),
+        atol=2e-3)
     zh = "用户喜欢什么主题？"
     np.testing.assert_allclose(dual.embed_query(zh) @ d.T,
                                half * (use.embed_documents(docs) @ use.embed_query(zh)),
@@ -223,6 +232,25 @@ def test_dual_ranks_each_query_by_its_languages_model(models: dict[str, Embedder
         0.5 * float(use.embed_documents(docs[:1])[0] @ use.embed_documents(docs[1:2])[0])
         + 0.5 * float(e5.embed_documents(docs[:1])[0] @ e5.embed_documents(docs[1:2])[0]),
         atol=2e-3)
+
+
+@pytest.mark.semantic
+def test_dual_en_use_moves_an_english_query_toward_use_only(models: dict[str, Embedder]
+                                                            ) -> None:
+    # The measuring knob of benchmarks (recall_tune/locomo_retrieval "bylang:W"): an
+    # English query's part given to USE; a Chinese query is USE's alone at any weight.
+    e5, use = models["e5"], models["use"]
+    docs = ["The user prefers dark mode", "用户偏好深色主题"]
+    base, mixed = DualEmbedder(), DualEmbedder(en_use=0.3)
+    d = base.embed_documents(docs)
+    en = "which theme does the user like?"
+    q = mixed.embed_query(en)
+    assert abs(float(np.linalg.norm(q)) - 1.0) < 1e-5
+    want = (0.3 * (use.embed_documents(docs) @ use.embed_query(en))
+            + 0.7 * (e5.embed_documents(docs) @ e5.embed_query(en)))
+    np.testing.assert_allclose(q @ d.T, np.sqrt(0.5) * want / np.hypot(0.3, 0.7), atol=2e-3)
+    zh = "用户喜欢什么主题？"
+    np.testing.assert_allclose(mixed.embed_query(zh), base.embed_query(zh), atol=1e-6)
 
 
 @pytest.mark.semantic

@@ -75,10 +75,20 @@ class CachedEmbedder:
     def embed_query(self, text: str) -> np.ndarray:
         return self._through(check_texts([text]), "q", self._inner_query).vectors[0]
 
-    def _inner_query(self, todo: list[str]) -> Embedding:
+    def embed_query_bilingual(self, text: str) -> np.ndarray:
+        """The inner model's query form for a store holding both languages
+        (``DualEmbedder.embed_query_bilingual``), cached apart; ``embed_query`` when the
+        inner model has none."""
+        if getattr(self.inner, "embed_query_bilingual", None) is None:
+            return self.embed_query(text)
+        return self._through(check_texts([text]), "qb",
+                             lambda todo: self._inner_query(todo, bilingual=True)).vectors[0]
+
+    def _inner_query(self, todo: list[str], bilingual: bool = False) -> Embedding:
         # Same before/after identity check as embed_tagged, for the query side.
         before = (self.inner.model_id, self.inner.is_fallback)
-        vec = self.inner.embed_query(todo[0])
+        vec = (self.inner.embed_query_bilingual(todo[0])  # type: ignore[attr-defined]
+               if bilingual else self.inner.embed_query(todo[0]))
         after = (self.inner.model_id, self.inner.is_fallback)
         fallback = before[1] or before != after
         return Embedding(vec.reshape(1, -1), after[0], fallback)

@@ -233,27 +233,45 @@ class MixedEmbedder:
         return f"MixedEmbedder(use_weight={self.use_weight})"
 
 
+#: Share of an English query's weight that goes to USE in ``DualEmbedder``'s bilingual
+#: form of a query (``embed_query_bilingual``; e5 keeps the rest), used by search when
+#: the scope holds memories in the other language (``engine/search.OTHER_LANGUAGE_SHARE``).
+#: e5 alone ranks an English turn's memories best in an English store (LoCoMo
+#: recall_any@10 without episodes 0.740; 0.731 with this share), but on a bilingual
+#: store its cosines to memories in Chinese sit below those to any English one. USE's
+#: shared space fixes that; as a minor share it keeps e5's order among English memories.
+#: Measured with the gate unchanged (floors, cut), ``benchmarks/README.md`` "Agent
+#: recall, session 8": 0.2 chosen of 0.1-0.5 on dev, gate, persona 2 and 3; persona 4
+#: held out.
+EN_USE = 0.2
+
+
 class DualEmbedder:
     """Both models in one stored vector, the query weighted by its language.
 
     A memory is stored as ``[sqrt(.5) * use, sqrt(.5) * e5]`` (896-d, unit length). A
-    query is ``[r * use, (1 - r) * e5]`` normalized, ``r`` its share of CJK letters: an
-    English turn is ranked by e5 alone (cosine ``sqrt(.5) * cos_e5``), a Chinese one by
-    USE alone, a mixed one by both in proportion -- so only one model runs for a
-    one-language query. Why: on LoCoMo (English conversation) e5 is far ahead of USE
-    (recall_any@10 without episodes 0.742 vs 0.706); on a bilingual personal store USE
-    ranks Chinese turns far better (benchmarks/README.md "Agent recall, round 2"), and
-    any fixed blend gives up some of one to get the other. Memory to memory (duplicates)
-    compares the stored halves equally: ``0.5 * cos_use + 0.5 * cos_e5``.
+    query is ``[(r + (1 - r) * w) * use, (1 - r) * (1 - w) * e5]`` normalized, ``r`` its
+    share of CJK letters: with ``w`` = 0 (``embed_query``) an English turn is ranked by e5
+    alone, a Chinese one by USE alone, a mixed one by both in proportion -- so only one
+    model runs for a one-language query. Why: on LoCoMo (English conversation) e5 is far
+    ahead of USE (recall_any@10 without episodes 0.742 vs 0.706); on a bilingual personal
+    store USE ranks Chinese turns far better. ``embed_query_bilingual`` gives an English
+    turn's USE the minor share ``w`` = ``EN_USE`` (cosine
+    ``sqrt(.5) * (w * cos_use + (1 - w) * cos_e5) / hypot(w, 1 - w)``) for a store that
+    holds both languages. Memory to memory (duplicates) compares the stored halves
+    equally: ``0.5 * cos_use + 0.5 * cos_e5``. The stored vectors do not depend on ``w``.
     """
 
     is_fallback: bool = False
     model_id = "use-m3+e5-small-q4:bylang"
 
-    def __init__(self) -> None:
+    def __init__(self, en_use: float = 0.0) -> None:
         self._use = UseEmbedder()
         self._e5 = E5Embedder()
         self.dim = self._use.dim + self._e5.dim
+        #: Share of the English part of ``embed_query``'s vector given to USE instead of
+        #: e5 (0, the product's: e5 alone; benchmarks measure others).
+        self.en_use = float(en_use)
         # A Python float (numpy stays unimported until the first embedding): a float32
         # array times it stays float32.
         self._half = math.sqrt(0.5)
@@ -264,13 +282,22 @@ class DualEmbedder:
                                self._e5.embed_documents(texts) * self._half], axis=-1)
 
     def embed_query(self, text: str) -> np.ndarray:
+        return self._query(text, self.en_use)
+
+    def embed_query_bilingual(self, text: str) -> np.ndarray:
+        """The query for a store holding both languages: English with ``EN_USE`` of USE."""
+        return self._query(text, EN_USE)
+
+    def _query(self, text: str, en_use: float) -> np.ndarray:
         from vecmem.text import cjk_ratio
 
         r = float(cjk_ratio(text))
-        # Only the models the query's languages need run (one for a one-language turn).
-        u = (self._use.embed_query(text) * r if r > 0
+        wu = r + (1 - r) * en_use
+        we = (1 - r) * (1 - en_use)
+        # Only the models the weights need run (USE alone for a Chinese turn).
+        u = (self._use.embed_query(text) * wu if wu > 0
              else np.zeros(self._use.dim, dtype=np.float32))
-        e = (self._e5.embed_query(text) * (1 - r) if r < 1
+        e = (self._e5.embed_query(text) * we if we > 0
              else np.zeros(self._e5.dim, dtype=np.float32))
         v = np.concatenate([u, e]).astype(np.float32)
         return v / np.float32(np.linalg.norm(v))

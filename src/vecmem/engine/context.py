@@ -170,10 +170,13 @@ class Context:
         self.embedder_state.degraded = False
         return np.asarray(result.vectors, dtype=np.float32), result.model_id
 
-    def embed_query(self, text: str) -> np.ndarray | None:
+    def embed_query(self, text: str, bilingual: bool = False) -> np.ndarray | None:
+        """The query vector, or None when the embedder failed. ``bilingual``: the scope
+        holds both languages; an embedder with a form for that (``DualEmbedder``) uses it."""
         embedder = self.embedder  # outside the try: a configuration error is raised
+        form = getattr(embedder, "embed_query_bilingual", None) if bilingual else None
         try:
-            vec = embedder.embed_query(text)
+            vec = form(text) if form is not None else embedder.embed_query(text)
         except (EmbedderError, VecmemError) as exc:
             self.embedder_state.degraded = True
             self.embedder_state.last_error = exc.message

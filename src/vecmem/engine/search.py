@@ -7,14 +7,17 @@ count break ties. ``explain`` runs the very same function and returns its trace.
 
 from __future__ import annotations
 
+import threading
 import uuid
+import weakref
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from vecmem.engine import relevance
 from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError
-from vecmem.text import validate_text
+from vecmem.store.base import MemoryFilter
+from vecmem.text import cjk_ratio, validate_text
 from vecmem.types import CandidateScore, Explanation, Hit, MemoryRecord, Status
 
 #: Bump when the ranking formula changes, so stored explanations stay interpretable.
@@ -39,6 +42,47 @@ EPISODE_KEY = "episode"
 #: episode); recall@10 on the held-out 5-9: none 0.647, max(prev, next)*0.5 0.686,
 #: these weights 0.717. The best settings form a flat plateau.
 EPISODE_WEIGHTS: dict[int, float] = {-1: 0.5, -2: 0.425, 1: 0.35, 2: 0.2975}
+
+
+#: A scope holds the other language when at least this share of its latest memories is
+#: mostly CJK. A turn that is not wholly Chinese is then embedded in its bilingual form
+#: (``Context.embed_query(bilingual=True)``; ``DualEmbedder``: an English turn's vector
+#: gives USE a minor share, ``embed/local.EN_USE``), because e5 alone ranks every
+#: English memory above the Chinese ones it needs. An English-only store keeps e5
+#: alone, where it ranks best (LoCoMo). The agent-recall banks hold 35-47 % Chinese
+#: memories; a store of one language, 0.
+OTHER_LANGUAGE_SHARE = 0.10
+#: How many of the scope's latest memories tell its languages: one read by primary key,
+#: kept until the store changes (its change number), so a search usually reads nothing.
+LANGUAGE_SAMPLE = 200
+_LANGUAGES: weakref.WeakKeyDictionary[Any, dict[str, tuple[int, float]]] = (
+    weakref.WeakKeyDictionary())
+_LANGUAGES_LOCK = threading.Lock()
+
+
+def cjk_share(ctx: Context) -> float:
+    """Share of the scope's latest ``LANGUAGE_SAMPLE`` active memories that are mostly
+    CJK, cached per store and scope until the store's change number moves."""
+    with ctx.store.transaction(write=False) as tx:
+        seq = tx.current_seq()
+        with _LANGUAGES_LOCK:
+            known = _LANGUAGES.get(ctx.store, {}).get(ctx.scope)
+        if known is not None and known[0] == seq:
+            return known[1]
+        rows = tx.list_memories(ctx.scope, MemoryFilter(status=Status.ACTIVE),
+                                limit=LANGUAGE_SAMPLE, order="id DESC")
+    share = sum(cjk_ratio(r.content) >= 0.5 for r in rows) / len(rows) if rows else 0.0
+    with _LANGUAGES_LOCK:
+        _LANGUAGES.setdefault(ctx.store, {})[ctx.scope] = (seq, share)
+    return share
+
+
+def _bilingual(ctx: Context, query: str) -> bool:
+    """Embed ``query`` in its bilingual form: it is not wholly Chinese, the embedder has
+    such a form, and the scope holds the other language (``OTHER_LANGUAGE_SHARE``)."""
+    if cjk_ratio(query) >= 1.0 or getattr(ctx.embedder, "embed_query_bilingual", None) is None:
+        return False
+    return cjk_share(ctx) >= OTHER_LANGUAGE_SHARE
 
 
 def new_episode_id() -> str:
@@ -104,8 +148,13 @@ def hybrid(
                           "document_frequency": {}, "common_terms": [],
                           "searched_terms": [], "concepts": []}
         return []
-    qvec = ctx.embed_query(query) if mode != "keyword" else None
+    bilingual = mode != "keyword" and _bilingual(ctx, query)
+    qvec = ctx.embed_query(query, bilingual=bilingual) if mode != "keyword" else None
     if trace is not None:
+        if bilingual:
+            trace.notes.append(
+                "query embedded in its bilingual form: the scope holds memories in both "
+                f"languages (>= {OTHER_LANGUAGE_SHARE:.0%} mostly CJK)")
         if qt.expanded:
             trace.notes.append("other-language words searched: " + "; ".join(
                 f"{t} -> {' '.join(more)}" for t, more in qt.expanded.items()))
