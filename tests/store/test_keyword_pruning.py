@@ -32,9 +32,11 @@ def strategy(name: str) -> Iterator[None]:
     """Read the lists as ``name`` says: ``pruned`` (the product's reading, tiny blocks so
     small corpora go through several rounds), ``plain``, ``exhaustive``, or ``default``
     (the product's settings as shipped)."""
-    patches = {"pruned": {"_PRUNE": True, "_EXHAUSTIVE_BELOW": 0, "_FIRST_DEPTH": 2},
-               "plain": {"_PRUNE": False, "_EXHAUSTIVE_BELOW": 0, "_FIRST_DEPTH": 2},
-               "exhaustive": {"_EXHAUSTIVE_BELOW": 1 << 62},
+    none, every = {"_EXHAUSTIVE_BELOW": 0, "_EXHAUSTIVE_ONE": 0}, {
+        "_EXHAUSTIVE_BELOW": 1 << 62, "_EXHAUSTIVE_ONE": 1 << 62}
+    patches = {"pruned": {"_PRUNE": True, **none, "_FIRST_DEPTH": 2},
+               "plain": {"_PRUNE": False, **none, "_FIRST_DEPTH": 2},
+               "exhaustive": every,
                "default": {"_PRUNE": ki._PRUNE}}[name]
     with mock.patch.multiple(ki, **patches):
         yield
