@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import numpy as np
+import pytest
 from test_agent_recall_data import _isolated_imports, load_module  # noqa: F401
 
 from vecmem import Memory
@@ -34,3 +35,20 @@ def test_stages_times_a_real_search_and_unwraps(tmp_path: Path) -> None:
             "query_terms"} <= set(stages)
     assert all(v >= 0 for k, v in stages.items() if k != "rest")
     assert stages["total"] >= stages["vector_search"] and stages["total"] >= stages["_rank"]
+
+
+def test_cpu_time_clock_times_the_queries(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--cpu-time`` times the queries by this thread's CPU time (what a loaded machine
+    barely moves) and reports the plain hybrid / numpy ratio beside the fastest-of-5 one."""
+    import time
+
+    bench = load_module(ROOT / "benchmarks" / "search_latency.py", "search_latency_cpu")
+    bench.main(["--sizes", "300", "--queries", "4", "--search-only", "--cpu-time",
+                "--common-words", "--keep-dir", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert "CPU time of this thread (--cpu-time)" in out
+    assert "| 300 |" in out and "plain p50s:" in out
+    assert bench._CLOCK is time.thread_time  # this module's; a fresh load is wall-clock
+    assert load_module(ROOT / "benchmarks" / "search_latency.py",
+                       "search_latency_cpu2")._CLOCK is time.perf_counter

@@ -80,7 +80,7 @@ query_terms = st.lists(st.sampled_from([*WORDS, "absent"]), min_size=1, max_size
 def early_stop() -> object:
     # Tiny blocks so the small test corpora go through the threshold algorithm's stopping
     # test rather than the read-everything path.
-    with mock.patch.object(ki, "_EXHAUSTIVE_BELOW", 0), mock.patch.object(ki, "_FIRST_DEPTH", 2):
+    with mock.patch.multiple(ki, _EXHAUSTIVE_BELOW=0, _EXHAUSTIVE_ONE=0, _FIRST_DEPTH=2):
         yield
 
 
@@ -108,9 +108,9 @@ def test_tokens_match_fts5_on_random_text(text: str) -> None:
 def test_ranking_equals_brute_force_bm25(docs: list[str], terms: list[str], k: int) -> None:
     corpus = {3 * i + 1: d for i, d in enumerate(docs)}
     index = KeywordIndex.build(corpus.items())
-    with mock.patch.object(ki, "_EXHAUSTIVE_BELOW", 0), mock.patch.object(ki, "_FIRST_DEPTH", 2):
+    with mock.patch.multiple(ki, _EXHAUSTIVE_BELOW=0, _EXHAUSTIVE_ONE=0, _FIRST_DEPTH=2):
         early = index.search(terms, k)
-    with mock.patch.object(ki, "_EXHAUSTIVE_BELOW", 1 << 62):
+    with mock.patch.multiple(ki, _EXHAUSTIVE_BELOW=1 << 62, _EXHAUSTIVE_ONE=1 << 62):
         full = index.search(terms, k)
     assert_same_ranking(early, corpus, terms, k, index)
     assert_same_ranking(full, corpus, terms, k, index)
@@ -139,8 +139,7 @@ def test_incremental_changes_equal_a_fresh_build(start: list[str], changes: list
     assert len(index) == len(corpus)
     assert sorted(index.ids().tolist()) == sorted(corpus)
     if corpus:
-        with mock.patch.object(ki, "_EXHAUSTIVE_BELOW", 0), \
-                mock.patch.object(ki, "_FIRST_DEPTH", 2):
+        with mock.patch.multiple(ki, _EXHAUSTIVE_BELOW=0, _EXHAUSTIVE_ONE=0, _FIRST_DEPTH=2):
             got = index.search(terms, k)
         assert_same_ranking(got, corpus, terms, k, index)
     # The search scratch arrays are left clean.

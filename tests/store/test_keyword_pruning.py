@@ -29,11 +29,15 @@ RARE = ["deploy", "cache", "token", "rust", "editor", "theme", "咖啡", "旅行
 
 @contextmanager
 def strategy(name: str) -> Iterator[None]:
-    """Read the lists as ``name`` says: ``pruned`` (the product), ``plain``, or
-    ``exhaustive``; tiny blocks so small corpora go through several rounds."""
-    patches = {"pruned": {"_PRUNE": True, "_EXHAUSTIVE_BELOW": 0, "_FIRST_DEPTH": 2},
-               "plain": {"_PRUNE": False, "_EXHAUSTIVE_BELOW": 0, "_FIRST_DEPTH": 2},
-               "exhaustive": {"_EXHAUSTIVE_BELOW": 1 << 62}}[name]
+    """Read the lists as ``name`` says: ``pruned`` (the product's reading, tiny blocks so
+    small corpora go through several rounds), ``plain``, ``exhaustive``, or ``default``
+    (the product's settings as shipped)."""
+    none, every = {"_EXHAUSTIVE_BELOW": 0, "_EXHAUSTIVE_ONE": 0}, {
+        "_EXHAUSTIVE_BELOW": 1 << 62, "_EXHAUSTIVE_ONE": 1 << 62}
+    patches = {"pruned": {"_PRUNE": True, **none, "_FIRST_DEPTH": 2},
+               "plain": {"_PRUNE": False, **none, "_FIRST_DEPTH": 2},
+               "exhaustive": every,
+               "default": {"_PRUNE": ki._PRUNE}}[name]
     with mock.patch.multiple(ki, **patches):
         yield
 
@@ -110,6 +114,30 @@ def test_ties_at_the_cut_go_to_the_earlier_memory() -> None:
         assert len({s for _, s in got}) == 1
 
 
+def test_a_run_of_equal_impacts_is_not_read_to_its_end() -> None:
+    """One list left and the best unseen row only ties the k-th: its postings of that
+    impact come in row order, so every unseen one would lose the tie and the reading
+    stops (before, a one-word search over 3,000 equal documents read all of them)."""
+    docs = [(i, f"cache w{i % 7}") for i in range(1, 3001)]
+    index = KeywordIndex.build(docs)
+    scored: list[int] = []
+    real = KeywordIndex._score_main
+
+    def counting(self: KeywordIndex, rows: np.ndarray, *rest: object) -> np.ndarray:
+        scored.append(len(rows))
+        return real(self, rows, *rest)  # type: ignore[arg-type]
+
+    with strategy("pruned"), mock.patch.object(ki, "_FIRST_DEPTH", 16), \
+            mock.patch.object(KeywordIndex, "_score_main", counting):
+        got = index.search(["cache"], 10)
+    assert [i for i, _ in got] == list(range(1, 11))
+    assert sum(scored) <= 32  # the first blocks, not the 3,000 tied postings
+    with strategy("exhaustive"):
+        assert index.search(["cache"], 10) == got
+    with strategy("plain"):
+        assert index.search(["cache"], 10) == got
+
+
 def _store(path: Path, n: int = 2000) -> Memory:
     """A real SQLite file (rows written as the write pipeline stores them, without its
     per-row cost) where each of a few words is in 80 % of the memories."""
@@ -138,12 +166,12 @@ def test_memory_search_is_identical_with_and_without_the_fast_path(tmp_path: Pat
         queries = ["user project cache", "用户 项目 咖啡 预算", "the user's project token w3",
                    "用户的项目 travel 旅行", "deploy w12 w20 user"]
         runs = {}
-        for name in ("pruned", "plain", "exhaustive"):
+        for name in ("pruned", "plain", "exhaustive", "default"):
             with strategy(name):
                 runs[name] = [[(h.memory.id, h.score, h.keyword_rank)
                                for h in mem.search(q, k=10, gate=gate)]
                               for q in queries for gate in (True, False)]
-        assert runs["pruned"] == runs["plain"] == runs["exhaustive"]
+        assert runs["pruned"] == runs["plain"] == runs["exhaustive"] == runs["default"]
         assert sum(map(bool, runs["pruned"])) >= len(queries)  # something to compare
         assert any(h[2] is not None for hits in runs["pruned"] for h in hits)
     finally:
