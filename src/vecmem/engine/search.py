@@ -17,7 +17,7 @@ from vecmem.engine import relevance
 from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError
 from vecmem.store.base import MemoryFilter
-from vecmem.text import cjk_ratio, validate_text
+from vecmem.text import cjk_ratio, has_cjk, validate_text
 from vecmem.types import CandidateScore, Explanation, Hit, MemoryRecord, Status
 
 #: Bump when the ranking formula changes, so stored explanations stay interpretable.
@@ -44,15 +44,16 @@ EPISODE_KEY = "episode"
 EPISODE_WEIGHTS: dict[int, float] = {-1: 0.5, -2: 0.425, 1: 0.35, 2: 0.2975}
 
 
-#: A scope holds the other language when at least this share of its latest memories is
-#: mostly CJK. A turn that is not wholly Chinese is then embedded in its bilingual form
+#: A scope holds the other language when at least this share of its latest memories
+#: holds CJK text (any: a name in characters is the cross-script case too). A turn that
+#: is not wholly Chinese is then embedded in its bilingual form
 #: (``Context.embed_query(bilingual=True)``; ``DualEmbedder``: an English turn's vector
 #: gives USE a minor share, ``embed/local.EN_USE``), because e5 alone ranks every
 #: English memory above the Chinese ones it needs. An English-only store keeps e5
-#: alone, where it ranks best (LoCoMo). The agent-recall banks hold 35-47 % Chinese
-#: memories; a store of one language, 0.
+#: alone, where it ranks best (LoCoMo). The agent-recall banks hold 46-54 % memories
+#: with CJK text; LoCoMo, 0.
 OTHER_LANGUAGE_SHARE = 0.10
-#: How many of the scope's latest memories tell its languages: one read by primary key,
+#: How many of the scope's latest memories tell its languages: one indexed read,
 #: kept until the store changes (its change number), so a search usually reads nothing.
 LANGUAGE_SAMPLE = 200
 _LANGUAGES: weakref.WeakKeyDictionary[Any, dict[str, tuple[int, float]]] = (
@@ -61,8 +62,9 @@ _LANGUAGES_LOCK = threading.Lock()
 
 
 def cjk_share(ctx: Context) -> float:
-    """Share of the scope's latest ``LANGUAGE_SAMPLE`` active memories that are mostly
-    CJK, cached per store and scope until the store's change number moves."""
+    """Share of the scope's latest ``LANGUAGE_SAMPLE`` active memories holding CJK text,
+    cached per store and scope until the store's change number moves (one search per
+    character class, not a letter count: ~1 ms for 200 rows of a 100k store)."""
     with ctx.store.transaction(write=False) as tx:
         seq = tx.current_seq()
         with _LANGUAGES_LOCK:
@@ -71,7 +73,7 @@ def cjk_share(ctx: Context) -> float:
             return known[1]
         rows = tx.list_memories(ctx.scope, MemoryFilter(status=Status.ACTIVE),
                                 limit=LANGUAGE_SAMPLE, order="id DESC")
-    share = sum(cjk_ratio(r.content) >= 0.5 for r in rows) / len(rows) if rows else 0.0
+    share = sum(has_cjk(r.content) for r in rows) / len(rows) if rows else 0.0
     with _LANGUAGES_LOCK:
         _LANGUAGES.setdefault(ctx.store, {})[ctx.scope] = (seq, share)
     return share
@@ -154,7 +156,8 @@ def hybrid(
         if bilingual:
             trace.notes.append(
                 "query embedded in its bilingual form: the scope holds memories in both "
-                f"languages (>= {OTHER_LANGUAGE_SHARE:.0%} mostly CJK)")
+                f"languages (>= {OTHER_LANGUAGE_SHARE:.0%} of its latest memories hold CJK "
+                "text)")
         if qt.expanded:
             trace.notes.append("other-language words searched: " + "; ".join(
                 f"{t} -> {' '.join(more)}" for t, more in qt.expanded.items()))
