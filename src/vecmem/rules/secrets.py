@@ -62,7 +62,26 @@ def find_secrets(text: str) -> list[SecretFinding]:
     found = readings(text)
     if not found:
         return []
-    return found[0] if len(found) == 1 else union(found)
+    merged = found[0] if len(found) == 1 else union(found)
+    return _outside_markers(text, merged) if "[REDACTED:" in text else merged
+
+
+# What redaction wrote is no value: a rule that reads "-a [REDACTED:cli_password]" as a
+# password would make redaction cut its own marker for ever.
+_MARKER = re.compile(r"\[REDACTED:[a-z_]{1,40}\]")
+
+
+def _outside_markers(text: str, findings: list[SecretFinding]) -> list[SecretFinding]:
+    marks = [(m.start(), m.end()) for m in _MARKER.finditer(text)]
+    out: list[SecretFinding] = []
+    for f in findings:
+        pieces = [(f.start, f.end)]
+        for a, b in marks:
+            pieces = [p for s0, e0 in pieces
+                      for p in ((s0, min(e0, a)), (max(s0, b), e0)) if p[1] > p[0]]
+        out.extend(SecretFinding(f.kind, s0, e0) for s0, e0 in pieces
+                   if re.search(r"[^\W_]", text[s0:e0]))
+    return out
 
 
 def redact_secrets(text: str) -> str:
