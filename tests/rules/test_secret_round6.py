@@ -313,3 +313,31 @@ def test_long_adversarial_input_finishes_with_a_bounded_result(text: str) -> Non
     out = redact_secrets(text)
     assert len(out) <= len(text) * 24
     assert redact_secrets(out) == out
+
+
+# -- mentions without a value (who, when, into the environment) ----------------------------
+
+@pytest.mark.parametrize("text", [
+    "We have exported the HF_TOKEN env var",
+    "The Slack token was rotated this morning",
+    "Anthropic API key added to the environment",
+    "我们把 OPENAI_API_KEY 加到环境变量里了",
+    "密钥昨天换了",
+])
+def test_a_mention_with_who_or_when_is_still_a_mention(text: str) -> None:
+    from vecmem.rules.secrets import looks_like_secret_mention
+
+    assert looks_like_secret_mention(text)
+
+
+@pytest.mark.parametrize("text", [
+    "The Slack token is kept in Vault under ops/slack",
+    "密码在 Bitwarden 里",
+    "I told my brother the wifi password",
+    "我们把密码告诉了房东",
+    "You need a token to call the API",
+])
+def test_a_mention_that_says_where_or_to_whom_is_a_fact(text: str) -> None:
+    from vecmem.rules.secrets import looks_like_secret_mention
+
+    assert not looks_like_secret_mention(text)

@@ -134,7 +134,12 @@ _MENTION_FILLER = _re(
     r"|database)\b|阿里云|腾讯云|百度|飞书|钉钉|微信|数据库|服务器"
     r"|\b(?:the|a|an|my|our|your|new|env|environment(?:\s+variables?)?|variables?|vars?"
     r"|file|now|all|both|also|just|again|successfully|correctly|and|for|it|is|are|was|were"
-    r"|has|have|been)\b|环境变量|新的?|的|了|个|一个|都|也|再|又|已|全部|成功|正确|和|与|把|将"
+    r"|has|have|had|been)\b|环境变量|新的?|的|了|个|一个|都|也|再|又|已|全部|成功|正确|和|与|把|将"
+    # Who did it, when, and moving it into the environment: "I have set the OPENAI_API_KEY
+    # env var", "The password was changed yesterday", "我把 DEEPSEEK_API_KEY 加到环境变量里了".
+    # A place named ("in Vault", "在 1Password 里") stays as a word, so that note is a fact.
+    r"|\b(?:i|we|you|i'?ve|we'?ve|you'?ve|me|us|to|into|today|yesterday|earlier|recently"
+    r"|this\s+morning|last\s+night|tonight|already|finally)\b|[我你他她]们?|到|里|中|进去?|刚刚?|今天|昨天"
 )
 
 
