@@ -81,6 +81,8 @@ CAUGHT = {
         ("amqp://svc:svc@mq:5672", "svc"),
         ("smb://admin:cat@nas.home/photos", "cat"),
         ("https://me:hi@git.corp/x.git", "hi"),
+        ("Server=sql01;User Id=sa;Password=q7;", "=q7;"),
+        ("jdbc:postgresql://db/app?user=app&password=zz", "=zz"),
     ],
     "frames": [
         ("The passcode for the storage cage behind the warehouse is 338190", "338190"),
@@ -88,6 +90,13 @@ CAUGHT = {
         ("the password for Dana, the new hire, is Swift-Otter9", "Swift-Otter9"),
         ("password in rot13: Uneevre77!", "Uneevre77!"),
         ("NAS 密码我们一直用 Falcon_208", "Falcon_208"),
+        ("pwd for the printer → Lynx!4420", "Lynx!4420"),
+        ("PIN for the fuel card — 6618", "6618"),
+    ],
+    "phrase": [
+        ("passphrase = birch / lemon / Neptune / sail", "birch / lemon / Neptune / sail"),
+        ("Recovery phrase: otter, basil, comet, anvil", "otter, basil, comet, anvil"),
+        ("密码短语是 松树 柠檬 海王 帆船", "松树 柠檬 海王 帆船"),
     ],
     "attacks": [
         ("the c\u043ede is 5128", "5128"),                    # Cyrillic o
@@ -147,6 +156,8 @@ ALLOWED = {
         "mysql://app:${DB_PASS}@db/app",
         "DATABASE_URL=postgres://app:<password>@db/app",
         "write to me at ann@example.org",
+        "mode=fast;password=none;",
+        "?password=${PW}&x=1",
     ],
     "frames": [
         "PIN code is required at checkout",
@@ -154,6 +165,13 @@ ALLOWED = {
         "The password field in the login form is required",
         "password reset link: https://example.com/reset",
         "The password, of course, is old",
+        "PIN for the card — see below",
+    ],
+    "phrase": [
+        "passphrase: ask, call, email",
+        "seed phrase: apple, banana, cherry",
+        "The passphrase is Maria Elena Lopez",
+        "密语是 我们 一起 走吧",
     ],
 }
 
@@ -186,6 +204,16 @@ def test_spoken_digits_must_share_one_language() -> None:
 def test_a_user_name_equal_to_the_password_is_cut_too() -> None:
     out = redact_secrets("amqp://bunny:bunny@mq.lan:5672/")
     assert "bunny" not in out
+
+
+def test_a_redaction_marker_is_never_read_as_a_value() -> None:
+    # A rule that read "-a [REDACTED:cli_password]" as a password again would make the
+    # whole text "[REDACTED:unsettled]"; the marker is what redaction wrote, no value.
+    for text in ("redis-cli -a pw9 ping", "mysql -uroot -ppw9 shop",
+                 "AWS 访问密钥 AKIAIOSFODNN7EXAMPLE"):
+        out = redact_secrets(text)
+        assert "unsettled" not in out and out.count("[REDACTED:") == 1, out
+        assert find_secrets(out) == []
 
 
 # -- the real store ------------------------------------------------------------------------
@@ -285,3 +313,31 @@ def test_long_adversarial_input_finishes_with_a_bounded_result(text: str) -> Non
     out = redact_secrets(text)
     assert len(out) <= len(text) * 24
     assert redact_secrets(out) == out
+
+
+# -- mentions without a value (who, when, into the environment) ----------------------------
+
+@pytest.mark.parametrize("text", [
+    "We have exported the HF_TOKEN env var",
+    "The Slack token was rotated this morning",
+    "Anthropic API key added to the environment",
+    "我们把 OPENAI_API_KEY 加到环境变量里了",
+    "密钥昨天换了",
+])
+def test_a_mention_with_who_or_when_is_still_a_mention(text: str) -> None:
+    from vecmem.rules.secrets import looks_like_secret_mention
+
+    assert looks_like_secret_mention(text)
+
+
+@pytest.mark.parametrize("text", [
+    "The Slack token is kept in Vault under ops/slack",
+    "密码在 Bitwarden 里",
+    "I told my brother the wifi password",
+    "我们把密码告诉了房东",
+    "You need a token to call the API",
+])
+def test_a_mention_that_says_where_or_to_whom_is_a_fact(text: str) -> None:
+    from vecmem.rules.secrets import looks_like_secret_mention
+
+    assert not looks_like_secret_mention(text)

@@ -90,7 +90,7 @@ _ASSIGN = _re(
     # yesterday is 3308"): the value's own test decides, so "the PIN pad at the door is
     # new" holds none.
     r"(?P<qual>\s+(?:for|of|on|to|at|in|from|with|inside|behind|under)\s+(?:the\s+|my\s+|our\s+)?"
-    r"[\w.'-]{1,30}(?:\s+[\w.'-]{1,30}){0,5}(?=\s+(?:is|are)\s|\s*:|\s*,)"
+    r"[\w.'-]{1,30}(?:\s+[\w.'-]{1,30}){0,5}(?=\s+(?:is|are)\s|\s*:|\s*,|\s+(?:[-–—]{1,2}|->|→)\s)"
     r"|(?:\s+(?!(?:is|are|was)\b)[\w.'’-]{1,30}){1,7}(?=\s+(?:is|was)\s+[\"'`]?[^\s\"'`]{0,64}\d))?"
     r"(?:\s*[(（][^()（）\n]{1,30}[)）](?=\s*[:=：＝]|\s+(?:is|are)\s|\s*(?:是|为)))?"
     rf"|(?P<zhname>{_ZH_SECRET_WORD})(?:[(（][^()（）\n]{{1,20}}[)）](?=\s*(?:[:=：＝]|是|为)))?)"
@@ -154,6 +154,23 @@ def _word_password(text: str, m: re.Match[str], name: str, value: str) -> bool:
 
 
 
+def _connection_field(text: str, m: re.Match[str], name: str, value: str, end: int) -> bool:
+    """A password field of a connection or query string ("Server=db;User Id=sa;Password=pw1;",
+    "?user=root&password=pw"): ``=`` glued to the name, fields split by ``;`` or ``&``. The
+    syntax says what the value is, so a short one counts, as in a URL's userinfo."""
+    if (m.group("strict") or "").strip() != "=" or m.group("strict") != "=":
+        return False
+    if not re.search(r"(?i)pass|pwd|psw|(?:^|[_ .-])pw$", name) or len(value) < 2:
+        return False
+    fielded = text[end:end + 1] in (";", "&") or (m.start() > 0 and text[m.start() - 1] in ";&?")
+    return fielded and not _is_placeholder(value) and value.casefold() not in _NO_PASSWORD
+
+
+# Field values that say there is no password ("password=none;").
+_NO_PASSWORD_WORDS = "none null nil empty true false yes no on off required optional unset default"
+_NO_PASSWORD = frozenset(_NO_PASSWORD_WORDS.split())
+
+
 def assigned_findings(text: str, add: Add) -> None:
     """Every value after a secret label, in English, Chinese and the other languages."""
     base = BASE
@@ -191,7 +208,8 @@ def assigned_findings(text: str, add: Add) -> None:
                 and not CLAUSE_END.match(text, end)):
             continue  # "the password is 2024 compliant": digits in prose end their clause
         if not (_plausible_assigned(value, name, mode)
-                or (mode == "prose" and _word_password(text, m, name, value))):
+                or (mode == "prose" and _word_password(text, m, name, value))
+                or _connection_field(text, m, name, value, end)):
             continue
         low = name.casefold()
         if _CODE_NAME.search(low) and not re.search(r"pass(?:word|wd)|密码|口令", low):

@@ -95,7 +95,7 @@ _ZH_FRAME = lazy_re(
 _GRAMMAR = frozenset(
     "的了着过在是不没很太要会能可以都也就还被把让给和跟与或什么怎哪吗呢吧啊呀嘛个位种些每次已经刚"
     "自己我你他她它们这那有无非必须应该用于从对向到里后前时候改换设置存放记忘填写输入错多少谁哦呗"
-    "得将如果所因但而才又再只最更挺比较别请需由管上下啥见看问找发附"
+    "得将所因但而才又再只最更挺比较别请需由管上下啥见看问找发附"
 )
 # Words that describe a password (what it is made of, how it is kept).
 _DESCRIBING = lazy_re(
@@ -106,7 +106,18 @@ _DESCRIBING = lazy_re(
 _ALL_NUMERALS = lazy_re(r"[零〇一二两三四五六七八九十百千万 ]+")
 
 
+# A passphrase of Chinese words: three or more short words between spaces, commas or
+# slashes after a passphrase label ("密码短语是 苹果 香蕉 橘子 葡萄").
+_ZH_PHRASE = lazy_re(
+    rf"(?:密码短语|口令短语|密语|通关密语|助记词)\s*(?:[:：]|就是|是|为)\s*"
+    rf"(?P<v>{_HAN}{{1,4}}(?:[ ,，、/]+{_HAN}{{1,4}}){{2,23}})(?=$|[\s。.!！?？;；）)])"
+)
+
+
 def _han_values(text: str) -> Iterator[tuple[str, int, int]]:
+    for m in _ZH_PHRASE.finditer(text):
+        if not set(m.group("v")) & _GRAMMAR:
+            yield "passphrase", m.start("v"), m.end("v")
     for m in _ZH_FRAME.finditer(text):
         if m.group("q"):
             value, start = m.group("qv"), m.start("qv")

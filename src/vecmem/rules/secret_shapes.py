@@ -73,7 +73,11 @@ _PASSPHRASE_LABEL = (
     r"\s*(?P<sep>(?:is|was)\s*:|is|was|:|=|—|–|是|为|就是)\s*"
 )
 _PASSPHRASE = lazy_re(
-    _PASSPHRASE_LABEL + r"[\"'“]?(?P<value>[a-z]{2,12}(?:[ -][a-z]{2,12}){2,23})(?![A-Za-z])"
+    # Words joined by one separator, the same each time: a space or a hyphen ("green lantern
+    # over harbor"), or — after a passphrase or seed label — a slash, a comma, a bar or a
+    # dot between them ("cedar / mango / Jupiter / kite", "walnut, ember, quilt, harbor").
+    _PASSPHRASE_LABEL + r"[\"'“]?(?P<value>[A-Za-z]{2,12}(?P<ps>[ -]|[ \t]?[/,|·][ \t]?)"
+    r"[A-Za-z]{2,12}(?:(?P=ps)[A-Za-z]{2,12}){1,22})(?![A-Za-z])"
 )
 # A quoted passphrase with digits or symbols in it: "the passphrase for the ssh key is
 # 'the quick brown fox 99'" (words alone go through the phrase check above).
@@ -409,7 +413,15 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         if len(value) >= 6 and _classes(value) >= 3 and not _is_reference(value):
             yield "password", m.start("v"), m.start("v") + len(value)
     for m in _PASSPHRASE.finditer(text):
-        words = re.split(r"[ -]", m.group("value").casefold())
+        listed = m.group("ps") not in (" ", "-")
+        if listed and not re.search(r"(?i)phrase|seed|mnemonic|recovery|wallet|助记词|密语",
+                                    m.group("label")):
+            continue  # "password: letters, digits, symbols" lists what a password holds
+        if not listed and re.search(r"[A-Z]", m.group("value")):
+            continue  # capitalised words after a space are a name or a sentence
+        if listed and len(m.group("value").split(m.group("ps"))) < 4:
+            continue
+        words = [w.strip() for w in m.group("value").casefold().split(m.group("ps"))]
         # A wallet seed is 12-24 dictionary words, function words included ("able about
         # above"): after a seed label and a colon, the count says it.
         seed = (re.search(r"(?i)seed|mnemonic|recovery|wallet|助记词", m.group("label"))

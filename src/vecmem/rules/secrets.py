@@ -62,7 +62,26 @@ def find_secrets(text: str) -> list[SecretFinding]:
     found = readings(text)
     if not found:
         return []
-    return found[0] if len(found) == 1 else union(found)
+    merged = found[0] if len(found) == 1 else union(found)
+    return _outside_markers(text, merged) if "[REDACTED:" in text else merged
+
+
+# What redaction wrote is no value: a rule that reads "-a [REDACTED:cli_password]" as a
+# password would make redaction cut its own marker for ever.
+_MARKER = re.compile(r"\[REDACTED:[a-z_]{1,40}\]")
+
+
+def _outside_markers(text: str, findings: list[SecretFinding]) -> list[SecretFinding]:
+    marks = [(m.start(), m.end()) for m in _MARKER.finditer(text)]
+    out: list[SecretFinding] = []
+    for f in findings:
+        pieces = [(f.start, f.end)]
+        for a, b in marks:
+            pieces = [p for s0, e0 in pieces
+                      for p in ((s0, min(e0, a)), (max(s0, b), e0)) if p[1] > p[0]]
+        out.extend(SecretFinding(f.kind, s0, e0) for s0, e0 in pieces
+                   if re.search(r"[^\W_]", text[s0:e0]))
+    return out
 
 
 def redact_secrets(text: str) -> str:
@@ -115,7 +134,12 @@ _MENTION_FILLER = _re(
     r"|database)\b|阿里云|腾讯云|百度|飞书|钉钉|微信|数据库|服务器"
     r"|\b(?:the|a|an|my|our|your|new|env|environment(?:\s+variables?)?|variables?|vars?"
     r"|file|now|all|both|also|just|again|successfully|correctly|and|for|it|is|are|was|were"
-    r"|has|have|been)\b|环境变量|新的?|的|了|个|一个|都|也|再|又|已|全部|成功|正确|和|与|把|将"
+    r"|has|have|had|been)\b|环境变量|新的?|的|了|个|一个|都|也|再|又|已|全部|成功|正确|和|与|把|将"
+    # Who did it, when, and moving it into the environment: "I have set the OPENAI_API_KEY
+    # env var", "The password was changed yesterday", "我把 DEEPSEEK_API_KEY 加到环境变量里了".
+    # A place named ("in Vault", "在 1Password 里") stays as a word, so that note is a fact.
+    r"|\b(?:i|we|you|i'?ve|we'?ve|you'?ve|me|us|to|into|today|yesterday|earlier|recently"
+    r"|this\s+morning|last\s+night|tonight|already|finally)\b|[我你他她]们?|到|里|中|进去?|刚刚?|今天|昨天"
 )
 
 
