@@ -54,6 +54,11 @@ def load(name: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]], list[di
     return ra.read_jsonl("bank.jsonl"), turns, off
 
 
+def untouched(name: str) -> bool:
+    """The held-out split and blind sets: counts only, never a turn printed or saved."""
+    return name == "heldout" or ra.SETS.get(name) == "blind"
+
+
 def run_set(name: str, cache: Path) -> dict[str, Any]:
     bank, turns, off = load(name)
     embedder = ra.DiskCachedEmbedder(ra.product_embedder(None), cache)
@@ -109,12 +114,12 @@ def main(argv: list[str] | None = None) -> int:
     out: dict[str, Any] = {}
     for name in args.sets.split(","):
         per = run_set(name, args.cache_dir)
-        untouched = name == "heldout" or ra.SETS.get(name) == "blind"
-        out[name] = {"summary": summary(per)} if untouched else per
+        hidden = untouched(name)
+        out[name] = {"summary": summary(per)} if hidden else per
         print(f"\n## {name}: {summary(per)}")
         if name in base and "summary" not in base[name]:
             print(f"   baseline: {summary(base[name])}")
-        if args.counts_only or untouched:
+        if args.counts_only or hidden:
             continue  # never a turn of an untouched set
         for tid, r in per.items():
             if not r["relevant"] and r["got"]:
