@@ -62,7 +62,7 @@ class Settings(BaseSettings):
         description="local = the bundled default (dual); e5/use pick one explicitly; mix = "
         "both in one vector (better Chinese<->English, a little worse on English alone); "
         "dual = both stored, each query ranked by its language's model (e5 for English, "
-        "USE for Chinese); "
+        "with a USE share when the store holds Chinese; USE for Chinese); "
         "openai = an OpenAI-compatible /embeddings API; hashing = no model (tests)",
     )
     embed_model: str | None = Field(None, description="Model name for the openai provider")
