@@ -12,6 +12,7 @@ import importlib
 import json
 import pkgutil
 import re
+import sqlite3
 from pathlib import Path
 from re import _constants as sre_constants  # the parser re itself uses
 from re import _parser as sre_parse
@@ -19,6 +20,8 @@ from re import _parser as sre_parse
 import pytest
 
 import vecmem.rules as rules_pkg
+from vecmem import Memory
+from vecmem.embed.hashing import HashingEmbedder
 from vecmem.rules import find_secrets, redact_secrets, secret_shapes, secret_vendor, secrets
 from vecmem.text import LazyPattern, normalize
 
@@ -43,6 +46,31 @@ MACHINE_VALUES = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(?:\.\d+)?Z?|\b[0-9a
 def people_text(blob: str) -> str:
     """``blob`` without the values the store itself writes (see ``MACHINE_VALUES``)."""
     return MACHINE_VALUES.sub(" ", blob)
+
+
+def stored_text(path: str, texts: list[str]) -> str:
+    """Add ``texts`` to a real SQLite store at ``path`` and return every text cell of
+    every table (vectors are bytes: their repr would hold any short digit run), without
+    the store's own machine values: what a leaked value would be found in."""
+    mem = Memory.open(path, embedder=HashingEmbedder())
+    try:
+        for text in texts:
+            mem.add(text, source="user")
+    finally:
+        mem.close()
+    con = sqlite3.connect(path)
+    try:
+        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")]
+        return people_text("\n".join(x for t in tables for row in con.execute(
+            f'SELECT * FROM "{t}"') for x in row if isinstance(x, str)))
+    finally:
+        con.close()
+
+
+def table_cases(table: dict[str, list]) -> list:
+    """``(category, text[, value])`` rows of a category table, for parametrize."""
+    return [(cat, *c) if isinstance(c, tuple) else (cat, c) for cat, xs in table.items()
+            for c in xs]
 
 
 CAUGHT = [

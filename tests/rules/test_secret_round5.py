@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import html
 import json
-import sqlite3
 import urllib.parse
 from pathlib import Path
 from re import _parser as sre_parse
@@ -26,12 +25,11 @@ from tests.rules.test_secret_round3 import (
     _gone,
     _unbounded_nested,
     catalogue_rows,
-    people_text,
+    stored_text,
+    table_cases,
     tune_split_wrong,
 )
 
-from vecmem import Memory
-from vecmem.embed.hashing import HashingEmbedder
 from vecmem.rules import find_secrets, redact_secrets, secret_spoken
 from vecmem.text import LazyPattern, canonicalize, content_hash, normalize
 
@@ -214,12 +212,7 @@ ALLOWED = {
 }
 
 
-def _cases(table: dict[str, list]) -> list:
-    return [(cat, *c) if isinstance(c, tuple) else (cat, c) for cat, xs in table.items()
-            for c in xs]
-
-
-@pytest.mark.parametrize(("category", "text", "value"), _cases(CAUGHT),
+@pytest.mark.parametrize(("category", "text", "value"), table_cases(CAUGHT),
                          ids=lambda x: str(x)[:28])
 def test_round5_shape_is_cut_out(category: str, text: str, value: str) -> None:
     out = redact_secrets(text)
@@ -227,7 +220,7 @@ def test_round5_shape_is_cut_out(category: str, text: str, value: str) -> None:
     assert redact_secrets(out) == out  # idempotent
 
 
-@pytest.mark.parametrize(("category", "text"), _cases(ALLOWED), ids=lambda x: str(x)[:28])
+@pytest.mark.parametrize(("category", "text"), table_cases(ALLOWED), ids=lambda x: str(x)[:28])
 def test_round5_look_alike_is_kept(category: str, text: str) -> None:
     assert find_secrets(text) == [], (category, redact_secrets(text))
 
@@ -268,22 +261,9 @@ def test_a_double_escaped_value_is_read_too() -> None:
 # -- the real store ------------------------------------------------------------------------
 
 def test_no_round5_value_reaches_any_table_of_a_real_store(tmp_path: Path) -> None:
-    path = str(tmp_path / "m.db")
     cases = [(t, v) for cat in ("escapes", "spoken", "labels") for t, v in CAUGHT[cat][:4]]
-    mem = Memory.open(path, embedder=HashingEmbedder())
-    try:
-        for text, _ in cases:
-            mem.add(text, source="user")
-    finally:
-        mem.close()
-    con = sqlite3.connect(path)
-    try:
-        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-        blob = "\n".join(str(row) for t in tables
-                         for row in con.execute(f'SELECT * FROM "{t}"').fetchall())
-    finally:
-        con.close()
-    assert [v for _, v in cases if not _gone_decoded(v, people_text(blob))] == []
+    blob = stored_text(str(tmp_path / "m.db"), [t for t, _ in cases])
+    assert [v for _, v in cases if not _gone_decoded(v, blob)] == []
 
 
 # -- the dev set ----------------------------------------------------------------------------

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import base64
 import json
-import sqlite3
 from pathlib import Path
 from re import _parser as sre_parse
 
@@ -22,7 +21,8 @@ from tests.rules.test_secret_round3 import (
     _gone,
     _unbounded_nested,
     catalogue_rows,
-    people_text,
+    stored_text,
+    table_cases,
     tune_split_wrong,
 )
 
@@ -177,12 +177,7 @@ ALLOWED = {
 }
 
 
-def _cases(table: dict[str, list]) -> list:
-    return [(cat, *c) if isinstance(c, tuple) else (cat, c) for cat, xs in table.items()
-            for c in xs]
-
-
-@pytest.mark.parametrize(("category", "text", "value"), _cases(CAUGHT),
+@pytest.mark.parametrize(("category", "text", "value"), table_cases(CAUGHT),
                          ids=lambda x: str(x)[:28])
 def test_round6_shape_is_cut_out(category: str, text: str, value: str) -> None:
     out = redact_secrets(text)
@@ -190,7 +185,7 @@ def test_round6_shape_is_cut_out(category: str, text: str, value: str) -> None:
     assert redact_secrets(out) == out  # idempotent
 
 
-@pytest.mark.parametrize(("category", "text"), _cases(ALLOWED), ids=lambda x: str(x)[:28])
+@pytest.mark.parametrize(("category", "text"), table_cases(ALLOWED), ids=lambda x: str(x)[:28])
 def test_round6_look_alike_is_kept(category: str, text: str) -> None:
     assert find_secrets(text) == [], (category, redact_secrets(text))
 
@@ -220,26 +215,12 @@ def test_a_redaction_marker_is_never_read_as_a_value() -> None:
 # -- the real store ------------------------------------------------------------------------
 
 def test_no_round6_value_reaches_any_table_of_a_real_store(tmp_path: Path) -> None:
-    path = str(tmp_path / "m.db")
     cases = [(t, v) for cat in CAUGHT for t, v in CAUGHT[cat][:3]]
-    mem = Memory.open(path, embedder=HashingEmbedder())
-    try:
-        for text, _ in cases:
-            mem.add(text, source="user")
-    finally:
-        mem.close()
-    con = sqlite3.connect(path)
-    try:
-        tables = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")]
-        # Every text cell (vectors are bytes; their repr would hold any short digit run).
-        blob = "\n".join(x for t in tables for row in con.execute(f'SELECT * FROM "{t}"')
-                         for x in row if isinstance(x, str))
-    finally:
-        con.close()
+    blob = stored_text(str(tmp_path / "m.db"), [t for t, _ in cases])
     # A value of two or three characters ("ab") is in any text; it is looked for with
     # what surrounds it in its URL.
     wanted = [v if len(v) >= 4 else f":{v}@" for _, v in cases]
-    assert [v for v in wanted if not _gone(v, people_text(blob))] == []
+    assert [v for v in wanted if not _gone(v, blob)] == []
 
 
 def test_a_plain_fact_beside_them_is_stored(tmp_path: Path) -> None:
