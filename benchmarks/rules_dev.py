@@ -30,8 +30,8 @@ while looking at it — or ``heldout`` — never looked at case by case):
   blind, session 7): its misses can be listed.
 * ``quality_blind6.jsonl`` / ``slot_paraphrase_blind6.jsonl``: the sixth blind round
   (split ``blind6``, session 8), written from the issue text alone before the writer read
-  any rule or earlier case. Reported as its own column; its misses are never listed
-  (``--misses`` refuses it): counts only, never tuned on.
+  any rule or earlier case. **Retired blind, now dev** (measured and reported once while
+  blind, session 8): its misses can be listed.
 * ``slot_paraphrase.jsonl``: a stored fact, then a paraphrase. Positives restate or change
   the same one-value slot (expected ``duplicate`` or a conflict: ``review``/``update``),
   negatives are another slot or another person's (expected ``store``). Run through the
@@ -107,9 +107,8 @@ SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", 
           "heldout_q5", "tune_q6", "heldout_q6", "tune_r4", "heldout_r4", "tune_r5",
           "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "blind3", "blind4",
           "blind5", "blind6")
-#: Blind splits: counts only, misses never shown (blind3, blind4 and blind5 are retired,
-#: now dev; blind6 is session 8's fresh blind round).
-NEVER_LISTED: tuple[str, ...] = ("blind6",)
+#: Blind splits: counts only, misses never shown (blind3 to blind6 are retired, now dev).
+NEVER_LISTED: tuple[str, ...] = ()
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -293,7 +292,7 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_blind6.jsonl"))
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
                      "quality_round5 + quality_round6 + quality_blind3 + quality_blind4 + "
-                     "quality_blind5 (all retired, now dev) + quality_blind6 (blind) (right = "
+                     "quality_blind5 + quality_blind6 (all retired, now dev) (right = "
                      "decision and reason category)",
                      out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
@@ -324,7 +323,7 @@ def main(argv: list[str] | None = None) -> int:
                                     + _load("slot_paraphrase_blind6.jsonl"))
         _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _round6 + _round7 + _blind3 + "
                      "_blind4 + "
-                     "_blind5 (retired, now dev) + _blind6 (blind) (positives: same "
+                     "_blind5 + _blind6 (retired, now dev) (positives: same "
                      "slot; negatives: another)",
                      out["slots"])
     if args.misses:

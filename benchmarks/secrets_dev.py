@@ -27,9 +27,8 @@ secret at all; every one is a false find.
 
 ``--set`` reads any jsonl whose secret cases carry ``secret`` (the quality sets); with
 ``--counts-only`` only the totals are printed, never a case (for blind sets). A set
-holding a blind split (``BLIND``: ``quality_blind6.jsonl``) is always counts-only and
-``--misses`` refuses it; ``blind3``, ``blind4`` and ``blind5`` are retired (now dev) and may
-be listed.
+holding a blind split (``BLIND``) is always counts-only and ``--misses`` refuses it;
+``blind3`` to ``blind6`` are retired (now dev) and may be listed.
 """
 
 from __future__ import annotations
@@ -50,9 +49,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "data" / "secrets_round5.jsonl"
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
-#: Never tuned on: totals only, no case ever printed (blind3, blind4 and blind5 are
-#: retired, now dev; blind6 is session 8's fresh blind round).
-BLIND: tuple[str, ...] = ("blind6",)
+#: Never tuned on: totals only, no case ever printed (blind3 to blind6 are retired, now
+#: dev).
+BLIND: tuple[str, ...] = ()
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -171,7 +170,7 @@ def locomo_texts() -> dict[str, list[str]]:
 
 #: Sets never read here: the fresh blind round (its texts are never listed, not even as
 #: false finds).
-NEVER_READ = ("persona5", "blind6")
+NEVER_READ: tuple[str, ...] = ()
 
 
 def repo_texts() -> dict[str, list[str]]:

@@ -1,11 +1,11 @@
 """The blind sets parse, keep the shape and counts they promise, and the harnesses report
 them as their own split (a broken file fails here, not in a benchmark run nobody reads).
 
-Session 8's sets (persona 5, ``*_blind6``) are blind: counts only, the harnesses refuse to
-list their misses. Session 7's sets (persona 4, ``*_blind5``), session 6's (persona 3,
-``*_blind4``) and session 5's (persona 2, ``*_blind3``) are retired blind sets, now dev:
-measured and reported once while blind, reported as their own column since, and their
-misses can be listed."""
+Session 8's sets (persona 5, ``*_blind6``), session 7's (persona 4, ``*_blind5``), session
+6's (persona 3, ``*_blind4``) and session 5's (persona 2, ``*_blind3``) are retired blind
+sets, now dev: measured and reported once while blind, reported as their own column since,
+and their misses can be listed. A set still blind is counts only: the harnesses refuse to
+list its misses."""
 
 from __future__ import annotations
 
@@ -315,54 +315,26 @@ def test_slot_blind6_shape_and_counts() -> None:
     assert not earlier & {c["new"] for c in cases}
 
 
-def test_rules_dev_reports_blind6_and_never_lists_it(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench6")
-    cases = rows(DATA / "quality_blind6.jsonl")
-    table, _ = bench.quality(cases)
-    assert set(table) == {"blind6"} and table["blind6"]["all"]["n"] == len(cases)
-    table, _ = bench.slots(rows(DATA / "slot_paraphrase_blind6.jsonl")[:2])
-    assert set(table) == {"blind6"} and table["blind6"]["all"]["n"] == 2
-    with pytest.raises(SystemExit):
-        bench.main(["--misses", "blind6", "--no-slots", "--no-benign"])
-    assert "invalid choice" in capsys.readouterr().err
-    # Listing a retired set's misses never prints a blind6 case, though blind6 is scored.
-    assert bench.main(["--misses", "blind5", "--no-slots", "--no-benign"]) == 0
-    out = capsys.readouterr().out
-    assert "blind6" in out  # its column is reported (counts)
-    assert not any(repr(c["text"]) in out for c in cases)
-
-
-def test_secrets_dev_is_counts_only_on_blind6(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_bench6")
-    path = str(DATA / "quality_blind6.jsonl")
-    with pytest.raises(SystemExit):
-        bench.main(["--set", path, "--misses", "blind6", "--no-store"])
-    assert "never listed" in capsys.readouterr().err
-    assert bench.main(["--set", path, "--no-store"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("blind6: secrets cut ") and len(out.splitlines()) == 1
-
-
 def test_rules_dev_reports_retired_blind_sets_and_lists_their_misses(
         capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench")
     for name, split in (("quality_blind3.jsonl", "blind3"), ("quality_blind4.jsonl", "blind4"),
-                        ("quality_blind5.jsonl", "blind5")):
+                        ("quality_blind5.jsonl", "blind5"), ("quality_blind6.jsonl", "blind6")):
         table, _ = bench.quality(rows(DATA / name))
         assert set(table) == {split}
         assert table[split]["all"]["n"] == len(rows(DATA / name))
-    table, _ = bench.slots(rows(DATA / "slot_paraphrase_blind5.jsonl")[:2])
-    assert set(table) == {"blind5"} and table["blind5"]["all"]["n"] == 2
-    # blind3, blind4 and blind5 are retired (now dev): their misses may be listed.
-    for split in ("blind4", "blind5"):
+    for split in ("blind5", "blind6"):
+        table, _ = bench.slots(rows(DATA / f"slot_paraphrase_{split}.jsonl")[:2])
+        assert set(table) == {split} and table[split]["all"]["n"] == 2
+    # blind3 to blind6 are retired (now dev): their misses may be listed.
+    for split in ("blind4", "blind5", "blind6"):
         assert bench.main(["--misses", split, "--no-slots", "--no-benign"]) == 0
         assert split in capsys.readouterr().out
 
 
 def test_secrets_dev_lists_retired_blind_sets(capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_bench")
-    for split in ("blind4", "blind5"):
+    for split in ("blind4", "blind5", "blind6"):
         path = str(DATA / f"quality_{split}.jsonl")
         assert bench.main(["--set", path, "--misses", split, "--no-store"]) == 0
         assert capsys.readouterr().out.startswith(f"{split}: secrets cut ")
@@ -414,15 +386,21 @@ def test_recall_harness_runs_persona4_and_lists_its_misses(
     assert "miss " in captured.err
 
 
-def test_recall_harness_runs_persona5_and_never_lists_its_misses(
+def test_recall_harness_runs_persona5_and_lists_its_misses(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # persona 5's few same-language turns are paraphrased too (its brief asked for turns
     # that do not reuse the memory's words): hashing's floor there is lower.
-    run_persona(tmp_path, "persona5", same_lang_floor=0.25)
+    run_persona(tmp_path, "persona5", "--show-misses", same_lang_floor=0.25)
     captured = capsys.readouterr()
-    assert "blind — never tuned on" in captured.out
-    assert "miss p5t" not in captured.err + captured.out
-    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p5_misses")
+    assert "retired blind set, now dev" in captured.out
+    assert "miss p5t" in captured.err
+
+
+def test_recall_harness_refuses_to_list_a_blind_sets_misses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_blind_refusal")
+    monkeypatch.setitem(bench.SETS, "persona5", "blind")
     with pytest.raises(SystemExit):
         bench.main(["--set", "persona5", "--show-misses", "--embedder", "hashing"])
     assert "never listed" in capsys.readouterr().err
