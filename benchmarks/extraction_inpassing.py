@@ -52,10 +52,15 @@ ROOT = Path(__file__).resolve().parent.parent
 #: the round-6 rule changes: narrated past events with a date (LoCoMo style: "I went to a
 #: support group last Thursday"), facts about the user's people, standing facts, compound
 #: turns, and task steps / moods / momentary past acts / questions / chatter that hold none.
+#: ``round7`` (``tests/data/extract_round7.jsonl``, 129 turns, session 9) was written before
+#: the round-7 rule changes: agent-chat turns as users type them (lower case, no
+#: apostrophes, "fyi", "btw"): name, work, family, pets, health, tools, places, dated plans,
+#: compound turns, and questions / chatter / work in flight / wishes that hold none.
 SETS = {"inpassing": ROOT / "tests" / "data" / "extract_inpassing.jsonl",
         "round4": ROOT / "tests" / "data" / "extract_round4.jsonl",
         "round5": ROOT / "tests" / "data" / "extract_round5.jsonl",
-        "round6": ROOT / "tests" / "data" / "extract_round6.jsonl"}
+        "round6": ROOT / "tests" / "data" / "extract_round6.jsonl",
+        "round7": ROOT / "tests" / "data" / "extract_round7.jsonl"}
 DATA = SETS["inpassing"]
 _FIRST_PERSON = re.compile(r"\b(?:I|my|me|I'm)\b|我(?!们)")
 
