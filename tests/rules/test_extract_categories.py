@@ -176,7 +176,7 @@ AGENT_CHAT = [
     ("I've been using Neovim for five years.", ["The user has been using Neovim for five years"]),
     ("I switched to Zed last month.", ["The user switched to Zed last month"]),
     ("My partner Sam is a nurse.", ["The user's partner Sam is a nurse"]),
-    ("We have two kids, Maya and Leo.", ["The user has two kids"]),
+    ("We have two kids, Maya and Leo.", ["The user has two kids, Maya and Leo"]),
     ("Our team uses Postgres 16.", ["The user's team uses Postgres 16"]),
     ("We deploy with GitHub Actions to AWS.",
      ["The user's team deploys with GitHub Actions to AWS"]),

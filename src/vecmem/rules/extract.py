@@ -26,14 +26,22 @@ from typing import Any, Literal
 
 from vecmem.rules.conversation import clean_messages, split_sentences
 from vecmem.rules.extract_build import Built
+from vecmem.rules.extract_casual import casual_form
 from vecmem.rules.extract_chat import CHAT_RULES
 from vecmem.rules.extract_clause import clause_fact
-from vecmem.rules.extract_event import event_fact, past_time_last, past_time_said_first
-from vecmem.rules.extract_passing import PASSING_RULES
+from vecmem.rules.extract_event import (
+    _PAST_TIME_ZH,
+    _ZH_LIFE,
+    event_fact,
+    past_time_last,
+    past_time_said_first,
+)
+from vecmem.rules.extract_passing import _KIN_ZH_MORE, PASSING_RULES
 from vecmem.rules.extract_rules import RULES
 from vecmem.rules.extract_screen import MOMENT, is_question, strip_lead
 from vecmem.rules.extract_words import (
     _DATE_ZH,
+    _IDENTITY_EN,
     _JOBS_ZH,
 )
 from vecmem.text import canonicalize, has_cjk, lazy_re, normalize
@@ -107,12 +115,36 @@ _EN_I_AM_THEN_ZH = lazy_re(r"^I(?:'m| am)\s*(?=[\u4e00-\u9fff]{2,3}(?:[,，.。!
 _EN_I_THEN_ZH = lazy_re(r"^I(?:'m| am)?\s*(?=[\u4e00-\u9fff])")
 # The date first ("下周五我要飞 Tokyo"): the rules read it after the subject.
 _ZH_DATE_FIRST = lazy_re(rf"^((?:{_DATE_ZH})(?:\s*[一二三四五六日天])?)\s*[,，]?\s*我(?!们)")
+# "下周三 I'm flying to 新加坡": a Chinese date before an English clause is read last.
+_ZH_DATE_FIRST_EN = lazy_re(
+    rf"^((?:{_DATE_ZH})(?:\s*[一二三四五六日天])?)\s*[,，]?\s*(I\b.+?)[.!。！]*$")
 # A past time after the subject ("我上周领养了…") says when, not what: read without it.
 _ZH_PAST_AFTER_I = lazy_re(r"^我(?:上周|上个月|去年|前年|前几天|上次|之前|刚刚|刚|最近|今年"
                            r"|前段时间)")
 
 
+# "我妹妹林娜在西门子工作": a relative, then their name, then what is said of them — read
+# without the name, which is put back after the relative in the fact.
+_ZH_KIN_NAME = lazy_re(
+    rf"^我的?(?P<k>{_KIN_ZH_MORE})(?P<n>(?![在是做有对住喜叫今每也都还不没跟和去从当教学用会已刚最一经平现目常总"
+    r"明昨前后上下这那])[\u4e00-\u9fff]{2,3}?)(?=在|是|做|有|对|住|喜欢|叫|今年|每|也|当|教|学|会|跟|和)")
+# "我婆婆跟我们一起住", "我妈和我住在一起": a relative who lives with the user.
+_ZH_LIVES_WITH = lazy_re(
+    rf"^我的?(?P<k>{_KIN_ZH_MORE})(?P<rest>(?:现在|一直|也|常年)?(?:跟|和|与)(?:我们|我)(?:一起)?"
+    r"(?:住|生活)(?:在一起)?)[。.!！]*$")
+
+
 def _match(body: str) -> Built | None:
+    body = _ZH_I_DO_DE.sub(r"我是\1", body)
+    if (named := _ZH_KIN_NAME.match(body)) is not None:
+        built = _match(body[:named.start("n")] + body[named.end("n"):])
+        head = f"用户的{named['k']}"
+        if built is not None and built[0].startswith(head):
+            return (head + named["n"] + built[0][len(head):], *built[1:])
+        return built
+    if (lives := _ZH_LIVES_WITH.match(body)) is not None:
+        rest = lives["rest"].replace("我们", "用户", 1).replace("我", "用户", 1)
+        return (f"用户的{lives['k']}{rest}", MemoryType.GENERAL, "用户", "relation", rest)
     body = _EN_KIN_THEN_ZH.sub(lambda m: "我" + _KIN_EN_ZH[m[1].lower()], body)
     body = _MY_THEN_ZH_KIN.sub("我", body)
     body = _OUR_THEN_ZH.sub("我们的", body)
@@ -120,6 +152,7 @@ def _match(body: str) -> Built | None:
     body = _EN_I_AM_THEN_ZH.sub("我是", body)
     body = _EN_I_THEN_ZH.sub("我", body)
     body = _ZH_DATE_FIRST.sub(lambda m: "我" + m[1], body)
+    body = _ZH_DATE_FIRST_EN.sub(lambda m: f"{m[2]} {m[1]}", body)
     built = _match_rules(body)
     if built is None and (past := _ZH_PAST_AFTER_I.match(body)):
         built = _match_rules(_ZH_PAST_AFTER_I.sub("我", body))
@@ -129,7 +162,31 @@ def _match(body: str) -> Built | None:
             # The time is the fact's ("用户去年搬到了成都"): the pipeline dates it.
             built = (f"用户{when}{built[0][2:]}", *built[1:])
     # An event of the speaker's life told in the past (rules/extract_event.py).
-    return built if built is not None else event_fact(_CONTRACTION_ONLY.sub("I", body))
+    if built is None:
+        built = event_fact(_CONTRACTION_ONLY.sub("I", body))
+    if built is None and (zh := _SUBJECTLESS_ZH.match(body)) and (
+            life := _ZH_LIFE.search(body, zh.end())) and life.start() - zh.end() <= 10:
+        # "去年从北京搬到了大理": a Chinese chat clause of a life event without its "我".
+        built = _match("我" + body)
+    if built is None and _SUBJECTLESS.match(body):
+        # "Joined a travel club", "Been freelancing for six years": a chat clause in the
+        # past or the perfect without its "I" is the speaker's; a base form ("Use pnpm")
+        # is an imperative and is not read this way.
+        built = _match_rules("I " + ("have " if body[:4].lower() == "been" else "")
+                             + body[0].lower() + body[1:])
+    return built
+
+
+# A Chinese clause opening with a past time (and where from), then a verb that changes a
+# life: the speaker's when nobody else is named.
+_SUBJECTLESS_ZH = lazy_re(rf"^(?:(?:{_PAST_TIME_ZH})\s*)+[,，]?\s*(?![你他她它我])")
+# A clause opening with a past form or "been" (after an adverb of time): the speaker's.
+_SUBJECTLESS = lazy_re(
+    r"^(?:(?:just|recently|finally|also|then|lately|actually)\s+)?(?!(?:embed|shred|need|feed"
+    r"|seed|speed|proceed|succeed|exceed|bleed|breed|red|bed|wed|used to)\b)"
+    r"(?:[a-z]{2,}[^e\W]ed|[a-z]+ied|been|got|took|went|made|bought|began|became|found|left|met"
+    r"|won|ran|wrote|built|sold|taught|flew|drove|gave|spent|grew up|used to)\b",
+    re.IGNORECASE)
 
 
 def _match_rules(body: str) -> Built | None:
@@ -156,7 +213,10 @@ _DATE_FIRST_EN = lazy_re(
     r"|wednesday|thursday|friday|saturday|sunday)),?\s+(?=I\b|I'|my\b|we\b)(.+?)([.!]*)$",
     re.IGNORECASE)
 # "my sister's getting married": the contraction is "is" before a verb in -ing.
-_KIN_IS_ING = lazy_re(r"^(my [\w-]+)'s (?=[a-z]+ing\b)", re.IGNORECASE)
+# ("my daughter's wedding is in October": a noun in -ing followed by its verb is the
+# relative's occasion, not a verb.)
+_KIN_IS_ING = lazy_re(r"^(my [\w-]+)'s (?=[a-z]+ing\b)(?![a-z]+ing (?:is|was|are|will|'s)\b)",
+                      re.IGNORECASE)
 
 
 def _body(sentence: str) -> str | None:
@@ -180,14 +240,19 @@ def extract_sentence(sentence: str) -> Built | None:
     return None if body is None else _match(body)
 
 
-def extract_clause(sentence: str) -> list[Built]:
+def extract_clause(sentence: str, names: dict[str, str] | None = None) -> list[Built]:
     """What one clause states: the rule matching it whole, and what its comma-separated
     pieces the match did not use state one by one (a piece after the first keeps a
-    Chinese subject "我")."""
+    Chinese subject "我"). ``names``: the user's people and pets this turn has named so
+    far (name → who they are), read as the subject of a piece that opens with the name."""
+    names = {} if names is None else names
     body = _body(sentence)
     if body is None:
         return []
+    body = _name_as_subject(body, names)
     built = _match(body)
+    if built is not None:
+        _learn_names(built[0], names)
     if built is None and (pair := _PAIR.match(body)):
         body = pair[1]  # "my girlfriend and I love …" said nothing of the pair: the user's part
         built = _match(body)
@@ -202,6 +267,15 @@ def extract_clause(sentence: str) -> list[Built]:
         lead = strip_lead(p)
         if not lead or is_question(lead):
             continue
+        if out and _NAME_LIST.match(lead) and _INTRODUCES_MANY.search(out[-1][0]):
+            # "we have two cats, Miso and Tofu": the names are the ones just introduced.
+            content, *rest = out[-1]
+            out[-1] = (f"{content}, {lead.rstrip(' .!')}", *rest)  # type: ignore[assignment]
+            kind = _INTRODUCES_MANY.search(content)[1]  # type: ignore[index]
+            for n in re.findall(r"[A-Z][a-z]+", lead):
+                names.setdefault(n, _singular(kind))
+            continue
+        lead = _name_as_subject(lead, names)
         if out and _NAMES_IT.match(lead) and _INTRODUCES.search(out[-1][0]):
             # "我领养了一只柴犬，叫豆包": the name is the animal's (or person's) just introduced.
             content, *rest = out[-1]
@@ -213,11 +287,21 @@ def extract_clause(sentence: str) -> list[Built]:
                           else "")
         if found is None and owner and not lead.startswith("我") and not (
                 owner == "我" and _NAME_ONLY.match(lead)):
-            # "…，叫豆包" / "…，是陪产假" without a subject: no name of the user's.
-            found = _match(owner + lead)
+            # "…，叫豆包" / "…，是陪产假" without a subject: no name of the user's. A team
+            # word after the user's own clause ("…，团队用 Linear") is the user's team.
+            if owner == "我" and _ZH_DO_DE.match(lead):
+                lead = "是" + lead  # "…，做平面设计的": what the user does for a living
+            found = _match(("我们" if _TEAM_ZH.match(lead) else owner) + lead)
         if found is not None:
             out.append(found)
+            _learn_names(found[0], names)
     return out
+
+
+_TEAM_ZH = lazy_re(r"^(?:团队|组里|组|公司|部门|项目组)")
+# "我做平面设计的" (a zero-subject "做…的" after "我是…，"): the 是…的 of a living.
+_ZH_I_DO_DE = lazy_re(r"^我((?:做|搞|干|教)[\u4e00-\u9fffA-Za-z ]{2,12}的)(?=[。.!！]*$)")
+_ZH_DO_DE = lazy_re(r"^(?:是)?(?:做|搞|干|教|学)[\u4e00-\u9fffA-Za-z ]{2,12}的[。.!！]*$")
 
 
 # The main clause before a consequence, a reason or a contrast that starts a clause of its
@@ -229,6 +313,44 @@ _MAIN_CLAUSE = lazy_re(
     # Code-switched: an English clause, then a Chinese consequence ("I'm vegan 所以…").
     r"|(?<=[A-Za-z])\s*(?:所以|因为|但是|不过|因此))(?=\S)",
     re.IGNORECASE)
+
+
+# A piece of names only ("Miso and Tofu"), after a fact that introduced several animals or
+# children ("The user has two cats").
+_NAME_LIST = lazy_re(r"^(?:and )?[A-Z][a-z]+(?:(?:,| and| &|, and) [A-Z][a-z]+)*[.!]*$")
+_MANY_KIN = (r"cats|dogs|kittens|puppies|rabbits|birds|parrots|hamsters|horses|kids|children"
+             r"|sons|daughters|boys|girls|twins|fish|chickens|guinea pigs")
+_INTRODUCES_MANY = lazy_re(rf"\b(?:two|three|four|five|\d+) (?:[\w-]+ )?({_MANY_KIN})"
+                           r"(?:, [A-Z][a-z]+(?: and [A-Z][a-z]+)?)*$")
+# Where the user's people and pets are named: "The user's sister Lina", "a cat named Tofu".
+_NAMED_KIN = lazy_re(r"\bThe user's ([a-z][\w-]*(?: [a-z][\w-]*)?) ([A-Z][a-z]+)\b"
+                     r"|\b(?:an? |their )(?:[\w-]+ ){0,2}?([a-z][\w-]*) (?:named|called)"
+                     r" ([A-Z][a-z]+)\b")
+# A piece that opens with a name the turn introduced, then a verb: "Tofu is on a kidney diet".
+_NAME_OPENS = lazy_re(r"^(?:and |but |also )?([A-Z][a-z]+)(?= (?:is|has|was|loves|likes|hates"
+                      r"|can't|cannot|doesn't|does not|only|never|works|lives|goes|needs|takes"
+                      r"|eats|gets|plays|studies|turned|turns)\b)")
+
+
+def _singular(word: str) -> str:
+    irregular = {"children": "child", "puppies": "puppy", "fish": "fish", "guinea pigs":
+                 "guinea pig", "twins": "twin"}
+    return irregular.get(word, word[:-1] if word.endswith("s") else word)
+
+
+def _name_as_subject(clause: str, names: dict[str, str]) -> str:
+    """"Tofu is on a kidney diet" → "my cat Tofu is on a kidney diet" when this turn named
+    Tofu as the user's cat; other clauses are returned as they are."""
+    m = _NAME_OPENS.match(clause)
+    if m and m[1] in names:
+        return f"my {names[m[1]]} {m[1]}{clause[m.end():]}"
+    return clause
+
+
+def _learn_names(content: str, names: dict[str, str]) -> None:
+    for kin, name, kin2, name2 in _NAMED_KIN.findall(content):
+        if (name or name2) and (kin or kin2) not in ("name", "names"):
+            names.setdefault(name or name2, kin or kin2)
 
 
 # A piece that only names: "叫豆包", "名字叫 Lucky"; the fact before it introduced what
@@ -304,7 +426,10 @@ _ZH_ZERO_SUBJECT = lazy_re(r"[，,]\s*(?=(?:现在|目前|平时|也|还|又|都
 
 
 # "I'm Dana, a data engineer at Shopify": a name, then what the speaker is.
-_NAME_THEN_ROLE = lazy_re(r"^(I(?:'m| am) [A-Z][a-z]+(?: [A-Z][a-z]+)?), (an? .+)$")
+# The role may come without its article in chat ("i'm Priya btw, backend dev at a fintech").
+_NAME_THEN_ROLE = lazy_re(
+    r"^(I(?:'m| am) [A-Z][a-z]+(?: [A-Z][a-z]+)?)(?: (?:btw|by the way|here|fyi))?, "
+    rf"(an? .+|(?:[\w-]+ ){{0,3}}(?:{_IDENTITY_EN})\b.*)$")
 
 
 def split_clauses(sentence: str) -> list[str]:
@@ -328,7 +453,10 @@ def split_clauses(sentence: str) -> list[str]:
         c = moved
         named = _NAME_THEN_ROLE.match(c.rstrip(".!"))
         if named:
-            parts += [named[1], f"I am {named[2]}"]
+            role = named[2]
+            if not re.match(r"(?i)an? ", role):
+                role = ("an " if role[:1].lower() in "aeiou" else "a ") + role
+            parts += [named[1], f"I am {role}"]
         elif c.startswith("I "):
             first, *rest = _SHARED_SUBJECT.split(c)
             split = [first, *(f"I {r}" for r in rest)]
@@ -478,14 +606,16 @@ def extract_with_rules(
         if turn.role != "user":
             continue
         kin: list[str] = []  # the relatives this turn has named so far, in order
+        names: dict[str, str] = {}  # the user's people and pets named so far: name → who
         for raw in _conversational(turn.content).split("\n"):
             if _looks_like_code(raw) or _RETRACTED.search(raw):
                 continue
-            line = _LIST_MARKER.sub("", raw)
+            line = casual_form(_LIST_MARKER.sub("", raw))
             clauses = (_before_question(c) for s in split_sentences(line) for c in split_clauses(s))
             for sentence in (c for c in clauses if c):
                 sentence = _resolve_pronoun(sentence, kin)
-                for content, kind, subject, predicate, obj in extract_clause(sentence):
+                for content, kind, subject, predicate, obj in extract_clause(sentence, names):
+                    _learn_names(content, names)
                     if MOMENT.search(content):
                         continue
                     key = normalize(content).casefold()

@@ -14,7 +14,14 @@ import re
 from collections.abc import Callable
 
 from vecmem.rules.extract_screen import _TAIL, TRANSIENT, ZH_HEARSAY, relative_moment
-from vecmem.rules.extract_words import _ADV_EN, _DATED_EN, _FREQ_EN, _ROUTINE, THE_TASK_EN
+from vecmem.rules.extract_words import (
+    _ADV_EN,
+    _DATE_ZH,
+    _DATED_EN,
+    _FREQ_EN,
+    _ROUTINE,
+    THE_TASK_EN,
+)
 from vecmem.text import has_cjk, lazy_re
 from vecmem.types import MemoryType
 
@@ -54,6 +61,10 @@ _LIST_GOES_ON = lazy_re(
     # A gerund clause ("…, coming up with something") is no adjective ("…, inviting place").
     r"(?![a-z]+ing\s+(?:up|with|out|the|a|an|to|in|on|my|some|down|around|for|and|of|at|it"
     r"|them|me|over|back|through)\b)[a-z]+\s+[a-z]+")
+
+
+# A Chinese date inside an English plan ("I'm flying to 新加坡 下周三").
+_DATE_ZH_RE = lazy_re(rf"(?:{_DATE_ZH})")
 
 
 def _value(x: str, *, cut: bool = True) -> str | None:
@@ -270,7 +281,8 @@ def _user_en(predicate: str, verbs: str, obj: str, check: str) -> tuple[re.Patte
             return None
         if predicate == "started" and THE_TASK_EN.match(x):
             return None  # "I started the server", "I joined the call": a step of the day
-        if check == "dated" and (not _DATED_EN.search(x) or re.search(r"(?i)\bif\b", x)):
+        if check == "dated" and (not (_DATED_EN.search(x) or _DATE_ZH_RE.search(x))
+                                 or re.search(r"(?i)\bif\b", x)):
             return None  # a plan needs a date, and one that depends on "if" is none yet
         if check == "routine" and not _ROUTINE.search(x):
             return None

@@ -47,6 +47,7 @@ from vecmem.rules.extract_screen import (
 from vecmem.rules.extract_words import (
     _DATE_ZH,
     _DATED_EN,
+    _KIN_EN,
     NATIONALITY_EN,
 )
 from vecmem.text import lazy_re
@@ -93,6 +94,22 @@ def _kin_thing(m: re.Match[str]) -> Built | None:
         return None
     return (f"The user's {m['k'].lower()}'s {m['t'].lower()} {m['v'].lower()} "
             f"{_third_person(x)}", U, "user", "relative", x)
+
+
+# Heads that name no occasion of the user's: a state, a mood, a thing of the moment.
+_NOT_AN_OCCASION = (r"mind|head|heart|mood|phone|battery|laptop|computer|code|build|branch|pr"
+                    r"|bug|test|file|order|package|car|room|house|office|desk|bag|favorite"
+                    r"|favourite|guess|point|question|answer|problem|issue|plan|idea|schedule"
+                    r"|day|week|time|turn")
+
+
+def _dated_thing(m: re.Match[str]) -> Built | None:
+    x = _value(m["x"])
+    if x is None or not _DATED_EN.search(x) or re.search(r"(?i)\bif\b", x):
+        return None
+    if TRANSIENT.search(x) or _POINTS_ELSEWHERE.search(x):
+        return None
+    return f"The user's {m['k']} is {_third_person(x)}", U, "user", "plans", x
 
 
 def _document(m: re.Match[str]) -> Built | None:
@@ -194,6 +211,12 @@ _EN_RULES: list[tuple[re.Pattern[str], Builder]] = [
              r"|lease|contract|work permit|residence permit|green card|insurance|membership))"
              r" (?P<v>(?i:expires|ends|runs out|renews|is valid until|is up)) (?P<x>.+)$"),
      lambda m: _document(m)),
+    # "My thesis defense is on May 9", "My daughter's wedding is in October next year": a
+    # dated occasion of the user's (or of a relative's) is a plan with its date.
+    (lazy_re(rf"^(?i:my) (?P<k>(?:(?i:{_KIN_EN})'s )?(?!(?:(?i:{_NOT_AN_OCCASION}))\b)"
+             r"(?:[\w-]+ ){0,2}[\w-]+) (?:is|'s|will be) (?P<x>(?:on|in|this|next|from|set for"
+             r"|scheduled for) .+)$"),
+     _dated_thing),
     # "I'm a Vim person", "I'm a Linux guy": a named camp the user belongs to.
     (lazy_re(r"^I am an? (?P<x>(?-i:[A-Z])[\w+#.-]*(?: [\w+#.-]+)? (?:person|user|guy|girl|fan"
              r"|nerd|geek|convert|enthusiast|loyalist|diehard))\b.*$"),
@@ -323,8 +346,8 @@ _ZH_RULES: list[tuple[re.Pattern[str], Builder]] = [
         r"(?:就行|就好|就可以))$"),
      lambda m: (_join("用户的称呼是", m["x"] or m["x2"]), U, "用户", "称呼", m["x"] or m["x2"])),
     # "我们下个月去云南旅游": the household's dated trip.
-    (_r(rf"^(?P<rest>我们(?:(?:{_DATE_ZH})\s*)+(?:[一二三四五六日天])?(?:要|会|打算|准备|计划)?"
-        r"(?:去|飞去|飞|回|搬去|搬到|结婚|出发|旅游|旅行|出国)[^，,]{0,20})$"),
+    (_r(rf"^(?P<rest>我们(?:要|会|打算|准备|计划)?(?:(?:{_DATE_ZH})\s*)+(?:[一二三四五六日天])?(?:要|会|打算|准备|计划)?"
+        r"(?:去|飞去|飞|回|搬去|搬到|搬家|结婚|办婚礼|出发|旅游|旅行|出国)[^，,]{0,20})$"),
      lambda m: (m["rest"].replace("我们", "用户", 1), U, "用户", "plans", m["rest"])),
     *[(_r(rf"^我(?P<rest>{body})$"), _zh("用户")) for body in _ZH_USER],
     # "我的 default model 是 gpt-4o-mini", "我 MacBook 是 M3 Pro": a thing named in Latin.

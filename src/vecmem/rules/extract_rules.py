@@ -51,6 +51,17 @@ __all__ = ["RULES"]
 # the Chinese ones keep the user's wording after "我" (_keep_zh). A row is (predicate,
 # verb phrase, object pattern, what the object must be).
 
+# A duration of months or more ("for six years", "since 2019", "since I was a kid").
+_DURATION_EN = (r"(?:for (?:about |almost |over |nearly |more than |around |the (?:past|last) )?"
+                r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|\d+|a few"
+                r"|a couple of|several|many) (?:years?|months?|decades?)|since (?:\d{4}|I was\b"
+                r"|childhood|college|high school|uni\b|university|grad school|(?-i:[A-Z])\w+))")
+# Verbs of an effort, a wait, a thought or a step in flight: "I've been waiting for
+# months", "I've been debugging this for two years" says nothing the user keeps up.
+_NOT_KEPT_UP_EN = (r"waiting|thinking|wondering|trying|meaning|planning|hoping|looking"
+                   r"|struggling|worrying|debugging|fixing|getting|feeling|dealing|fighting"
+                   r"|searching|going back and forth|putting off|avoiding|procrastinating")
+
 _USER_EN: list[tuple[str, str, str, str]] = [
     # (predicate, verb phrase after "I", object, object check: "" / concrete / dated / kin)
     ("lives_in", r"live in|am living in|reside in|am based in|live (?:just )?(?:near|outside)"
@@ -94,6 +105,15 @@ _USER_EN: list[tuple[str, str, str, str]] = [
      r"|graduated from|graduated with", r".+", "concrete"),
     ("studies", r"am taking|took|signed up for|enrolled in|am enrolled in|registered for",
      r".*\b(?:class|classes|course|courses|lessons?|workshop|program|degree)\b.*", "concrete"),
+    # A state kept up for years ("I've been in Toronto for ten years", "I've been a nurse
+    # since 2015", "Been freelancing as a translator for six years now"): the present
+    # perfect with a duration of months or more states a standing relation, not a step.
+    ("lives_in", r"have been (?:in|based in|living in)",
+     rf"(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*)* {_DURATION_EN}.*", ""),
+    ("is", r"have been", rf"(?:an?) (?!(?:bit|little|lot|while|mess|wreck)\b)[\w-]+"
+     rf"(?: [\w-]+){{0,3}} {_DURATION_EN}.*", ""),
+    ("does", r"have been", rf"(?!(?:{_NOT_KEPT_UP_EN})\b)[a-z]+ing (?!(?:for|since)\b)"
+     rf"[^.!?;]{{2,60}}? {_DURATION_EN}.*", ""),
     ("interested_in", r"(?:am|have always been|have been|became|have become|got|get)"
      r" (?:really |so |very |super |deeply |quite )?(?:passionate about|interested in|into"
      r"|keen on|hooked on|obsessed with|a (?:big |huge )?fan of)|have been looking into"

@@ -69,7 +69,7 @@ _DATE_EN = (
     r"|august|september|october|november|december))?"
 )
 _DATE_ZH = (
-    r"明天|后天|下周[一二三四五六日天]?|下个?星期[一二三四五六日天]?|下个月|明年|今年|周末"
+    r"明天|后天|后年|下半年|下周[一二三四五六日天]?|下个?星期[一二三四五六日天]?|下个月|明年|今年|周末"
     # A month or a day in digits or in words, with its part ("三月底", "12 月", "十五号").
     r"|(?:\d{1,2}|[一二三四五六七八九十]{1,2})\s*月(?:份|初|中旬|上旬|下旬|中|底)?"
     r"(?:\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[日号])?"
@@ -115,6 +115,10 @@ _DATE_MORE_EN = (
     rf"{_DATE_EN}|next weekend|this (?:{_WEEKDAY})|on (?:the )?weekend"
     r"|in (?:a|one|two|three|a few|a couple of) (?:days|weeks|months|years)"
     r"|(?:later|early|end of) (?:this|next) (?:month|year|week)"
+    # A month by its name or abbreviation with a day ("May 9", "Dec 20th", "9 May").
+    r"|(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov|dec)[a-z]*\.? \d{1,2}(?:st|nd|rd|th)?"
+    r"|\d{1,2}(?:st|nd|rd|th)? (?:of )?(?:jan|feb|mar|apr|may|jun|jul|aug|sept?|oct|nov"
+    r"|dec)[a-z]*"
 )
 _ROUTINE_EN = (
     r"every (?:\w+ )?(?:days|weeks|months|years)|every other \w+|"
