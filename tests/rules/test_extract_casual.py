@@ -66,6 +66,15 @@ def test_casual_form(typed: str, standard: str) -> None:
     ("我是运营，在一家游戏公司，团队用飞书管排期", ["用户是运营", "用户的团队用飞书管排期"]),
     ("我们打算后年三月办婚礼", ["用户打算后年三月办婚礼"]),
     ("明天 I'm moving to 杭州", ["The user is moving to 杭州 明天"]),
+    # Chat shapes of the narrated conversations (LoCoMo style): a dash typed against the
+    # word before it, a favourite said as a pick, a dated "we" plan, what a family loves.
+    ("Big news lately- I joined a rowing club in April!",
+     ["The user joined a rowing club in April"]),
+    ("Spider-Man is my top pick.", ["The user's top pick is Spider-Man"]),
+    ("Green's my fave.", ["The user's fave is Green"]),
+    ("We're planning to visit my aunt in Cork next summer.",
+     ["The user is planning to visit their aunt in Cork next summer"]),
+    ("We all love baking on Sundays.", ["The user's family loves baking on Sundays"]),
 ])
 def test_round7_categories(text: str, want: list[str]) -> None:
     assert facts(text) == want
@@ -86,6 +95,9 @@ def test_round7_categories(text: str, want: list[str]) -> None:
     # Wishes, thoughts and conditions typed casually.
     "im thinking of moving to Spain", "i might get a cat", "i wish i lived in Paris",
     "if im late pls start without me",
+    # A "we" of the team at work, or a plan without a date.
+    "We love using pnpm.", "We're planning to migrate the database next week.",
+    "We're planning to move someday.", "It's my fave", "That's my go-to",
     # Chinese: a step of the task, said without a subject; a third person's event.
     "昨天把测试跑完了", "前年他毕业于浙大", "昨天跑了测试",
 ])

@@ -371,7 +371,9 @@ _ASIDE_EN = (r"(?:(?:please )?(?:remember|keep in mind|keeping in mind|bear in m
              r"(?: that)?,?\s+)?")
 _CLAUSE = lazy_re(
     # "…, and remember I …", "… — keep in mind I …": the aside marker goes with the split.
-    rf"(?:\s*[,;:]\s*(?:and |but |also |plus |so )?|\s+[-–—]+\s+|—|\s+(?:and|but|plus)\s+)"
+    # (A dash typed against the word before it, "… lately- I took …", is a dash too.)
+    rf"(?:\s*[,;:]\s*(?:and |but |also |plus |so )?|\s+[-–—]+\s+|(?<=[a-z])-\s+|—"
+    rf"|\s+(?:and|but|plus)\s+)"
     rf"{_ASIDE_EN}"
     r"(?=(?:I(?:'m|'ve| am| have| work| live| use| moved)?|my|we|our)\b"
     # "…, she's vegetarian": a relative named before (resolved in _resolve_pronoun).

@@ -49,6 +49,7 @@ from vecmem.rules.extract_words import (
     _DATED_EN,
     _KIN_EN,
     NATIONALITY_EN,
+    THE_TASK_EN,
 )
 from vecmem.text import lazy_re
 
@@ -71,6 +72,15 @@ def _en_user(template: str, predicate: str) -> Builder:
         return template.format(x=_third_person(x)), U, "user", predicate, x
 
     return build
+
+
+def _dated_plan_we(m: re.Match[str]) -> Built | None:
+    x = _value(m["x"])
+    if x is None or not _DATED_EN.search(x) or re.search(r"(?i)\bif\b", x):
+        return None
+    if THE_TASK_EN.match(x.partition(" ")[2]):
+        return None  # "we're planning to migrate the database": the team's work, not a life
+    return f"The user is planning to {_third_person(x)}", U, "user", "plans", x
 
 
 def _dated_we_trip(m: re.Match[str]) -> Built | None:
@@ -167,6 +177,17 @@ _EN_RULES: list[tuple[re.Pattern[str], Builder]] = [
              r"|just outside|on) (?:(?:a|an|the) (?:[\w-]+ ){0,2}(?:town|city|village|suburb|flat"
              r"|apartment|house|farm|condo)\b.*|(?:the )?(?-i:[A-Z]).*))$", re.IGNORECASE),
      _en_user("The user lives {x}", "lives_in")),
+    # "We're planning to take a team trip next month": a dated plan of a "we" the user is
+    # part of is the user's plan.
+    (lazy_re(r"^we (?:are|'re) (?:planning|hoping|aiming) to (?P<x>(?!(?:be|get|have|need"
+             r"|see|try|do|make|fix|ship|release|merge|deploy)\b)(?-i:[a-z]+) .+)$", re.IGNORECASE),
+     lambda m: _dated_plan_we(m)),
+    # "We love being outdoors", "We all enjoy hiking": what the user's family does for joy
+    # (not a tool of the team's work: "we love using pnpm").
+    (lazy_re(r"^we (?:all |both |really |just |absolutely )*(?:love|enjoy|like) (?P<x>(?!(?:using"
+             r"|working|writing|shipping|deploying|coding|building|running|testing|having|it|that"
+             r"|this)\b)[a-z]+ing\b.*)$", re.IGNORECASE),
+     _en_user("The user's family loves {x}", "likes")),
     # "We're going to Bali next month": the household's dated trip.
     (lazy_re(r"^we (?:are|'re) (?P<x>(?:going|flying|heading|traveling|travelling|driving)"
              r" (?:to|back to|home to) (?-i:[A-Z]).+)$", re.IGNORECASE), _dated_we_trip),

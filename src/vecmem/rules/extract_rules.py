@@ -389,9 +389,10 @@ RULES: list[tuple[re.Pattern[str], Builder]] = [
              r"|loves|likes|plays|studies|goes|teaches|runs|owns) (?P<x>.+)$"),
      _en("the user's {k} {n} {v} {x}", U, "user", "relative")),
     # "Harry Potter is my favorite book"; "Oscar, my guinea pig".
-    (_r(r"^(?P<x>(?!(?:it|this|that|he|she|they|mine|which|what)\b).{2,40}?) (?:is|are) my "
-        r"(?:absolute |all-time |personal )?(?P<k>favou?rite (?!(?:one|thing|part)\b)"
-        r"[\w -]{1,30})$"),
+    # ("Iron Man is my top pick", "Blue's my fave": the same, said as people chat.)
+    (_r(r"^(?P<x>(?!(?:it|this|that|he|she|they|mine|which|what)\b).{2,40}?)(?: is| are|'s) my "
+        r"(?:absolute |all-time |personal )?(?P<k>(?:favou?rite|fave|fav) (?!(?:one|thing|part)\b)"
+        r"[\w -]{1,30}|(?:favou?rite|fave|fav|top pick|go-to)(?: [\w-]+)?)$"),
      _en("the user's {k} is {x}", P, "user", "favorite", concrete=True)),
     (lazy_re(rf"^(?:.*?\s)?(?P<x>[A-Z][a-z]+), my (?P<k>(?:[\w-]+ )?(?:{_KIN_MORE_EN}|guinea pig"
              r"|parrot|lizard|snake))$"),
