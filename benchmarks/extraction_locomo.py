@@ -62,6 +62,10 @@ HELDOUT_LABELS4 = ROOT / "tests" / "data" / "extract_labels_heldout4.jsonl"
 # Every candidate the round-6 rules (session 8, ``rules/extract_event.py`` and the clause
 # structures) added on conversations 5-9 (101), labelled once at the freeze, never tuned on.
 HELDOUT_LABELS5 = ROOT / "tests" / "data" / "extract_labels_heldout5.jsonl"
+# Session 9 (round 7): 64 candidates drawn at random (seed 907) from everything the rules
+# extract on conversations 5-9, plus the 7 other candidates round 7 added there, labelled
+# once at the round-7 freeze, never tuned on ("drawn": random / added; "new_in_round7").
+HELDOUT_LABELS6 = ROOT / "tests" / "data" / "extract_labels_heldout6.jsonl"
 HELDOUT_TURNS = ROOT / "tests" / "data" / "extract_heldout_turns.jsonl"
 SPLITS = {"tune": range(0, 5), "heldout": range(5, 10)}
 
@@ -113,7 +117,8 @@ def measure() -> dict[str, Any]:
                       "questions": asked, "covered": hit, "coverage": hit / asked}
     for key, path in (("labels", LABELS), ("heldout_labels", HELDOUT_LABELS),
                       ("heldout_labels2", HELDOUT_LABELS2), ("heldout_labels3", HELDOUT_LABELS3),
-                      ("heldout_labels4", HELDOUT_LABELS4), ("heldout_labels5", HELDOUT_LABELS5)):
+                      ("heldout_labels4", HELDOUT_LABELS4), ("heldout_labels5", HELDOUT_LABELS5),
+                      ("heldout_labels6", HELDOUT_LABELS6)):
         if path.exists():
             labels = _jsonl(path)
             still = [x for x in labels if x["candidate"] in found.get(x["turn"], [])]

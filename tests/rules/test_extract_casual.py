@@ -75,6 +75,9 @@ def test_casual_form(typed: str, standard: str) -> None:
     ("We're planning to visit my aunt in Cork next summer.",
      ["The user is planning to visit their aunt in Cork next summer"]),
     ("We all love baking on Sundays.", ["The user's family loves baking on Sundays"]),
+    # Two past verbs of a subjectless clause are two facts.
+    ("Got a puppy and joined a hiking club last month",
+     ["The user got a puppy", "The user joined a hiking club last month"]),
 ])
 def test_round7_categories(text: str, want: list[str]) -> None:
     assert facts(text) == want
@@ -98,6 +101,10 @@ def test_round7_categories(text: str, want: list[str]) -> None:
     # A "we" of the team at work, or a plan without a date.
     "We love using pnpm.", "We're planning to migrate the database next week.",
     "We're planning to move someday.", "It's my fave", "That's my go-to",
+    # A wish kept up, a gerund of effort without its object, a noun phrase that opens
+    # like a past verb.
+    "Yeah, I've been meaning to for a while, but it's hard since Mia is so small.",
+    "Just started learning, but haven't gone yet.", "Baked Salmon is one of my favorites.",
     # Chinese: a step of the task, said without a subject; a third person's event.
     "昨天把测试跑完了", "前年他毕业于浙大", "昨天跑了测试",
 ])

@@ -182,7 +182,9 @@ def _match(body: str) -> Built | None:
 _SUBJECTLESS_ZH = lazy_re(rf"^(?:(?:{_PAST_TIME_ZH})\s*)+[,，]?\s*(?![你他她它我])")
 # A clause opening with a past form or "been" (after an adverb of time): the speaker's.
 _SUBJECTLESS = lazy_re(
-    r"^(?:(?:just|recently|finally|also|then|lately|actually)\s+)?(?!(?:embed|shred|need|feed"
+    # (Not a noun phrase before its own verb: "Roasted Chicken is one of my favorites".)
+    r"^(?![\w-]+(?: [\w-]+){0,2} (?:is|are|was|were|has|have|'s)\b)"
+    r"(?:(?:just|recently|finally|also|then|lately|actually)\s+)?(?!(?:embed|shred|need|feed"
     r"|seed|speed|proceed|succeed|exceed|bleed|breed|red|bed|wed|used to)\b)"
     r"(?:[a-z]{2,}[^e\W]ed|[a-z]+ied|been|got|took|went|made|bought|began|became|found|left|met"
     r"|won|ran|wrote|built|sold|taught|flew|drove|gave|spent|grew up|used to)\b",
@@ -450,6 +452,10 @@ def split_clauses(sentence: str) -> list[str]:
         else:
             joined.append(c)
     for c in joined:
+        if not c.startswith("I ") and _SUBJECTLESS.match(c):
+            # "Got a new ride and wrote some new tunes": the subject of a chat clause in the
+            # past is the speaker's, and two verbs are two facts, as after "I".
+            c = "I " + ("have " if c[:4].lower() == "been" else "") + c[0].lower() + c[1:]
         moved = past_time_last(c) if not c.startswith("I ") else c  # "Last month I got hurt …"
         when = past_time_said_first(c) if moved != c else None
         c = moved

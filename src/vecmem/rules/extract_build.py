@@ -223,6 +223,8 @@ _NOT_OBJECT_EN = lazy_re(
     r"^(?:(?:a )?(?:few|couple of|couple) \w+ ago|\w+ ago|yesterday|today|last \w+|recently|again"
     # Only when, not what: "started when I was young".
     r"|(?:when|while|after|before|as soon as|once) (?:I|they|we|he|she|it)\b"
+    # A gerund of effort alone says nothing of what: "started learning", "began working".
+    r"|(?:learning|working|trying|studying|practi[cs]ing|training|looking)[.!]*$"
     r"|to (?:feel|think|realize|wonder|see|hear|know|say|cry|laugh|get|be|do|go|make)\b"
     r"|(?:feeling|thinking|wondering|crying|laughing|seeing|hearing|getting|doing|going)\b"
     r"|for (?:a (?:while|bit|long time)|ages|years|months|weeks|days|some time)$"

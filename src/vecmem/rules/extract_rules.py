@@ -55,10 +55,14 @@ __all__ = ["RULES"]
 _DURATION_EN = (r"(?:for (?:about |almost |over |nearly |more than |around |the (?:past|last) )?"
                 r"(?:a|an|one|two|three|four|five|six|seven|eight|nine|ten|twenty|\d+|a few"
                 r"|a couple of|several|many) (?:years?|months?|decades?)|since (?:\d{4}|I was\b"
-                r"|childhood|college|high school|uni\b|university|grad school|(?-i:[A-Z])\w+))")
+                r"|childhood|college|high school|uni\b|university|grad school"
+                r"|(?:last |early |late )?(?:january|february|march|april|may|june|july"
+                r"|august|september|october|november|december|spring|summer|fall|autumn"
+                r"|winter)\b))")
 # Verbs of an effort, a wait, a thought or a step in flight: "I've been waiting for
 # months", "I've been debugging this for two years" says nothing the user keeps up.
-_NOT_KEPT_UP_EN = (r"waiting|thinking|wondering|trying|meaning|planning|hoping|looking"
+_NOT_KEPT_UP_EN = (r"waiting|thinking|wondering|trying|meaning|planning|hoping|looking|wanting"
+                   r"|wishing|dying|itching|dreaming|considering|saving up"
                    r"|struggling|worrying|debugging|fixing|getting|feeling|dealing|fighting"
                    r"|searching|going back and forth|putting off|avoiding|procrastinating")
 
@@ -113,7 +117,7 @@ _USER_EN: list[tuple[str, str, str, str]] = [
     ("is", r"have been", rf"(?:an?) (?!(?:bit|little|lot|while|mess|wreck)\b)[\w-]+"
      rf"(?: [\w-]+){{0,3}} {_DURATION_EN}.*", ""),
     ("does", r"have been", rf"(?!(?:{_NOT_KEPT_UP_EN})\b)[a-z]+ing (?!(?:for|since)\b)"
-     rf"[^.!?;]{{2,60}}? {_DURATION_EN}.*", ""),
+     rf"[^.!?;,]{{2,60}}? {_DURATION_EN}.*", ""),
     ("interested_in", r"(?:am|have always been|have been|became|have become|got|get)"
      r" (?:really |so |very |super |deeply |quite )?(?:passionate about|interested in|into"
      r"|keen on|hooked on|obsessed with|a (?:big |huge )?fan of)|have been looking into"
