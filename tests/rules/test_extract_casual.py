@@ -75,6 +75,9 @@ def test_casual_form(typed: str, standard: str) -> None:
     ("We're planning to visit my aunt in Cork next summer.",
      ["The user is planning to visit their aunt in Cork next summer"]),
     ("We all love baking on Sundays.", ["The user's family loves baking on Sundays"]),
+    # The speaker's "we" / "our" inside the fact is theirs in the third person.
+    ("My wife and I are expecting our second baby in March.",
+     ["The user and their wife are expecting their second baby in March"]),
     # Two past verbs of a subjectless clause are two facts.
     ("Got a puppy and joined a hiking club last month",
      ["The user got a puppy", "The user joined a hiking club last month"]),

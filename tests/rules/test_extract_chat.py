@@ -171,7 +171,7 @@ def test_a_statement_before_a_question(text: str, want: list[str]) -> None:
     ("My sister's getting married in Portugal in July.",
      ["The user's sister is getting married in Portugal in July"]),
     ("We're expecting our first baby in November.",
-     ["The user is expecting our first baby in November"]),
+     ["The user is expecting their first baby in November"]),
     ("I'm running the London marathon in April.",
      ["The user is running the London marathon in April"]),
     ("I'm currently in Melbourne for work until June.",

@@ -97,10 +97,14 @@ def _third_person(x: str) -> str:
 
 
 # Contractions before the bare "I", so "I'm" becomes "they're" and not "they'm".
+# The speaker's "we" / "our" is theirs too in the third person ("expecting our first baby",
+# "what we're thankful for"); "US" keeps its case and is not "us".
 _PRONOUNS_EN = (("I'm", "they're"), ("I am", "they are"), ("I was", "they were"),
                 ("I've", "they've"),
                 ("I'd", "they'd"), ("I'll", "they'll"), ("I", "they"), ("my", "their"),
-                ("me", "them"), ("mine", "theirs"), ("myself", "themselves"))
+                ("me", "them"), ("mine", "theirs"), ("myself", "themselves"),
+                ("we're", "they're"), ("we've", "they've"), ("we", "they"), ("our", "their"),
+                ("ours", "theirs"), ("us", "them"), ("ourselves", "themselves"))
 
 
 def _join(head: str, tail: str) -> str:
