@@ -28,6 +28,7 @@ from vecmem.rules.quality_clause import (
 )
 from vecmem.rules.quality_hedges import UNDECIDED as _UNDECIDED
 from vecmem.rules.quality_hedges import is_hedged
+from vecmem.rules.quality_standing import is_far_plan, is_standing_change
 from vecmem.rules.quality_subject import about_a_person
 from vecmem.text import ascii_word_re
 
@@ -540,6 +541,15 @@ def progress_kind(norm: str) -> str | None:
     if (_RULE_OF_RUNNING.search(norm) and not step
             and not (_NOW_PROGRESS.search(norm) or _NOT_A_RULE.search(norm)
                      or _NEXT_ANNOUNCED.search(norm))):
+        return None
+    # A change of a standing fact told as done ("我已经升为护士长了", "Canva pays me now") is
+    # the slot's new value, not a task's state, unless it names a work item; a plan on a
+    # later date ("Flying to Seoul on 14 March") holds until then.
+    if is_standing_change(norm) and not (_TASK_WORDS.search(norm)
+                                         or _STRONG_PROGRESS.search(norm)):
+        return None
+    if is_far_plan(norm) and not (step or _STRONG_PROGRESS.search(norm)
+                                  or _MOMENT_PROGRESS.search(norm)):
         return None
     # A life activity is a fact about whoever does it, the speaker or a named person the
     # shapes cannot see ("赵磊正在装修新房子" has no subject marker), unless it is work.
