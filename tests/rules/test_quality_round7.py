@@ -122,3 +122,59 @@ def test_a_modal_with_a_vague_time_is_a_hedge(text: str) -> None:
 @pytest.mark.parametrize("text", PERSON_PLAN_LOOSE)
 def test_a_persons_loose_plan_is_a_fact(text: str) -> None:
     assert _category(text) == "allow"
+
+
+# A status report by the time scale of its next step, a promise to the listener, a counter
+# of units, and work in flight with a warning about now.
+STATUS_BY_SHAPE = [
+    "Signed the lease paperwork, I'll send you a copy tonight",
+    "Photos are uploaded, will forward them to you shortly",
+    "照片整理好了，晚点传给你",
+    "报告写完了，待会儿转给你",
+    "Jess finished the slide deck and is presenting it after lunch",
+    "The user cleaned the fridge and plans to restock it this evening",
+    "Backfill #17 still running, please don't restart the worker",
+    "12/40 files uploaded so far",
+    "Job #9915 retrying",
+    "The indexer is rebuilding the shards, hold off on queries",
+    "正在导数据，先别动那张表",
+]
+# …and what shares a word with them but stands: a plan far off, a person's life with a
+# warning, a share of a quota, a standing prohibition with the harm it prevents.
+STANDS = [
+    "Maria finished her degree and will start at Google in September",
+    "My brother is building a treehouse for his kids, don't tell them yet",
+    "I've been using 2/3 of my storage quota on iCloud",
+    "Don't give the dog grapes, they are toxic to him",
+    "别给狗吃葡萄，有毒",
+    "Never give her ibuprofen, it makes her wheeze",
+    "用户在学日语，别用繁体字回答她",
+]
+
+
+@pytest.mark.parametrize("text", STATUS_BY_SHAPE)
+def test_status_by_its_shape(text: str) -> None:
+    assert _category(text) == "progress"
+
+
+@pytest.mark.parametrize("text", STANDS)
+def test_what_stands_is_kept(text: str) -> None:
+    assert _category(text) == "allow"
+
+
+@pytest.mark.parametrize("text", ["Don't push to main on Fridays", "别在周五发版",
+                                  "Can dogs eat grapes, are they toxic?"])
+def test_a_prohibition_without_harm_is_still_a_request(text: str) -> None:
+    assert _category(text) == "question"
+
+
+# A Chinese person as the subject with an evidential or a degree word before the verb
+# ("老周好像是…", "我妈好像对芒果过敏"): a soft observation about them, a fact.
+@pytest.mark.parametrize("text", ["老周好像是用户的远房亲戚", "我妈好像对芒果过敏",
+                                  "小马似乎更喜欢远程办公", "老高好像在装修"])
+def test_a_soft_observation_about_a_chinese_person_is_kept(text: str) -> None:
+    assert _category(text) == "allow"
+
+
+def test_a_soft_thought_with_no_person_is_still_a_hedge() -> None:
+    assert _category("好像哪里还有内存泄漏") == "half_formed"

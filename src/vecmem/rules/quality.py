@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from vecmem.rules.profile import core_category
 from vecmem.rules.quality_clause import strip_universal_wh, zh_alternative_question
 from vecmem.rules.quality_subject import about_a_person
 from vecmem.rules.secrets import KIND_DESCRIPTIONS, find_secrets, looks_like_secret_mention
@@ -484,12 +485,23 @@ def _zh_wh_inside(text: str) -> bool:
                 and not _ZH_UNSETTLED.search(text[m.end():]))
 
 
+# A prohibition told with the harm it prevents ("Don't give the dog grapes, they are toxic
+# to him", "别给狗吃葡萄，有毒", "Never give her ibuprofen, it makes her wheeze") is a safety
+# fact that stands, not a request for this turn: the profile's own health frame decides.
+_PROHIBITION = _re(
+    r"(?i)^(?:please )?(?:don't|dont|do not|never)\b|^(?:千万)?(?:别|不要|不能|不许|禁止)"
+)
+_SAFETY = frozenset({"harm", "safety"})
+
+
 def _is_question(raw: str, norm: str) -> bool:
     """Direct questions and requests to the assistant (strong signals only)."""
     unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", _DISCOURSE.sub("", norm, count=1)))
     if raw.rstrip().endswith(("?", "？")) or "?" in unquoted or _TRAILING_ASK.search(norm):
         return True
     if _WH_LABEL.search(norm):
+        return False
+    if _PROHIBITION.search(norm) and core_category(norm) in _SAFETY:
         return False
     # A fact may report that someone asked someone ("用户向导师请教过职业规划", "The user
     # asked their manager for advice"); what was asked is not a question to the agent.
