@@ -178,3 +178,17 @@ def test_a_soft_observation_about_a_chinese_person_is_kept(text: str) -> None:
 
 def test_a_soft_thought_with_no_person_is_still_a_hedge() -> None:
     assert _category("好像哪里还有内存泄漏") == "half_formed"
+
+
+# A thought broken off: disfluencies around a word being looked for, a musing cut on a word
+# that needs what follows. A filler before a whole clause is no fragment.
+@pytest.mark.parametrize("text", ["呃，就是那个，怎么说", "um so the uh", "I mean the whatsit",
+                                  "我琢磨着给", "我们在考虑要不要换那个"])
+def test_a_thought_broken_off_is_half_formed(text: str) -> None:
+    assert _category(text) == "half_formed"
+
+
+@pytest.mark.parametrize("text", ["Um, my dog is called Rex",
+                                  "他叫什么来着不重要，反正是张经理的同事"])
+def test_a_filler_before_a_clause_is_kept(text: str) -> None:
+    assert _category(text) == "allow"
