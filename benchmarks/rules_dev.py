@@ -71,6 +71,14 @@ while looking at it — or ``heldout`` — never looked at case by case):
   alternately per ``kind`` at write time (``tune_q6`` / ``heldout_q6``); rows ``kind:*`` and
   ``set:round6``. Round 6 also holds out the whole of ``blind5`` as its untouched check
   (its misses were not listed while round 6 was tuned).
+* ``quality_round7.jsonl``: a round-7 dev set (session 9, 188 cases, zh + en + mixed)
+  written per kind before that round changed a rule, from agent output (coding, home,
+  errands, health, money): the new trap is **a change of a standing fact told as a change
+  done** ("我已经升为护士长了", "Canva pays me now", "默认浏览器换成 Arc 了"), beside progress /
+  hedges / questions in new shapes and the other false-reject traps; split alternately per
+  ``kind`` at write time (``tune_q7`` / ``heldout_q7``); rows ``kind:*`` and ``set:round7``.
+  Round 7 holds out the whole of ``blind6`` as its untouched check (counts only, its misses
+  never listed while round 7 was tuned).
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
@@ -108,9 +116,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_q5",
-          "heldout_q5", "tune_q6", "heldout_q6", "tune_r4", "heldout_r4", "tune_r5",
-          "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "blind3", "blind4",
-          "blind5", "blind6", "blind7")
+          "heldout_q5", "tune_q6", "heldout_q6", "tune_q7", "heldout_q7", "tune_r4", "heldout_r4",
+          "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "blind3",
+          "blind4", "blind5", "blind6", "blind7")
 #: Blind splits: counts only, misses never shown (blind3 to blind6 are retired, now dev;
 #: blind7 is session 9's fresh blind round).
 NEVER_LISTED: tuple[str, ...] = ("blind7",)
@@ -140,7 +148,8 @@ def _leaks(text: str, value: str) -> bool:
 
 
 _ROUND_OF = {"tune_q4": "round4", "heldout_q4": "round4", "tune_q5": "round5",
-             "heldout_q5": "round5", "tune_q6": "round6", "heldout_q6": "round6"}
+             "heldout_q5": "round5", "tune_q6": "round6", "heldout_q6": "round6",
+             "tune_q7": "round7", "heldout_q7": "round7"}
 
 
 def quality(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -291,16 +300,16 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_round4.jsonl")
                                         + _load("quality_round5.jsonl")
                                         + _load("quality_round6.jsonl")
+                                        + _load("quality_round7.jsonl")
                                         + _load("quality_blind3.jsonl")
                                         + _load("quality_blind4.jsonl")
                                         + _load("quality_blind5.jsonl")
                                         + _load("quality_blind6.jsonl")
                                         + _load("quality_blind7.jsonl"))
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
-                     "quality_round5 + quality_round6 + quality_blind3 + quality_blind4 + "
-                     "quality_blind5 + quality_blind6 (all retired, now dev) + quality_blind7 "
-                     "(blind) (right = "
-                     "decision and reason category)",
+                     "quality_round5 + quality_round6 + quality_round7 + quality_blind3 + "
+                     "quality_blind4 + quality_blind5 + quality_blind6 (all retired, now dev) + "
+                     "quality_blind7 (blind) (right = decision and reason category)",
                      out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
         b = benign()

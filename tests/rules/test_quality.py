@@ -369,3 +369,27 @@ def test_round6_is_split_per_kind_fresh_and_bilingual() -> None:
                if path.name not in ("quality_round6.jsonl", "quality_blind6.jsonl")
                for c in _load(path.name)}
     assert not earlier & {c["text"].strip().casefold() for c in ROUND6}  # fresh, not copied
+
+
+ROUND7 = _load("quality_round7.jsonl")
+
+
+def test_round7_is_split_per_kind_fresh_and_bilingual() -> None:
+    # Written before round 7 changed a rule; alternately per kind, half held out.
+    kinds = {c["kind"] for c in ROUND7}
+    assert len(ROUND7) >= 150 and len(kinds) >= 20
+    assert sum(c["split"] == "heldout_q7" for c in ROUND7) >= 0.45 * len(ROUND7)
+    for kind in kinds:
+        sides = [c["split"] for c in ROUND7 if c["kind"] == kind]
+        assert set(sides) == {"tune_q7", "heldout_q7"}, kind
+    for c in ROUND7:
+        assert c["kind"].split(":")[0] == c["category"], c
+        assert c["expect"] == ("allow" if c["category"] == "fact" else "reject"), c
+    assert {c["lang"] for c in ROUND7} == {"zh", "en", "mixed"}
+    assert {c["shape"] for c in ROUND7} == {"plain", "lookalike", "zero_width", "fullwidth",
+                                            "line_break"}
+    earlier = {c["text"].strip().casefold()
+               for path in sorted(DATA.glob("quality_*.jsonl"))
+               if path.name not in ("quality_round7.jsonl", "quality_blind7.jsonl")
+               for c in _load(path.name)}
+    assert not earlier & {c["text"].strip().casefold() for c in ROUND7}  # fresh, not copied

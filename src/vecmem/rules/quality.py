@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 
+from vecmem.rules.profile import core_category
 from vecmem.rules.quality_clause import strip_universal_wh, zh_alternative_question
 from vecmem.rules.quality_subject import about_a_person
 from vecmem.rules.secrets import KIND_DESCRIPTIONS, find_secrets, looks_like_secret_mention
@@ -130,6 +131,8 @@ _URL_FILLER = _re(
 _VAGUE = _re(
     r"(?i)^(?:这个|那个|这些|那些|这样|那样|这种|那种|这里|那里|它|是|就是|就|吧|了|的|嗯|啊|呢|对"
     r"|还是|同上|如上|上面的?|前面的?|差不多|之类的?|等等|行|好|可以|都行|随便|无所谓|说的|聊的"
+    # (disfluencies and a word looked for: "呃……那个什么来着", "the thing with the, um, the thing")
+    r"|呃|额|什么来着|来着|叫什么|怎么说|\b(?:um+|uh+|erm+|er|hmm+|whatsit|whatchamacallit)\b"
     r"|提到的|讨论的|上次|之前|东西|事情?|那件事|\b(?:you know|what i mean|i mean|other|with|and|or"
     r"|of|kinda|sorta|whole|things?|we|you|talked|discussed|mentioned"
     r"|about|earlier|before|said)\b|\b(?:this|that|it|these|those|one|thing"
@@ -436,6 +439,9 @@ _ANNOUNCED_ONLY = _re(
     r"(?:[,:]?\s*(?:关于|有关|就是)[^,.;:]{0,12})?$"
     r"|^(?:我|我们)?(?:在|还在|一直在)?(?:想|考虑|琢磨|寻思)(?:着|一下)?(?:要不要|是不是|该不该|能不能"
     r"|会不会|要是|如果|把)?$"
+    # …or broken off on a word that needs its noun or verb ("我在想要不要把那个", "我琢磨着给").
+    r"|^(?:我|我们)?(?:在|还在|一直在)?(?:想|考虑|琢磨|寻思)(?:着|一下)?(?:要不要|是不是|该不该|能不能"
+    r"|会不会|要是|如果)?[^,;]{0,8}?(?:把|给|跟|和|对|那个|这个|那些|这些|那种)$"
     r"|^(?:so,? )?(?:i'm|i am|i was|we're|we were)? ?(?:thinking|wondering)(?: about)?"
     r"(?: (?:whether|if|maybe|of))?(?: (?:we|i|to|the|you))?$"
 )
@@ -484,12 +490,23 @@ def _zh_wh_inside(text: str) -> bool:
                 and not _ZH_UNSETTLED.search(text[m.end():]))
 
 
+# A prohibition told with the harm it prevents ("Don't give the dog grapes, they are toxic
+# to him", "别给狗吃葡萄，有毒", "Never give her ibuprofen, it makes her wheeze") is a safety
+# fact that stands, not a request for this turn: the profile's own health frame decides.
+_PROHIBITION = _re(
+    r"(?i)^(?:please )?(?:don't|dont|do not|never)\b|^(?:千万)?(?:别|不要|不能|不许|禁止)"
+)
+_SAFETY = frozenset({"harm", "safety"})
+
+
 def _is_question(raw: str, norm: str) -> bool:
     """Direct questions and requests to the assistant (strong signals only)."""
     unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", _DISCOURSE.sub("", norm, count=1)))
     if raw.rstrip().endswith(("?", "？")) or "?" in unquoted or _TRAILING_ASK.search(norm):
         return True
     if _WH_LABEL.search(norm):
+        return False
+    if _PROHIBITION.search(norm) and core_category(norm) in _SAFETY:
         return False
     # A fact may report that someone asked someone ("用户向导师请教过职业规划", "The user
     # asked their manager for advice"); what was asked is not a question to the agent.

@@ -32,6 +32,7 @@ __all__ = [
     "ZH_AHEAD",
     "is_current_state",
     "is_done_then_next",
+    "is_done_then_today",
     "is_lasting_change",
     "is_ongoing_work",
     "strip_universal_wh",
@@ -94,7 +95,8 @@ _AHEAD = (
     r"|\b(?:after (?:this|that|lunch|coffee|dinner|the weekend|the meeting|standup)|afterwards"
     r"|comes? (?:after|next)|(?:is|are) up (?:next|after)|up next|next (?:hop|hurdle|step|thing"
     r"|job|task|on)|tomorrow'?s? (?:job|task|problem)|what's left|is left|are left|still to do"
-    r"|in the meantime|meanwhile|once (?:lunch|it|that|this|they|the [a-z]+) (?:is |are )?[a-z]+"
+    r"|in the meantime|meanwhile"
+    r"|once (?:lunch|it|that|this|they|the [a-z]+)(?:'s|'re| is| are)? [a-z]+"
     # ("the next day" is a narrative's own time, not the speaker's next step)
     r"|shortly|in a bit|later today|tonight|tomorrow|(?<!the )next)\b"
 )
@@ -107,6 +109,20 @@ _FAR_PLAN = _re(
     r"|november|december|(?:19|20)\d\d)\b|\b(?:\d{1,2} (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct"
     r"|nov|dec)[a-z]*|(?:jan|feb|mar|apr|jun|jul|aug|sep|oct|nov|dec)[a-z]* \d{1,2})\b"
 )
+
+
+# The next step within the day ("…and plans to tackle the PDF templates this afternoon"):
+# whoever did the step, the next one's time scale makes the sentence a status report.
+_TODAY_AHEAD = _re(
+    r"(?i)(?:[,;]|\band\b|\bthen\b| - | — )[^.;]{0,60}?\b(?:this (?:afternoon|evening)|tonight"
+    r"|later today|after (?:lunch|dinner|standup|the call|the meeting)|in (?:a bit|an hour|a few"
+    r" minutes|\d+ (?:minutes|mins))|shortly|right after)\b"
+)
+
+
+def is_done_then_today(norm: str) -> bool:
+    """A step reported done, then the next one later the same day."""
+    return bool(_DONE_CLAUSE.search(norm) and _TODAY_AHEAD.search(norm))
 
 
 def is_done_then_next(norm: str) -> bool:

@@ -53,6 +53,18 @@ _IF_EVER = (
     r"|(?:如果|要是|等|趁)(?:有)?(?:空|时间|机会|精力|条件|闲下来|忙完)(?:的话)?|有(?:空|时间|机会)的话"
     r"|看情况吧?$|随缘|不(?:着)?急(?:吧|的)?$|看心情"
 )
+# A modal of possibility with a vague time ("We may want to shard the queue later", "could
+# rework it at some point", "可能以后要换"): the grammar of a thought put off, whatever the
+# verb; and a doubt tagged on at the end ("…, hard to say").
+_MODAL_VAGUE = (
+    r"\b(?:may|might|could|should|ought to|maybe|perhaps|possibly|probably)\b[^.;]{0,60}?"
+    r"\b(?:later(?: on)?(?! (?:today|tonight|this|that|in the day))|someday|some day|sometime"
+    r"|eventually|at some point|one day|down the (?:road|line|track)|in the (?:future|long run)"
+    r"|in a while|one of these days|at a later (?:date|stage|point)|in due course)\b"
+    r"|[,;]\s*(?:it's |its |it is )?(?:hard|difficult|tough) to (?:say|tell)$"
+    r"|(?:可能|也许|或许|大概|说不定|没准|兴许)[^,;]{0,12}?(?:以后|将来|回头|过段时间|过阵子|改天|哪天"
+    r"|有空|到时候|日后)"
+)
 _PUT_OFF = (
     r"(?:先|暂时|暂且|姑且)(?:不|别)(?:管|弄|动|想|急|考虑|处理|理|搞|定)(?:它|了|吧)?(?=$|[,.;!])"
     r"|(?:暂时|目前|还)没(?:有)?(?:主意|想法|头绪|决定|定)(?=$|[,.;!])"
@@ -70,7 +82,7 @@ _HEDGE = _re(
     r"|可能(?:还|也|再)?(?:要|需要|得|应该|可以|能|该|会要|换|改|试|有用|值得|不错|行)|值得(?:看|试|研究|考虑)"
     r"|不太确定|不是很确定|拿不准|说不准"
     # Provisional and negated: handling or deciding put off ("先不管", "暂时没主意").
-    rf"|{_PUT_OFF}|{_COULD_BE_BETTER}|{_IF_EVER}"
+    rf"|{_PUT_OFF}|{_COULD_BE_BETTER}|{_IF_EVER}|{_MODAL_VAGUE}"
     r"|^(?:it )?feels like\b|\b(?:feels|seems|looks) like (?:it|this|that|we|there) (?:could|might"
     r"|may|should)\b|^(?:i )?(?:have|got) (?:a|this) (?:[a-z]+ ){0,2}(?:feeling|hunch|sense)\b"
     r"|^(?:it's|it is) possible"
@@ -119,7 +131,7 @@ _PERSON_HEDGE = _re(
     r"|can't decide|haven't decided|still deciding"
     # A named person unsure what to do ("Noah is not sure whether to move to Denver").
     r"|(?:is|are|was|were|feels?|felt) (?:still )?(?:not sure|unsure|uncertain)|isn't sure)\b"
-    rf"|{_OPEN_THOUGHT}|{_PUT_OFF}|{_COULD_BE_BETTER}|{_IF_EVER}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
+    rf"|{_OPEN_THOUGHT}|{_PUT_OFF}|{_COULD_BE_BETTER}|{_IF_EVER}|{_MODAL_VAGUE}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
     r"|还在考虑|还没决定|\b(?:has|have) no idea\b|\bleaning (?:towards?|to)\b"
 )
 # Deciding not done yet, or an open thought: not a task underway either (is_progress).

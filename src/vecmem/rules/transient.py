@@ -23,11 +23,13 @@ from vecmem.rules.quality_clause import (
     ZH_AHEAD,
     is_current_state,
     is_done_then_next,
+    is_done_then_today,
     is_lasting_change,
     is_ongoing_work,
 )
 from vecmem.rules.quality_hedges import UNDECIDED as _UNDECIDED
 from vecmem.rules.quality_hedges import is_hedged
+from vecmem.rules.quality_standing import is_far_plan, is_standing_change
 from vecmem.rules.quality_subject import about_a_person
 from vecmem.text import ascii_word_re
 
@@ -242,8 +244,13 @@ _STRONG_PROGRESS = _re(
     r"|(?:pass|passes|passing|works|builds|compiles|green)\s+(?:again|now))\b"
     rf"|{_PERCENT_DONE}|进行中|今天先|先做到|先到这|到此为止|进度(?!条)|\bnext\s*:|下一步\s*:"
     # A reply promised for later, whoever is busy now ("张总在开会，晚点回你", "收据晚点发你").
+    # (any verb that hands a thing to the listener: 拍给你, 转给你, 寄给你)
     r"|(?:晚点|稍后|等会儿?|待会儿?|回头|一会儿?)(?:再|就)?(?:回你|回复你|联系你|找你|回消息|回电话|打给你"
-    r"|发你|发给你|给你|告诉你)"
+    r"|发你|[\u4e00-\u9fff]{0,2}给你|告诉你)"
+    # …in English, the same promise to the listener after a clause: "…, I'll send you the
+    # photos tonight", "…, will forward it to you in a bit".
+    r"|(?i:[,;]\s*(?:i'll|we'll|will|gonna) [a-z]+ (?:you\b|[^.;]{1,30}? to you\b|it over\b"
+    r"|them over\b)[^.;]{0,30}\b(?:later|tonight|tomorrow|in a bit|shortly|soon|asap)$)"
     # An estimate of when it is ready: "should be ready by five", "will be done in an hour".
     r"|(?i:\b(?:should|will|ought to|might|may) be (?:ready|done|back|fixed|finished|here|there"
     r"|delivered|up|live|sorted) (?:by|in|at|around|within|before) )"
@@ -424,6 +431,12 @@ _STATUS_FORMAT = _re(
     rf"(?:{_BOARD_WORDS})(?=$|[\s,;.])"
     # …a work-in-progress mark first ("🚧 Rewriting the onboarding emails", "⏳ 构建中").
     r"|^\s*(?:🚧|⏳|🔄|🏗)"
+    # …a counter of units out of their total with their state ("3/8 pods healthy", "12/40
+    # files uploaded"), or a numbered run under way ("Deploy #482 rolling").
+    r"|\b\d{1,4}\s*/\s*\d{1,4} (?:[a-z]+ )?[a-z]+s (?:healthy|up|ready|done|passing|passed"
+    r"|green|complete|completed|running|synced|migrated|uploaded|processed|imported|indexed"
+    r"|failed|failing|left|remaining|down|through)\b"
+    r"|^(?:[\w-]+ ){0,2}#\d{1,6}\s+(?:is |are )?(?:still )?[a-z]{3,}ing\b"
 )
 
 
@@ -504,6 +517,20 @@ _LIFE_ACTIVITY = _re(
 )
 
 
+# Work in flight with a warning to the listener about now ("Terraform is applying the VPC
+# changes, don't touch the console", "在重建索引，先别写入"): the warning holds only while the
+# work runs, so the sentence is a status line, whoever the subject seems to be.
+_IN_FLIGHT = _re(
+    r"(?i)\b(?:is|are|'s|'re|am|'m) (?:still |now |currently )?[a-z]{3,}ing\b|^[a-z]{3,}ing\b"
+    r"|正在|在[\u4e00-\u9fffA-Za-z]|[\u4e00-\u9fff]着"
+)
+_WARN_NOW = _re(
+    r"(?i)[,;]\s*(?:so |please |pls )?(?:don't|do not|dont|hold off|nobody|no one|avoid|wait"
+    r" (?:until|till|before|for it))\b[^.;]{0,40}$"
+    r"|[,;]\s*(?:所以|请|麻烦)?(?:先|暂时|这会儿|现在)?(?:别|不要|勿)[\u4e00-\u9fffA-Za-z]"
+)
+
+
 # A word of relief or assent before the status line itself.
 _INTERJECTION = _re(
     r"(?i)^(?:ok(?:ay)?|alright|all right|so|right|well|cool|great|phew|yay|nice|good|好的?|嗯|行)"
@@ -541,6 +568,18 @@ def progress_kind(norm: str) -> str | None:
             and not (_NOW_PROGRESS.search(norm) or _NOT_A_RULE.search(norm)
                      or _NEXT_ANNOUNCED.search(norm))):
         return None
+    # A change of a standing fact told as done ("我已经升为护士长了", "Canva pays me now") is
+    # the slot's new value, not a task's state, unless it names a work item; a plan on a
+    # later date ("Flying to Seoul on 14 March") holds until then.
+    if is_standing_change(norm) and not (_TASK_WORDS.search(norm)
+                                         or _STRONG_PROGRESS.search(norm)):
+        return None
+    if is_far_plan(norm) and not (step or _STRONG_PROGRESS.search(norm)
+                                  or _MOMENT_PROGRESS.search(norm)):
+        return None
+    if (_WARN_NOW.search(norm) and _IN_FLIGHT.search(norm.split(",")[0])
+            and not (_LIFE_ACTIVITY.search(norm) or about_a_person(norm))):
+        return kind
     # A life activity is a fact about whoever does it, the speaker or a named person the
     # shapes cannot see ("赵磊正在装修新房子" has no subject marker), unless it is work.
     # A share of it done ("搬家的东西打包了一大半") is still a task's state.
@@ -561,7 +600,10 @@ def progress_kind(norm: str) -> str | None:
             return None
         if _STRONG_PROGRESS.search(norm):
             return kind
-        # A moment of a person's life is a fact about them; of their work, a status line.
+        # A moment of a person's life is a fact about them; of their work, a status line;
+        # a step done with the next one later the same day, a status line whatever it is.
+        if is_done_then_today(norm):
+            return "step"
         work = _TASK_WORDS.search(norm) and (step or _MOMENT_PROGRESS.search(norm))
         return kind if work else None
     if _STEP_PROGRESS.search(norm) or clause_step:
