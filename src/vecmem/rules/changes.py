@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from vecmem.rules.slot_forms import before_restate
-from vecmem.rules.slot_grammar import early
+from vecmem.rules.slot_grammar import EN_ADVERB, ZH_TIME, announced, early
 from vecmem.text import lazy_re
 
 __all__ = ["language_switch", "restate"]
@@ -89,8 +89,7 @@ _ASIDE = lazy_re(r"\s*[,;]\s*(?:easier|better|because|since|as|so|which|it's|it 
 _NO_SUBJECT = lazy_re(r"^(?=(?:have |'ve )?(?:been using|now using|switched|moved over|went back"
                       r"|gone back|started using|recently switched|just switched)\b)", _I)
 # "We finally relocated…", "I just switched…": an adverb between subject and verb.
-_ADVERB = lazy_re(r"^(?P<s>(?:the )?user|i|we)(?P<aux>'ve| has| have)? (?:finally|just|recently"
-                  r"|eventually|officially|already|actually) (?=\w)", _I)
+_ADVERB = lazy_re(rf"^(?P<s>(?:the )?user|i|we)(?P<aux>'ve| has| have)? {EN_ADVERB} (?=\w)", _I)
 # "We relocated to Lisbon", "We moved back to Porto": a household moving is the user's
 # home — but "we moved to Kubernetes" is a deploy target (a place is a capitalised name).
 _WE_MOVED = lazy_re(r"^we(?: have|'ve)? (?:relocated|moved(?: back)?|moved house) to "
@@ -114,20 +113,13 @@ _WE_MOVED_ZH = lazy_re(r"^我们(?:全家|一家)?(?:已经)?(?:从(?P<old>[^,�
                        r"(?:搬到|搬去|搬家到|移居到?|定居在?)了?(?P<v>[^,，]{1,20}?)(?:定居|生活|住)?了?$")
 _HOME_IS = lazy_re(r"^home (?:is|=) (?:now )?(?P<v>(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*){0,2}"
                    r"|[\u4e00-\u9fff]{1,8})(?: now)?$", _I)
-# Past or present only: "下周" / "明年" announce a plan, not a change, and stay.
-_ZH_WHEN = (r"(?:上个?月|上周|上礼拜|去年|今年|前不久|前阵子|前段时间|最近|刚刚"
-            r"|年初|年底|这个月|本月|昨天|今天|这几天|这段时间|如今|目前|现在)")
-_LEAD_ZH = lazy_re(rf"^(?P<s>用户|我(?!们))(?:{_ZH_WHEN})+"
+# Past or present only (``slot_grammar.ZH_TIME``): "下周" / "明年" announce a plan and stay.
+_LEAD_ZH = lazy_re(rf"^(?P<s>用户|我(?!们))(?:{ZH_TIME})+"
                    r"(?=已经|已|刚|从|入职|加入|跳槽|搬|改|换|转|开始|不再|不用|定居|移居|迁)")
 
 
 # "项目 api 现在部署在 X": a time word before the verb of a project's sentence
 _MID_ZH = lazy_re(r"(?<=\S)(?:现在|目前|如今)(?=已经|部署|使用|用|迁|跑|运行|托管|改|换|是|为)")
-# "用户搬家了，现在住在巴黎", "我换工作了，去了腾讯": the change, then the new value
-_ANNOUNCED_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?P<what>搬家|搬走|换工作"
-                        r"|换了(?:一?份|个)?(?:新)?工作|离职|跳槽|离开了?[^,，]{1,20}?|从[^,，]{1,20}?离职)了?[,，]\s*(?:现在|目前|如今)?(?P<rest>.+)$")
-
-
 # "I left Stripe and joined Plaid", "I quit Google to join Linear", "The user switched jobs
 # and now works at Plaid": what was left, then the new value
 _LEFT_EN = lazy_re(r"^(?P<s>(?:the )?user|i)(?: has| have|'ve)? (?:left (?!for\b)\S.*?|quit \S.*?"
@@ -161,13 +153,7 @@ def _untime(text: str) -> str:
         rest = re.sub(r"^join\b", "joined", m["rest"], flags=_I)
         text = f"{m['s']} {rest}"
     text = _MID_ZH.sub("", _LEAD_ZH.sub(r"\g<s>", text))
-    m = _ANNOUNCED_ZH.match(text)
-    if m:
-        rest = m["rest"]
-        if "搬" not in m["what"]:  # a new job: "去了腾讯" is where one works
-            rest = re.sub(r"^(?:去了|到了)", "加入了", rest)
-        text = m["s"] + re.sub(r"^(?:用户|我)", "", rest)
-    return text
+    return announced(text) or text  # "用户搬家了，现在住在巴黎" (slot_grammar, one reader)
 
 
 # --- switches: subject, change verb, new value, what it is for ----------------------------

@@ -13,7 +13,8 @@ value lands in its slot and a later one meets it there:
 * a project's stack by the value's kind: "rewritten in FastAPI" is its framework (the
   verb is generic wording, the value says what it is); "built with Django and PostgreSQL"
   states its framework first, so the first named technology keys it;
-* the old value said beside the new ("… instead of pandas") is not part of the value.
+* the old value said beside the new ("… instead of pandas") is not part of the value
+  (``slot_grammar.instead``: the grammar's vocabulary is written once, there).
 
 Classification only: the stored content is never rewritten. Pure functions.
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from vecmem.rules.slot_grammar import instead
 from vecmem.text import ascii_word_re, lazy_re
 
 __all__ = ["before_restate", "plain", "theme_value"]
@@ -233,15 +235,6 @@ def _stack(text: str) -> str | None:
     return None
 
 
-_INSTEAD = ascii_word_re(r"^(?P<keep>.{3,}?)\s+(?:instead of|rather than|in place of)\s+[^,;]+$"
-                         r"|^(?P<keep2>.{3,}?)(?:而不是|取代了?|代替了?)[^,，]+$", _I)
-
-
-def _instead(text: str) -> str | None:
-    m = _INSTEAD.match(text)
-    return (m["keep"] or m["keep2"]) if m else None
-
-
 # --- Chinese: the slot's label, then the value --------------------------------------------
 
 # "我的新公司是小米", "我现在在快手做后端": the employer said by label or by where one works
@@ -314,7 +307,7 @@ def _zh_label(text: str) -> str | None:
 
 # _labelled twice: "Project atlas stack: X" reads as a label only once "Project atlas" is
 # "The atlas project"
-_FORMS: list[Callable[[str], str | None]] = [_instead, _labelled, _owner_label, _zh_work,
+_FORMS: list[Callable[[str], str | None]] = [instead, _labelled, _owner_label, _zh_work,
                                              _zh_label, _bare_project, _labelled, _stack]
 
 

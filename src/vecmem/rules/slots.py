@@ -33,17 +33,13 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from vecmem.rules.slot_forms import plain, theme_value
-from vecmem.rules.slot_grammar import SLOT_KEYS, trim_value
+from vecmem.rules.slot_grammar import SLOT_KEYS, trim_value, words
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
 __all__ = ["POLICY", "canonical", "may_fill", "policy_of", "reword", "slot_fact"]
 
 _I = re.IGNORECASE
-
-
-def _words(text: str) -> list[str]:
-    return text.split()
 
 
 def _pairs(text: str) -> dict[str, str]:
@@ -148,7 +144,7 @@ _ZONE_TAIL = ascii_word_re(r"(?:\s*(?:standard|daylight|summer))?\s*(?:time ?zon
 # --- a named person's relation to the user -------------------------------------------------
 
 _EN_REL = {
-    **{w: w for w in _words(
+    **{w: w for w in words(
         "sister brother mother father wife husband partner spouse son daughter child cousin "
         "uncle aunt nephew niece grandmother grandfather girlfriend boyfriend fiancee fiance "
         "friend colleague teammate manager boss landlord neighbor roommate classmate mentor "
@@ -182,7 +178,7 @@ def _alt(words: Iterable[str]) -> str:
     return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
 
 
-_NOT_NAMES = frozenset(_words(
+_NOT_NAMES = frozenset(words(
     "the this that he she it they we i you my our his her their who what user someone "
     "nobody everyone there here 这 那 这位 那位 他 她 它 谁 用户 我 你 这个 那个"))
 # A name: capitalised words (case-sensitive, so "my sister" is never a name) or a short
@@ -233,7 +229,7 @@ _NOT_A_NAME = ascii_word_re(
 #: first ("Helen is my wife") they stay the person's slot, like every relation, so that
 #: "Emma is my girlfriend" → "Emma is my wife" and "小李是同事" → "小李是老板" conflict. A
 #: classification has one key, so this pair of word orders is the one left asymmetric.
-_ONE_AT_A_TIME = frozenset(_words(
+_ONE_AT_A_TIME = frozenset(words(
     "wife husband spouse partner girlfriend boyfriend fiancee fiance boss manager mother "
     "father"))
 _FORMER = frozenset(("former", "前"))
@@ -365,11 +361,11 @@ def slot_fact(text: str) -> Classification | None:
 # --- one key per slot, one value per meaning -----------------------------------------------
 
 _KEY_ALIASES = {
-    **dict.fromkeys(("config." + k for k in _words(
+    **dict.fromkeys(("config." + k for k in words(
         "default_embedding_model vector_model default_vector_model embedding "
         "default_embedding embedder embedding_models embed_model default_embedder "
         "vector_embedding_model")), "config.embedding_model"),
-    **dict.fromkeys(("config." + k for k in _words(
+    **dict.fromkeys(("config." + k for k in words(
         "chat_model default_chat_model default_llm llm llm_model default_llm_model "
         "default_language_model main_model default_main_model model")), "config.default_model"),
     # "编辑器换成了 Zed" has no owner, and the editor one keeps is the user's
@@ -401,9 +397,9 @@ def _language(body: str) -> str | None:
     if _NEGATED.search(body):
         return None
     found = [name for name, rx in _LANG_RX if rx.search(body)]
-    if found[:1] == _words(
+    if found[:1] == words(
         "traditional_chinese"):
-        found = _words(
+        found = words(
         "traditional_chinese")
     return found[0] if len(found) == 1 else None
 
@@ -508,8 +504,8 @@ _OTHER_PEOPLE = "parents grandparents children kids siblings family relatives fr
 _ZH_OTHER_PEOPLE = "父母 爸妈 家人 亲戚 孩子们 公婆 岳父母 公公婆婆 朋友们 同事们"
 _OTHER_PERSON = ascii_word_re(
     r"\b(?:(?:the )?user's|my|his|her|their) (?:\w+ )?"
-    rf"(?:{_alt([*_EN_REL, *_words(_OTHER_PEOPLE)])})s?\b"
-    rf"|(?:用户|我)的?(?:{_alt([*_ZH_REL, *_words(_ZH_OTHER_PEOPLE)])})", _I)
+    rf"(?:{_alt([*_EN_REL, *words(_OTHER_PEOPLE)])})s?\b"
+    rf"|(?:用户|我)的?(?:{_alt([*_ZH_REL, *words(_ZH_OTHER_PEOPLE)])})", _I)
 #: Not the slot's value now: a past value, a wish, a plan, a trial ("used to embed with X",
 #: "I'd like to try the light theme", "用户以前住在杭州", "用户想转行做…").
 _NOT_NOW = ascii_word_re(
