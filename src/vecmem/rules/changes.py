@@ -286,8 +286,10 @@ def _kind_slot(value: str, old: str, change: bool) -> str | None:
     return None
 
 
+# A label that names no slot by itself: the value's kind decides ("my daily driver", "the
+# default" — "switched the default over to claude-opus-4" is the default model).
 _GENERIC_TOOL = lazy_re(r"^(?:daily driver|go-to(?: tool)?|tool of choice|favou?rite(?: tool)?"
-                        r"|main tool|weapon of choice)$", _I)
+                        r"|main tool|weapon of choice|default|默认(?:的|值)?)$", _I)
 _CONTEXT = lazy_re(r"\b(?:servers?|remote|ssh|when|whenever|sometimes|occasionally|for quick"
                    r"|for small|for notes|for git|for commit|for (?:a|an|one|this|that)"
                    r"|on (?:the |my )?(?:laptop|server|vm"
@@ -377,11 +379,13 @@ _ROLE_EN = lazy_re(r"^(?:(?:the )?user|i)(?: was| has been| got| have been| has|
                    r" (?:an? |the )?(?P<v>.+)$", _I)
 _ROLE_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|目前|已经|今年|去年)*"
                    r"(?:转行|转岗|改行|升职|晋升)?"
-                   r"(?:做|当上|当|成为|成了|升为|提拔为|调任|为|升任|任)了?(?:一名|一个|一位)?"
+                   r"(?:做|当上|当|成为|成了|升为|被?(?:提拔|任命|聘任|聘|评)为|调任|为|升任|任)了?"
+                   r"(?:一名|一个|一位)?"
                    r"(?P<v>.+?)了?$")
 # "成为了会员" is no job: 成为 counts only with a measure word ("成为了一名医生")
 _ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:现在|目前|已经|今年|去年)*"
-                        r"(?:转行|转岗|改行|升职|晋升|升任|升为|被?提拔为|调任|当上|成为了?(?:一名|一位))")
+                        r"(?:转行|转岗|改行|升职|晋升|升任|升为|被?(?:提拔|任命|聘任|聘|评)为|调任|当上"
+                        r"|成为了?(?:一名|一位))")
 
 
 def _moved(text: str) -> str | None:

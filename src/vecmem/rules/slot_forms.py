@@ -167,6 +167,7 @@ _BARE_ZH = lazy_re(
     r"(?P<pred>部署在|部署到|托管在|迁到|迁移到|搬到)了?\s*(?P<v>.+?)(?:上面|上)?了?$")
 _ZH_EMPHASIS = lazy_re(r"^(?P<a>[^,，。]{1,40}?)\s?是"
                        r"(?P<b>(?:部署|托管|运行|跑|用|使用)[^,，。]+?)的$")
+_SOFTWARE = lazy_re(r"(?:服务|后端|前端|网站|官网|小程序|接口|应用|系统|站点|API|api|App|app)$")
 _ZH_NOT_NAMES = frozenset(("我", "用户", "你", "他", "她", "它", "这", "那", "测试环境",
                            "环境", "服务器", "机器"))
 
@@ -190,7 +191,9 @@ def _bare_project(text: str) -> str | None:
     m = None if "项目" in text else _BARE_ZH.match(text)  # 项目… is the family's own
     if m and m["n"] not in _ZH_NOT_NAMES and not m["n"].startswith(("我", "用户", "项目")):
         explicit = m["pred"].startswith(("部署", "托管"))
-        if explicit or tech_aspects(m["v"]) == ["deploy"]:
+        # a piece of software moved somewhere is moved to a host, whatever the host's name
+        # ("数据服务已经搬到了火山引擎"): the subject's head noun says what moved
+        if explicit or tech_aspects(m["v"]) == ["deploy"] or _SOFTWARE.search(m["n"]):
             return f"项目{m['n']}部署在{m['v'].strip()}"
     if m and m["n"] in ("我们", "我") and m["old"] and tech_aspects(m["v"]) == ["deploy"]:
         return f"项目部署在{m['v'].strip()}"  # "我们从 Vercel 迁到了 Cloudflare Pages"

@@ -32,12 +32,13 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
+from vecmem.rules.places import is_place
 from vecmem.rules.slot_forms import plain, theme_value
 from vecmem.rules.slot_grammar import SLOT_KEYS, trim_value, words
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
-__all__ = ["POLICY", "canonical", "may_fill", "policy_of", "reword", "slot_fact"]
+__all__ = ["POLICY", "WORKS_IN", "canonical", "may_fill", "policy_of", "reword", "slot_fact"]
 
 _I = re.IGNORECASE
 
@@ -156,6 +157,10 @@ _EN_REL = {
              "coworker,co-worker=colleague neighbour=neighbor flatmate=roommate kid=child "
              "fiancée=fiancee ex=ex-partner"),
     "best friend": "best-friend",
+    # a kind of partner or friend is its own relation ("business partner" is no spouse)
+    **{f"{kind} {rel}": f"{kind}-{rel}" for kind in ("business", "life", "work", "childhood",
+                                                     "school", "close", "old")
+       for rel in ("partner", "friend")},
 }
 _ZH_REL = _pairs(
     "姐姐,妹妹,姐妹=sister 哥哥,弟弟,兄弟=brother 妈妈,母亲,老妈=mother 爸爸,父亲,老爸=father "
@@ -172,6 +177,17 @@ _ZH_REL = _pairs(
     "同学,大学同学,高中同学=classmate 导师=mentor 医生=doctor 律师=lawyer 队友=teammate "
     "房东=landlord 侄子,外甥=nephew 侄女,外甥女=niece"
 )
+
+
+#: Kin that Chinese tells apart and English lumps together: 表妹 (a mother's side cousin) is
+#: not 堂妹, 姐姐 is not 妹妹, 舅舅 is not 叔叔. Their value keeps the Chinese term after the
+#: English word ("cousin:表妹"), so "小红其实是我的堂妹" changes "小红是我的表妹" (one
+#: spelling per meaning: 伯父 = 伯伯, 祖父 = 爷爷, 姥姥 = 外婆).
+_ZH_EXACT = {**{w: w for w in words(
+    "姐姐 妹妹 哥哥 弟弟 表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 叔叔 舅舅 伯伯 姑父 "
+    "姨父 阿姨 姑姑 姨妈 婶婶 舅妈 伯母 爷爷 外公 奶奶 外婆 姐夫 妹夫 嫂子 弟妹 小姨子 "
+    "岳父 公公 岳母 婆婆 侄子 外甥 侄女 外甥女 大舅子 小舅子")},
+    **_pairs("伯父=伯伯 祖父=爷爷 姥爷=外公 祖母=奶奶 姥姥=外婆")}
 
 
 def _alt(words: Iterable[str]) -> str:
@@ -191,7 +207,10 @@ _REL_EN = rf"(?P<rel>{_alt(_EN_REL)})"
 _OWNER_EN = r"(?:the user's|my|the user’s)"
 _ZH_MOD = r"(?P<mod>亲|大|小|二|前|新)?"
 _ZH_REL_ALT = _alt(_ZH_REL)
-_ZH_NAME = r"[\u4e00-\u9fff]{1,4}|[A-Za-z][\w.-]{0,20}(?: [A-Z][\w.-]*)?"
+# A CJK name is the shortest run before the verb: "阿杰已经成了…" names 阿杰 (a filler word
+# — 已经, 其实, 现在 — is never part of it).
+_ZH_NAME = (r"(?:(?!已经|其实|现在|也是|早就|终于|实际上)[\u4e00-\u9fff]){1,4}"
+            r"|[A-Za-z][\w.-]{0,20}(?: [A-Z][\w.-]*)?")
 # After the relation a Latin name is capitalised ("我老婆是 Anna", not "… product manager").
 _ZH_NAME_AFTER = r"[\u4e00-\u9fff]{1,4}|(?-i:[A-Z][\w.-]{0,20}(?: [A-Z][\w.-]*)?)"
 #: Both word orders in both languages, each with its relation table: "Anna is my
@@ -274,6 +293,8 @@ def _person_relation(text: str) -> Classification | None:
         return _about_relative(text) if any(rx.match(text) for rx in _RELATIVE_IS) else None
     index, m, table = found
     rel = table.get(m["rel"].casefold()) or table.get(m["rel"])
+    if rel and m["rel"] in _ZH_EXACT:
+        rel = f"{rel}:{_ZH_EXACT[m['rel']]}"
     name = m["name"].strip()
     if not rel or name.casefold() in _NOT_NAMES or name.startswith(("The ", "My ", "Our ")):
         return None
@@ -404,6 +425,15 @@ def _language(body: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
+#: A place said relative to where one is ("楼上", "next door", "downtown"): no town of its own.
+_RELATIVE_PLACE = ascii_word_re(
+    r"^(?:(?:the )?(?:upstairs|downstairs|next door|across the (?:street|road|hall)|nearby"
+    r"|downtown|uptown|the suburbs|the countryside|the city centre|the city center|closer"
+    r"|further out|around the corner)|(?:楼上|楼下|隔壁|对面|附近|旁边|市区|郊区|乡下|城里|城外"
+    r"|楼里|小区里|这边|那边|这里|那里))$", _I)
+#: The predicate of "我在成都上班" / "I work in Austin": a city one works in, in no slot of its
+#: own, but possibly a sign of a new home (``may_fill``).
+WORKS_IN = "works_in"
 #: One value per meaning: "Anna is my wife" and "Anna and I got married" say one thing.
 _ONE_SPELLING = {"wife": "spouse", "husband": "spouse", "fiancee": "fiance"}
 
@@ -427,8 +457,13 @@ def canonical(cls: Classification) -> Classification:
     elif key == "user.residence" and obj:  # "Berlin, Germany" is Berlin
         obj = obj.split(",")[0].split("，")[0].strip() or obj
         obj = re.sub(r"^(?:in|at)\s+", "", obj, flags=re.I) or obj  # "home is in Burnaby"
+        if _RELATIVE_PLACE.match(obj):  # "我们搬到了楼上": a place relative to here, no home
+            return replace(cls, topic_key=None, single_valued=False, slot=False)
     elif key == "user.employer" and obj:  # "Stripe as a backend engineer" is Stripe
         obj = re.split(r"\s+as\s+(?:an?|the)\s+|担任|任职", obj, maxsplit=1, flags=re.I)[0] or obj
+        if is_place(obj):  # "我在成都上班": the city one works in, not an employer (by kind)
+            return replace(cls, topic_key=None, predicate=WORKS_IN, object=obj,
+                           single_valued=False, slot=False)
     elif key == "user.occupation" and obj and "的" in obj:  # "字节跳动的产品经理"
         obj = obj.rsplit("的", 1)[1] or obj
     elif key == "preference.theme" and obj:
@@ -458,6 +493,10 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
          r"|\b(?:working|work|works) (?:out of|remotely from|from)"
          r" (?:our |the |my )?(?-i:[A-Z])|\b(?:most|many) (?:weeks|months|days)\b.{0,40}"
          r"\b(?:in|out of (?:our |the )?) ?(?-i:[A-Z])"
+         # the place first, how often after: "I'm in Portland most weeks", "一半时间在成都"
+         r"|\bin (?-i:[A-Z])\S*(?: (?-i:[A-Z])\S*)? (?:most|many|half|some|three|four|five)"
+         r" (?:of the )?(?:weeks?|months?|days?|year|time)\b"
+         r"|(?:一半|大半|大部分|多数|三分之二)(?:的)?时间(?:都)?(?:在|待在|呆在|住在)"
          r"|住在|搬到|搬去|搬家|定居|居住|(?<!老)家在|常驻|落户|安家|家安在|落脚|长住|常住|久居"
          r"|(?:基本|大部分时间|多数时间|一直)?(?:都)?(?:待|呆)在"),
         ("user.employer", r"\b(?:works? (?:at|for)|working (?:at|for)|job (?:at|with)|new job"
@@ -545,6 +584,8 @@ def may_fill(text: str, cls: Classification, slot_key: str | None) -> bool:
             return False
         if parts[0] == "person":
             return True
+    if cls.predicate == WORKS_IN:  # a city one works in: maybe a new home, never an employer
+        return slot_key == "user.residence" and not _NOT_NOW.search(text)
     cue = _cue(slot_key)
     if cue is None or not cue.search(text) or _NOT_NOW.search(text):
         return False
