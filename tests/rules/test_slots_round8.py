@@ -106,3 +106,33 @@ def test_the_grammar_vocabulary_is_written_once() -> None:
     assert slot_grammar.announced("我换工作了，现在是产品经理") == "我是产品经理"
     assert slot_grammar.announced("我辞职了，去了趟日本") is None
     assert slot_grammar.instead("I use Zed instead of VS Code") == "I use Zed"
+
+
+@pytest.mark.parametrize(("text", "key", "value"), [
+    ("Marco became my manager last week", "person.marco.relation", "manager"),
+    ("I moved my clocks to Tokyo time after the relocation", "user.timezone", "Tokyo"),
+    ("I switched my calendar to UTC+8", "user.timezone", "UTC+8"),
+    ("meadow's API moved off Fly.io and onto AWS ECS", "project.meadow-api.deploy", "AWS ECS"),
+    ("我现在写代码全用 Helix 了", "preference.editor", "Helix"),
+    ("用户现在写代码全在 Cursor 里", "preference.editor", "Cursor"),
+    ("用户的家在西安", "user.residence", "西安"),
+    ("I'm an Aberdeen resident now", "user.residence", "Aberdeen"),
+    ("Reply in English", "preference.language", "english"),
+    ("From now on I'd like replies in German", "preference.language", "german"),
+])
+def test_more_shapes_of_a_slot(text: str, key: str, value: str) -> None:
+    c = cls(text)
+    assert (c.topic_key, c.object) == (key, value)
+
+
+@pytest.mark.parametrize("text", [
+    "I moved the team's standup to Tokyo time",  # the team's schedule, not the user's zone
+    "用户老家在宝鸡",  # a hometown is not where one lives
+    "Marco's wife became my dentist",
+    "I'm a Boston native",  # born there
+    "My French tutor comes on Tuesdays",
+])
+def test_their_look_alikes_fill_no_user_slot(text: str) -> None:
+    c = cls(text)
+    assert not (c.topic_key or "").startswith(("user.residence", "user.timezone",
+                                                "preference.", "person.marco"))

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from vecmem.rules.slot_forms import before_restate
-from vecmem.rules.slot_grammar import EN_ADVERB, ZH_TIME, announced, early
+from vecmem.rules.slot_grammar import EN_ADVERB, ZH_TIME, announced, early, trim_value
 from vecmem.text import lazy_re
 
 __all__ = ["language_switch", "restate"]
@@ -263,6 +263,18 @@ _CHAT_NAME = lazy_re(r"^(?:gpt-|chatgpt|claude|gemini|llama|qwen|deepseek|mistra
                      r"|o[1-4](?:-|$)|glm-|kimi|moonshot|doubao|grok|sonnet|opus|haiku)", _I)
 
 
+#: One's own time-keeping things: set to a zone, they say the user's time zone ("moved my
+#: clocks to Tokyo time"); a server's or a team's clock is theirs.
+_OWN_CLOCK = lazy_re(r"^(?:clocks?|calendars?|watch|phone|schedule|(?:working |work )?hours"
+                     r"|day|time|local time|日历|时钟|手表|作息|时间)$", _I)
+
+
+def _is_zone(value: str) -> bool:
+    from vecmem.rules.slots import is_zone  # slots imports topics, which imports this module
+
+    return is_zone(value)
+
+
 def _tech(value: str) -> list[str]:
     from vecmem.rules.topics import tech_aspects  # topics imports this module
 
@@ -311,6 +323,8 @@ def _switch(text: str) -> str | None:
             slot = next((s for lx, s in _LABELS if lx.match(label)), None)
             if slot in (None, "editor") and re.search(r"\b(?:mode|theme)$", value, _I):
                 slot = "theme"  # "flipped my editor to the light theme": the value says
+            if slot is None and _OWN_CLOCK.match(label) and _is_zone(trim_value(value)):
+                slot, value = "timezone", trim_value(value)  # "moved my clocks to Tokyo time"
             if slot is None and "把" in text and value:  # "把X换成了Y": X is Y
                 return f"{label}是{value}"
             if slot is None and _GENERIC_TOOL.match(label):  # "my daily driver": by kind
@@ -338,8 +352,8 @@ def _switch(text: str) -> str | None:
 # A project (or its service, app, site…) moved to a host: "The api project moved over to
 # Render", "billing has been migrated to GCP", "上线环境迁到了腾讯云". Said of a thing the
 # project uses ("migrated to Postgres") it is that aspect, not the deploy target.
-_PROJECT_EN = (r"(?:the |our |this )?(?:[\w.-]+ )?(?:project|service|app|application|api|site"
-               r"|website|backend|frontend|repo)")
+_PROJECT_EN = (r"(?:the |our |this )?(?:[\w.-]+(?:'s|’s)? )?(?:project|service|app|application"
+               r"|api|site|website|backend|frontend|repo)")
 _MOVED_EN = lazy_re(rf"^(?P<s>{_PROJECT_EN}) (?:has been |have been |was |got |has |is being )?"
                     r"(?:now )?(?:moved|migrated|switched|ported)(?: over)? to (?P<v>.+)$", _I)
 _MOVED_ZH = lazy_re(r"^(?:(?:我们|我|用户)?把)?"
@@ -401,6 +415,9 @@ def _moved(text: str) -> str | None:
             return f"The {m['n']} project was rewritten in {value}"
         return f"The {m['n']} project uses {value}"  # "moved atlas to Postgres": its database
     m = _MOVED_EN.match(text)
+    if m and re.search(r"\w(?:'s|’s) ", m["s"]):  # "meadow's API" is "the meadow API"
+        subject = re.sub(r"^(?:the |our |this )?(\S+?)(?:'s|’s) ", r"The \1 ", m["s"], flags=_I)
+        return _moved(subject + text[m.end("s"):])
     if m and _PATH.match(m["v"].strip(" .")):  # a checkout moved on disk: its path
         return f"{m['s']} lives at {m['v'].strip(' .')}"
     if m:
@@ -447,6 +464,15 @@ _LANG_SWITCH = [
     # from now on (it fills the one-value language slot; a one-off would name the answer)
     lazy_re(r"^(?:please|pls|kindly),? (?:answer|reply|respond|talk|write back)"
             rf" (?:to me )?in (?P<v>{_LANG_NAMES})(?: please)?$", _I),
+    # "From now on I'd like replies in German": the answers named, a standing marker with them
+    lazy_re(r"^(?:from now on|going forward|from today|always),? (?:i'd like|i would like|i want"
+            r"|i prefer|please give me|give me|send me|please send) (?:all )?(?:my )?(?:replies"
+            rf"|answers|responses) in (?P<v>{_LANG_NAMES})(?: please)?$", _I),
+    lazy_re(r"^(?:i'd like|i would like|i want|i prefer|please give me|give me) (?:all )?"
+            rf"(?:replies|answers|responses) in (?P<v>{_LANG_NAMES})"
+            r" (?:from now on|going forward|from today on|always)$", _I),
+    # "Reply in English": a bare imperative kept as a memory is a standing instruction
+    lazy_re(rf"^(?:answer|reply|respond|write back|talk)(?: to me)? in (?P<v>{_LANG_NAMES})$", _I),
     # "Please always reply in French": a standing marker before the verb
     lazy_re(r"^(?:please )?(?:always|from now on,?|going forward,?) (?:please )?(?:answer|reply"
             rf"|respond|write|talk) (?:to me )?in (?P<v>{_LANG_NAMES})(?: please)?$", _I),

@@ -65,6 +65,10 @@ _COLON_LABELS = ascii_word_re(
     r"|location|(?:preferred )?(?:answer )?language)$", _I)
 _RESIDENCE_EN = ascii_word_re(r"^(?:the user's|user's|my) (?:location|city|home|residence)"
                               r" (?:is|:)\s*(?:now )?(?P<v>.+)$"
+                              # "I'm an Aberdeen resident now": a resident of a named place
+                              r"|^(?:(?:the )?user is|i am|i'm) (?:now )?an? "
+                              r"(?P<v3>(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*){0,2})"
+                              r" (?:resident|local|homeowner)(?: now)?$"
                               r"|^(?:(?:the )?user|i) (?:is|am) (?:now )?located in"
                               r" (?P<v2>.+)$", _I)
 _PROJECT_LABEL = ascii_word_re(
@@ -75,7 +79,8 @@ _PROJECT_LABEL = ascii_word_re(
 _PROJECT_LABEL_ZH = lazy_re(
     r"^(?:项目\s?)?(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30})\s?(?:项目)?的?(?P<label>部署目标|部署平台"
     r"|部署环境|托管平台|托管在)(?:现在)?(?:是|为|:)?\s*(?P<v>.+)$")
-_RESIDENCE_ZH = lazy_re(r"^(?P<s>用户|我)的?(?:居住地|住址|所在城市|常住地|居住城市|家乡以外的住处)"
+_RESIDENCE_ZH = lazy_re(r"^(?P<s>用户|我)的?(?:居住地|住址|所在城市|常住地|居住城市|家乡以外的住处"
+                        r"|(?<=的)(?:新)?家|住处|住所)"
                         r"(?:现在)?(?:是|为|:|在)\s*(?P<v>.+)$")
 _BARE_PATH = ascii_word_re(r"^(?P<n>[a-z][\w.-]{1,30}) (?:lives|is|sits) (?:in|at|under)"
                            r" (?P<v>(?:[A-Za-z]:[\\/]|[~/])\S*)$", _I)
@@ -95,7 +100,7 @@ def _labelled(text: str) -> str | None:
         return f"{m['o']} {m['label'].strip()} is {m['v']}"
     m = _RESIDENCE_EN.match(text)
     if m:
-        return f"The user lives in {m['v'] or m['v2']}"
+        return f"The user lives in {m['v'] or m['v2'] or m['v3']}"
     m = _PROJECT_LABEL.match(text)
     if m and (m["n"] or m["n2"]).casefold() not in _NOT_NAMES | _VERBS:
         name, value = m["n"] or m["n2"], m["v"] or m["v2"]
@@ -250,7 +255,8 @@ _ZH_EMPLOYER = lazy_re(r"^(?P<s3>用户|我)(?:现在|目前)?在(?P<o3>[^,，\s
                        r"|运营|算法|测试|数据|销售|市场|客服|财务|法务|人事|HR)(?:工作|开发|工程师)?了?$")
 # "我现在写代码都用 Cursor": the tool after the task, an editor by kind
 _ZH_CODE_WITH = lazy_re(r"^(?:用户|我)(?:现在|平时|目前)?(?:写代码|编程|开发|写程序)"
-                        r"(?:都|主要|一般)?(?:用|使用)\s*(?P<v>[^,，]+?)了?$")
+                        r"(?:都|全|全都|全部|基本|基本上|主要|一般|只)?(?:用|使用|在)\s*"
+                        r"(?P<v>[^,，]+?)(?:里面|里|上)?了?$")
 # "atlas 的前端从 Vue 换成了 React", "项目 atlas 改用 Next.js 了": a project's part changed
 _ZH_PART = lazy_re(r"^(?:项目\s?)?(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30})\s?(?:项目)?的?"
                    r"(?P<part>前端|后端|数据库|框架|客户端|服务端)?(?:从(?P<old>[^,，]+?))?"

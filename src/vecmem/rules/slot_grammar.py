@@ -143,6 +143,13 @@ def instead(text: str) -> str | None:
     return (m["keep"] or m["keep2"]) if m else None
 
 
+#: "moved off Fly.io and onto AWS ECS", "switched away from Vim to Helix": the old value
+#: after "off / away from", the new one after "onto / to" — the families read "moved to Y".
+_OFF_ONTO = ascii_word_re(r"\b(?P<verb>moved|migrated|switched|shifted|ported|gone|went)"
+                          r"(?: over)? (?:off|away from) [^,;]+? (?:and )?(?:then )?"
+                          r"(?:onto|on to|over to|to|into) ", _I)
+
+
 def early(text: str) -> str:
     """What every reading of ``text`` drops before the families: "其实" after a subject or a
     name ("阿强其实是我的表哥" names 阿强), the old value of "由A改为B" (the families
@@ -151,6 +158,7 @@ def early(text: str) -> str:
     then = announced(text)
     if then is not None:
         return then
+    text = _OFF_ONTO.sub(lambda m: f"{m['verb']} to ", text, count=1)
     return _REPLACED_FROM.sub("", _ACTUALLY.sub(r"\g<n>", text), count=1)
 
 

@@ -38,7 +38,8 @@ from vecmem.rules.slot_grammar import SLOT_KEYS, trim_value, words
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
-__all__ = ["POLICY", "WORKS_IN", "canonical", "may_fill", "policy_of", "reword", "slot_fact"]
+__all__ = ["POLICY", "WORKS_IN", "canonical", "is_zone", "may_fill", "policy_of", "reword",
+           "slot_fact"]
 
 _I = re.IGNORECASE
 
@@ -129,6 +130,14 @@ _TZ_ZH = ascii_word_re(
 )
 
 
+_ZONE_VALUE = ascii_word_re(rf"^(?:the )?(?:{_TZ})(?: time ?zone| time| hours)?$", _I)
+
+
+def is_zone(value: str) -> bool:
+    """Whether ``value`` is a time zone by its shape ("UTC+8", "Tokyo time", "东九区")."""
+    return bool(_ZONE_VALUE.match(" ".join(value.split()).strip(" .,;")))
+
+
 def _timezone(text: str) -> Classification | None:
     m = _TZ_EN.match(text) or _TZ_ZH.match(text) or _TZ_FROM.match(text)
     if not m:
@@ -217,7 +226,8 @@ _ZH_NAME_AFTER = r"[\u4e00-\u9fff]{1,4}|(?-i:[A-Z][\w.-]{0,20}(?: [A-Z][\w.-]*)?
 #: sister" / "My sister is Anna" / "The user's wife is named Sam"; "安娜是我姐姐" /
 #: "我姐姐是安娜" / "用户的姐姐叫安娜".
 _PERSON = [
-    (ascii_word_re(rf"^(?P<name>{_NAME_EN}) is (?:actually |now |also |still )?{_OWNER_EN} "
+    (ascii_word_re(rf"^(?P<name>{_NAME_EN}) (?:is|became|has become|'s become|turned into)"
+                   rf" (?:actually |now |also |still )?{_OWNER_EN} "
                    rf"{_MOD_EN}{_REL_EN}$", _I), _EN_REL),
     (ascii_word_re(rf"^{_OWNER_EN} {_MOD_EN}{_REL_EN}(?:'s name is|’s name is| is named"
                    r"| is called| is(?P<bare>)) (?:now |actually )?"
