@@ -136,3 +136,16 @@ def test_their_look_alikes_fill_no_user_slot(text: str) -> None:
     c = cls(text)
     assert not (c.topic_key or "").startswith(("user.residence", "user.timezone",
                                                 "preference.", "person.marco"))
+
+
+@pytest.mark.parametrize("text", ["我在成都的一家公司上班", "我在一家创业公司上班", "我在家上班",
+                                  "我在医院上班", "I work at a bank", "I work at home",
+                                  "I moved off the couch and onto the floor"])
+def test_an_unnamed_workplace_or_a_common_noun_fills_no_slot(text: str) -> None:
+    assert cls(text).topic_key is None
+
+
+@pytest.mark.parametrize(("text", "employer"), [("我在家乐福上班", "家乐福"),
+                                                ("I work at Barclays", "Barclays")])
+def test_a_named_workplace_still_does(text: str, employer: str) -> None:
+    assert (cls(text).topic_key, cls(text).object) == ("user.employer", employer)

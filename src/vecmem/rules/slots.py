@@ -435,9 +435,16 @@ def _language(body: str) -> str | None:
     return found[0] if len(found) == 1 else None
 
 
-#: A place said relative to where one is ("楼上", "next door", "downtown"): no town of its own.
+#: A firm not named: "成都的一家公司", "一家创业公司" (the place before it may be named).
+_UNNAMED_FIRM = lazy_re(r"^(?:(?P<place>[^的]{2,12})的)?(?:一家|一个|某家?)[^的]{0,10}$"
+                        # a kind of workplace, not its name ("我在家上班", "在医院上班")
+                        r"|^(?:家|家里|公司|单位|办公室|工地|店里|厂里|医院|学校|银行|工厂|商场|餐厅"
+                        r"|超市|home|the office|an office|a bank|a hospital|a school)$", _I)
+#: A place said relative to where one is ("楼上", "next door", "downtown") or a common noun
+#: ("the floor"): no town of its own.
 _RELATIVE_PLACE = ascii_word_re(
-    r"^(?:(?:the )?(?:upstairs|downstairs|next door|across the (?:street|road|hall)|nearby"
+    r"^(?-i:the [a-z])|^(?:(?:the )?(?:upstairs|downstairs|next door|nearby"
+    r"|across the (?:street|road|hall)"
     r"|downtown|uptown|the suburbs|the countryside|the city centre|the city center|closer"
     r"|further out|around the corner)|(?:楼上|楼下|隔壁|对面|附近|旁边|市区|郊区|乡下|城里|城外"
     r"|楼里|小区里|这边|那边|这里|那里))$", _I)
@@ -471,9 +478,12 @@ def canonical(cls: Classification) -> Classification:
             return replace(cls, topic_key=None, single_valued=False, slot=False)
     elif key == "user.employer" and obj:  # "Stripe as a backend engineer" is Stripe
         obj = re.split(r"\s+as\s+(?:an?|the)\s+|担任|任职", obj, maxsplit=1, flags=re.I)[0] or obj
-        if is_place(obj):  # "我在成都上班": the city one works in, not an employer (by kind)
-            return replace(cls, topic_key=None, predicate=WORKS_IN, object=obj,
-                           single_valued=False, slot=False)
+        # "我在成都上班" / "我在成都的一家公司上班": the city one works in, not an employer
+        unnamed = _UNNAMED_FIRM.match(obj)
+        city = (unnamed["place"] or "") if unnamed else obj
+        if is_place(city) or unnamed:
+            return replace(cls, topic_key=None, predicate=WORKS_IN if is_place(city) else None,
+                           object=city or obj, single_valued=False, slot=False)
     elif key == "user.occupation" and obj and "的" in obj:  # "字节跳动的产品经理"
         obj = obj.rsplit("的", 1)[1] or obj
     elif key == "preference.theme" and obj:
