@@ -99,7 +99,13 @@ while looking at it — or ``heldout`` — never looked at case by case):
   positives, 34 negatives, 6 ambiguous, zh + en + mixed: values without Latin letters,
   compound sentences, change wordings), written before that round changed a rule and split
   alternately per polarity at write time into ``tune_r7`` / ``heldout_r7``
-  (``benchmarks/slots_dev.py`` holds ``heldout_r7`` and the whole ``blind5`` round out).
+  (``benchmarks/slots_dev.py`` held ``heldout_r7`` and the whole ``blind5`` round out).
+* ``slot_paraphrase_round8.jsonl``: a round-8 slot set (session 9; 81 scenarios, 37
+  positives, 38 negatives, 6 ambiguous, zh + en + mixed: kin terms, a city where an
+  employer would stand, values without Latin letters, compound sentences, change
+  wordings), written before that round changed a rule and split alternately per polarity
+  at write time into ``tune_r8`` / ``heldout_r8`` (``benchmarks/slots_dev.py`` holds
+  ``heldout_r8`` and the whole retired ``blind6`` round out).
 """
 
 from __future__ import annotations
@@ -117,8 +123,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_q5",
           "heldout_q5", "tune_q6", "heldout_q6", "tune_q7", "heldout_q7", "tune_r4", "heldout_r4",
-          "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "blind3",
-          "blind4", "blind5", "blind6", "blind7")
+          "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "tune_r8",
+          "heldout_r8", "blind3", "blind4", "blind5", "blind6", "blind7")
 #: Blind splits: counts only, misses never shown (blind3 to blind6 are retired, now dev;
 #: blind7 is session 9's fresh blind round).
 NEVER_LISTED: tuple[str, ...] = ("blind7",)
@@ -333,12 +339,14 @@ def main(argv: list[str] | None = None) -> int:
                                     + _load("slot_paraphrase_round5.jsonl")
                                     + _load("slot_paraphrase_round6.jsonl")
                                     + _load("slot_paraphrase_round7.jsonl")
+                                    + _load("slot_paraphrase_round8.jsonl")
                                     + _load("slot_paraphrase_blind3.jsonl")
                                     + _load("slot_paraphrase_blind4.jsonl")
                                     + _load("slot_paraphrase_blind5.jsonl")
                                     + _load("slot_paraphrase_blind6.jsonl")
                                     + _load("slot_paraphrase_blind7.jsonl"))
-        _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _round6 + _round7 + _blind3 + "
+        _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _round6 + _round7 + _round8 + "
+                     "_blind3 + "
                      "_blind4 + "
                      "_blind5 + _blind6 (retired, now dev) + _blind7 (blind) (positives: same "
                      "slot; negatives: another)",

@@ -1,18 +1,18 @@
 """One-value slot scenarios through the real write pipeline, per split, with a hold-out.
 
     python benchmarks/slots_dev.py                       # counts per split
-    python benchmarks/slots_dev.py --misses tune_r7      # what a tuned split misses
-    python benchmarks/slots_dev.py --only tune_r7,blind4 # just these splits
+    python benchmarks/slots_dev.py --misses tune_r8      # what a tuned split misses
+    python benchmarks/slots_dev.py --only tune_r8,blind4 # just these splits
     python benchmarks/slots_dev.py --blind               # with the blind round (counts)
 
 Every ``tests/data/slot_paraphrase*.jsonl`` is read (a stored fact, then a paraphrase;
 see ``rules_dev.py`` for the sets and what "right" means). Splits fall in three groups:
 
 * tuned: rules may be changed looking at their misses;
-* ``UNTOUCHED``: the slots round-7 check, never tuned on — ``heldout_r7`` (written with
-  ``tune_r7`` before any rule changed) and the whole retired ``blind5`` round (measured
-  once while blind at session 7's end, then held out by round 7 as its own check);
-  their misses are not listed;
+* ``UNTOUCHED``: the slots round-8 check, never tuned on — ``heldout_r8`` (written with
+  ``tune_r8`` before any rule changed) and the whole retired ``blind6`` round (measured
+  once while blind at session 8's end, then held out by round 8 as its own check);
+  their misses are not listed (round 7's ``heldout_r7`` and ``blind5`` are tuned on now);
 * ``BLIND``: a blind round being measured (counts only, never listed).
 """
 
@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rules_dev import DATA, _load_path, slots
 
-UNTOUCHED = ("heldout_r7", "blind5")
+UNTOUCHED = ("heldout_r8", "blind6")
 BLIND: tuple[str, ...] = ("blind7",)
 _ROWS = ("positive", "negative", "ambiguous")
 

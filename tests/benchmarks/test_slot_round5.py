@@ -1,4 +1,4 @@
-"""The round-5, round-6 and round-7 slot dev sets parse and keep what they promise: every
+"""The round-5 to round-8 slot dev sets parse and keep what they promise: every
 slot of issue 15 item 5 in both languages, at least as many negatives as positives, a few
 ambiguous cases, and a held-out split of at least 40 % fixed at write time."""
 
@@ -26,10 +26,16 @@ EARLIER = {"round5": ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
            "round7": ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
                       "slot_paraphrase_blind3.jsonl", "slot_paraphrase_blind4.jsonl",
                       "slot_paraphrase_blind5.jsonl", "slot_paraphrase_round5.jsonl",
-                      "slot_paraphrase_round6.jsonl")}
+                      "slot_paraphrase_round6.jsonl"),
+           # round 8 checks blind6 by set arithmetic only (blind6 is its untouched round)
+           "round8": ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
+                      "slot_paraphrase_blind3.jsonl", "slot_paraphrase_blind4.jsonl",
+                      "slot_paraphrase_blind5.jsonl", "slot_paraphrase_blind6.jsonl",
+                      "slot_paraphrase_round5.jsonl", "slot_paraphrase_round6.jsonl",
+                      "slot_paraphrase_round7.jsonl")}
 
 
-@pytest.mark.parametrize("rnd", ["round5", "round6", "round7"])
+@pytest.mark.parametrize("rnd", ["round5", "round6", "round7", "round8"])
 def test_round_shape_and_counts(rnd: str) -> None:
     tag = "r" + rnd[-1]
     lines = (DATA / f"slot_paraphrase_{rnd}.jsonl").read_text("utf-8").splitlines()
@@ -59,7 +65,7 @@ def test_slots_dev_holds_out_its_untouched_splits() -> None:
     import sys
 
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "slots_dev.py"
-    for split in ("heldout_r7", "blind5", "blind7"):
+    for split in ("heldout_r8", "blind6", "blind7"):
         run = subprocess.run([sys.executable, str(script), "--misses", split],
                              capture_output=True, text=True, timeout=60)
         assert run.returncode == 2 and "held out" in run.stderr, run.stderr

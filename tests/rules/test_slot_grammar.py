@@ -37,7 +37,7 @@ KEYED = [
     ("默认模型已经由 gpt-4.1 改为文心一言", "config.default_model", "文心一言"),
     ("我住厦门", "user.residence", "厦门"),
     ("我跳槽到蔚来了", "user.employer", "蔚来"),
-    ("阿强其实是我的表哥", "person.阿强.relation", "cousin"),
+    ("阿强其实是我的表哥", "person.阿强.relation", "cousin:表哥"),
 ]
 UNKEYED = [
     # the first clause's subject is someone else: the rest is theirs

@@ -24,7 +24,7 @@ from __future__ import annotations
 import re
 
 from vecmem.rules.slot_forms import before_restate
-from vecmem.rules.slot_grammar import early
+from vecmem.rules.slot_grammar import EN_ADVERB, ZH_TIME, announced, early, trim_value
 from vecmem.text import lazy_re
 
 __all__ = ["language_switch", "restate"]
@@ -89,8 +89,7 @@ _ASIDE = lazy_re(r"\s*[,;]\s*(?:easier|better|because|since|as|so|which|it's|it 
 _NO_SUBJECT = lazy_re(r"^(?=(?:have |'ve )?(?:been using|now using|switched|moved over|went back"
                       r"|gone back|started using|recently switched|just switched)\b)", _I)
 # "We finally relocated…", "I just switched…": an adverb between subject and verb.
-_ADVERB = lazy_re(r"^(?P<s>(?:the )?user|i|we)(?P<aux>'ve| has| have)? (?:finally|just|recently"
-                  r"|eventually|officially|already|actually) (?=\w)", _I)
+_ADVERB = lazy_re(rf"^(?P<s>(?:the )?user|i|we)(?P<aux>'ve| has| have)? {EN_ADVERB} (?=\w)", _I)
 # "We relocated to Lisbon", "We moved back to Porto": a household moving is the user's
 # home — but "we moved to Kubernetes" is a deploy target (a place is a capitalised name).
 _WE_MOVED = lazy_re(r"^we(?: have|'ve)? (?:relocated|moved(?: back)?|moved house) to "
@@ -114,20 +113,13 @@ _WE_MOVED_ZH = lazy_re(r"^我们(?:全家|一家)?(?:已经)?(?:从(?P<old>[^,�
                        r"(?:搬到|搬去|搬家到|移居到?|定居在?)了?(?P<v>[^,，]{1,20}?)(?:定居|生活|住)?了?$")
 _HOME_IS = lazy_re(r"^home (?:is|=) (?:now )?(?P<v>(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*){0,2}"
                    r"|[\u4e00-\u9fff]{1,8})(?: now)?$", _I)
-# Past or present only: "下周" / "明年" announce a plan, not a change, and stay.
-_ZH_WHEN = (r"(?:上个?月|上周|上礼拜|去年|今年|前不久|前阵子|前段时间|最近|刚刚"
-            r"|年初|年底|这个月|本月|昨天|今天|这几天|这段时间|如今|目前|现在)")
-_LEAD_ZH = lazy_re(rf"^(?P<s>用户|我(?!们))(?:{_ZH_WHEN})+"
+# Past or present only (``slot_grammar.ZH_TIME``): "下周" / "明年" announce a plan and stay.
+_LEAD_ZH = lazy_re(rf"^(?P<s>用户|我(?!们))(?:{ZH_TIME})+"
                    r"(?=已经|已|刚|从|入职|加入|跳槽|搬|改|换|转|开始|不再|不用|定居|移居|迁)")
 
 
 # "项目 api 现在部署在 X": a time word before the verb of a project's sentence
 _MID_ZH = lazy_re(r"(?<=\S)(?:现在|目前|如今)(?=已经|部署|使用|用|迁|跑|运行|托管|改|换|是|为)")
-# "用户搬家了，现在住在巴黎", "我换工作了，去了腾讯": the change, then the new value
-_ANNOUNCED_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?P<what>搬家|搬走|换工作"
-                        r"|换了(?:一?份|个)?(?:新)?工作|离职|跳槽|离开了?[^,，]{1,20}?|从[^,，]{1,20}?离职)了?[,，]\s*(?:现在|目前|如今)?(?P<rest>.+)$")
-
-
 # "I left Stripe and joined Plaid", "I quit Google to join Linear", "The user switched jobs
 # and now works at Plaid": what was left, then the new value
 _LEFT_EN = lazy_re(r"^(?P<s>(?:the )?user|i)(?: has| have|'ve)? (?:left (?!for\b)\S.*?|quit \S.*?"
@@ -161,13 +153,7 @@ def _untime(text: str) -> str:
         rest = re.sub(r"^join\b", "joined", m["rest"], flags=_I)
         text = f"{m['s']} {rest}"
     text = _MID_ZH.sub("", _LEAD_ZH.sub(r"\g<s>", text))
-    m = _ANNOUNCED_ZH.match(text)
-    if m:
-        rest = m["rest"]
-        if "搬" not in m["what"]:  # a new job: "去了腾讯" is where one works
-            rest = re.sub(r"^(?:去了|到了)", "加入了", rest)
-        text = m["s"] + re.sub(r"^(?:用户|我)", "", rest)
-    return text
+    return announced(text) or text  # "用户搬家了，现在住在巴黎" (slot_grammar, one reader)
 
 
 # --- switches: subject, change verb, new value, what it is for ----------------------------
@@ -277,6 +263,18 @@ _CHAT_NAME = lazy_re(r"^(?:gpt-|chatgpt|claude|gemini|llama|qwen|deepseek|mistra
                      r"|o[1-4](?:-|$)|glm-|kimi|moonshot|doubao|grok|sonnet|opus|haiku)", _I)
 
 
+#: One's own time-keeping things: set to a zone, they say the user's time zone ("moved my
+#: clocks to Tokyo time"); a server's or a team's clock is theirs.
+_OWN_CLOCK = lazy_re(r"^(?:clocks?|calendars?|watch|phone|schedule|(?:working |work )?hours"
+                     r"|day|time|local time|日历|时钟|手表|作息|时间)$", _I)
+
+
+def _is_zone(value: str) -> bool:
+    from vecmem.rules.slots import is_zone  # slots imports topics, which imports this module
+
+    return is_zone(value)
+
+
 def _tech(value: str) -> list[str]:
     from vecmem.rules.topics import tech_aspects  # topics imports this module
 
@@ -300,8 +298,10 @@ def _kind_slot(value: str, old: str, change: bool) -> str | None:
     return None
 
 
+# A label that names no slot by itself: the value's kind decides ("my daily driver", "the
+# default" — "switched the default over to claude-opus-4" is the default model).
 _GENERIC_TOOL = lazy_re(r"^(?:daily driver|go-to(?: tool)?|tool of choice|favou?rite(?: tool)?"
-                        r"|main tool|weapon of choice)$", _I)
+                        r"|main tool|weapon of choice|default|默认(?:的|值)?)$", _I)
 _CONTEXT = lazy_re(r"\b(?:servers?|remote|ssh|when|whenever|sometimes|occasionally|for quick"
                    r"|for small|for notes|for git|for commit|for (?:a|an|one|this|that)"
                    r"|on (?:the |my )?(?:laptop|server|vm"
@@ -323,6 +323,8 @@ def _switch(text: str) -> str | None:
             slot = next((s for lx, s in _LABELS if lx.match(label)), None)
             if slot in (None, "editor") and re.search(r"\b(?:mode|theme)$", value, _I):
                 slot = "theme"  # "flipped my editor to the light theme": the value says
+            if slot is None and _OWN_CLOCK.match(label) and _is_zone(trim_value(value)):
+                slot, value = "timezone", trim_value(value)  # "moved my clocks to Tokyo time"
             if slot is None and "把" in text and value:  # "把X换成了Y": X is Y
                 return f"{label}是{value}"
             if slot is None and _GENERIC_TOOL.match(label):  # "my daily driver": by kind
@@ -350,8 +352,8 @@ def _switch(text: str) -> str | None:
 # A project (or its service, app, site…) moved to a host: "The api project moved over to
 # Render", "billing has been migrated to GCP", "上线环境迁到了腾讯云". Said of a thing the
 # project uses ("migrated to Postgres") it is that aspect, not the deploy target.
-_PROJECT_EN = (r"(?:the |our |this )?(?:[\w.-]+ )?(?:project|service|app|application|api|site"
-               r"|website|backend|frontend|repo)")
+_PROJECT_EN = (r"(?:the |our |this )?(?:[\w.-]+(?:'s|’s)? )?(?:project|service|app|application"
+               r"|api|site|website|backend|frontend|repo)")
 _MOVED_EN = lazy_re(rf"^(?P<s>{_PROJECT_EN}) (?:has been |have been |was |got |has |is being )?"
                     r"(?:now )?(?:moved|migrated|switched|ported)(?: over)? to (?P<v>.+)$", _I)
 _MOVED_ZH = lazy_re(r"^(?:(?:我们|我|用户)?把)?"
@@ -391,11 +393,13 @@ _ROLE_EN = lazy_re(r"^(?:(?:the )?user|i)(?: was| has been| got| have been| has|
                    r" (?:an? |the )?(?P<v>.+)$", _I)
 _ROLE_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|目前|已经|今年|去年)*"
                    r"(?:转行|转岗|改行|升职|晋升)?"
-                   r"(?:做|当上|当|成为|成了|升为|提拔为|调任|为|升任|任)了?(?:一名|一个|一位)?"
+                   r"(?:做|当上|当|成为|成了|升为|被?(?:提拔|任命|聘任|聘|评)为|调任|为|升任|任)了?"
+                   r"(?:一名|一个|一位)?"
                    r"(?P<v>.+?)了?$")
 # "成为了会员" is no job: 成为 counts only with a measure word ("成为了一名医生")
 _ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:现在|目前|已经|今年|去年)*"
-                        r"(?:转行|转岗|改行|升职|晋升|升任|升为|被?提拔为|调任|当上|成为了?(?:一名|一位))")
+                        r"(?:转行|转岗|改行|升职|晋升|升任|升为|被?(?:提拔|任命|聘任|聘|评)为|调任|当上"
+                        r"|成为了?(?:一名|一位))")
 
 
 def _moved(text: str) -> str | None:
@@ -411,6 +415,9 @@ def _moved(text: str) -> str | None:
             return f"The {m['n']} project was rewritten in {value}"
         return f"The {m['n']} project uses {value}"  # "moved atlas to Postgres": its database
     m = _MOVED_EN.match(text)
+    if m and re.search(r"\w(?:'s|’s) ", m["s"]):  # "meadow's API" is "the meadow API"
+        subject = re.sub(r"^(?:the |our |this )?(\S+?)(?:'s|’s) ", r"The \1 ", m["s"], flags=_I)
+        return _moved(subject + text[m.end("s"):])
     if m and _PATH.match(m["v"].strip(" .")):  # a checkout moved on disk: its path
         return f"{m['s']} lives at {m['v'].strip(' .')}"
     if m:
@@ -457,6 +464,15 @@ _LANG_SWITCH = [
     # from now on (it fills the one-value language slot; a one-off would name the answer)
     lazy_re(r"^(?:please|pls|kindly),? (?:answer|reply|respond|talk|write back)"
             rf" (?:to me )?in (?P<v>{_LANG_NAMES})(?: please)?$", _I),
+    # "From now on I'd like replies in German": the answers named, a standing marker with them
+    lazy_re(r"^(?:from now on|going forward|from today|always),? (?:i'd like|i would like|i want"
+            r"|i prefer|please give me|give me|send me|please send) (?:all )?(?:my )?(?:replies"
+            rf"|answers|responses) in (?P<v>{_LANG_NAMES})(?: please)?$", _I),
+    lazy_re(r"^(?:i'd like|i would like|i want|i prefer|please give me|give me) (?:all )?"
+            rf"(?:replies|answers|responses) in (?P<v>{_LANG_NAMES})"
+            r" (?:from now on|going forward|from today on|always)$", _I),
+    # "Reply in English": a bare imperative kept as a memory is a standing instruction
+    lazy_re(rf"^(?:answer|reply|respond|write back|talk)(?: to me)? in (?P<v>{_LANG_NAMES})$", _I),
     # "Please always reply in French": a standing marker before the verb
     lazy_re(r"^(?:please )?(?:always|from now on,?|going forward,?) (?:please )?(?:answer|reply"
             rf"|respond|write|talk) (?:to me )?in (?P<v>{_LANG_NAMES})(?: please)?$", _I),

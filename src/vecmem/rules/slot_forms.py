@@ -13,7 +13,8 @@ value lands in its slot and a later one meets it there:
 * a project's stack by the value's kind: "rewritten in FastAPI" is its framework (the
   verb is generic wording, the value says what it is); "built with Django and PostgreSQL"
   states its framework first, so the first named technology keys it;
-* the old value said beside the new ("… instead of pandas") is not part of the value.
+* the old value said beside the new ("… instead of pandas") is not part of the value
+  (``slot_grammar.instead``: the grammar's vocabulary is written once, there).
 
 Classification only: the stored content is never rewritten. Pure functions.
 """
@@ -23,6 +24,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
+from vecmem.rules.slot_grammar import instead
 from vecmem.text import ascii_word_re, lazy_re
 
 __all__ = ["before_restate", "plain", "theme_value"]
@@ -63,6 +65,10 @@ _COLON_LABELS = ascii_word_re(
     r"|location|(?:preferred )?(?:answer )?language)$", _I)
 _RESIDENCE_EN = ascii_word_re(r"^(?:the user's|user's|my) (?:location|city|home|residence)"
                               r" (?:is|:)\s*(?:now )?(?P<v>.+)$"
+                              # "I'm an Aberdeen resident now": a resident of a named place
+                              r"|^(?:(?:the )?user is|i am|i'm) (?:now )?an? "
+                              r"(?P<v3>(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*){0,2})"
+                              r" (?:resident|local|homeowner)(?: now)?$"
                               r"|^(?:(?:the )?user|i) (?:is|am) (?:now )?located in"
                               r" (?P<v2>.+)$", _I)
 _PROJECT_LABEL = ascii_word_re(
@@ -73,7 +79,8 @@ _PROJECT_LABEL = ascii_word_re(
 _PROJECT_LABEL_ZH = lazy_re(
     r"^(?:项目\s?)?(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30})\s?(?:项目)?的?(?P<label>部署目标|部署平台"
     r"|部署环境|托管平台|托管在)(?:现在)?(?:是|为|:)?\s*(?P<v>.+)$")
-_RESIDENCE_ZH = lazy_re(r"^(?P<s>用户|我)的?(?:居住地|住址|所在城市|常住地|居住城市|家乡以外的住处)"
+_RESIDENCE_ZH = lazy_re(r"^(?P<s>用户|我)的?(?:居住地|住址|所在城市|常住地|居住城市|家乡以外的住处"
+                        r"|(?<=的)(?:新)?家|住处|住所)"
                         r"(?:现在)?(?:是|为|:|在)\s*(?P<v>.+)$")
 _BARE_PATH = ascii_word_re(r"^(?P<n>[a-z][\w.-]{1,30}) (?:lives|is|sits) (?:in|at|under)"
                            r" (?P<v>(?:[A-Za-z]:[\\/]|[~/])\S*)$", _I)
@@ -93,7 +100,7 @@ def _labelled(text: str) -> str | None:
         return f"{m['o']} {m['label'].strip()} is {m['v']}"
     m = _RESIDENCE_EN.match(text)
     if m:
-        return f"The user lives in {m['v'] or m['v2']}"
+        return f"The user lives in {m['v'] or m['v2'] or m['v3']}"
     m = _PROJECT_LABEL.match(text)
     if m and (m["n"] or m["n2"]).casefold() not in _NOT_NAMES | _VERBS:
         name, value = m["n"] or m["n2"], m["v"] or m["v2"]
@@ -165,6 +172,7 @@ _BARE_ZH = lazy_re(
     r"(?P<pred>部署在|部署到|托管在|迁到|迁移到|搬到)了?\s*(?P<v>.+?)(?:上面|上)?了?$")
 _ZH_EMPHASIS = lazy_re(r"^(?P<a>[^,，。]{1,40}?)\s?是"
                        r"(?P<b>(?:部署|托管|运行|跑|用|使用)[^,，。]+?)的$")
+_SOFTWARE = lazy_re(r"(?:服务|后端|前端|网站|官网|小程序|接口|应用|系统|站点|API|api|App|app)$")
 _ZH_NOT_NAMES = frozenset(("我", "用户", "你", "他", "她", "它", "这", "那", "测试环境",
                            "环境", "服务器", "机器"))
 
@@ -188,7 +196,9 @@ def _bare_project(text: str) -> str | None:
     m = None if "项目" in text else _BARE_ZH.match(text)  # 项目… is the family's own
     if m and m["n"] not in _ZH_NOT_NAMES and not m["n"].startswith(("我", "用户", "项目")):
         explicit = m["pred"].startswith(("部署", "托管"))
-        if explicit or tech_aspects(m["v"]) == ["deploy"]:
+        # a piece of software moved somewhere is moved to a host, whatever the host's name
+        # ("数据服务已经搬到了火山引擎"): the subject's head noun says what moved
+        if explicit or tech_aspects(m["v"]) == ["deploy"] or _SOFTWARE.search(m["n"]):
             return f"项目{m['n']}部署在{m['v'].strip()}"
     if m and m["n"] in ("我们", "我") and m["old"] and tech_aspects(m["v"]) == ["deploy"]:
         return f"项目部署在{m['v'].strip()}"  # "我们从 Vercel 迁到了 Cloudflare Pages"
@@ -233,15 +243,6 @@ def _stack(text: str) -> str | None:
     return None
 
 
-_INSTEAD = ascii_word_re(r"^(?P<keep>.{3,}?)\s+(?:instead of|rather than|in place of)\s+[^,;]+$"
-                         r"|^(?P<keep2>.{3,}?)(?:而不是|取代了?|代替了?)[^,，]+$", _I)
-
-
-def _instead(text: str) -> str | None:
-    m = _INSTEAD.match(text)
-    return (m["keep"] or m["keep2"]) if m else None
-
-
 # --- Chinese: the slot's label, then the value --------------------------------------------
 
 # "我的新公司是小米", "我现在在快手做后端": the employer said by label or by where one works
@@ -254,7 +255,8 @@ _ZH_EMPLOYER = lazy_re(r"^(?P<s3>用户|我)(?:现在|目前)?在(?P<o3>[^,，\s
                        r"|运营|算法|测试|数据|销售|市场|客服|财务|法务|人事|HR)(?:工作|开发|工程师)?了?$")
 # "我现在写代码都用 Cursor": the tool after the task, an editor by kind
 _ZH_CODE_WITH = lazy_re(r"^(?:用户|我)(?:现在|平时|目前)?(?:写代码|编程|开发|写程序)"
-                        r"(?:都|主要|一般)?(?:用|使用)\s*(?P<v>[^,，]+?)了?$")
+                        r"(?:都|全|全都|全部|基本|基本上|主要|一般|只)?(?:用|使用|在)\s*"
+                        r"(?P<v>[^,，]+?)(?:里面|里|上)?了?$")
 # "atlas 的前端从 Vue 换成了 React", "项目 atlas 改用 Next.js 了": a project's part changed
 _ZH_PART = lazy_re(r"^(?:项目\s?)?(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30})\s?(?:项目)?的?"
                    r"(?P<part>前端|后端|数据库|框架|客户端|服务端)?(?:从(?P<old>[^,，]+?))?"
@@ -314,7 +316,7 @@ def _zh_label(text: str) -> str | None:
 
 # _labelled twice: "Project atlas stack: X" reads as a label only once "Project atlas" is
 # "The atlas project"
-_FORMS: list[Callable[[str], str | None]] = [_instead, _labelled, _owner_label, _zh_work,
+_FORMS: list[Callable[[str], str | None]] = [instead, _labelled, _owner_label, _zh_work,
                                              _zh_label, _bare_project, _labelled, _stack]
 
 

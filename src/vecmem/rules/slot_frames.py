@@ -34,6 +34,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from vecmem.rules.slot_grammar import words
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
@@ -53,11 +54,7 @@ _ZONE = (r"(?:UTC|GMT)\s?[+\-−]\s?\d{1,2}(?::?\d{2})?|(?-i:[A-Z][a-z]+(?:_[A-Z
          r"|AE[SD]T|NZ[SD]T|MSK)(?![A-Za-z]))|[东西][一二三四五六七八九十]{1,2}区|零时区")
 _ZONE_RX = lazy_re(_ZONE)
 # Words that begin an English sentence or glue a frame: never a value by capitals alone.
-def _words(text: str) -> list[str]:
-    return text.split()
-
-
-_FRAME_WORDS = frozenset(_words(
+_FRAME_WORDS = frozenset(words(
     "the a an user user's users i i'm i've i'd my me we we're we've our us he she it its they"
     " this that these those is are was were be been am has have had now currently lately"
     " nowadays these days since from to for as by of in on at with and or but not no so"
@@ -75,7 +72,7 @@ class Span:
     kind: str  # "path" | "zone" | "latin"
 
 
-_LEADING = frozenset(_words("the our my this that a an"))
+_LEADING = frozenset(words("the our my this that a an"))
 _TOKEN = lazy_re(r"[A-Za-z0-9][A-Za-z0-9_./+#:'’-]*")
 
 
@@ -231,7 +228,7 @@ _OLD_AFTER = ascii_word_re(r"\b(?:instead of|rather than|in place of|over) V|而
 # After a label, what says it is the head of its phrase: a verb, a copula, a time word,
 # the value. Anything else is another attribute it modifies ("the embedding dimension is
 # 1024", "default region", "默认区域", "嵌入模型的维度").
-_HEAD_NEXT_EN = frozenset(_words(
+_HEAD_NEXT_EN = frozenset(words(
     "is are was were has have had now currently uses use used runs run changed switched moved"
     " set became becomes went got to of for from in on with as by and : = v model models llm"
     " these lately"))
@@ -240,7 +237,7 @@ _HEAD_NEXT_ZH = "是为用换改切现目已了：:从也就都在仍还V，,"
 
 # Before a label, what leaves it the user's or the agent's own: a determiner, an adjective
 # of preference, a verb. Another noun makes it that thing's ("the reranker default").
-_BEFORE_OK = frozenset(_words(
+_BEFORE_OK = frozenset(words(
     "the my our your user's users' a an new current usual preferred main primary global"
     " overall whole is are was to by of as now and for with text chat own go-to daily"
     " everyday v in on at all i we you they user use uses used using set sets switched changed"

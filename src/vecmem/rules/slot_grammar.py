@@ -22,6 +22,13 @@ sentence, this module rewrites a text into the clauses the families read:
 * ``trim_value``: a value in a script without spaces ends before a sentence particle
   ("拼多多了" is 拼多多).
 
+This module is also the grammar's one vocabulary, read by the other slot modules rather
+than written again there: the time words that only date a change (``ZH_TIME``), the
+adverbs between a subject and its verb (``EN_ADVERB``), the old value said beside the new
+(``instead``, "由A改为B", "从A搬到B"), a change announced and then its value (``announced``,
+which ``changes.restate`` reads too). ``slot_forms`` keeps only the word orders of plain
+statements, ``changes`` only the change verbs.
+
 Pure functions over normalized text.
 """
 
@@ -33,23 +40,32 @@ from collections.abc import Callable
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification
 
-__all__ = ["SLOT_KEYS", "bounded", "clauses", "early", "second_pass", "simplify",
-           "trim_value"]
+__all__ = ["EN_ADVERB", "SLOT_KEYS", "ZH_TIME", "announced", "bounded", "clauses", "early",
+           "instead", "second_pass", "simplify", "trim_value", "words"]
 
 _I = re.IGNORECASE
 _CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 
-def _words(text: str) -> list[str]:
+def words(text: str) -> list[str]:
+    """A closed class written as one string, its words (the slot modules' tables)."""
     return text.split()
 
 
 # --- one clause ----------------------------------------------------------------------------
 
+#: Time words of the past or present that only date a change (a closed class; "下周" /
+#: "明年" announce a plan and are not in it). One list for every reader of a slot change
+#: (``changes._LEAD_ZH`` reads it too).
+ZH_TIME = (r"(?:上个?月|上周|上礼拜|去年底|去年初|去年|今年|前年|年初|年中|年底|前不久|不久前"
+           r"|前阵子|前段时间|最近|刚刚|这几年|这两年|这几天|这段时间|这个月|本月|昨天|今天|如今|目前|现在"
+           r"|春天|夏天|秋天|冬天|年前|年后)")
 #: Words that may stand between a subject and its verb without changing the fact: adverbs
-#: of degree and certainty, and time words of the past or present (a closed class).
-_ZH_FILLER = (r"(?:其实|实际上|已经|现在|目前|如今|终于|总算|正式|刚刚|早就|还是"
-              r"|上个?月|上周|上礼拜|去年|今年|前年|年初|年中|年底|前不久|不久前|前阵子|前段时间|最近"
-              r"|这几年|这两年|这个月|本月|昨天|今天|春天|夏天|秋天|冬天|年前|年后)")
+#: of degree and certainty, and the time words above (a closed class).
+_ZH_FILLER = rf"(?:其实|实际上|已经|终于|总算|正式|早就|还是|{ZH_TIME})"
+#: English adverbs of certainty and time between a subject and its verb ("I finally
+#: moved", "We've officially relocated"); the grammar's own reading drops "now / also /
+#: then" as well (``_EN_FILLER``), the change reader keeps them (``changes._ADVERB``).
+EN_ADVERB = r"(?:actually|finally|officially|just|eventually|recently|already)"
 _ZH_SUBJECT = r"(?:用户|我们全家|我们一家|我们家|我们|我(?!们))"
 _ZH_FILLERS = lazy_re(rf"^(?P<s>{_ZH_SUBJECT}|(?:(?!的)[{_CJK}]){{1,3}}(?=其实|实际上))"
                       rf"(?:{_ZH_FILLER})+(?!的)")
@@ -59,40 +75,52 @@ _ZH_FROM = lazy_re(r"(?:从|由)\s*(?P<old>[^,，。；;\s]{1,20}?)\s*(?=(?:搬�
 #: "住长沙" is "住在长沙" (not 住院, 住宿, 住址, 住了三天).
 _ZH_LIVE = lazy_re(rf"^(?P<s>{_ZH_SUBJECT})住(?!在|院|宿|址|过|了|一|两|几)(?=[{_CJK}]{{2,}}$)")
 _EN_FILLER = ascii_word_re(
-    r"^(?P<s>(?:the )?user|i|we)(?P<aux>'ve| has| have)? (?:actually|finally|officially|now"
-    r"|just|eventually|recently|already|also|then)(?: (?:actually|finally|officially|now|just"
-    r"|eventually|recently|already|also|then))* (?=\w)", _I)
+    rf"^(?P<s>(?:the )?user|i|we)(?P<aux>'ve| has| have)? (?:{EN_ADVERB}|now|also|then)"
+    rf"(?: (?:{EN_ADVERB}|now|also|then))* (?=\w)", _I)
 #: A household is where the user lives: "we now live in", "we're based in".
 _WE_LIVE = ascii_word_re(r"^we(?: now)? (?:live|reside|are based|'re based|are living|'re living"
                          r"|have settled|'ve settled|settled) (?:in|down in) ", _I)
 
 
-#: A change the sentence announces, then where to, said bare ("从华为离职去了小米", "我换工
-#: 作了，现在在字节", "我们搬家了，到了苏州"): the trigger names the slot, the bare locative its
-#: value — the same "去了X" is a company after 离职 and a city after 搬家.
+#: A change the sentence announces, then where to ("从华为离职去了小米", "我换工作了，现在
+#: 在字节", "我们搬家了，到了苏州", "用户搬家了，现在住在巴黎"): the trigger names the slot;
+#: a bare locative after it is its value — the same "去了X" is a company after 离职 and a
+#: city after 搬家 — and any other clause after it is read as the user's own statement
+#: ("我换工作了，现在是产品经理" is 我是产品经理). The one reader of this shape.
 _ZH_JOB_MOVE = r"离职|辞职|辞了工作|跳槽|换工作|换了(?:一?份|个)?(?:新)?工作|被裁"
 _ZH_HOME_MOVE = r"搬家|搬走|搬了家|举家搬迁|搬过去"
-_ZH_THEN = (rf"^(?P<s>{_ZH_SUBJECT})?(?:{_ZH_FILLER})*(?:从[^,，。]{{1,20}}?)?"
-            rf"(?P<t>{_ZH_JOB_MOVE}|{_ZH_HOME_MOVE})"
-            r"(?:了|后|以后|之后)?[,，\s]*(?:现在|目前|如今|然后|就|又|已经)*"
-            r"(?:去了|到了|进了|来了|在|加入了?|入职了?|住在?)\s*"
-            rf"(?P<v>[{_CJK}]{{2,12}}?|[A-Za-z][\w.-]*(?: [A-Z][\w.-]*){{0,3}})"
-            r"\s*(?:上班|工作|定居|生活|住)?(?:了|啦)?$")
-_ZH_THEN_RX = lazy_re(_ZH_THEN)
+_ZH_TRIGGER = lazy_re(
+    rf"^(?P<s>{_ZH_SUBJECT})?(?:{_ZH_FILLER})*(?:从[^,，。]{{1,20}}?)?"
+    rf"(?P<t>{_ZH_JOB_MOVE}|{_ZH_HOME_MOVE}|离开了?[^,，]{{1,20}}?(?=了?[,，]))"
+    r"(?:了|后|以后|之后)?(?P<sep>[,，]?)\s*(?:现在|目前|如今|然后|就|又|已经)*(?P<rest>.*)$")
+_ZH_BARE_VALUE = lazy_re(
+    r"^(?:去了|到了|进了|来了|在|加入了?|入职了?|住在?)\s*"
+    rf"(?P<v>[{_CJK}]{{2,12}}?|[A-Za-z][\w.-]*(?: [A-Z][\w.-]*){{0,3}})"
+    r"\s*(?:上班|工作|定居|生活|住)?(?:了|啦)?$")
 #: Where one went for a while is no slot: "辞职后去了西藏旅行", "在家休息".
 _ZH_AWAY = lazy_re(r"(?:旅行|旅游|玩|休息|读书|留学|度假|出差|看病|散心|养病|带娃|趟)$"
                    r"|^(?:家|家里|趟)")
 
 
-def _announced_then(text: str) -> str | None:
-    m = _ZH_THEN_RX.match(text)
-    if m is None or re.fullmatch(_ZH_JOB_MOVE + "|" + _ZH_HOME_MOVE, m["v"]) or _ZH_AWAY.search(
-            m["v"]):
+def announced(text: str) -> str | None:
+    """The statement a change announced and then said bare fills (see above), or None."""
+    m = _ZH_TRIGGER.match(text)
+    if m is None or not m["rest"]:
         return None
     who = "用户" if m["s"] == "用户" else "我"  # a household's home is the user's
-    if re.fullmatch(_ZH_JOB_MOVE, m["t"]):
-        return f"{who}在{m['v']}工作"
-    return f"{who}住在{m['v']}"
+    job = not re.fullmatch(_ZH_HOME_MOVE, m["t"])
+    bare = _ZH_BARE_VALUE.match(m["rest"])
+    if bare:  # where one went for a while is no value ("去了趟日本", "在家休息")
+        if re.fullmatch(_ZH_JOB_MOVE + "|" + _ZH_HOME_MOVE, bare["v"]) or _ZH_AWAY.search(
+                bare["v"]):
+            return None
+        return f"{who}在{bare['v']}工作" if job else f"{who}住在{bare['v']}"
+    if m["s"] in ("用户", "我") and m["sep"] and not _ZH_AWAY.search(m["rest"]):
+        rest = m["rest"]
+        if job:  # a new job: "去了腾讯" is where one works
+            rest = re.sub(r"^(?:去了|到了)", "加入了", rest)
+        return m["s"] + re.sub(r"^(?:用户|我)", "", rest)
+    return None
 
 
 #: "由A改为B" / "从A换成B": a value replaced (a move, "从阿里云搬到了 AWS", keeps its "from":
@@ -102,14 +130,35 @@ _ACTUALLY = lazy_re(rf"^(?P<n>(?:(?!的)[{_CJK}]){{1,4}})(?:其实|实际上)"
                     r"(?=是|已经|在|住|搬|跳槽|入职|加入|改|换|用)")
 
 
+#: "Zed instead of VS Code", "用 Neovim 而不是 Vim": the old value said beside the new is not
+#: part of it (the families read what is left; ``_REPLACED_FROM`` / ``_ZH_FROM`` drop the
+#: old value said before the verb).
+_INSTEAD = ascii_word_re(r"^(?P<keep>.{3,}?)\s+(?:instead of|rather than|in place of)\s+[^,;]+$"
+                         r"|^(?P<keep2>.{3,}?)(?:而不是|取代了?|代替了?)[^,，]+$", _I)
+
+
+def instead(text: str) -> str | None:
+    """``text`` without the old value said after the new ("X instead of Y"), or None."""
+    m = _INSTEAD.match(text)
+    return (m["keep"] or m["keep2"]) if m else None
+
+
+#: "moved off Fly.io and onto AWS ECS", "switched away from Vim to Helix": the old value
+#: after "off / away from", the new one after "onto / to" — the families read "moved to Y".
+_OFF_ONTO = ascii_word_re(r"\b(?P<verb>moved|migrated|switched|shifted|ported|gone|went)"
+                          r"(?: over)? (?:off|away from) [^,;]+? (?:and )?(?:then )?"
+                          r"(?:onto|on to|over to|to|into) ", _I)
+
+
 def early(text: str) -> str:
     """What every reading of ``text`` drops before the families: "其实" after a subject or a
     name ("阿强其实是我的表哥" names 阿强), the old value of "由A改为B" (the families
     would take A for the value), and a change announced then its value said bare
     ("从华为离职去了小米" is 在小米工作)."""
-    then = _announced_then(text)
+    then = announced(text)
     if then is not None:
         return then
+    text = _OFF_ONTO.sub(lambda m: f"{m['verb']} to ", text, count=1)
     return _REPLACED_FROM.sub("", _ACTUALLY.sub(r"\g<n>", text), count=1)
 
 
@@ -192,7 +241,7 @@ _ZH_USER = lazy_re(rf"^{_ZH_SUBJECT}(?!的)")
 _OTHER_AFTER = lazy_re(r"^\s*(?:同事|朋友|老婆|老公|妻子|丈夫|先生|太太|爸|妈|父|母|孩子|儿子|女儿"
                        r"|姐|妹|哥|弟|客户|老板|领导|外婆|外公|奶奶|爷爷|家人|亲戚)")
 #: The first word of an English clause that has a subject of its own.
-_EN_SUBJECTS = frozenset(_words(
+_EN_SUBJECTS = frozenset(words(
     "the a an my our his her their its this that these those it he she they we i you there "
     "user users someone everyone nobody"))
 _ZH_HAS_SUBJECT = lazy_re(rf"^(?:{_ZH_SUBJECT}|他|她|它|他们|她们|这|那"

@@ -32,18 +32,16 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
+from vecmem.rules.places import is_place
 from vecmem.rules.slot_forms import plain, theme_value
-from vecmem.rules.slot_grammar import SLOT_KEYS, trim_value
+from vecmem.rules.slot_grammar import SLOT_KEYS, trim_value, words
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
-__all__ = ["POLICY", "canonical", "may_fill", "policy_of", "reword", "slot_fact"]
+__all__ = ["POLICY", "WORKS_IN", "canonical", "is_zone", "may_fill", "policy_of", "reword",
+           "slot_fact"]
 
 _I = re.IGNORECASE
-
-
-def _words(text: str) -> list[str]:
-    return text.split()
 
 
 def _pairs(text: str) -> dict[str, str]:
@@ -132,6 +130,14 @@ _TZ_ZH = ascii_word_re(
 )
 
 
+_ZONE_VALUE = ascii_word_re(rf"^(?:the )?(?:{_TZ})(?: time ?zone| time| hours)?$", _I)
+
+
+def is_zone(value: str) -> bool:
+    """Whether ``value`` is a time zone by its shape ("UTC+8", "Tokyo time", "东九区")."""
+    return bool(_ZONE_VALUE.match(" ".join(value.split()).strip(" .,;")))
+
+
 def _timezone(text: str) -> Classification | None:
     m = _TZ_EN.match(text) or _TZ_ZH.match(text) or _TZ_FROM.match(text)
     if not m:
@@ -148,7 +154,7 @@ _ZONE_TAIL = ascii_word_re(r"(?:\s*(?:standard|daylight|summer))?\s*(?:time ?zon
 # --- a named person's relation to the user -------------------------------------------------
 
 _EN_REL = {
-    **{w: w for w in _words(
+    **{w: w for w in words(
         "sister brother mother father wife husband partner spouse son daughter child cousin "
         "uncle aunt nephew niece grandmother grandfather girlfriend boyfriend fiancee fiance "
         "friend colleague teammate manager boss landlord neighbor roommate classmate mentor "
@@ -160,6 +166,10 @@ _EN_REL = {
              "coworker,co-worker=colleague neighbour=neighbor flatmate=roommate kid=child "
              "fiancée=fiancee ex=ex-partner"),
     "best friend": "best-friend",
+    # a kind of partner or friend is its own relation ("business partner" is no spouse)
+    **{f"{kind} {rel}": f"{kind}-{rel}" for kind in ("business", "life", "work", "childhood",
+                                                     "school", "close", "old")
+       for rel in ("partner", "friend")},
 }
 _ZH_REL = _pairs(
     "姐姐,妹妹,姐妹=sister 哥哥,弟弟,兄弟=brother 妈妈,母亲,老妈=mother 爸爸,父亲,老爸=father "
@@ -178,11 +188,22 @@ _ZH_REL = _pairs(
 )
 
 
+#: Kin that Chinese tells apart and English lumps together: 表妹 (a mother's side cousin) is
+#: not 堂妹, 姐姐 is not 妹妹, 舅舅 is not 叔叔. Their value keeps the Chinese term after the
+#: English word ("cousin:表妹"), so "小红其实是我的堂妹" changes "小红是我的表妹" (one
+#: spelling per meaning: 伯父 = 伯伯, 祖父 = 爷爷, 姥姥 = 外婆).
+_ZH_EXACT = {**{w: w for w in words(
+    "姐姐 妹妹 哥哥 弟弟 表哥 表姐 表弟 表妹 堂哥 堂姐 堂弟 堂妹 叔叔 舅舅 伯伯 姑父 "
+    "姨父 阿姨 姑姑 姨妈 婶婶 舅妈 伯母 爷爷 外公 奶奶 外婆 姐夫 妹夫 嫂子 弟妹 小姨子 "
+    "岳父 公公 岳母 婆婆 侄子 外甥 侄女 外甥女 大舅子 小舅子")},
+    **_pairs("伯父=伯伯 祖父=爷爷 姥爷=外公 祖母=奶奶 姥姥=外婆")}
+
+
 def _alt(words: Iterable[str]) -> str:
     return "|".join(sorted(map(re.escape, words), key=len, reverse=True))
 
 
-_NOT_NAMES = frozenset(_words(
+_NOT_NAMES = frozenset(words(
     "the this that he she it they we i you my our his her their who what user someone "
     "nobody everyone there here 这 那 这位 那位 他 她 它 谁 用户 我 你 这个 那个"))
 # A name: capitalised words (case-sensitive, so "my sister" is never a name) or a short
@@ -195,14 +216,18 @@ _REL_EN = rf"(?P<rel>{_alt(_EN_REL)})"
 _OWNER_EN = r"(?:the user's|my|the user’s)"
 _ZH_MOD = r"(?P<mod>亲|大|小|二|前|新)?"
 _ZH_REL_ALT = _alt(_ZH_REL)
-_ZH_NAME = r"[\u4e00-\u9fff]{1,4}|[A-Za-z][\w.-]{0,20}(?: [A-Z][\w.-]*)?"
+# A CJK name is the shortest run before the verb: "阿杰已经成了…" names 阿杰 (a filler word
+# — 已经, 其实, 现在 — is never part of it).
+_ZH_NAME = (r"(?:(?!已经|其实|现在|也是|早就|终于|实际上)[\u4e00-\u9fff]){1,4}"
+            r"|[A-Za-z][\w.-]{0,20}(?: [A-Z][\w.-]*)?")
 # After the relation a Latin name is capitalised ("我老婆是 Anna", not "… product manager").
 _ZH_NAME_AFTER = r"[\u4e00-\u9fff]{1,4}|(?-i:[A-Z][\w.-]{0,20}(?: [A-Z][\w.-]*)?)"
 #: Both word orders in both languages, each with its relation table: "Anna is my
 #: sister" / "My sister is Anna" / "The user's wife is named Sam"; "安娜是我姐姐" /
 #: "我姐姐是安娜" / "用户的姐姐叫安娜".
 _PERSON = [
-    (ascii_word_re(rf"^(?P<name>{_NAME_EN}) is (?:actually |now |also |still )?{_OWNER_EN} "
+    (ascii_word_re(rf"^(?P<name>{_NAME_EN}) (?:is|became|has become|'s become|turned into)"
+                   rf" (?:actually |now |also |still )?{_OWNER_EN} "
                    rf"{_MOD_EN}{_REL_EN}$", _I), _EN_REL),
     (ascii_word_re(rf"^{_OWNER_EN} {_MOD_EN}{_REL_EN}(?:'s name is|’s name is| is named"
                    r"| is called| is(?P<bare>)) (?:now |actually )?"
@@ -233,7 +258,7 @@ _NOT_A_NAME = ascii_word_re(
 #: first ("Helen is my wife") they stay the person's slot, like every relation, so that
 #: "Emma is my girlfriend" → "Emma is my wife" and "小李是同事" → "小李是老板" conflict. A
 #: classification has one key, so this pair of word orders is the one left asymmetric.
-_ONE_AT_A_TIME = frozenset(_words(
+_ONE_AT_A_TIME = frozenset(words(
     "wife husband spouse partner girlfriend boyfriend fiancee fiance boss manager mother "
     "father"))
 _FORMER = frozenset(("former", "前"))
@@ -278,6 +303,8 @@ def _person_relation(text: str) -> Classification | None:
         return _about_relative(text) if any(rx.match(text) for rx in _RELATIVE_IS) else None
     index, m, table = found
     rel = table.get(m["rel"].casefold()) or table.get(m["rel"])
+    if rel and m["rel"] in _ZH_EXACT:
+        rel = f"{rel}:{_ZH_EXACT[m['rel']]}"
     name = m["name"].strip()
     if not rel or name.casefold() in _NOT_NAMES or name.startswith(("The ", "My ", "Our ")):
         return None
@@ -365,11 +392,11 @@ def slot_fact(text: str) -> Classification | None:
 # --- one key per slot, one value per meaning -----------------------------------------------
 
 _KEY_ALIASES = {
-    **dict.fromkeys(("config." + k for k in _words(
+    **dict.fromkeys(("config." + k for k in words(
         "default_embedding_model vector_model default_vector_model embedding "
         "default_embedding embedder embedding_models embed_model default_embedder "
         "vector_embedding_model")), "config.embedding_model"),
-    **dict.fromkeys(("config." + k for k in _words(
+    **dict.fromkeys(("config." + k for k in words(
         "chat_model default_chat_model default_llm llm llm_model default_llm_model "
         "default_language_model main_model default_main_model model")), "config.default_model"),
     # "编辑器换成了 Zed" has no owner, and the editor one keeps is the user's
@@ -401,13 +428,29 @@ def _language(body: str) -> str | None:
     if _NEGATED.search(body):
         return None
     found = [name for name, rx in _LANG_RX if rx.search(body)]
-    if found[:1] == _words(
+    if found[:1] == words(
         "traditional_chinese"):
-        found = _words(
+        found = words(
         "traditional_chinese")
     return found[0] if len(found) == 1 else None
 
 
+#: A firm not named: "成都的一家公司", "一家创业公司" (the place before it may be named).
+_UNNAMED_FIRM = lazy_re(r"^(?:(?P<place>[^的]{2,12})的)?(?:一家|一个|某家?)[^的]{0,10}$"
+                        # a kind of workplace, not its name ("我在家上班", "在医院上班")
+                        r"|^(?:家|家里|公司|单位|办公室|工地|店里|厂里|医院|学校|银行|工厂|商场|餐厅"
+                        r"|超市|home|the office|an office|a bank|a hospital|a school)$", _I)
+#: A place said relative to where one is ("楼上", "next door", "downtown") or a common noun
+#: ("the floor"): no town of its own.
+_RELATIVE_PLACE = ascii_word_re(
+    r"^(?-i:the [a-z])|^(?:(?:the )?(?:upstairs|downstairs|next door|nearby"
+    r"|across the (?:street|road|hall)"
+    r"|downtown|uptown|the suburbs|the countryside|the city centre|the city center|closer"
+    r"|further out|around the corner)|(?:楼上|楼下|隔壁|对面|附近|旁边|市区|郊区|乡下|城里|城外"
+    r"|楼里|小区里|这边|那边|这里|那里))$", _I)
+#: The predicate of "我在成都上班" / "I work in Austin": a city one works in, in no slot of its
+#: own, but possibly a sign of a new home (``may_fill``).
+WORKS_IN = "works_in"
 #: One value per meaning: "Anna is my wife" and "Anna and I got married" say one thing.
 _ONE_SPELLING = {"wife": "spouse", "husband": "spouse", "fiancee": "fiance"}
 
@@ -431,8 +474,16 @@ def canonical(cls: Classification) -> Classification:
     elif key == "user.residence" and obj:  # "Berlin, Germany" is Berlin
         obj = obj.split(",")[0].split("，")[0].strip() or obj
         obj = re.sub(r"^(?:in|at)\s+", "", obj, flags=re.I) or obj  # "home is in Burnaby"
+        if _RELATIVE_PLACE.match(obj):  # "我们搬到了楼上": a place relative to here, no home
+            return replace(cls, topic_key=None, single_valued=False, slot=False)
     elif key == "user.employer" and obj:  # "Stripe as a backend engineer" is Stripe
         obj = re.split(r"\s+as\s+(?:an?|the)\s+|担任|任职", obj, maxsplit=1, flags=re.I)[0] or obj
+        # "我在成都上班" / "我在成都的一家公司上班": the city one works in, not an employer
+        unnamed = _UNNAMED_FIRM.match(obj)
+        city = (unnamed["place"] or "") if unnamed else obj
+        if is_place(city) or unnamed:
+            return replace(cls, topic_key=None, predicate=WORKS_IN if is_place(city) else None,
+                           object=city or obj, single_valued=False, slot=False)
     elif key == "user.occupation" and obj and "的" in obj:  # "字节跳动的产品经理"
         obj = obj.rsplit("的", 1)[1] or obj
     elif key == "preference.theme" and obj:
@@ -462,6 +513,10 @@ _CUES: list[tuple[str, re.Pattern[str]]] = [
          r"|\b(?:working|work|works) (?:out of|remotely from|from)"
          r" (?:our |the |my )?(?-i:[A-Z])|\b(?:most|many) (?:weeks|months|days)\b.{0,40}"
          r"\b(?:in|out of (?:our |the )?) ?(?-i:[A-Z])"
+         # the place first, how often after: "I'm in Portland most weeks", "一半时间在成都"
+         r"|\bin (?-i:[A-Z])\S*(?: (?-i:[A-Z])\S*)? (?:most|many|half|some|three|four|five)"
+         r" (?:of the )?(?:weeks?|months?|days?|year|time)\b"
+         r"|(?:一半|大半|大部分|多数|三分之二)(?:的)?时间(?:都)?(?:在|待在|呆在|住在)"
          r"|住在|搬到|搬去|搬家|定居|居住|(?<!老)家在|常驻|落户|安家|家安在|落脚|长住|常住|久居"
          r"|(?:基本|大部分时间|多数时间|一直)?(?:都)?(?:待|呆)在"),
         ("user.employer", r"\b(?:works? (?:at|for)|working (?:at|for)|job (?:at|with)|new job"
@@ -508,8 +563,8 @@ _OTHER_PEOPLE = "parents grandparents children kids siblings family relatives fr
 _ZH_OTHER_PEOPLE = "父母 爸妈 家人 亲戚 孩子们 公婆 岳父母 公公婆婆 朋友们 同事们"
 _OTHER_PERSON = ascii_word_re(
     r"\b(?:(?:the )?user's|my|his|her|their) (?:\w+ )?"
-    rf"(?:{_alt([*_EN_REL, *_words(_OTHER_PEOPLE)])})s?\b"
-    rf"|(?:用户|我)的?(?:{_alt([*_ZH_REL, *_words(_ZH_OTHER_PEOPLE)])})", _I)
+    rf"(?:{_alt([*_EN_REL, *words(_OTHER_PEOPLE)])})s?\b"
+    rf"|(?:用户|我)的?(?:{_alt([*_ZH_REL, *words(_ZH_OTHER_PEOPLE)])})", _I)
 #: Not the slot's value now: a past value, a wish, a plan, a trial ("used to embed with X",
 #: "I'd like to try the light theme", "用户以前住在杭州", "用户想转行做…").
 _NOT_NOW = ascii_word_re(
@@ -549,6 +604,8 @@ def may_fill(text: str, cls: Classification, slot_key: str | None) -> bool:
             return False
         if parts[0] == "person":
             return True
+    if cls.predicate == WORKS_IN:  # a city one works in: maybe a new home, never an employer
+        return slot_key == "user.residence" and not _NOT_NOW.search(text)
     cue = _cue(slot_key)
     if cue is None or not cue.search(text) or _NOT_NOW.search(text):
         return False

@@ -105,8 +105,15 @@ History:
    and ROT13 of a whole value, a URL's userinfo password of any length, longer label
    frames; re-derive reads every stored text again under them, so a value stored before
    these shapes existed is cut.
+12. slots round 8 (issue 15 item 5, rules/places.py, rules/slots.py): a value is read by
+   what it is — a city, country or province (``vecmem/data/places.txt``, GeoNames) where
+   an employer would stand is the city one works in, in no slot ("我在成都上班"); kin that
+   Chinese tells apart keep their term (表妹 is not 堂妹: "cousin:表妹"); a CJK name never
+   holds the filler after it ("阿杰已经成了…"); "business partner" is its own relation;
+   "the default" names the slot its value's kind names; passive appointments (被提拔为);
+   a piece of software moved somewhere is moved to a host (数据服务搬到了火山引擎).
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 11
+RULES_VERSION = 12
