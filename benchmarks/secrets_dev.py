@@ -5,8 +5,7 @@
     python benchmarks/secrets_dev.py --set tests/data/quality_blind.jsonl --counts-only
     python benchmarks/secrets_dev.py --benign-corpus      # false finds on LoCoMo + repo facts
 
-Cases (``tests/data/secrets_round5.jsonl``, the default, ``secrets_round4.jsonl`` and
-``secrets_round3.jsonl``;
+Cases (``tests/data/secrets_round7.jsonl``, the default, and rounds 3 to 6;
 split ``tune`` / ``heldout`` assigned when each file was written, before any rule was
 changed): secrets of many shapes in Chinese,
 English and mixed text as they appear in agent conversations (``expect: secret``, with
@@ -17,6 +16,10 @@ measures per case:
   any spelling (as written, NFKC, canonical, or with the separators a visible split put
   between its characters removed); a benign case is *spared* when ``redact_secrets``
   leaves it unchanged.
+* **mentions** (``expect: mention``, and a quality set's ``secret_no_context`` rows): a
+  credential named with no value and nothing usable said must be rejected by
+  ``check_quality``; a benign case is also counted as *allowed* by the filter (a fact
+  about a secret, "PIN code is required at checkout", must not be a false reject).
 * **stored**: every case is written through the real pipeline (``Memory.add`` on a
   temporary SQLite file, hashing embedder, no LLM), then every stored string — rows,
   events, the keyword index — is searched for the value. This is the guarantee itself.
@@ -48,7 +51,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
-CASES = ROOT / "tests" / "data" / "secrets_round5.jsonl"
+CASES = ROOT / "tests" / "data" / "secrets_round7.jsonl"
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 #: Never tuned on: totals only, no case ever printed (blind3 to blind6 are retired, now
 #: dev; blind7 is session 9's fresh blind round).
@@ -58,11 +61,13 @@ BLIND: tuple[str, ...] = ("blind7",)
 def load(path: Path) -> list[dict[str, Any]]:
     rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
     for r in rows:
-        if "expect" in r and r["expect"] not in ("secret", "benign"):
+        if "expect" in r and r["expect"] not in ("secret", "benign", "mention"):
             # A quality set: its secret values are secrets, its look-alike facts ("PIN
             # code is required at checkout") the benign cases redaction must leave alone.
             lookalike = r["expect"] == "allow" and r.get("shape") == "secret_lookalike"
-            r["expect"] = "secret" if r.get("secret") else "benign" if lookalike else "other"
+            mention = r["expect"] == "reject" and r.get("category") == "secret_no_context"
+            r["expect"] = ("secret" if r.get("secret") else "benign" if lookalike
+                           else "mention" if mention else "other")
     return rows
 
 
@@ -96,18 +101,30 @@ def survives(value: str, stored: str) -> bool:
 
 
 def redaction(cases: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    from vecmem.rules import redact_secrets
+    """Per case ``ok`` (the value cut / the text left whole / the mention rejected) and
+    ``kept`` (benign: the quality filter lets it through, so a fact about a secret is not
+    lost as a false reject)."""
+    from vecmem.rules import check_quality, redact_secrets
 
     out = []
     for c in cases:
         red = redact_secrets(c["text"])
+        kept = None
         if c["expect"] == "secret":
             ok = not any(survives(v, red) for v in values(c))
         elif c["expect"] == "benign":
             ok = red == c["text"]
+            kept = check_quality(c["text"]).allowed
+        elif c["expect"] == "mention":
+            # A credential named with nothing usable said: rejected as a mention. Rejected
+            # as a secret value is a miss too: the rules read a value that is not there
+            # (and the reason shown to the user is wrong).
+            verdict = check_quality(c["text"])
+            ok = not verdict.allowed and verdict.category == "secret_no_context"
+            red = f"{verdict.category}: {red}"
         else:
             continue
-        out.append({**c, "ok": ok, "redacted": red})
+        out.append({**c, "ok": ok, "redacted": red, "kept": kept})
     return out
 
 
@@ -211,6 +228,7 @@ def table(results: list[dict[str, Any]]) -> dict[str, dict[str, Counter[str]]]:
                     f"{r['expect']}:lang:{r.get('lang', '-')}"):
             t[r["split"]][key]["n"] += 1
             t[r["split"]][key]["ok"] += r["ok"]
+            t[r["split"]][key]["kept"] += bool(r["kept"])
     return t
 
 
@@ -244,19 +262,26 @@ def main(argv: list[str] | None = None) -> int:
     for split in sorted(t):
         rows = t[split]
         sec, ben = rows.get("secret", Counter()), rows.get("benign", Counter())
+        men = rows.get("mention", Counter())
         out[split] = {"secrets": sec["n"], "caught": sec["ok"], "benign": ben["n"],
-                      "spared": ben["ok"], "stored": leaks.get(split, 0)}
+                      "spared": ben["ok"], "benign_allowed": ben["kept"],
+                      "mentions": men["n"], "mentions_rejected": men["ok"],
+                      "stored": leaks.get(split, 0)}
         print(f"{split}: secrets cut {sec['ok']}/{sec['n']}, benign spared "
-              f"{ben['ok']}/{ben['n']}"
+              f"{ben['ok']}/{ben['n']} (filter allows {ben['kept']}/{ben['n']})"
+              + (f", mentions rejected {men['ok']}/{men['n']}" if men["n"] else "")
               + ("" if args.no_store else f", secret values stored {leaks.get(split, 0)}"))
         if args.counts_only:
             continue
-        for key in sorted(k for k in rows if k not in ("secret", "benign")):
+        for key in sorted(k for k in rows if k not in ("secret", "benign", "mention")):
             print(f"    {key:34s} {rows[key]['ok']:3d}/{rows[key]['n']}")
     if args.misses and not args.counts_only:
         for r in results:
-            if r["split"] == args.misses and not r["ok"]:
-                print(f"MISS [{r['expect']}:{r.get('shape')}] {r['text']!r} -> {r['redacted']!r}")
+            if r["split"] == args.misses and (not r["ok"] or r["kept"] is False):
+                tag = "" if r["ok"] else "MISS"
+                tag += "" if r["kept"] is not False else " FILTER-REJECTS"
+                print(f"{tag.strip()} [{r['expect']}:{r.get('shape')}] {r['text']!r} -> "
+                      f"{r['redacted']!r}")
     if args.json:
         args.json.write_text(json.dumps(out, indent=2) + "\n", encoding="utf-8")
     return 0
