@@ -598,3 +598,43 @@ def test_a_kinds_lifespan_is_no_care_question() -> None:
     assert not is_care_question("孔雀鱼能活几年？")
     assert not is_care_question("How long can guppies live?")
     assert is_care_question("柴油车多久换一次机油？")
+
+
+@pytest.mark.parametrize("turn", [
+    "Who holds the record for the world's largest swiss roll?",
+    "What's the tallest building in the world?", "清明节的由来是什么？",
+    "What is the MPI in New Zealand responsible for?",
+])
+def test_world_records_origins_and_what_a_thing_is_for_are_impersonal(turn: str) -> None:
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+def test_a_stranded_preposition_is_no_identity_question() -> None:
+    from vecmem.rules.turn_need import identity_subject
+
+    assert identity_subject("What is the MPI in New Zealand responsible for?") is None
+    assert identity_subject("What is Atlas?") == "Atlas"
+
+
+@pytest.mark.parametrize("turn, is_open", [
+    ("Which languages are official in Switzerland?", True), ("员工会议是什么时候？", True),
+    ("Which languages does my daughter's school teach?", False),
+    ("Can you recommend a good dry food for a four-year-old dog?", False),
+    ("十月份结婚纪念日那天想安排个惊喜，有什么建议？", False),
+    ("Should I renew the insurance now?", False),
+    ("Book me a table for two?", False), ("The printer is jammed again.", False),
+    ("Who wrote Dune?", False),  # a knowledge shape already
+])
+def test_an_open_question_has_no_shape_no_anchor_no_request(turn: str, is_open: bool) -> None:
+    from vecmem.rules.turn_need import is_open_question
+
+    assert is_open_question(turn) is is_open, turn
+
+
+@pytest.mark.parametrize("turn, anchor", [
+    ("1 月 16 号能不能开车去 Costco 进货？", True), ("三月三号有空吗？", True),
+    ("Can the plumber come on March 3rd?", True), ("1969 年 7 月 20 日发生了什么？", False),
+    ("What happened on July 20, 1969?", False),
+])
+def test_a_calendar_day_without_a_year_is_the_persons(turn: str, anchor: bool) -> None:
+    assert (anchor_of(turn) is not None) is anchor, (turn, anchor_of(turn))

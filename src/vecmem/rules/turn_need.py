@@ -176,6 +176,9 @@ _EN_KNOWLEDGE = (
     r"|^\s*what\s+(?:causes|caused|makes|made)\b"
     r"|\b(?:comes?|came)\s+from\s+(?:which|what)\b|\b(?:derived|borrowed)\s+from\b"
     r"|\bthe\s+word\s+['\"‘“]"
+    # The world's records and extremes, as 世界上 says them below: "Who holds the record
+    # for the world's largest swiss roll?", "the tallest building in the world".
+    r"|\bthe\s+world(?:'s|’s)\s+\w+|\bin\s+the\s+world\b|\bworld\s+records?\b|\bever\s+recorded\b"
     # A wh-question about a thing in general, by its grammar: wh-word (how + any degree
     # word: how fast / hot / often / loud), an auxiliary or modal, then a *generic*
     # subject -- an indefinite noun, a bare plural, a proper name, or the impersonal "you"
@@ -240,7 +243,7 @@ _EN_TASK = (
     rf"{_COUNT})\b"
 )
 _ZH_KNOWLEDGE = (
-    r"是谁|谁(?:写|画|发明|创|建|导演|唱)|哪一?年|何时|起源|出自|来历|什么意思|的含义|"
+    r"是谁|谁(?:写|画|发明|创|建|导演|唱)|哪一?年|何时|起源|出自|来历|由来|什么意思|的含义|"
     r"为什么|为何|是多少|有多少年|多少年的历史|的历史|是哪个国家|哪个国家的|是哪一条|"
     r"主要吃什么|是什么原理|的原理|的作者|^\s*什么是|(?:是什么|指什么)意思|有什么区别|的区别|"
     r"是怎么(?:形成|工作|运作|产生|发明|来)的|有哪些(?:特点|优点|缺点|种类|类型)|"
@@ -353,6 +356,9 @@ _EN_ANCHOR = (
     r"afternoon|evening|year|quarter)|next\s+(?:week|weekend|month|year|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday)|on\s+(?:monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)s?|last\s+(?:week|weekend|month|year|night|time))\b"
+    # A day of the calendar without a year ("on March 3rd", "Jan 16"): the person's date.
+    r"|\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"
+    r"(?!,?\s*\d{3,4})"
     # The person's calendar: "What time is stand-up?", "a good time to set up a call".
     r"|\bwhat\s+time\s+(?:is|are|does|do|should)\b|\ba\s+good\s+time\s+(?:to|for)\b"
     # ... and the person's place: "nearby", "near me", "around here".
@@ -373,6 +379,9 @@ _ZH_ANCHOR = (
     # ... and as Cantonese says them (今日 today, 听日 tomorrow, 琴日 / 寻日 yesterday).
     r"今日|听日|琴日|寻日|"
     r"周[一二三四五六日天]|星期[一二三四五六日天]|早上|下午|晚上|上次|上回|几点"
+    # A day of the calendar without a year (1 月 16 号, 3月3日): the person's date, not
+    # history's (1969 年 7 月 20 日).
+    r"|(?<![年\d])(?<![年\d]\s)(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*月\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[号日]"
     r"|附近|周边|楼下|小区"
     # 用户 as memories name the person ("用户现在在哪里工作？"); not users in general
     # (用户们, 用户数, 用户量, 用户群, 用户体验, 用户增长, 新用户, 老用户).
@@ -541,7 +550,11 @@ def anchor_of(turn: str) -> str | None:
 # what X is. When the store names X, the turn asks about the person's own world (their
 # son Leo, their project Atlas), not the encyclopaedia's.
 _IDENTITY = lazy_re(
-    r"^\s*(?:who|what)(?:'s|\s+is|\s+are)\s+(?P<en>[^?.!]{1,60}?)\s*[?.!]*\s*$"
+    # Not "What is X responsible for / known for / made of?": a question about what X
+    # does, with its preposition left at the end.
+    r"^\s*(?:who|what)(?:'s|\s+is|\s+are)\s+(?P<en>[^?.!]{1,60}?)"
+    r"(?<!\bfor)(?<!\bof)(?<!\bwith)(?<!\bfrom)(?<!\babout)(?<!\bafter)(?<!\bin)(?<!\bby)"
+    r"\s*[?.!]*\s*$"
     r"|^\s*tell\s+me\s+about\s+(?P<about>[^?.!]{1,60}?)\s*[?.!]*\s*$"
     r"|^\s*(?P<zh>[^？?。！!]{1,30}?)\s*(?:是谁|是什么|是啥)\s*[？?。！!]*\s*$",
     re.I,
@@ -774,3 +787,41 @@ def owns_kind(term: str, memory: str) -> bool:
     if _CJK.match(term):
         return re.search(_OWN_ZH.format(t=t), memory) is not None
     return re.search(_OWN_EN.format(t=rf"{t}\w*\b"), memory, re.I) is not None
+
+
+# ------------------------------------------------------------------ open questions
+# A question of no knowledge shape the rules know that nothing ties to the person: no
+# anchor, no request that the agent act for them (book, remind, 帮我订), no ask for advice
+# (recommend, 建议, 怎么办, "for me"). Most such turns on the personas measured are still
+# the person's ("员工会议是什么时候？", "Who runs the Airflow cluster at work?" -- Chinese
+# drops the "my"), so the shape alone decides nothing; the gate makes one impersonal only
+# when it names something no memory holds (``relevance.impersonal``).
+_QUESTION = lazy_re(
+    r"[?？]\s*[)）\"”]*\s*$|^\s*(?:who|what|what's|whats|which|when|where|why|how|whose|whom|"
+    r"is|are|was|were|does|do|did|has|have|can|could)\b"
+    r"|吗|什么|哪|谁|多少|几[个岁次天年月号点]|为什么|为啥|如何|是否|是不是|有没有|怎么", re.I)
+_ACT = lazy_re(
+    r"^\s*(?:please\s+|pls\s+|ok(?:ay)?[,\s]+)?(?:can|could|would|will)\s+you\b"
+    r"|^\s*(?:please\s+|pls\s+)?(?:book|schedule|remind|set|add|order|plan|draft|make|send|"
+    r"create|find|help|put|fill|attach|buy|get|cancel|move|call|text|email|recommend|suggest|"
+    r"pick|choose|review|check|keep|give|write|build|prepare|update|arrange|organi[sz]e|"
+    r"look\s+up|sign|pay|renew|reserve|start|stop|turn|open|run|show|tell|note|log|save|"
+    r"track|compare|decide)\b"
+    r"|\b(?:for|to|with|about)\s+me\b|\b(?:should|shall)\s+(?:i|we)\b"
+    r"|\b(?:recommend|suggest|advice|advise|any\s+(?:tips|ideas|suggestions))\b"
+    r"|\b(?:good|bad)\s+idea\b|\bworth\s+it\b"
+    r"|帮我|给我|替我|帮忙|提醒|麻烦|请你|推荐|安排|预订|订一?[下个张间]|建议|怎么办|怎么弄|"
+    r"好不好|行不行|要不要|值不值|合不合适|适合我", re.I)
+
+
+def is_open_question(turn: str) -> bool:
+    """True for a question no knowledge shape matched, with no personal anchor, no
+    request to act and no ask for advice: "Which languages are official in
+    Switzerland?", "员工会议是什么时候？". "Book me a table", "有什么建议？", "Should I
+    renew?" are not open."""
+    if is_phatic(turn) or is_impersonal(turn):
+        return False
+    own = core(turn)
+    if not _QUESTION.search(own) or _ACT.search(own):
+        return False
+    return anchor_of(turn) is None
