@@ -638,3 +638,19 @@ def test_an_open_question_has_no_shape_no_anchor_no_request(turn: str, is_open: 
 ])
 def test_a_calendar_day_without_a_year_is_the_persons(turn: str, anchor: bool) -> None:
     assert (anchor_of(turn) is not None) is anchor, (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", ["My son asked me why the sky is blue",
+                                  "My daughter wants to know how rainbows form?",
+                                  "孩子问我为什么天是蓝的", "女儿问我恐龙是怎么灭绝的"])
+def test_a_question_put_to_the_person_about_the_world_is_impersonal(turn: str) -> None:
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", ["My son asked whether he can eat peanuts",
+                                  "My son asked why his throat hurts",
+                                  "My wife asked how much we spent on groceries",
+                                  "孩子问我为什么他总是咳嗽", "儿子问我明天去哪玩",
+                                  "女儿问我她的水杯在哪"])
+def test_a_reported_question_about_the_asker_or_the_household_stays_personal(turn: str) -> None:
+    assert not is_impersonal(turn), turn

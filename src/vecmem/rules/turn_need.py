@@ -428,7 +428,17 @@ _MARKER = lazy_re(
     r"(?:do\s+you|does\s+anyone|does\s+anybody)\s+know|any\s+idea|anyone\s+know)\s*[,，:：-]?"
     r"\s*(?=(?:why|how|what|when|where|who|which|if|whether)\b)"
     r"|(?:请问|问一下|问个问题|好奇问一下|想问一下|想问问|我想知道|我很好奇|我一直好奇|有谁知道|"
-    r"你知道)\s*[,，:：!！]?)\s*", re.I)
+    r"你知道)\s*[,，:：!！]?"
+    # A question someone put to the person, reported ("My son asked me why the sky is
+    # blue", "孩子问我为什么天是蓝的"): the asker is the person's, the question the world's --
+    # unless it points back at the asker (he, his, 他; see ``_REPORTED_BACK``).
+    r"|(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:asked(?:\s+me)?|asks(?:\s+me)?|wants\s+to\s+know|"
+    r"was\s+wondering|keeps\s+asking(?:\s+me)?)\s*[,，:：-]?"
+    r"\s*(?=(?:why|how|what|when|where|who|which|whether)\b(?![^?]*\b(?:he|she|his|her|him|"
+    r"they|them|their|my|our|me|we|us|i)\b))"
+    r"|我?(?:儿子|女儿|孩子|小孩|老婆|老公|妈妈|爸爸|同事|朋友|学生)[^，,。？?]{0,4}?(?:问我|问|想知道|好奇)"
+    r"\s*[,，:：]?\s*(?=[^，,。？?]{0,12}?(?:为什么|为啥|怎么|什么|哪|谁|多少|几))(?![^？?]*[他她它我])"
+    r")\s*", re.I)
 _CLAUSE_END = lazy_re(r"[,，!！。.~～…]+")
 
 
