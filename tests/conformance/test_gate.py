@@ -416,20 +416,3 @@ def test_a_particular_thing_the_store_holds_makes_a_knowledge_shape_personal(
                  "What is the meniscus in a graduated cylinder?", "Why is the sky blue?"):
         assert cmem.explain(turn).gate["impersonal"] is True, turn
 
-
-def test_an_open_question_naming_what_no_memory_holds_is_impersonal(cmem: Memory) -> None:
-    cmem.add_many(["User's mother speaks Cantonese and some English.",
-                   "The staff meeting is every Monday at 8 am.",
-                   "The Ember project keeps its secrets in Vault."], raw=True)
-    ex = cmem.explain("Which languages are official in Switzerland?")
-    assert ex.gate["impersonal"] is True and ex.gate["unknown_name"] == "Switzerland"
-    # A name a memory holds, or no name at all: the person's question, as before.
-    for turn in ("Which project uses Vault?", "When is the staff meeting?"):
-        ex = cmem.explain(turn)
-        assert ex.gate["impersonal"] is False and "unknown_name" not in ex.gate, turn
-    relevance.UNKNOWN_NAME = False
-    try:
-        assert cmem.explain("Which languages are official in Switzerland?").gate[
-            "impersonal"] is False
-    finally:
-        relevance.UNKNOWN_NAME = True

@@ -616,21 +616,6 @@ def test_a_stranded_preposition_is_no_identity_question() -> None:
     assert identity_subject("What is Atlas?") == "Atlas"
 
 
-@pytest.mark.parametrize("turn, is_open", [
-    ("Which languages are official in Switzerland?", True), ("员工会议是什么时候？", True),
-    ("Which languages does my daughter's school teach?", False),
-    ("Can you recommend a good dry food for a four-year-old dog?", False),
-    ("十月份结婚纪念日那天想安排个惊喜，有什么建议？", False),
-    ("Should I renew the insurance now?", False),
-    ("Book me a table for two?", False), ("The printer is jammed again.", False),
-    ("Who wrote Dune?", False),  # a knowledge shape already
-])
-def test_an_open_question_has_no_shape_no_anchor_no_request(turn: str, is_open: bool) -> None:
-    from vecmem.rules.turn_need import is_open_question
-
-    assert is_open_question(turn) is is_open, turn
-
-
 @pytest.mark.parametrize("turn, anchor", [
     ("1 月 16 号能不能开车去 Costco 进货？", True), ("三月三号有空吗？", True),
     ("Can the plumber come on March 3rd?", True), ("1969 年 7 月 20 日发生了什么？", False),

@@ -527,26 +527,13 @@ def impersonal(query: str, qt: QueryTerms | None = None,
         is_content_task,
         is_definition,
         is_impersonal,
-        is_open_question,
         is_subject_in,
         names_in,
         owns_kind,
     )
 
-    unknown = None
     if not is_impersonal(query):
-        # An open question (no shape, no anchor, no request) whose names no memory holds
-        # at all ("Which languages are official in Switzerland?"): the world's -- unless
-        # the store tests below find something of the person's in it ("the script").
-        # Acronyms (MR, HIL) are a trade's terms as often as the world's names.
-        if not (UNKNOWN_NAME and qt is not None and df is not None
-                and is_open_question(query)):
-            return False
-        names = [n for n in names_in(query) if not n.isupper()]
-        if not names or not all(_held_nowhere(t, qt, df) for n in names
-                                for t in query_terms(n, expand=False).terms):
-            return False
-        unknown = names[0]
+        return False
     if qt is None or df is None:
         return True
     groups = {g[0]: g for g in qt.groups()}
@@ -587,7 +574,7 @@ def impersonal(query: str, qt: QueryTerms | None = None,
             why["because"] = because
         return False
 
-    if unknown is None and is_content_task(query):
+    if is_content_task(query):
         return True  # "Explain how Kafka works", a function, a poem: the turn is the input
     subject = identity_subject(query)
     if subject is not None and held(query_terms(subject, expand=False).terms, 1):
@@ -645,25 +632,7 @@ def impersonal(query: str, qt: QueryTerms | None = None,
                 why["subject_of"] = owner
             return personal(f"memory #{owner} has the turn's subject as its own "
                             "(subject slot)")
-    if unknown is not None and why is not None:
-        why["unknown_name"] = unknown
     return True
-
-
-#: Set False to measure without the unknown-name test (an open question naming a name no
-#: memory holds is impersonal).
-UNKNOWN_NAME = True
-
-
-def _held_nowhere(term: str, qt: QueryTerms, df: dict[str, int]) -> bool:
-    """No memory of the scope holds ``term`` nor any other-language form of it; the word
-    is looked up by its index token too ("nikau's" is held as "nikau")."""
-    from vecmem.store.fts_tokens import TOKENIZER
-
-    group = next((g for g in qt.groups() if term in g), [term])
-    toks = set(TOKENIZER.tokens(term))
-    same = [t for t in df if toks and toks & set(TOKENIZER.tokens(t))]
-    return all(df.get(t, 0) == 0 for t in [*group, *same])
 
 
 def floors_for(model_id: str, fallback: float) -> Floors:

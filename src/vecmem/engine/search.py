@@ -254,8 +254,6 @@ def hybrid(
                 because = why.get("because")  # what made a turn of that shape personal
                 if because:
                     trace.gate["personal_because"] = because
-                if why.get("unknown_name"):  # an open question about a name none holds
-                    trace.gate["unknown_name"] = why["unknown_name"]
                 trace.gate["rule"] = relevance.describe_rule(floors, judge[0], turn or query,
                                                              imp, because)
                 trace.gate["impersonal"] = imp
