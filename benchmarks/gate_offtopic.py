@@ -10,7 +10,8 @@ lists the turns that changed against a saved run (the way to see what one rule c
 
 ``--counts-only`` prints the four rows and no turn (for a set kept as one's own untouched
 check); the held-out split (``--sets heldout``) and a blind set are always counts only.
-``--no-cross`` measures without the other-language floor.
+``--no-cross`` measures without the other-language floor; ``--off A,B`` without other
+switches of ``engine/relevance.py`` (``OWNED``, ``DEFINITE``, ``NAME_ROLE``, ...).
 
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/gate_offtopic.py \
         --sets dev,persona2,persona3 [--save now.json] [--baseline before.json]
@@ -103,6 +104,9 @@ def main(argv: list[str] | None = None) -> int:
                    help="the four rows only (forced for held-out and blind sets)")
     p.add_argument("--no-cross", action="store_true",
                    help="measure without the other-language floor (relevance.CROSS)")
+    p.add_argument("--off", default="",
+                   help="comma-separated relevance switches to turn off for an ablation "
+                        "(e.g. OWNED,DEFINITE,NAME_ROLE,SUBJECTS)")
     p.add_argument("--because", action="store_true",
                    help="list every turn an impersonal shape was overruled on, and why")
     args = p.parse_args(argv)
@@ -110,6 +114,13 @@ def main(argv: list[str] | None = None) -> int:
         from vecmem.engine import relevance
 
         relevance.CROSS = False
+    if args.off:
+        from vecmem.engine import relevance
+
+        for flag in args.off.split(","):
+            if not isinstance(getattr(relevance, flag, None), bool):
+                raise SystemExit(f"--off {flag}: not a relevance switch")
+            setattr(relevance, flag, False)
     base = json.loads(args.baseline.read_text()) if args.baseline else {}
     out: dict[str, Any] = {}
     for name in args.sets.split(","):

@@ -375,3 +375,44 @@ def test_the_turn_is_judged_on_the_persons_words_not_the_searched_form(cmem: Mem
     assert "last month" in ex.gate["rule"]
     # The same task without the calendar word is a content task: impersonal.
     assert cmem.explain("Summarize the Atlas incident.").gate["impersonal"] is True
+
+
+def test_a_kind_the_person_owns_makes_a_care_question_personal(cmem: Memory) -> None:
+    cmem.add_many(["User's Labrador Rocky must never eat grapes or raisins.",
+                   "User drives a diesel Ford Ranger for work.",
+                   "我家养了一只柯基叫豆豆，三岁。", "User read a book about beagles."], raw=True)
+    for turn, kind in (("Can a labrador eat grapes?", "labrador"),
+                       ("How often should a diesel engine get its oil changed?", "diesel"),
+                       ("柯基能吃葡萄吗？", "柯基")):
+        ex = cmem.explain(turn)
+        assert ex.gate["impersonal"] is False, (turn, ex.gate["rule"])
+        assert "kind a memory says the person has" in ex.gate["personal_because"], turn
+        assert kind[:2] in ex.gate["personal_because"], turn
+    # About the kind, not a decision about the person's own: still impersonal; and a
+    # kind the person only read about is not theirs.
+    for turn in ("Why are labradors so popular?", "Can beagles eat grapes?"):
+        assert cmem.explain(turn).gate["impersonal"] is True, turn
+    relevance.OWNED = False
+    try:
+        assert cmem.explain("Can a labrador eat grapes?").gate["impersonal"] is True
+    finally:
+        relevance.OWNED = True
+
+
+def test_a_particular_thing_the_store_holds_makes_a_knowledge_shape_personal(
+        cmem: Memory) -> None:
+    cmem.add_many(["面粉从 Champion 订，flour arrives on Tuesdays and Fridays.",
+                   "The shop's guest network is MorningTide-Guest.",
+                   "User is a Vancouver Canucks fan.", "User tore the meniscus in her left knee."],
+                  raw=True)
+    for turn in ("When does the flour get delivered?",
+                 "What's the guest network called at the shop?"):
+        ex = cmem.explain(turn)
+        assert ex.gate["impersonal"] is False, turn
+        assert "a particular thing whose words memories hold" in ex.gate["personal_because"]
+    # A name after "the" is the name rules' ("the Canucks" held once, as a circumstance),
+    # a definition asks what a kind is, a thing no memory holds is the world's.
+    for turn in ("How many times have the Canucks made the Stanley Cup final?",
+                 "What is the meniscus in a graduated cylinder?", "Why is the sky blue?"):
+        assert cmem.explain(turn).gate["impersonal"] is True, turn
+

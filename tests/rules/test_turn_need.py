@@ -519,3 +519,123 @@ def test_a_wondering_marker_before_a_question_about_the_world(turn: str) -> None
                                   "Do you know my wife's birthday?"])
 def test_a_wondering_marker_before_the_persons_own_stays_personal(turn: str) -> None:
     assert not is_impersonal(turn), turn
+
+
+@pytest.mark.parametrize("turn", [
+    "Tell me a knock-knock joke.", "Give me five synonyms for 'happy'.",
+    "List 3 examples of irony in literature", "给我出三道小学三年级的数学应用题。",
+    "帮我想一个猜字谜。", "举两个例子说明什么是比喻", "Reverse a string in JavaScript.",
+    "Sort a list of tuples by the second item", "用一句话解释什么是通货膨胀。",
+    "简单地介绍一下量子纠缠", "把 'I will be there soon' 翻译成日语。",
+    "Translate ‘my heart will go on’ into French",
+])
+def test_made_up_items_code_operations_and_quoted_input_are_content_tasks(turn: str) -> None:
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", [
+    "Tell me a joke about my boss", "Give me five ideas for my daughter's party",
+    "给我儿子出三道数学题", "Sort the list of my subscriptions by price",
+    "用一句话告诉我明天几点开会",
+])
+def test_the_same_tasks_about_the_persons_own_stay_personal(turn: str) -> None:
+    assert not is_impersonal(turn), (turn, anchor_of(turn))
+
+
+def test_a_single_quote_is_not_an_apostrophe() -> None:
+    # "What's" and "Joy's" open no quoted passage, so the anchor after them counts.
+    assert anchor_of("What's my wife's favourite flower?") == "my"
+    assert anchor_of("Translate 'my dog is hungry' to Spanish") is None
+
+
+@pytest.mark.parametrize("turn, personal", [
+    ("狗可以吃巧克力吗？", False), ("生鸡蛋能吃吗？", False),
+    # the modal last: permission for the act the turn describes, the speaker's own
+    ("早餐来杯西柚汁可以吗？", True), ("晚上喝杯咖啡行吗？", True), ("周末去爬山可以吗？", True),
+])
+def test_a_modal_before_a_verb_asks_about_a_kind_a_modal_last_asks_permission(
+        turn: str, personal: bool) -> None:
+    assert is_impersonal(turn) is not personal, turn
+
+
+@pytest.mark.parametrize("turn", ["帮我订回国的机票，座位怎么选？", "替我约一下牙医，什么时间好？",
+                                  "给我买两张电影票，哪个场次好？"])
+def test_acting_for_the_person_is_an_anchor(turn: str) -> None:
+    assert anchor_of(turn) is not None and not is_impersonal(turn), turn
+
+
+def test_definite_phrases_definitions_and_owned_kinds() -> None:
+    from vecmem.rules.turn_need import (
+        definite_heads,
+        is_care_question,
+        is_definition,
+        owns_kind,
+    )
+
+    assert definite_heads("When does the flour get delivered?") == [["flour"]]
+    assert definite_heads("What's the guest network called at the shop?") == [
+        ["guest", "network"], ["shop"]]
+    assert definite_heads("How many times have the Canucks made the Stanley Cup final?") == []
+    assert definite_heads("荔湾区在广州的哪边？") == []
+    assert is_definition("What is the meniscus in a graduated cylinder?")
+    assert is_definition("What's a kumara?")
+    assert not is_definition("What's the guest network called at the shop?")
+    assert owns_kind("labrador", "User's Labrador Rocky is allergic to chicken")
+    assert owns_kind("diesel", "User drives a diesel Ford F-150")
+    assert owns_kind("拉布", "我家养了一只拉布拉多叫豆豆")
+    assert owns_kind("猫", "用户的猫叫芝麻")
+    assert not owns_kind("labrador", "User read a book about labradors")
+    assert not owns_kind("拉布", "用户看了一部关于拉布拉多的纪录片")
+    assert is_care_question("拉布拉多能吃葡萄吗？")
+    assert is_care_question("How often should a diesel engine get its oil changed?")
+    assert not is_care_question("Who bred the first Labrador?")
+    assert not is_care_question("为什么柯基腿那么短？")
+
+
+def test_a_kinds_lifespan_is_no_care_question() -> None:
+    from vecmem.rules.turn_need import is_care_question
+
+    assert not is_care_question("孔雀鱼能活几年？")
+    assert not is_care_question("How long can guppies live?")
+    assert is_care_question("柴油车多久换一次机油？")
+
+
+@pytest.mark.parametrize("turn", [
+    "Who holds the record for the world's largest swiss roll?",
+    "What's the tallest building in the world?", "清明节的由来是什么？",
+    "What is the MPI in New Zealand responsible for?",
+])
+def test_world_records_origins_and_what_a_thing_is_for_are_impersonal(turn: str) -> None:
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+def test_a_stranded_preposition_is_no_identity_question() -> None:
+    from vecmem.rules.turn_need import identity_subject
+
+    assert identity_subject("What is the MPI in New Zealand responsible for?") is None
+    assert identity_subject("What is Atlas?") == "Atlas"
+
+
+@pytest.mark.parametrize("turn, anchor", [
+    ("1 月 16 号能不能开车去 Costco 进货？", True), ("三月三号有空吗？", True),
+    ("Can the plumber come on March 3rd?", True), ("1969 年 7 月 20 日发生了什么？", False),
+    ("What happened on July 20, 1969?", False),
+])
+def test_a_calendar_day_without_a_year_is_the_persons(turn: str, anchor: bool) -> None:
+    assert (anchor_of(turn) is not None) is anchor, (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", ["My son asked me why the sky is blue",
+                                  "My daughter wants to know how rainbows form?",
+                                  "孩子问我为什么天是蓝的", "女儿问我恐龙是怎么灭绝的"])
+def test_a_question_put_to_the_person_about_the_world_is_impersonal(turn: str) -> None:
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", ["My son asked whether he can eat peanuts",
+                                  "My son asked why his throat hurts",
+                                  "My wife asked how much we spent on groceries",
+                                  "孩子问我为什么他总是咳嗽", "儿子问我明天去哪玩",
+                                  "女儿问我她的水杯在哪"])
+def test_a_reported_question_about_the_asker_or_the_household_stays_personal(turn: str) -> None:
+    assert not is_impersonal(turn), turn

@@ -118,6 +118,13 @@ MIXED_MINOR_SHARE = 0.25
 IMPERSONAL = True
 #: Set False to measure the gate without the subject-slot test (``owned_subject``).
 SUBJECTS = True
+#: Set False to measure without the particular-thing test (``turn_need.definite_heads``:
+#: a knowledge shape about "the flour" is personal when memories hold its words).
+DEFINITE = True
+#: Set False to measure without the owned-kind test (``turn_need.owns_kind``); how many
+#: of the turn's rarest held words are read for it.
+OWNED = True
+OWNED_TERMS = 3
 #: A name in the turn that this many memories of the scope hold (every word of it held)
 #: is one the person's memories return to -- their son, cat, project, manager ("Can
 #: Sesame have tuna treats?", "Which Go version is Atlas on?") -- so a turn naming it is
@@ -514,11 +521,15 @@ def impersonal(query: str, qt: QueryTerms | None = None,
     query = turn or query
     from vecmem.rules.turn_need import (
         chinese_names_in,
+        definite_heads,
         identity_subject,
+        is_care_question,
         is_content_task,
+        is_definition,
         is_impersonal,
         is_subject_in,
         names_in,
+        owns_kind,
     )
 
     if not is_impersonal(query):
@@ -590,6 +601,30 @@ def impersonal(query: str, qt: QueryTerms | None = None,
         if (CJK_CHAR.match(name) or name in capitalized) and entity(
                 surface.get(name, name), [name]):
             return personal(f"names {name!r}, which memories state in both scripts")
+    # A particular thing ("the flour", "the car insurance", "the shop") whose words the
+    # scope holds: the person's own, asked about in a knowledge question's shape. The
+    # phrase's words but its last (a trailing verb may ride along: "the gecko eat") must
+    # all be held; "the sky", "the Titanic" are held by no memory.
+    # Not in a definition ("What is the meniscus in a graduated cylinder?" asks what the
+    # thing is, whoever tore theirs).
+    if DEFINITE and not is_definition(query):
+        for phrase in definite_heads(query):
+            words = phrase[:-1] or phrase
+            terms = [t for w in words for t in query_terms(w, expand=False).terms]
+            if terms and held(terms, 1):
+                return personal(f"'the {' '.join(phrase)}': a particular thing whose "
+                                "words memories hold")
+    # A kind the person owns, in a question of care or ability ("Can a labrador eat
+    # grapes?" from a labrador's owner; ``turn_need.owns_kind``): read the memories holding
+    # the turn's rarest held words, at most ``OWNED_TERMS`` of them.
+    if OWNED and holding is not None and is_care_question(query):
+        rare = sorted((df[t], t) for t in qt.terms if df.get(t, 0) > 0 and t in df
+                      and not is_stop_token_term(t))
+        for _, term in rare[:OWNED_TERMS]:
+            kind = term[:-1] if term.endswith("s") and len(term) > 4 else term
+            if any(owns_kind(kind, text) for text in holding(term)):
+                return personal(f"asks about {term!r}, a kind a memory says the person "
+                                "has")
     if SUBJECTS and subjects is not None:
         owner = owned_subject(query, subjects())
         if owner is not None:

@@ -176,6 +176,9 @@ _EN_KNOWLEDGE = (
     r"|^\s*what\s+(?:causes|caused|makes|made)\b"
     r"|\b(?:comes?|came)\s+from\s+(?:which|what)\b|\b(?:derived|borrowed)\s+from\b"
     r"|\bthe\s+word\s+['\"‘“]"
+    # The world's records and extremes, as 世界上 says them below: "Who holds the record
+    # for the world's largest swiss roll?", "the tallest building in the world".
+    r"|\bthe\s+world(?:'s|’s)\s+\w+|\bin\s+the\s+world\b|\bworld\s+records?\b|\bever\s+recorded\b"
     # A wh-question about a thing in general, by its grammar: wh-word (how + any degree
     # word: how fast / hot / often / loud), an auxiliary or modal, then a *generic*
     # subject -- an indefinite noun, a bare plural, a proper name, or the impersonal "you"
@@ -207,7 +210,18 @@ _EN_TASK = (
     r"^\s*(?:please\s+)?(?:explain|summari[sz]e|translate|define|describe|list|compare|"
     r"paraphrase|proofread|outline|write\s+(?:a|an)\s+(?:haiku|poem|limerick|story|"
     r"sonnet|song|joke|essay|riddle)|(?:tell|give)\s+me\s+(?:a\s+)?(?:joke|fun\s+fact|"
-    r"riddle|story|quote))\b"
+    r"riddle|story|quote)|(?:tell|give)\s+me\s+(?:a|an|another|one|some)\s+(?:[\w-]+\s+){0,2}(?:jokes?|puns?|riddles?|"
+    r"stories|story|quotes?|fun\s+facts?|tongue\s+twisters?|poems?))\b"
+    # A count of items of a kind for a given word or topic ("Give me five synonyms for
+    # 'happy'", "List 3 examples of irony"): the turn carries its input.
+    rf"|^\s*(?:give\s+me|list|name|find|suggest)\s+(?:{_COUNT}|some|a\s+few)\s+(?:[\w-]+\s+)?"
+    r"(?:synonyms|antonyms|rhymes|words|examples|adjectives|verbs|nouns|idioms|proverbs|"
+    r"translations|facts|questions)\s+(?:for|of|about|that|with|to)\b"
+    # An operation on a kind of data, in code: "Reverse a string in JavaScript", "Sort a
+    # list of dicts by key", "Flatten a nested array".
+    r"|^\s*(?:reverse|sort|flatten|shuffle|dedupe|deduplicate|capitali[sz]e|split|merge|"
+    r"validate|parse|serialize|reverse)\s+(?:a|an)\s+(?:[\w-]+\s+){0,2}(?:string|list|array|"
+    r"dict|dictionary|map|number|integer|file|json|tuple|set|matrix|date)s?\b"
     r"|^\s*(?:suggest|give\s+me|brainstorm|come\s+up\s+with|generate|list|think\s+of)\s+"
     r"(?:\w+\s+){0,4}(?:titles|names|slogans|taglines|headlines|ideas)\b"
     r"|^\s*(?:write|give\s+me)\s+(?:a|an)\s+(?:\w+\s+)?(?:function|script|program|regex|"
@@ -229,7 +243,7 @@ _EN_TASK = (
     rf"{_COUNT})\b"
 )
 _ZH_KNOWLEDGE = (
-    r"是谁|谁(?:写|画|发明|创|建|导演|唱)|哪一?年|何时|起源|出自|来历|什么意思|的含义|"
+    r"是谁|谁(?:写|画|发明|创|建|导演|唱)|哪一?年|何时|起源|出自|来历|由来|什么意思|的含义|"
     r"为什么|为何|是多少|有多少年|多少年的历史|的历史|是哪个国家|哪个国家的|是哪一条|"
     r"主要吃什么|是什么原理|的原理|的作者|^\s*什么是|(?:是什么|指什么)意思|有什么区别|的区别|"
     r"是怎么(?:形成|工作|运作|产生|发明|来)的|有哪些(?:特点|优点|缺点|种类|类型)|"
@@ -258,7 +272,7 @@ _ZH_KNOWLEDGE = (
     # 乳糜泻会遗传吗, 心脏起搏器能过安检吗): the modal counterpart of "Can dogs eat chocolate?".
     # Not with 这 / 那 anywhere (这里能停车吗 asks about where the person is).
     r"|^(?![^？?]*[这那])[^我你咱俺，,。？?]{1,15}?(?:可以|能|会|能不能|可不可以|会不会)"
-    r"[^，,。？?]{0,15}吗\s*[？?]?\s*$"
+    r"[^，,。？?]{1,15}吗\s*[？?]?\s*$"
     # A kind's properties (有什么症状 / 特点 / 好处 / 副作用), how long it lives or keeps
     # (企鹅能活多久), what is usual for it (一般吃什么, 一般能长多重), the world's records
     # (世界上最大的沙漠是哪个).
@@ -267,7 +281,9 @@ _ZH_KNOWLEDGE = (
     r"|世界上|全世界|全球|宇宙中|历史上|史上|是哪(?:个|一个|条|座|位|种)\s*[？?]?\s*$"
 )
 _ZH_TASK = (
-    r"^\s*(?:请|帮我|给我)?\s*(?:解释一下|解释|讲讲|介绍一下|翻译|总结一下|总结|概括|列出|"
+    # A manner set ahead of the task (用一句话解释…, 简单地介绍一下…, 通俗地讲讲…).
+    r"^\s*(?:请|帮我|给我)?\s*(?:(?:用(?:一句话|一段话|简单的话|大白话|通俗的话)|简单地?|通俗地?|"
+    r"简要地?)\s*)?(?:解释一下|解释|讲讲|介绍一下|翻译|总结一下|总结|概括|列出|"
     r"列举|写一首|写一篇|写一封|写封|写首|写个段子|生成|比较一下)"
     # Code-switched: 帮我 explain 一下 ..., 请 translate ...
     r"|^\s*(?:请|帮我|给我)\s*(?:explain|summari[sz]e|translate|define|describe|list|compare|"
@@ -275,6 +291,10 @@ _ZH_TASK = (
     r"|把.{1,30}翻译成|翻译成[英中日韩法德]文|^\s*(?:请|帮我)?\s*(?:润色|改写|纠正|修改)(?:一下)?这"
     r"|^\s*(?:请|帮我)?\s*写(?:一个|个|一段|段)?\s*(?:\w+\s*)?(?:函数|脚本|正则|程序|SQL)"
     r"|(?:想|起|取)(?:[一二三四五六七八九十几两]|\d+)个.{0,10}(?:标题|名字|口号|标语)"
+    # Made-up exercises, riddles, examples by count (给我出三道数学题, 帮我想一个字谜, 举两个
+    # 例子, 编一个笑话): the request carries its whole input.
+    r"|(?:出|想|编|举|列|造)(?:[一二三四五六七八九十几两]|\d+)?(?:道|个|条|句|段|首)"
+    r"[^，,。？?]{0,16}(?:题|谜|笑话|例子|例句|句子|绕口令|脑筋急转弯|故事)"
     # An operation on a text the turn supplies: 把下面这段话改得更正式, 把以下内容翻译成.
     r"|^\s*(?:请|帮我)?\s*把(?:下面|以下|这|上面)"
 )
@@ -336,6 +356,9 @@ _EN_ANCHOR = (
     r"afternoon|evening|year|quarter)|next\s+(?:week|weekend|month|year|monday|tuesday|"
     r"wednesday|thursday|friday|saturday|sunday)|on\s+(?:monday|tuesday|wednesday|"
     r"thursday|friday|saturday|sunday)s?|last\s+(?:week|weekend|month|year|night|time))\b"
+    # A day of the calendar without a year ("on March 3rd", "Jan 16"): the person's date.
+    r"|\b(?:jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec)[a-z]*\.?\s+\d{1,2}(?:st|nd|rd|th)?\b"
+    r"(?!,?\s*\d{3,4})"
     # The person's calendar: "What time is stand-up?", "a good time to set up a call".
     r"|\bwhat\s+time\s+(?:is|are|does|do|should)\b|\ba\s+good\s+time\s+(?:to|for)\b"
     # ... and the person's place: "nearby", "near me", "around here".
@@ -346,12 +369,19 @@ _EN_ANCHOR = (
 )
 _ZH_ANCHOR = (
     r"(?<![帮给替为叫让])我|咱|俺|自己"
+    # Acting for the person (帮我订机票, 替我约医生, 给我买票): not a content task's "me"
+    # (帮我翻译, 帮我写): the act happens in their life.
+    r"|[帮替给]我(?:订|预订|预约|约|买|安排|挂号|取消|改签|续费|续|交|缴|付|寄|叫|打电话|提醒|"
+    r"报名|退|换|开|关|记|查一下我)"
     r"|老婆|老公|妻子|丈夫|爱人|孩子|小孩|儿子|女儿|宝宝|爸|妈|父母|家里|全家|家人|"
     r"老板|领导|同事|团队"
     r"|今晚|今天|明天|昨天|后天|周末|这周|下周|上周|这个月|下个月|上个月|今年|明年|去年|"
     # ... and as Cantonese says them (今日 today, 听日 tomorrow, 琴日 / 寻日 yesterday).
     r"今日|听日|琴日|寻日|"
     r"周[一二三四五六日天]|星期[一二三四五六日天]|早上|下午|晚上|上次|上回|几点"
+    # A day of the calendar without a year (1 月 16 号, 3月3日): the person's date, not
+    # history's (1969 年 7 月 20 日).
+    r"|(?<![年\d])(?<![年\d]\s)(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*月\s*(?:\d{1,2}|[一二三四五六七八九十]{1,3})\s*[号日]"
     r"|附近|周边|楼下|小区"
     # 用户 as memories name the person ("用户现在在哪里工作？"); not users in general
     # (用户们, 用户数, 用户量, 用户群, 用户体验, 用户增长, 新用户, 老用户).
@@ -360,7 +390,9 @@ _ZH_ANCHOR = (
 _ANCHOR = lazy_re(f"(?:{_EN_ANCHOR})|(?:{_ZH_ANCHOR})", re.I)
 # A quoted passage or the text after a colon is the task's input ("翻译成英文：今天天气很好"),
 # not the person speaking: anchors inside it do not count.
-_QUOTED = lazy_re(r"[:：][^?？]*$|\"[^\"]*\"|“[^”]*”|「[^」]*」")
+_QUOTED = lazy_re(r"[:：][^?？]*$|\"[^\"]*\"|“[^”]*”|「[^」]*」|‘[^’]*’"
+                  # 'single quotes' around a passage, not an apostrophe ("What's", "Joy's")
+                  r"|(?<![\w'])'[^'\n]{2,}'(?![\w'])")
 # "How do I reverse a list?": the "I" of a how-to question is anyone, not the person.
 # "How do I usually get to the office?" asks for the person's own habit, not a method.
 _HOW_I = lazy_re(r"\bhow\s+(?:do|can|should|would|could|might)\s+i\b"
@@ -396,7 +428,17 @@ _MARKER = lazy_re(
     r"(?:do\s+you|does\s+anyone|does\s+anybody)\s+know|any\s+idea|anyone\s+know)\s*[,，:：-]?"
     r"\s*(?=(?:why|how|what|when|where|who|which|if|whether)\b)"
     r"|(?:请问|问一下|问个问题|好奇问一下|想问一下|想问问|我想知道|我很好奇|我一直好奇|有谁知道|"
-    r"你知道)\s*[,，:：!！]?)\s*", re.I)
+    r"你知道)\s*[,，:：!！]?"
+    # A question someone put to the person, reported ("My son asked me why the sky is
+    # blue", "孩子问我为什么天是蓝的"): the asker is the person's, the question the world's --
+    # unless it points back at the asker (he, his, 他; see ``_REPORTED_BACK``).
+    r"|(?:my|our)\s+(?:[\w-]+\s+){0,2}(?:asked(?:\s+me)?|asks(?:\s+me)?|wants\s+to\s+know|"
+    r"was\s+wondering|keeps\s+asking(?:\s+me)?)\s*[,，:：-]?"
+    r"\s*(?=(?:why|how|what|when|where|who|which|whether)\b(?![^?]*\b(?:he|she|his|her|him|"
+    r"they|them|their|my|our|me|we|us|i)\b))"
+    r"|我?(?:儿子|女儿|孩子|小孩|老婆|老公|妈妈|爸爸|同事|朋友|学生)[^，,。？?]{0,4}?(?:问我|问|想知道|好奇)"
+    r"\s*[,，:：]?\s*(?=[^，,。？?]{0,12}?(?:为什么|为啥|怎么|什么|哪|谁|多少|几))(?![^？?]*[他她它我])"
+    r")\s*", re.I)
 _CLAUSE_END = lazy_re(r"[,，!！。.~～…]+")
 
 
@@ -518,7 +560,11 @@ def anchor_of(turn: str) -> str | None:
 # what X is. When the store names X, the turn asks about the person's own world (their
 # son Leo, their project Atlas), not the encyclopaedia's.
 _IDENTITY = lazy_re(
-    r"^\s*(?:who|what)(?:'s|\s+is|\s+are)\s+(?P<en>[^?.!]{1,60}?)\s*[?.!]*\s*$"
+    # Not "What is X responsible for / known for / made of?": a question about what X
+    # does, with its preposition left at the end.
+    r"^\s*(?:who|what)(?:'s|\s+is|\s+are)\s+(?P<en>[^?.!]{1,60}?)"
+    r"(?<!\bfor)(?<!\bof)(?<!\bwith)(?<!\bfrom)(?<!\babout)(?<!\bafter)(?<!\bin)(?<!\bby)"
+    r"\s*[?.!]*\s*$"
     r"|^\s*tell\s+me\s+about\s+(?P<about>[^?.!]{1,60}?)\s*[?.!]*\s*$"
     r"|^\s*(?P<zh>[^？?。！!]{1,30}?)\s*(?:是谁|是什么|是啥)\s*[？?。！!]*\s*$",
     re.I,
@@ -670,3 +716,85 @@ def is_subject_in(name: str, text: str) -> bool:
     if re.match(_SUBJECT_HEAD_EN + bound, t, re.I):
         return True
     return re.search(rf"\b{_ROLE_EN}(?:\s+is)?[,:]?\s+{bound}", t, re.I) is not None
+
+
+# ------------------------------------------------------------------ particular things
+# "When does the car insurance need renewing?", "What's the guest network called at the
+# shop?", "When does the flour get delivered?": the shape of a knowledge question about a
+# *particular* thing ("the" + a common noun), which in a person's own words is usually
+# theirs. What tells it from "the sky" or "the Titanic" is the store: a memory holding
+# the noun (``relevance.impersonal``). The head of each definite noun phrase: its last
+# word before a preposition, a verb or a possessive's "'s".
+_DEFINITE_HEAD = lazy_re(r"\bthe\s+([a-z][\w-]*(?:\s+(?!the\b)[a-z][\w-]*){0,2})", re.I)
+_NP_END = lazy_re(r"(?:'s|’s)\b.*$|\s+(?:of|in|on|at|for|to|from|with|by|and|or|is|are|was|"
+                  r"were|does|do|did|has|have|can|could|should|will|would|get|gets|need|"
+                  r"needs|called|named|take|takes|go|goes|run|runs)\b.*$", re.I)
+
+
+# A definition asks what a kind of thing is, whoever has one ("What is the meniscus in a
+# graduated cylinder?", "What's a kumara?"): no particular thing of the person's.
+_DEFINITION = lazy_re(
+    r"^\s*what(?:'s|’s|\s+is|\s+are)\s+(?:a|an|the)\s+[\w-]+(?:\s+[\w-]+)?"
+    r"(?:\s+(?:in|of|on|for)\s+(?:a|an|the\s+\w+\s+of)\s+[^?]+)?\s*[?？]*\s*$", re.I)
+
+
+def is_definition(turn: str) -> bool:
+    """True for "What is the X (in a Y)?": what a kind of thing is."""
+    return _DEFINITION.match(core(turn)) is not None
+
+
+def definite_heads(turn: str) -> list[list[str]]:
+    """The content words of ``turn``'s definite noun phrases (up to three words after
+    "the", to a preposition, a verb or a possessive), lowercased: "When does the flour get
+    delivered?" -> [["flour"]]; "How long does the commute to the office take?" ->
+    [["commute"], ["office"]]; a trailing verb may ride along ("the gecko eat"). A phrase
+    with a capitalized word is a name ("the Canucks"), left to the name rules."""
+    out = []
+    for m in _DEFINITE_HEAD.finditer(_own_words(core(turn))):
+        if any(w[:1].isupper() for w in m.group(1).split()):
+            continue  # "the Canucks", "the Starship Hospital": a name (the name rules')
+        words = [w.lower() for w in _NP_END.sub("", m.group(1)).split()
+                 if not is_query_stopword(w.lower())]
+        if words:
+            out.append(words)
+    return out
+
+
+# ------------------------------------------------------------------ an owned kind
+# "Can a labrador eat grapes?", "拉布拉多能吃葡萄吗？", "How often should a diesel engine get
+# its oil changed?": a question about a kind, in the grammar of world knowledge -- but
+# asked by someone who owns one, it is a question about their dog or their truck, and
+# what the store knows of it (an allergy, the model, the last service) is what the answer
+# must respect. Whose is it: a memory that states the person has one of the kind ("User's
+# Labrador Rocky ...", "User has a diesel Ford F-150", "我家养了一只拉布拉多", "用户的猫…").
+# Only for questions of care or ability (a modal: can, should, is it safe; 能, 可以, 该),
+# whose answer is a decision about that thing; "Who bred the first Labrador?" or "Why are
+# cockatiels popular?" ask about the kind, whoever owns one.
+# A kind's lifespan is a property of the kind, not a decision ("How long can guppies
+# live?", "孔雀鱼能活几年？").
+_CARE = lazy_re(
+    r"\b(?:can|could|should|may|must|ought|safe|ok|okay|fine|bad|harmful|toxic|need|needs)\b"
+    r"(?!\s+(?:\w+\s+){0,2}live\b)"
+    r"|能(?!活)|可以|可不可以|会不会|要不要|该|应该|需要|安全|有害|有毒|行不行|多久[^，,。？?]{0,4}一次|每隔",
+    re.I)
+_OWN_EN = (r"(?:\b(?:user's|my|our|his|her|their)\s+(?:[\w-]+\s+){{0,2}}{t}"
+           r"|\b(?:has|have|had|owns|own|adopted|got|keeps|drives|rides)\s+(?:a|an|two|three|one)"
+           r"\s+(?:[\w-]+\s+){{0,2}}{t}|\b(?:a|an)\s+(?:[\w-]+\s+){{0,2}}{t}\s+(?:named|called))")
+_OWN_ZH = (r"(?:养了?|家的?|我的|用户的|开(?:一|的)?|有(?:一|两|几)?)[只条头匹辆台个]?"
+           r"[^，,。；;]{{0,4}}?{t}")
+
+
+def is_care_question(turn: str) -> bool:
+    """A question whose answer is a decision of care or ability (a modal, 能 / 可以 / 该)."""
+    return _CARE.search(core(turn)) is not None
+
+
+def owns_kind(term: str, memory: str) -> bool:
+    """True when ``memory`` says the person has one of the kind ``term`` names: "User's
+    Labrador Rocky is allergic to chicken" / "labrador", "我家养了一只拉布拉多" / "拉布";
+    "User read a book about labradors" does not."""
+    t = re.escape(term)
+    if _CJK.match(term):
+        return re.search(_OWN_ZH.format(t=t), memory) is not None
+    return re.search(_OWN_EN.format(t=rf"{t}\w*\b"), memory, re.I) is not None
+
