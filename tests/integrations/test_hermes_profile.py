@@ -431,3 +431,52 @@ def test_the_most_specific_touch_wins_a_turns_reserve_slot(
         assert ids[mother["pacemaker"]] in got
     finally:
         manager.shutdown_all()
+
+
+#: Medicine and food facts that all touch a medicine or food turn: which one a turn needs
+#: is said only by the substance it names, often in the other language.
+SUBSTANCE_FACTS = {
+    "codeine": "Codeine makes the user vomit badly; never suggest anything with codeine.",
+    "statin": "用户在吃辛伐他汀，医生叮嘱不能吃西柚、喝西柚汁。",
+    "bp": "用户在吃降压药，医生说不要用含钾的代盐。",
+    "thyroid": "User takes levothyroxine every morning on an empty stomach.",
+    "coeliac": "User's son Jun has coeliac disease: even a shared toaster makes him sick.",
+    "sulfa": "用户对磺胺类药过敏，吃过以后全身起皮疹。",
+}
+
+
+def test_a_substance_named_in_the_other_language_picks_the_fact_it_concerns(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    filler = ["User's wife is severely allergic to sesame and carries an EpiPen.",
+              "用户的女儿对青霉素严重过敏，会休克。",
+              "User's father must not take aspirin: he is on a blood thinner."]
+    facts = (SEVERE + filler + BROAD + list(RESERVED.values())
+             + list(SUBSTANCE_FACTS.values()) + OTHER)
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [])
+    results = provider.memory.add_many(facts, raw=True)
+    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    s = {key: ids[text] for key, text in SUBSTANCE_FACTS.items()}
+    try:
+        block = _ids(provider.system_prompt_block())
+        reserve = {e.memory_id for e in provider._recall.reserve}
+        assert {s["codeine"], s["statin"], s["coeliac"], s["bp"]} <= reserve
+        # A drug named in Chinese, the fact in English, among many medicine facts.
+        got = _ids(provider.prefetch("牙医说拔完牙可以吃含可待因的止痛药，行吗？", session_id="a"))
+        assert s["codeine"] in got
+        # A brand named in English, the drug class in Chinese.
+        got = _ids(provider.prefetch("The after-hours clinic wants to give me Bactrim for a "
+                                     "UTI, should I take it?", session_id="b"))
+        assert s["sulfa"] in got | block
+        # A food named in English, the warning in Chinese.
+        got = _ids(provider.prefetch("Can I have a glass of grapefruit juice with my "
+                                     "breakfast?", session_id="c"))
+        assert s["statin"] in got
+        # An allergen family: bread and a toaster, in Chinese, the fact in English.
+        got = _ids(provider.prefetch("买个新的烤面包机放家里，需要注意什么吗？", session_id="d"))
+        assert s["coeliac"] in got
+        # A knowledge question naming a substance is about no one: nothing from the reserve.
+        assert not _ids(provider.prefetch("What's the history of codeine?",
+                                          session_id="e")) & reserve
+        assert not _ids(provider.prefetch("西柚起源于哪里？", session_id="f")) & reserve
+    finally:
+        manager.shutdown_all()

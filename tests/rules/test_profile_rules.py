@@ -162,6 +162,8 @@ def test_own_facts() -> None:
     assert is_own("User is allergic to peanuts.") and is_own("用户对青霉素过敏。")
     assert not is_own("User's wife is a paediatrician.")
     assert not is_own("用户的女儿叫朵朵。")
+    # A relative said without 的 ("用户妈妈", "用户女儿") is the relative, not the user.
+    assert not is_own("用户妈妈装了心脏起搏器。") and not is_own("用户女儿对虾过敏。")
     assert is_own("User's doctor told him not to take ibuprofen.")
 
 

@@ -444,7 +444,7 @@ def turn_topics(text: str) -> frozenset[str]:
 _RELATIVE = (r"wife|husband|partner|daughter|son|children|kids?|mother|father|parents|"
              r"mom|mum|dad|sister|brother|nephew|niece|妻子|丈夫|老婆|老公|女儿|儿子|孩子|"
              r"父母|爸爸|妈妈|父亲|母亲|岳|公婆|姐|妹|哥|弟")
-_OWN = lazy_re(rf"^(?:the )?(?:user\b(?!'s (?:{_RELATIVE}))|用户(?!的(?:{_RELATIVE})))", re.I)
+_OWN = lazy_re(rf"^(?:the )?(?:user\b(?!'s (?:{_RELATIVE}))|用户(?!的?(?:{_RELATIVE})))", re.I)
 
 
 def is_own(text: str) -> bool:
