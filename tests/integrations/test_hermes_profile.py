@@ -15,6 +15,7 @@ pytest.importorskip("agent.memory_provider", reason="needs hermes-agent==0.19.0 
 from tests.integrations.test_hermes_recall import start_with_facts
 
 from vecmem.engine.profile import MAX_MEMORIES
+from vecmem.integrations.hermes.recall import Recall
 from vecmem.integrations.hermes.provider import SYSTEM_BLOCK_CHARS
 
 SEVERE = [
@@ -478,5 +479,35 @@ def test_a_substance_named_in_the_other_language_picks_the_fact_it_concerns(
         assert not _ids(provider.prefetch("What's the history of codeine?",
                                           session_id="e")) & reserve
         assert not _ids(provider.prefetch("西柚起源于哪里？", session_id="f")) & reserve
+    finally:
+        manager.shutdown_all()
+
+
+def test_on_a_turn_naming_no_one_a_touch_only_one_fact_has_comes_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The user's own food facts touch any kitchen turn; only the mother's pacemaker is
+    # touched by the hob, though the turn names no one.
+    own_food = ["User has gout and keeps away from seafood and organ meats.",
+                "用户肾不好，医生让他少吃盐，菜要清淡。",
+                "User is lactose intolerant; milk upsets his stomach."]
+    pacemaker = "用户妈妈装了心脏起搏器，不能靠近电磁炉和机场安检门。"
+    filler = ["User's wife is severely allergic to sesame and carries an EpiPen.",
+              "用户的女儿对青霉素严重过敏，会休克。",
+              "User's father must not take aspirin: he is on a blood thinner."]
+    facts = SEVERE + filler + BROAD + own_food + [pacemaker] + OTHER
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [])
+    results = provider.memory.add_many(facts, raw=True)
+    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    try:
+        provider.system_prompt_block()
+        reserve = {e.memory_id for e in provider._recall.reserve}
+        assert {ids[t] for t in [*own_food, pacemaker]} <= reserve
+        for i, turn in enumerate(["Should we cook on an induction hob in the new kitchen?",
+                                  "厨房想换成电磁炉做饭，有什么要注意的吗？"]):
+            assert ids[pacemaker] in _ids(provider.prefetch(turn, session_id=f"s{i}"))
+            # The reserve's own choice, as if the search had found none of them (the
+            # search may find the pacemaker by its words; the order must not need it).
+            chosen = Recall._health_for(provider.memory, turn, provider._recall.reserve, [])
+            assert chosen[0].id == ids[pacemaker]
     finally:
         manager.shutdown_all()

@@ -315,12 +315,18 @@ class Recall:
         # induction hob: the pacemaker) says more than one most are (any food turn).
         spread = {t: sum(t in e.exposures for e in reserve) for t in topics}
 
-        def key(e: Any) -> tuple[int, int, int, int, int, int]:
+        def key(e: Any) -> tuple[int, ...]:
             about = e.memory_id in named or (not named and bool(whose[e.memory_id] & who))
             touch = min((spread[t] for t in topics & set(e.exposures)),
                         default=len(reserve) + 1)
+            # A turn about a relative wants that relative's facts first ("我爸膝盖痛 … 鱼油":
+            # his warfarin). On a turn about no one but the user, a touch only one fact
+            # has (an induction hob: the one pacemaker) says more than the user's own
+            # facts do: "Should we get an induction cooktop at home?" names nobody, yet
+            # the mother's pacemaker is what it must respect.
+            relative = about and bool(who - {"self"})
             return (0 if e.severity is not None else 1, -substance.get(e.memory_id, 0),
-                    0 if about else 1, touch,
+                    0 if relative else 1, 0 if touch == 1 else 1, 0 if about else 1, touch,
                     ranking.get(e.memory_id, HEALTH_RANKED),
                     3 if e.severity is None else e.severity)
 
