@@ -15,8 +15,8 @@ pytest.importorskip("agent.memory_provider", reason="needs hermes-agent==0.19.0 
 from tests.integrations.test_hermes_recall import start_with_facts
 
 from vecmem.engine.profile import MAX_MEMORIES
-from vecmem.integrations.hermes.recall import Recall
 from vecmem.integrations.hermes.provider import SYSTEM_BLOCK_CHARS
+from vecmem.integrations.hermes.recall import Recall
 
 SEVERE = [
     "User is severely allergic to peanuts and carries an EpiPen.",

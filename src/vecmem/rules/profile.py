@@ -285,7 +285,8 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
     # pregnancy matter when they travel.
     # Driving named in a health fact ("no driving for a week after the surgery", "吃了这个药
     # 不能开车") matters on a turn about a drive.
-    "travel": lazy_re(r"\bdriv(?:e|es|ing|en)\b|开车|驾驶|\bcarr(?:y|ies)\b|\b(?:bring|take) (?:it|them|\w+) along\b|带上|要带|得带|"
+    "travel": lazy_re(r"\bdriv(?:e|es|ing|en)\b|开车|驾驶|\bcarr(?:y|ies)\b|"
+                      r"\b(?:bring|take) (?:it|them|\w+) along\b|带上|要带|得带|"
                       r"epipen|inhaler|insulin|motion sickness|car ?sick|"
                       r"sea ?sick|air ?sick|pregnan|随身带|随身携带|肾上腺素笔|喷雾|胰岛素|晕车|"
                       r"晕船|晕机|怀孕|孕期", re.I),
