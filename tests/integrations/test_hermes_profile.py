@@ -16,6 +16,7 @@ from tests.integrations.test_hermes_recall import start_with_facts
 
 from vecmem.engine.profile import MAX_MEMORIES
 from vecmem.integrations.hermes.provider import SYSTEM_BLOCK_CHARS
+from vecmem.integrations.hermes.recall import Recall
 
 SEVERE = [
     "User is severely allergic to peanuts and carries an EpiPen.",
@@ -429,5 +430,84 @@ def test_the_most_specific_touch_wins_a_turns_reserve_slot(
         got = _ids(provider.prefetch("Mum is moving in next week; should we switch the "
                                      "kitchen to an induction hob?", session_id="a"))
         assert ids[mother["pacemaker"]] in got
+    finally:
+        manager.shutdown_all()
+
+
+#: Medicine and food facts that all touch a medicine or food turn: which one a turn needs
+#: is said only by the substance it names, often in the other language.
+SUBSTANCE_FACTS = {
+    "codeine": "Codeine makes the user vomit badly; never suggest anything with codeine.",
+    "statin": "用户在吃辛伐他汀，医生叮嘱不能吃西柚、喝西柚汁。",
+    "bp": "用户在吃降压药，医生说不要用含钾的代盐。",
+    "thyroid": "User takes levothyroxine every morning on an empty stomach.",
+    "coeliac": "User's son Jun has coeliac disease: even a shared toaster makes him sick.",
+    "sulfa": "用户对磺胺类药过敏，吃过以后全身起皮疹。",
+}
+
+
+def test_a_substance_named_in_the_other_language_picks_the_fact_it_concerns(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    filler = ["User's wife is severely allergic to sesame and carries an EpiPen.",
+              "用户的女儿对青霉素严重过敏，会休克。",
+              "User's father must not take aspirin: he is on a blood thinner."]
+    facts = (SEVERE + filler + BROAD + list(RESERVED.values())
+             + list(SUBSTANCE_FACTS.values()) + OTHER)
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [])
+    results = provider.memory.add_many(facts, raw=True)
+    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    s = {key: ids[text] for key, text in SUBSTANCE_FACTS.items()}
+    try:
+        block = _ids(provider.system_prompt_block())
+        reserve = {e.memory_id for e in provider._recall.reserve}
+        assert {s["codeine"], s["statin"], s["coeliac"], s["bp"]} <= reserve
+        # A drug named in Chinese, the fact in English, among many medicine facts.
+        got = _ids(provider.prefetch("牙医说拔完牙可以吃含可待因的止痛药，行吗？", session_id="a"))
+        assert s["codeine"] in got
+        # A brand named in English, the drug class in Chinese.
+        got = _ids(provider.prefetch("The after-hours clinic wants to give me Bactrim for a "
+                                     "UTI, should I take it?", session_id="b"))
+        assert s["sulfa"] in got | block
+        # A food named in English, the warning in Chinese.
+        got = _ids(provider.prefetch("Can I have a glass of grapefruit juice with my "
+                                     "breakfast?", session_id="c"))
+        assert s["statin"] in got
+        # An allergen family: bread and a toaster, in Chinese, the fact in English.
+        got = _ids(provider.prefetch("买个新的烤面包机放家里，需要注意什么吗？", session_id="d"))
+        assert s["coeliac"] in got
+        # A knowledge question naming a substance is about no one: nothing from the reserve.
+        assert not _ids(provider.prefetch("What's the history of codeine?",
+                                          session_id="e")) & reserve
+        assert not _ids(provider.prefetch("西柚起源于哪里？", session_id="f")) & reserve
+    finally:
+        manager.shutdown_all()
+
+
+def test_on_a_turn_naming_no_one_a_touch_only_one_fact_has_comes_first(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The user's own food facts touch any kitchen turn; only the mother's pacemaker is
+    # touched by the hob, though the turn names no one.
+    own_food = ["User has gout and keeps away from seafood and organ meats.",
+                "用户肾不好，医生让他少吃盐，菜要清淡。",
+                "User is lactose intolerant; milk upsets his stomach."]
+    pacemaker = "用户妈妈装了心脏起搏器，不能靠近电磁炉和机场安检门。"
+    filler = ["User's wife is severely allergic to sesame and carries an EpiPen.",
+              "用户的女儿对青霉素严重过敏，会休克。",
+              "User's father must not take aspirin: he is on a blood thinner."]
+    facts = SEVERE + filler + BROAD + own_food + [pacemaker] + OTHER
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [])
+    results = provider.memory.add_many(facts, raw=True)
+    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    try:
+        provider.system_prompt_block()
+        reserve = {e.memory_id for e in provider._recall.reserve}
+        assert {ids[t] for t in [*own_food, pacemaker]} <= reserve
+        for i, turn in enumerate(["Should we cook on an induction hob in the new kitchen?",
+                                  "厨房想换成电磁炉做饭，有什么要注意的吗？"]):
+            assert ids[pacemaker] in _ids(provider.prefetch(turn, session_id=f"s{i}"))
+            # The reserve's own choice, as if the search had found none of them (the
+            # search may find the pacemaker by its words; the order must not need it).
+            chosen = Recall._health_for(provider.memory, turn, provider._recall.reserve, [])
+            assert chosen[0].id == ids[pacemaker]
     finally:
         manager.shutdown_all()

@@ -162,6 +162,8 @@ def test_own_facts() -> None:
     assert is_own("User is allergic to peanuts.") and is_own("用户对青霉素过敏。")
     assert not is_own("User's wife is a paediatrician.")
     assert not is_own("用户的女儿叫朵朵。")
+    # A relative said without 的 ("用户妈妈", "用户女儿") is the relative, not the user.
+    assert not is_own("用户妈妈装了心脏起搏器。") and not is_own("用户女儿对虾过敏。")
     assert is_own("User's doctor told him not to take ibuprofen.")
 
 
@@ -473,3 +475,31 @@ def test_words_of_other_trades_are_no_health_topic(turn: str) -> None:
 
 def test_ice_cream_is_food_not_skin_contact() -> None:
     assert turn_topics("Where can I get good ice cream?") & {"food", "contact"} == {"food"}
+
+
+@pytest.mark.parametrize("text", [
+    "User's right-eye cataract surgery is booked for 2027-01-14; no driving for a week after.",
+    "User had knee surgery in May and still can't kneel.",
+    "用户下个月做手术，术后一周不能开车。",
+    "妈妈的手术定在 3 月 2 号，之后要卧床两周。",
+])
+def test_a_surgery_done_or_booked_is_a_health_fact(text: str) -> None:
+    assert core_category(text) is not None
+
+
+@pytest.mark.parametrize("text", [
+    "The legacy billing code needs surgery before the release.",
+    "Plastic surgery is a big industry in Seoul.",
+    "手术刀一样精准的代码审查。",
+])
+def test_surgery_as_a_figure_of_speech_is_no_health_fact(text: str) -> None:
+    assert core_category(text) is None
+
+
+@pytest.mark.parametrize(("fact", "turn"), [
+    ("User's cataract surgery is booked for 2027-01-14; no driving for a week after.",
+     "1 月 16 号能不能开车去 Costco 进货？"),
+    ("用户吃的抗过敏药会犯困，吃了以后不能开车。", "Can I drive up to Taupō on Saturday?"),
+])
+def test_a_health_fact_naming_driving_matters_on_a_drive(fact: str, turn: str) -> None:
+    assert "travel" in exposures(fact) & turn_topics(turn)

@@ -76,6 +76,12 @@ _FRAME_EN = (
     r"\b(?:disease|disorder|deficien\w+|infections?|(?:kidney|gall) ?stones?|apno?ea|"
     r"stroke|reflux|colou?r ?blind|hearing (?:loss|aids?)|glucose|transplant|"
     r"pacemaker|defibrillator|insulin pump|cochlear implant|(?:heart|cardiac) stent|"
+    # A surgery on the body, done or booked ("cataract surgery is booked", "knee surgery
+    # in May"): what follows it (no driving, no lifting) shapes the weeks around it.
+    r"cataracts?|(?:eye|knee|hip|back|spinal|spine|heart|bypass|shoulder|wrist|ankle|"
+    r"foot|hand|jaw|dental|oral|cataract|laser|hernia|gallbladder|bariatric|sinus|"
+    r"brain|bowel|lung|breast|thyroid) surgery|"
+    r"(?:surgery|operation) (?:is |was )?(?:booked|scheduled|planned|on \d)|"
     r"(?:hep(?:atitis)? ?[a-c]|virus|genetic) carrier|carrier of|"
     r"sensitive to (?:anaes|anes|drugs?|medic)\w*|"
     r"blood (?:type|group) (?:is )?(?:O|A|B|AB) ?neg\w*|"
@@ -93,7 +99,8 @@ _FRAME_ZH = (
     r"(?![毛语通弊])[\u4e00-\u9fff]病(?!毒)|[\u4e00-\u9fff](?:症|炎(?!热)|癌|瘤)|结石|携带者|中风|"
     r"卒中|撕裂|损伤|听力(?:损失|下降|受损|障碍|不好)|视力(?:下降|受损|不好|很差)|近视|远视|"
     r"色盲|色弱|呼吸暂停|反流|青光眼|白内障|血型.{0,6}阴性|血糖|助听器|呼吸机|血糖仪|胰岛素泵|"
-    r"起搏器|(?:心脏|冠脉)支架|(?:肾|肝|骨髓|器官)移植|术后|眼药|慢性(?!子)|"
+    r"起搏器|(?:心脏|冠脉)支架|(?:肾|肝|骨髓|器官)移植|术后|(?:做|动)手术|手术(?:定在|安排在|约在|预约)|"
+    r"眼药|慢性(?!子)|"
     r"(?:医生|大夫|康复师|理疗师|营养师|兽医)(?:说|叮嘱|嘱咐|建议|让|要求|交代)|医嘱|复查|"
     r"每(?:半年|年|[一两三]?个月)查")
 _HEALTH_FRAME = lazy_re(rf"{_FRAME_EN}|{_FRAME_DRUG}|{_FRAME_ZH}", re.I)
@@ -276,7 +283,10 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
     # What a person must carry (EpiPen, inhaler, insulin) matters when they travel.
     # What a person must carry (EpiPen, inhaler, insulin), motion sickness and a
     # pregnancy matter when they travel.
-    "travel": lazy_re(r"\bcarr(?:y|ies)\b|\b(?:bring|take) (?:it|them|\w+) along\b|带上|要带|得带|"
+    # Driving named in a health fact ("no driving for a week after the surgery", "吃了这个药
+    # 不能开车") matters on a turn about a drive.
+    "travel": lazy_re(r"\bdriv(?:e|es|ing|en)\b|开车|驾驶|\bcarr(?:y|ies)\b|"
+                      r"\b(?:bring|take) (?:it|them|\w+) along\b|带上|要带|得带|"
                       r"epipen|inhaler|insulin|motion sickness|car ?sick|"
                       r"sea ?sick|air ?sick|pregnan|随身带|随身携带|肾上腺素笔|喷雾|胰岛素|晕车|"
                       r"晕船|晕机|怀孕|孕期", re.I),
@@ -444,7 +454,7 @@ def turn_topics(text: str) -> frozenset[str]:
 _RELATIVE = (r"wife|husband|partner|daughter|son|children|kids?|mother|father|parents|"
              r"mom|mum|dad|sister|brother|nephew|niece|妻子|丈夫|老婆|老公|女儿|儿子|孩子|"
              r"父母|爸爸|妈妈|父亲|母亲|岳|公婆|姐|妹|哥|弟")
-_OWN = lazy_re(rf"^(?:the )?(?:user\b(?!'s (?:{_RELATIVE}))|用户(?!的(?:{_RELATIVE})))", re.I)
+_OWN = lazy_re(rf"^(?:the )?(?:user\b(?!'s (?:{_RELATIVE}))|用户(?!的?(?:{_RELATIVE})))", re.I)
 
 
 def is_own(text: str) -> bool:

@@ -43,6 +43,7 @@ from vecmem.integrations.hermes.render import (
 )
 from vecmem.integrations.hermes.worker import Worker
 from vecmem.rules.profile import names_shared, roles, turn_topics
+from vecmem.rules.substances import shared as substance_shared
 from vecmem.rules.turn_need import is_impersonal
 
 logger = logging.getLogger(__name__)
@@ -274,11 +275,19 @@ class Recall:
         named = {e.memory_id for e in reserve if names_shared(query, e.content, aliases)}
         impersonal = is_impersonal(query)
         whose = {e.memory_id: roles(e.content, kin=kin) for e in reserve}
+        # A health fact naming the substance the turn names, by class and in either
+        # language ("可待因" and "Codeine makes the user vomit", "烤面包机" and a coeliac's
+        # shared toaster; ``rules.substances``): the closest touch there is.
+        substance = {e.memory_id: s for e in reserve
+                     if e.severity is not None and (s := substance_shared(query, e.content))}
         # Facts about someone the turn concerns other than the user ("Can my mum come to
         # the Great Wall?", "Kumara is limping": the mother's knee, the dog's painkillers),
         # whether by role word or by a name the store ties to that role.
         concerned = {m for m, r in whose.items() if r & who - {"self"}}
-        if (impersonal and not named) or (not topics and not (named or concerned)):
+        # (A substance the turn shares with a fact is no exception to the first rule: "Who
+        # created Sesame Street?", "大熊猫主要吃什么？" name one and are about no one.)
+        if (impersonal and not named) or (
+                not topics and not (named or concerned or substance)):
             return []
         # A relative's fact only on a turn that names that relative. A health fact about
         # someone the turn names by name ("Arjun's class is going to the pool") whatever
@@ -291,6 +300,7 @@ class Recall:
                   if ((topics & set(e.exposures)
                         and (e.exposures != ["family"] or whose[e.memory_id] & who
                              or e.memory_id in named))
+                       or (e.memory_id in substance and not impersonal)
                        or (e.severity is not None and not impersonal
                            and (e.memory_id in named or e.memory_id in concerned)))}
         if not wanted:
@@ -305,11 +315,18 @@ class Recall:
         # induction hob: the pacemaker) says more than one most are (any food turn).
         spread = {t: sum(t in e.exposures for e in reserve) for t in topics}
 
-        def key(e: Any) -> tuple[int, int, int, int, int]:
+        def key(e: Any) -> tuple[int, ...]:
             about = e.memory_id in named or (not named and bool(whose[e.memory_id] & who))
             touch = min((spread[t] for t in topics & set(e.exposures)),
                         default=len(reserve) + 1)
-            return (0 if e.severity is not None else 1, 0 if about else 1, touch,
+            # A turn about a relative wants that relative's facts first ("我爸膝盖痛 … 鱼油":
+            # his warfarin). On a turn about no one but the user, a touch only one fact
+            # has (an induction hob: the one pacemaker) says more than the user's own
+            # facts do: "Should we get an induction cooktop at home?" names nobody, yet
+            # the mother's pacemaker is what it must respect.
+            relative = about and bool(who - {"self"})
+            return (0 if e.severity is not None else 1, -substance.get(e.memory_id, 0),
+                    0 if relative else 1, 0 if touch == 1 else 1, 0 if about else 1, touch,
                     ranking.get(e.memory_id, HEALTH_RANKED),
                     3 if e.severity is None else e.severity)
 
