@@ -21,7 +21,7 @@ from vecmem.text import cjk_ratio, has_cjk, validate_text
 from vecmem.types import CandidateScore, Explanation, Hit, MemoryRecord, Status
 
 #: Bump when the ranking formula changes, so stored explanations stay interpretable.
-FUSION_FORMULA_VERSION = "blend-v5"  # v5: gated order interleaves fused and gate margin
+FUSION_FORMULA_VERSION = "blend-v4"
 #: Weight of the vector side in the score blend; the keyword side gets the rest.
 VECTOR_WEIGHT = 0.4
 #: Keyword coverage (rarity-weighted share of the query matched) at which the best
@@ -42,10 +42,6 @@ EPISODE_KEY = "episode"
 #: episode); recall@10 on the held-out 5-9: none 0.647, max(prev, next)*0.5 0.686,
 #: these weights 0.717. The best settings form a flat plateau.
 EPISODE_WEIGHTS: dict[int, float] = {-1: 0.5, -2: 0.425, 1: 0.35, 2: 0.2975}
-
-
-#: Set False to measure the gated order without interleaving the gate's margin order.
-INTERLEAVE = True
 
 
 #: A scope holds the other language when at least this share of its latest memories
@@ -293,18 +289,13 @@ def hybrid(
         # memory (two stable sorts: cheaper than a composite key over timestamp strings).
         scored.sort(key=lambda s: s[1].updated_at, reverse=True)
         scored.sort(key=lambda s: (round(-s[0], 12), -s[1].hit_count))
-        if gate and INTERLEAVE:
-            scored = _interleave(scored, trace)
         top = scored[:k]
         full = dict(records)
         full.update(tx.get_many([cs.memory_id for _, _, cs in top if cs.memory_id not in full]))
     if trace is not None:
         trace.vector_count = len(vec_hits)
         trace.keyword_count = len(kw_hits)
-        # The included in the order returned (interleaved when gated), then the rest.
-        place = {cs.memory_id: n for n, (_, _, cs) in enumerate(scored)}
-        trace.candidates.sort(key=lambda c: (not c.included, place.get(c.memory_id, 0)
-                                             if c.included else 0, -c.fused))
+        trace.candidates.sort(key=lambda c: (not c.included, -c.fused))
     return [
         Hit(memory=full[cs.memory_id], score=round(fused, 6),
             cosine=None if cs.cosine is None else round(cs.cosine, 6),
@@ -588,43 +579,6 @@ def _relative_cut(scored: list[tuple[float, Any, CandidateScore]], trace: Trace 
                     gate=f"fail: {why[len('gate: '):]}")
             if c.included and c.memory_id in cut else c for c in trace.candidates]
     return keep
-
-
-def _interleave(scored: list[tuple[float, Any, CandidateScore]], trace: Trace | None
-                ) -> list[tuple[float, Any, CandidateScore]]:
-    """The gated order: the fused order and the gate's margin order taken in turn, fused
-    first (each next pick the best of that order not yet placed).
-
-    Two views of the same candidates: the fused score leans on the keyword side (a
-    memory matched by a common word of the turn outranks the nearest memory that shares
-    none), the margin (``cosine + lift * coverage`` over the floor each memory is held to,
-    its language's included) is the gate's calibrated confidence. Either alone loses
-    memories the other ranks first; interleaved, the first few hold both orders' best.
-    Replayed on the tuning sets (dev + gate, personas 2-4, 735 relevant turns): needed
-    memory in the top 5 +7 turns, none lost, count unchanged (it only reorders); margin
-    first or the margin order alone lost turns (benchmarks/README.md "session 9")."""
-    if len(scored) < 3:
-        return scored
-    by_margin = sorted(scored, key=lambda s: 9.0 if s[2].relevance is None
-                       else -s[2].relevance)  # no margin (an episode's context): last
-    out: list[tuple[float, Any, CandidateScore]] = []
-    placed: set[int] = set()
-    heads = [0, 0]
-    orders = (scored, by_margin)
-    turn = 0
-    while len(out) < len(scored):
-        order = orders[turn]
-        i = heads[turn]
-        while order[i][2].memory_id in placed:
-            i += 1
-        out.append(order[i])
-        placed.add(order[i][2].memory_id)
-        heads[turn] = i + 1
-        turn = 1 - turn
-    if trace is not None and [s[2].memory_id for s in out] != [s[2].memory_id for s in scored]:
-        trace.notes.append("order: the fused order and the gate's margin order taken in turn "
-                           "(fused first)")
-    return out
 
 
 def _episodes(facts: dict[int, Any]) -> dict[int, str]:
