@@ -136,3 +136,19 @@ def test_a_standing_fact_is_found_by_the_situations_it_matters_in(cmem: Memory) 
                        ("周六搬家，东西怎么分工？", back)):
         listed = [h.memory.id for h in cmem.search(turn, k=3, mode="keyword")]
         assert want in listed, (turn, listed)
+
+
+def test_a_role_the_turn_names_finds_the_memory_that_says_only_the_name(cmem: Memory) -> None:
+    # "儿子" in the turn; the memory it needs says "Jun", and another memory says who Jun is.
+    cmem.add("User's son 何俊 / Jun He lives in Wellington.")
+    coeliac = cmem.add("Jun has coeliac disease and can't have any gluten.").memory_id
+    cmem.add("The bakery's best seller is the pineapple bun.")
+    hits = [h.memory.id for h in cmem.search("儿子不能吃什么？", mode="keyword")]
+    assert coeliac in hits
+    ex = cmem.explain("儿子不能吃什么？")
+    assert any(n.startswith("names the store gives the user's role, searched: 儿子 -> ")
+               and "jun" in n for n in ex.notes)
+    assert "jun" in ex.matched_terms.get(coeliac, [])
+    # Someone else's son is not the user's: no name searched.
+    ex = cmem.explain("客人的儿子不能吃什么？")
+    assert not any(n.startswith("names the store gives") for n in ex.notes)

@@ -77,3 +77,40 @@ def test_learned_pairs_are_bounded_and_read_from_the_stating_texts() -> None:
     got = learned([f"n{i}" for i in range(20)], lambda ts: {t: 1 for t in ts if t in many},
                   lambda m: many[m])
     assert len(got) <= MAX_NAMES
+
+
+def test_a_role_the_turn_names_gets_the_names_the_store_ties_to_it() -> None:
+    from vecmem.engine.relevance import query_terms
+    from vecmem.rules.names import role_names
+
+    texts = ["User's son 何俊 / Jun He lives in Wellington with his wife Aroha.",
+             "Jun has coeliac disease.", "用户的狗叫 Kumara，11 岁的拉布拉多。",
+             "Jun's wife Aroha is pregnant."]
+
+    def names(turn: str) -> dict[str, list[str]]:
+        return role_names(turn, query_terms(turn).terms, lambda words: texts)
+
+    assert names("儿子不能吃什么？") == {"儿子": ["何俊", "jun"]}
+    assert names("What should my son bring to the barbecue?") == {"son": ["何俊", "jun"]}
+    assert names("Can my dog have grapes?") == {"dog": ["kumara"]}
+    # Someone else's relative is no role of the user's; Aroha is Jun's wife, not the user's.
+    assert names("A customer asked whether her son can eat the pie.") == {}
+    assert names("我老婆周末有空吗？") == {}
+    # Nothing named: nothing read.
+    assert role_names("What's the capital of Peru?", ["capital", "peru"],
+                      lambda words: (_ for _ in ()).throw(AssertionError(words))) == {}
+
+
+def test_role_names_are_bounded_and_read_once_per_role() -> None:
+    from vecmem.rules.names import MAX_ROLE_NAMES, role_names
+
+    reads: list[list[str]] = []
+    texts = [f"User's daughter {n} loves drawing." for n in
+             ("Amy", "Beth", "Cara", "Dana", "Erin", "Fay")]
+
+    def read(words: list[str]) -> list[str]:
+        reads.append(words)
+        return texts
+
+    got = role_names("my daughter and my kids", ["daughter", "kids"], read)
+    assert len(reads) == 1 and len(got["daughter"]) == MAX_ROLE_NAMES

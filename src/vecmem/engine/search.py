@@ -179,6 +179,7 @@ def hybrid(
                 trace.notes.append("names in the other script searched: " + "; ".join(
                     f"{n} -> {' '.join(forms)}" for n, forms in names.items()))
             _learned_names(tx, ctx.scope, qt, trace)
+            _role_names(tx, ctx.scope, qt, trace, turn or query)
             _search_cues(qt, trace, query)
         searched = terms
         if mode == "hybrid" and terms:
@@ -329,6 +330,37 @@ def _learned_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace |
     if got and trace is not None:
         trace.notes.append("names stated in both scripts by a memory, searched: " + "; ".join(
             f"{t} -> {' '.join(forms)}" for t, forms in got.items()))
+
+
+def _role_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | None,
+                query: str) -> None:
+    """Also search the names the scope's memories give a role the turn names as the
+    user's ("my son" -> jun, 老婆 -> 林晓; ``rules/names.role_names``), as forms of the role
+    word's concept: a memory that says only "Jun has coeliac disease" then covers the
+    turn's "儿子"."""
+    if not relevance.NAMES:
+        return
+    from vecmem.rules.names import MAX_ROLE_READ, role_names
+
+    def read(words: list[str]) -> list[str]:
+        ids = [i for i, _ in tx.keyword_search(scope, words, MAX_ROLE_READ)]
+        return [r.content for _, r in sorted(tx.get_many(ids).items())]
+
+    got = role_names(query, qt.terms, read)
+    seen = set(qt.terms)
+    added: dict[str, list[str]] = {}
+    for term, found in got.items():
+        forms = [f for name in found for f in relevance.query_terms(name).terms
+                 if f not in seen]
+        forms = list(dict.fromkeys(forms))
+        if forms:
+            qt.expanded.setdefault(term, []).extend(forms)
+            qt.terms.extend(forms)
+            seen.update(forms)
+            added[term] = forms
+    if added and trace is not None:
+        trace.notes.append("names the store gives the user's role, searched: " + "; ".join(
+            f"{t} -> {' '.join(forms)}" for t, forms in added.items()))
 
 
 def _search_cues(qt: relevance.QueryTerms, trace: Trace | None, query: str) -> None:

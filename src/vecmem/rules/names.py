@@ -267,3 +267,61 @@ def learned(terms: list[str], df_of: Callable[[list[str]], dict[str, int]],
         if forms:
             out[term] = forms
     return out
+
+
+# -- the names a store gives the user's family and pets (``rules/kin.py``) ----------------
+#: Set False to measure without searching a role's learned names (benchmarks).
+ROLE_NAMES = True
+#: Memories read per role the turn names, to learn the names the scope ties to it: the
+#: best keyword matches of the role's words ("User's son 何俊 / Jun He", "儿子小满").
+MAX_ROLE_READ = 12
+#: At most this many names searched per role.
+MAX_ROLE_NAMES = 4
+
+
+def role_terms(query: str, terms: list[str]) -> dict[str, list[str]]:
+    """role -> the query terms naming one of the *user's* roles ("my brother", 老婆, "Mum's";
+    not "a mum", "her son": ``kin.roles(turn=True)``)."""
+    from vecmem.rules import kin
+
+    owned = kin.roles(query, turn=True) - {"self"}
+    out: dict[str, list[str]] = {}
+    if not owned:
+        return out
+    for term in terms:
+        role = kin.role_of(re.sub(r"['’]s$", "", term))
+        if role in owned and term not in out.get(role, []):
+            out.setdefault(role, []).append(term)
+    return out
+
+
+def role_names(query: str, terms: list[str], read: Callable[[list[str]], list[str]]
+               ) -> dict[str, list[str]]:
+    """query role term -> the names the scope's memories tie to that role, so a turn that
+    says "my son" or 儿子 also finds the memories that say only "Jun" or 小满.
+
+    ``read(words)`` gives the texts of at most ``MAX_ROLE_READ`` memories holding the
+    role's words. The names are learned by the kin frames ("User's son Max", "儿子小满",
+    "a dog named Kumara") with the forms a memory states in both scripts ("何俊 / Jun
+    He" -> jun): nothing is listed per person. Returned names are lower-cased as the
+    index holds Latin words; the caller turns them into index terms."""
+    if not ROLE_NAMES:
+        return {}
+    from vecmem.rules import kin
+
+    out: dict[str, list[str]] = {}
+    for role, words in role_terms(query, terms).items():
+        texts = read(words)[:MAX_ROLE_READ]
+        aliases: dict[str, list[str]] = {}
+        for text in texts:
+            for han, latin in stated_pairs(text):
+                for a, b in ((han, latin), (latin, han)):
+                    if b not in aliases.setdefault(a, []):
+                        aliases[a].append(b)
+        learned_kin = kin.learn(texts, aliases)
+        found = [n.lower() for n, roles in learned_kin.items()
+                 if role in roles and " " not in n]
+        found = [n for n in dict.fromkeys(found) if n not in terms][:MAX_ROLE_NAMES]
+        if found:
+            out[words[0]] = found
+    return out
