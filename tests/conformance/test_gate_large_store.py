@@ -4,6 +4,8 @@ on cosine alone, whatever the store's size."""
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import pytest
 
@@ -137,7 +139,9 @@ def test_a_question_about_a_memorys_subject_is_personal(
     assert is_impersonal(turn)
     ex = cmem.explain(turn)
     assert ex.gate["impersonal"] is False
-    assert "subject slot" in ex.gate["personal_because"]
+    # Either reading names the memory's thing: its subject slot, or a particular thing
+    # ("the summarizer") whose words the memories hold.
+    assert re.search(r"subject slot|particular thing", ex.gate["personal_because"])
     assert "subject slot" in ex.gate["rule"]  # what every front end shows
     hits = cmem.search(turn)
     assert hits and answer in hits[0].memory.content
