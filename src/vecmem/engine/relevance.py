@@ -618,20 +618,24 @@ class Decision:
 
 
 def decide(cosine: float | None, coverage: float, floor: float, lift: float,
-           have_vectors: bool, offset: float = 0.0) -> Decision:
+           have_vectors: bool, offset: float = 0.0, *, reason: bool = True) -> Decision:
     """The gate's verdict on one candidate, with the arithmetic that led to it.
 
     ``relevance`` is the margin ``cosine + lift * coverage - (floor - offset)`` (>= 0
-    passes); ``offset``: the other-language memory's lower floor (``Floors.offset``)."""
+    passes); ``offset``: the other-language memory's lower floor (``Floors.offset``).
+    ``reason=False`` leaves the reason empty: a search nobody explains never shows it,
+    and formatting it for each of ~100 candidates was a tenth of the ranking's time."""
     if not have_vectors:
         ok = coverage >= KW_ONLY_COVERAGE
         return Decision(ok, round(coverage, 4),
                         f"no query vector: keyword coverage {coverage:.2f} "
-                        f"{'>=' if ok else '<'} {KW_ONLY_COVERAGE}")
+                        f"{'>=' if ok else '<'} {KW_ONLY_COVERAGE}" if reason else "")
     if cosine is None:  # not among the vector candidates: below every one of them
         return Decision(False, None, "not among the vector candidates (cosine too low)")
     margin = cosine + lift * coverage - (floor - offset)
     ok = margin >= 0
+    if not reason:
+        return Decision(ok, round(margin, 4), "")
     bar = (f"floor {floor:.4f} - {offset:.4f} (memory in the other language)" if offset
            else f"floor {floor:.4f}")
     return Decision(ok, round(margin, 4),

@@ -407,8 +407,18 @@ def _rank(
     krank = {mid: r for r, (mid, _) in enumerate(kw_hits, 1)}
     vnorm = _minmax({m: c for m, c in cos.items() if c >= min_score})
     matched = matched or {}
-    cover = ({m: evidence.coverage(matched.get(m)) for m in krank}
-             if evidence is not None else {})
+    cover: dict[int, float] = {}
+    if evidence is not None:
+        # Coverage depends only on which query terms matched, and most keyword
+        # candidates match the same few sets: one computation per distinct set.
+        by_set: dict[tuple[str, ...], float] = {}
+        for m in krank:
+            got = matched.get(m)
+            key = tuple(got) if got else ()
+            share = by_set.get(key)
+            if share is None:
+                share = by_set[key] = evidence.coverage(got)
+            cover[m] = share
     knorm = _keyword_scale(dict(kw_hits), cover)
     lower: dict[int, float] = {}
     if judge is not None and offsets is not None and band > 0:
@@ -417,6 +427,7 @@ def _rank(
                 and c >= min_score and floor - band <= c + lift * cover.get(m, 0.0) < floor]
         lower = offsets(near) if near else {}
     scored: list[tuple[float, Any, CandidateScore]] = []
+    explaining = trace is not None
     for mid in ids:
         fact = facts.get(mid)
         c = cos.get(mid)
@@ -424,7 +435,7 @@ def _rank(
         vr = vrank.get(mid)
         kr = krank.get(mid)
         below = c is not None and c < min_score
-        fused = fuse(vnorm.get(mid), knorm.get(mid), vr if not below else None, kr)
+        fused_vrank = vr if not below else None  # the fusion's side: before ``beyond``
         if c is None and judge is not None and mid in beyond:
             c = beyond[mid]
             below = c < min_score
@@ -443,7 +454,7 @@ def _rank(
                 excluded = f"cosine {c:.4f} below min_score {min_score:.4f}"
             else:
                 verdict = relevance.decide(c, cover.get(mid, 0.0), *judge,
-                                           offset=lower.get(mid, 0.0))
+                                           offset=lower.get(mid, 0.0), reason=explaining)
                 if not verdict.passed:
                     excluded = f"gate: {verdict.reason}"
                     if rejected is not None:
@@ -452,6 +463,9 @@ def _rank(
             excluded = f"cosine {c:.4f} below min_score {min_score:.4f}"
         elif mode == "vector" and (c is None or below):
             excluded = "no vector match above min_score"
+        if excluded is not None and not explaining:
+            continue  # only the trace keeps an excluded candidate: no score, no notes
+        fused = fuse(vnorm.get(mid), knorm.get(mid), fused_vrank, kr)
         content = records[mid].content if mid in records else ""
         gate_note = None if verdict is None else (
             ("pass: " if verdict.passed else "fail: ") + verdict.reason)
