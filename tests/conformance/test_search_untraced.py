@@ -57,11 +57,11 @@ def test_an_untraced_search_returns_exactly_the_traced_hits(cmem: Memory, gate: 
         assert excluded > 0
 
 
-def test_the_gates_verdict_without_its_reason_is_the_same_verdict() -> None:
+def test_the_gates_verdict_is_decides_verdict() -> None:
     for args in [(0.81, 0.4, 0.8, 0.05, True, 0.0), (0.70, 0.0, 0.8, 0.05, True, 0.02),
                  (None, 0.5, 0.8, 0.05, True, 0.0), (None, 0.6, 0.8, 0.05, False, 0.0),
-                 (0.79, 0.2, 0.8, 0.05, True, 0.0), (0.2, 0.1, 0.8, 0.05, False, 0.0)]:
+                 (0.79, 0.2, 0.8, 0.05, True, 0.0), (0.2, 0.1, 0.8, 0.05, False, 0.0),
+                 (0.75, 1.0, 0.8, 0.05, True, 0.0)]:
         full = relevance.decide(*args)
-        bare = relevance.decide(*args, reason=False)
-        assert (bare.passed, bare.relevance) == (full.passed, full.relevance), args
-        assert full.reason and (bare.reason == "" or bare.reason == full.reason)
+        assert relevance.verdict(*args) == (full.passed, full.relevance), args
+        assert full.reason
