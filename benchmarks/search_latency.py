@@ -331,9 +331,15 @@ _STAGE_TARGETS = (
     ("vecmem.store.sqlite:SQLiteTx", "keyword_matches"),
     ("vecmem.store.sqlite:SQLiteTx", "rank_facts"),
     ("vecmem.store.base:SQLTx", "get_many"),
+    ("vecmem.store.sqlite:SQLiteTx", "cosines"),
     ("vecmem.engine.relevance", "query_terms"),
     ("vecmem.engine.relevance", "bridge_names"),
+    ("vecmem.engine.relevance", "weigh"),
+    ("vecmem.engine.relevance", "impersonal"),
+    ("vecmem.engine.search", "_learned_names"),
+    ("vecmem.engine.search", "_search_cues"),
     ("vecmem.engine.search", "_rank"),
+    ("vecmem.engine.history", "for_search"),
 )
 
 

@@ -652,26 +652,33 @@ class Decision:
     reason: str
 
 
+def verdict(cosine: float | None, coverage: float, floor: float, lift: float,
+            have_vectors: bool, offset: float = 0.0) -> tuple[bool, float | None]:
+    """The gate's verdict on one candidate: (passes, relevance). ``relevance`` is the
+    margin ``cosine + lift * coverage - (floor - offset)`` (>= 0 passes); ``offset``: the
+    other-language memory's lower floor (``Floors.offset``). A search nobody explains
+    needs only this; ``decide`` adds the reason."""
+    if not have_vectors:
+        return coverage >= KW_ONLY_COVERAGE, round(coverage, 4)
+    if cosine is None:  # not among the vector candidates: below every one of them
+        return False, None
+    margin = cosine + lift * coverage - (floor - offset)
+    return margin >= 0, round(margin, 4)
+
+
 def decide(cosine: float | None, coverage: float, floor: float, lift: float,
            have_vectors: bool, offset: float = 0.0) -> Decision:
-    """The gate's verdict on one candidate, with the arithmetic that led to it.
-
-    ``relevance`` is the margin ``cosine + lift * coverage - (floor - offset)`` (>= 0
-    passes); ``offset``: the other-language memory's lower floor (``Floors.offset``)."""
+    """``verdict`` with the arithmetic that led to it, in words (what ``explain`` shows)."""
+    ok, rel = verdict(cosine, coverage, floor, lift, have_vectors, offset)
     if not have_vectors:
-        ok = coverage >= KW_ONLY_COVERAGE
-        return Decision(ok, round(coverage, 4),
-                        f"no query vector: keyword coverage {coverage:.2f} "
-                        f"{'>=' if ok else '<'} {KW_ONLY_COVERAGE}")
-    if cosine is None:  # not among the vector candidates: below every one of them
+        return Decision(ok, rel, f"no query vector: keyword coverage {coverage:.2f} "
+                                 f"{'>=' if ok else '<'} {KW_ONLY_COVERAGE}")
+    if cosine is None:
         return Decision(False, None, "not among the vector candidates (cosine too low)")
-    margin = cosine + lift * coverage - (floor - offset)
-    ok = margin >= 0
     bar = (f"floor {floor:.4f} - {offset:.4f} (memory in the other language)" if offset
            else f"floor {floor:.4f}")
-    return Decision(ok, round(margin, 4),
-                    f"cosine {cosine:.4f} + {lift:g}*coverage {coverage:.2f} "
-                    f"{'>=' if ok else '<'} {bar}")
+    return Decision(ok, rel, f"cosine {cosine:.4f} + {lift:g}*coverage {coverage:.2f} "
+                             f"{'>=' if ok else '<'} {bar}")
 
 
 def describe_rule(floors: Floors, floor: float, query: str = "",

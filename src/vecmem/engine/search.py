@@ -439,8 +439,18 @@ def _rank(
     krank = {mid: r for r, (mid, _) in enumerate(kw_hits, 1)}
     vnorm = _minmax({m: c for m, c in cos.items() if c >= min_score})
     matched = matched or {}
-    cover = ({m: evidence.coverage(matched.get(m)) for m in krank}
-             if evidence is not None else {})
+    cover: dict[int, float] = {}
+    if evidence is not None:
+        # Coverage depends only on which query terms matched, and most keyword
+        # candidates match the same few sets: one computation per distinct set.
+        by_set: dict[tuple[str, ...], float] = {}
+        for m in krank:
+            got = matched.get(m)
+            key = tuple(got) if got else ()
+            share = by_set.get(key)
+            if share is None:
+                share = by_set[key] = evidence.coverage(got)
+            cover[m] = share
     knorm = _keyword_scale(dict(kw_hits), cover)
     lower: dict[int, float] = {}
     if judge is not None and offsets is not None and band > 0:
@@ -449,6 +459,7 @@ def _rank(
                 and c >= min_score and floor - band <= c + lift * cover.get(m, 0.0) < floor]
         lower = offsets(near) if near else {}
     scored: list[tuple[float, Any, CandidateScore]] = []
+    explaining = trace is not None
     for mid in ids:
         fact = facts.get(mid)
         c = cos.get(mid)
@@ -456,11 +467,12 @@ def _rank(
         vr = vrank.get(mid)
         kr = krank.get(mid)
         below = c is not None and c < min_score
-        fused = fuse(vnorm.get(mid), knorm.get(mid), vr if not below else None, kr)
+        fused_vrank = vr if not below else None  # the fusion's side: before ``beyond``
         if c is None and judge is not None and mid in beyond:
             c = beyond[mid]
             below = c < min_score
-        verdict = None
+        passed: bool | None = None  # the gate's verdict (None: not judged)
+        rel = gate_note = None
         if fact is None or (admit is None and fact.status != Status.ACTIVE):
             excluded = f"status {fact.status if fact else 'missing'}"
         elif admit is not None and (why := admit(fact)) is not None:
@@ -473,22 +485,29 @@ def _rank(
         elif judge is not None:
             if below:
                 excluded = f"cosine {c:.4f} below min_score {min_score:.4f}"
-            else:
+            elif explaining:
                 verdict = relevance.decide(c, cover.get(mid, 0.0), *judge,
                                            offset=lower.get(mid, 0.0))
-                if not verdict.passed:
+                passed, rel = verdict.passed, verdict.relevance
+                gate_note = ("pass: " if passed else "fail: ") + verdict.reason
+                if not passed:
                     excluded = f"gate: {verdict.reason}"
-                    if rejected is not None:
-                        rejected[mid] = fact
+            else:  # nobody reads the reason: the verdict alone
+                passed, rel = relevance.verdict(c, cover.get(mid, 0.0), *judge,
+                                                lower.get(mid, 0.0))
+                if not passed:
+                    excluded = "gate"
+            if passed is False and rejected is not None:
+                rejected[mid] = fact
         elif below and kr is None:
             excluded = f"cosine {c:.4f} below min_score {min_score:.4f}"
         elif mode == "vector" and (c is None or below):
             excluded = "no vector match above min_score"
+        if excluded is not None and not explaining:
+            continue  # only the trace keeps an excluded candidate: no score, no notes
+        fused = fuse(vnorm.get(mid), knorm.get(mid), fused_vrank, kr)
         content = records[mid].content if mid in records else ""
-        gate_note = None if verdict is None else (
-            ("pass: " if verdict.passed else "fail: ") + verdict.reason)
         cov = round(cover[mid], 4) if mid in cover else None
-        rel = None if verdict is None else verdict.relevance
         if trace is not None:
             trace.candidates.append(
                 CandidateScore(
@@ -646,7 +665,11 @@ def fuse(vector: float | None, keyword: float | None, vrank: int | None,
     blended score. On LoCoMo (3 conversations, e5) recall@10: RRF k=60 0.660, blend with
     vector weight 0.6 0.660, 0.5 0.680, 0.4 0.683, 0.3 0.682 (benchmarks/README.md)."""
     score = VECTOR_WEIGHT * (vector or 0.0) + (1 - VECTOR_WEIGHT) * (keyword or 0.0)
-    rr = sum(1.0 / (RRF_K + r) for r in (vrank, krank) if r is not None)
+    rr = 0.0  # the same sum as over a generator, in the same order, without one per call
+    if vrank is not None:
+        rr += 1.0 / (RRF_K + vrank)
+    if krank is not None:
+        rr += 1.0 / (RRF_K + krank)
     # Divided by the largest possible value (both sides 1.0, both ranks 1): in [0, 1].
     return (score + 0.01 * rr) / (1.0 + 0.02 / (RRF_K + 1))
 
