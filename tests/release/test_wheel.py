@@ -37,6 +37,7 @@ pytestmark = pytest.mark.skipif(
 #: Package data the installed code needs at run time (paths inside the wheel).
 PACKAGE_DATA = [
     "vecmem/data/pinyin_gb1.txt",
+    "vecmem/data/places.txt",
     "vecmem/server/static/index.html",
     "vecmem/server/static/app.js",
     "vecmem/server/static/i18n.js",

