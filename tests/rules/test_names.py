@@ -96,6 +96,12 @@ def test_a_role_the_turn_names_gets_the_names_the_store_ties_to_it() -> None:
     # Someone else's relative is no role of the user's; Aroha is Jun's wife, not the user's.
     assert names("A customer asked whether her son can eat the pie.") == {}
     assert names("我老婆周末有空吗？") == {}
+    # A named person's relative is theirs ("Melanie's son", 阿芳的儿子); "Mum's", "User's
+    # son" and "What's my son's …" are the user's.
+    assert names("How did Melanie's son handle the accident?") == {}
+    assert names("阿芳的儿子几岁了？") == {}
+    assert names("What's my son's school called?") == {"son's": ["何俊", "jun"]}
+    assert names("我们的儿子几岁了？") == {"儿子": ["何俊", "jun"]}
     # Nothing named: nothing read.
     assert role_names("What's the capital of Peru?", ["capital", "peru"],
                       lambda words: (_ for _ in ()).throw(AssertionError(words))) == {}

@@ -279,12 +279,36 @@ MAX_ROLE_READ = 12
 MAX_ROLE_NAMES = 4
 
 
-def role_terms(query: str, terms: list[str]) -> dict[str, list[str]]:
-    """role -> the query terms naming one of the *user's* roles ("my brother", 老婆, "Mum's";
-    not "a mum", "her son": ``kin.roles(turn=True)``)."""
+#: A role of someone named ("Melanie's son", "Jun's wife", "阿芳的儿子") is that person's,
+#: not the user's; "User's son" and 我们的 / 我家的 are the user's.
+_NAMED_OWNER = lazy_re(r"\b(?P<who>[A-Z][\w-]*)['’]s\s+(?:[\w-]+\s+)?[a-z]+|"
+                       r"(?<![我咱])(?!我们|咱们|我家|自己|我自)[\u4e00-\u9fff]{2,3}的"
+                       r"[\u4e00-\u9fff]{1,3}")
+#: Capitalized words before 's that are no one else: the user, contractions, and the
+#: user's own roles ("Mum's diagnosis").
+_NOT_OWNERS = frozenset({"user", "what", "it", "that", "who", "where", "here", "there",
+                         "he", "she", "let", "how", "when", "why", "today", "tonight"})
+
+
+def _others_removed(text: str) -> str:
     from vecmem.rules import kin
 
-    owned = kin.roles(query, turn=True) - {"self"}
+    def drop(m: re.Match[str]) -> str:
+        who = m.group("who")
+        if who is not None and (who.lower() in _NOT_OWNERS or kin.role_of(who)):
+            return m.group(0)
+        return " "
+
+    return _NAMED_OWNER.sub(drop, text)
+
+
+def role_terms(query: str, terms: list[str]) -> dict[str, list[str]]:
+    """role -> the query terms naming one of the *user's* roles ("my brother", 老婆, "Mum's";
+    not "a mum", "her son": ``kin.roles(turn=True)``; not "Melanie's son":
+    ``_NAMED_OWNER``)."""
+    from vecmem.rules import kin
+
+    owned = kin.roles(_others_removed(query), turn=True) - {"self"}
     out: dict[str, list[str]] = {}
     if not owned:
         return out
