@@ -587,6 +587,9 @@ DERIVATION_DIGESTS = {
     # (rules/slot_grammar.py)
     # and secret shapes round 6 (rules/secret_frame.py; stored texts read again under them)
     11: "e854e95d3326028e303b2d52b802b5eeab75ccc7b615b8abd3710052fd3abf92",
+    # 12: session 9 — secret shapes round 7 (rules/secret_fields.py, masked values; stored
+    # texts read again under them); the corpus's derived fields are unchanged
+    12: "e854e95d3326028e303b2d52b802b5eeab75ccc7b615b8abd3710052fd3abf92",
 }
 
 

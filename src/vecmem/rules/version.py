@@ -105,8 +105,15 @@ History:
    and ROT13 of a whole value, a URL's userinfo password of any length, longer label
    frames; re-derive reads every stored text again under them, so a value stored before
    these shapes existed is cut.
+12. secret shapes, round 7 (issue 15 item 4, rules/secret_fields.py, rules/secret_mention.py):
+   field names read by their head morpheme (URL queries, XML attributes and elements,
+   long CLI flags), Chinese 码 compounds, a value given in parts judged together, a value
+   said with its use ("log in with …"), masked values ("****1234") no longer read as
+   values; the canonical text keeps "****" (no empty bold); mentions of what a secret is
+   like or how it fares are rejected (quality verdicts change for those). Re-derive reads
+   every stored text again under them.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 11
+RULES_VERSION = 12
