@@ -32,6 +32,10 @@ while looking at it — or ``heldout`` — never looked at case by case):
   (split ``blind6``, session 8), written from the issue text alone before the writer read
   any rule or earlier case. **Retired blind, now dev** (measured and reported once while
   blind, session 8): its misses can be listed.
+* ``quality_blind7.jsonl`` / ``slot_paraphrase_blind7.jsonl``: the seventh blind round
+  (split ``blind7``, session 9), written from the issue text alone before the writer read
+  any rule or earlier case. Reported as its own column; its misses are never listed
+  (``--misses`` refuses it): counts only, never tuned on.
 * ``slot_paraphrase.jsonl``: a stored fact, then a paraphrase. Positives restate or change
   the same one-value slot (expected ``duplicate`` or a conflict: ``review``/``update``),
   negatives are another slot or another person's (expected ``store``). Run through the
@@ -106,9 +110,10 @@ DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_q5",
           "heldout_q5", "tune_q6", "heldout_q6", "tune_r4", "heldout_r4", "tune_r5",
           "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "blind3", "blind4",
-          "blind5", "blind6")
-#: Blind splits: counts only, misses never shown (blind3 to blind6 are retired, now dev).
-NEVER_LISTED: tuple[str, ...] = ()
+          "blind5", "blind6", "blind7")
+#: Blind splits: counts only, misses never shown (blind3 to blind6 are retired, now dev;
+#: blind7 is session 9's fresh blind round).
+NEVER_LISTED: tuple[str, ...] = ("blind7",)
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -289,10 +294,12 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_blind3.jsonl")
                                         + _load("quality_blind4.jsonl")
                                         + _load("quality_blind5.jsonl")
-                                        + _load("quality_blind6.jsonl"))
+                                        + _load("quality_blind6.jsonl")
+                                        + _load("quality_blind7.jsonl"))
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
                      "quality_round5 + quality_round6 + quality_blind3 + quality_blind4 + "
-                     "quality_blind5 + quality_blind6 (all retired, now dev) (right = "
+                     "quality_blind5 + quality_blind6 (all retired, now dev) + quality_blind7 "
+                     "(blind) (right = "
                      "decision and reason category)",
                      out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
@@ -320,10 +327,11 @@ def main(argv: list[str] | None = None) -> int:
                                     + _load("slot_paraphrase_blind3.jsonl")
                                     + _load("slot_paraphrase_blind4.jsonl")
                                     + _load("slot_paraphrase_blind5.jsonl")
-                                    + _load("slot_paraphrase_blind6.jsonl"))
+                                    + _load("slot_paraphrase_blind6.jsonl")
+                                    + _load("slot_paraphrase_blind7.jsonl"))
         _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _round6 + _round7 + _blind3 + "
                      "_blind4 + "
-                     "_blind5 + _blind6 (retired, now dev) (positives: same "
+                     "_blind5 + _blind6 (retired, now dev) + _blind7 (blind) (positives: same "
                      "slot; negatives: another)",
                      out["slots"])
     if args.misses:

@@ -27,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rules_dev import DATA, _load_path, slots
 
 UNTOUCHED = ("heldout_r7", "blind5")
-BLIND: tuple[str, ...] = ()
+BLIND: tuple[str, ...] = ("blind7",)
 _ROWS = ("positive", "negative", "ambiguous")
 
 

@@ -1,11 +1,11 @@
 """The blind sets parse, keep the shape and counts they promise, and the harnesses report
 them as their own split (a broken file fails here, not in a benchmark run nobody reads).
 
-Session 8's sets (persona 5, ``*_blind6``), session 7's (persona 4, ``*_blind5``), session
-6's (persona 3, ``*_blind4``) and session 5's (persona 2, ``*_blind3``) are retired blind
-sets, now dev: measured and reported once while blind, reported as their own column since,
-and their misses can be listed. A set still blind is counts only: the harnesses refuse to
-list its misses."""
+Session 9's sets (persona 6, ``*_blind7``) are blind: counts only, the harnesses refuse to
+list their misses. Session 8's sets (persona 5, ``*_blind6``), session 7's (persona 4,
+``*_blind5``), session 6's (persona 3, ``*_blind4``) and session 5's (persona 2,
+``*_blind3``) are retired blind sets, now dev: measured and reported once while blind,
+reported as their own column since, and their misses can be listed."""
 
 from __future__ import annotations
 
@@ -24,6 +24,7 @@ P2 = ROOT / "benchmarks" / "data" / "agent_recall" / "persona2"
 P3 = P2.parent / "persona3"
 P4 = P2.parent / "persona4"
 P5 = P2.parent / "persona5"
+P6 = P2.parent / "persona6"
 DATA = ROOT / "tests" / "data"
 INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
 
@@ -126,6 +127,30 @@ def test_persona5_shape_and_counts() -> None:
     assert kinds["health"] >= 15 and kinds["pet"] >= 3 and kinds["family"] >= 10
     assert kinds["style"] >= 1
     earlier = {r["text"] for d in (P2.parent, P2, P3, P4) for f in d.glob("*.jsonl")
+               for r in rows(f) if "text" in r}
+    assert not earlier & {r["text"] for r in turns + off}  # fresh turns, not copied
+    assert not earlier & {m["text"] for m in ids.values()}
+
+
+def test_persona6_shape_and_counts() -> None:
+    """Session 9's blind persona: >= 125 memories (health >= 18, family >= 10, pets >= 3,
+    style >= 2), >= 240 relevant turns of which >= 105 cross-language, >= 70 indirect, >= 80
+    safety-critical in both languages, a few style-only; >= 115 off-topic of which >= 55
+    share a word with a memory; no memory or turn copied from any earlier persona or the
+    gate set."""
+    ids, turns, off = check_persona(P6, (P2.parent, P2, P3, P4, P5))
+    assert len(ids) >= 125 and len(turns) >= 240 and len(off) >= 115
+    assert sum(t["cross_lang"] for t in turns) >= 105
+    cats = Counter(t["category"] for t in turns)
+    assert cats["indirect"] >= 70 and cats["style"] >= 3
+    assert sum(t["safety"] for t in turns) >= 80
+    assert Counter(o["kind"] for o in off)["shared_word"] >= 55
+    assert {t["lang"] for t in turns if t["safety"]} == {"zh", "en"}
+    assert {o["lang"] for o in off} == {"zh", "en"}
+    kinds = Counter(m["kind"] for m in ids.values())
+    assert kinds["health"] >= 18 and kinds["pet"] >= 3 and kinds["family"] >= 10
+    assert kinds["style"] >= 2
+    earlier = {r["text"] for d in (P2.parent, P2, P3, P4, P5) for f in d.glob("*.jsonl")
                for r in rows(f) if "text" in r}
     assert not earlier & {r["text"] for r in turns + off}  # fresh turns, not copied
     assert not earlier & {m["text"] for m in ids.values()}
@@ -243,6 +268,32 @@ def test_quality_blind6_shape_and_counts() -> None:
     assert any(re.match(r"^[A-Z]:\\", t) and re.search("[\u4e00-\u9fff]", t) for t in paths)
 
 
+def test_quality_blind7_shape_and_counts() -> None:
+    """Session 9's blind quality set: >= 270 cases, >= 110 facts (durable achievements,
+    advice asked, >= 17 benign look-alikes), >= 75 secret values in all three languages,
+    >= 8 secret mentions without a value, >= 20 adversarial shapes, progress in both
+    languages, Windows paths with spaces and CJK folders, nothing copied from any earlier
+    quality or secret set (blind6 included)."""
+    earlier = tuple(sorted({*EARLIER_QUALITY, *(f.name for pattern in (
+        "quality_*.jsonl", "secrets_*.jsonl", "poisoning*.jsonl") for f in DATA.glob(pattern)
+        if f.name != "quality_blind7.jsonl")}))
+    cases = check_quality_set("quality_blind7.jsonl", "blind7", earlier)
+    assert len(cases) >= 270
+    cats = Counter(c["category"] for c in cases)
+    assert cats["fact"] >= 110 and cats["secret_value"] >= 75 and cats["progress"] >= 20
+    assert cats["secret_no_context"] >= 8
+    assert cats["question"] >= 10 and cats["half_formed"] >= 10 and cats["bare_url_path"] >= 10
+    shapes = Counter(c["shape"] for c in cases)
+    assert shapes["secret_lookalike"] >= 17 and shapes["adversarial"] >= 20
+    assert all(c["category"] == "fact" for c in cases if c["shape"] == "secret_lookalike")
+    assert {c["lang"] for c in cases if c["category"] == "secret_value"} == {
+        "zh", "en", "mixed"}
+    assert {c["lang"] for c in cases if c["category"] == "progress"} >= {"zh", "en"}
+    paths = [c["text"] for c in cases if c["category"] == "bare_url_path"]
+    assert any(re.match(r"^[A-Z]:\\", t) and " " in t for t in paths)
+    assert any(re.match(r"^[A-Z]:\\", t) and re.search("[\u4e00-\u9fff]", t) for t in paths)
+
+
 def check_slot_set(name: str, split: str) -> list[dict[str, Any]]:
     cases = rows(DATA / name)
     want = {"positive": {"conflict", "duplicate"}, "negative": {"store"},
@@ -313,6 +364,56 @@ def test_slot_blind6_shape_and_counts() -> None:
     earlier = {c["new"] for f in DATA.glob("slot_paraphrase*.jsonl")
                if f.name != "slot_paraphrase_blind6.jsonl" for c in rows(f)}
     assert not earlier & {c["new"] for c in cases}
+
+
+def test_slot_blind7_shape_and_counts() -> None:
+    """>= 70 scenarios over all the issue's slots, as many negatives as positives (>= 32),
+    >= 6 ambiguous, both languages, values without Latin letters; new facts never copied
+    from any earlier slot set."""
+    cases = check_slot_set("slot_paraphrase_blind7.jsonl", "blind7")
+    assert len(cases) >= 70
+    pol = Counter(c["polarity"] for c in cases)
+    assert pol["negative"] >= pol["positive"] >= 32 and pol["ambiguous"] >= 6
+    assert {c["slot"] for c in cases} >= {
+        "residence", "employer", "role", "timezone", "default_model", "embedding_model",
+        "editor", "theme", "language_pref", "person_relation", "project_stack", "project_path",
+        "deploy_target"}
+    assert sum(c["polarity"] == "positive" and not re.search("[A-Za-z]", c["new"])
+               for c in cases) >= 5
+    earlier = {c["new"] for f in DATA.glob("slot_paraphrase*.jsonl")
+               if f.name != "slot_paraphrase_blind7.jsonl" for c in rows(f)}
+    assert not earlier & {c["new"] for c in cases}
+
+
+def test_rules_dev_reports_blind7_and_never_lists_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench7")
+    cases = rows(DATA / "quality_blind7.jsonl")
+    table, _ = bench.quality(cases)
+    assert set(table) == {"blind7"} and table["blind7"]["all"]["n"] == len(cases)
+    table, _ = bench.slots(rows(DATA / "slot_paraphrase_blind7.jsonl")[:2])
+    assert set(table) == {"blind7"} and table["blind7"]["all"]["n"] == 2
+    with pytest.raises(SystemExit):
+        bench.main(["--misses", "blind7", "--no-slots", "--no-benign"])
+    assert "invalid choice" in capsys.readouterr().err
+    # Listing a retired set's misses never prints a blind7 case, though blind7 is scored.
+    assert bench.main(["--misses", "blind6", "--no-slots", "--no-benign"]) == 0
+    out = capsys.readouterr().out
+    assert "blind7" in out  # its column is reported (counts)
+    assert not any(repr(c["text"]) in out for c in cases)
+
+
+def test_secrets_dev_is_counts_only_on_blind7(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_bench7")
+    path = str(DATA / "quality_blind7.jsonl")
+    with pytest.raises(SystemExit):
+        bench.main(["--set", path, "--misses", "blind7", "--no-store"])
+    assert "never listed" in capsys.readouterr().err
+    assert bench.main(["--set", path, "--no-store"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("blind7: secrets cut ") and len(out.splitlines()) == 1
+    # The benign-corpus count never reads the blind round's texts.
+    assert {"persona6", "blind7"} <= set(bench.NEVER_READ)
 
 
 def test_rules_dev_reports_retired_blind_sets_and_lists_their_misses(
@@ -403,4 +504,18 @@ def test_recall_harness_refuses_to_list_a_blind_sets_misses(
     monkeypatch.setitem(bench.SETS, "persona5", "blind")
     with pytest.raises(SystemExit):
         bench.main(["--set", "persona5", "--show-misses", "--embedder", "hashing"])
+    assert "never listed" in capsys.readouterr().err
+
+
+def test_recall_harness_runs_persona6_and_never_lists_its_misses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # persona 6's same-language turns are paraphrased too: hashing's floor there is low.
+    run_persona(tmp_path, "persona6", same_lang_floor=0.2)
+    captured = capsys.readouterr()
+    assert "blind — never tuned on" in captured.out
+    assert "miss p6t" not in captured.err + captured.out
+    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p6_misses")
+    assert bench.SETS["persona6"] == "blind"
+    with pytest.raises(SystemExit):
+        bench.main(["--set", "persona6", "--show-misses", "--embedder", "hashing"])
     assert "never listed" in capsys.readouterr().err

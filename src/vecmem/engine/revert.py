@@ -69,11 +69,8 @@ def _check_no_clash(ctx: Context, tx: SQLTx, event: Event, rec: MemoryRecord,
             if src is not None and src.status == Status.SUPERSEDED and src.superseded_by == rec.id:
                 revived.append((src.id, writes.identity_hash(src)))
     if event.action == "approve" and (event.meta or {}).get("kind", "conflict") == "conflict":
-        for sup in tx.events(ctx.scope, action="supersede", limit=1000, since=event.created_at):
-            if (sup.meta or {}).get("approve_event") == event.event_id and sup.memory_id:
-                cur = tx.get(sup.memory_id)
-                if cur is not None and cur.status == Status.SUPERSEDED:
-                    revived.append((cur.id, writes.identity_hash(cur)))
+        revived.extend((cur.id, writes.identity_hash(cur))
+                       for cur in _superseded_by_approval(ctx, tx, event))
     reviving = {mid for mid, _ in revived}
     for mid, digest in revived:
         for other in tx.by_hash(ctx.scope, digest, LIVE_STATUSES):
@@ -82,6 +79,19 @@ def _check_no_clash(ctx: Context, tx: SQLTx, event: Event, rec: MemoryRecord,
                     f"cannot revert event {event.event_id}: #{other.id} already holds the same "
                     f"fact as #{mid} (archive #{other.id} first)"
                 )
+
+
+def _superseded_by_approval(ctx: Context, tx: SQLTx, event: Event) -> list[MemoryRecord]:
+    """The memories an approval superseded that are still superseded (a revert of it
+    brings them back): found by the supersede events that name the approval."""
+    out: list[MemoryRecord] = []
+    for sup in tx.events(ctx.scope, action="supersede", limit=1000, since=event.created_at):
+        if (sup.meta or {}).get("approve_event") != event.event_id or sup.memory_id is None:
+            continue
+        cur = tx.get(sup.memory_id)
+        if cur is not None and cur.status == Status.SUPERSEDED:
+            out.append(cur)
+    return out
 
 
 def apply_revert(ctx: Context, tx: SQLTx, event: Event, reason: str, actor: str | None,
@@ -133,29 +143,17 @@ def apply_revert(ctx: Context, tx: SQLTx, event: Event, reason: str, actor: str 
         kind = (event.meta or {}).get("kind", "conflict")
         event_id = set_status(rec.id, Status.REVIEW.value, reason, superseded_by=None)
         if kind == "conflict":
-            for sup in tx.events(ctx.scope, action="supersede", limit=1000,
-                                 since=event.created_at):
-                if (sup.meta or {}).get("approve_event") != event.event_id \
-                        or sup.memory_id is None:
-                    continue
-                cur = tx.get(sup.memory_id)
-                if cur is not None and cur.status == Status.SUPERSEDED:
-                    set_status(cur.id, Status.ACTIVE.value, f"{reason}: no longer superseded",
-                               superseded_by=None)
+            for cur in _superseded_by_approval(ctx, tx, event):
+                set_status(cur.id, Status.ACTIVE.value, f"{reason}: no longer superseded",
+                           superseded_by=None)
         elif kind == "merge":
             result_id = (event.meta or {}).get("result_id")
             merged = tx.get(int(result_id)) if result_id else None
             if merged is not None and merged.status == Status.ACTIVE:
                 set_status(merged.id, Status.ARCHIVED.value, f"{reason}: merge undone")
-            for sup in tx.events(ctx.scope, action="supersede", limit=1000,
-                                 since=event.created_at):
-                if (sup.meta or {}).get("approve_event") != event.event_id \
-                        or sup.memory_id is None:
-                    continue
-                cur = tx.get(sup.memory_id)
-                if cur is not None and cur.status == Status.SUPERSEDED:
-                    set_status(cur.id, Status.ACTIVE.value, f"{reason}: source restored",
-                               superseded_by=None)
+            for cur in _superseded_by_approval(ctx, tx, event):
+                set_status(cur.id, Status.ACTIVE.value, f"{reason}: source restored",
+                           superseded_by=None)
         elif kind == "update":
             updated = int((event.meta or {}).get("result_id") or 0)
             updates = tx.events(ctx.scope, memory_id=updated, action="update",
