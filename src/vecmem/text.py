@@ -261,7 +261,8 @@ _LIST_MARKER = lazy_re(
 # Emphasis delimiters (the groups are deleted, the words kept). ``__x__`` only outside a
 # word and not before ".py": ``__init__.py`` is a file name, not bold "init".
 _EMPHASIS = [
-    lazy_re(r"(\*\*)(?=\S)(?:.*?\S)??(\*\*)"),
+    # Content between the pairs: "****1234" (a masked value) is no empty bold.
+    lazy_re(r"(\*\*)(?=[^\s*])(?:.*?[^\s*])?(\*\*)"),
     # An identifier is never emphasis: the phrase must hold a space or CJK ("__main__").
     lazy_re(r"(?<![\w])(__)(?=[^\s_])(?=(?:(?!__).)*?[\s\u3400-\u9fff])(?:.*?[^\s_])??(__)"
                r"(?![\w]|\.\w)"),

@@ -589,6 +589,8 @@ DERIVATION_DIGESTS = {
     11: "e854e95d3326028e303b2d52b802b5eeab75ccc7b615b8abd3710052fd3abf92",
     # 12: session 9 — slots round 8: values by what they are (rules/places.py), Chinese
     # kin kept apart, CJK names bounded (rules/slots.py)
+    # and secret shapes round 7 (rules/secret_fields.py, masked values; stored texts read
+    # again under them)
     12: "547965ce387e3a46709ac69ee193cdc4022d18b63018ec3770ad6025b2d35999",
 }
 

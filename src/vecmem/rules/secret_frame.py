@@ -26,7 +26,16 @@ from collections.abc import Iterator
 from vecmem.rules.secret_values import is_placeholder, plausible_assigned
 from vecmem.text import ascii_word_re, lazy_re
 
-__all__ = ["frame_findings"]
+__all__ = ["EN_LABEL", "ZH_LABEL", "ZH_PASSWORD_WORDS", "frame_findings"]
+
+# --- the label nouns, one table ------------------------------------------------------------------
+# Every frame here (and the value-in-parts reader of ``secret_fields``) names a secret with
+# these words: the English stems, and the Chinese words for a password (a value in Chinese
+# characters may follow them) and for a key or a token (a value after them is a made one).
+EN_LABEL = r"pass(?:word|wd|phrase|code)|pwd|pin|token|secret|api[ _-]?key"
+ZH_PASSWORD_WORDS = ("密码", "密碼", "口令", "暗号", "暗號", "密语", "通关密语", "咒语")
+ZH_KEY_WORDS = ("密钥", "秘钥", "令牌")
+ZH_LABEL = "|".join((*ZH_PASSWORD_WORDS, *ZH_KEY_WORDS))
 
 # --- a bare English "code" ------------------------------------------------------------------
 # Codes that are public or name something else: the word before "code" decides.
@@ -60,7 +69,7 @@ _CODE_FRAME = ascii_word_re(
 
 # The word before "code", read backwards from it (a pattern that opened with it would be
 # retried at every letter of a long run of letters).
-_BEFORE = lazy_re(r"([A-Za-z]+)[\s-]+$")
+_BEFORE = lazy_re(r"([A-Za-z]+)[\s_-]+$")
 
 
 def _bare_codes(text: str) -> Iterator[tuple[str, int, int]]:
@@ -80,7 +89,7 @@ def _bare_codes(text: str) -> Iterator[tuple[str, int, int]]:
 
 
 # --- a value in Chinese characters ------------------------------------------------------------
-_ZH_LABEL = r"(?:密码|密碼|口令|暗号|暗號|密语|通关密语|咒语)"
+_ZH_LABEL = rf"(?:{'|'.join(ZH_PASSWORD_WORDS)})"
 _HAN = r"[\u4e00-\u9fff]"
 _ZH_FRAME = lazy_re(
     rf"{_ZH_LABEL}(?:的话)?"
@@ -133,10 +142,10 @@ def _han_values(text: str) -> Iterator[tuple[str, int, int]]:
 
 # --- a qualifier between the label and a colon -------------------------------------------------
 _GAPPED = lazy_re(
-    r"(?i)(?<![A-Za-z])(?P<name>pass(?:word|wd|phrase|code)|pwd|pin|token|secret|api[ _-]?key)"
+    rf"(?i)(?<![A-Za-z])(?P<name>{EN_LABEL})"
     r"(?![A-Za-z])(?P<gap>[\s,][^\n.;!?。；！？:：=@/\[\]]{1,39}?)\s*[:：]\s*"
     r"(?P<v>[^\s\"'`,;，。；]{4,128})"
-    r"|(?P<zhname>密码|口令|密钥|秘钥|令牌)(?P<zhgap>[^\n.;!?。；！？:：=@/\[\]]{1,16}?)\s*[:：]\s*"
+    rf"|(?P<zhname>{ZH_LABEL})(?P<zhgap>[^\n.;!?。；！？:：=@/\[\]]{{1,16}}?)\s*[:：]\s*"
     r"(?P<zv>[^\s\"'`,;，。；]{4,128})"
 )
 _DATE = lazy_re(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}")
@@ -155,7 +164,8 @@ def _gapped(text: str) -> Iterator[tuple[str, int, int]]:
             continue
         if plausible_assigned(value, name, "prose"):
             kind = ("pin_code" if name.casefold() == "pin"
-                    else "password" if re.search(r"(?i)pass|pwd|密码|口令", name)
+                    else "password" if re.search(r"(?i)pass|pwd", name)
+                    or name in ZH_PASSWORD_WORDS
                     else "secret_assignment")
             yield kind, m.start(group), m.start(group) + len(value)
 

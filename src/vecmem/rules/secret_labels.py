@@ -354,11 +354,22 @@ def part_values(text: str) -> Iterator[tuple[str, int, int]]:
     looks made (a digit and a letter, or a symbol), within 160 characters of the label."""
     for label in _PART_LABEL.finditer(text):
         window_end = min(len(text), label.end() + 160)
+        kind = ("password" if re.search(r"(?i)pass|pwd|pin|密码|口令", label.group())
+                else "secret_assignment")
+        parts = []
         for m in _PART.finditer(text, label.end(), window_end):
             value = m.group("v").rstrip(".!?)")
-            made = (re.search(r"\d", value) and re.search(r"[^\W\d_]", value)) or re.search(
-                r"[^\w]", value)
-            if len(value) >= 4 and made and not is_placeholder(value):
-                kind = ("password" if re.search(r"(?i)pass|pwd|pin|密码|口令", label.group())
-                        else "secret_assignment")
-                yield kind, m.start("v"), m.start("v") + len(value)
+            if not is_placeholder(value):
+                parts.append((m.start("v"), m.start("v") + len(value), value))
+        # The parts are judged together (round 7): "前半段是 Lotus，后半段是 5521" is one made
+        # value in two pieces, each of which alone is a word or a number.
+        joined = "".join(p[2] for p in parts)
+        together = len(parts) >= 2 and _part_made(joined)
+        for start, end, value in parts:
+            if len(value) >= 4 and (together or _part_made(value)):
+                yield kind, start, end
+
+
+def _part_made(value: str) -> bool:
+    return bool((re.search(r"\d", value) and re.search(r"[^\W\d_]", value))
+                or re.search(r"[^\w]", value))

@@ -15,6 +15,7 @@ import itertools
 import re
 
 from vecmem.rules.secret_assign import assigned_findings
+from vecmem.rules.secret_fields import field_findings
 from vecmem.rules.secret_frame import frame_findings
 from vecmem.rules.secret_labels import (
     broken_label_gaps,
@@ -24,7 +25,7 @@ from vecmem.rules.secret_labels import (
 )
 from vecmem.rules.secret_shapes import structured_secrets
 from vecmem.rules.secret_spoken import spoken_codes
-from vecmem.rules.secret_values import SecretFinding
+from vecmem.rules.secret_values import SecretFinding, masked
 from vecmem.rules.secret_vendor import BASE, vendor_findings
 from vecmem.text import Canonical, ascii_word_re, canonicalize, confusable_skeleton
 
@@ -38,7 +39,7 @@ def find_in(text: str) -> list[tuple[int, SecretFinding]]:
     found: list[tuple[int, SecretFinding]] = []  # (priority, finding)
 
     def add(priority: int, kind: str, start: int, end: int) -> None:
-        if end > start:
+        if end > start and not masked(text, start, end):
             found.append((priority, SecretFinding(kind, start, end)))
 
     vendor_findings(text, add)
@@ -47,7 +48,7 @@ def find_in(text: str) -> list[tuple[int, SecretFinding]]:
     assigned_findings(text, add)
     for kind, start, end in itertools.chain(counted_codes(text), spoken_codes(text),
                                           loose_values(text), part_values(text),
-                                          frame_findings(text)):
+                                          frame_findings(text), field_findings(text)):
         add(BASE, kind, start, end)
     return found
 
@@ -106,7 +107,14 @@ def readings(text: str) -> list[list[SecretFinding]]:
     if ordinary:  # a base64 token of ordinary text is no random token
         out = [[f for f in r if not (f.kind == "high_entropy_token"
                                      and (f.start, f.end) in ordinary)] for r in out]
+    # A masked value is judged on the text as written: a canonical form may have read its
+    # mask as markup ("****1234" as bold) and found the digits left showing.
+    if _MASK_HINT.search(text):
+        out = [[f for f in r if not masked(text, f.start, f.end)] for r in out]
     return [r for r in out if r]
+
+
+_MASK_HINT = _re(r"[*•●·]{3}|[xX]{6}|\.{3}|…")
 
 
 def _plain_base64(text: str) -> set[tuple[int, int]]:

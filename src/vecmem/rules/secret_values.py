@@ -212,6 +212,26 @@ def _plain_word(value: str) -> bool:
 
 
 # Public names for the other secret modules.
+# A masked value: a run of mask characters, with at most a vendor prefix and the last few
+# characters left showing ("****1234", "sk-****…abcd", "ghp_xxxxxxxx"), is what an app
+# displays in place of a secret, not the secret.
+_MASK_RUN = lazy_re(r"[*•●·]{3,}|[xX]{6,}|\.{3,}|…")
+_MASK_PREFIX = lazy_re(r"^[A-Za-z]{2,5}[-_](?:[A-Za-z]{2,8}[-_])?")
+
+
+def masked(text: str, start: int, end: int) -> bool:
+    """Whether ``text[start:end]`` is a masked value, or the few characters left showing
+    right after a mask ("****1234": the "1234")."""
+    if _MASK_RUN.search(text, max(0, start - 12), start) and re.search(
+            r"[*•●·xX.…]{3}$", text[max(0, start - 12):start]):
+        return end - start <= 6
+    value = text[start:end]
+    if not _MASK_RUN.search(value):
+        return False
+    rest = _MASK_RUN.sub("", _MASK_PREFIX.sub("", value))
+    return sum(c.isalnum() for c in rest) <= 6
+
+
 NOT_VALUES = _NOT_VALUES
 VAULTS = _VAULTS
 strip_value = _strip_value

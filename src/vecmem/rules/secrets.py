@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from vecmem.rules.secret_mention import is_bare_mention
 from vecmem.rules.secret_readings import readings, union
 from vecmem.rules.secret_shapes import SHAPE_DESCRIPTIONS
 from vecmem.rules.secret_values import SecretFinding
@@ -120,10 +121,11 @@ _MENTION_STATUS = _re(
     r"(?i)\b(?:has\s+been\s+|have\s+been\s+|was\s+|were\s+|is\s+|are\s+|got\s+|now\s+)?"
     r"(?:configured|set(?:\s+up)?|added|updated|saved|rotated|done|ready|in\s+place|exported"
     r"|provided|generated|installed|filled(?:\s+in)?|created|renewed|refreshed|changed|reset"
-    r"|replaced|applied|loaded|swapped|revoked|regenerated|ok|okay|expired|invalidated)\b"
+    r"|replaced|applied|loaded|swapped|revoked|regenerated|ok|okay|expired|invalidated"
+    r"|uploaded|copied|pasted|shared|sent|works|worked|working)\b"
     r"|(?:已经?|都)?(?:配置|设置|添加|加|更新|保存|填写?|填入|替换|更换|换|轮换|生成|导出|写入|设|配|改|弄|搞"
     r"|创建|重置|续期|吊销|撤销)"
-    r"(?:好|完|上|进去|定)?(?:了)?"
+    r"(?:好|完|上|进去|定|过)?(?:了)?"
     r"|已经?|搞定了?|好了|有了|就绪|完成|过期了?|失效了?"
 )
 # Which vendor a credential belongs to is not a usable fact on its own either.
@@ -143,15 +145,24 @@ _MENTION_FILLER = _re(
 )
 
 
+_MASKED_VALUE = _re(r"(?<![\w*•●])(?:[A-Za-z]{2,5}[-_])?[\w-]{0,8}?(?:[*•●·]{3,}|[xX]{6,}|\.{3,}|…)"
+                    r"[\w-]{0,6}(?![\w*•●])")
+
+
 def looks_like_secret_mention(text: str) -> bool:
     """True for a note that a credential exists or was set, with nothing else said.
 
     "已配置 API_KEY", "token set", "OPENAI_API_KEY" carry no usable fact; "The API key is
-    stored in 1Password" does (where it lives) and is not a bare mention.
+    stored in 1Password" does (where it lives) and is not a bare mention. "My PIN is my
+    birthday" and "the new password works" are mentions (round 7, ``secret_mention``): how
+    a secret was made or how it fares is no fact to keep.
     """
+    if is_bare_mention(text):
+        return True
     if not _MENTION_SECRET.search(text):
         return False
-    rest = _MENTION_SECRET.sub(" ", text)
+    # A masked value ("****1234", "sk-****abcd") is a mention of the secret, not a value.
+    rest = _MENTION_SECRET.sub(" ", _MASKED_VALUE.sub(" ", text))
     rest = _MENTION_STATUS.sub(" ", rest)
     rest = _MENTION_FILLER.sub(" ", rest)
     return not re.search(r"[^\W_]", rest)

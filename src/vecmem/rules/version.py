@@ -112,6 +112,13 @@ History:
    holds the filler after it ("阿杰已经成了…"); "business partner" is its own relation;
    "the default" names the slot its value's kind names; passive appointments (被提拔为);
    a piece of software moved somewhere is moved to a host (数据服务搬到了火山引擎).
+   Also secret shapes, round 7 (issue 15 item 4, rules/secret_fields.py, rules/secret_mention.py):
+   field names read by their head morpheme (URL queries, XML attributes and elements,
+   long CLI flags), Chinese 码 compounds, a value given in parts judged together, a value
+   said with its use ("log in with …"), masked values ("****1234") no longer read as
+   values; the canonical text keeps "****" (no empty bold); mentions of what a secret is
+   like or how it fares are rejected (quality verdicts change for those). Re-derive reads
+   every stored text again under them.
 """
 
 from __future__ import annotations
