@@ -259,3 +259,21 @@ def test_status_shapes_written_from_the_definitions(text: str) -> None:
 @pytest.mark.parametrize("text", STANDING_2)
 def test_standing_facts_with_status_words(text: str) -> None:
     assert _category(text) == "allow"
+
+
+# A judgement softened by its suffix or its owner, a thing announced and not said.
+@pytest.mark.parametrize("text", ["The search could stand to be faster",
+                                  "Not a priority but the tests are flaky-ish",
+                                  "Part of me wants to rewrite the whole thing",
+                                  "No strong opinion yet on monorepo vs polyrepo",
+                                  "The other thing I wanted to say", "就是那个，你知道的",
+                                  "对了还有个"])
+def test_softened_or_unsaid_is_half_formed(text: str) -> None:
+    assert _category(text) == "half_formed"
+
+
+@pytest.mark.parametrize("text", ["用户不一定每天都健身，一周三次左右",
+                                  "The user has no strong opinion on tabs versus spaces",
+                                  "Part of the user's salary is paid in stock"])
+def test_the_same_words_about_a_person_are_facts(text: str) -> None:
+    assert _category(text) == "allow"

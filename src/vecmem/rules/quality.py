@@ -132,7 +132,7 @@ _VAGUE = _re(
     r"(?i)^(?:这个|那个|这些|那些|这样|那样|这种|那种|这里|那里|它|是|就是|就|吧|了|的|嗯|啊|呢|对"
     r"|还是|同上|如上|上面的?|前面的?|差不多|之类的?|等等|行|好|可以|都行|随便|无所谓|说的|聊的"
     # (disfluencies and a word looked for: "呃……那个什么来着", "the thing with the, um, the thing")
-    r"|呃|额|什么来着|来着|叫什么|怎么说|\b(?:um+|uh+|erm+|er|hmm+|whatsit|whatchamacallit)\b"
+    r"|呃|额|什么来着|来着|叫什么|怎么说|你知道的|你懂的|\b(?:um+|uh+|erm+|er|hmm+|whatsit|whatchamacallit)\b"
     r"|提到的|讨论的|上次|之前|东西|事情?|那件事|\b(?:you know|what i mean|i mean|other|with|and|or"
     r"|of|kinda|sorta|whole|things?|we|you|talked|discussed|mentioned"
     r"|about|earlier|before|said)\b|\b(?:this|that|it|these|those|one|thing"
@@ -445,6 +445,9 @@ _ANNOUNCED_ONLY = _re(
     # …or broken off on a word that needs its noun or verb ("我在想要不要把那个", "我琢磨着给").
     r"|^(?:我|我们)?(?:在|还在|一直在)?(?:想|考虑|琢磨|寻思)(?:着|一下)?(?:要不要|是不是|该不该|能不能"
     r"|会不会|要是|如果)?[^,;]{0,8}?(?:把|给|跟|和|对|那个|这个|那些|这些|那种)$"
+    # …a thing announced and not said: "The other thing I wanted to say", "对了还有个".
+    r"|^(?:the other|one more|another) thing (?:i|we) (?:wanted|want|meant|was going|were going)"
+    r" to (?:say|mention|ask|add|bring up)$|^(?:对了,?|另外,?)?还有(?:个|一个)$"
     # …a topic with nothing said about it: "Something about the database".
     r"|^something (?:about|with|regarding|to do with|re) [^,.;:]{1,40}$"
     r"|^(?:so,? )?(?:i'm|i am|i was|we're|we were)? ?(?:thinking|wondering)(?: about)?"

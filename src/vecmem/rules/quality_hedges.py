@@ -96,6 +96,10 @@ _HEDGE = _re(
     # "There's probably a neater way"); a misgiving without a name ("feels a little off
     # somehow"); a doubt tagged on (不好说, 说不清).
     r"|^there(?:'s| is| are)? (?:might|may|could|must|probably|possibly|likely)\b"
+    # (a judgement softened by its suffix or its owner: "flaky-ish", "Part of me wants to …",
+    # "No strong opinion yet on …", "could stand to be faster")
+    r"|\b[a-z]+-ish\b|\bpart of me (?:wants|thinks|wishes|feels|says)\b|\bno (?:strong |firm"
+    r" |real )?(?:opinion|view|preference|decision|plan) yet\b|\bcould stand to\b"
     r"|\bfeels? (?:a (?:little|bit|tad) |slightly |kind of |sort of |somewhat )?(?:off|wrong"
     r"|weird|strange|clunky|janky)\b|\bsomehow$|不好说|说不清|说不好|难说|有点(?:怪|奇怪|别扭)"
     r"|^hard to (?:say|tell)\b|^(?:something|a thing|worth) to (?:think about|consider|look into"
@@ -143,7 +147,7 @@ _PERSON_HEDGE = _re(
     # A named person unsure what to do ("Noah is not sure whether to move to Denver").
     r"|(?:is|are|was|were|feels?|felt) (?:still )?(?:not sure|unsure|uncertain)|isn't sure)\b"
     rf"|{_OPEN_THOUGHT}|{_PUT_OFF}|{_COULD_BE_BETTER}|{_IF_EVER}|{_MODAL_VAGUE}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
-    r"|还在考虑|还没决定|不太确定|不确定|拿不准|\b(?:has|have) no idea\b"
+    r"|还在考虑|还没决定|不太确定|不确定|不一定|拿不准|\b(?:has|have) no idea\b"
     r"|\bleaning (?:towards?|to)\b"
 )
 # Deciding not done yet, or an open thought: not a task underway either (is_progress).
