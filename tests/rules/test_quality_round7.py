@@ -192,3 +192,88 @@ def test_a_thought_broken_off_is_half_formed(text: str) -> None:
                                   "他叫什么来着不重要，反正是张经理的同事"])
 def test_a_filler_before_a_clause_is_kept(text: str) -> None:
     assert _category(text) == "allow"
+
+
+# Hedges and half-thoughts by category, written from the definitions (not from any set):
+# a modal of being after "there", a supposition or a doubt said aloud, a misgiving with no
+# name, a doubt tagged on, a preposition or a determiner with nothing after it, a topic with
+# nothing said about it.
+HELD_BACK = [
+    "There might be a better way to do the auth flow",
+    "There's probably a neater way to structure the repo",
+    "It could be worth revisiting the schema",
+    "Thinking out loud: what if we cached the embeddings",
+    "Unclear whether the upgrade is worth it",
+    "Not 100% on whether Tailwind is the right call",
+    "Half thinking we should drop Windows support",
+    "The pricing page feels a little off somehow",
+    "I was going to mention something about",
+    "Anyway, the",
+    "Something about the database",
+    "大概率要重构吧，不好说",
+    "这个页面的配色有点怪，说不清",
+]
+# …and the same words in facts about a person (a doubt of theirs, a need of theirs).
+HELD_BY_A_PERSON = [
+    "My daughter probably needs glasses, her teacher noticed squinting",
+    "我妈不太确定要不要做手术",
+    "The user is not sure whether to accept the Berlin offer",
+    "用户觉得这个方案还有优化空间",
+]
+
+
+@pytest.mark.parametrize("text", HELD_BACK)
+def test_held_back_is_half_formed(text: str) -> None:
+    assert _category(text) == "half_formed"
+
+
+@pytest.mark.parametrize("text", HELD_BY_A_PERSON)
+def test_a_persons_doubt_is_a_fact(text: str) -> None:
+    assert _category(text) == "allow"
+
+
+# Status lines by shape, written from the definitions: nearly done with the rest named,
+# busy now with the matter put after, a step done then a short V一下 step, the speaker's
+# place then their next step, a step done (irregular past) then the next under way.
+STATUS_SHAPES_2 = [
+    "Nearly done with the grocery order, just need to add the milk",
+    "现在在开会，结束后再处理",
+    "服务重启完了，观察一下日志",
+    "On the train, will look at it when I'm home",
+    "Took the bins out, now tackling the dishes",
+]
+# …and standing facts with the same words.
+STANDING_2 = [
+    "现在在上海工作，住在徐汇",
+    "The user is nearly fluent in Portuguese",
+    "On the weekends the user volunteers at an animal shelter",
+    "第一轮面试一般由 HR 负责",
+]
+
+
+@pytest.mark.parametrize("text", STATUS_SHAPES_2)
+def test_status_shapes_written_from_the_definitions(text: str) -> None:
+    assert _category(text) == "progress"
+
+
+@pytest.mark.parametrize("text", STANDING_2)
+def test_standing_facts_with_status_words(text: str) -> None:
+    assert _category(text) == "allow"
+
+
+# A judgement softened by its suffix or its owner, a thing announced and not said.
+@pytest.mark.parametrize("text", ["The search could stand to be faster",
+                                  "Not a priority but the tests are flaky-ish",
+                                  "Part of me wants to rewrite the whole thing",
+                                  "No strong opinion yet on monorepo vs polyrepo",
+                                  "The other thing I wanted to say", "就是那个，你知道的",
+                                  "对了还有个"])
+def test_softened_or_unsaid_is_half_formed(text: str) -> None:
+    assert _category(text) == "half_formed"
+
+
+@pytest.mark.parametrize("text", ["用户不一定每天都健身，一周三次左右",
+                                  "The user has no strong opinion on tabs versus spaces",
+                                  "Part of the user's salary is paid in stock"])
+def test_the_same_words_about_a_person_are_facts(text: str) -> None:
+    assert _category(text) == "allow"

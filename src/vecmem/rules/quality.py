@@ -132,7 +132,7 @@ _VAGUE = _re(
     r"(?i)^(?:这个|那个|这些|那些|这样|那样|这种|那种|这里|那里|它|是|就是|就|吧|了|的|嗯|啊|呢|对"
     r"|还是|同上|如上|上面的?|前面的?|差不多|之类的?|等等|行|好|可以|都行|随便|无所谓|说的|聊的"
     # (disfluencies and a word looked for: "呃……那个什么来着", "the thing with the, um, the thing")
-    r"|呃|额|什么来着|来着|叫什么|怎么说|\b(?:um+|uh+|erm+|er|hmm+|whatsit|whatchamacallit)\b"
+    r"|呃|额|什么来着|来着|叫什么|怎么说|你知道的|你懂的|\b(?:um+|uh+|erm+|er|hmm+|whatsit|whatchamacallit)\b"
     r"|提到的|讨论的|上次|之前|东西|事情?|那件事|\b(?:you know|what i mean|i mean|other|with|and|or"
     r"|of|kinda|sorta|whole|things?|we|you|talked|discussed|mentioned"
     r"|about|earlier|before|said)\b|\b(?:this|that|it|these|those|one|thing"
@@ -151,12 +151,15 @@ _INTRO = (
 _FRAGMENT = _re(
     # Broken off: "Oh and also the", "So the thing with the deploy script is", "…就是那个".
     # (lower case after a Latin word: "Plan A", "客户 A" end a fact)
-    r"(?<=[A-Za-z] )(?:the|a|an|is|are|was|were|and|or|but|because|my|our|your|their|its"
+    r"(?:(?<=[A-Za-z] )|(?<=[A-Za-z], ))"
+    r"(?:the|a|an|is|are|was|were|and|or|but|because|my|our|your|their|its"
     # (an auxiliary or a modal with no verb, a conjunction with no clause, "to" with no
     # verb: "I think we should", "The plan was to", "because if")
     r"|should|would|could|might|must|will|can|shall|if|when|whether|than|unless|although"
     r"|though|since|while|so that|(?:want|wants|need|needs|going|have|has|try|tried|like|plan"
-    r"|planned|was|were|is) to)$"
+    r"|planned|was|were|is) to"
+    # (a preposition with no object: "I was going to mention something about")
+    r"|about|regarding|of|with|for|from|into|onto)$"
     r"|(?:就是|那个|这个|的话|还有|然后|因为|但是|所以|关于|的是|是说|想说)$"
     # A conjunction or a preposition with nothing after it ("…而且", "要是", "把").
     r"|(?:而且|如果|要是|虽然|不过|或者|为了|以及|并且|只是|而是|比如|例如|像是|对于|(?<![不没])给|跟|把|被|和)$"
@@ -239,7 +242,7 @@ _REPORTED_ASK = _re(
     # Someone else wanting to know ("用户想知道怎么学吉他，已经报了班"); "我想知道…" asks.
     # …or not knowing ("用户不知道有没有必要买保险"): a state of theirs, reported.
     r"|(?:用户|他|她|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:想知道|想了解|好奇|不知道|不清楚"
-    r"|不确定)[^,.;!?]*"
+    r"|不确定|不太确定|拿不准)[^,.;!?]*"
     r"|(?i:(?<=[a-z] )(?:asked|asks|consulted|consults|checked with|checks with)\b[^.;!?]{0,120})"
 )
 # (after 了/过, 一下 is the aspect of a thing done: "部署在笔记本上试了一下")
@@ -442,6 +445,11 @@ _ANNOUNCED_ONLY = _re(
     # …or broken off on a word that needs its noun or verb ("我在想要不要把那个", "我琢磨着给").
     r"|^(?:我|我们)?(?:在|还在|一直在)?(?:想|考虑|琢磨|寻思)(?:着|一下)?(?:要不要|是不是|该不该|能不能"
     r"|会不会|要是|如果)?[^,;]{0,8}?(?:把|给|跟|和|对|那个|这个|那些|这些|那种)$"
+    # …a thing announced and not said: "The other thing I wanted to say", "对了还有个".
+    r"|^(?:the other|one more|another) thing (?:i|we) (?:wanted|want|meant|was going|were going)"
+    r" to (?:say|mention|ask|add|bring up)$|^(?:对了,?|另外,?)?还有(?:个|一个)$"
+    # …a topic with nothing said about it: "Something about the database".
+    r"|^something (?:about|with|regarding|to do with|re) [^,.;:]{1,40}$"
     r"|^(?:so,? )?(?:i'm|i am|i was|we're|we were)? ?(?:thinking|wondering)(?: about)?"
     r"(?: (?:whether|if|maybe|of))?(?: (?:we|i|to|the|you))?$"
 )

@@ -88,7 +88,8 @@ _DONE_CLAUSE = _re(
 # A later clause looking a short step ahead.
 _AHEAD = (
     # (the speaker left out of the next step too: "…; will mulch on Sunday")
-    r"(?<![a-z] )\bwill (?!be\b)[a-z]+\b|"
+    # ("will be back online in ten": the speaker's own return)
+    r"(?<![a-z] )\bwill (?:(?!be\b)[a-z]+|be (?:back|online|home|free|around|done|there))\b|"
     r"\b(?:i|we)(?:'ll| will|'m going to| am going to|'re going to| are going to|'m about to"
     r"| am about to|'re about to| are about to|'m starting| am starting|'re starting|'m moving"
     r"|'m heading)\b"
@@ -269,7 +270,8 @@ _IMMERSED = _re(
 )
 # A thing at work, the progressive after its subject.
 _THING_AT_WORK = _re(
-    rf"(?i)^(?:the |our |my |this |that )[a-z0-9' -]{{2,40}}? (?:is|are|has been|have been)"
+    rf"(?i)^(?:the |our |my |this |that |(?-i:[A-Z])(?=[a-z]+ (?:is|are) [a-z]+ing\b))"
+    rf"[a-z0-9' -]{{2,40}}? (?:is|are|has been|have been)"
     rf" (?:still |now |slowly )?(?!(?:{_THING_ING})\b)[a-z]{{3,}}ing\b(?! (?:to|on|as)\b)"
     r"(?![.:/-]\w)"  # (a host name is no verb: "staging.acme.io")
     # …or contracted, the determiner left out: "Pasta water's boiling, sauce in ten". The

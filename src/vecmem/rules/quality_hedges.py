@@ -28,7 +28,12 @@ _OPEN_THOUGHT = (
     r"要是.{1,24}就好了|如果能.{1,24}就好了|想着|到时候再(?:看|说|定)|以后可能|可能用得[到上]"
     r"|\b(?:it'd be nice if|it would be nice if|wish (?:we|i) (?:had|could)|thinking (?:of|about)"
     r" (?:maybe |possibly )?[a-z]+ing|toying with (?:the idea|the thought)|one option (?:would be"
-    r"|is|might be)|an option would be|may be worth|might be worth)\b"
+    r"|is|might be)|an option would be|(?:may|might|could|would) be worth"
+    # (a supposition or a doubt said aloud: "Thinking out loud: what if we cached …",
+    # "Unclear whether the upgrade is worth it", "Not 100% on whether …")
+    r"|thinking out loud|half thinking|what if (?:we|i|you|it)|(?:it's |it is )?unclear"
+    r" (?:whether|if|how|why|what)|not (?:\d{1,3} ?%|a hundred percent|one hundred percent)"
+    r" (?:on|sure|about))\b"
 )
 # A vague improvement mused about, naming no change: "could be faster", "could use some
 # love", "might be improvable", "还可以再调调", "有改进空间", "有待完善".
@@ -87,6 +92,16 @@ _HEDGE = _re(
     r"|may|should)\b|^(?:i )?(?:have|got) (?:a|this) (?:[a-z]+ ){0,2}(?:feeling|hunch|sense)\b"
     r"|^(?:it's|it is) possible"
     r"|\b(?:we'll see|we will see|time will tell|remains to be seen)\b"
+    # A modal of being with no subject but "there" ("There might be a better way to …",
+    # "There's probably a neater way"); a misgiving without a name ("feels a little off
+    # somehow"); a doubt tagged on (不好说, 说不清).
+    r"|^there(?:'s| is| are)? (?:might|may|could|must|probably|possibly|likely)\b"
+    # (a judgement softened by its suffix or its owner: "flaky-ish", "Part of me wants to …",
+    # "No strong opinion yet on …", "could stand to be faster")
+    r"|\b[a-z]+-ish\b|\bpart of me (?:wants|thinks|wishes|feels|says)\b|\bno (?:strong |firm"
+    r" |real )?(?:opinion|view|preference|decision|plan) yet\b|\bcould stand to\b"
+    r"|\bfeels? (?:a (?:little|bit|tad) |slightly |kind of |sort of |somewhat )?(?:off|wrong"
+    r"|weird|strange|clunky|janky)\b|\bsomehow$|不好说|说不清|说不好|难说|有点(?:怪|奇怪|别扭)"
     r"|^hard to (?:say|tell)\b|^(?:something|a thing|worth) to (?:think about|consider|look into"
     r"|keep in mind)|^(?:i )?suspect\b"
     r"|\b(?:maybe|perhaps|probably|possibly|i guess|i suppose|i reckon|unsure"
@@ -132,7 +147,8 @@ _PERSON_HEDGE = _re(
     # A named person unsure what to do ("Noah is not sure whether to move to Denver").
     r"|(?:is|are|was|were|feels?|felt) (?:still )?(?:not sure|unsure|uncertain)|isn't sure)\b"
     rf"|{_OPEN_THOUGHT}|{_PUT_OFF}|{_COULD_BE_BETTER}|{_IF_EVER}|{_MODAL_VAGUE}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
-    r"|还在考虑|还没决定|\b(?:has|have) no idea\b|\bleaning (?:towards?|to)\b"
+    r"|还在考虑|还没决定|不太确定|不确定|不一定|拿不准|\b(?:has|have) no idea\b"
+    r"|\bleaning (?:towards?|to)\b"
 )
 # Deciding not done yet, or an open thought: not a task underway either (is_progress).
 UNDECIDED = _re(

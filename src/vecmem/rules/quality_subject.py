@@ -61,7 +61,8 @@ _NAMED_SUBJECT = _re(
     r"(?:is|was|has|had|now|currently|still|also|recently|just|often|usually|really|does"
     r"|are|were|have|will|would|can|could"
     r"|loves|likes|enjoys|wants|plans|says|said|feels|finds|thinks|believes|took|started"
-    r"|shares|shared|mentioned|told|asked|expressed|spends|keeps)\b"
+    r"|shares|shared|mentioned|told|asked|expressed|spends|keeps|needs|gets|goes|takes|uses"
+    r"|prefers|hates|works|lives)\b"
     # …or any verb in -s/-ed that is not a task's outcome ("Melanie sympathizes", "Maria
     # applauded"; but "Build failed", "Backfill finished" are status lines).
     r"|^(?:(?i:(?:the )?user)|(?![A-Z][a-z]*ly\b|[A-Z][a-z]+ing\b|(?:Maybe|Perhaps|Just|Still"

@@ -20,6 +20,7 @@ Pure functions over normalized text.
 from __future__ import annotations
 
 from vecmem.rules.quality_clause import (
+    _IRREGULAR,
     ZH_AHEAD,
     is_current_state,
     is_done_then_next,
@@ -103,6 +104,11 @@ _ZH_PROGRESS = _re(
     rf"|(?:{_EN_TASK})(?:ed|d)?\s*(?:了|完了?)(?=[,;])"
     rf"|(?:^|[,;])\s*(?:now|现在)?\s*(?:正在|还在|在)\s*(?:{_EN_TASK})\b"
     rf"|(?:跑|做|测|写|训练)\s*[a-z][a-z -]{{1,20}}\s*中(?=$|[,;])"
+    # Busy with something now, the matter at hand later ("现在在开会，结束后再处理"; "现在在
+    # 上海工作" has no later step and is a fact).
+    r"|(?:现在|这会儿|目前|正)(?:正)?在[\u4e00-\u9fff]{1,4}[,;][^,;]{0,10}(?:再|之后|以后|回头|晚点)"
+    # A step done, then a short step in V一下 ("服务重启完了，观察一下日志").
+    r"|(?:完|好)了?[,;]\s*(?:先|再)?[\u4e00-\u9fff]{1,3}一下"
     # The time left: "大概还要十分钟", "还得一小时".
     r"|还(?:要|需要|得)[\d一二三四五六七八九十半两几]+(?:个)?(?:分钟|小时|钟头)"
     # Waiting for the next step: "等 CI 过了再 merge", "PR 提了，等 approve" (waiting for
@@ -144,7 +150,8 @@ _EN_PROGRESS = _re(
     r"|\b(?:working on|currently (?:working|doing|fixing|debugging|writing|testing"
     r"|running (?:the|a|an|all|some|my|our)\b)"
     r"|in progress|wip|work in progress|next steps?|next up|todo today|for today|stopping here"
-    r"|call(?:ing)? it a day|almost done|halfway|about to|tomorrow|later today|right now"
+    r"|call(?:ing)? it a day|(?:almost|nearly) (?:done|finished|there)|halfway|about to|tomorrow"
+    r"|later today|right now"
     r"|at the moment|successfully|blocked (?:on|by)|waiting (?:on|for)|on hold"
     r"|(?:is|are|'s|'re|has been|have been|'s been|'ve been) (?:blocked|stuck|pending))\b"
     # Work left, counted: "40 emails to go", "three tickets left to review".
@@ -160,6 +167,9 @@ _EN_PROGRESS = _re(
     r"|^(?:today|yesterday|tonight|this (?:morning|afternoon|evening)|last night)\b"
     # Where the speaker is this minute: "On my way, 10 minutes out", "In a meeting, will
     # reply later"; a reply promised for later.
+    # (a place with no subject, then the speaker's own next step: "On the train, will look
+    # at it when I'm home")
+    r"|^(?:on|at|in) (?:the|a|my) [a-z]+(?: [a-z]+)?\s*[,;]\s*(?:will|i'll|gonna|going to)\b"
     r"|^(?:(?:i'm|i am|we're|we are) )?(?:on my way|on our way|omw|in a meeting|in a call|on a call"
     r"|brb|afk|stuck in traffic|running late|back (?:from (?:lunch|the|a|my)|online|at my desk))\b"
     r"|[,;]\s*(?:i'll|we'll|will|gonna) (?:reply|respond|answer|get back|call back|follow up"
@@ -391,7 +401,8 @@ _DONE_THEN_NEXT = _re(
     r"|installed|configured|passes|passing|green|sorted)\b[^.;]{0,40}?[.;]\s*(?:now|next(?: up)?"
     r"|then)[,:]?\s+(?:i'm |we're )?[a-z]{3,}ing\b"
     # "Cleared the cache and restarting the worker": a step done, the next underway.
-    r"|^[a-z]+ed\b[^.;]{0,60}(?:,|\band\b)\s*(?:now )?[a-z]{3,}ing\b(?! (?:is|are|was|were)\b)"
+    rf"|^(?:[a-z]+ed|{_IRREGULAR})\b[^.;]{{0,60}}(?:,|\band\b)\s*(?:now )?[a-z]{{3,}}ing\b"
+    r"(?! (?:is|are|was|were)\b)"
 )
 # Formats that only a status report has, whoever the subject seems to be ("Unit tests:
 # passed" opens like "Tim walks"): a step counter ("[4/9] Installing dependencies", "(2/5)
