@@ -347,42 +347,41 @@ def test_slot_blind5_shape_and_counts() -> None:
     assert not earlier & {c["new"] for c in cases}
 
 
+ISSUE_SLOTS = {"residence", "employer", "role", "timezone", "default_model",
+               "embedding_model", "editor", "theme", "language_pref", "person_relation",
+               "project_stack", "project_path", "deploy_target"}
+
+
+def check_fresh_slot_round(split: str, *, n: int, positives: int, ambiguous: int,
+                           latin_free: int) -> None:
+    """A blind slot round: its size, as many negatives as positives, the ambiguous cases,
+    every slot the issue names, positives whose value has no Latin letter, and new facts
+    never copied from any other slot set."""
+    name = f"slot_paraphrase_{split}.jsonl"
+    cases = check_slot_set(name, split)
+    assert len(cases) >= n
+    pol = Counter(c["polarity"] for c in cases)
+    assert pol["negative"] >= pol["positive"] >= positives and pol["ambiguous"] >= ambiguous
+    assert {c["slot"] for c in cases} >= ISSUE_SLOTS
+    assert sum(c["polarity"] == "positive" and not re.search("[A-Za-z]", c["new"])
+               for c in cases) >= latin_free
+    earlier = {c["new"] for f in DATA.glob("slot_paraphrase*.jsonl") if f.name != name
+               for c in rows(f)}
+    assert not earlier & {c["new"] for c in cases}
+
+
 def test_slot_blind6_shape_and_counts() -> None:
     """>= 60 scenarios over all the issue's slots, as many negatives as positives, >= 3
     ambiguous, both languages, values without Latin letters; new facts never copied from
     any earlier slot set."""
-    cases = check_slot_set("slot_paraphrase_blind6.jsonl", "blind6")
-    assert len(cases) >= 60
-    pol = Counter(c["polarity"] for c in cases)
-    assert pol["negative"] >= pol["positive"] >= 30 and pol["ambiguous"] >= 3
-    assert {c["slot"] for c in cases} >= {
-        "residence", "employer", "role", "timezone", "default_model", "embedding_model",
-        "editor", "theme", "language_pref", "person_relation", "project_stack", "project_path",
-        "deploy_target"}
-    assert any(c["polarity"] == "positive" and not re.search("[A-Za-z]", c["new"])
-               for c in cases)
-    earlier = {c["new"] for f in DATA.glob("slot_paraphrase*.jsonl")
-               if f.name != "slot_paraphrase_blind6.jsonl" for c in rows(f)}
-    assert not earlier & {c["new"] for c in cases}
+    check_fresh_slot_round("blind6", n=60, positives=30, ambiguous=3, latin_free=1)
 
 
 def test_slot_blind7_shape_and_counts() -> None:
     """>= 70 scenarios over all the issue's slots, as many negatives as positives (>= 32),
     >= 6 ambiguous, both languages, values without Latin letters; new facts never copied
     from any earlier slot set."""
-    cases = check_slot_set("slot_paraphrase_blind7.jsonl", "blind7")
-    assert len(cases) >= 70
-    pol = Counter(c["polarity"] for c in cases)
-    assert pol["negative"] >= pol["positive"] >= 32 and pol["ambiguous"] >= 6
-    assert {c["slot"] for c in cases} >= {
-        "residence", "employer", "role", "timezone", "default_model", "embedding_model",
-        "editor", "theme", "language_pref", "person_relation", "project_stack", "project_path",
-        "deploy_target"}
-    assert sum(c["polarity"] == "positive" and not re.search("[A-Za-z]", c["new"])
-               for c in cases) >= 5
-    earlier = {c["new"] for f in DATA.glob("slot_paraphrase*.jsonl")
-               if f.name != "slot_paraphrase_blind7.jsonl" for c in rows(f)}
-    assert not earlier & {c["new"] for c in cases}
+    check_fresh_slot_round("blind7", n=70, positives=32, ambiguous=6, latin_free=5)
 
 
 def test_rules_dev_reports_blind7_and_never_lists_it(
