@@ -8,7 +8,8 @@ Checks run in a fixed order, and the order is part of the contract:
 2. too long,
 3. ``active_context:`` / ``idea_backlog:`` entries (allowed even when they describe work
    in progress — that is what they are for),
-4. credential mentions without content, empty / too short / acknowledgements, bare URLs/paths,
+4. credential mentions without content (listed words, or a credential's life event read by
+   grammar: ``rules/quality_mention``), empty / too short / acknowledgements, bare URLs/paths,
    vague values ("偏好: 是这个"),
 5. one-off reminder requests ("记得下次提醒我", "remind me next time"; a standing
    "每次部署前提醒我…" is a preference and passes),
