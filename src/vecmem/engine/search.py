@@ -18,7 +18,7 @@ from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError
 from vecmem.store.base import MemoryFilter
 from vecmem.text import cjk_ratio, has_cjk, validate_text
-from vecmem.types import CandidateScore, Explanation, Hit, MemoryRecord, Status
+from vecmem.types import CandidateScore, Explanation, Hit, Hits, MemoryRecord, Status
 
 #: Bump when the ranking formula changes, so stored explanations stay interpretable.
 FUSION_FORMULA_VERSION = "blend-v4"
@@ -125,8 +125,9 @@ def hybrid(
     ctx: Context, query: str, k: int, min_score: float, *, mode: str = "hybrid",
     trace: Trace | None = None, gate: bool = False, timeline: Any = None,
     turn: str | None = None,
-) -> list[Hit]:
-    """Search ``mode`` in hybrid | vector | keyword; returns at most ``k`` active hits.
+) -> Hits:
+    """Search ``mode`` in hybrid | vector | keyword; returns at most ``k`` active hits
+    (``Hits.personal``: how the gate read the turn, for a front end's own additions).
 
     ``gate`` (hybrid mode only) keeps only the candidates the relevance gate passes
     (``relevance.py``); ``min_score`` is then an extra hard cosine floor. ``timeline``
@@ -149,7 +150,7 @@ def hybrid(
                           "scope_memories": None, "term_weights": {},
                           "document_frequency": {}, "common_terms": [],
                           "searched_terms": [], "concepts": []}
-        return []
+        return Hits(personal=False)
     bilingual = mode != "keyword" and _bilingual(ctx, query)
     qvec = ctx.embed_query(query, bilingual=bilingual) if mode != "keyword" else None
     if trace is not None:
@@ -231,6 +232,7 @@ def hybrid(
             if evidence is not None:
                 trace.gate = _gate_summary(evidence, gate, searched)
         judge = None
+        imp: bool | None = None
         if gate:
             floors = relevance.floors_for(ctx.model_id, ctx.min_score)
             why: dict[str, Any] = {}
@@ -296,13 +298,12 @@ def hybrid(
         trace.vector_count = len(vec_hits)
         trace.keyword_count = len(kw_hits)
         trace.candidates.sort(key=lambda c: (not c.included, -c.fused))
-    return [
+    return Hits((
         Hit(memory=full[cs.memory_id], score=round(fused, 6),
             cosine=None if cs.cosine is None else round(cs.cosine, 6),
             keyword_rank=cs.keyword_rank, vector_rank=cs.vector_rank,
             relevance=cs.relevance, coverage=cs.coverage)
-        for fused, _, cs in top
-    ]
+        for fused, _, cs in top), personal=None if imp is None else not imp)
 
 
 def _learned_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | None
