@@ -136,12 +136,6 @@ ENTITY_MIN_DF = 2
 #: memories holding it. Set False to measure without (every held name counts).
 NAME_ROLE = True
 NAME_READ = 5
-#: ... and when the turn's vector agrees: one of those memories is as near the turn as a
-#: memory that passes the personal floor on its cosine alone (``agree``). A pet or a
-#: project named by a common noun (the dog 饼干, the cat 豆包) is held and is a subject,
-#: yet "饼干为什么放久了会变软？" asks about biscuits: its nearest memories sit below the
-#: floor, and only the shared word brought them. Set False to measure without.
-NAME_AGREE = False
 #: Weight of a query term no memory of the scope holds, relative to its idf. Such a term
 #: may say the query asks about something not stored, but a Chinese boundary bigram
 #: (对花 in 我对花生过敏) is absent for no such reason. Dev split, e5: 0 ranked better
@@ -496,8 +490,7 @@ def impersonal(query: str, qt: QueryTerms | None = None,
                subjects: Callable[[], dict[int, str]] | None = None,
                why: dict[str, Any] | None = None,
                holding: Callable[[str], list[str]] | None = None,
-               turn: str | None = None,
-               agree: Callable[[str], bool] | None = None) -> bool:
+               turn: str | None = None) -> bool:
     """``turn_need.is_impersonal`` (unless switched off for an ablation) -- except a
     turn about something of the person's own, by what the scope (``df``) holds:
 
@@ -522,8 +515,7 @@ def impersonal(query: str, qt: QueryTerms | None = None,
 
     ``why`` (explain) receives what made the turn personal. ``turn``: the person's own
     words when ``query`` is a form of them (time words taken out for the search, a
-    rewrite): the shape and the anchors are read there. ``agree(term)``: whether a
-    memory holding the term is near the turn's vector (``NAME_AGREE``)."""
+    rewrite): the shape and the anchors are read there."""
     if not IMPERSONAL:
         return False
     query = turn or query
@@ -572,8 +564,6 @@ def impersonal(query: str, qt: QueryTerms | None = None,
         # Held in ENTITY_MIN_DF memories, and one of them is about it (not a place, a
         # tool): the person's own son, cat, project.
         if not held(words, ENTITY_MIN_DF):
-            return False
-        if NAME_AGREE and agree is not None and not agree(own(words[0])):
             return False
         if not NAME_ROLE or holding is None:
             return True

@@ -249,23 +249,8 @@ def hybrid(
                 hit = [i for i, _ in tx.keyword_search(ctx.scope, [term], relevance.NAME_READ)]
                 return [r.content for _, r in sorted(tx.get_many(hit).items())]
 
-            def agree(term: str) -> bool:
-                # A memory holding a name the turn uses clears the personal floor (less
-                # the other-language offset) on its cosine alone: the turn's vector is
-                # about the same thing as the memories, not only its word.
-                if qvec is None:
-                    return True
-                hit = [i for i, _ in tx.keyword_search(ctx.scope, [term], relevance.NAME_READ)]
-                near = dict(vec_hits)
-                far = [i for i in hit if i not in near]
-                cos = [near[i] for i in hit if i in near]
-                if far:
-                    cos += tx.cosines(ctx.scope, ctx.model_id, qvec, far).values()
-                bar = floors.at(turn or query, False) - floors.max_offset
-                return any(c >= bar for c in cos)
-
             imp = relevance.impersonal(query, qt, evidence.df if evidence else None,
-                                       subjects, why, holding, turn=turn, agree=agree)
+                                       subjects, why, holding, turn=turn)
             judge = (floors.at(query, imp), floors.lift_for(query, imp), qvec is not None)
             if trace is not None and trace.gate is not None:
                 because = why.get("because")  # what made a turn of that shape personal
