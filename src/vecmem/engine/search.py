@@ -181,6 +181,7 @@ def hybrid(
                     f"{n} -> {' '.join(forms)}" for n, forms in names.items()))
             _learned_names(tx, ctx.scope, qt, trace)
             _role_names(tx, ctx.scope, qt, trace, turn or query)
+            _named_roles(tx, ctx.scope, qt, trace, turn or query)
             _search_cues(qt, trace, query)
         searched = terms
         if mode == "hybrid" and terms:
@@ -362,6 +363,36 @@ def _role_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | No
     if added and trace is not None:
         trace.notes.append("names the store gives the user's role, searched: " + "; ".join(
             f"{t} -> {' '.join(forms)}" for t, forms in added.items()))
+
+
+def _named_roles(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | None,
+                 query: str) -> None:
+    """Also search the role words the scope's memories give a name the turn uses
+    ("Kevin" -> son, 儿子: ``rules/names.named_roles``), as forms of the name's concept: a
+    memory that says only "儿子在 … 读九年级" then covers the turn's "Kevin"."""
+    if not relevance.NAMES:
+        return
+    from vecmem.rules.names import MAX_NAME_READ, named_roles
+
+    def read(words: list[str]) -> list[str]:
+        ids = [i for i, _ in tx.keyword_search(scope, words, MAX_NAME_READ)]
+        return [r.content for _, r in sorted(tx.get_many(ids).items())]
+
+    extra = {t for more in qt.expanded.values() for t in more}
+    got = named_roles(query, [t for t in qt.terms if t not in extra], read)
+    seen = set(qt.terms)
+    added: dict[str, list[str]] = {}
+    for term, words in got.items():
+        forms = [f for w in words for f in relevance.query_terms(w).terms if f not in seen]
+        forms = list(dict.fromkeys(forms))
+        if forms:
+            qt.expanded.setdefault(term, []).extend(forms)
+            qt.terms.extend(forms)
+            seen.update(forms)
+            added[term] = forms
+    if added and trace is not None:
+        trace.notes.append("role words the store gives a name the turn uses, searched: "
+                           + "; ".join(f"{t} -> {' '.join(f)}" for t, f in added.items()))
 
 
 def _search_cues(qt: relevance.QueryTerms, trace: Trace | None, query: str) -> None:
