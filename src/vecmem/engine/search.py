@@ -209,7 +209,12 @@ def hybrid(
                                 sorted(i for i, _ in kw_hits if i not in near))
         matched: dict[int, list[str]] = {}
         if evidence is not None and kw_hits:
-            matched = tx.keyword_matches(ctx.scope, [i for i, _ in kw_hits], terms)
+            # Only terms with a weight can add coverage (the only use of ``matched``): the
+            # common ones (a concept in >= 20 % of the scope) never do, and looking them
+            # up is most of this step's cost on a store where a few words are everywhere.
+            weighed = [t for t in terms if t in evidence.weight]
+            if weighed:
+                matched = tx.keyword_matches(ctx.scope, [i for i, _ in kw_hits], weighed)
         if timeline is not None:
             matched.update(timeline.matched)
         # Ranking needs only status, hit count, age and episode; whole records are read for
