@@ -186,9 +186,8 @@ def quality(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str,
     return {s: {k: dict(c) for k, c in t.items()} for s, t in table.items()}, misses
 
 
-def benign() -> dict[str, Any]:
-    from vecmem.rules import check_quality
-
+def benign_texts() -> dict[str, list[str]]:
+    """LoCoMo's benign facts: conversations 0-4 (``tune``) and 5-9 (``heldout``)."""
     data = json.loads(LOCOMO.read_text(encoding="utf-8"))
     texts: dict[str, list[str]] = {"tune": [], "heldout": []}
     for i, conv in enumerate(data):
@@ -203,6 +202,13 @@ def benign() -> dict[str, Any]:
                         split.extend(e for e in evs if isinstance(e, str) and e.strip())
         for summary in conv["session_summary"].values():
             split.extend(s.strip() for s in re.split(r"(?<=[.!])\s+", summary) if s.strip())
+    return texts
+
+
+def benign() -> dict[str, Any]:
+    from vecmem.rules import check_quality
+
+    texts = benign_texts()
     out: dict[str, Any] = {}
     for name, items in texts.items():
         reasons: Counter[str] = Counter()

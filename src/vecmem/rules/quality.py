@@ -26,6 +26,7 @@ import re
 
 from vecmem.rules.profile import core_category
 from vecmem.rules.quality_clause import strip_universal_wh, zh_alternative_question
+from vecmem.rules.quality_mention import is_credential_event
 from vecmem.rules.quality_subject import about_a_person
 from vecmem.rules.secrets import KIND_DESCRIPTIONS, find_secrets, looks_like_secret_mention
 from vecmem.rules.topics import classify, preference_body
@@ -175,6 +176,24 @@ _FRAGMENT = _re(
     r"(?:thing|things|stuff|issue|matter|business|bit|part|one|idea|problem|question|topic)"
     r"(?:\s+(?:from before|from earlier|from yesterday|we discussed|we talked about|you"
     r" mentioned|i mentioned|again|earlier))?$)"
+)
+
+# A clause opened and left before its verb or its object, by grammar: a subject after a
+# clause opener ("and then we", "so if we", "然后他就"), a subject with a modal or "need"
+# and nothing needed ("we need"), a verb of saying or minding with its "that" and no clause
+# ("remember that"), a relative with no clause ("the one that"), a demonstrative noun
+# phrase with 的 and no predicate ("那个 config 的"; "这本书是我的" has its 是).
+_OPEN_ENDED = _re(
+    r"(?i)(?:^|\b(?:then|so|if|when|once|because|basically|actually|maybe|but|until|unless"
+    r"|after|before|whether|where|since|while|cause|cuz|that)\s+)(?:we|they|he|she|i)$"
+    r"|(?i:\b(?:we|i|you|they|he|she) (?:need|needs|want|wants|gotta|gonna|have to|has to"
+    r"|need to|want to|ought to)$)"
+    r"|(?i:^(?:(?:and|so|oh|also|just|please)\s+)?(?:remember|recall|note|notice|know|think"
+    r"|mean|meant|said|say|mention|mentioned|forget|figure|realize|realise|guess) that$)"
+    r"|(?i:\b(?:the one|one|ones|something|someone|anything|the thing|the place|the guy"
+    r"|the person|the bit|the part)\s+(?:that|which|who|whom|whose|where)$)"
+    r"|(?:我们|你们|他们|她们|我|你|他|她|它|然后|那|所以|结果)(?:就|才|又)$"
+    r"|^(?:那个|这个|那些|这些|那种|这种)\s*[^,;。，是有在很为叫]{1,12}的$"
 )
 
 # --- questions and requests ----------------------------------------------------------------
@@ -427,7 +446,7 @@ def _is_fragment(norm: str) -> bool:
     # says something. A conjunction last cuts a longer one too.
     body = norm.rstrip(" .,;:!-")
     units = _units(body)
-    return (units <= 16 and bool(_FRAGMENT.search(body))) or (
+    return (units <= 16 and bool(_FRAGMENT.search(body) or _OPEN_ENDED.search(body))) or (
         units <= 30 and bool(_CUT_AT_CONJUNCTION.search(body)))
 
 
@@ -546,7 +565,7 @@ def check_quality(text: str) -> Verdict:
             return _reject("too_short", f"The {category} entry has no content.")
         return Verdict(True, category, _ALLOW_REASON[category])
 
-    if looks_like_secret_mention(norm):
+    if looks_like_secret_mention(norm) or is_credential_event(norm):
         return _reject(
             "secret_no_context",
             "Mentions a credential without saying anything usable about it.",

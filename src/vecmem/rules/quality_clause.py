@@ -255,11 +255,17 @@ _THING_ING = (
 )
 # The subject left out: an opening -ing verb (after "still", "currently" …); its object
 # follows in Latin letters ("billing 项目的框架" is a noun, not a verb).
+# Nouns that name an identifier or an address: after a gerund they make a label
+# ("Tracking number", "Billing address", "Meeting ID"), not a subjectless clause.
+_ID_NOUN = (r"numbers?|no|nos|code|codes|ids?|ref|refs|reference|references|address|addresses"
+            r"|account|pin|link|url|handle|confirmation|permit")
 _SUBJECTLESS_ING = _re(
     rf"(?i)^(?:(?:still|currently|now|just|busy|already|slowly|steadily|quietly)\s+)?"
     rf"(?!(?:{_STATE_ING})\b)"
     # (a label is no clause: "Embedding provider: openai", "Logging level = debug")
     rf"[a-z]{{3,}}ing\b(?!'s\b| (?:is|are|was|were)\b|[^.;,]{{0,40}}[:=])(?=\s+[a-z0-9])"
+    # (nor is a gerund naming an identifier: "Tracking number 1Z…", "Booking reference K7")
+    rf"(?!\s+(?:{_ID_NOUN})\b)"
     rf"{_FINITE_AFTER}"
 )
 # …or its state of immersion: "Mid-way through reviewing …", "Knee-deep in the refactor".

@@ -1,0 +1,88 @@
+"""A credential's life event with no value: "Twilio auth token regenerated", "我把邮箱密码改了".
+
+The secret rules (``rules/secrets.looks_like_secret_mention``) read a mention as a
+credential word plus status words plus filler from closed lists, so a vendor or a verb
+nobody listed ("Twilio", "regenerated", "作废") made the sentence a fact. This module
+reads the *grammar* of the event instead, whatever the words:
+
+- English: a noun phrase headed by a credential noun (any modifiers before the head:
+  "the old AWS secret key", "my Apple ID password") and one past participle, by
+  morphology (``-ed``) or from the short list of irregular ones, in either order —
+  "Rotated the staging DB password" / "The deploy key has been replaced" — with only a
+  subject, an auxiliary, an adverb of time or a purpose ("for the CI") around them;
+- Chinese: the same noun phrase ("飞书机器人的 token", "服务器 root 密码") with a verb of a
+  credential's life (change, reset, rotate, expire, revoke, generate …) and its result
+  particles, in either order ("刚改了路由器管理员密码" / "API 密钥已作废").
+
+Anything more is information and the sentence is not matched: where the secret lives
+("… is in 1Password", "放在抽屉里"), when it expires ("expires on 3 March"), a rule ("every
+90 days"), what it is for beyond a short purpose, a second clause. The head must be the
+credential itself: "password manager", "token budget", "密码过期时间" are other things.
+"""
+
+from __future__ import annotations
+
+import re
+
+from vecmem.text import ascii_word_re
+
+__all__ = ["is_credential_event"]
+
+_re = ascii_word_re
+
+# The credential as the head of its noun phrase. A bare "key" is a door's or a table's;
+# it is a credential only with a qualifier that says so.
+_HEAD_EN = (
+    r"(?:pass(?:word|phrase|code)s?|passwd|pins?|pin\s+codes?|tokens?|secrets?|credentials?"
+    r"|creds|pats?|(?:api|ssh|access|secret|private|deploy|signing|gpg|pgp|licen[cs]e|master"
+    r"|encryption|app|auth|root)[ _-]?(?:keys?|keypairs?|key\s+pairs?))"
+)
+# Words before the head that are not a modifier of it: prepositions, auxiliaries, verbs
+# of placing. "in" or "is" before the head means the head belongs to another phrase.
+_NOT_MOD = (r"(?:in|on|at|under|inside|into|to|from|with|by|of|is|was|are|were|has|have|had"
+            r"|been|and|or|but|not|no|where|which|that)")
+_MOD = rf"(?:(?!{_NOT_MOD}\b)[\w.'’-]+\s+)"
+_NP = (rf"(?:(?:the|my|our|your|their|his|her|a|an|new|old|fresh|current)\s+)?{_MOD}{{0,5}}"
+       rf"{_HEAD_EN}")
+# A past participle: by its ending, or one of the irregular ones a credential can take.
+_PARTICIPLE = (r"(?:[a-z]{2,}ed|set|reset|made|got|gotten|done|sent|stolen|forgotten|broken"
+               r"|taken|given|written|hidden|shown|leaked|put)(?:\s+(?:out|up|over|in|back))?")
+# Two coordinated ("wiped and recreated", "revoked and reissued").
+_PARTICIPLE = rf"{_PARTICIPLE}(?:\s+(?:and|&)\s+{_PARTICIPLE})?"
+_SUBJECT = r"(?:(?:i|we|you|they|he|she|someone|user|the\s+user)\s+(?:have\s+|has\s+|had\s+)?)?"
+_ADVERB = r"(?:(?:just|finally|already|successfully|also|now|again)\s+)?"
+_AUX = (r"(?:\s+(?:has|have|had)\s+been|\s+(?:was|were|is|are|got|has|have|had|just)"
+        r"(?:\s+(?:been|now|just|already))?)?\s+(?:now\s+|just\s+|already\s+)?")
+_TAIL = (r"(?:\s+(?:today|yesterday|tonight|this\s+(?:morning|afternoon|evening|week)"
+         r"|last\s+night|just\s+now|earlier|again|too|as\s+well|now))?"
+         r"(?:\s+for\s+(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2})?")
+_EN_DONE_TO = _re(rf"(?i)^{_SUBJECT}{_ADVERB}{_PARTICIPLE}\s+{_NP}{_TAIL}$")
+_EN_UNDERWENT = _re(rf"(?i)^{_NP}{_AUX}{_PARTICIPLE}{_TAIL}$")
+
+_HEAD_ZH = (r"(?:密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据|授权码|(?i:token|pat|pin)(?:\s*码)?"
+            r"|(?i:(?:api|ssh|access|secret|deploy|private|app)\s*key)|(?i:accesskey))")
+# The noun phrase before the head: any words but a place, a handing-over or a verb of
+# putting ("在 / 放 / 存 / 记 / 写 / 贴 / 给 / 发 / 告诉 / 到 / 里"): those say where it is.
+_MOD_ZH = r"(?:(?![在放存记写贴给发告诉到里])[\w\u3400-\u9fff .'’-]){0,16}?"
+_SUBJ_ZH = r"(?:我们|我|你|他|她|用户|同事|运维|管理员)?"
+_ADV_ZH = r"(?:刚刚|刚才|刚|已经|已|又|都|终于|今天|昨天|早上|上午|下午|晚上|重新|\s)*"
+# The verbs of a credential's life: a closed class in Chinese, which has no participle.
+_VERB_ZH = (r"(?:重新生成|生成|修改|更改|改|更换|换|更新|重置|重设|轮换|替换|作废|失效|过期|刷新"
+            r"|吊销|撤销|注销|续期|续|变更|泄露|泄漏|丢|忘|弄|搞|配置|设置|配|设|添加|加|创建|申请"
+            r"|找回|激活|启用|禁用|停用|删除|删)")
+_RES_ZH = r"(?:好|完|过|掉|成功|完毕|完成|一下|了|啦)*"
+_ZH_UNDERWENT = _re(rf"^{_SUBJ_ZH}{_ADV_ZH}(?:把|将)?{_MOD_ZH}{_HEAD_ZH}\s*(?:被)?{_ADV_ZH}"
+                    rf"{_VERB_ZH}{_RES_ZH}$")
+_ZH_DONE_TO = _re(rf"^{_SUBJ_ZH}{_ADV_ZH}{_VERB_ZH}{_RES_ZH}\s*{_MOD_ZH}{_HEAD_ZH}$")
+
+_END = re.compile(r"[\s.!。！~～]+$")
+
+
+def is_credential_event(norm: str) -> bool:
+    """True when ``norm`` only tells that a credential was set, changed, rotated, expired
+    or the like: one clause, no value, nothing about where it is or when it lapses."""
+    t = _END.sub("", norm.strip())
+    if not t or len(t) > 120 or any(c in t for c in ",;:?，；：？、\n"):
+        return False
+    return bool(_EN_DONE_TO.match(t) or _EN_UNDERWENT.match(t)
+                or _ZH_UNDERWENT.match(t) or _ZH_DONE_TO.match(t))
