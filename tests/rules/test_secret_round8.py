@@ -3,7 +3,8 @@ a gap of linking words only, then a value judged after its pieces are joined
 (``secret_near``); labels and values glued to the other script (the canonical
 ``space_scripts`` reading); a value typed in pieces extended to the end of its clause; a
 value given in parts named by the grammar of a whole and its pieces; short generated
-tokens with no label (``short_random``); dingbat digits. Each category has the
+tokens with no label (``short_random``); dingbat digits, diacritics drawn on a label, the
+braille blank and thin spaces. Each category has the
 look-alike facts the rule must leave alone, in English and Chinese, and adversarial
 spellings (invisible characters, look-alike letters, full-width forms) of caught ones.
 
@@ -45,6 +46,8 @@ CAUGHT = {
         ("PIN for the storage unit? → 2290", "2290"),
         ("Forgot the wifi password? here: GreenHeron#12", "GreenHeron#12"),
         ("Q: what is the alarm code? A: 8813", "8813"),
+        ("Need the wifi pass? Heron4471", "Heron4471"),
+        ("门锁的密码多少 -> 8813", "8813"),
         ("问：WiFi 密码？答：Heron4471", "Heron4471"),
     ],
     "linked": [
@@ -94,6 +97,14 @@ CAUGHT = {
         ("remember this for me: Rk7pW2mZ9vLq4T\u00adbN", "Rk7pW2mZ9vLq4TbN"),
         ("the wifi password is Kittiwake\u00a088", "Kittiwake88"),
     ],
+    "typography": [
+        ("pàsswörd: Kittiwake41", "Kittiwake41"),  # diacritics drawn on a label
+        ("My PÏN is 6604", "6604"),
+        ("pass\u2800word: Kittiwake41", "Kittiwake41"),  # the braille blank
+        ("password: Kitti\u2009wake41", "Kittiwake41"),  # a thin space inside the value
+        ("门禁码 66\u200a04", "6604"),  # a hair space
+        ("密\u2009码：Kittiwake41", "Kittiwake41"),
+    ],
 }
 
 ALLOWED = {
@@ -109,6 +120,9 @@ ALLOWED = {
         "What is the wifi password? Ask Tom.",
         "Q: what is the alarm code? A: ask the landlord",
         "Do you know my bank PIN? No, you don't.",
+        "The wifi pass is on the fridge",
+        "密码多少 -> 问物业",
+        "The admin pass expires in 30 days",
     ],
     "linked": [
         "The PIN must be four digits, not 1234",
@@ -122,6 +136,8 @@ ALLOWED = {
     ],
     "pieces": [
         "password=abc123 took 35 ms",
+        "Her password manager is KeePassXC 2.7.9",
+        "The password manager is Bitwarden 2024.6",
     ],
     "parts": [
         "The rest of the team joins at 10",
@@ -130,6 +146,12 @@ ALLOWED = {
         "The recipe calls for 2 cups flour, the rest is sugar",
         "The sprint ends with a demo and starts with planning",
         "The first four digits of the phone number are the area code",
+    ],
+    "typography": [
+        "Le café coûte 4 € 20",
+        "Crème brûlée for 6",
+        "Naïve Bayes gets 0.91 on the test set",
+        "价格是 12\u2009000 元",
     ],
     "unlabelled": [
         "Flight LH2Q8X leaves at 9",

@@ -27,7 +27,8 @@ from vecmem.text import lazy_re
 
 __all__ = ["near_values"]
 
-_EN_PASSWORD = r"pass(?:word|wd|phrase)s?|pwd|pw|passwort|kennwort"
+_EN_PASSWORD = (r"pass(?:word|wd|phrase)s?|pwd|pw|passwort|kennwort"
+                r"|(?:wi-?fi|wlan|router|network|admin|login|email|mail)\s+pass")
 _EN_CODE = (r"pins?|pin\s+(?:code|number)|passcodes?|combination|combo"
             r"|(?:door|gate|alarm|safe|locker|garage|lock|entry|keypad|access|unlock|padlock"
             r"|building|front\s+door|back\s+door)\s+(?:code|pin)s?")
@@ -60,7 +61,7 @@ _ZH_LINK = (
     "是为叫做就也还都一直现在目前其实的我你他她它们这那个哦对嗯啊吧呢啦呀么什多少啥来着答问要话如果需"
     "记得吗知道告诉给念出写成改设置新旧原来当前"
 )
-_GAP_PUNCT = frozenset(":：=?？—–-→,，、()（）\"'“”‘’「」『』 \t")
+_GAP_PUNCT = frozenset(":：=?？—–-→>⇒,，、()（）\"'“”‘’「」『』 \t")
 _GAP_MAX = 48
 
 # A value typed in pieces: single characters between separators ("d, r, a, g, o, n",
@@ -161,7 +162,7 @@ def near_values(text: str) -> Iterator[tuple[str, int, int]]:
         for s in re.finditer(r"(?<=[\s:：=?？—–→,，、(（\"'“「『])(?=[^\s])|(?<=[是为叫])(?=[^\s])",
                              text[m.end():limit]):
             at = m.end() + s.start()
-            if text[at] in "-–—→:：=,，?？":
+            if text[at] in "-–—→>⇒:：=,，?？":
                 continue
             if not _gap_ok(text[m.end():at]):
                 break

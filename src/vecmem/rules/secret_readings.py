@@ -28,7 +28,13 @@ from vecmem.rules.secret_shapes import structured_secrets
 from vecmem.rules.secret_spoken import spoken_codes
 from vecmem.rules.secret_values import SecretFinding, masked
 from vecmem.rules.secret_vendor import BASE, vendor_findings
-from vecmem.text import Canonical, ascii_word_re, canonicalize, confusable_skeleton
+from vecmem.text import (
+    THIN_SPACE,
+    Canonical,
+    ascii_word_re,
+    canonicalize,
+    confusable_skeleton,
+)
 
 __all__ = ["find_in", "readings", "select", "union"]
 
@@ -89,6 +95,8 @@ def readings(text: str) -> list[list[SecretFinding]]:
     seamed.space_scripts()
     if seamed.text != chars.text:
         forms.append(seamed)
+    if THIN_SPACE.search(text):  # "Kes\u2009trel41": a thin space inside one value
+        forms.append(canonicalize(text, structure=False, decode=True, thin=True))
     skeleton = confusable_skeleton(chars.text)
     if skeleton != chars.text:  # "ΡΙΝ 6650" in Greek capitals: a reading only, never stored
         folded = canonicalize(text, structure=False, decode=True)
@@ -204,7 +212,7 @@ _BREAK = _re(
     r"(?=(?P<next>(?:[A-Za-z0-9]|[#@!$%&*+?](?=[A-Za-z0-9]))[^\s]{1,}))"
 )
 _MACHINE = _re(r"\d|[^\w.,;:!?)'\"]")
-_TAIL_PIECE = _re(r"[\d#@!$%&*?+]{1,6}(?=\s*(?:$|[.,;!?。，；！？\n]))")
+_TAIL_PIECE = _re(r"[\d#@!$%&*?+]{1,6}(?=\s*(?:$|[,;!?。，；！？\n]|\.(?:\s|$)))")
 
 
 # A joined value needs a label or a vendor prefix close before the break (entropy-only
