@@ -50,6 +50,18 @@ CAUGHT = {
         ("门锁的密码多少 -> 8813", "8813"),
         ("问：WiFi 密码？答：Heron4471", "Heron4471"),
     ],
+    "words": [
+        ("The secret word is k-i-w-i", "kiwi"),
+        ("our safe word is m-a-n-g-o", "mango"),
+        ("The code to my phone is t-u-l-i-p", "tulip"),
+        ("暗号是 t-u-l-i-p", "tulip"),
+        ("密码是大写的 T-U-L-I-P", "TULIP"),
+    ],
+    "value_first": [
+        ("五八三七是我的银行卡密码", "五八三七"),
+        ("6604 is my bank PIN", "6604"),
+        ("Kittiwake41 is the wifi password", "Kittiwake41"),
+    ],
     "linked": [
         ("The gate code, if you need it: 3318", "3318"),
         ("大门密码你要的话：3318", "3318"),
@@ -123,6 +135,17 @@ ALLOWED = {
         "The wifi pass is on the fridge",
         "密码多少 -> 问物业",
         "The admin pass expires in 30 days",
+    ],
+    "words": [
+        "The secret is to keep it simple",
+        "The secret ingredient is 2 eggs",
+        "The code of conduct is 12 pages",
+        "The code for the event is on the ticket",
+        "Our safe word policy is in the handbook",
+    ],
+    "value_first": [
+        "1234 is a bad PIN",
+        "2024 is the year I changed my password",
     ],
     "linked": [
         "The PIN must be four digits, not 1234",

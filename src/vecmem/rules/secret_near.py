@@ -32,8 +32,14 @@ _EN_PASSWORD = (r"pass(?:word|wd|phrase)s?|pwd|pw|passwort|kennwort"
 _EN_CODE = (r"pins?|pin\s+(?:code|number)|passcodes?|combination|combo"
             r"|(?:door|gate|alarm|safe|locker|garage|lock|entry|keypad|access|unlock|padlock"
             r"|building|front\s+door|back\s+door)\s+(?:code|pin)s?")
+# words that name a secret said or typed: "the secret word", "our safe word"
+_EN_WORD = (r"secret\s+(?:word|phrase|answer|code)|safe\s*word|code\s*word|watchword"
+            r"|security\s+answer")
 _LABEL = lazy_re(
-    rf"(?i)(?<![A-Za-z])(?:(?P<code>{_EN_CODE})|(?P<pw>{_EN_PASSWORD}))(?![A-Za-z])"
+    rf"(?i)(?<![A-Za-z])(?:(?P<code>{_EN_CODE})|(?P<pw>{_EN_PASSWORD}|{_EN_WORD})"
+    # a bare "code" with the thing it opens after it: "the code to my phone is …"
+    r"|(?P<bare>codes?)(?=\s+(?:to|for|of)\s+(?:the\s+|my\s+|our\s+)?(?!conduct\b)[a-z]))"
+    r"(?![A-Za-z])"
     r"|(?P<zhcode>PIN码|pin码|门禁码|开锁码|解锁码|门锁码|密码锁的?密码)"
     r"|(?P<zhpw>密码|密碼|口令|暗号)"
 )
@@ -52,14 +58,15 @@ those which again still now currently always actually just also btw by way if yo
 want ever here go goes is: here's there there's and so ok okay oh well yes yeah then
 digit digits letter letters character characters spelled spelt out one at a time
 exactly literally simply basically q a answer what what's whats do does know remember
-recall tell told said says say me i we new old current usual same set
+recall tell told said says say me i we new old current usual same set all lowercase
+uppercase capitals caps capital small
 """))
 _EN_PREP = frozenset(_words("for of to on at in with"))
 # Chinese: copulas and their adverbs, possessive and pronouns, sentence particles, the
 # words of asking and answering, "if you need it".
 _ZH_LINK = (
     "是为叫做就也还都一直现在目前其实的我你他她它们这那个哦对嗯啊吧呢啦呀么什多少啥来着答问要话如果需"
-    "记得吗知道告诉给念出写成改设置新旧原来当前"
+    "记得吗知道告诉给念出写成改设置新旧原来当前大小全"
 )
 _GAP_PUNCT = frozenset(":：=?？—–-→>⇒,，、()（）\"'“”‘’「」『』 \t")
 _GAP_MAX = 48
@@ -105,7 +112,7 @@ def _gap_ok(gap: str) -> bool:
     return True
 
 
-def _value(text: str, at: int, code: bool) -> tuple[int, int] | None:
+def _value(text: str, at: int, code: str) -> tuple[int, int] | None:
     """The span of the value starting at ``at``, if one stands there."""
     spelled = _SPELLED.match(text, at)
     if spelled:
@@ -113,7 +120,7 @@ def _value(text: str, at: int, code: bool) -> tuple[int, int] | None:
         joined = re.sub(r"[\s\-./_·,，、|]", "", run)
         if not _END.match(text, spelled.end()) or _UNIT.match(text, spelled.end()):
             return None
-        if code:
+        if code == "pin":
             ok = (joined.isdigit() and 4 <= len(joined) <= 10) or _zh_digits(joined)
         else:
             ok = 4 <= len(joined) <= 32
@@ -156,7 +163,9 @@ def _zh_digits(value: str) -> bool:
 def near_values(text: str) -> Iterator[tuple[str, int, int]]:
     """``(kind, start, end)`` of each value a label's linking gap leads to."""
     for m in _LABEL.finditer(text):
-        code = bool(m.group("code") or m.group("zhcode"))
+        # a code label wants digits; a bare "code" before what it opens may be spelled
+        code = ("pin" if (m.group("code") or m.group("zhcode"))
+                else "bare" if m.group("bare") else "")
         limit = min(len(text), m.end() + _GAP_MAX + 1)
         # every place a value could start: after the gap's last linking word or mark
         for s in re.finditer(r"(?<=[\s:：=?？—–→,，、(（\"'“「『])(?=[^\s])|(?<=[是为叫])(?=[^\s])",
@@ -170,3 +179,54 @@ def near_values(text: str) -> Iterator[tuple[str, int, int]]:
             if span:
                 yield ("pin_code" if code else "password"), *span
                 break
+        yield from _named_before(text, m, code)
+
+
+# The value first, then a copula and the label: "四八二一是我的银行卡密码", "Kestrel41 is
+# the wifi password". The value opens its clause; what stands between it and the label
+# is a copula and linking words only.
+_CLAUSE_START = lazy_re(r"(?:^|(?<=[.!?。！？;；\n,，:：]))\s*")
+_FIRST_TOKEN = lazy_re(
+    r"[^\s,，。;；、()（）\"'“”?？:：\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{4,64}")
+# A qualifier compounded with the label (银行卡密码, not 很弱的密码), or after a possessive
+# ("my bank PIN", not "a bad PIN").
+_QUALIFIER = lazy_re(r"[\u4e00-\u9fff]{0,3}[^\W\d的得地了]$"
+                     r"|(?i:(?<![A-Za-z])(?P<own>my|our|your|his|her|their)\s[A-Za-z-]{2,20}\s)$")
+_COPULA = lazy_re(r"(?i)(?<![A-Za-z])(?:is|was|are)(?![A-Za-z])|是|为|就是")
+
+
+def _named_before(text: str, label: re.Match[str], code: str) -> Iterator[tuple[str, int, int]]:
+    lo = max(0, label.start() - _GAP_MAX - 40)
+    starts = [m.end() for m in _CLAUSE_START.finditer(text, lo, label.start())]
+    if not starts:
+        return
+    at = starts[-1]
+    span = _value_before(text, at, label.start(), code)
+    if not span or not _COPULA.search(text, span[1], label.start()):
+        return
+    gap = text[span[1]:label.start()]
+    # the label's own qualifier touching it: "我的银行卡密码", "my bank PIN"
+    bare = _QUALIFIER.sub(lambda q: q.group("own") or "", gap)
+    if _gap_ok(gap) or (bare != gap and _gap_ok(bare)):
+        yield ("pin_code" if code else "password"), *span
+
+
+def _value_before(text: str, at: int, stop: int, code: str) -> tuple[int, int] | None:
+    spelled = _SPELLED.match(text, at, stop)
+    end = spelled.end() if spelled else at
+    zh = re.match(rf"[{_ZH_DIGITS}]{{4,12}}", text[at:stop])
+    if zh:
+        end = at + zh.end()
+    if end == at:
+        tok = _FIRST_TOKEN.match(text[at:stop])
+        if not tok:
+            return None
+        end = at + tok.end()
+    joined = re.sub(r"[\s\-./_·,，、|]", "", text[at:end])
+    if _zh_digits(joined) or (code == "pin" and joined.isdigit() and 4 <= len(joined) <= 10):
+        return at, end
+    if code == "pin":
+        return None
+    made = (joined.isdigit() and 4 <= len(joined) <= 12) or (
+        len(joined) >= 6 and re.search(r"\d", joined) and re.search(r"[^\W\d_]", joined))
+    return (at, end) if made or (spelled and len(joined) >= 4) else None
