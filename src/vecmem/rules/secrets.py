@@ -76,7 +76,9 @@ def find_secrets(text: str) -> list[SecretFinding]:
 _NEXT_PIECE = re.compile(r"[ \t]{1,2}(?P<p>[^\s]{1,32})")
 _PIECE_TAIL = re.compile(r"[.,;:!?)'\"\]。，；：！？）]+$")
 _CLAUSE_END = re.compile(r"\s*(?:$|[.,;:!?)\n。，；：！？）]|\s[-–—]\s)")
-_NOT_A_PIECE = re.compile(r"(?i)[a-z][a-z0-9+.-]*://|www\.|[a-z]:[\\/]|-{1,2}[a-z]|\[REDACTED:")
+# (a URL, a path, an option, a marker, or an aside opening: "(changed 2024)")
+_NOT_A_PIECE = re.compile(r"(?i)[a-z][a-z0-9+.-]*://|www\.|[a-z]:[\\/]|-{1,2}[a-z]|\[REDACTED:"
+                          r"|[(\[{（【]")
 
 
 def _piece_of(value: str, piece: str) -> bool:
