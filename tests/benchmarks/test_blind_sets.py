@@ -25,6 +25,7 @@ P3 = P2.parent / "persona3"
 P4 = P2.parent / "persona4"
 P5 = P2.parent / "persona5"
 P6 = P2.parent / "persona6"
+P7 = P2.parent / "persona7"
 DATA = ROOT / "tests" / "data"
 INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
 
@@ -151,6 +152,31 @@ def test_persona6_shape_and_counts() -> None:
     assert kinds["health"] >= 18 and kinds["pet"] >= 3 and kinds["family"] >= 10
     assert kinds["style"] >= 2
     earlier = {r["text"] for d in (P2.parent, P2, P3, P4, P5) for f in d.glob("*.jsonl")
+               for r in rows(f) if "text" in r}
+    assert not earlier & {r["text"] for r in turns + off}  # fresh turns, not copied
+    assert not earlier & {m["text"] for m in ids.values()}
+
+
+def test_persona7_shape_and_counts() -> None:
+    """Session 10's blind persona: >= 130 memories (health >= 20, family >= 12, pets >= 3,
+    style >= 3), >= 250 relevant turns of which >= 110 cross-language, >= 75 indirect, >= 100
+    safety-critical in both languages, a few style-only; >= 120 off-topic of which >= 55
+    share a word with a memory, world knowledge in both languages; no memory or turn copied
+    from any earlier persona or the gate set."""
+    ids, turns, off = check_persona(P7, (P2.parent, P2, P3, P4, P5, P6))
+    assert len(ids) >= 130 and len(turns) >= 250 and len(off) >= 120
+    assert sum(t["cross_lang"] for t in turns) >= 110
+    cats = Counter(t["category"] for t in turns)
+    assert cats["indirect"] >= 75 and cats["style"] >= 3
+    assert sum(t["safety"] for t in turns) >= 100
+    assert Counter(o["kind"] for o in off)["shared_word"] >= 55
+    assert {t["lang"] for t in turns if t["safety"]} == {"zh", "en"}
+    assert {o["lang"] for o in off} == {"zh", "en"}
+    assert {o["lang"] for o in off if o["kind"] == "world_knowledge"} == {"zh", "en"}
+    kinds = Counter(m["kind"] for m in ids.values())
+    assert kinds["health"] >= 20 and kinds["pet"] >= 3 and kinds["family"] >= 12
+    assert kinds["style"] >= 3
+    earlier = {r["text"] for d in (P2.parent, P2, P3, P4, P5, P6) for f in d.glob("*.jsonl")
                for r in rows(f) if "text" in r}
     assert not earlier & {r["text"] for r in turns + off}  # fresh turns, not copied
     assert not earlier & {m["text"] for m in ids.values()}
@@ -294,6 +320,35 @@ def test_quality_blind7_shape_and_counts() -> None:
     assert any(re.match(r"^[A-Z]:\\", t) and re.search("[\u4e00-\u9fff]", t) for t in paths)
 
 
+def test_quality_blind8_shape_and_counts() -> None:
+    """Session 10's blind quality set: >= 290 cases, >= 110 facts (durable achievements,
+    advice asked, standing instructions, >= 19 benign look-alikes), >= 80 secret values in
+    all three languages, >= 10 secret mentions without a value, >= 20 adversarial shapes,
+    progress and hedges in all three languages, Windows paths with spaces and CJK folders,
+    nothing copied from any earlier quality or secret set (blind7 included)."""
+    earlier = tuple(sorted({*EARLIER_QUALITY, *(f.name for pattern in (
+        "quality_*.jsonl", "secrets_*.jsonl", "poisoning*.jsonl") for f in DATA.glob(pattern)
+        if f.name != "quality_blind8.jsonl")}))
+    cases = check_quality_set("quality_blind8.jsonl", "blind8", earlier)
+    assert len(cases) >= 290
+    cats = Counter(c["category"] for c in cases)
+    assert cats["fact"] >= 110 and cats["secret_value"] >= 80 and cats["progress"] >= 20
+    assert cats["secret_no_context"] >= 10
+    assert cats["question"] >= 10 and cats["half_formed"] >= 10 and cats["bare_url_path"] >= 10
+    shapes = Counter(c["shape"] for c in cases)
+    assert shapes["secret_lookalike"] >= 19 and shapes["adversarial"] >= 20
+    assert sum(c["shape"] == "adversarial" for c in cases
+               if c["category"] == "secret_value") >= 20
+    assert all(c["category"] == "fact" for c in cases if c["shape"] == "secret_lookalike")
+    for category in ("secret_value", "progress", "half_formed", "fact"):
+        assert {c["lang"] for c in cases if c["category"] == category} == {
+            "zh", "en", "mixed"}, category
+    assert sum(bool(INVISIBLE.search(c["text"])) for c in cases) >= 5
+    paths = [c["text"] for c in cases if c["category"] == "bare_url_path"]
+    assert any(re.match(r"^[A-Z]:\\", t) and " " in t for t in paths)
+    assert any(re.match(r"^[A-Z]:\\", t) and re.search("[\u4e00-\u9fff]", t) for t in paths)
+
+
 def check_slot_set(name: str, split: str) -> list[dict[str, Any]]:
     cases = rows(DATA / name)
     want = {"positive": {"conflict", "duplicate"}, "negative": {"store"},
@@ -384,6 +439,16 @@ def test_slot_blind7_shape_and_counts() -> None:
     check_fresh_slot_round("blind7", n=70, positives=32, ambiguous=6, latin_free=5)
 
 
+def test_slot_blind8_shape_and_counts() -> None:
+    """>= 90 scenarios over all the issue's slots, as many negatives as positives (>= 42
+    and >= 40), >= 8 ambiguous, English, Chinese and mixed, >= 8 positive values without
+    Latin letters; new facts never copied from any earlier slot set."""
+    check_fresh_slot_round("blind8", n=90, positives=40, ambiguous=8, latin_free=8)
+    cases = rows(DATA / "slot_paraphrase_blind8.jsonl")
+    assert Counter(c["polarity"] for c in cases)["negative"] >= 42
+    assert {c["lang"] for c in cases} == {"zh", "en", "mixed"}
+
+
 def test_rules_dev_reports_blind7_and_never_lists_it(
         capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench7")
@@ -413,6 +478,45 @@ def test_secrets_dev_is_counts_only_on_blind7(capsys: pytest.CaptureFixture[str]
     assert out.startswith("blind7: secrets cut ") and len(out.splitlines()) == 1
     # The benign-corpus count never reads the blind round's texts.
     assert {"persona6", "blind7"} <= set(bench.NEVER_READ)
+
+
+def test_rules_dev_reports_blind8_and_never_lists_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench8")
+    cases = rows(DATA / "quality_blind8.jsonl")
+    table, _ = bench.quality(cases)
+    assert set(table) == {"blind8"} and table["blind8"]["all"]["n"] == len(cases)
+    table, _ = bench.slots(rows(DATA / "slot_paraphrase_blind8.jsonl")[:2])
+    assert set(table) == {"blind8"} and table["blind8"]["all"]["n"] == 2
+    assert {"blind7", "blind8"} <= set(bench.NEVER_LISTED)
+    with pytest.raises(SystemExit):
+        bench.main(["--misses", "blind8", "--no-slots", "--no-benign"])
+    assert "invalid choice" in capsys.readouterr().err
+    # Listing a retired set's misses never prints a blind8 case, though blind8 is scored.
+    assert bench.main(["--misses", "blind6", "--no-slots", "--no-benign"]) == 0
+    out = capsys.readouterr().out
+    assert "blind8" in out  # its column is reported (counts)
+    assert not any(repr(c["text"]) in out for c in cases)
+
+
+def test_secrets_dev_is_counts_only_on_blind8(capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_bench8")
+    path = str(DATA / "quality_blind8.jsonl")
+    with pytest.raises(SystemExit):
+        bench.main(["--set", path, "--misses", "blind8", "--no-store"])
+    assert "never listed" in capsys.readouterr().err
+    assert bench.main(["--set", path, "--no-store"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("blind8: secrets cut ") and len(out.splitlines()) == 1
+    # The benign-corpus count never reads the blind rounds' texts.
+    assert {"persona6", "blind7", "persona7", "blind8"} <= set(bench.NEVER_READ)
+
+
+def test_slots_dev_keeps_blind8_counts_only() -> None:
+    bench = load_module(ROOT / "benchmarks" / "slots_dev.py", "slots_dev_bench8")
+    assert {"blind7", "blind8"} <= set(bench.BLIND)
+    with pytest.raises(SystemExit):
+        bench.main(["--misses", "blind8"])
 
 
 def test_rules_dev_reports_retired_blind_sets_and_lists_their_misses(
@@ -517,4 +621,18 @@ def test_recall_harness_runs_persona6_and_never_lists_its_misses(
     assert bench.SETS["persona6"] == "blind"
     with pytest.raises(SystemExit):
         bench.main(["--set", "persona6", "--show-misses", "--embedder", "hashing"])
+    assert "never listed" in capsys.readouterr().err
+
+
+def test_recall_harness_runs_persona7_and_never_lists_its_misses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # persona 7's same-language turns are paraphrased too: hashing's floor there is low.
+    run_persona(tmp_path, "persona7", same_lang_floor=0.2)
+    captured = capsys.readouterr()
+    assert "blind — never tuned on" in captured.out
+    assert "miss p7t" not in captured.err + captured.out
+    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p7_misses")
+    assert bench.SETS["persona7"] == "blind" and bench.SETS["persona6"] == "blind"
+    with pytest.raises(SystemExit):
+        bench.main(["--set", "persona7", "--show-misses", "--embedder", "hashing"])
     assert "never listed" in capsys.readouterr().err
