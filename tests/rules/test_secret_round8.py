@@ -146,6 +146,8 @@ ALLOWED = {
     "value_first": [
         "1234 is a bad PIN",
         "2024 is the year I changed my password",
+        "2024 是我改密码的年份",
+        "6604 是我们楼的门禁码位数之和",
     ],
     "linked": [
         "The PIN must be four digits, not 1234",

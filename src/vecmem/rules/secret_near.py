@@ -196,6 +196,10 @@ _COPULA = lazy_re(r"(?i)(?<![A-Za-z])(?:is|was|are)(?![A-Za-z])|是|为|就是")
 
 
 def _named_before(text: str, label: re.Match[str], code: str) -> Iterator[tuple[str, int, int]]:
+    # the label heads the predicate and ends the clause ("…是我的银行卡密码。"), not a noun
+    # it qualifies ("2024 是我改密码的年份")
+    if not _END.match(text, label.end()):
+        return
     lo = max(0, label.start() - _GAP_MAX - 40)
     starts = [m.end() for m in _CLAUSE_START.finditer(text, lo, label.start())]
     if not starts:
