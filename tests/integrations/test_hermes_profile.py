@@ -519,7 +519,7 @@ def test_the_reserve_reads_the_turn_as_the_gate_does(
     # "Can a labrador eat …?" has a knowledge question's shape; the gate reads it as the
     # person's own because a memory says they have a labrador (``relevance.OWNED``). The
     # reserved health facts must follow that one reading, not the text-only one.
-    dog = {"en": "User's Labrador Rocky is allergic to chicken and gets itchy paws.",
+    dog = {"en": "User's Labrador Rocky is allergic to chicken: no chicken treats for him.",
            "zh": "用户家养了一只拉布拉多叫豆豆，豆豆对牛肉过敏，吃了会拉肚子。"}
     filler = ["User's wife is severely allergic to sesame and carries an EpiPen.",
               "用户的女儿对青霉素严重过敏，会休克。",
