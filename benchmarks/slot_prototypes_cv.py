@@ -7,8 +7,9 @@ Leave-one-round-out over the retired slot rounds (``build_slot_prototypes.retire
 for each round, the prototypes are built from the *other* rounds only and the round's
 scenarios go through the real write pipeline (``rules_dev.slots``: temporary SQLite,
 hashing embedder for the store, no LLM) twice — grammar alone, and grammar + second
-opinion. The blind round (``slots_dev.BLIND``) is then run whole against the bundled
-prototypes (all retired rounds), counts only. Cosines come from USE (the ``local`` extra).
+opinion. The blind rounds (``slots_dev.BLIND``) are then run against the bundled
+prototypes (all retired rounds), each whole, counts only. Cosines come from USE (the
+``local`` extra).
 """
 
 from __future__ import annotations
@@ -83,12 +84,14 @@ def main(argv: list[str] | None = None) -> int:
         print(_line(name, before, after))
     print(_line("CV total", total_b, total_a))
     if not args.no_blind:
-        cases = [c for p in sorted(DATA.glob("slot_paraphrase*.jsonl")) for c in _load_path(p)
-                 if c["split"] in BLIND]
         every = [c for cs in rounds.values() for c in cs]
         protos = slot_prototypes.Prototypes(sorted(labelled(every).items()), embed,
                                             margin=args.margin)
-        print(_line(f"{','.join(BLIND)} (blind)", _run(cases, None), _run(cases, protos)))
+        for split in BLIND:  # each blind round whole, counts only
+            cases = [c for p in sorted(DATA.glob("slot_paraphrase*.jsonl"))
+                     for c in _load_path(p) if c["split"] == split]
+            if cases:
+                print(_line(f"{split} (blind)", _run(cases, None), _run(cases, protos)))
     return 0
 
 

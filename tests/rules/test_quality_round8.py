@@ -47,6 +47,20 @@ ADVERSARIAL_EVENT = [
     "ＡＰＩ 密钥已作废",  # full-width Latin
     "Twilio auth token\nregenerated.",  # line break, full stop
 ]
+# Handed over later, not had yet, announced and not given, described only by its form.
+CREDENTIAL_PENDING = [
+    "I'll DM you the password later",
+    "I'll send the deploy token to the team over Slack",
+    "Here's the token:",
+    "The password is below",
+    "my password has 12 characters",
+    "The new token starts with ghp_",
+    "I don't have the API key yet",
+    "token 还没拿到",
+    "验证码收到了",
+    "忘记密码了",
+    "我忘了 Apple ID 的密码",
+]
 # Information about a credential, or another thing named with a credential word: kept.
 CREDENTIAL_FACT = [
     "The API key is stored in 1Password under Work",
@@ -64,10 +78,15 @@ CREDENTIAL_FACT = [
     "数据库密码过期时间是 90 天",
     "用户习惯每季度换一次路由器密码",
     "The user locked himself out after the password changed twice, so IT now requires 2FA",
+    "用户忘记密码时会打电话给 IT",
+    "Sarah will send me the invoice later",
+    "The house key is below the mat",
+    "Our waiting list has 12 people",
+    "The code starts with a warm-up",
 ]
 
 
-@pytest.mark.parametrize("text", CREDENTIAL_EVENT + ADVERSARIAL_EVENT)
+@pytest.mark.parametrize("text", CREDENTIAL_EVENT + ADVERSARIAL_EVENT + CREDENTIAL_PENDING)
 def test_a_credential_event_without_a_value_is_a_mention(text: str) -> None:
     assert _category(text) == "secret_no_context"
     assert "credential" in check_quality(text).reason

@@ -34,7 +34,8 @@ _re = ascii_word_re
 # it is a credential only with a qualifier that says so.
 _HEAD_EN = (
     r"(?:pass(?:word|phrase|code)s?|passwd|pins?|pin\s+codes?|tokens?|secrets?|credentials?"
-    r"|creds|pats?|(?:api|ssh|access|secret|private|deploy|signing|gpg|pgp|licen[cs]e|master"
+    r"|creds|pats?|otps?|(?:verification|2fa|mfa|one-time|login|sms) codes?"
+    r"|(?:api|ssh|access|secret|private|deploy|signing|gpg|pgp|licen[cs]e|master"
     r"|encryption|app|auth|root)[ _-]?(?:keys?|keypairs?|key\s+pairs?))"
 )
 # Words before the head that are not a modifier of it: prepositions, auxiliaries, verbs
@@ -59,7 +60,7 @@ _TAIL = (r"(?:\s+(?:today|yesterday|tonight|this\s+(?:morning|afternoon|evening|
 _EN_DONE_TO = _re(rf"(?i)^{_SUBJECT}{_ADVERB}{_PARTICIPLE}\s+{_NP}{_TAIL}$")
 _EN_UNDERWENT = _re(rf"(?i)^{_NP}{_AUX}{_PARTICIPLE}{_TAIL}$")
 
-_HEAD_ZH = (r"(?:密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据|授权码|(?i:token|pat|pin)(?:\s*码)?"
+_HEAD_ZH = (r"(?:密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据|授权码|验证码|(?i:token|pat|pin)(?:\s*码)?"
             r"|(?i:(?:api|ssh|access|secret|deploy|private|app)\s*key)|(?i:accesskey))")
 # The noun phrase before the head: any words but a place, a handing-over or a verb of
 # putting ("在 / 放 / 存 / 记 / 写 / 贴 / 给 / 发 / 告诉 / 到 / 里"): those say where it is.
@@ -67,15 +68,41 @@ _MOD_ZH = r"(?:(?![在放存记写贴给发告诉到里])[\w\u3400-\u9fff .'’-
 _SUBJ_ZH = r"(?:我们|我|你|他|她|用户|同事|运维|管理员)?"
 _ADV_ZH = r"(?:刚刚|刚才|刚|已经|已|又|都|终于|今天|昨天|早上|上午|下午|晚上|重新|\s)*"
 # The verbs of a credential's life: a closed class in Chinese, which has no participle.
-_VERB_ZH = (r"(?:重新生成|生成|修改|更改|改|更换|换|更新|重置|重设|轮换|替换|作废|失效|过期|刷新"
+_VERB_ZH = (r"(?:忘记|收到|拿到|重新生成|生成|修改|更改|改|更换|换|更新|重置|重设|轮换|替换|作废"
+            r"|失效|过期|刷新"
             r"|吊销|撤销|注销|续期|续|变更|泄露|泄漏|丢|忘|弄|搞|配置|设置|配|设|添加|加|创建|申请"
             r"|找回|激活|启用|禁用|停用|删除|删)")
 _RES_ZH = r"(?:好|完|过|掉|成功|完毕|完成|一下|了|啦)*"
 _ZH_UNDERWENT = _re(rf"^{_SUBJ_ZH}{_ADV_ZH}(?:把|将)?{_MOD_ZH}{_HEAD_ZH}\s*(?:被)?{_ADV_ZH}"
                     rf"{_VERB_ZH}{_RES_ZH}$")
-_ZH_DONE_TO = _re(rf"^{_SUBJ_ZH}{_ADV_ZH}{_VERB_ZH}{_RES_ZH}\s*{_MOD_ZH}{_HEAD_ZH}$")
+_ZH_DONE_TO = _re(rf"^{_SUBJ_ZH}{_ADV_ZH}{_VERB_ZH}{_RES_ZH}\s*{_MOD_ZH}{_HEAD_ZH}(?:了|啦)?$")
 
-_END = re.compile(r"[\s.!。！~～]+$")
+# The credential handed over later, not had yet, announced and not given, or described
+# only by its form: "I'll DM you the password later", "Still waiting on the Stripe key",
+# "The password is below", "my password has 12 characters", "key 晚点给你", "token 还没拿到".
+_LATER = (r"(?:\s+(?:later|soon|tomorrow|tonight|in a (?:sec|second|minute|bit)|after (?:lunch"
+          r"|the call|the meeting)|over (?:signal|slack|whatsapp|email|chat)|by email|privately))?")
+_EN_HANDOVER = _re(
+    rf"(?i)^(?:i'll|i will|i'm going to|i am going to|i'm gonna|we'll|let me|i can)\s+(?:just\s+)?"
+    rf"(?:dm|send|paste|share|give|forward|email|text|message|drop|post)(?:\s+(?:you|it))?"
+    rf"\s+{_NP}(?:\s+(?:to|with) (?:you|them|the team))?{_LATER}{_LATER}$"
+    rf"|^(?:i|we) (?:still )?(?:don't|do not|haven't|have not|didn't|did not) (?:have|got|get"
+    rf"|receive|received|gotten) {_NP}(?: yet)?(?: from [\w.-]+(?: [\w.-]+)?)?$"
+    rf"|^(?:still )?(?:waiting|wait) (?:on|for) {_NP}(?: from [\w.-]+(?: [\w.-]+)?)?$"
+    rf"|^{_NP} (?:is|are|comes|will come|follows) (?:below|as follows|attached|in the next"
+    rf" message|coming|to follow|next)$|^here(?:'s| is| are) {_NP}$"
+    rf"|^{_NP} (?:has|is|contains) (?:\d+|[a-z]+) (?:characters|chars|digits|letters|words"
+    rf"|symbols)(?: long)?$|^{_NP} (?:starts|begins|ends) with \S+$"
+)
+_ZH_HANDOVER = _re(
+    rf"^{_MOD_ZH}{_HEAD_ZH}\s*(?:我|他|她)?(?:等下|等会儿?|晚点|晚些|回头|一会儿?|稍后|明天|待会儿?)?"
+    rf"(?:再)?(?:私信|微信|单独)?(?:发|给|传|转)(?:给)?(?:你|您)(?:吧|哈)?$"
+    rf"|^{_MOD_ZH}{_HEAD_ZH}\s*(?:还没|还没有|没)(?:拿到|收到|给|发|申请下来|下来|到)(?:呢)?$"
+    rf"|^(?:我|我们)?(?:还没|还没有|没)(?:拿到|收到){_MOD_ZH}{_HEAD_ZH}(?:呢)?$"
+    rf"|^{_MOD_ZH}{_HEAD_ZH}\s*(?:如下|见下面?|在下面)$"
+)
+
+_END = re.compile(r"[\s.!。！~～:：]+$")
 
 
 def is_credential_event(norm: str) -> bool:
@@ -84,5 +111,5 @@ def is_credential_event(norm: str) -> bool:
     t = _END.sub("", norm.strip())
     if not t or len(t) > 120 or any(c in t for c in ",;:?，；：？、\n"):
         return False
-    return bool(_EN_DONE_TO.match(t) or _EN_UNDERWENT.match(t)
-                or _ZH_UNDERWENT.match(t) or _ZH_DONE_TO.match(t))
+    return bool(_EN_DONE_TO.match(t) or _EN_UNDERWENT.match(t) or _ZH_UNDERWENT.match(t)
+                or _ZH_DONE_TO.match(t) or _EN_HANDOVER.match(t) or _ZH_HANDOVER.match(t))
