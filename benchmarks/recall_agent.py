@@ -512,12 +512,12 @@ def main(argv: list[str] | None = None) -> int:
     args = p.parse_args(argv)
     for item in args.override:
         from vecmem.engine import relevance, search
-        from vecmem.rules import cues, names
+        from vecmem.rules import cues, names, turn_need
 
         name, _, value = item.partition("=")
         module, _, attr = name.rpartition(".")
         target = {"relevance": relevance, "search": search, "cues": cues,
-                  "names": names}[module]
+                  "names": names, "turn_need": turn_need}[module]
         setattr(target, attr, type(getattr(target, attr))(json.loads(value.lower())))
     if args.set and args.show_misses and SETS[args.set] == "blind":
         p.error(f"--set {args.set} is a blind set: its misses are never listed (counts only)")

@@ -340,6 +340,14 @@ _STAGE_TARGETS = (
     ("vecmem.engine.search", "_search_cues"),
     ("vecmem.engine.search", "_rank"),
     ("vecmem.engine.history", "for_search"),
+    ("vecmem.store.sqlite:SQLiteTx", "get_many"),
+    ("vecmem.engine.search", "_bilingual"),
+    ("vecmem.engine.search", "_role_names"),
+    ("vecmem.engine.search", "_vector_only_cap"),
+    ("vecmem.engine.search", "_relative_cut"),
+    ("vecmem.engine.search", "check_query"),
+    ("vecmem.engine.relevance", "is_small_talk"),
+    ("vecmem.engine.relevance", "floors_for"),
 )
 
 

@@ -30,6 +30,7 @@ from vecmem.types import (
     Event,
     Explanation,
     Hit,
+    Hits,
     MemoryRecord,
     OpResult,
     Status,
@@ -454,7 +455,7 @@ class Memory:
     def search(self, query: str, k: int | None = None, *, min_score: float | None = None,
                mode: str = "hybrid", gate: bool = True, session: str | None = None,
                front_end: str = "python", as_of: Any = None,
-               history: bool = False) -> builtins.list[Hit]:
+               history: bool = False) -> Hits:
         """Hybrid search over current memories (``mode``: hybrid | vector | keyword).
 
         In hybrid mode the relevance gate (``gate=True``) returns only memories with
@@ -490,7 +491,7 @@ class Memory:
         hits = search.hybrid(self._ctx, asked, k, self._min_score(min_score, gate, mode),
                              mode=mode, gate=gate, timeline=timeline, turn=text)
         if timeline is not None:
-            hits = timeline.finish(self._ctx, hits, k)
+            hits = Hits(timeline.finish(self._ctx, hits, k), hits.personal)
         if session is not None:
             try:
                 self.record_recall(text, hits, session=session, front_end=front_end,

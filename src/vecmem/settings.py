@@ -96,6 +96,10 @@ class Settings(BaseSettings):
         False, description="With an LLM: rewrite each search query (a standalone query "
                            "plus keywords in both languages) before searching; explain "
                            "shows the rewrite. Costs one LLM call per search")
+    slot_prototypes: bool = Field(
+        True, description="A second opinion on one-value slots when the rules key none: "
+                          "the nearest labelled slot statements in the bundled USE "
+                          "geometry, checked by structure (needs the local extra)")
     top_k: int = Field(8, ge=1, le=1000, description="Results a search returns by default")
     min_score: float | None = Field(
         None, ge=-1, le=1,

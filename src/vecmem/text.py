@@ -135,6 +135,8 @@ _PUNCT_MAP = str.maketrans(
         "～": "~",
         "—": "-",
         "–": "-",
+        # The braille blank renders as a space and is not one for NFKC ("pass\u2800word").
+        "\u2800": " ",
         # Hyphens and minus signs NFKC leaves as they are ("sk‐proj‐…" with U+2010).
         "\u2010": "-",
         "\u2011": "-",
@@ -216,6 +218,28 @@ _OTHER_LOOKALIKES = str.maketrans(
     "ᎪᏴᏟᎬᎻᏆᎫᏦᏞᎷᏢᏚᎢᏙᏔᏃ" "ᴀʙᴄᴅᴇғɢʜɪᴊᴋʟᴍɴᴏᴘǫʀsᴛᴜᴠᴡʏᴢ" "օսհոցԁ",
     "ABCEHIJKLMPSTVWZ" "abcdefghijklmnopqrstuvwyz" "ouhngd",
 )
+# Digits NFKC leaves alone (dingbat and negative circled digits: "➍➑➋➊", "❹❽❷❶"), read
+# as ASCII digits in the skeleton only.
+_DIGIT_LIKE = str.maketrans({
+    chr(c): str(unicodedata.digit(chr(c)))
+    for r in ((0x2460, 0x2500), (0x2776, 0x2794), (0x1F100, 0x1F10D))
+    for c in range(*r)
+    if unicodedata.digit(chr(c), None) is not None
+    and not unicodedata.normalize("NFKC", chr(c)).isascii()
+})
+# Latin letters with a diacritic drawn on them ("pàsswörd", "PÏN"), read bare in the
+# skeleton only (real French or German words keep their accents where they are stored).
+_BARE_LATIN = str.maketrans({
+    chr(c): bare
+    for c in range(0xC0, 0x250)
+    if len(bare := "".join(ch for ch in unicodedata.normalize("NFD", chr(c))
+                           if not unicodedata.combining(ch))) == 1
+    and bare.isascii() and bare.isalpha() and bare != chr(c)
+})
+# Typographic spaces nobody types between the characters of one word (thin, hair,
+# narrow no-break, medium mathematical): NFKC makes them spaces; a reading for secrets
+# drops them ("Kes\u2009trel41" is one value).
+THIN_SPACE = lazy_re("[\u2009\u200a\u202f\u205f]")
 # The skeleton folds a few more Cyrillic look-alikes than the stored canonical form.
 _SKELETON: dict[int, str | int | None] = {**_CONFUSABLE, ord("к"): "k"}
 _SKELETON_CHARS = _CONFUSABLE_CHARS | {"к"}
@@ -229,7 +253,8 @@ def confusable_skeleton(text: str) -> str:
     read as simplified too ("密碼" reads "密码"). Secret detection reads this skeleton as
     one more form, where a wrong fold costs nothing unless it spells a secret label before
     a value. Same length as ``text``."""
-    text = text.translate(_TRADITIONAL).translate(_OTHER_LOOKALIKES)
+    text = (text.translate(_TRADITIONAL).translate(_OTHER_LOOKALIKES).translate(_DIGIT_LIKE)
+            .translate(_BARE_LATIN))
     if not _CYR_GREEK.search(text):
         return text
 
@@ -349,6 +374,30 @@ class Canonical:
         assert len(new) == len(self.text)
         self.text = new
 
+    def space_scripts(self) -> None:
+        """Put a space where a CJK character and a Latin letter or digit touch
+        ("wifi密码是多少", "密码是s u n f l o w e r"), so rules written with word
+        boundaries read a label or a spelled value glued to the other script. A reading
+        for secret detection only: Chinese writes no such space, so the stored form keeps
+        none. Each inserted space maps to the character after it."""
+        if not _SCRIPT_SEAM.search(self.text):
+            return
+        parts: list[str] = []
+        org: list[tuple[int, int]] = []
+        pos = 0
+        for m in _SCRIPT_SEAM.finditer(self.text):
+            at = m.start()
+            parts.append(self.text[pos:at] + " ")
+            if self._org is not None:
+                org.extend(self._org[pos:at])
+                org.append((self._org[at][0], self._org[at][0]))
+            pos = at
+        parts.append(self.text[pos:])
+        if self._org is not None:
+            org.extend(self._org[pos:])
+            self._org = org
+        self.text = "".join(parts)
+
     def decode_escapes(self) -> None:
         """Decode what a text carries escaped: HTML entities (``&#58;``, ``&#x3A;``,
         ``&colon;``, ``&amp;``), percent-escapes (``%3D``, ``%E5%AF%86``: valid UTF-8
@@ -402,6 +451,10 @@ class Canonical:
             lo, hi = self._org[0][0], self._org[-1][1]
             org = [(lo, hi)] * len(whole)
         self.text, self._org = whole, org
+
+
+# Where a CJK character and an ASCII letter or digit touch (zero-width).
+_SCRIPT_SEAM = lazy_re(f"(?<=[{_CJK}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{_CJK}])")
 
 
 # --- escapes a text may carry (decoded for secret detection only) --------------------------
@@ -468,7 +521,7 @@ def _structure(c: Canonical) -> None:
 
 
 def canonicalize(text: str, *, structure: bool = True, mapped: bool = True,
-                 decode: bool = False) -> Canonical:
+                 decode: bool = False, thin: bool = False) -> Canonical:
     """The one canonical form used for hashing, rules, secret detection and redaction.
 
     Character level: invisible characters removed, NFKC, CJK punctuation unified, control
@@ -478,10 +531,13 @@ def canonicalize(text: str, *, structure: bool = True, mapped: bool = True,
     (:meth:`Canonical.source_span`). With ``decode`` (secret detection's reading, never
     the stored or hashed form: a fact about ``&amp;`` or ``%20`` is written as it was),
     HTML entities and percent-escapes are decoded first (:meth:`Canonical.decode_escapes`),
-    once per round, so a double-escaped value is read too. Repeated until nothing changes,
+    once per round, so a double-escaped value is read too. With ``thin`` (detection
+    only), typographic thin and hair spaces are dropped first. Repeated until nothing changes,
     so it is idempotent.
     """
     c = Canonical(text, [(i, i + 1) for i in range(len(text))] if mapped else None)
+    if thin:  # secret detection's reading only: typographic spaces inside a value
+        c.delete(THIN_SPACE)
     # Each round only deletes or replaces (NFKC may expand, but only in the first round),
     # so this settles; the bound is a guard, not a budget.
     for _ in range(16):

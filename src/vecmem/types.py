@@ -233,6 +233,22 @@ class Hit(Serializable):
     historical: bool = False
 
 
+class Hits(list[Hit]):
+    """What ``Memory.search`` returns: its hits, best first, and how the relevance gate
+    read the turn. ``personal``: True when the gate judged the turn about the person
+    (``engine/relevance.impersonal`` false: their own words, a thing a memory says they
+    own, a particular thing memories hold), False when it judged it impersonal or
+    trivial, None when no gate ran. A front end that adds memories of its own to a turn
+    (the Hermes provider's reserved health facts) reads this instead of judging the turn
+    again with fewer rules."""
+
+    personal: bool | None
+
+    def __init__(self, hits: Any = (), personal: bool | None = None) -> None:
+        super().__init__(hits)
+        self.personal = personal
+
+
 @dataclass(frozen=True, slots=True)
 class CandidateScore(Serializable):
     memory_id: int

@@ -152,3 +152,20 @@ def test_a_role_the_turn_names_finds_the_memory_that_says_only_the_name(cmem: Me
     # Someone else's son is not the user's: no name searched.
     ex = cmem.explain("客人的儿子不能吃什么？")
     assert not any(n.startswith("names the store gives") for n in ex.notes)
+
+
+def test_a_name_the_turn_uses_finds_the_memory_that_says_only_the_role(cmem: Memory) -> None:
+    # "Kevin" in the turn; the memory it needs says only 儿子, another says who Kevin is.
+    cmem.add("User's son Kevin (邓浩) is 14 and plays hockey.")
+    school = cmem.add("儿子在 Centennial Collegiate 读九年级，每周三晚上上补习班。").memory_id
+    cmem.add("The bakery's best seller is the pineapple bun.")
+    turn = "Can I take Kevin out for dinner on Wednesday?"
+    hits = [h.memory.id for h in cmem.search(turn, mode="keyword")]
+    assert school in hits
+    ex = cmem.explain(turn)
+    assert any(n.startswith("role words the store gives a name the turn uses, searched: "
+                            "kevin -> son") and "儿子" in n for n in ex.notes)
+    assert "儿子" in ex.matched_terms.get(school, [])
+    # Written as no name, the word is not read as one.
+    ex = cmem.explain("can i take kevin out for dinner on wednesday?")
+    assert not any(n.startswith("role words the store gives") for n in ex.notes)

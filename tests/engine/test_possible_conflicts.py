@@ -25,13 +25,14 @@ AMBIGUOUS = [
     ("User lives in Lisbon", "The user is based out of Porto these days"),
     # ("用户最近在重庆安家了" and "用户现在在拼多多上班，负责推荐系统" are keyed since round 7:
     # a filler before the verb, a compound sentence's clause — so review)
-    ("用户住在成都", "用户大部分时间都待在重庆"),
+    # ("用户大部分时间都待在重庆" and "向量化这块现在交给 jina-embeddings-v3 负责" go to review
+    # since session 10: the slot prototypes read their slot and a new value by its shape —
+    # tests/engine/test_slot_prototypes.py)
     ("The user works at Datadog", "The user has been working for Grafana Labs since June"),
     ("用户在京东工作", "用户目前给拼多多做全职顾问"),
     # ("We settled on o4-mini as the main model for chat" is keyed since round 6, by its
     # frame: a label and one model-shaped value, so review)
     # ("我们改用 jina-embeddings-v3 做向量化了" is keyed since round 4: a switch, so review)
-    ("嵌入模型是 bge-m3", "向量化这块现在交给 jina-embeddings-v3 负责"),
     ("User prefers answers in English", "The user would like food answers in Portuguese"),
 ]
 # Texts near those slots that are not about the slot (or not about the user).
@@ -168,10 +169,10 @@ def test_cli_lists_the_conflicts_and_plans_them_by_kind(tmp_path: Path,
     monkeypatch.setenv("VECMEM_DB", str(tmp_path / "c.db"))
     monkeypatch.setenv("VECMEM_EMBED_PROVIDER", "hashing")
     runner = CliRunner()
-    runner.invoke(app, ["add", "用户住在成都"])
-    runner.invoke(app, ["add", "用户大部分时间都待在重庆"])
+    runner.invoke(app, ["add", "用户在京东工作"])
+    runner.invoke(app, ["add", "用户目前给拼多多做全职顾问"])
     text = runner.invoke(app, ["cleanup", "--lang", "en"]).stdout
-    assert "possible_conflict" in text and "用户大部分时间都待在重庆" in text
+    assert "possible_conflict" in text and "用户目前给拼多多做全职顾问" in text
     assert "--kind possible_conflict" in text
     out = runner.invoke(app, ["cleanup", "--plan", "--kind", "possible_conflict", "--json"])
     assert out.exit_code == 0, out.output
@@ -184,8 +185,8 @@ def test_cli_lists_the_conflicts_and_plans_them_by_kind(tmp_path: Path,
 
 def test_listed_the_same_on_every_engine(cmem: Memory) -> None:
     """The flag lives in the add event's meta; both engines find it (SQLite, PostgreSQL)."""
-    old = cmem.add("用户住在成都").memory_id
-    new = cmem.add("用户大部分时间都待在重庆").memory_id
+    old = cmem.add("用户在京东工作").memory_id
+    new = cmem.add("用户目前给拼多多做全职顾问").memory_id
     (c,) = cmem.cleanup_report().possible_conflicts
     assert (c.memory_id, c.detail["newer"], c.detail["topic_key"]) == (
-        old, new, "user.residence")
+        old, new, "user.employer")

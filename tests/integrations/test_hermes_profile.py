@@ -17,6 +17,7 @@ from tests.integrations.test_hermes_recall import start_with_facts
 from vecmem.engine.profile import MAX_MEMORIES
 from vecmem.integrations.hermes.provider import SYSTEM_BLOCK_CHARS
 from vecmem.integrations.hermes.recall import Recall
+from vecmem.types import Hits
 
 SEVERE = [
     "User is severely allergic to peanuts and carries an EpiPen.",
@@ -509,5 +510,46 @@ def test_on_a_turn_naming_no_one_a_touch_only_one_fact_has_comes_first(
             # search may find the pacemaker by its words; the order must not need it).
             chosen = Recall._health_for(provider.memory, turn, provider._recall.reserve, [])
             assert chosen[0].id == ids[pacemaker]
+    finally:
+        manager.shutdown_all()
+
+
+def test_the_reserve_reads_the_turn_as_the_gate_does(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # "Can a labrador eat …?" has a knowledge question's shape; the gate reads it as the
+    # person's own because a memory says they have a labrador (``relevance.OWNED``). The
+    # reserved health facts must follow that one reading, not the text-only one.
+    dog = {"en": "User's Labrador Rocky is allergic to chicken: no chicken treats for him.",
+           "zh": "用户家养了一只拉布拉多叫豆豆，豆豆对牛肉过敏，吃了会拉肚子。"}
+    filler = ["User's wife is severely allergic to sesame and carries an EpiPen.",
+              "用户的女儿对青霉素严重过敏，会休克。",
+              "User's father must not take aspirin: he is on a blood thinner."]
+    # No other food fact in the reserve: which food fact comes first is not this test.
+    others = [RESERVED[k] for k in ("levo", "knee", "statin")]
+    facts = SEVERE + filler + BROAD + others + list(dog.values()) + OTHER
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [])
+    results = provider.memory.add_many(facts, raw=True)
+    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    try:
+        provider.system_prompt_block()
+        reserve = provider._recall.reserve
+        assert {ids[dog["en"]], ids[dog["zh"]]} <= {e.memory_id for e in reserve}
+        for lang, turn in (("en", "Can a labrador eat chicken jerky?"),
+                           ("zh", "拉布拉多能吃牛肉干吗？")):
+            hits = provider.memory.search(turn)
+            assert hits.personal is True, turn
+            # The reserve's own choice, as if the search had found nothing: with the
+            # gate's reading the dog's fact is chosen; a plain list (no gate ran) falls
+            # back to the text-only reading, which calls the turn impersonal.
+            gated = Recall._health_for(provider.memory, turn, reserve, Hits(personal=True))
+            assert ids[dog[lang]] in {r.id for r in gated}, turn
+            assert Recall._health_for(provider.memory, turn, reserve, []) == []
+            assert ids[dog[lang]] in _ids(provider.prefetch(turn, session_id=f"s-{lang}"))
+        # A knowledge question the gate also reads as impersonal gets nothing reserved.
+        for turn in ("Why do labradors shed so much?", "拉布拉多为什么掉毛这么厉害？"):
+            hits = provider.memory.search(turn)
+            assert hits.personal is False, turn
+            got = _ids(provider.prefetch(turn, session_id=f"k-{turn}"))
+            assert not got & {e.memory_id for e in reserve}, turn
     finally:
         manager.shutdown_all()

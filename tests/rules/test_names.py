@@ -120,3 +120,25 @@ def test_role_names_are_bounded_and_read_once_per_role() -> None:
 
     got = role_names("my daughter and my kids", ["daughter", "kids"], read)
     assert len(reads) == 1 and len(got["daughter"]) == MAX_ROLE_NAMES
+
+
+def test_a_name_the_turn_uses_gets_the_role_the_store_ties_to_it() -> None:
+    from vecmem.engine.relevance import query_terms
+    from vecmem.rules.names import named_roles
+
+    texts = ["User's daughter Priya (普丽雅) is 9 and swims on Saturdays.",
+             "家里养了一只柯基叫豆豆，三岁。", "Priya is in Year 4 at Hillcrest.",
+             "User's colleague Tom sits by the window."]
+
+    def roles(turn: str) -> dict[str, list[str]]:
+        return named_roles(turn, query_terms(turn, expand=False).terms, lambda words: texts)
+
+    assert roles("What should Priya pack for camp?") == {"priya": ["daughter"]}
+    assert roles("Is Priya's teacher still Mr Lee?") == {"priya's": ["daughter"]}
+    assert roles("豆豆能吃葡萄吗？") == {"豆豆": ["柯基"]}
+    # No role frame ties Tom to the user (a colleague is no kin role); a word the turn
+    # does not write as a name is not looked up; a role word is no name.
+    assert roles("Can Tom cover my shift?") == {}
+    assert named_roles("what does priya eat?", ["priya", "eat"],
+                       lambda words: (_ for _ in ()).throw(AssertionError(words))) == {}
+    assert roles("What does my Daughter like?") == {}

@@ -639,3 +639,41 @@ def test_a_question_put_to_the_person_about_the_world_is_impersonal(turn: str) -
                                   "女儿问我她的水杯在哪"])
 def test_a_reported_question_about_the_asker_or_the_household_stays_personal(turn: str) -> None:
     assert not is_impersonal(turn), turn
+
+
+@pytest.mark.parametrize("turn", [
+    # Judged for the person: "for me", the assistant's own way with them.
+    "Is a bowl of miso soup a good dinner for me?", "Which running shoes are best for me?",
+    "Is it safe for me to fly next week?", "What's a sensible dessert for me to order?",
+    "How should you format prices for me?", "When should you remind me about stretching?",
+    "你的回答能不能再详细一点？", "你回复的语气可以轻松点吗？",
+])
+def test_a_question_judged_for_the_person_is_personal(turn: str) -> None:
+    assert not is_impersonal(turn), turn
+    assert anchor_of(turn) is not None
+
+
+@pytest.mark.parametrize("turn", [
+    # The "for me" / "me" of a content task is the requester's, not a need of theirs; a
+    # generic "you" is anyone.
+    "Write a haiku about autumn for me.", "Translate 'good morning' into French for me.",
+    "Explain photosynthesis for me.", "How should you store fresh basil?",
+    "Can you tell me who wrote Hamlet?", "Give me a fun fact about octopuses for me.",
+])
+def test_the_me_of_a_content_task_and_a_generic_you_are_no_anchor(turn: str) -> None:
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", [
+    "金庸一共写了多少部小说？", "梅西一共拿过几次金球奖？", "贝多芬总共写了几部交响曲？",
+    "How many novels did Jin Yong write?",
+])
+def test_a_third_partys_total_count_is_the_encyclopaedias(turn: str) -> None:
+    assert is_impersonal(turn), (turn, anchor_of(turn))
+
+
+@pytest.mark.parametrize("turn", [
+    "我一共吃了几片药？", "这个月一共花了多少钱？", "一共要带几瓶水？", "我们总共去过几次三亚？",
+])
+def test_the_persons_own_total_or_plan_stays_personal(turn: str) -> None:
+    assert not is_impersonal(turn), turn

@@ -592,6 +592,9 @@ DERIVATION_DIGESTS = {
     # and secret shapes round 7 (rules/secret_fields.py, masked values; stored texts read
     # again under them)
     12: "547965ce387e3a46709ac69ee193cdc4022d18b63018ec3770ad6025b2d35999",
+    # 13: session 10 — secret shapes round 8 (rules/secret_near.py, short generated
+    # tokens, the CJK/Latin seam reading; stored texts read again under them)
+    13: "547965ce387e3a46709ac69ee193cdc4022d18b63018ec3770ad6025b2d35999",
 }
 
 

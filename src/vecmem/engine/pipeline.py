@@ -25,6 +25,8 @@ from vecmem.rules.cues import CUES_KEY, index_terms
 from vecmem.rules.poisoning import hold_reason, trust_of
 from vecmem.rules.sameness import adds_information, same_fact_veto
 from vecmem.rules.slot_frames import announces_change, leaves_value, same_frame
+from vecmem.rules.slot_grammar import SLOT_KEYS
+from vecmem.rules.slot_opinion import ASPECTS, aspect_matches, read
 from vecmem.rules.slots import may_fill, slots_named
 from vecmem.rules.when import ValidTime, local_day
 from vecmem.rules.when import resolve as resolve_time
@@ -294,7 +296,10 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
     framed = _frame_conflict(tx, ctx.scope, p, neighbours)
     if framed is not None:
         return framed
-    possible = _possible_conflict(ctx, tx, p, neighbours)
+    opined = _slot_opinion(ctx, tx, p, neighbours)
+    if isinstance(opined, Plan):
+        return opined
+    possible = opined or _possible_conflict(ctx, tx, p, neighbours)
     reason = ("new fact (similar memories exist but none is a duplicate)" if neighbours
               else "new fact")
     if possible:
@@ -355,6 +360,47 @@ def _possible_conflict(ctx: Context, tx: SQLTx, p: Prepared,
         if may_fill(p.norm, p.cls, n.topic_key):
             ids = [m.memory_id for m in neighbours if m.topic_key == n.topic_key]
             return {"topic_key": n.topic_key, "ids": ids}
+    return None
+
+
+def _slot_opinion(ctx: Context, tx: SQLTx, p: Prepared,
+                  neighbours: list[Neighbour]) -> Plan | dict[str, Any] | None:
+    """The second opinion on a text the grammar keyed into no one-value slot
+    (``engine/slot_prototypes``: its nearest labelled slot statements; the structure
+    checks in ``rules/slot_opinion.read``): a new value for the filled slot goes to
+    review, the held value alone is a duplicate, no value a possible conflict."""
+    if (p.cls.topic_key and p.cls.single_valued) or not ctx.settings.slot_prototypes:
+        return None
+    from vecmem.engine.slot_prototypes import bundled
+
+    protos = bundled()
+    near = protos.nearest(p.norm) if protos is not None else None
+    if near is None or protos is None:
+        return None
+    pattern = ASPECTS[near.slot]
+    if "*" in pattern:  # a project's slot: among the memories this text is near or names
+        hits = tx.keyword_search(ctx.scope, keyword_terms(p.norm), FRAME_CANDIDATES)
+        ids = [n.memory_id for n in neighbours] + [i for i, _ in hits]
+        held = [m for m in tx.get_many(ids).values() if m.status == Status.ACTIVE
+                and aspect_matches(m.topic_key, pattern) and SLOT_KEYS.match(m.topic_key or "")]
+    else:
+        held = tx.by_topic(ctx.scope, pattern, ("active",))
+    for m in held:
+        assert m.topic_key is not None
+        reading = read(p.norm, near.slot, m.topic_key, m.object, m.content,
+                       protos.heads.get(near.slot, ()))
+        why = f"read by meaning as {m.topic_key} (cosine {near.similarity:.2f} to a labelled " \
+              "statement)"
+        if reading == "review":
+            ids = [r.id for r in held if r.topic_key == m.topic_key]
+            return Plan(Decision.REVIEW, f"conflicts with #{', #'.join(map(str, ids))} on "
+                        f"{m.topic_key}: {why}", related_ids=ids)
+        if reading == "duplicate":
+            return Plan(Decision.DUPLICATE, f"same {m.topic_key} value as #{m.id}: {why}",
+                        m.id, similarity=near.similarity)
+        if reading == "possible":
+            return {"topic_key": m.topic_key,
+                    "ids": [r.id for r in held if r.topic_key == m.topic_key]}
     return None
 
 

@@ -18,7 +18,7 @@ from vecmem.engine.context import Context
 from vecmem.errors import InvalidInputError
 from vecmem.store.base import MemoryFilter
 from vecmem.text import cjk_ratio, has_cjk, validate_text
-from vecmem.types import CandidateScore, Explanation, Hit, MemoryRecord, Status
+from vecmem.types import CandidateScore, Explanation, Hit, Hits, MemoryRecord, Status
 
 #: Bump when the ranking formula changes, so stored explanations stay interpretable.
 FUSION_FORMULA_VERSION = "blend-v4"
@@ -125,8 +125,9 @@ def hybrid(
     ctx: Context, query: str, k: int, min_score: float, *, mode: str = "hybrid",
     trace: Trace | None = None, gate: bool = False, timeline: Any = None,
     turn: str | None = None,
-) -> list[Hit]:
-    """Search ``mode`` in hybrid | vector | keyword; returns at most ``k`` active hits.
+) -> Hits:
+    """Search ``mode`` in hybrid | vector | keyword; returns at most ``k`` active hits
+    (``Hits.personal``: how the gate read the turn, for a front end's own additions).
 
     ``gate`` (hybrid mode only) keeps only the candidates the relevance gate passes
     (``relevance.py``); ``min_score`` is then an extra hard cosine floor. ``timeline``
@@ -149,7 +150,7 @@ def hybrid(
                           "scope_memories": None, "term_weights": {},
                           "document_frequency": {}, "common_terms": [],
                           "searched_terms": [], "concepts": []}
-        return []
+        return Hits(personal=False)
     bilingual = mode != "keyword" and _bilingual(ctx, query)
     qvec = ctx.embed_query(query, bilingual=bilingual) if mode != "keyword" else None
     if trace is not None:
@@ -180,6 +181,7 @@ def hybrid(
                     f"{n} -> {' '.join(forms)}" for n, forms in names.items()))
             _learned_names(tx, ctx.scope, qt, trace)
             _role_names(tx, ctx.scope, qt, trace, turn or query)
+            _named_roles(tx, ctx.scope, qt, trace, turn or query)
             _search_cues(qt, trace, query)
         searched = terms
         if mode == "hybrid" and terms:
@@ -207,7 +209,12 @@ def hybrid(
                                 sorted(i for i, _ in kw_hits if i not in near))
         matched: dict[int, list[str]] = {}
         if evidence is not None and kw_hits:
-            matched = tx.keyword_matches(ctx.scope, [i for i, _ in kw_hits], terms)
+            # Only terms with a weight can add coverage (the only use of ``matched``): the
+            # common ones (a concept in >= 20 % of the scope) never do, and looking them
+            # up is most of this step's cost on a store where a few words are everywhere.
+            weighed = [t for t in terms if t in evidence.weight]
+            if weighed:
+                matched = tx.keyword_matches(ctx.scope, [i for i, _ in kw_hits], weighed)
         if timeline is not None:
             matched.update(timeline.matched)
         # Ranking needs only status, hit count, age and episode; whole records are read for
@@ -231,6 +238,7 @@ def hybrid(
             if evidence is not None:
                 trace.gate = _gate_summary(evidence, gate, searched)
         judge = None
+        imp: bool | None = None
         if gate:
             floors = relevance.floors_for(ctx.model_id, ctx.min_score)
             why: dict[str, Any] = {}
@@ -296,13 +304,12 @@ def hybrid(
         trace.vector_count = len(vec_hits)
         trace.keyword_count = len(kw_hits)
         trace.candidates.sort(key=lambda c: (not c.included, -c.fused))
-    return [
+    return Hits((
         Hit(memory=full[cs.memory_id], score=round(fused, 6),
             cosine=None if cs.cosine is None else round(cs.cosine, 6),
             keyword_rank=cs.keyword_rank, vector_rank=cs.vector_rank,
             relevance=cs.relevance, coverage=cs.coverage)
-        for fused, _, cs in top
-    ]
+        for fused, _, cs in top), personal=None if imp is None else not imp)
 
 
 def _learned_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | None
@@ -361,6 +368,36 @@ def _role_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | No
     if added and trace is not None:
         trace.notes.append("names the store gives the user's role, searched: " + "; ".join(
             f"{t} -> {' '.join(forms)}" for t, forms in added.items()))
+
+
+def _named_roles(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | None,
+                 query: str) -> None:
+    """Also search the role words the scope's memories give a name the turn uses
+    ("Kevin" -> son, 儿子: ``rules/names.named_roles``), as forms of the name's concept: a
+    memory that says only "儿子在 … 读九年级" then covers the turn's "Kevin"."""
+    if not relevance.NAMES:
+        return
+    from vecmem.rules.names import MAX_NAME_READ, named_roles
+
+    def read(words: list[str]) -> list[str]:
+        ids = [i for i, _ in tx.keyword_search(scope, words, MAX_NAME_READ)]
+        return [r.content for _, r in sorted(tx.get_many(ids).items())]
+
+    extra = {t for more in qt.expanded.values() for t in more}
+    got = named_roles(query, [t for t in qt.terms if t not in extra], read)
+    seen = set(qt.terms)
+    added: dict[str, list[str]] = {}
+    for term, words in got.items():
+        forms = [f for w in words for f in relevance.query_terms(w).terms if f not in seen]
+        forms = list(dict.fromkeys(forms))
+        if forms:
+            qt.expanded.setdefault(term, []).extend(forms)
+            qt.terms.extend(forms)
+            seen.update(forms)
+            added[term] = forms
+    if added and trace is not None:
+        trace.notes.append("role words the store gives a name the turn uses, searched: "
+                           + "; ".join(f"{t} -> {' '.join(f)}" for t, f in added.items()))
 
 
 def _search_cues(qt: relevance.QueryTerms, trace: Trace | None, query: str) -> None:

@@ -160,18 +160,55 @@ def _forms(word: str, inflections: bool = True) -> tuple[str, ...]:
     return forms
 
 
+@lru_cache(maxsize=1)
+def _trigger_index() -> tuple[dict[str, list[int]], dict[str, list[int]], tuple[int, ...],
+                              dict[str, list[tuple[str, int]]]]:
+    """The triggers of every category by what finds them, each listed once per time a
+    category names it: exact word -> categories, prefix -> categories (and the prefix
+    lengths there are), first character of a Chinese substring -> (substring, category).
+    ``topics`` then looks up a text's few words and characters instead of testing every
+    trigger of every category against it (the same counts; a search and every write
+    call it)."""
+    exact: dict[str, list[int]] = {}
+    prefix: dict[str, list[int]] = {}
+    zh: dict[str, list[tuple[str, int]]] = {}
+    for order, (_, words, prefixes, subs, _) in enumerate(_topics()):
+        for w in words:
+            exact.setdefault(w, []).append(order)
+        for p in prefixes:
+            prefix.setdefault(p, []).append(order)
+        for z in subs:
+            zh.setdefault(z[:1], []).append((z, order))
+    return exact, prefix, tuple(sorted({len(p) for p in prefix})), zh
+
+
 def topics(content: str) -> list[str]:
-    """The categories ``content`` belongs to, most triggers first (at most MAX_TOPICS)."""
+    """The categories ``content`` belongs to, most triggers first (at most MAX_TOPICS).
+
+    A category's count: its exact words among the text's word forms, its prefixes some
+    form starts with, its Chinese substrings in the text, its phrases, and for
+    ``schedule`` a clock time."""
     # NFKC folds full-width letters and digits ("４：３０ ＰＭ"); the canonical form's other
     # steps (markup, invisible characters) cannot change a trigger and cost 10x more.
     text = unicodedata.normalize("NFKC", content).casefold()
     words = {f for w in _LATIN.findall(text) for f in _forms(w, INFLECTIONS)}
+    exact, prefix, lengths, zh = _trigger_index()
+    count: dict[int, int] = {}
+    for w in words:
+        for order in exact.get(w, ()):
+            count[order] = count.get(order, 0) + 1
+    for p in {w[:n] for w in words for n in lengths if len(w) >= n and w[:n] in prefix}:
+        for order in prefix[p]:
+            count[order] = count.get(order, 0) + 1
+    for first in {"", *text}:  # a substring can only be there if its first character is
+        for z, order in zh.get(first, ()):
+            if z in text:
+                count[order] = count.get(order, 0) + 1
     found: list[tuple[int, int, str]] = []
     phrases = _phrases()
     spaced = " ".join(_LATIN.findall(text)) if phrases else ""
-    for order, (name, exact, prefixes, zh, _) in enumerate(_topics()):
-        n = len(words & exact) + sum(1 for p in prefixes if any(w.startswith(p) for w in words))
-        n += sum(1 for z in zh if z in text)
+    for order, (name, *_) in enumerate(_topics()):
+        n = count.get(order, 0)
         if name in phrases:
             n += len(phrases[name].findall(spaced))
         if name == "schedule" and _CLOCK.search(text):

@@ -349,3 +349,50 @@ def role_names(query: str, terms: list[str], read: Callable[[list[str]], list[st
         if found:
             out[words[0]] = found
     return out
+
+
+# -- the role a store gives a name the turn uses (the other way round) --------------------
+#: Set False to measure without searching the role words of the names a turn uses.
+NAME_ROLES = True
+#: Memories read per name the turn uses, to learn the role the scope ties to it.
+MAX_NAME_READ = 6
+_TURN_NAME = lazy_re(r"(?<![\w'’])[A-Z][a-z]+(?=['’]s\b|\b)")
+
+
+def named_roles(query: str, terms: list[str], read: Callable[[list[str]], list[str]]
+                ) -> dict[str, list[str]]:
+    """query name term -> the role words the scope's memories tie to that name ("Kevin"
+    -> son: "User's son Kevin (邓浩) is 14"; 饺子 -> 猫: "一只橘猫叫饺子"), so a turn that says
+    "Kevin" also finds the memory that says only "儿子在 … 读九年级". The mirror of
+    :func:`role_names`: the role is learned by the same kin frames from at most
+    ``MAX_NAME_READ`` memories holding the name (``read``), and the word is the one a
+    memory uses for it ("son", not every child word). Only words the turn writes as a name:
+    capitalized Latin words, Chinese name shapes (``turn_need.chinese_names_in``)."""
+    if not NAME_ROLES:
+        return {}
+    from vecmem.rules import kin
+    from vecmem.rules.turn_need import chinese_names_in
+
+    shaped = {m.group(0).lower() for m in _TURN_NAME.finditer(query)}
+    shaped.update(chinese_names_in(query))
+    out: dict[str, list[str]] = {}
+    for term in terms:
+        name = re.sub(r"['’]s$", "", term)
+        if name not in shaped or kin.role_of(name):
+            continue
+        texts = read([term])[:MAX_NAME_READ]
+        aliases: dict[str, list[str]] = {}
+        for text in texts:
+            for han, latin in stated_pairs(text):
+                aliases.setdefault(han, []).append(latin)
+                aliases.setdefault(latin, []).append(han)
+        roles = kin.learn(texts, aliases).get(name, [])
+        words: list[str] = []
+        for text in texts:
+            for role in roles:
+                m = kin.ROLES[role].search(text)
+                if m and m.group(0).lower() not in words:
+                    words.append(m.group(0).lower())
+        if words:
+            out[term] = words[:2]
+    return out

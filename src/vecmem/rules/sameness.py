@@ -65,11 +65,16 @@ def _content_units(text: str) -> set[str]:
     return units
 
 
+def new_units(new: str, old: str) -> set[str]:
+    """The content units (``_content_units``) ``new`` has and ``old`` lacks."""
+    return _content_units(normalize(new)) - _content_units(normalize(old))
+
+
 def adds_information(new: str, old: str) -> bool:
     """True when ``new`` says something ``old`` does not (a content character or word
     that ``old`` lacks). Calling such a text a duplicate would drop that part, so the
     pipeline never does: a duplicate may only repeat what is already stored."""
-    return bool(_content_units(normalize(new)) - _content_units(normalize(old)))
+    return bool(new_units(new, old))
 
 
 def _stem(word: str) -> str:

@@ -170,6 +170,15 @@ def _joined_parts(text: str) -> Iterator[tuple[str, int, int]]:
             continue
         if any(re.fullmatch(r"v?\d+(?:\.\d+)+", text[a:b]) for a, b in spans):
             continue  # versions ("3.12 and 3.13"), not pieces of a value
+        # a function word is the sentence going on ("4821 and the last two"), so the run
+        # of pieces ends before it
+        short = [i for i, (a, b) in enumerate(spans)
+                 if re.fullmatch(r"the|an?|to|of|in|on|at|it|is|my|our|its", text[a:b])]
+        if short:
+            spans = spans[:short[0]]
+            joined = "".join(text[a:b] for a, b in spans)
+            if len(spans) < 2 or not _looks_made(joined) or re.fullmatch(r"\d+", joined):
+                continue
         kind = "pin_code" if re.search(r"(?i)pin|combination", m.group()[:16]) else "password"
         for a, b in spans:
             yield kind, a, b

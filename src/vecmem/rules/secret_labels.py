@@ -338,36 +338,68 @@ def broken_label_gaps(text: str) -> list[tuple[int, int]]:
 # --- a value given in parts -----------------------------------------------------------------
 # "token part one: ghp_4kQ9… and part two: vR8n…", "password, first half: Lark, second
 # half: #2031", "密钥前半段是 …，后半段是 …": each part after a secret label is a value.
+# A part is named by the grammar of a whole and its pieces, not by a list of sentences:
+# an ordinal or a count with a piece noun ("first half", "the last four digits", "part
+# two"), the rest ("the rest", "the remainder", "what's left"), an edge ("starts with",
+# "ends with", "followed by"), and in Chinese a side with a count and a unit (前四位,
+# 后两个字符, 最后三位, 前半段), the rest (剩下的, 其余, 后面再加). The part may name its whole
+# ("first half of the key is …"), so a label just after the part phrase counts too.
 _PART_LABEL = lazy_re(r"(?i)(?<![A-Za-z])(?:pass(?:word|wd|phrase|code)?|pwd|pin|token|secret"
-                      r"|(?:api|access|private|secret)[ _-]?key|key)(?![A-Za-z])"
-                      r"|密码|口令|密钥|秘钥|令牌")
+                      r"|(?:api|access|private|secret)[ _-]?key|key|pw)(?![A-Za-z])"
+                      r"|密码|口令|密钥|秘钥|令牌|验证码|授权码")
+_PART_EN_COUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d{1,2})"
+_PART_EN_PIECE = (r"(?:parts?|half|halves|pieces?|chunks?|segments?|bits?|digits?|characters?"
+                  r"|chars?|letters?|numbers?)")
+_PART_ZH_COUNT = r"[一二两三四五六七八九十\d]{1,3}"
+_PART_ZH_UNIT = r"(?:位|个字符|个字母|个数字|个字|个|段|部分)"
 _PART = lazy_re(
-    r"(?i)(?<![A-Za-z])(?:(?:part|piece|half|chunk|segment)\s*(?:one|two|three|four|[1-4]|i{1,3})"
-    r"|(?:first|second|third|last|other)\s+(?:part|half|piece|chunk)"
-    r"|[前后後]半(?:段|部分)?|第[一二三四1-4](?:部分|段))"
-    r"\s*(?:[:=：]|\bis\b|是|为)\s*[\"'“]?(?P<v>[^\s\"'”,;，。；]{4,64})"
+    r"(?i)(?<![A-Za-z])(?:"
+    rf"(?:{_PART_EN_PIECE})\s*(?:one|two|three|four|[1-4]|i{{1,3}})(?![A-Za-z])"
+    rf"|(?:the\s+)?(?:first|second|third|fourth|last|other|final|next|remaining|opening|closing)"
+    rf"(?:\s+{_PART_EN_COUNT}(?:\s+{_PART_EN_PIECE})?|\s+{_PART_EN_PIECE})"
+    r"|(?:the\s+)?(?:rest|remainder)|what'?s\s+left"
+    r"|(?:starts?|begins?|ends?|finish(?:es)?)\s+with|followed\s+by|then\s+comes"
+    rf"|(?:最后|末尾|开头|[前后後末])(?:{_PART_ZH_COUNT}{_PART_ZH_UNIT}|半(?:段|部分)?)"
+    rf"|第[一二三四1-4](?:部分|段|截)|剩下的?(?:{_PART_ZH_COUNT}{_PART_ZH_UNIT}|部分)?|其余的?(?:部分)?"
+    r"|后面(?:再)?(?:加|跟|接)(?:上)?|结尾|开头)"
+    # the whole named after the part: "first half of the key", "the rest of my password"
+    r"(?:\s+of\s+(?:the\s+|my\s+|our\s+|your\s+|this\s+|that\s+)?(?:[\w-]{1,20}\s+){0,2}?"
+    r"(?:pass(?:word|wd|phrase|code)?|pin|token|secret|key|code)s?)?"
+    r"\s*(?:[:=：]|\bis\b|\bare\b|就是|是|为|\s)\s*[\"'“]?(?P<v>[^\s\"'”,;，。；]{2,64})"
 )
 
 
 def part_values(text: str) -> Iterator[tuple[str, int, int]]:
     """Values given in parts after a secret label: ``(kind, start, end)`` of each part that
     looks made (a digit and a letter, or a symbol), within 160 characters of the label."""
+    done: set[int] = set()
     for label in _PART_LABEL.finditer(text):
         window_end = min(len(text), label.end() + 160)
-        kind = ("password" if re.search(r"(?i)pass|pwd|pin|密码|口令", label.group())
+        kind = ("password" if re.search(r"(?i)pass|pwd|pin|pw|密码|口令", label.group())
                 else "secret_assignment")
         parts = []
-        for m in _PART.finditer(text, label.end(), window_end):
+        for m in _PART.finditer(text, max(0, label.start() - 40), window_end):
             value = m.group("v").rstrip(".!?)")
-            if not is_placeholder(value):
+            # ("#88" is a piece here, not a reference to a channel or an issue)
+            if (value and (not is_placeholder(value) or re.fullmatch(r"#\d{2,8}", value))
+                    and m.start("v") not in done):
                 parts.append((m.start("v"), m.start("v") + len(value), value))
         # The parts are judged together (round 7): "前半段是 Lotus，后半段是 5521" is one made
         # value in two pieces, each of which alone is a word or a number.
         joined = "".join(p[2] for p in parts)
-        together = len(parts) >= 2 and _part_made(joined)
+        together = len(parts) >= 2 and (_part_made(joined) or (
+            kind == "password" and joined.isdigit() and len(joined) >= 4))
         for start, end, value in parts:
-            if len(value) >= 4 and (together or _part_made(value)):
+            # a short piece is a value when it holds a digit or a symbol and closes its
+            # clause: "后面再加 q2", "the rest is 7!" (not "the rest is 12 characters")
+            closing = (bool(re.search(r"[\d\W]", value)) and len(value) >= 2
+                       and bool(_PART_END.match(text, end)))
+            if (together and len(value) >= 2) or (len(value) >= 4 and _part_made(value)) or closing:
+                done.add(start)
                 yield kind, start, end
+
+
+_PART_END = lazy_re(r"\s*(?:$|[.,;!?\n。，；！？)）])")
 
 
 def _part_made(value: str) -> bool:

@@ -23,11 +23,18 @@ from vecmem.rules.secret_labels import (
     loose_values,
     part_values,
 )
+from vecmem.rules.secret_near import near_values
 from vecmem.rules.secret_shapes import structured_secrets
 from vecmem.rules.secret_spoken import spoken_codes
 from vecmem.rules.secret_values import SecretFinding, masked
 from vecmem.rules.secret_vendor import BASE, vendor_findings
-from vecmem.text import Canonical, ascii_word_re, canonicalize, confusable_skeleton
+from vecmem.text import (
+    THIN_SPACE,
+    Canonical,
+    ascii_word_re,
+    canonicalize,
+    confusable_skeleton,
+)
 
 __all__ = ["find_in", "readings", "select", "union"]
 
@@ -48,7 +55,8 @@ def find_in(text: str) -> list[tuple[int, SecretFinding]]:
     assigned_findings(text, add)
     for kind, start, end in itertools.chain(counted_codes(text), spoken_codes(text),
                                           loose_values(text), part_values(text),
-                                          frame_findings(text), field_findings(text)):
+                                          frame_findings(text), field_findings(text),
+                                          near_values(text)):
         add(BASE, kind, start, end)
     return found
 
@@ -81,6 +89,14 @@ def readings(text: str) -> list[list[SecretFinding]]:
         untagged = canonicalize(text, structure=False, decode=True)
         untagged.delete(_INLINE_TAG)
         forms.append(untagged)
+    # A label or a spelled value glued to the other script ("wifi密码是多少？是 …",
+    # "密码是s u n f l o w e r"): read once more with a space at each seam.
+    seamed = canonicalize(text, structure=False, decode=True)
+    seamed.space_scripts()
+    if seamed.text != chars.text:
+        forms.append(seamed)
+    if THIN_SPACE.search(text):  # "Kes\u2009trel41": a thin space inside one value
+        forms.append(canonicalize(text, structure=False, decode=True, thin=True))
     skeleton = confusable_skeleton(chars.text)
     if skeleton != chars.text:  # "ΡΙΝ 6650" in Greek capitals: a reading only, never stored
         folded = canonicalize(text, structure=False, decode=True)
@@ -95,14 +111,15 @@ def readings(text: str) -> list[list[SecretFinding]]:
                     for f in select(find_in(canon.text))])
     # Values broken by a space or a line, or spelled out with a separator between every
     # character, read joined: as written and in the character-level canonical form.
-    for canon in (Canonical(text, None), chars):
+    joinable = {text: Canonical(text, None)}
+    for canon in (chars, seamed):
+        joinable.setdefault(canon.text, canon)
+    for canon in joinable.values():
         for f in (_split_reading(canon.text) + _despaced_reading(canon.text)
                   + _read_joined(canon.text, broken_label_gaps(canon.text), reach=_NEAR_REACH)):
             out.append([SecretFinding(f.kind, *canon.source_span(f.start, f.end))])
         out.append([SecretFinding(f.kind, *canon.source_span(f.start, f.end))
                     for f in _encoded_reading(canon.text)])
-        if chars.text == text:
-            break
     ordinary = _plain_base64(text)
     if ordinary:  # a base64 token of ordinary text is no random token
         out = [[f for f in r if not (f.kind == "high_entropy_token"
@@ -195,6 +212,7 @@ _BREAK = _re(
     r"(?=(?P<next>(?:[A-Za-z0-9]|[#@!$%&*+?](?=[A-Za-z0-9]))[^\s]{1,}))"
 )
 _MACHINE = _re(r"\d|[^\w.,;:!?)'\"]")
+_TAIL_PIECE = _re(r"[\d#@!$%&*?+]{1,6}(?=\s*(?:$|[,;!?。，；！？\n]|\.(?:\s|$)))")
 
 
 # A joined value needs a label or a vendor prefix close before the break (entropy-only
@@ -215,7 +233,11 @@ def _split_reading(text: str) -> list[SecretFinding]:
         return []
     joins = []
     for m in _BREAK.finditer(text):
-        if not (_MACHINE.search(m["next"]) and ("\n" in m["gap"] or _MACHINE.search(m["prev"]))):
+        # A short run of digits or symbols closing the clause is the tail of the word
+        # before it ("the wifi password is Sunflower 88").
+        tail = len(m["prev"]) >= 4 and _TAIL_PIECE.match(text, m.end("gap"))
+        if not (_MACHINE.search(m["next"]) and ("\n" in m["gap"] or _MACHINE.search(m["prev"])
+                                               or tail)):
             continue
         if not _HAS_ALNUM.search(m["prev"]):
             continue  # a dash or a bullet before the value is punctuation, not a piece
@@ -246,10 +268,11 @@ _SPACED = _re(
 # rest; dates and clock times are what such runs usually are, and are left alone.
 _MIXED_GAP = r"(?: ?[.\-_/·•|*] ?| )"
 _MIXED = _re(
-    rf"(?<![^\W_])[^\W_](?:{_MIXED_GAP}[^\W_]){{3,63}}(?![^\W_])"
+    # (single characters may stand between commas too: "4, 8, 2, 1", "4，8，2，1")
+    rf"(?<![^\W_])[^\W_](?:(?:{_MIXED_GAP}|[,，、] ?)[^\W_]){{3,63}}(?![^\W_])"
     rf"|(?<![\w.\-/])\d{{1,4}}(?:{_MIXED_GAP}\d{{1,4}}){{2,7}}(?![\w.\-/])"
 )
-_MIXED_SEP = _re(_MIXED_GAP)
+_MIXED_SEP = _re(rf"{_MIXED_GAP}|[,，、] ?")
 # (a two-digit year is left to the label: "combo 08-15-33" is a combination)
 _DATE_LIKE = _re(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4}")
 

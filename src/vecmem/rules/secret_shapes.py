@@ -54,7 +54,8 @@ _E = r"(?![A-Za-z0-9])"
 # Google-style app passwords: four groups of four lower-case letters (spaces or hyphens).
 _APP_PASSWORD = lazy_re(rf"{_B}[a-z]{{4}}([ .-])[a-z]{{4}}\1[a-z]{{4}}\1[a-z]{{4}}{_E}")
 _APP_LABEL = lazy_re(
-    r"(?i)(?:app(?:lication)?[ -]?(?:specific[ -])?password|password|passcode|pwd|密码|口令)"
+    r"(?i)(?:app(?:lication)?[ -]?(?:specific[ -])?password|password|passcode|passwd|pwd"
+    r"|(?<![A-Za-z])pw(?![A-Za-z])|密码|口令)"
 )
 # Groups between hyphens or spaces, mixed too ("ZQ7R1-XW9P2 KL4M3-TN8Y5").
 _KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:[- ][A-Z0-9]{{4,6}}){{3,5}}{_E}")
@@ -224,7 +225,8 @@ _NEXT_SENTENCE = ascii_word_re(
     r"[^.?!。？！\n]{0,40}(?:(?:[.!。！…]+)\s*"
     r"(?:it'?s|it\s+is|it\s+was|that'?s|here\s+it\s+is:?|就是|是)"
     # After a question the answer may come bare: "the code for my bike lock? 3092".
-    r"|(?P<ask>[?？])\s*(?:(?:it'?s|it\s+is|it\s+was|that'?s|就是|是)\s*)?)\s*[\"'“]?"
+    r"|(?P<ask>[?？])\s*(?:(?:it'?s|it\s+is|it\s+was|that'?s|就是|是"
+    r"|here(?:'?s|\s+it\s+is|\s+you\s+go)?\s*[:：,]?|答\s*[:：]?|A\s*[:：])\s*)?)\s*[\"'“]?"
     rf"(?P<v>{_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}}(?![A-Za-z])"
     # "the code? 9 1 4 6": digits typed with spaces, one value
     r"|\d{1,4}(?: \d{1,4}){1,5}(?![\w.,:/-])|[^\s\"'”]{4,64})"

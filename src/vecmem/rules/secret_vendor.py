@@ -8,6 +8,7 @@ the label rules.
 from __future__ import annotations
 
 import bisect
+import itertools
 import re
 from collections.abc import Callable
 
@@ -117,7 +118,11 @@ BASE = len(_SHAPES)
 
 # Token candidates for the entropy check: base64/base64url/hex alphabets, no dots (dots
 # separate domains, versions and file names).
-_TOKEN = _re(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/=_-]{20,}(?![A-Za-z0-9+/=_-])")
+_TOKEN = _re(r"(?<![A-Za-z0-9+/=_-])[A-Za-z0-9+/=_-]{10,}(?![A-Za-z0-9+/=_-])")
+# A short generated password holds symbols too ("hT7$kq9!Lm2@"); no dot or slash, so
+# domains, versions, paths and e-mail addresses are never one.
+_SYMBOL_TOKEN = _re(r"(?<![^\s\"'`(:=，：])(?=[^\s]*[!@#$%^&*+=?~])[A-Za-z0-9!@#$%^&*+=?~_-]{10,19}"
+                    r"(?=$|[\s\"'`),;，。；]|[.!?](?:\s|$))")
 _URL = _re(r"(?i)\b[a-z][a-z0-9+.-]{1,20}://[^\s\"'<>]+")
 _HASH_LABEL = _re(
     r"(?i)(?:commit|sha(?:-?1|-?256|-?512)?|hash|checksum|digest|revision|rev|md5|etag|uuid"
@@ -198,7 +203,7 @@ def vendor_findings(text: str, add: Add) -> None:
                 add(base + 1, "bearer_token", m.start("value"), m.start("value") + len(value))
     urls = [(u.start(), u.end()) for u in _URL.finditer(text)]
     url_starts = [a for a, _ in urls]
-    for m in _TOKEN.finditer(text):
+    for m in itertools.chain(_TOKEN.finditer(text), _SYMBOL_TOKEN.finditer(text)):
         token = m.group()
         i = bisect.bisect_right(url_starts, m.start()) - 1
         if i >= 0 and m.start() < urls[i][1]:

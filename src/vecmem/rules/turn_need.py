@@ -279,6 +279,10 @@ _ZH_KNOWLEDGE = (
     r"|有(?:什么|哪些)(?:症状|特点|特征|好处|坏处|作用|用途|功能|危害|副作用|营养|成分|种类|品种)"
     r"|(?:能|可以)?活(?:多久|多长时间)|(?:一般|通常|平均)[^，,。？?]{0,6}(?:什么|多|几)"
     r"|世界上|全世界|全球|宇宙中|历史上|史上|是哪(?:个|一个|条|座|位|种)\s*[？?]?\s*$"
+    # A total count of someone's works or deeds (金庸一共写了几部小说, 一共拿过多少个冠军):
+    # the encyclopaedia's figure, in the perfective -- the person's own total carries an anchor
+    # (我一共吃了几片), a plan has none (一共要带几瓶水).
+    r"|(?:一共|总共|总计|共计)[^，,。？?]{0,6}?[了过][^，,。？?]{0,4}?(?:多少|几)"
 )
 _ZH_TASK = (
     # A manner set ahead of the task (用一句话解释…, 简单地介绍一下…, 通俗地讲讲…).
@@ -388,6 +392,17 @@ _ZH_ANCHOR = (
     r"|(?<![新老])用户(?!们|数|量|群|体验|增长|画像|留存)"
 )
 _ANCHOR = lazy_re(f"(?:{_EN_ANCHOR})|(?:{_ZH_ANCHOR})", re.I)
+# The person as the one a question is judged for, not the one asking: "a good lunch for
+# me?", "a safe thing for me to order", "How should you give me distances?", "你的回答为什么
+# 总是这么短？". English "me" is no anchor in general ("Tell me who wrote Hamlet") and 我 is
+# one in Chinese ("这个适合我吗"); "for me" and the assistant's own way with the person
+# ("should you ... me", 你的回答) are the English and Chinese shapes in which the answer
+# depends on who asks. Not in a content task, whose "for me" is the requester's ("Write a
+# haiku for me").
+#: Set False to measure without ``_FOR_ME`` (``recall_agent.py --override``).
+FOR_ME = True
+_FOR_ME = lazy_re(r"\bfor\s+me\b|\bshould\s+you\b[^?.!]*\b(?:me|my)\b"
+                  r"|你的?(?:回答|回复|答复|语气)", re.I)
 # A quoted passage or the text after a colon is the task's input ("翻译成英文：今天天气很好"),
 # not the person speaking: anchors inside it do not count.
 _QUOTED = lazy_re(r"[:：][^?？]*$|\"[^\"]*\"|“[^”]*”|「[^」]*」|‘[^’]*’"
@@ -534,7 +549,9 @@ def is_impersonal(turn: str) -> bool:
     shaped = core(turn)
     if not (_IMPERSONAL.search(shaped) or is_generation_task(turn) or _asked_about(turn)):
         return False
-    return not _ANCHOR.search(_own_words(core(turn, frames=False)))
+    own = _own_words(core(turn, frames=False))
+    return not (_ANCHOR.search(own) or (FOR_ME and _FOR_ME.search(own)
+                                        and not is_content_task(turn)))
 
 
 def is_generation_task(turn: str) -> bool:
@@ -552,7 +569,9 @@ def is_content_task(turn: str) -> bool:
 
 def anchor_of(turn: str) -> str | None:
     """The first personal anchor in ``turn`` (for explain), or None."""
-    m = _ANCHOR.search(_own_words(core(turn, frames=False)))
+    own = _own_words(core(turn, frames=False))
+    m = _ANCHOR.search(own) or (
+        _FOR_ME.search(own) if FOR_ME and not is_content_task(turn) else None)
     return m.group(0) if m else None
 
 

@@ -119,8 +119,16 @@ History:
    values; the canonical text keeps "****" (no empty bold); mentions of what a secret is
    like or how it fares are rejected (quality verdicts change for those). Re-derive reads
    every stored text again under them.
+13. secret shapes, round 8 (issue 15 item 4, rules/secret_near.py, rules/secret_entropy.py,
+   text.py ``space_scripts``): a label, a gap of linking words only, then a value judged
+   after its pieces are joined (spelled out, between commas, a question and its answer);
+   every rule also reads a text with a space at each seam between CJK and Latin; a value
+   typed in pieces runs to the end of its clause; parts named by the grammar of a whole
+   and its pieces; short generated tokens with no label; dingbat digits. Texts holding
+   such values are now rejected (quality verdicts change for those). Re-derive reads
+   every stored text again under them.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 12
+RULES_VERSION = 13

@@ -515,9 +515,16 @@ class KeywordIndex(KeywordArrays):
 
     def _term_tids(self, terms: Iterable[str]) -> dict[str, list[int]]:
         """Each query term's token ids in this index (a split term: its non-stop parts)."""
+        # ``query_tokens([t])`` per term, with one tokenizer call for all of them.
+        distinct = list(dict.fromkeys(t for t in terms if t))
+        toks = TOKENIZER.tokens_many(distinct)
+        vocab = self._vocab
         out: dict[str, list[int]] = {}
-        for t in dict.fromkeys(t for t in terms if t):
-            out[t] = [self._vocab[p] for p in self.query_tokens([t]) if p in self._vocab]
+        for t in distinct:
+            parts = toks[t]
+            if len(parts) > 1:
+                parts = tuple(p for p in parts if p not in ENGLISH_STOPWORDS)
+            out[t] = [vocab[p] for p in dict.fromkeys(parts) if p in vocab]
         return out
 
     def term_stats(self, terms: Iterable[str]) -> tuple[int, dict[str, int]]:

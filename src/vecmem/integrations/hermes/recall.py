@@ -244,7 +244,8 @@ class Recall:
                 reserve = list(self._reserve)
                 aliases = self._aliases
                 kin = self._kin
-            hits = list(mem.search(query))
+            raw = mem.search(query)
+            hits = raw if isinstance(raw, list) else list(raw)  # ``Hits`` keeps its reading
             first = self._health_for(mem, query, reserve, hits, aliases, kin)
             found = [h for h in first if hasattr(h, "memory")]  # the search's own hits
             ahead = found + [h for h in hits[:SEARCH_FIRST] if h not in found]
@@ -273,7 +274,12 @@ class Recall:
         found = {getattr(h, "memory", h).id for h in hits}
         who = roles(query, turn=True, kin=kin)
         named = {e.memory_id for e in reserve if names_shared(query, e.content, aliases)}
-        impersonal = is_impersonal(query)
+        # The gate's own reading of the turn (``Hits.personal``: every rule it has, the
+        # kinds a memory says the person owns and the particular things memories hold
+        # among them), so that a turn the search treats as the person's is the person's
+        # here too; the text-only reading where no gate ran.
+        personal = getattr(hits, "personal", None)
+        impersonal = is_impersonal(query) if personal is None else not personal
         whose = {e.memory_id: roles(e.content, kin=kin) for e in reserve}
         # A health fact naming the substance the turn names, by class and in either
         # language ("可待因" and "Codeine makes the user vomit", "烤面包机" and a coeliac's
@@ -286,8 +292,9 @@ class Recall:
         concerned = {m for m, r in whose.items() if r & who - {"self"}}
         # (A substance the turn shares with a fact is no exception to the first rule: "Who
         # created Sesame Street?", "大熊猫主要吃什么？" name one and are about no one.)
-        if (impersonal and not named) or (
-                not topics and not (named or concerned or substance)):
+        if impersonal and not named:
+            return []
+        if not topics and not (named or concerned or substance):
             return []
         # A relative's fact only on a turn that names that relative. A health fact about
         # someone the turn names by name ("Arjun's class is going to the pool") whatever
