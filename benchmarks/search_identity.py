@@ -174,6 +174,10 @@ def compare(before: Path, after: Path) -> int:
     print(f"{len(queries)} queries on {len(stores)} stores, {len(both)} result lists compared "
           f"(default / gate off / keyword / vector / explain trace; {nonempty} gated lists "
           f"non-empty); {len(differ)} differ; {len(set(b) ^ set(a))} on one side only")
+    per: dict[str, int] = {}
+    for s, _ in queries:
+        per[s] = per.get(s, 0) + 1
+    print("queries per store: " + ", ".join(f"{s} {n}" for s, n in sorted(per.items())))
     return 1 if differ else 0
 
 
