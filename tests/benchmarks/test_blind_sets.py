@@ -449,67 +449,42 @@ def test_slot_blind8_shape_and_counts() -> None:
     assert {c["lang"] for c in cases} == {"zh", "en", "mixed"}
 
 
-def test_rules_dev_reports_blind7_and_never_lists_it(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench7")
-    cases = rows(DATA / "quality_blind7.jsonl")
+@pytest.mark.parametrize("split", ["blind7", "blind8"])
+def test_rules_dev_reports_a_blind_round_and_never_lists_it(
+        split: str, capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_module(ROOT / "benchmarks" / "rules_dev.py", f"rules_dev_bench_{split}")
+    cases = rows(DATA / f"quality_{split}.jsonl")
     table, _ = bench.quality(cases)
-    assert set(table) == {"blind7"} and table["blind7"]["all"]["n"] == len(cases)
-    table, _ = bench.slots(rows(DATA / "slot_paraphrase_blind7.jsonl")[:2])
-    assert set(table) == {"blind7"} and table["blind7"]["all"]["n"] == 2
+    assert set(table) == {split} and table[split]["all"]["n"] == len(cases)
+    table, _ = bench.slots(rows(DATA / f"slot_paraphrase_{split}.jsonl")[:2])
+    assert set(table) == {split} and table[split]["all"]["n"] == 2
+    assert split in bench.NEVER_LISTED
     with pytest.raises(SystemExit):
-        bench.main(["--misses", "blind7", "--no-slots", "--no-benign"])
+        bench.main(["--misses", split, "--no-slots", "--no-benign"])
     assert "invalid choice" in capsys.readouterr().err
-    # Listing a retired set's misses never prints a blind7 case, though blind7 is scored.
+    # Listing a retired set's misses never prints a blind case, though the blind round is
+    # scored.
     assert bench.main(["--misses", "blind6", "--no-slots", "--no-benign"]) == 0
     out = capsys.readouterr().out
-    assert "blind7" in out  # its column is reported (counts)
+    assert split in out  # its column is reported (counts)
     assert not any(repr(c["text"]) in out for c in cases)
 
 
-def test_secrets_dev_is_counts_only_on_blind7(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_bench7")
-    path = str(DATA / "quality_blind7.jsonl")
+@pytest.mark.parametrize(("split", "never_read"), [
+    ("blind7", {"persona6", "blind7"}),
+    ("blind8", {"persona6", "blind7", "persona7", "blind8"})])
+def test_secrets_dev_is_counts_only_on_a_blind_round(
+        split: str, never_read: set[str], capsys: pytest.CaptureFixture[str]) -> None:
+    bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", f"secrets_dev_bench_{split}")
+    path = str(DATA / f"quality_{split}.jsonl")
     with pytest.raises(SystemExit):
-        bench.main(["--set", path, "--misses", "blind7", "--no-store"])
+        bench.main(["--set", path, "--misses", split, "--no-store"])
     assert "never listed" in capsys.readouterr().err
     assert bench.main(["--set", path, "--no-store"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("blind7: secrets cut ") and len(out.splitlines()) == 1
-    # The benign-corpus count never reads the blind round's texts.
-    assert {"persona6", "blind7"} <= set(bench.NEVER_READ)
-
-
-def test_rules_dev_reports_blind8_and_never_lists_it(
-        capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench8")
-    cases = rows(DATA / "quality_blind8.jsonl")
-    table, _ = bench.quality(cases)
-    assert set(table) == {"blind8"} and table["blind8"]["all"]["n"] == len(cases)
-    table, _ = bench.slots(rows(DATA / "slot_paraphrase_blind8.jsonl")[:2])
-    assert set(table) == {"blind8"} and table["blind8"]["all"]["n"] == 2
-    assert {"blind7", "blind8"} <= set(bench.NEVER_LISTED)
-    with pytest.raises(SystemExit):
-        bench.main(["--misses", "blind8", "--no-slots", "--no-benign"])
-    assert "invalid choice" in capsys.readouterr().err
-    # Listing a retired set's misses never prints a blind8 case, though blind8 is scored.
-    assert bench.main(["--misses", "blind6", "--no-slots", "--no-benign"]) == 0
-    out = capsys.readouterr().out
-    assert "blind8" in out  # its column is reported (counts)
-    assert not any(repr(c["text"]) in out for c in cases)
-
-
-def test_secrets_dev_is_counts_only_on_blind8(capsys: pytest.CaptureFixture[str]) -> None:
-    bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_bench8")
-    path = str(DATA / "quality_blind8.jsonl")
-    with pytest.raises(SystemExit):
-        bench.main(["--set", path, "--misses", "blind8", "--no-store"])
-    assert "never listed" in capsys.readouterr().err
-    assert bench.main(["--set", path, "--no-store"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("blind8: secrets cut ") and len(out.splitlines()) == 1
+    assert out.startswith(f"{split}: secrets cut ") and len(out.splitlines()) == 1
     # The benign-corpus count never reads the blind rounds' texts.
-    assert {"persona6", "blind7", "persona7", "blind8"} <= set(bench.NEVER_READ)
+    assert never_read <= set(bench.NEVER_READ)
 
 
 def test_slots_dev_keeps_blind8_counts_only() -> None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import uuid
 import weakref
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -339,52 +340,19 @@ def _learned_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace |
             f"{t} -> {' '.join(forms)}" for t, forms in got.items()))
 
 
-def _role_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | None,
-                query: str) -> None:
-    """Also search the names the scope's memories give a role the turn names as the
-    user's ("my son" -> jun, 老婆 -> 林晓; ``rules/names.role_names``), as forms of the role
-    word's concept: a memory that says only "Jun has coeliac disease" then covers the
-    turn's "儿子"."""
-    if not relevance.NAMES:
-        return
-    from vecmem.rules.names import MAX_ROLE_READ, role_names
-
+def _store_reader(tx: Any, scope: str, limit: int) -> Callable[[list[str]], list[str]]:
+    """The texts of the scope's memories holding any of some words (at most ``limit``), in
+    id order: what the name rules read to learn who a role or a name is."""
     def read(words: list[str]) -> list[str]:
-        ids = [i for i, _ in tx.keyword_search(scope, words, MAX_ROLE_READ)]
+        ids = [i for i, _ in tx.keyword_search(scope, words, limit)]
         return [r.content for _, r in sorted(tx.get_many(ids).items())]
-
-    got = role_names(query, qt.terms, read)
-    seen = set(qt.terms)
-    added: dict[str, list[str]] = {}
-    for term, found in got.items():
-        forms = [f for name in found for f in relevance.query_terms(name).terms
-                 if f not in seen]
-        forms = list(dict.fromkeys(forms))
-        if forms:
-            qt.expanded.setdefault(term, []).extend(forms)
-            qt.terms.extend(forms)
-            seen.update(forms)
-            added[term] = forms
-    if added and trace is not None:
-        trace.notes.append("names the store gives the user's role, searched: " + "; ".join(
-            f"{t} -> {' '.join(forms)}" for t, forms in added.items()))
+    return read
 
 
-def _named_roles(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | None,
-                 query: str) -> None:
-    """Also search the role words the scope's memories give a name the turn uses
-    ("Kevin" -> son, 儿子: ``rules/names.named_roles``), as forms of the name's concept: a
-    memory that says only "儿子在 … 读九年级" then covers the turn's "Kevin"."""
-    if not relevance.NAMES:
-        return
-    from vecmem.rules.names import MAX_NAME_READ, named_roles
-
-    def read(words: list[str]) -> list[str]:
-        ids = [i for i, _ in tx.keyword_search(scope, words, MAX_NAME_READ)]
-        return [r.content for _, r in sorted(tx.get_many(ids).items())]
-
-    extra = {t for more in qt.expanded.values() for t in more}
-    got = named_roles(query, [t for t in qt.terms if t not in extra], read)
+def _add_store_forms(qt: relevance.QueryTerms, got: dict[str, list[str]],
+                     trace: Trace | None, note: str) -> None:
+    """Search the words the store ties to each query term as forms of that term's concept
+    (each form once, none the query already has); ``explain`` notes what was added."""
     seen = set(qt.terms)
     added: dict[str, list[str]] = {}
     for term, words in got.items():
@@ -396,8 +364,37 @@ def _named_roles(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | N
             seen.update(forms)
             added[term] = forms
     if added and trace is not None:
-        trace.notes.append("role words the store gives a name the turn uses, searched: "
-                           + "; ".join(f"{t} -> {' '.join(f)}" for t, f in added.items()))
+        trace.notes.append(note + ", searched: " + "; ".join(
+            f"{t} -> {' '.join(forms)}" for t, forms in added.items()))
+
+
+def _role_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | None,
+                query: str) -> None:
+    """Also search the names the scope's memories give a role the turn names as the
+    user's ("my son" -> jun, 老婆 -> 林晓; ``rules/names.role_names``), as forms of the role
+    word's concept: a memory that says only "Jun has coeliac disease" then covers the
+    turn's "儿子"."""
+    if not relevance.NAMES:
+        return
+    from vecmem.rules.names import MAX_ROLE_READ, role_names
+
+    got = role_names(query, qt.terms, _store_reader(tx, scope, MAX_ROLE_READ))
+    _add_store_forms(qt, got, trace, "names the store gives the user's role")
+
+
+def _named_roles(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | None,
+                 query: str) -> None:
+    """Also search the role words the scope's memories give a name the turn uses
+    ("Kevin" -> son, 儿子: ``rules/names.named_roles``), as forms of the name's concept: a
+    memory that says only "儿子在 … 读九年级" then covers the turn's "Kevin"."""
+    if not relevance.NAMES:
+        return
+    from vecmem.rules.names import MAX_NAME_READ, named_roles
+
+    extra = {t for more in qt.expanded.values() for t in more}
+    got = named_roles(query, [t for t in qt.terms if t not in extra],
+                      _store_reader(tx, scope, MAX_NAME_READ))
+    _add_store_forms(qt, got, trace, "role words the store gives a name the turn uses")
 
 
 def _search_cues(qt: relevance.QueryTerms, trace: Trace | None, query: str) -> None:
