@@ -34,8 +34,8 @@ while looking at it — or ``heldout`` — never looked at case by case):
   blind, session 8): its misses can be listed.
 * ``quality_blind7.jsonl`` / ``slot_paraphrase_blind7.jsonl``: the seventh blind round
   (split ``blind7``, session 9), written from the issue text alone before the writer read
-  any rule or earlier case. Reported as its own column; its misses are never listed
-  (``--misses`` refuses it): counts only, never tuned on.
+  any rule or earlier case. **Retired blind, now dev** (measured and reported once while
+  blind, sessions 9 and 10): its misses can be listed.
 * ``quality_blind8.jsonl`` / ``slot_paraphrase_blind8.jsonl``: the eighth blind round
   (split ``blind8``, session 10), written from the issue text alone before the writer read
   any rule or earlier case. Reported as its own column; its misses are never listed
@@ -129,9 +129,9 @@ SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", 
           "heldout_q5", "tune_q6", "heldout_q6", "tune_q7", "heldout_q7", "tune_r4", "heldout_r4",
           "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "tune_r8",
           "heldout_r8", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8")
-#: Blind splits: counts only, misses never shown (blind3 to blind6 are retired, now dev;
-#: blind7 and blind8 are sessions 9 and 10's blind rounds).
-NEVER_LISTED: tuple[str, ...] = ("blind7", "blind8")
+#: Blind splits: counts only, misses never shown (blind3 to blind7 are retired, now dev;
+#: blind8 is session 10's blind round).
+NEVER_LISTED: tuple[str, ...] = ("blind8",)
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -325,8 +325,8 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_blind8.jsonl"))
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
                      "quality_round5 + quality_round6 + quality_round7 + quality_blind3 + "
-                     "quality_blind4 + quality_blind5 + quality_blind6 (all retired, now dev) + "
-                     "quality_blind7 + quality_blind8 (blind) "
+                     "quality_blind4 + quality_blind5 + quality_blind6 + quality_blind7 (all "
+                     "retired, now dev) + quality_blind8 (blind) "
                      "(right = decision and reason category)",
                      out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
@@ -361,7 +361,7 @@ def main(argv: list[str] | None = None) -> int:
         _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _round6 + _round7 + _round8 + "
                      "_blind3 + "
                      "_blind4 + "
-                     "_blind5 + _blind6 (retired, now dev) + _blind7 + _blind8 (blind) "
+                     "_blind5 + _blind6 + _blind7 (retired, now dev) + _blind8 (blind) "
                      "(positives: same slot; negatives: another)",
                      out["slots"])
     if args.misses:
