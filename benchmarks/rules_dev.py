@@ -40,6 +40,10 @@ while looking at it — or ``heldout`` — never looked at case by case):
   (split ``blind8``, session 10), written from the issue text alone before the writer read
   any rule or earlier case. Reported as its own column; its misses are never listed
   (``--misses`` refuses it): counts only, never tuned on.
+* ``quality_blind9.jsonl`` / ``slot_paraphrase_blind9.jsonl``: the ninth blind round
+  (split ``blind9``, session 11), written from the issue text alone before the writer read
+  any rule or earlier case. Reported as its own column; its misses are never listed
+  (``--misses`` refuses it): counts only, never tuned on.
 * ``slot_paraphrase.jsonl``: a stored fact, then a paraphrase. Positives restate or change
   the same one-value slot (expected ``duplicate`` or a conflict: ``review``/``update``),
   negatives are another slot or another person's (expected ``store``). Run through the
@@ -128,10 +132,10 @@ DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_q5",
           "heldout_q5", "tune_q6", "heldout_q6", "tune_q7", "heldout_q7", "tune_r4", "heldout_r4",
           "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "tune_r8",
-          "heldout_r8", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8")
+          "heldout_r8", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9")
 #: Blind splits: counts only, misses never shown (blind3 to blind7 are retired, now dev;
-#: blind8 is session 10's blind round).
-NEVER_LISTED: tuple[str, ...] = ("blind8",)
+#: blind8 and blind9 are sessions 10's and 11's blind rounds).
+NEVER_LISTED: tuple[str, ...] = ("blind8", "blind9")
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -322,11 +326,12 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_blind5.jsonl")
                                         + _load("quality_blind6.jsonl")
                                         + _load("quality_blind7.jsonl")
-                                        + _load("quality_blind8.jsonl"))
+                                        + _load("quality_blind8.jsonl")
+                                        + _load("quality_blind9.jsonl"))
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
                      "quality_round5 + quality_round6 + quality_round7 + quality_blind3 + "
                      "quality_blind4 + quality_blind5 + quality_blind6 + quality_blind7 (all "
-                     "retired, now dev) + quality_blind8 (blind) "
+                     "retired, now dev) + quality_blind8 + quality_blind9 (blind) "
                      "(right = decision and reason category)",
                      out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
@@ -357,11 +362,12 @@ def main(argv: list[str] | None = None) -> int:
                                     + _load("slot_paraphrase_blind5.jsonl")
                                     + _load("slot_paraphrase_blind6.jsonl")
                                     + _load("slot_paraphrase_blind7.jsonl")
-                                    + _load("slot_paraphrase_blind8.jsonl"))
+                                    + _load("slot_paraphrase_blind8.jsonl")
+                                    + _load("slot_paraphrase_blind9.jsonl"))
         _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _round6 + _round7 + _round8 + "
                      "_blind3 + "
                      "_blind4 + "
-                     "_blind5 + _blind6 + _blind7 (retired, now dev) + _blind8 (blind) "
+                     "_blind5 + _blind6 + _blind7 (retired, now dev) + _blind8 + _blind9 (blind) "
                      "(positives: same slot; negatives: another)",
                      out["slots"])
     if args.misses:

@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rules_dev import DATA, _load_path, slots
 
 UNTOUCHED = ("heldout_r8",)
-BLIND: tuple[str, ...] = ("blind8",)
+BLIND: tuple[str, ...] = ("blind8", "blind9")
 _ROWS = ("positive", "negative", "ambiguous")
 
 

@@ -1,12 +1,12 @@
 """The blind sets parse, keep the shape and counts they promise, and the harnesses report
 them as their own split (a broken file fails here, not in a benchmark run nobody reads).
 
-Session 10's sets (persona 7, ``*_blind8``) are blind: counts only, the harnesses refuse to
-list their misses. Session 9's sets (persona 6, ``*_blind7``), session 8's (persona 5,
-``*_blind6``), session 7's (persona 4, ``*_blind5``), session 6's (persona 3, ``*_blind4``)
-and session 5's (persona 2, ``*_blind3``) are retired blind sets, now dev: measured and
-reported once while blind, reported as their own column since, and their misses can be
-listed."""
+Session 11's sets (persona 8, ``*_blind9``) and session 10's (persona 7, ``*_blind8``) are
+blind: counts only, the harnesses refuse to list their misses. Session 9's sets (persona
+6, ``*_blind7``), session 8's (persona 5, ``*_blind6``), session 7's (persona 4,
+``*_blind5``), session 6's (persona 3, ``*_blind4``) and session 5's (persona 2,
+``*_blind3``) are retired blind sets, now dev: measured and reported once while blind,
+reported as their own column since, and their misses can be listed."""
 
 from __future__ import annotations
 
@@ -27,6 +27,7 @@ P4 = P2.parent / "persona4"
 P5 = P2.parent / "persona5"
 P6 = P2.parent / "persona6"
 P7 = P2.parent / "persona7"
+P8 = P2.parent / "persona8"
 DATA = ROOT / "tests" / "data"
 INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
 
@@ -181,6 +182,32 @@ def test_persona7_shape_and_counts() -> None:
                for r in rows(f) if "text" in r}
     assert not earlier & {r["text"] for r in turns + off}  # fresh turns, not copied
     assert not earlier & {m["text"] for m in ids.values()}
+
+
+def test_persona8_shape_and_counts() -> None:
+    """Session 11's blind persona: >= 140 memories (health >= 22, family >= 12, pets >= 3,
+    style >= 3), >= 320 relevant turns of which >= 130 cross-language, >= 85 indirect, >= 115
+    safety-critical in both languages, >= 3 style-only; >= 130 off-topic of which >= 60
+    share a word with a memory, world knowledge in both languages; no memory or turn copied
+    from any earlier persona (persona 7 included) or the gate set."""
+    ids, turns, off = check_persona(P8, (P2.parent, P2, P3, P4, P5, P6, P7))
+    assert len(ids) >= 140 and len(turns) >= 320 and len(off) >= 130
+    assert sum(t["cross_lang"] for t in turns) >= 130
+    cats = Counter(t["category"] for t in turns)
+    assert cats["indirect"] >= 85 and cats["style"] >= 3
+    assert sum(t["safety"] for t in turns) >= 115
+    assert Counter(o["kind"] for o in off)["shared_word"] >= 60
+    assert {t["lang"] for t in turns if t["safety"]} == {"zh", "en"}
+    assert {o["lang"] for o in off} == {"zh", "en"}
+    assert {o["lang"] for o in off if o["kind"] == "world_knowledge"} == {"zh", "en"}
+    kinds = Counter(m["kind"] for m in ids.values())
+    assert kinds["health"] >= 22 and kinds["pet"] >= 3 and kinds["family"] >= 12
+    assert kinds["style"] >= 3
+    earlier = {r["text"] for d in (P2.parent, P2, P3, P4, P5, P6, P7) for f in d.glob("*.jsonl")
+               for r in rows(f) if "text" in r}
+    mine = [r["text"] for r in turns + off] + [m["text"] for m in ids.values()]
+    assert not [t for t in mine if t in earlier]  # fresh: lists only this set's own lines
+    assert len(set(mine)) == len(mine)
 
 
 QUALITY_CATEGORIES = {"fact", "question", "progress", "half_formed", "bare_url_path",
@@ -350,6 +377,36 @@ def test_quality_blind8_shape_and_counts() -> None:
     assert any(re.match(r"^[A-Z]:\\", t) and re.search("[\u4e00-\u9fff]", t) for t in paths)
 
 
+def test_quality_blind9_shape_and_counts() -> None:
+    """Session 11's blind quality set: >= 310 cases, >= 115 facts (durable achievements,
+    advice asked, standing instructions, slot changes, >= 20 benign look-alikes), >= 85
+    secret values in all three languages of which >= 22 adversarial, >= 10 secret mentions
+    without a value, progress and hedges, half-formed, questions, bare URLs and paths
+    (Windows paths with spaces and CJK folders), too-short; >= 5 with invisible characters;
+    nothing copied from any earlier quality or secret set (blind8 included)."""
+    earlier = tuple(sorted({*EARLIER_QUALITY, *(f.name for pattern in (
+        "quality_*.jsonl", "secrets_*.jsonl", "poisoning*.jsonl") for f in DATA.glob(pattern)
+        if f.name != "quality_blind9.jsonl")}))
+    cases = check_quality_set("quality_blind9.jsonl", "blind9", earlier)
+    assert len(cases) >= 310
+    cats = Counter(c["category"] for c in cases)
+    assert cats["fact"] >= 115 and cats["secret_value"] >= 85 and cats["progress"] >= 20
+    assert cats["secret_no_context"] >= 10 and cats["too_short"] >= 3
+    assert cats["question"] >= 10 and cats["half_formed"] >= 10 and cats["bare_url_path"] >= 10
+    shapes = Counter(c["shape"] for c in cases)
+    assert shapes["secret_lookalike"] >= 20
+    assert sum(c["shape"] == "adversarial" for c in cases
+               if c["category"] == "secret_value") >= 22
+    assert all(c["category"] == "fact" for c in cases if c["shape"] == "secret_lookalike")
+    for category in ("secret_value", "progress", "half_formed", "fact"):
+        assert {c["lang"] for c in cases if c["category"] == category} == {
+            "zh", "en", "mixed"}, category
+    assert sum(bool(INVISIBLE.search(c["text"])) for c in cases) >= 5
+    paths = [c["text"] for c in cases if c["category"] == "bare_url_path"]
+    assert any(re.match(r"^[A-Z]:\\", t) and " " in t for t in paths)
+    assert any(re.match(r"^[A-Z]:\\", t) and re.search("[\u4e00-\u9fff]", t) for t in paths)
+
+
 def check_slot_set(name: str, split: str) -> list[dict[str, Any]]:
     cases = rows(DATA / name)
     want = {"positive": {"conflict", "duplicate"}, "negative": {"store"},
@@ -450,7 +507,18 @@ def test_slot_blind8_shape_and_counts() -> None:
     assert {c["lang"] for c in cases} == {"zh", "en", "mixed"}
 
 
-@pytest.mark.parametrize("split", ["blind8"])
+def test_slot_blind9_shape_and_counts() -> None:
+    """Session 11's blind slot round: >= 100 scenarios over all the issue's slots, as many
+    negatives as positives (>= 45), >= 9 ambiguous, English, Chinese and mixed, >= 9
+    positive values without Latin letters; new facts never copied from any earlier slot
+    set (blind8 included)."""
+    check_fresh_slot_round("blind9", n=100, positives=45, ambiguous=9, latin_free=9)
+    cases = rows(DATA / "slot_paraphrase_blind9.jsonl")
+    assert {c["lang"] for c in cases} == {"zh", "en", "mixed"}
+    assert len({(c["slot"], tuple(c["prior"]), c["new"]) for c in cases}) == len(cases)
+
+
+@pytest.mark.parametrize("split", ["blind8", "blind9"])
 def test_rules_dev_reports_a_blind_round_and_never_lists_it(
         split: str, capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_module(ROOT / "benchmarks" / "rules_dev.py", f"rules_dev_bench_{split}")
@@ -472,7 +540,7 @@ def test_rules_dev_reports_a_blind_round_and_never_lists_it(
 
 
 @pytest.mark.parametrize(("split", "never_read"), [
-    ("blind8", {"persona7", "blind8"})])
+    ("blind8", {"persona7", "blind8"}), ("blind9", {"persona8", "blind9"})])
 def test_secrets_dev_is_counts_only_on_a_blind_round(
         split: str, never_read: set[str], capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", f"secrets_dev_bench_{split}")
@@ -492,6 +560,13 @@ def test_slots_dev_keeps_blind8_counts_only() -> None:
     assert {"blind8"} <= set(bench.BLIND) and "blind7" not in bench.BLIND
     with pytest.raises(SystemExit):
         bench.main(["--misses", "blind8"])
+
+
+def test_slots_dev_keeps_blind9_counts_only() -> None:
+    bench = load_module(ROOT / "benchmarks" / "slots_dev.py", "slots_dev_bench9")
+    assert {"blind8", "blind9"} <= set(bench.BLIND)
+    with pytest.raises(SystemExit):
+        bench.main(["--misses", "blind9"])
 
 
 def test_rules_dev_reports_retired_blind_sets_and_lists_their_misses(
@@ -606,4 +681,19 @@ def test_recall_harness_runs_persona7_and_never_lists_its_misses(
     assert bench.SETS["persona7"] == "blind" and bench.SETS["persona6"] == "retired"
     with pytest.raises(SystemExit):
         bench.main(["--set", "persona7", "--show-misses", "--embedder", "hashing"])
+    assert "never listed" in capsys.readouterr().err
+
+
+def test_recall_harness_runs_persona8_and_never_lists_its_misses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # persona 8's same-language turns are paraphrased (its brief asked for turns that do
+    # not reuse the memory's words): no hashing floor is claimed, only the counts.
+    run_persona(tmp_path, "persona8", same_lang_floor=-1.0)
+    captured = capsys.readouterr()
+    assert "blind — never tuned on" in captured.out
+    assert "miss p8t" not in captured.err + captured.out
+    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p8_misses")
+    assert bench.SETS["persona8"] == "blind" and bench.SETS["persona7"] == "blind"
+    with pytest.raises(SystemExit):
+        bench.main(["--set", "persona8", "--show-misses", "--embedder", "hashing"])
     assert "never listed" in capsys.readouterr().err
