@@ -10,6 +10,7 @@ import pytest
 from vecmem import Memory
 from vecmem.engine import relevance
 from vecmem.text import keyword_terms
+from vecmem.types import CandidateScore
 
 # Every memory shares the word "project" (and many share "the"/"my"): a bank where a
 # common word used to carry a whole keyword match.
@@ -416,3 +417,106 @@ def test_a_particular_thing_the_store_holds_makes_a_knowledge_shape_personal(
                  "What is the meniscus in a graduated cylinder?", "Why is the sky blue?"):
         assert cmem.explain(turn).gate["impersonal"] is True, turn
 
+
+
+# Every memory shares a word with a pleasantry below ("new", "meet", "Friday", "sleep",
+# 新年, 周末, 吃, 认识): the words are there, the turn needs none of them.
+PLEASANTRY_BANK = [
+    "User meets the new team lead every Friday morning.",
+    "User sleeps badly before deadlines and takes melatonin.",
+    "User's birthday is on 3 March; the family has a hotpot dinner.",
+    "用户每年新年回杭州老家。",
+    "用户周末常去爬山。",
+    "用户晚饭吃了火锅，对花生过敏。",
+    "用户认识的律师叫王敏。",
+]
+
+
+@pytest.mark.parametrize("turn", [
+    "hey, how's everything going?", "what's new?", "happy friday!", "nice to meet you",
+    "good night, sleep well", "hope you're doing well :)", "happy birthday to you!",
+    "新年快乐！", "周末愉快～", "吃了吗？", "最近过得怎么样？", "很高兴认识你", "晚安，明天聊",
+])
+def test_a_pleasantry_receives_nothing_in_either_language(cmem: Memory, turn: str) -> None:
+    cmem.add_many(PLEASANTRY_BANK, raw=True)
+    assert relevance.is_small_talk(turn), turn
+    assert cmem.search(turn) == [], turn
+    assert cmem.explain(turn).gate["rule"] == relevance.TRIVIAL_RULE
+
+
+@pytest.mark.parametrize(("turn", "answer"), [
+    ("What's new with the team lead on Friday?", "team lead"),
+    ("Happy birthday plans: what dinner does my family have on my birthday?", "hotpot"),
+    ("新年我回哪个城市的老家？", "杭州"),
+    ("我认识的律师叫什么？", "王敏"),
+])
+def test_a_pleasantry_with_a_content_word_is_a_real_turn(cmem: Memory, turn: str,
+                                                        answer: str) -> None:
+    # The formula is taken out; what is left still asks about the person.
+    cmem.add_many(PLEASANTRY_BANK, raw=True)
+    assert not relevance.is_small_talk(turn), turn
+    hits = cmem.search(turn)
+    assert hits and answer in hits[0].memory.content, (turn, hits)
+
+
+# One memory answers the turn; the others share one of its words each (the dog, the
+# clinic, the itch, the shampoo, the street).
+ONE_NEED_BANK = {
+    "en": (["Biscuit's itchy paws are treated at the Maple Street vet clinic with a "
+            "medicated shampoo.", "Biscuit likes long walks by the river.",
+            "The Maple Street bakery sells sourdough on Saturdays.",
+            "User's vet bills go on the blue credit card.",
+            "User's sister runs a dental clinic downtown.",
+            "Biscuit had a vaccination last spring.",
+            "User's itchy eyes flare up in pollen season.",
+            "User washes the car with a special shampoo.",
+            "The clinic receptionist is called Nora.", "User walks Biscuit before work."],
+           "Which vet clinic treats Biscuit's itchy paws?"),
+    "zh": (["饼干的爪子发痒，在枫树街宠物医院用药浴治疗。", "饼干喜欢在河边散步。",
+            "枫树街的面包店周六卖酸面包。", "用户的宠物医院账单用蓝色信用卡付。",
+            "用户的姐姐在市中心开牙科诊所。", "饼干去年春天打了疫苗。", "用户花粉季眼睛发痒。",
+            "用户用专用洗车液洗车。", "宠物医院的前台叫小林。", "用户上班前遛饼干。"],
+           "饼干爪子发痒去哪家宠物医院看？"),
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_a_one_need_turn_receives_few(cmem: Memory, lang: str) -> None:
+    bank_, turn = ONE_NEED_BANK[lang]
+    cmem.add_many(bank_, raw=True)
+    hits = cmem.search(turn)
+    assert 1 <= len(hits) <= 2, [h.memory.content for h in hits]
+    assert hits[0].memory.content == bank_[0]
+    # The listing finds the rest: they share the turn's words.
+    assert len(cmem.search(turn, gate=False, min_score=-1)) >= 5
+
+
+def _scored(scores: list[float]) -> list[tuple[float, object, CandidateScore]]:
+    return [(f, None, CandidateScore(i, f"m{i}", "active", 0.5, i, i, f, True))
+            for i, f in enumerate(scores, 1)]
+
+
+def test_the_relative_cut_rises_with_the_rank(monkeypatch: pytest.MonkeyPatch) -> None:
+    from vecmem.engine import search
+
+    monkeypatch.setattr(relevance, "RELATIVE_CUT", 0.35)
+    monkeypatch.setattr(relevance, "RANK_STEP", 0.025)
+    monkeypatch.setattr(relevance, "RANK_STEP_FROM", 3)
+    # Bars: rank 3 0.35, 4 0.375, 5 0.40, 6 0.425: rank 6 (0.41) is the first below.
+    scores = [1.0, 0.8, 0.5, 0.45, 0.41, 0.41, 0.36]
+    trace = search.Trace(candidates=[cs for _, _, cs in _scored(scores)])
+    kept = search._relative_cut(_scored(scores), trace)
+    # Rank 5 passes at 0.41 and rank 6 ties it: ties stay together.
+    assert [f for f, _, _ in kept] == [1.0, 0.8, 0.5, 0.45, 0.41, 0.41]
+    cut = [c for c in trace.candidates if not c.included]
+    assert [c.fused for c in cut] == [0.36]
+    assert cut[0].gate is not None and cut[0].gate.startswith("fail: rank 6 or lower")
+    assert "fused below 0.425 x the best" in (cut[0].excluded_because or "")
+    scores = [1.0, 0.8, 0.5, 0.45, 0.39, 0.38]
+    assert len(search._relative_cut(_scored(scores), None)) == 4
+    # Without the step: the flat cut of gate-v6 keeps every one above 0.35 x the best.
+    monkeypatch.setattr(relevance, "RANK_STEP", 0.0)
+    assert len(search._relative_cut(_scored(scores), None)) == 6
+    # Two candidates are never cut by rank.
+    monkeypatch.setattr(relevance, "RANK_STEP", 0.5)
+    assert len(search._relative_cut(_scored([1.0, 0.4]), None)) == 2

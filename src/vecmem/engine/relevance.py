@@ -53,7 +53,7 @@ from vecmem.store.fts_tokens import is_stop_token_term
 from vecmem.text import CJK_CHAR, cjk_ratio, keyword_terms
 
 #: Bump when the gate's rule or its constants change (shown in ``explain``).
-GATE_VERSION = "gate-v6"  # v6: other-language memories' floor; relative cut 0.35
+GATE_VERSION = "gate-v7"  # v7: the relative cut rises with the rank; pleasantries
 #: A term in at least this share of the scope's memories is no evidence ...
 COMMON_SHARE = 0.20
 #: ... once it is in at least this many (in a scope of 5, one memory is not "common").
@@ -160,6 +160,21 @@ TRIVIAL_RULE = (f"{GATE_VERSION}: no content word in the turn (only stopwords, f
 #: per relevant turn 3.93 -> 3.75, 3.74 -> 3.70, 3.39 -> 3.27; benchmarks/README.md
 #: "gate-v6").
 RELATIVE_CUT = 0.35
+#: The relative cut tightens down the list: the candidate at rank ``k`` (by fused score,
+#: from ``RANK_STEP_FROM`` on) must reach ``RELATIVE_CUT + RANK_STEP * (k - RANK_STEP_FROM)``
+#: of the best one's score (rank 3: 0.35, rank 4: 0.385, rank 6: 0.455, rank 8: 0.525). A
+#: turn that needs one memory has it first, then a tail of near-topic memories that each
+#: match a word or a category: by fused score alone a tail memory at rank 4-8 looks like a
+#: needed one (median share of the best 0.40-0.55 against a needed one's 0.35-0.75 on dev
+#: and personas 2-6), so a flat cut that removes the tail removes needed memories too
+#: (0.40: -9 of 966 top-5 hits for 3.33 memories per relevant turn), while a bar that
+#: rises with the rank asks more of each memory added. Replayed on ``gate_dump.py`` traces
+#: of dev + gate and personas 2-6 (1,218 relevant turns; benchmarks/README.md "gate-v7"):
+#: memories per relevant turn 3.74 -> 3.26 (of the first six, what a Hermes prefetch can
+#: show: 3.42 -> 3.16), needed-in-top-5 966 -> 962; a step of 0.025 gave 3.38 / 963, 0.05
+#: 3.13 / 957. Set ``RANK_STEP`` to 0 for the flat cut of gate-v6.
+RANK_STEP = 0.035
+RANK_STEP_FROM = 3
 #: Of the candidates the gate passes on cosine alone (no keyword evidence), only this
 #: many -- the nearest -- are kept (``search._vector_only_cap``). In a large store the
 #: vector side's hubs (notes near every query) clear the floor for any turn; a needed
@@ -198,6 +213,26 @@ class QueryTerms:
 # Greeting, closing and acknowledgement formulas: a turn made of these (and stopwords)
 # needs no memory even though "night" or "最近" are words.
 _SMALL_TALK = re.compile(
+    # Pleasantries: asking after the assistant, wishes for a day or a season, meeting and
+    # parting -- "how's everything?", "what's new", "hope you're well", "happy friday",
+    # "merry christmas", "nice to meet you", "sleep well"; 最近过得怎么样, 咋样, 吃了吗,
+    # 很高兴认识你, 新年快乐, 周末愉快, 明天聊, 保重, 好梦. The category (formulas of
+    # greeting and parting), not any one turn: what is left must hold no content word.
+    r"how(?:'s| is| are)(?: (?:every|all|life|things|the day|your day|your week)\w*)"
+    r"(?: going| treating you)?|what'?s new|how (?:have|'ve) you been|"
+    r"hope (?:you(?:'re| are)|all is|you're doing|you are doing) (?:well|good|great|ok)|"
+    r"(?:nice|good|great|pleased|glad) to (?:meet|see|hear from|have) you(?: again| too)?|"
+    r"happy (?:new year|holidays?|friday|monday|tuesday|wednesday|thursday|saturday|"
+    r"sunday|weekend|thanksgiving|easter|diwali|lunar new year|chinese new year|"
+    r"birthday)|merry christmas|season'?s greetings|long time no (?:see|talk|chat)|"
+    r"sleep (?:well|tight)|sweet dreams|take care|much obliged|thanks a (?:million|bunch|"
+    r"ton|lot)|(?:that's|that is|you're|you are) (?:very |so |really )?(?:kind|sweet|a star|"
+    r"the best|a lifesaver)|(?:i |we )?(?:really )?appreciate (?:it|that|you)|you rock|"
+    r"okie dokie|gotcha|howdy,? partner|"
+    r"(?:最近)?(?:过得)?(?:怎么样|咋样|如何|好吗|还好吗)|吃(?:饭)?了(?:吗|没)|"
+    r"(?:很)?高兴(?:认识|见到)你|认识你(?:很)?高兴|幸会|"
+    r"(?:新年|节日|周末|春节|中秋|圣诞|元旦|国庆|端午|生日|假期)(?:快乐|愉快)|"
+    r"(?:明天|下次|回头|改天)(?:再)?聊|保重|好梦|早点(?:休息|睡)|睡个好觉|"
     r"good (?:night|morning|evening|afternoon|day)|see you(?: later| soon| tomorrow)?|"
     r"talk (?:to you )?(?:later|tomorrow|soon)|have a (?:good|nice|great) \w+|"
     r"good ?bye|bye|cheers|perfect|great|cool|nice|awesome|alright|got it|sounds good|"
@@ -214,7 +249,9 @@ def is_small_talk(query: str) -> bool:
     if is_phatic(query):
         return True
     rest = _SMALL_TALK.sub(" ", query)
-    return rest != query and not query_terms(rest, expand=False).terms
+    # What the formulas leave must be small-talk words too ("hey buddy" + "how are
+    # things?"), or hold no content word at all.
+    return rest != query and (not query_terms(rest, expand=False).terms or is_phatic(rest))
 
 
 #: Set False to measure the keyword side without the bilingual lexicon.
@@ -704,5 +741,6 @@ def describe_rule(floors: Floors, floor: float, query: str = "",
             f"{floor:.4f} ({how}: en {floors.en:.3f}, zh {floors.zh:.3f}, by the query's "
             f"share of CJK letters{turn}); terms in >= {COMMON_SHARE:.0%} of the scope are "
             f"no evidence; of those passing, fused >= {RELATIVE_CUT:g} x the best"
+            + (f" (+{RANK_STEP:g} per rank from rank {RANK_STEP_FROM})" if RANK_STEP else "")
             + (f"; a memory in the other language: floor lower by up to "
                f"{floors.max_offset:g}" if floors.max_offset else ""))

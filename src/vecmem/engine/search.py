@@ -631,6 +631,36 @@ def _relative_cut(scored: list[tuple[float, Any, CandidateScore]], trace: Trace 
             replace(c, included=False, excluded_because=why,
                     gate=f"fail: {why[len('gate: '):]}")
             if c.included and c.memory_id in cut else c for c in trace.candidates]
+    return _rank_cut(keep, best, trace)
+
+
+def _rank_cut(scored: list[tuple[float, Any, CandidateScore]], best: float,
+              trace: Trace | None) -> list[tuple[float, Any, CandidateScore]]:
+    """The relative cut's bar rises down the list (``relevance.RANK_STEP``): the
+    candidate at rank ``k >= RANK_STEP_FROM`` must reach ``RELATIVE_CUT + RANK_STEP *
+    (k - RANK_STEP_FROM)`` of the best fused score. The first one below its bar ends the
+    list (every later one is lower and its bar higher); one tied with a kept candidate
+    stays, so the cut does not depend on how ties are ordered."""
+    step, start = relevance.RANK_STEP, max(2, relevance.RANK_STEP_FROM)  # the best stays
+    if step <= 0 or len(scored) < start:
+        return scored
+    ranked = sorted((s[0] for s in scored), reverse=True)
+    end = next((k for k, f in enumerate(ranked, 1) if k >= start
+                and f < best * (relevance.RELATIVE_CUT + step * (k - start))), None)
+    if end is None:
+        return scored
+    last = ranked[end - 2]  # the lowest score kept (rank end - 1 >= 1)
+    keep = [s for s in scored if s[0] >= last]
+    if trace is not None and len(keep) < len(scored):
+        share = relevance.RELATIVE_CUT + step * (end - start)
+        cut = {cs.memory_id for f, _, cs in scored if f < last}
+        why = (f"gate: rank {end} or lower, fused below {share:g} x the best candidate's "
+               f"({share * best:.4f}; the relative cut rises by {step:g} per rank from rank "
+               f"{start})")
+        trace.candidates = [
+            replace(c, included=False, excluded_because=why,
+                    gate=f"fail: {why[len('gate: '):]}")
+            if c.included and c.memory_id in cut else c for c in trace.candidates]
     return keep
 
 
