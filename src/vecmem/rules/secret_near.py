@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from vecmem.rules.secret_chain import chain_next
 from vecmem.rules.secret_values import is_placeholder
 from vecmem.text import lazy_re
 
@@ -60,14 +61,14 @@ digit digits letter letters character characters spelled spelt out one at a time
 exactly literally simply basically q a answer what what's whats do does know remember
 recall tell told said says say me i we new old current usual same set all lowercase
 uppercase capitals caps capital small
-think guess believe pretty sure i'm im probably
+think guess believe pretty sure i'm im probably either
 """))
-_EN_PREP = frozenset(_words("for of to on at in with"))
+_EN_PREP = frozenset(_words("for of to on at in with from"))
 # Chinese: copulas and their adverbs, possessive and pronouns, sentence particles, the
 # words of asking and answering, "if you need it".
 _ZH_LINK = (
     "是为叫做就也还都一直现在目前其实的我你他她它们这那个哦对嗯啊吧呢啦呀么什多少啥来着答问要话如果需"
-    "记得吗知道告诉给念出写成改设置新旧原来当前大小全"
+    "记得吗知道告诉给念出写成改设置新旧原来当前大小全从"
 )
 _GAP_PUNCT = frozenset(":：=?？—–-→>⇒,，、()（）\"'“”‘’「」『』 \t")
 _GAP_MAX = 48
@@ -149,8 +150,11 @@ def _value(text: str, at: int, code: str) -> tuple[int, int] | None:
     joined = value.replace(" ", "")
     if not joined or is_placeholder(joined) or _UNIT.match(text, end):
         return None
-    if not _END.match(text, end) and not (code == "pin" and _KEYPAD_STEP.match(text, end)):
-        return None  # the sentence goes on: "PIN 4821 2nd floor" is read by other rules
+    if not (_END.match(text, end) or (code == "pin" and _KEYPAD_STEP.match(text, end))
+            or chain_next(text, end, joined, min(len(text), end + 60))):
+        # the sentence goes on: "PIN 4821 2nd floor" is read by other rules; a second
+        # value of the same shape may follow ("from 1111 to 4821": secret_chain)
+        return None
     if code:
         # digit groups of a combination ("17-32-05"), not a date with its year
         if re.fullmatch(r"\d{1,3}(?:[-.]\d{1,3}){1,4}", joined):

@@ -41,6 +41,8 @@ _MARKER = lazy_re(
     r"|correction|oops|rather|no|not\s+that|i\s+mixed\s+up|nein|non|nee)(?![A-Za-z])"
     r"|即|也就是|合起来|连起来|拼起来|加起来|组合起来|合在一起|所以|完整的|整个|全部"
     r"|不对|哦不|不是|说错了|记错了|写错了|等等|改成|改为|换成|应该是|更正|纠正|其实|准确地?说"
+    # a recipe, then the value after a comma or a dash: "PIN = last four of my phone, 8812"
+    r"|[,，]|\s[-–—]\s|——"
 )
 # How far after a label its value may be given again (one or two clauses).
 _REACH = 160

@@ -419,8 +419,13 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         if listed and not re.search(r"(?i)phrase|seed|mnemonic|recovery|wallet|助记词|密语",
                                     m.group("label")):
             continue  # "password: letters, digits, symbols" lists what a password holds
-        if not listed and re.search(r"[A-Z]", m.group("value")):
-            continue  # capitalised words after a space are a name or a sentence
+        # Capitalised words after a space are a name or a sentence — except four or more
+        # words, every one capitalised ("passphrase: Seven Lazy Otters Dance").
+        title = (len(m.group("value").split(m.group("ps"))) >= 4
+                 and all(w[:1].isupper() and w[1:].islower()
+                         for w in m.group("value").split(m.group("ps"))))
+        if not listed and re.search(r"[A-Z]", m.group("value")) and not title:
+            continue
         if listed and len(m.group("value").split(m.group("ps"))) < 4:
             continue
         words = [w.strip() for w in m.group("value").casefold().split(m.group("ps"))]

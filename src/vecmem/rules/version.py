@@ -133,7 +133,9 @@ History:
    "code" asked for and answered ("the code? it's 4821"); an app password in four groups
    of four with its label after it; "I think" and a sentence particle (了) around a
    value; a code followed by its keypad step ("… then the hash key"); "activated with"
-   as a licence label. Over-reads removed: a date is no piece of a value in parts, a
+   as a licence label; several values of one label (rules/secret_chain.py: "from 1111 to
+   4821", "(old one: …)", "不是 …，是 …"); passphrases of four capitalised words.
+   Over-reads removed: a date is no piece of a value in parts, a
    key algorithm (ed25519) no key. Re-derive reads every stored text again under them.
 """
 
