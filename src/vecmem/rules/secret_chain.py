@@ -36,15 +36,18 @@ _LINK = lazy_re(
 )
 _SPACE = lazy_re(r"\s*")
 _TOKEN = lazy_re(r"[^\s,，。;；、()（）\"'“”?？:：]{3,64}")
-_ZH_DIGITS = "零〇幺一二两三四五六七八九"
 _NOT_VALUE = lazy_re(
     r"(?i)v?\d+(?:\.\d+)+|\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}"
     r"|\d{1,2}:\d{2}(?::\d{2})?|[a-z][a-z0-9+.-]*://.*|[~/].*|.*[\\/].*"
 )
 
 
+_HAN_DIGIT = str.maketrans("零〇幺一二两三四五六七八九", "0012123456789")
+
+
 def _digits(value: str) -> str | None:
-    core = re.sub(r"[\s#*-]", "", value)
+    """The digits of a code, in any script ("4821", "４８２１", "四八二一", "48-21")."""
+    core = re.sub(r"[\s#*-]", "", value).translate(_HAN_DIGIT)
     return core if core.isdigit() else None
 
 
@@ -54,16 +57,14 @@ def _made(value: str) -> bool:
 
 
 def same_shape(value: str, candidate: str) -> bool:
-    """Whether ``candidate`` has the shape of ``value``: digits of about its length,
-    Chinese digits of about its length, or both made (letters and digits, a symbol)."""
+    """Whether ``candidate`` has the shape of ``value``: digits of about its length (in
+    any script: "1234" and "五六七八" are both codes), or both made (letters and digits, a
+    symbol)."""
     if _NOT_VALUE.fullmatch(candidate):
         return False
     a, b = _digits(value), _digits(candidate)
     if a is not None or b is not None:
         return a is not None and b is not None and len(b) >= 4 and abs(len(a) - len(b)) <= 2
-    if all(c in _ZH_DIGITS for c in value) or all(c in _ZH_DIGITS for c in candidate):
-        return (all(c in _ZH_DIGITS for c in value + candidate) and len(candidate) >= 4
-                and abs(len(value) - len(candidate)) <= 2)
     return (_made(value) and _made(candidate) and len(candidate) >= 5
             and abs(len(value) - len(candidate)) <= 6)
 

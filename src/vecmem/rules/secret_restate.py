@@ -28,6 +28,7 @@ from collections.abc import Iterator
 
 from vecmem.rules.secret_near import CONTRACTION as _CONTRACTION
 from vecmem.rules.secret_near import LABEL, gap_ok, value_at
+from vecmem.rules.secret_values import VAULTS
 from vecmem.text import lazy_re
 
 __all__ = ["restated_values"]
@@ -44,8 +45,11 @@ _MARKER = lazy_re(
     # a recipe, then the value after a comma or a dash: "PIN = last four of my phone, 8812"
     r"|[,，]|\s[-–—]\s|——"
 )
-# How far after a label its value may be given again (one or two clauses).
+# How far after a label its value may be given again (one or two clauses), and how many
+# markers are read there.
 _REACH = 160
+_MARKERS_PER_LABEL = 6
+_SENTENCE_CLOSE = lazy_re(r"\s*(?:[了啦呀哦呢吧]\s*)?(?:$|[.!?。！？)）\n])")
 # A label in a "login:" field too: "NAS login: …, that is savan77".
 _LOGIN = lazy_re(r"(?i)(?<![A-Za-z])(?:log-?in|sign-?in)(?=\s*[:：=])")
 
@@ -77,16 +81,27 @@ def _after(text: str, at: int, code: str, limit: int) -> tuple[int, int] | None:
 
 
 def _restated(text: str) -> Iterator[tuple[str, int, int]]:
-    for code, end in _labels(text):
+    labels = sorted(_labels(text), key=lambda c: c[1])
+    for i, (code, end) in enumerate(labels):
         if code == "bare":
             continue  # "the code to my phone …": secret_near reads it
-        limit = min(len(text), end + _REACH)
-        for mk in _MARKER.finditer(text, end, limit):
-            if "\n\n" in text[end:mk.start()]:
+        # up to the next label (it reads its own), a blank line, and a few markers: a text
+        # of many labels and commas stays linear
+        limit = min(len(text), end + _REACH,
+                    labels[i + 1][1] if i + 1 < len(labels) else len(text))
+        blank = text.find("\n\n", end, limit)
+        limit = blank if blank >= 0 else limit
+        for n, mk in enumerate(_MARKER.finditer(text, end, limit)):
+            if n >= _MARKERS_PER_LABEL:
                 break
             span = _after(text, mk.end(), code, min(len(text), mk.end() + 48))
-            if span:
-                yield ("pin_code" if code else "password"), *span
+            if not span or text[span[0]:span[1]].casefold() in VAULTS:
+                continue  # "Password managers: Bitwarden, 1Password": where one is kept
+            # After a bare comma or dash the value must close its sentence: a list
+            # ("…: Bitwarden, 1Password, KeePassXC") goes on.
+            if not mk.group().strip(" ,，-–—") and not _SENTENCE_CLOSE.match(text, span[1]):
+                continue
+            yield ("pin_code" if code else "password"), *span
 
 
 # A bare "code" asked for: nothing but a determiner before it, a question mark after it.

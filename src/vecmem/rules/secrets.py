@@ -120,13 +120,15 @@ def _chained(text: str, findings: list[SecretFinding]) -> list[SecretFinding]:
     """``findings`` with the later values of one label (``secret_chain``): "from 1111 to
     4821", "hunter2 until yesterday, now it's hunter3", "不是 123456，是 654321"."""
     out = list(findings)
-    for f in findings:
+    # findings arrive sorted and disjoint: a chained value stops before the next one
+    for i, f in enumerate(findings):
         if f.kind not in CHAIN_KINDS:
             continue
         value, end = text[f.start:f.end], f.end
+        stop = findings[i + 1].start if i + 1 < len(findings) else len(text)
         for _ in range(3):
-            span = chain_next(text, end, value, min(len(text), end + 80))
-            if not span or any(g.start < span[1] and span[0] < g.end for g in out):
+            span = chain_next(text, end, value, min(stop, end + 80))
+            if not span:
                 break
             out.append(SecretFinding(f.kind, *span))
             end = span[1]
