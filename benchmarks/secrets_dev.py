@@ -5,7 +5,9 @@
     python benchmarks/secrets_dev.py --set tests/data/quality_blind.jsonl --counts-only
     python benchmarks/secrets_dev.py --benign-corpus      # false finds on LoCoMo + repo facts
 
-Cases (``tests/data/secrets_round7.jsonl``, the default, and rounds 3 to 6;
+Cases (``tests/data/secrets_round7.jsonl``, the default, rounds 3 to 6, and round 9
+``tests/data/secrets_round9.jsonl``: values restated, corrected, asked for, in parts,
+disguised, spoken, after Chinese labels, app passwords, licence keys, passphrases;
 split ``tune`` / ``heldout`` assigned when each file was written, before any rule was
 changed): secrets of many shapes in Chinese,
 English and mixed text as they appear in agent conversations (``expect: secret``, with

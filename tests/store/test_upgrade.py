@@ -595,6 +595,9 @@ DERIVATION_DIGESTS = {
     # 13: session 10 — secret shapes round 8 (rules/secret_near.py, short generated
     # tokens, the CJK/Latin seam reading; stored texts read again under them)
     13: "547965ce387e3a46709ac69ee193cdc4022d18b63018ec3770ad6025b2d35999",
+    # 14: session 11 — secret shapes round 9 (rules/secret_restate.py: values restated or
+    # corrected after their label; stored texts read again under them)
+    14: "547965ce387e3a46709ac69ee193cdc4022d18b63018ec3770ad6025b2d35999",
 }
 
 

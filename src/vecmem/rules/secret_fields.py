@@ -162,6 +162,9 @@ _PARTS = lazy_re(
 )
 
 
+_DATE_PIECE = lazy_re(r"\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{4}")
+
+
 def _joined_parts(text: str) -> Iterator[tuple[str, int, int]]:
     for m in _PARTS.finditer(text):
         spans = [(m.start(g), m.end(g)) for g in (f"p{i}" for i in range(5)) if m.group(g)]
@@ -170,6 +173,8 @@ def _joined_parts(text: str) -> Iterator[tuple[str, int, int]]:
             continue
         if any(re.fullmatch(r"v?\d+(?:\.\d+)+", text[a:b]) for a, b in spans):
             continue  # versions ("3.12 and 3.13"), not pieces of a value
+        if any(_DATE_PIECE.fullmatch(text[a:b]) for a, b in spans):
+            continue  # "the token expires on 2027-03-01 and …": a date, not a piece
         # a function word is the sentence going on ("4821 and the last two"), so the run
         # of pieces ends before it
         short = [i for i, (a, b) in enumerate(spans)

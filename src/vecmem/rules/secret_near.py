@@ -22,10 +22,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from vecmem.rules.secret_chain import chain_next
 from vecmem.rules.secret_values import is_placeholder
 from vecmem.text import lazy_re
 
-__all__ = ["near_values"]
+__all__ = ["CONTRACTION", "LABEL", "gap_ok", "near_values", "value_at"]
 
 _EN_PASSWORD = (r"pass(?:word|wd|phrase)s?|pwd|pw|passwort|kennwort"
                 r"|(?:wi-?fi|wlan|router|network|admin|login|email|mail)\s+pass")
@@ -60,16 +61,19 @@ digit digits letter letters character characters spelled spelt out one at a time
 exactly literally simply basically q a answer what what's whats do does know remember
 recall tell told said says say me i we new old current usual same set all lowercase
 uppercase capitals caps capital small
+think guess believe pretty sure i'm im probably either
 """))
-_EN_PREP = frozenset(_words("for of to on at in with"))
+_EN_PREP = frozenset(_words("for of to on at in with from"))
 # Chinese: copulas and their adverbs, possessive and pronouns, sentence particles, the
 # words of asking and answering, "if you need it".
 _ZH_LINK = (
     "是为叫做就也还都一直现在目前其实的我你他她它们这那个哦对嗯啊吧呢啦呀么什多少啥来着答问要话如果需"
-    "记得吗知道告诉给念出写成改设置新旧原来当前大小全"
+    "记得吗知道告诉给念出写成改设置新旧原来当前大小全从"
 )
 _GAP_PUNCT = frozenset(":：=?？—–-→>⇒,，、()（）\"'“”‘’「」『』 \t")
 _GAP_MAX = 48
+# The rest of a contraction is no place for a value to start ("it's": not at "s").
+_CONTRACTION = lazy_re(r"[A-Za-z]'$")
 
 # A value typed in pieces: single characters between separators ("d, r, a, g, o, n",
 # "k - e - s - t", "4 / 8 / 2 / 1", "四、八、二、一"), or a token with digits after it
@@ -86,7 +90,12 @@ _UNIT = lazy_re(
     r"|\s*(?:%"
     r"|[位个個次遍天周年月日号點点岁分秒元块])"
 )
-_END = lazy_re(r"\s*(?:$|[.,;!?。，；！？)）\n]|\s[-–—]\s)")
+# (a sentence particle may close a Chinese clause: "改成 Ziwei99 了")
+_END = lazy_re(r"\s*(?:[了啦呀哦呢吧]\s*)?(?:$|[.,;!?。，；！？)）\n…]|\s[-–—]\s)")
+# A code is often given with the keypad step after it: "3 3 9 1 then the hash key",
+# "4821 and press enter", "4821 然后按井号".
+_KEYPAD_STEP = lazy_re(r"(?i)\s+(?:and\s+)?(?:then|followed\s+by|press|hit)(?![A-Za-z])"
+                       r"|\s*(?:然后|再)按")
 
 
 def _gap_ok(gap: str) -> bool:
@@ -118,7 +127,9 @@ def _value(text: str, at: int, code: str) -> tuple[int, int] | None:
     if spelled:
         run = spelled.group()
         joined = re.sub(r"[\s\-./_·,，、|]", "", run)
-        if not _END.match(text, spelled.end()) or _UNIT.match(text, spelled.end()):
+        ended = _END.match(text, spelled.end()) or (
+            code == "pin" and _KEYPAD_STEP.match(text, spelled.end()))
+        if not ended or _UNIT.match(text, spelled.end()):
             return None
         if code == "pin":
             ok = (joined.isdigit() and 4 <= len(joined) <= 10) or _zh_digits(joined)
@@ -139,8 +150,11 @@ def _value(text: str, at: int, code: str) -> tuple[int, int] | None:
     joined = value.replace(" ", "")
     if not joined or is_placeholder(joined) or _UNIT.match(text, end):
         return None
-    if not _END.match(text, end):
-        return None  # the sentence goes on: "PIN 4821 2nd floor" is read by other rules
+    if not (_END.match(text, end) or (code == "pin" and _KEYPAD_STEP.match(text, end))
+            or chain_next(text, end, joined, min(len(text), end + 60))):
+        # the sentence goes on: "PIN 4821 2nd floor" is read by other rules; a second
+        # value of the same shape may follow ("from 1111 to 4821": secret_chain)
+        return None
     if code:
         # digit groups of a combination ("17-32-05"), not a date with its year
         if re.fullmatch(r"\d{1,3}(?:[-.]\d{1,3}){1,4}", joined):
@@ -171,8 +185,8 @@ def near_values(text: str) -> Iterator[tuple[str, int, int]]:
         for s in re.finditer(r"(?<=[\s:：=?？—–→,，、(（\"'“「『])(?=[^\s])|(?<=[是为叫])(?=[^\s])",
                              text[m.end():limit]):
             at = m.end() + s.start()
-            if text[at] in "-–—→>⇒:：=,，?？":
-                continue
+            if text[at] in "-–—→>⇒:：=,，?？" or _CONTRACTION.search(text, max(0, at - 2), at):
+                continue  # a mark, or the rest of a contraction ("it's")
             if not _gap_ok(text[m.end():at]):
                 break
             span = _value(text, at, code)
@@ -234,3 +248,10 @@ def _value_before(text: str, at: int, stop: int, code: str) -> tuple[int, int] |
     made = (joined.isdigit() and 4 <= len(joined) <= 12) or (
         len(joined) >= 6 and re.search(r"\d", joined) and re.search(r"[^\W\d_]", joined))
     return (at, end) if made or (spelled and len(joined) >= 4) else None
+
+
+# Public names for the readers that reuse this grammar (``secret_restate``).
+CONTRACTION = _CONTRACTION
+LABEL = _LABEL
+gap_ok = _gap_ok
+value_at = _value

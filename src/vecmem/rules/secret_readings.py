@@ -24,6 +24,7 @@ from vecmem.rules.secret_labels import (
     part_values,
 )
 from vecmem.rules.secret_near import near_values
+from vecmem.rules.secret_restate import restated_values
 from vecmem.rules.secret_shapes import structured_secrets
 from vecmem.rules.secret_spoken import spoken_codes
 from vecmem.rules.secret_values import SecretFinding, masked
@@ -56,7 +57,7 @@ def find_in(text: str) -> list[tuple[int, SecretFinding]]:
     for kind, start, end in itertools.chain(counted_codes(text), spoken_codes(text),
                                           loose_values(text), part_values(text),
                                           frame_findings(text), field_findings(text),
-                                          near_values(text)):
+                                          near_values(text), restated_values(text)):
         add(BASE, kind, start, end)
     return found
 

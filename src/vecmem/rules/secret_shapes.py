@@ -63,9 +63,9 @@ _KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:[- ][A-Z0-9]{{4,6}}){{3,5}}{_E}")
 _RECOVERY_KEY = lazy_re(r"(?<![\d-])\d{6}(?:-\d{6}){7}(?![\d-])")
 _PRODUCT_KEY_5X5 = lazy_re(rf"{_B}[A-Z0-9]{{5}}(?:-[A-Z0-9]{{5}}){{4}}{_E}")
 _KEY_LABEL = lazy_re(
-    r"(?i)licen[cs]e|product[ _-]?key|serial(?:[ _-]?(?:key|number|no\b))?|activation"
+    r"(?i)licen[cs]e|product[ _-]?key|serial(?:[ _-]?(?:key|number|no\b))?|activat(?:ion|ed?|ing)"
     r"|registration|cd[ _-]?key|recovery[ _-]?key"
-    r"|激活码|注册码|许可证|序列号|产品密钥"
+    r"|激活|注册码|许可证|序列号|产品密钥"
 )
 _PASSPHRASE_LABEL = (
     r"(?i)(?<![A-Za-z])(?P<label>pass ?phrase|(?:seed|recovery|wallet|backup|mnemonic)"
@@ -419,8 +419,13 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         if listed and not re.search(r"(?i)phrase|seed|mnemonic|recovery|wallet|助记词|密语",
                                     m.group("label")):
             continue  # "password: letters, digits, symbols" lists what a password holds
-        if not listed and re.search(r"[A-Z]", m.group("value")):
-            continue  # capitalised words after a space are a name or a sentence
+        # Capitalised words after a space are a name or a sentence — except four or more
+        # words, every one capitalised ("passphrase: Seven Lazy Otters Dance").
+        title = (len(m.group("value").split(m.group("ps"))) >= 4
+                 and all(w[:1].isupper() and w[1:].islower()
+                         for w in m.group("value").split(m.group("ps"))))
+        if not listed and re.search(r"[A-Z]", m.group("value")) and not title:
+            continue
         if listed and len(m.group("value").split(m.group("ps"))) < 4:
             continue
         words = [w.strip() for w in m.group("value").casefold().split(m.group("ps"))]

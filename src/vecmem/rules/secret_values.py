@@ -121,6 +121,11 @@ def _is_path_or_url(value: str) -> bool:
     )
 
 
+# Names of key and cipher algorithms, said of a key ("my SSH key is ed25519").
+_KEY_ALGORITHM = lazy_re(r"(?:ssh-)?(?:ed25519|ed448|x25519|rsa(?:-?\d{3,4})?|ecdsa(?:-?p?\d{3})?"
+                         r"|dsa|aes-?\d{3}(?:-?gcm)?|sha-?\d{1,3}|p-?\d{3}|secp\d{3}[kr]1)")
+
+
 def _plausible_assigned(value: str, name: str, mode: str) -> bool:
     """Whether ``value`` after a secret-ish label is a real credential value."""
     low = value.casefold()
@@ -128,6 +133,8 @@ def _plausible_assigned(value: str, name: str, mode: str) -> bool:
         return bool(re.fullmatch(r"\d{3,4}", value))
     if len(value) < 4 or low in _NOT_VALUES or low in _VAULTS or _is_placeholder(value):
         return False
+    if _KEY_ALGORITHM.fullmatch(low):
+        return False  # "SSH 密钥用的是 ed25519": the kind of key, not the key
     if _ENV_NAME.match(value) or _is_path_or_url(value):
         return False  # a reference to where the secret lives, not the secret
     if mode != "zh" and _CODE_REF.match(value):

@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from vecmem.rules.secret_chain import CHAIN_KINDS, chain_next
 from vecmem.rules.secret_mention import is_bare_mention
 from vecmem.rules.secret_readings import readings, union
 from vecmem.rules.secret_shapes import SHAPE_DESCRIPTIONS
@@ -64,7 +65,7 @@ def find_secrets(text: str) -> list[SecretFinding]:
     if not found:
         return []
     merged = found[0] if len(found) == 1 else union(found)
-    merged = _extended(text, merged)
+    merged = _chained(text, _extended(text, merged))
     return _outside_markers(text, merged) if "[REDACTED:" in text else merged
 
 
@@ -113,6 +114,25 @@ def _extended(text: str, findings: list[SecretFinding]) -> list[SecretFinding]:
                 end = pos
         out.append(SecretFinding(f.kind, f.start, end) if end > f.end else f)
     return out
+
+
+def _chained(text: str, findings: list[SecretFinding]) -> list[SecretFinding]:
+    """``findings`` with the later values of one label (``secret_chain``): "from 1111 to
+    4821", "hunter2 until yesterday, now it's hunter3", "不是 123456，是 654321"."""
+    out = list(findings)
+    # findings arrive sorted and disjoint: a chained value stops before the next one
+    for i, f in enumerate(findings):
+        if f.kind not in CHAIN_KINDS:
+            continue
+        value, end = text[f.start:f.end], f.end
+        stop = findings[i + 1].start if i + 1 < len(findings) else len(text)
+        for _ in range(3):
+            span = chain_next(text, end, value, min(stop, end + 80))
+            if not span:
+                break
+            out.append(SecretFinding(f.kind, *span))
+            end = span[1]
+    return out if len(out) == len(findings) else sorted(out, key=lambda g: g.start)
 
 
 # What redaction wrote is no value: a rule that reads "-a [REDACTED:cli_password]" as a

@@ -127,8 +127,18 @@ History:
    and its pieces; short generated tokens with no label; dingbat digits. Texts holding
    such values are now rejected (quality verdicts change for those). Re-derive reads
    every stored text again under them.
+14. secret shapes, round 9 (issue 15 item 4, rules/secret_restate.py): a value given again
+   after its label — restated whole after how it is made ("…, so Marble2019", "…，也就是
+   Doudou0312", "合起来就是 …") or corrected ("no wait, it's …", "不对，是 …"); a bare
+   "code" asked for and answered ("the code? it's 4821"); an app password in four groups
+   of four with its label after it; "I think" and a sentence particle (了) around a
+   value; a code followed by its keypad step ("… then the hash key"); "activated with"
+   as a licence label; several values of one label (rules/secret_chain.py: "from 1111 to
+   4821", "(old one: …)", "不是 …，是 …"); passphrases of four capitalised words.
+   Over-reads removed: a date is no piece of a value in parts, a
+   key algorithm (ed25519) no key. Re-derive reads every stored text again under them.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 13
+RULES_VERSION = 14
