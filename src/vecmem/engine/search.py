@@ -22,9 +22,18 @@ from vecmem.text import cjk_ratio, has_cjk, validate_text
 from vecmem.types import CandidateScore, Explanation, Hit, Hits, MemoryRecord, Status
 
 #: Bump when the ranking formula changes, so stored explanations stay interpretable.
-FUSION_FORMULA_VERSION = "blend-v4"
+FUSION_FORMULA_VERSION = "blend-v5"
 #: Weight of the vector side in the score blend; the keyword side gets the rest.
 VECTOR_WEIGHT = 0.4
+#: The vector side's weight in a scope that holds both languages (``OTHER_LANGUAGE_SHARE``,
+#: whatever the turn's language): there the keyword side sees only the memories written in
+#: the turn's language (and the few words bridged), while the needed memory is as often in
+#: the other one, found by its cosine alone. Tuned on agent-recall dev and personas 2-6
+#: (needed-in-top-5 of 1,194 turns, relative cut 0.35: 0.4 945, 0.5 962, 0.6 971, 0.7 966;
+#: with the cut at 0.45, ``relevance.RELATIVE_CUT``, 0.6 gives 956 at fewer memories per
+#: turn; ``benchmarks/README.md``, "session 11 (recall)"); an English-only scope (LoCoMo)
+#: keeps ``VECTOR_WEIGHT``, where it ranks best.
+BILINGUAL_VECTOR_WEIGHT = 0.6
 #: Keyword coverage (rarity-weighted share of the query matched) at which the best
 #: keyword candidate keeps the keyword side's full weight in the blend.
 FULL_COVERAGE = 0.5
@@ -102,6 +111,7 @@ class Trace:
     matched: dict[int, list[str]] = field(default_factory=dict)
     head: list[float] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    vector_weight: float | None = None
     dropped: dict[str, str] = field(default_factory=dict)
     gate: dict[str, Any] | None = None
 
@@ -283,7 +293,8 @@ def hybrid(
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,
                        evidence, matched, judge, rejected, today=ctx.today(),
                        admit=None if timeline is None else timeline.admit, beyond=beyond,
-                       offsets=offsets, band=0.0 if offsets is None else floors.band(query))
+                       offsets=offsets, band=0.0 if offsets is None else floors.band(query),
+                       weight=_vector_weight(ctx, mode, trace))
         if episode and scored:
             # A memory the gate turned down may still join as the context of a passing
             # neighbour in its episode (the answer often sits in the next turn).
@@ -311,6 +322,17 @@ def hybrid(
             keyword_rank=cs.keyword_rank, vector_rank=cs.vector_rank,
             relevance=cs.relevance, coverage=cs.coverage)
         for fused, _, cs in top), personal=None if imp is None else not imp)
+
+
+def _vector_weight(ctx: Context, mode: str, trace: Trace | None) -> float:
+    """The vector side's weight in the blend: ``BILINGUAL_VECTOR_WEIGHT`` in a hybrid search
+    of a scope holding both languages (the cached ``cjk_share``), else ``VECTOR_WEIGHT``."""
+    weight = VECTOR_WEIGHT
+    if mode == "hybrid" and cjk_share(ctx) >= OTHER_LANGUAGE_SHARE:
+        weight = BILINGUAL_VECTOR_WEIGHT
+    if trace is not None:
+        trace.vector_weight = weight
+    return weight
 
 
 def _learned_names(tx: Any, scope: str, qt: relevance.QueryTerms, trace: Trace | None
@@ -456,7 +478,7 @@ def _rank(
     matched: dict[int, list[str]] | None = None,
     judge: tuple[float, float, bool] | None = None, rejected: dict[int, Any] | None = None,
     today: str | None = None, admit: Any = None, beyond: dict[int, float] | None = None,
-    offsets: Any = None, band: float = 0.0,
+    offsets: Any = None, band: float = 0.0, weight: float | None = None,
 ) -> list[tuple[float, Any, CandidateScore]]:
     """Fused score of every candidate; the excluded ones go to the trace only.
 
@@ -466,7 +488,8 @@ def _rank(
     vector side's top-k, for the gate only (the fusion's vector side is unchanged: they
     rank below every vector candidate). ``offsets`` (ids -> how much lower their floor
     is, ``Floors.offset``) is asked only for the candidates within ``band`` below the
-    floor: a memory in the other language than the turn's passes a little lower."""
+    floor: a memory in the other language than the turn's passes a little lower.
+    ``weight``: the vector side's share of the blend (``_vector_weight``)."""
     beyond = beyond or {}
     cos = dict(vec_hits)
     vrank = {mid: r for r, (mid, _) in enumerate(vec_hits, 1)}
@@ -539,7 +562,7 @@ def _rank(
             excluded = "no vector match above min_score"
         if excluded is not None and not explaining:
             continue  # only the trace keeps an excluded candidate: no score, no notes
-        fused = fuse(vnorm.get(mid), knorm.get(mid), fused_vrank, kr)
+        fused = fuse(vnorm.get(mid), knorm.get(mid), fused_vrank, kr, weight)
         content = records[mid].content if mid in records else ""
         cov = round(cover[mid], 4) if mid in cover else None
         if trace is not None:
@@ -723,12 +746,14 @@ def _minmax(scores: dict[int, float]) -> dict[int, float]:
 
 
 def fuse(vector: float | None, keyword: float | None, vrank: int | None,
-         krank: int | None) -> float:
+         krank: int | None, weight: float | None = None) -> float:
     """Blend of min-max scaled cosine and keyword relevance, plus a small reciprocal-rank
     term so that a memory found by both sides outranks one found by one side at the same
     blended score. On LoCoMo (3 conversations, e5) recall@10: RRF k=60 0.660, blend with
-    vector weight 0.6 0.660, 0.5 0.680, 0.4 0.683, 0.3 0.682 (benchmarks/README.md)."""
-    score = VECTOR_WEIGHT * (vector or 0.0) + (1 - VECTOR_WEIGHT) * (keyword or 0.0)
+    vector weight 0.6 0.660, 0.5 0.680, 0.4 0.683, 0.3 0.682 (benchmarks/README.md).
+    ``weight``: the vector side's share (default ``VECTOR_WEIGHT``)."""
+    w = VECTOR_WEIGHT if weight is None else weight
+    score = w * (vector or 0.0) + (1 - w) * (keyword or 0.0)
     rr = 0.0  # the same sum as over a generator, in the same order, without one per call
     if vrank is not None:
         rr += 1.0 / (RRF_K + vrank)
@@ -745,6 +770,11 @@ def explain(ctx: Context, query: str, k: int, min_score: float, *, gate: bool = 
                   turn=turn)
     embedder = ctx.embedder
     notes = list(trace.notes)
+    weight = VECTOR_WEIGHT if trace.vector_weight is None else trace.vector_weight
+    if weight != VECTOR_WEIGHT:
+        notes.append(f"vector side weighted {weight} (not {VECTOR_WEIGHT}): the scope holds "
+                     f"memories in both languages (>= {OTHER_LANGUAGE_SHARE:.0%} of its "
+                     "latest memories hold CJK text)")
     if trace.dropped:
         notes.append("no evidence (not searched): " + ", ".join(
             f"{t!r} ({why})" for t, why in trace.dropped.items()))
@@ -762,8 +792,8 @@ def explain(ctx: Context, query: str, k: int, min_score: float, *, gate: bool = 
         candidates=trace.candidates,
         min_score=min_score,
         k=k,
-        fusion=(f"{FUSION_FORMULA_VERSION}: ({VECTOR_WEIGHT}·minmax(cosine) + "
-                f"{1 - VECTOR_WEIGHT:.1f}·keyword + 0.01·rrf(k={RRF_K})) / max, keyword = "
+        fusion=(f"{FUSION_FORMULA_VERSION}: ({weight}·minmax(cosine) + "
+                f"{round(1 - weight, 4):g}·keyword + 0.01·rrf(k={RRF_K})) / max, keyword = "
                 f"minmax(bm25) · min(1, best coverage / {FULL_COVERAGE}); "
                 "+ episode neighbours (" + ", ".join(
                     f"{d:+d}: {w}" for d, w in EPISODE_WEIGHTS.items()) + "), "
