@@ -247,9 +247,10 @@ class Recall:
             raw = mem.search(query)
             hits = raw if isinstance(raw, list) else list(raw)  # ``Hits`` keeps its reading
             first = self._health_for(mem, query, reserve, hits, aliases, kin)
-            found = [h for h in first if hasattr(h, "memory")]  # the search's own hits
-            ahead = found + [h for h in hits[:SEARCH_FIRST] if h not in found]
-            ordered = ahead + [h for h in first if h not in found]
+            # The search's best SEARCH_FIRST hits, then the touched standing facts in
+            # their own order (found or recalled), then the rest of the search.
+            ordered = list(hits[:SEARCH_FIRST]) + [h for h in first
+                                                   if h not in hits[:SEARCH_FIRST]]
             taken = {getattr(h, "memory", h).id for h in ordered}
             return ordered + [h for h in hits if h.memory.id not in taken], generation
         finally:
@@ -271,7 +272,6 @@ class Recall:
         if not reserve:
             return []
         topics = turn_topics(query)
-        found = {getattr(h, "memory", h).id for h in hits}
         who = roles(query, turn=True, kin=kin)
         named = {e.memory_id for e in reserve if names_shared(query, e.content, aliases)}
         # The gate's own reading of the turn (``Hits.personal``: every rule it has, the
@@ -338,16 +338,27 @@ class Recall:
                     3 if e.severity is None else e.severity)
 
         chosen = sorted(wanted.values(), key=key)
-        # The search's own hits among them go first as they are (their scores, their
-        # flags) and take no slot; HEALTH_PER_TURN more are recalled.
-        out: list[Any] = [h for e in chosen for h in hits if h.memory.id == e.memory_id]
-        for entry in [e for e in chosen if e.memory_id not in found][:HEALTH_PER_TURN]:
+        # In the order above, whether the search found them or not: the search's own hits
+        # as they are (their scores, their flags), taking no slot; HEALTH_PER_TURN more
+        # recalled. One order, not the search's finds first: a fact naming the turn's
+        # drug ("levothyroxine" and "L-Thyroxin 75 微克") was pushed past ``recall_max``
+        # by every medicine fact the search happened to return (persona 6).
+        by_id = {h.memory.id: h for h in hits}
+        out: list[Any] = []
+        recalled = 0
+        for entry in chosen:
+            if entry.memory_id in by_id:
+                out.append(by_id[entry.memory_id])
+                continue
+            if recalled >= HEALTH_PER_TURN:
+                continue
             try:
                 rec = mem.get(entry.memory_id)
             except VecmemError:
                 continue
             if rec.status == "active":
                 out.append(rec)
+                recalled += 1
         return out
 
     def _remember(self, session_id: str, query: str, hits: list[Any], generation: int) -> None:
