@@ -169,6 +169,9 @@ _EATEN_HARM = lazy_re(r"\b(?:poisonous|toxic|deadly|lethal)\b|\boff[- ]limits\b|
 _DIET = lazy_re(r"\b(?:vegetarian|vegan|pescatarian|halal|kosher)\b|素食|吃素|清真|"
                 r"不吃(?:猪肉|牛肉|肉|荤)", re.I)
 
+#: Whose clinician a care fact names, by a capitalized name ("Mia's paediatrician").
+_CARE_OWNER = r"(?-i:[A-Z][a-z]+)"
+
 # (category, pattern): a memory belongs to the first category whose pattern it matches.
 _RULES: list[tuple[str, re.Pattern[str]]] = [
     ("safety", lazy_re(
@@ -218,6 +221,19 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"son|children|kids?|mother|father|parents|mom|mum|dad|sister|brother)\b|"
         r"\buser has (?:a|two|three) (?:daughter|son|child|kids?)|"
         r"^用户的(?:妻子|丈夫|老婆|老公|女儿|儿子|孩子|父母|爸爸|妈妈|父亲|母亲)(?:叫|是|住|在)",
+        re.I)),
+    # Who cares for the person's health: their (or their household's) own clinician or
+    # pharmacy, named as such ("User's GP is Dr. Petersen", "两个孩子的儿科医生是 Dr.
+    # Hansen", "Dumpling's vet is ..."), not a relative's job ("用户的妻子是一名儿科医生",
+    # "弟弟在广州当牙医"). Last: a contact, not a danger; recalled only on a turn about
+    # seeing a clinician (``clinician``).
+    ("care", lazy_re(
+        rf"\b(?:(?:user|kids|children|{_CARE_OWNER})'s?|her|his|their|our)\s+"
+        r"(?:family |regular |usual )?"
+        r"(?:gp|doctor|paediatrician|pediatrician|dentist|vet|physio\w*|\w+ologist|midwife|"
+        r"optician|optometrist|pharmacist|pharmacy|chemist|clinic)\b(?:\s*\([^)]{1,40}\))?"
+        r"\s+(?:is|are)\b|"
+        r"(?:家庭医生|儿科医生|主治医生|牙医|兽医|医生|大夫|药房|诊所)(?:是|叫)(?!一名|一位|个)",
         re.I)),
 ]
 
@@ -444,6 +460,15 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
 TOPICS = tuple(_TURN_TOPICS)
 assert set(_FACT_TOPICS) == set(_TURN_TOPICS)
 
+#: A turn about seeing or reaching a clinician (where a care fact matters): which doctor,
+#: an appointment, a sick note, a check-up, a prescription to fill.
+CLINICIAN = "clinician"
+_CLINICIAN_TURN = lazy_re(
+    r"\b(?:gp|family doctor|doctors?|paediatrician|pediatrician|dentist|vet|physio\w*|"
+    r"\w+ologist|clinic|appointments?|check-?ups?|sick note|doctor's note|referral|"
+    r"pharmac(?:y|ies|ist)|chemist)\b|医生|大夫|牙医|兽医|诊所|门诊|挂号|预约|病假条|看病|"
+    r"体检|复查|药房|药店", re.I)
+
 #: A turn about the user's home (where a home fact left out of the profile matters).
 _HOME_TURN = lazy_re(
     r"\b(?:home|house|apartment|flat|address|neighbou?rhood|moving|move house|rent|"
@@ -463,7 +488,8 @@ def exposures(text: str) -> frozenset[str]:
     # A health fact whose exposures no rule names (a condition known by its frame only)
     # still matters on a turn about medicine: what a doctor, a drug or a procedure must
     # take into account.
-    return frozenset((own or {"medicine"}) | (turn_topics(text) - {"home", "family"}))
+    return frozenset((own or {"medicine"}) | (turn_topics(text) - {"home", "family",
+                                                                   CLINICIAN}))
 
 
 def standing_exposures(category: str, text: str) -> frozenset[str]:
@@ -472,6 +498,8 @@ def standing_exposures(category: str, text: str) -> frozenset[str]:
     ``family`` for a relative (recalled only on a turn that names that relative)."""
     if category in HEALTH:
         return exposures(text)
+    if category == "care":
+        return frozenset({CLINICIAN})
     return frozenset({category}) if category in ("home", "family") else frozenset()
 
 
@@ -481,6 +509,8 @@ def turn_topics(text: str) -> frozenset[str]:
     found = {name for name, rx in _TURN_TOPICS.items() if rx.search(text)}
     if _HOME_TURN.search(text):
         found.add("home")
+    if _CLINICIAN_TURN.search(text):
+        found.add(CLINICIAN)
     if roles(text) - {"self"}:
         found.add("family")
     if {"food", "medicine"} <= found and not _TURN_TOPICS["food"].search(
