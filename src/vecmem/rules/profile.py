@@ -167,7 +167,12 @@ _EATEN_HARM = lazy_re(r"\b(?:poisonous|toxic|deadly|lethal)\b|\boff[- ]limits\b|
 #: A standing diet: what may not be served to someone at all (mild: preference or faith,
 #: not danger -- but a food turn must respect it like an allergy).
 _DIET = lazy_re(r"\b(?:vegetarian|vegan|pescatarian|halal|kosher)\b|素食|吃素|清真|"
-                r"不吃(?:猪肉|牛肉|肉|荤)", re.I)
+                r"不吃(?:猪肉|牛肉|肉|荤)|"
+                # A diet kept for the body's sake: counting carbohydrates, little salt,
+                # sugar or fat ("counts carbs at every meal", "吃饭要算碳水", "低盐饮食").
+                r"\bcounts? (?:her |his |my |the )?carb\w*|\bcarb[- ]counting\b|"
+                r"\blow[- ](?:carb|salt|sodium|sugar|fat)\w* diet\b|算碳水|控碳水|低碳水|"
+                r"低盐饮食|低糖饮食|低脂饮食", re.I)
 
 #: Whose clinician a care fact names, by a capitalized name ("Mia's paediatrician").
 _CARE_OWNER = r"(?-i:[A-Z][a-z]+)"
