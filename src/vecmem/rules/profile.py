@@ -38,7 +38,7 @@ _ALLERGEN_EN = (r"peanuts?|nuts?|tree nuts?|almonds?|cashews?|shellfish|shrimps?
                 r"crabs?|lobsters?|seafood|fish|milk|dairy|lactose|gluten|wheat|eggs?|soy|"
                 r"sesame|mangoe?s?|kiwis?|strawberr\w+|food|foods|meals?|diet|treats?")
 _ALLERGEN_ZH = (r"花生|坚果|杏仁|腰果|虾|蟹|海鲜|贝类|鱼|牛奶|奶制品|乳糖|乳制品|麸质|小麦|"
-                r"鸡蛋|蛋类|大豆|芝麻|芒果|猕猴桃|草莓|食物|饮食|忌口|不能吃|不吃")
+                r"鸡蛋|蛋类|大豆|芝麻|芒果|猕猴桃|奇异果|草莓|食物|饮食|忌口|不能吃|不吃")
 
 #: Standing conditions beyond allergies: pregnancy, coeliac disease, migraine, the back
 #: and joints, anaemia, attention disorders, motion sickness, gout, a blood group that
@@ -92,7 +92,13 @@ _FRAME_EN = (
     r"therapist)s?\b.{0,25}\b(?:says?|said|told|wants?|advised|recommends?)\b")
 #: Drug suffixes, lower case ("Mandarin" is a language; "mandarin oranges" are fruit).
 _FRAME_DRUG = (r"(?-i:\b[a-z]{3,}(?:(?<!mand)arin|azole|olol|pril|sartan|statin|cillin|mycin|"
-               r"cycline|zepam|tidine|profen|dronate|oxetine|triptan|lukast|dipine)\b)")
+               r"cycline|zepam|zolam|tidine|profen|dronate|oxetine|triptan|lukast|dipine|"
+               # Anticoagulants, diabetes drugs, diuretics, steroids, antipsychotics and
+               # tricyclics by their stems (apixaban, dabigatran, enoxaparin, metformin,
+               # sitagliptin, dapagliflozin, semaglutide, furosemide, prednisolone,
+               # quetiapine, amitriptyline).
+               r"xaban|gatran|parin|formin|gliptin|gliflozin|glutide|semide|thiazide|"
+               r"nisolone|nisone|methasone|zapine|tiapine|triptyline|pramine)\b)")
 _FRAME_ZH = (
     # 病 / 症 / 炎 / 癌 / 瘤 ending a word: not 毛病 / 语病 (a fault), 病毒 (a computer
     # has one too) or 炎热 (hot).
@@ -104,6 +110,25 @@ _FRAME_ZH = (
     r"(?:医生|大夫|康复师|理疗师|营养师|兽医)(?:说|叮嘱|嘱咐|建议|让|要求|交代)|医嘱|复查|"
     r"每(?:半年|年|[一两三]?个月)查")
 _HEALTH_FRAME = lazy_re(rf"{_FRAME_EN}|{_FRAME_DRUG}|{_FRAME_ZH}", re.I)
+
+#: A medication by the shape of the statement, not by a list of drugs (new people take
+#: drugs no list names): someone *takes / is on / was started on / switched to* a word
+#: with a drug's morphology ("User takes apixaban", "Her dad is on warfarin"); *takes* a
+#: name with a dose or a schedule ("takes Eliquis 5 mg", "takes Jardiance every
+#: morning"); 在吃 / 一直吃 / 每天服用 a name with a Chinese drug name's ending (华法林, 氨氯
+#: 地平, 缬沙坦, 美托洛尔, 奥美拉唑, 阿奇霉素; the name must end there: 桂林米粉 is
+#: lunch), or a dose in mg.
+_MEDICATION_SHAPE = (
+    r"\b(?:takes?|taking|(?:is|are|was|were|been|stays?) on|(?:started|put|kept) (?:\w+ )?on|"
+    r"switched (?:\w+ )?to|prescribed)\s+(?:(?:a|an|the|daily|low[- ]dose|"
+    rf"\d+(?:\.\d+)? ?(?:mg|mcg|µg|ml|iu|units?))\s+){{0,2}}{_FRAME_DRUG}|"
+    r"\btakes? (?:[\w-]+ ){1,2}\d+(?:\.\d+)? ?(?:mg|mcg|µg|ml|iu|units?)\b|"
+    r"\btakes? (?-i:[A-Z])[\w-]+ (?:every|each|twice|once|daily|nightly|at (?:night|bedtime)|"
+    r"in the morning|before (?:bed|meals|breakfast))\b|"
+    r"(?:在|一直|长期|每天|每日|开始|还在|正在)(?:吃|服)用?[\u4e00-\u9fff]{1,5}?"
+    r"(?:林|地平|沙坦|普利|洛尔|拉唑|霉素|西林|他汀|替丁|胺|韦|嗪|胶囊|颗粒|口服液)"
+    r"(?=[^\u4e00-\u9fff]|$|[，。、；和跟与每一两半等片粒降抗治控来])|"
+    r"(?:吃|服)[^，。；]{0,8}?\d+(?:\.\d+)?\s*(?:mg|毫克|微克|µg|mcg)")
 
 #: What harms someone, by the frame of the sentence rather than the substance's name (a
 #: substance no list names is still covered): something that *makes / gives / causes* a
@@ -142,7 +167,15 @@ _EATEN_HARM = lazy_re(r"\b(?:poisonous|toxic|deadly|lethal)\b|\boff[- ]limits\b|
 #: A standing diet: what may not be served to someone at all (mild: preference or faith,
 #: not danger -- but a food turn must respect it like an allergy).
 _DIET = lazy_re(r"\b(?:vegetarian|vegan|pescatarian|halal|kosher)\b|素食|吃素|清真|"
-                r"不吃(?:猪肉|牛肉|肉|荤)", re.I)
+                r"不吃(?:猪肉|牛肉|肉|荤)|"
+                # A diet kept for the body's sake: counting carbohydrates, little salt,
+                # sugar or fat ("counts carbs at every meal", "吃饭要算碳水", "低盐饮食").
+                r"\bcounts? (?:her |his |my |the )?carb\w*|\bcarb[- ]counting\b|"
+                r"\blow[- ](?:carb|salt|sodium|sugar|fat)\w* diet\b|算碳水|控碳水|低碳水|"
+                r"低盐饮食|低糖饮食|低脂饮食", re.I)
+
+#: Whose clinician a care fact names, by a capitalized name ("Mia's paediatrician").
+_CARE_OWNER = r"(?-i:[A-Z][a-z]+)"
 
 # (category, pattern): a memory belongs to the first category whose pattern it matches.
 _RULES: list[tuple[str, re.Pattern[str]]] = [
@@ -159,6 +192,7 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"不能服|吃.{0,6}(?:会|就)(?:发痒|过敏|起|拉肚子|腹泻|呕吐|肿)|半月板|骨折|韧带|"
         rf"{_CONDITION_ZH}", re.I)),
     ("medication", lazy_re(
+        rf"{_MEDICATION_SHAPE}|"
         r"\btakes? (?:\d+(?:\.\d+)? ?(?:mg|mcg|µg|ml|iu) )?(?:[\w-]+ )?"
         r"(?:[a-z]+(?:ine|ol|in|ide|pril|artan|statin|cillin|mab|one|am|ate)|vitamin \w+)\b|"
         r"\bmedication\b|\bprescri|医生开了|开了.{0,4}药|"
@@ -192,6 +226,19 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         r"son|children|kids?|mother|father|parents|mom|mum|dad|sister|brother)\b|"
         r"\buser has (?:a|two|three) (?:daughter|son|child|kids?)|"
         r"^用户的(?:妻子|丈夫|老婆|老公|女儿|儿子|孩子|父母|爸爸|妈妈|父亲|母亲)(?:叫|是|住|在)",
+        re.I)),
+    # Who cares for the person's health: their (or their household's) own clinician or
+    # pharmacy, named as such ("User's GP is Dr. Petersen", "两个孩子的儿科医生是 Dr.
+    # Hansen", "Dumpling's vet is ..."), not a relative's job ("用户的妻子是一名儿科医生",
+    # "弟弟在广州当牙医"). Last: a contact, not a danger; recalled only on a turn about
+    # seeing a clinician (``clinician``).
+    ("care", lazy_re(
+        rf"\b(?:(?:user|kids|children|{_CARE_OWNER})'s?|her|his|their|our)\s+"
+        r"(?:family |regular |usual )?"
+        r"(?:gp|doctor|paediatrician|pediatrician|dentist|vet|physio\w*|\w+ologist|midwife|"
+        r"optician|optometrist|pharmacist|pharmacy|chemist|clinic)\b(?:\s*\([^)]{1,40}\))?"
+        r"\s+(?:is|are)\b|"
+        r"(?:家庭医生|儿科医生|主治医生|牙医|兽医|医生|大夫|药房|诊所)(?:是|叫)(?!一名|一位|个)",
         re.I)),
 ]
 
@@ -350,7 +397,13 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         r"肝功能|肝脏|肾脏|肺部|甲状腺|胆固醇|血糖|血脂|复查|"
         # A diagnosis or a condition asked about ("Mum's diagnosis", "hypos").
         r"\b(?:diagnos\w*|hypos?|hypoglyc\w*)\b|诊断|病情|"
-        r"症状|低血糖|治疗",
+        r"症状|低血糖|治疗|"
+        # An injection by any name (a jab, a long-acting shot, 饭前那针), and losing
+        # consciousness (what a note for a carer or a first-aider is about).
+        r"\b(?:injections?|inject(?:s|ed|ing)?|jabs?|(?:long-acting|insulin|flu|booster|"
+        r"tetanus|allergy|b12|vitamin|covid) shots?|pass(?:es|ed|ing)? out|faint\w*|"
+        r"black(?:s|ed|ing)? out|unconscious\w*|collaps(?:e|es|ed|ing))\b|"
+        r"[那这一扎](?:一)?针(?![对织线见])|注射|晕倒|昏倒|昏迷|晕过去|失去意识",
         re.I),
     "animals": lazy_re(r"\b(?:cats?|kittens?|dogs?|pupp(?:y|ies)|pets?|zoo|farm|hamsters?|"
                        r"rabbits?|horses?|adopt\w*|petting)\b|猫|狗|宠物|动物园|农场|兔|骑马|马术|马场|领养|"
@@ -398,13 +451,28 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         r"house|boxes)|furniture|standing desk|desk setup|office chair|ergonomic\w*|"
         r"posture|massages?|spa|sauna|hot springs?|hot tub|jacuzzi|onsen|yoga|pilates|"
         r"stretch(?:es|ing)|stairs|my back|back pain|backache|lower back|spine|knees?|hips?|"
-        r"joints?)\b|搬(?!迁到)|扛|提重|重物|家具|书桌|办公椅|椅子|坐姿|久坐|按摩|推拿|温泉|"
+        r"joints?|shoulders?|piggy-?backs?|"
+        # Carrying or moving something big ("carry Leo on my shoulders", "moving the
+        # sofa"): what a back or a knee must be spared.
+        r"carry(?:ing)? (?:\w+ ){1,2}(?:on|up|down) |mov(?:e|ing) (?:the|a|our|my|this|that) "
+        r"(?:\w+ )?(?:sofa|couch|bed|wardrobe|piano|fridge|desk|table|bookshel\w+|cabinet|"
+        r"dresser|mattress|washing machine))\b|"
+        r"搬(?!迁到)|扛|提重|重物|家具|书桌|办公椅|椅子|坐姿|久坐|按摩|推拿|温泉|"
         r"桑拿|汗蒸|瑜伽|普拉提|拉伸|楼梯|爬楼|腰(?!果)|后背|背痛|背部|椎|膝|髋|关节", re.I),
 }
 
 #: Every health topic a rule knows (``exposures`` and ``turn_topics`` share the names).
 TOPICS = tuple(_TURN_TOPICS)
 assert set(_FACT_TOPICS) == set(_TURN_TOPICS)
+
+#: A turn about seeing or reaching a clinician (where a care fact matters): which doctor,
+#: an appointment, a sick note, a check-up, a prescription to fill.
+CLINICIAN = "clinician"
+_CLINICIAN_TURN = lazy_re(
+    r"\b(?:gp|family doctor|doctors?|paediatrician|pediatrician|dentist|vet|physio\w*|"
+    r"\w+ologist|clinic|appointments?|check-?ups?|sick note|doctor's note|referral|"
+    r"pharmac(?:y|ies|ist)|chemist)\b|医生|大夫|牙医|兽医|诊所|门诊|挂号|预约|病假条|看病|"
+    r"体检|复查|药房|药店", re.I)
 
 #: A turn about the user's home (where a home fact left out of the profile matters).
 _HOME_TURN = lazy_re(
@@ -425,7 +493,8 @@ def exposures(text: str) -> frozenset[str]:
     # A health fact whose exposures no rule names (a condition known by its frame only)
     # still matters on a turn about medicine: what a doctor, a drug or a procedure must
     # take into account.
-    return frozenset((own or {"medicine"}) | (turn_topics(text) - {"home", "family"}))
+    return frozenset((own or {"medicine"}) | (turn_topics(text) - {"home", "family",
+                                                                   CLINICIAN}))
 
 
 def standing_exposures(category: str, text: str) -> frozenset[str]:
@@ -434,6 +503,8 @@ def standing_exposures(category: str, text: str) -> frozenset[str]:
     ``family`` for a relative (recalled only on a turn that names that relative)."""
     if category in HEALTH:
         return exposures(text)
+    if category == "care":
+        return frozenset({CLINICIAN})
     return frozenset({category}) if category in ("home", "family") else frozenset()
 
 
@@ -443,6 +514,8 @@ def turn_topics(text: str) -> frozenset[str]:
     found = {name for name, rx in _TURN_TOPICS.items() if rx.search(text)}
     if _HOME_TURN.search(text):
         found.add("home")
+    if _CLINICIAN_TURN.search(text):
+        found.add(CLINICIAN)
     if roles(text) - {"self"}:
         found.add("family")
     if {"food", "medicine"} <= found and not _TURN_TOPICS["food"].search(

@@ -119,6 +119,7 @@ _CLASSES: dict[str, tuple[str, str, str]] = {
     "alcohol": ("", r"alcohol|wine|beer|whisk(?:e)?y|vodka|cocktails?|champagne|"
                 r"prosecco", r"酒(?!店)|威士忌|鸡尾酒"),
     "caffeine": ("", r"caffeine|coffee|espresso|energy drinks?", r"咖啡|能量饮料"),
+    "kiwi": ("", r"kiwis?|kiwi ?fruits?", r"猕猴桃|奇异果"),
     "stone_fruit": ("", r"stone fruits?|peach(?:es)?|plums?|cherr(?:y|ies)|apricots?|"
                     r"nectarines?", r"(?<!核)桃|李子|樱桃|车厘子|杏子"),
     "latex": ("", r"latex|rubber gloves?|balloons?", r"乳胶|橡胶手套|气球"),

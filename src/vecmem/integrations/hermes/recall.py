@@ -42,7 +42,7 @@ from vecmem.integrations.hermes.render import (
     render_recall,
 )
 from vecmem.integrations.hermes.worker import Worker
-from vecmem.rules.profile import names_shared, roles, turn_topics
+from vecmem.rules.profile import CLINICIAN, names_shared, roles, turn_topics
 from vecmem.rules.substances import shared as substance_shared
 from vecmem.rules.turn_need import is_impersonal
 
@@ -58,6 +58,9 @@ LINE_FRAME_TOKENS = 8
 #: ``recall_max`` (dev + persona 2, benchmarks/README.md "Hermes recall, session 6").
 HEALTH_PER_TURN = 2
 HEALTH_RANKED = 30
+#: Care facts (the person's clinicians: ``rules.profile`` "care") recalled into a turn
+#: about seeing one, beside the health facts.
+CARE_PER_TURN = 1
 #: The search's own best hits kept ahead of the reserve facts it did not find: a turn's
 #: most relevant memories are not pushed past ``recall_max`` by facts recalled by topic
 #: ("妈妈站着做饭总说头晕": the search's first hit was the low blood pressure). Two, not one
@@ -247,9 +250,10 @@ class Recall:
             raw = mem.search(query)
             hits = raw if isinstance(raw, list) else list(raw)  # ``Hits`` keeps its reading
             first = self._health_for(mem, query, reserve, hits, aliases, kin)
-            found = [h for h in first if hasattr(h, "memory")]  # the search's own hits
-            ahead = found + [h for h in hits[:SEARCH_FIRST] if h not in found]
-            ordered = ahead + [h for h in first if h not in found]
+            # The search's best SEARCH_FIRST hits, then the touched standing facts in
+            # their own order (found or recalled), then the rest of the search.
+            ordered = list(hits[:SEARCH_FIRST]) + [h for h in first
+                                                   if h not in hits[:SEARCH_FIRST]]
             taken = {getattr(h, "memory", h).id for h in ordered}
             return ordered + [h for h in hits if h.memory.id not in taken], generation
         finally:
@@ -271,7 +275,6 @@ class Recall:
         if not reserve:
             return []
         topics = turn_topics(query)
-        found = {getattr(h, "memory", h).id for h in hits}
         who = roles(query, turn=True, kin=kin)
         named = {e.memory_id for e in reserve if names_shared(query, e.content, aliases)}
         # The gate's own reading of the turn (``Hits.personal``: every rule it has, the
@@ -280,7 +283,11 @@ class Recall:
         # here too; the text-only reading where no gate ran.
         personal = getattr(hits, "personal", None)
         impersonal = is_impersonal(query) if personal is None else not personal
-        whose = {e.memory_id: roles(e.content, kin=kin) for e in reserve}
+        # A fact naming no one ("晚上十点打长效胰岛素 …", "包里常备 glucagon …") is the
+        # person's own, as a note to oneself is: it is about the user as much as one
+        # saying "User …" (else the facts written with a subject always won the turn).
+        whose = {e.memory_id: roles(e.content, kin=kin) or frozenset({"self"})
+                 for e in reserve}
         # A health fact naming the substance the turn names, by class and in either
         # language ("可待因" and "Codeine makes the user vomit", "烤面包机" and a coeliac's
         # shared toaster; ``rules.substances``): the closest touch there is.
@@ -332,22 +339,41 @@ class Recall:
             # facts do: "Should we get an induction cooktop at home?" names nobody, yet
             # the mother's pacemaker is what it must respect.
             relative = about and bool(who - {"self"})
-            return (0 if e.severity is not None else 1, -substance.get(e.memory_id, 0),
+            # A care fact first on a turn about seeing a clinician (it has its own slot,
+            # CARE_PER_TURN, and would otherwise sit past ``recall_max``).
+            care = CLINICIAN in e.exposures
+            return (0 if care else 1 if e.severity is not None else 2,
+                    -substance.get(e.memory_id, 0),
                     0 if relative else 1, 0 if touch == 1 else 1, 0 if about else 1, touch,
                     ranking.get(e.memory_id, HEALTH_RANKED),
                     3 if e.severity is None else e.severity)
 
         chosen = sorted(wanted.values(), key=key)
-        # The search's own hits among them go first as they are (their scores, their
-        # flags) and take no slot; HEALTH_PER_TURN more are recalled.
-        out: list[Any] = [h for e in chosen for h in hits if h.memory.id == e.memory_id]
-        for entry in [e for e in chosen if e.memory_id not in found][:HEALTH_PER_TURN]:
+        # In the order above, whether the search found them or not: the search's own hits
+        # as they are (their scores, their flags), taking no slot; HEALTH_PER_TURN more
+        # recalled. One order, not the search's finds first: a fact naming the turn's
+        # drug ("levothyroxine" and "L-Thyroxin 75 微克") was pushed past ``recall_max``
+        # by every medicine fact the search happened to return (persona 6).
+        # A care fact (the person's GP, the children's paediatrician) has a slot of its
+        # own (CARE_PER_TURN) on a turn about seeing a clinician: it never takes a
+        # health fact's place.
+        by_id = {h.memory.id: h for h in hits}
+        out: list[Any] = []
+        recalled = {False: 0, True: 0}
+        for entry in chosen:
+            if entry.memory_id in by_id:
+                out.append(by_id[entry.memory_id])
+                continue
+            care = CLINICIAN in entry.exposures
+            if recalled[care] >= (CARE_PER_TURN if care else HEALTH_PER_TURN):
+                continue
             try:
                 rec = mem.get(entry.memory_id)
             except VecmemError:
                 continue
             if rec.status == "active":
                 out.append(rec)
+                recalled[care] += 1
         return out
 
     def _remember(self, session_id: str, query: str, hits: list[Any], generation: int) -> None:
