@@ -30,9 +30,11 @@ VECTOR_WEIGHT = 0.4
 #: the turn's language (and the few words bridged), while the needed memory is as often in
 #: the other one, found by its cosine alone. Tuned on agent-recall dev and personas 2-6
 #: (needed-in-top-5 of 1,194 turns, relative cut 0.35: 0.4 945, 0.5 962, 0.6 971, 0.7 966;
-#: with the cut at 0.45, ``relevance.RELATIVE_CUT``, 0.6 gives 956 at fewer memories per
-#: turn; ``benchmarks/README.md``, "session 11 (recall)"); an English-only scope (LoCoMo)
-#: keeps ``VECTOR_WEIGHT``, where it ranks best.
+#: ``benchmarks/README.md``, "session 11 (recall)"). Merged with gate-v7's cut that rises
+#: with the rank (``relevance.RANK_STEP``), the flat cut stays 0.35: dev 102/110, persona 6
+#: 195/253 at 3.80 and 3.89 memories per relevant turn (0.45: 99 and 193 at 3.15 and
+#: 3.21; held-out 85 against 84 of 108). An English-only scope (LoCoMo) keeps
+#: ``VECTOR_WEIGHT``, where it ranks best.
 BILINGUAL_VECTOR_WEIGHT = 0.6
 #: Keyword coverage (rarity-weighted share of the query matched) at which the best
 #: keyword candidate keeps the keyword side's full weight in the blend.
