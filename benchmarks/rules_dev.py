@@ -135,7 +135,8 @@ DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_q5",
           "heldout_q5", "tune_q6", "heldout_q6", "tune_q7", "heldout_q7", "tune_r4", "heldout_r4",
           "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "tune_r8",
-          "heldout_r8", "tune_r9", "heldout_r9", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8")
+          "heldout_r8", "tune_r9", "heldout_r9", "blind3", "blind4", "blind5", "blind6", "blind7",
+          "blind8")
 #: Blind splits: counts only, misses never shown (blind3 to blind7 are retired, now dev;
 #: blind8 is session 10's blind round).
 NEVER_LISTED: tuple[str, ...] = ("blind8",)

@@ -60,7 +60,8 @@ def test_round_shape_and_counts(rnd: str) -> None:
     assert {c["lang"] for c in cases if c["polarity"] != "ambiguous"} >= {"en", "zh"}
     pol = Counter(c["polarity"] for c in cases)
     assert pol["negative"] >= pol["positive"] >= 20 and pol["ambiguous"] >= 2
-    assert sum(c["split"] == f"heldout_{tag}" for c in cases) >= HELD_SHARE.get(rnd, 0.4) * len(cases) - 1e-9
+    held = sum(c["split"] == f"heldout_{tag}" for c in cases)
+    assert held >= HELD_SHARE.get(rnd, 0.4) * len(cases) - 1e-9
     for slot in SLOTS:  # each slot has a positive and a negative, in both languages overall
         assert {c["polarity"] for c in cases if c["slot"] == slot} >= {"positive", "negative"}
     earlier = {c["new"] for name in EARLIER[rnd]
