@@ -35,6 +35,7 @@ from dataclasses import replace
 from vecmem.rules.places import is_place
 from vecmem.rules.slot_forms import plain, theme_value
 from vecmem.rules.slot_grammar import SLOT_KEYS, trim_value, words
+from vecmem.rules.topic_keys import tech_aspects
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
@@ -613,6 +614,39 @@ _NOT_NOW = ascii_word_re(
     r"|以前|曾经|之前|原来|过去|想要?|打算|计划|考虑|可能|也许|试试|试用|试了", _I)
 
 
+#: A trial of a new value is the one use that may still be a switch ("I've been trying out
+#: Zed for a week", "这周在试用 Zed"): listed, not dropped as "not now" — unless the same
+#: text also says past, wish or plan ("tried it once", "想试试").
+_TRIAL = ascii_word_re(r"\b(?:(?:been )?trying(?: out)?|testing out|evaluating)\b|试用|在试", _I)
+#: A value named by its kind and in use now counts as the slot's cue: an editor by name
+#: ("最近大多数时候我在用 Cursor"), a chat model by the shape of its name with a verb of use
+#: ("这周用户基本都在用 gpt-5 写代码"); "评测里 Gemini 得分最高" uses nothing.
+_KIND_USED = ascii_word_re(r"\b(?:use|uses|using|used|run|runs|running|trying|switched)\b"
+                           r"|在用|都用|改用|试用|用的", _I)
+_CHAT_MODEL = ascii_word_re(r"(?<![A-Za-z0-9-])(?:gpt-\d|chatgpt|claude|gemini|qwen|deepseek|llama"
+                            r"|mistral|kimi|glm-)", _I)
+
+
+def _value_of_kind(slot_key: str, text: str) -> bool:
+    if not _KIND_USED.search(text):
+        return False
+    if slot_key == "preference.editor":
+        return "editor" in tech_aspects(text)
+    if slot_key == "config.default_model":
+        return bool(_CHAT_MODEL.search(text)) and not _EMBED_WORD.search(text)
+    return False
+
+
+_EMBED_WORD = ascii_word_re(r"embed|向量|嵌入", _I)
+#: A use under a condition or on one machine is no default ("I use nano on the servers
+#: when I ssh in", "调试的时候用 Vim").
+_CONDITION = ascii_word_re(r"\b(?:when|whenever|if|on the (?:server|vm|box|machine)s?)\b"
+                           r"|的时候|如果", _I)
+#: A Chinese clause without a subject is the speaker's ("这周在试用 Zed").
+_ZH_SPEAKER = lazy_re(r"我(?!们)|用户")
+_SUBJECTLESS = lazy_re(r"^(?:这周|本周|最近|现在|目前|这几天|这阵子)?(?:都|基本)?(?:在|一直)")
+
+
 def _cue(slot_key: str) -> re.Pattern[str] | None:
     parts = slot_key.split(".")
     for key, cue in _CUES:
@@ -647,8 +681,14 @@ def may_fill(text: str, cls: Classification, slot_key: str | None) -> bool:
     if cls.predicate == WORKS_IN:  # a city one works in: maybe a new home, never an employer
         return slot_key == "user.residence" and not _NOT_NOW.search(text)
     cue = _cue(slot_key)
-    if cue is None or not cue.search(text) or _NOT_NOW.search(text):
+    if cue is None or _NOT_NOW.search(_TRIAL.sub(" ", text)):
         return False
+    if not cue.search(text):
+        # the value's kind instead of the cue: the user's own use now, unconditioned
+        return (_value_of_kind(slot_key, text) and not _CONDITION.search(text)
+                and not _OTHER_PERSON.search(text)
+                and bool(_ABOUT_USER.search(text) or _SUBJECTLESS.match(text)
+                         or _ZH_SPEAKER.search(text)))
     if parts[0] == "config":  # the agent's setting, unless it is said to be someone's
         return not _OTHER_PERSON.search(text)
     if parts[0] not in ("user", "preference"):  # a preference is the user's too
