@@ -90,3 +90,26 @@ def test_the_same_offset_in_two_spellings_is_one_value() -> None:
 @pytest.mark.parametrize("value", ["New York", "纽约", "西雅图", "温哥华", "Bay Area"])
 def test_common_city_names_geonames_spells_otherwise(value: str) -> None:
     assert is_place(value)
+
+
+@pytest.mark.parametrize(("text", "slot", "listed"), [
+    # a trial now, or a use now of a value of the slot's kind: maybe a switch, listed
+    ("I've been trying out Helix this week", "preference.editor", True),
+    ("这几天在试用 Helix", "preference.editor", True),
+    ("最近大多数时候我在用 Zed", "preference.editor", True),
+    ("这周用户基本都在用 claude-opus-4 写东西", "config.default_model", True),
+    # past, conditioned, someone else's, or nothing used: not listed
+    ("用户上周试用了 Helix", "preference.editor", False),
+    ("I tried Helix once", "preference.editor", False),
+    ("I use nano on the servers when I ssh in", "preference.editor", False),
+    ("调试的时候我用 Vim", "preference.editor", False),
+    ("My brother is trying out Helix", "preference.editor", False),
+    ("The summarizer service uses gpt-4o-mini", "config.default_model", False),
+    ("排行榜上 gemini-2.5-pro 第一", "config.default_model", False),
+])
+def test_a_trial_or_a_use_of_the_slots_kind_is_a_possible_conflict(
+        text: str, slot: str, listed: bool) -> None:
+    from vecmem.rules.slots import may_fill
+
+    t = normalize(text)
+    assert may_fill(t, classify(t), slot) is listed

@@ -617,7 +617,8 @@ _NOT_NOW = ascii_word_re(
 #: A trial of a new value is the one use that may still be a switch ("I've been trying out
 #: Zed for a week", "这周在试用 Zed"): listed, not dropped as "not now" — unless the same
 #: text also says past, wish or plan ("tried it once", "想试试").
-_TRIAL = ascii_word_re(r"\b(?:(?:been )?trying(?: out)?|testing out|evaluating)\b|试用|在试", _I)
+_TRIAL = ascii_word_re(r"\b(?:(?:been )?trying(?: out)?|testing out|evaluating)\b"
+                       r"|(?:正在|在)试用(?!了)|试用中", _I)
 #: A value named by its kind and in use now counts as the slot's cue: an editor by name
 #: ("最近大多数时候我在用 Cursor"), a chat model by the shape of its name with a verb of use
 #: ("这周用户基本都在用 gpt-5 写代码"); "评测里 Gemini 得分最高" uses nothing.
