@@ -610,8 +610,17 @@ _OTHER_PERSON = ascii_word_re(
 #: "I'd like to try the light theme", "用户以前住在杭州", "用户想转行做…").
 _NOT_NOW = ascii_word_re(
     r"\b(?:used to|would like to|'d like to|wants? to|plans? to|planning to|might|maybe"
-    r"|someday|sometime|thinking (?:about|of)|considering|tried|trying|once)\b"
-    r"|以前|曾经|之前|原来|过去|想要?|打算|计划|考虑|可能|也许|试试|试用|试了", _I)
+    r"|someday|sometime|thinking (?:about|of)|considering|tried|trying|once"
+    # a date ahead is a plan, an interview is no job ("我下周去腾讯面试")
+    r"|next (?:week|month|year)|interview\w*)\b"
+    r"|以前|曾经|之前|原来|过去|想要?|打算|计划|考虑|可能|也许|试试|试用|试了|下周|下个月|下礼拜"
+    r"|明年|面试", _I)
+#: The user's thing as the subject ("用户的博客用的是浅色主题", "My blog's theme is light"):
+#: its setting, not the user's preference (a closed class of things one owns that have one).
+_OWN_THING = ascii_word_re(
+    r"^(?:(?:the )?user's|my|our) (?:blog|website|site|company|team|project|docs?|app|shop"
+    r"|store|newsletter|slides?)\b|^(?:用户|我|我们)的(?:博客|网站|官网|公司|团队|项目|文档|文档站"
+    r"|应用|小程序|店铺|网店|公众号|幻灯片|PPT|ppt)", _I)
 
 
 #: A trial of a new value is the one use that may still be a switch ("I've been trying out
@@ -695,7 +704,7 @@ def may_fill(text: str, cls: Classification, slot_key: str | None) -> bool:
     if parts[0] not in ("user", "preference"):  # a preference is the user's too
         return True
     about_user = cls.subject == "user" or _ABOUT_USER.search(text)
-    return bool(about_user) and not _other_is_subject(text)
+    return bool(about_user) and not _other_is_subject(text) and not _OWN_THING.match(text)
 
 
 def _other_is_subject(text: str) -> bool:
