@@ -4,7 +4,7 @@ retired slot rounds, the prototypes ``rules/slot_prototypes.py`` reads.
     python benchmarks/build_slot_prototypes.py
 
 Every retired ``tests/data/slot_paraphrase*.jsonl`` (never a blind round: ``slots_dev.BLIND``
-and any ``*_blind8`` or later file are left out) gives, per scenario: the stored facts and a
+and any ``*_blind8`` or later file are left out, nor this session's round, ``NOT_YET``) gives, per scenario: the stored facts and a
 positive's paraphrase under the scenario's slot (they state it), a negative's new text
 under ``none`` (it is near a slot in meaning but fills none of the user's: another person,
 a trip, a trial). Ambiguous paraphrases are left out. One label per text (a slot label
@@ -22,7 +22,10 @@ from rules_dev import DATA, _load_path
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "src" / "vecmem" / "data" / "slot_prototypes.jsonl"
-NEVER = ("blind7", "blind8", "blind9")
+NEVER = ("blind8", "blind9")
+#: Rounds written this session: their held-out split is checked untouched (slots_dev.py
+#: UNTOUCHED), so the whole round stays out of the prototypes until it is retired.
+NOT_YET = ("round9",)
 
 
 def retired_rounds() -> dict[str, list[dict]]:
@@ -30,7 +33,7 @@ def retired_rounds() -> dict[str, list[dict]]:
     out: dict[str, list[dict]] = {}
     for path in sorted(DATA.glob("slot_paraphrase*.jsonl")):
         name = path.stem.removeprefix("slot_paraphrase").strip("_") or "r1"
-        if any(b in name for b in NEVER):
+        if any(b in name for b in NEVER + NOT_YET):
             continue
         out[name] = [c for c in _load_path(path) if c["split"] not in NEVER]
     return out

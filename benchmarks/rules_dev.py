@@ -114,6 +114,13 @@ while looking at it — or ``heldout`` — never looked at case by case):
   wordings), written before that round changed a rule and split alternately per polarity
   at write time into ``tune_r8`` / ``heldout_r8`` (``benchmarks/slots_dev.py`` holds
   ``heldout_r8`` and the whole retired ``blind6`` round out).
+* ``slot_paraphrase_round9.jsonl``: a round-9 slot set (session 11; 78 scenarios, 36
+  positives, 36 negatives, 6 ambiguous, zh + en + mixed: change verbs — "paid by", 调岗,
+  "moved X to Render", "switched over to", 改用了 —, a time zone named by a city or an
+  offset, a project named differently, and look-alike negatives: a relative's city, a
+  former job, a plan, another project's stack), written before that round changed a rule,
+  every third case per polarity held out at write time into ``heldout_r9``
+  (``benchmarks/slots_dev.py`` holds it out, counts only).
 """
 
 from __future__ import annotations
@@ -132,7 +139,8 @@ DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_q5",
           "heldout_q5", "tune_q6", "heldout_q6", "tune_q7", "heldout_q7", "tune_r4", "heldout_r4",
           "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "tune_r8",
-          "heldout_r8", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9")
+          "heldout_r8", "tune_r9", "heldout_r9", "blind3", "blind4", "blind5", "blind6", "blind7",
+          "blind8", "blind9")
 #: Blind splits: counts only, misses never shown (blind3 to blind7 are retired, now dev;
 #: blind8 and blind9 are sessions 10's and 11's blind rounds).
 NEVER_LISTED: tuple[str, ...] = ("blind8", "blind9")
@@ -357,6 +365,7 @@ def main(argv: list[str] | None = None) -> int:
                                     + _load("slot_paraphrase_round6.jsonl")
                                     + _load("slot_paraphrase_round7.jsonl")
                                     + _load("slot_paraphrase_round8.jsonl")
+                                    + _load("slot_paraphrase_round9.jsonl")
                                     + _load("slot_paraphrase_blind3.jsonl")
                                     + _load("slot_paraphrase_blind4.jsonl")
                                     + _load("slot_paraphrase_blind5.jsonl")

@@ -1,4 +1,4 @@
-"""The round-5 to round-8 slot dev sets parse and keep what they promise: every
+"""The round-5 to round-9 slot dev sets parse and keep what they promise: every
 slot of issue 15 item 5 in both languages, at least as many negatives as positives, a few
 ambiguous cases, and a held-out split of at least 40 % fixed at write time."""
 
@@ -32,10 +32,19 @@ EARLIER = {"round5": ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
                       "slot_paraphrase_blind3.jsonl", "slot_paraphrase_blind4.jsonl",
                       "slot_paraphrase_blind5.jsonl", "slot_paraphrase_blind6.jsonl",
                       "slot_paraphrase_round5.jsonl", "slot_paraphrase_round6.jsonl",
-                      "slot_paraphrase_round7.jsonl")}
+                      "slot_paraphrase_round7.jsonl"),
+           # round 9 (session 11): blind7 is retired to dev, blind8 stays unread
+           "round9": ("slot_paraphrase.jsonl", "slot_paraphrase_round4.jsonl",
+                      "slot_paraphrase_blind3.jsonl", "slot_paraphrase_blind4.jsonl",
+                      "slot_paraphrase_blind5.jsonl", "slot_paraphrase_blind6.jsonl",
+                      "slot_paraphrase_blind7.jsonl", "slot_paraphrase_round5.jsonl",
+                      "slot_paraphrase_round6.jsonl", "slot_paraphrase_round7.jsonl",
+                      "slot_paraphrase_round8.jsonl")}
+#: The share of a round held out at write time (round 9 holds out a third).
+HELD_SHARE = {"round9": 1 / 3}
 
 
-@pytest.mark.parametrize("rnd", ["round5", "round6", "round7", "round8"])
+@pytest.mark.parametrize("rnd", ["round5", "round6", "round7", "round8", "round9"])
 def test_round_shape_and_counts(rnd: str) -> None:
     tag = "r" + rnd[-1]
     lines = (DATA / f"slot_paraphrase_{rnd}.jsonl").read_text("utf-8").splitlines()
@@ -51,7 +60,8 @@ def test_round_shape_and_counts(rnd: str) -> None:
     assert {c["lang"] for c in cases if c["polarity"] != "ambiguous"} >= {"en", "zh"}
     pol = Counter(c["polarity"] for c in cases)
     assert pol["negative"] >= pol["positive"] >= 20 and pol["ambiguous"] >= 2
-    assert sum(c["split"] == f"heldout_{tag}" for c in cases) >= 0.4 * len(cases)
+    held = sum(c["split"] == f"heldout_{tag}" for c in cases)
+    assert held >= HELD_SHARE.get(rnd, 0.4) * len(cases) - 1e-9
     for slot in SLOTS:  # each slot has a positive and a negative, in both languages overall
         assert {c["polarity"] for c in cases if c["slot"] == slot} >= {"positive", "negative"}
     earlier = {c["new"] for name in EARLIER[rnd]
@@ -65,7 +75,7 @@ def test_slots_dev_holds_out_its_untouched_splits() -> None:
     import sys
 
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "slots_dev.py"
-    for split in ("heldout_r8", "blind8", "blind9"):
+    for split in ("heldout_r8", "heldout_r9", "blind8", "blind9"):
         run = subprocess.run([sys.executable, str(script), "--misses", split],
                              capture_output=True, text=True, timeout=60)
         assert run.returncode == 2 and "held out" in run.stderr, run.stderr

@@ -57,16 +57,17 @@ def test_slots_read_by_meaning(tmp_path: Path, old: str, new: str, want: str) ->
 
 
 def test_the_opinion_can_be_turned_off(tmp_path: Path) -> None:
-    old, new = "User works for Siemens", "These days my paycheck comes from Bosch"
+    # (a paycheck's payer is the grammar's since round 9: a move said by a rarer verb here)
+    old, new = "用户住在武汉", "用户去年底举家迁往长沙了"
     assert decide(tmp_path, old, new, slot_prototypes=False) == "store"
 
 
 def test_the_reason_says_the_slot_was_read_by_meaning(tmp_path: Path) -> None:
     mem = Memory.open(str(tmp_path / "m.db"), embedder=HashingEmbedder())
     try:
-        first = mem.add("User works for Siemens")
-        result = mem.add("These days my paycheck comes from Bosch")
-        assert "read by meaning as user.employer" in result.reason
+        first = mem.add("用户住在武汉")
+        result = mem.add("用户去年底举家迁往长沙了")
+        assert "read by meaning as user.residence" in result.reason
         assert first.memory_id is not None and f"#{first.memory_id}" in result.reason
     finally:
         mem.close()

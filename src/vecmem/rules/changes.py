@@ -391,15 +391,20 @@ _NOT_PROJECTS = frozenset((
 _ROLE_EN = lazy_re(r"^(?:(?:the )?user|i)(?: was| has been| got| have been| has| have)?"
                    r" (?:promoted to|become|became|moved into a role as|switched careers to)"
                    r" (?:an? |the )?(?P<v>.+)$", _I)
-_ROLE_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|目前|已经|今年|去年)*"
-                   r"(?:转行|转岗|改行|升职|晋升)?"
+_ROLE_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|目前|已经|今年|去年|如今|内部)*"
+                   r"(?:转行|转岗|改行|升职|晋升|调岗|换岗|调职)?(?:了)?[,，]?(?:现在|如今|目前)?"
                    r"(?:做|当上|当|成为|成了|升为|被?(?:提拔|任命|聘任|聘|评)为|调任|为|升任|任)了?"
                    r"(?:一名|一个|一位)?"
                    r"(?P<v>.+?)了?$")
 # "成为了会员" is no job: 成为 counts only with a measure word ("成为了一名医生")
-_ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:现在|目前|已经|今年|去年)*"
+_ROLE_ZH_VERB = lazy_re(r"^(?:用户|我)(?:现在|目前|已经|今年|去年|如今|内部)*"
                         r"(?:转行|转岗|改行|升职|晋升|升任|升为|被?(?:提拔|任命|聘任|聘|评)为|调任|当上"
-                        r"|成为了?(?:一名|一位))")
+                        r"|调岗|换岗|调职|成为了?(?:一名|一位))")
+_ROLE_NOT_NOW = lazy_re(r"想|打算|计划|准备|以前|曾经|之前|兼职|帮忙|临时")
+# "我现在做产品经理了": a bare 做 / 当 names a role only when the value ends like a job
+# (做饭, 做项目 are no roles); the closed class of job endings.
+_ZH_JOB_END = lazy_re(r"(?:经理|工程师|设计师|分析师|架构师|总监|主管|负责人|专员|顾问|老师|教师"
+                      r"|医生|护士|律师|会计|编辑|记者|研究员|开发|运营|产品|测试)$")
 
 
 def _moved(text: str) -> str | None:
@@ -448,6 +453,9 @@ def _moved(text: str) -> str | None:
         return f"The user's job title is {m['v']}"
     if _ROLE_ZH_VERB.match(text) and (m := _ROLE_ZH.match(text)):
         return f"{m['s']}的职位是{m['v']}"  # by its label: 当上了校长 names a role
+    if (m := _ROLE_ZH.match(text)) and _ZH_JOB_END.search(m["v"]) and not _ROLE_NOT_NOW.search(
+            text):
+        return f"{m['s']}的职位是{m['v']}"
     return None
 
 

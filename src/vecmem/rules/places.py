@@ -18,6 +18,12 @@ from importlib import resources
 
 __all__ = ["is_place"]
 
+#: Well-known names GeoNames spells otherwise ("New York City") or leaves out of its Chinese
+#: names (纽约, 西雅图): a closed class of the cities people most often name, both scripts.
+_COMMON = frozenset((
+    "New York", "NYC", "the Bay Area", "Bay Area", "Silicon Valley", "Sao Paulo", "São Paulo",
+    "Washington DC", "Washington D.C.", "纽约", "西雅图", "温哥华", "奥斯汀", "罗马", "米兰",
+    "维也纳", "硅谷", "湾区"))
 _ADMIN_END = re.compile(r"^[\u4e00-\u9fff]{2,8}?(?:特别行政区|自治区|市|省|县|区|镇)$")
 _EN_TAIL = re.compile(r"(?:,\s*.*| city| metro(?: area)?| area)$", re.I)
 
@@ -36,7 +42,7 @@ def is_place(value: str) -> bool:
     if not v:
         return False
     names = _names()
-    if v in names:
+    if v in names or v in _COMMON:
         return True
     if re.match(r"[A-Z]", v):
         return _EN_TAIL.sub("", v) in names

@@ -162,14 +162,16 @@ _NOT_NAMES = frozenset((
 _BARE_EN = ascii_word_re(
     r"^(?P<n>[A-Za-z][\w.-]{1,30}) (?P<pred>is (?:now )?(?:deployed|hosted|shipped) (?:on|to|at)"
     r"|deploys (?:to|on)|ships to"
-    r"|is (?:now )?(?:built|written|implemented) (?:with|in|on)|runs on|uses|is on)"
+    r"|is (?:now )?(?:built|written|implemented) (?:with|in|on)|runs on|uses|is on"
+    r"|(?:has been|have been|is being|was|got) (?:re-?written|ported|rebuilt|re-?implemented)"
+    r" (?:in|to|with))"
     r" (?P<v>.+)$", _I)
 _STACK_KINDS = frozenset(("framework", "language", "database", "deploy", "dataframe",
                           "message_queue", "web_server"))
 _BARE_ZH = lazy_re(
     r"^(?:(?:我们|我|用户)?把)?(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30}|[\u4e00-\u9fff]{1,6}?)\s?(?:已经|现在|目前)?"
     r"(?:从(?P<old>[^,，]+?))?"
-    r"(?P<pred>部署在|部署到|托管在|迁到|迁移到|搬到)了?\s*(?P<v>.+?)(?:上面|上)?了?$")
+    r"(?P<pred>部署在|部署到|托管在|迁到|迁移到|搬到)了?\s*(?P<v>.+?)(?:上面|上)?(?:跑|运行)?了?$")
 _ZH_EMPHASIS = lazy_re(r"^(?P<a>[^,，。]{1,40}?)\s?是"
                        r"(?P<b>(?:部署|托管|运行|跑|用|使用)[^,，。]+?)的$")
 _SOFTWARE = lazy_re(r"(?:服务|后端|前端|网站|官网|小程序|接口|应用|系统|站点|API|api|App|app)$")
@@ -255,7 +257,7 @@ _ZH_EMPLOYER = lazy_re(r"^(?P<s3>用户|我)(?:现在|目前)?在(?P<o3>[^,，\s
                        r"|运营|算法|测试|数据|销售|市场|客服|财务|法务|人事|HR)(?:工作|开发|工程师)?了?$")
 # "我现在写代码都用 Cursor": the tool after the task, an editor by kind
 _ZH_CODE_WITH = lazy_re(r"^(?:用户|我)(?:现在|平时|目前)?(?:写代码|编程|开发|写程序)"
-                        r"(?:都|全|全都|全部|基本|基本上|主要|一般|只)?(?:用|使用|在)\s*"
+                        r"(?:都|全|全都|全部|基本|基本上|主要|一般|只|一直|还是|依然|仍然)?(?:用|使用|在)\s*"
                         r"(?P<v>[^,，]+?)(?:里面|里|上)?了?$")
 # "atlas 的前端从 Vue 换成了 React", "项目 atlas 改用 Next.js 了": a project's part changed
 _ZH_PART = lazy_re(r"^(?:项目\s?)?(?P<n>[A-Za-z][A-Za-z0-9_.-]{0,30})\s?(?:项目)?的?"
@@ -281,8 +283,9 @@ def _zh_work(text: str) -> str | None:
 
 def before_restate(text: str) -> str:
     """The forms that must see a change's own wording, before ``changes.restate`` reads
-    "X换成了Y" as "X是Y": a project's part changed, a job said by where one works."""
-    return _zh_work(text) or text
+    "X换成了Y" as "X是Y" (or drops "these days"): a project's part changed, a job said by
+    where one works, a value said by another verb (``_said_otherwise``)."""
+    return _said_otherwise(text) or _zh_work(text) or text
 
 
 _ZH_LABELS = [(lazy_re(p), st) for p, st in [
@@ -314,10 +317,94 @@ def _zh_label(text: str) -> str | None:
     return statement.format(m["v"].strip()) if statement else None
 
 
+# --- the wordings of a slot's value that name it by another verb ----------------------------
+
+_NOW_EN = r"(?:these days|nowadays|lately|for now|for good|permanently|now)"
+# "These days I'm in Seattle", "I'm based in Lisbon for good": where one *is*, with a word
+# that makes it a standing state — a place by what it is (``is_place``), never "a meeting"
+_IN_NOW = ascii_word_re(
+    rf"^{_NOW_EN},?\s+(?:(?:the )?user is|i'm|i am|we're|we are) (?:mostly |mainly |now )?"
+    r"(?:in|based in|living in|out of) (?P<v>.+?)$"
+    r"|^(?:(?:the )?user is|i'm|i am|we're|we are) (?:mostly |mainly |now )?"
+    rf"(?:in|based in|living in|out of) (?P<v2>.+?),? {_NOW_EN}$", _I)
+# "I'm paid by Canva now", "Canva pays my salary": who pays one's wage is one's employer —
+# a named payer (capitalised), so "paid by the hour" and "paid by the project" are not
+_PAID_EN = ascii_word_re(
+    r"^(?:(?:the )?user is|i'm|i am|i get|i'm getting)(?: now| currently)? (?:paid|employed)"
+    r" by (?P<o>(?-i:[A-Z])[\w&.-]*(?: (?-i:[A-Z])[\w&.-]*){0,3})(?: now| these days)?$"
+    r"|^(?P<o2>(?-i:[A-Z])[\w&.-]*(?: (?-i:[A-Z])[\w&.-]*){0,3}) (?:now )?(?:pays|signs)"
+    r" (?:my|the user's) (?:salary|wages?|paychecks?|paycheque)(?: now| these days)?$"
+    r"|^(?:my|the user's) (?:salary|paychecks?|paycheque|wages?) (?:now )?(?:comes?|is paid)"
+    r" (?:from|by) (?P<o3>(?-i:[A-Z])[\w&.-]*(?: (?-i:[A-Z])[\w&.-]*){0,3})(?: now)?$", _I)
+# "用户现在在字节跳动做事", "我在美团打工": where one works, said by another verb of work
+_ZH_WORK_VERB = lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|目前|如今|已经)*在(?P<o>[^,，\s]{1,20}?)"
+                        r"(?:做事|干活|打工|供职|效力|搬砖)了?$")
+# "回答用中文", "回答用户时请继续用中文": the answers named first, then the language
+_ZH_ANSWER_IN = lazy_re(r"^(?:以后|今后|之后)?(?:回答|回复|答复)(?:用户|我)?(?:的?时候|时)?[,，]?"
+                        r"(?:请|都|要|也|继续|还是|一律|统一)*(?:用|使用)(?P<v>[^,，\s]{1,6}?)"
+                        r"(?:回答|回复)?(?:吧|哦)?$")
+#: "The blog is deployed on Heroku", "The docs site is hosted on Netlify": a project said
+#: by its common noun, the verb saying it is a host (a name of up to three words).
+_THE_DEPLOYED = ascii_word_re(
+    r"^the (?P<n>[a-z][\w.-]{1,30}(?: [a-z][\w.-]{1,20}){0,2}) (?:is|are) (?:now )?"
+    r"(?:deployed|hosted|shipped|served) (?:on|to|at|from|by) (?P<v>.+)$", _I)
+#: "The blog is now built with Astro": a project by its common noun, the value a technology
+#: of a stack's kind (``_STACK_KINDS``; "the cake is made with butter" is no project).
+_THE_BUILT = ascii_word_re(
+    r"^the (?P<n>[a-z][\w.-]{1,30}) (?:is|are) (?:now )?(?:built|written|implemented|made)"
+    r" (?:with|in|on|using) (?P<v>.+)$", _I)
+_GENERIC_HEAD = ascii_word_re(r" (?:project|repo|repository|codebase)$", _I)
+_QUOTED_NAME = lazy_re(r"^[「『《“\"](?P<n>[^」』》”\"]{1,20})[」』》”\"]\s?")
+#: "The LQA report site …": a project named in several words is one name ("LQA-report").
+_MULTI_NAME = ascii_word_re(
+    r"^(?P<t>the )(?P<n>[\w.-]+(?: [\w.-]+){1,2}) (?P<h>project|service|app|backend|frontend|api"
+    r"|site|website)(?P<rest> .+)$", _I)
+
+
+def _tech(value: str) -> list[str]:
+    from vecmem.rules.topics import tech_aspects  # topics imports this module's callers
+
+    return tech_aspects(value)
+
+
+def _said_otherwise(text: str) -> str | None:
+    from vecmem.rules.places import is_place
+
+    m = _IN_NOW.match(text)
+    if m and is_place(place := (m["v"] or m["v2"]).strip(" .")):
+        return f"The user lives in {place}"
+    m = _PAID_EN.match(text)
+    if m and (o := m["o"] or m["o2"] or m["o3"]).casefold() not in _NOT_NAMES:
+        return f"The user works at {o}"
+    m = _ZH_WORK_VERB.match(text)
+    if m:
+        return f"{m['s']}在{m['o']}工作"
+    m = _ZH_ANSWER_IN.match(text)
+    if m:
+        return f"请用{m['v']}回答"
+    m = _THE_DEPLOYED.match(text)
+    name = _GENERIC_HEAD.sub("", m["n"]) if m else ""
+    if m and name.casefold() not in _NOT_NAMES | {"user", "model", "data", "backup", "backups"}:
+        return f"The {name.replace(' ', '-')} project deploys to {m['v']}"
+    m = _THE_BUILT.match(text)
+    kinds = set(_tech(m["v"])) if m else set()
+    # built with a stack, not a compound ("written in Go and deployed on Kubernetes")
+    if m and m["n"].casefold() not in _NOT_NAMES and kinds & _STACK_KINDS and "deploy" not in kinds:
+        return f"The {m['n']} project is built with {m['v']}"
+    m = _QUOTED_NAME.match(text)
+    if m:  # "「小账本」部署在阿里云": the quotes only mark the name
+        return m["n"] + text[m.end():]
+    m = _MULTI_NAME.match(text)
+    if m and not any(w.casefold() in _NOT_NAMES for w in m["n"].split()):
+        return f"{m['t']}{m['n'].replace(' ', '-')} {m['h']}{m['rest']}"
+    return None
+
+
 # _labelled twice: "Project atlas stack: X" reads as a label only once "Project atlas" is
 # "The atlas project"
-_FORMS: list[Callable[[str], str | None]] = [instead, _labelled, _owner_label, _zh_work,
-                                             _zh_label, _bare_project, _labelled, _stack]
+_FORMS: list[Callable[[str], str | None]] = [instead, _said_otherwise, _labelled, _owner_label,
+                                             _zh_work, _zh_label, _bare_project, _labelled,
+                                             _stack]
 
 
 def plain(text: str) -> str:
@@ -332,9 +419,11 @@ def plain(text: str) -> str:
 
 # --- a theme's value, one spelling per meaning ---------------------------------------------
 
-_DARK = ascii_word_re(r"^(?:an? |the )?(?:dark|深色|暗色|暗黑|黑色|夜间)(?:的)?(?:\s?(?:mode|theme|"
+_DARK = ascii_word_re(r"^(?:an? |the )?(?:dark|深色|暗色|暗黑|黑色|夜间)(?:的)?"
+                      r"(?:\s?(?:mode|themes?|"
                       r"colou?r scheme|ui|主题|模式|配色))?$", _I)
-_LIGHT = ascii_word_re(r"^(?:an? |the )?(?:light|浅色|亮色|白色|日间)(?:的)?(?:\s?(?:mode|theme|"
+_LIGHT = ascii_word_re(r"^(?:an? |the )?(?:light|浅色|淡色|亮色|白色|日间)(?:的)?"
+                       r"(?:\s?(?:mode|themes?|"
                        r"colou?r scheme|ui|主题|模式|配色))?$", _I)
 _THEME_TAIL = ascii_word_re(r"\s*(?:\b(?:theme|colou?r scheme)\b|主题|配色)$", _I)
 

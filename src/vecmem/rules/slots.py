@@ -35,6 +35,7 @@ from dataclasses import replace
 from vecmem.rules.places import is_place
 from vecmem.rules.slot_forms import plain, theme_value
 from vecmem.rules.slot_grammar import SLOT_KEYS, trim_value, words
+from vecmem.rules.topic_keys import tech_aspects
 from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
@@ -138,12 +139,44 @@ def is_zone(value: str) -> bool:
     return bool(_ZONE_VALUE.match(" ".join(value.split()).strip(" .,;")))
 
 
+#: "用户现在按纽约时间作息", "我过新加坡时间": a city's time, the city by what it is (``is_place``).
+_TZ_ZH_CITY = lazy_re(r"^(?:用户|我)(?:现在|目前|平时|一般|一直)?"
+                      r"(?:在|用|使用|按|按照|采用|过|跟着)"
+                      r"(?P<o>[\u4e00-\u9fff]{2,5}?)时间(?:工作|生活|作息|上班|来)?$")
+
+
 def _timezone(text: str) -> Classification | None:
     m = _TZ_EN.match(text) or _TZ_ZH.match(text) or _TZ_FROM.match(text)
+    if not m and (city := _TZ_ZH_CITY.match(text)) and is_place(city["o"]):
+        m = city
     if not m:
         return None
     return Classification(MemoryType.USER_FACT, "user.timezone", "user", "timezone",
                           m.group("o"))
+
+
+_ZH_DIGITS = {c: i for i, c in enumerate("零一二三四五六七八九十", start=0)}
+_OFFSET = ascii_word_re(r"^(?:UTC|GMT)\s?(?P<sign>[+\-−])\s?(?P<h>\d{1,2})(?::?(?P<m>\d{2}))?$", _I)
+_ZH_ZONE = lazy_re(r"^(?P<side>[东西])(?P<n>[一二三四五六七八九十]{1,2})区$")
+
+
+def _zone_offset(value: str) -> str:
+    """One spelling per fixed offset: "东八区" = "GMT+8" = "UTC +08:00" = "UTC+8". Named
+    zones keep their name (a city's or a region's time is not an offset: it moves with
+    daylight saving, and two cities on one offset are two places)."""
+    v = " ".join(value.split())
+    if m := _OFFSET.match(v):
+        sign = "-" if m["sign"] in "-−" else "+"
+        minutes = f":{m['m']}" if m["m"] and m["m"] != "00" else ""
+        return f"UTC{sign}{int(m['h'])}{minutes}"
+    if m := _ZH_ZONE.match(v):
+        digits = [_ZH_DIGITS[c] for c in m["n"]]
+        n = digits[0] if len(digits) == 1 else (10 + digits[1] if digits[0] == 10 else 0)
+        if 0 < n <= 12:
+            return f"UTC{'+' if m['side'] == '东' else '-'}{n}"
+    if v in ("零时区", "中时区"):
+        return "UTC+0"
+    return value
 
 
 #: "Pacific Standard Time zone" and "Pacific time" are one value, so is "北京时间" / "北京".
@@ -164,7 +197,8 @@ _EN_REL = {
         "daughter-in-law ex-wife ex-husband")},
     **_pairs("mom,mum=mother dad=father grandma=grandmother grandpa=grandfather "
              "coworker,co-worker=colleague neighbour=neighbor flatmate=roommate kid=child "
-             "fiancée=fiancee ex=ex-partner"),
+             "fiancée=fiancee ex=ex-partner landlady=landlord supervisor=boss"),
+    "direct report": "direct-report", "line manager": "manager",
     "best friend": "best-friend",
     # a kind of partner or friend is its own relation ("business partner" is no spouse)
     **{f"{kind} {rel}": f"{kind}-{rel}" for kind in ("business", "life", "work", "childhood",
@@ -181,7 +215,7 @@ _ZH_REL = _pairs(
     "嫂子,弟妹,小姨子=sister-in-law 岳父,公公=father-in-law 岳母,婆婆=mother-in-law "
     "儿子=son 女儿=daughter 孩子=child 朋友=friend 伴侣=partner 爱人=spouse 女朋友=girlfriend "
     "男朋友,男友=boyfriend 女友=girlfriend 前妻=ex-wife 前夫=ex-husband 未婚妻=fiancee "
-    "未婚夫=fiance 经理=manager "
+    "未婚夫=fiance 经理=manager 直属上司,直属领导,顶头上司,上级=boss 下属,手下=direct-report "
     "室友=roommate 邻居=neighbor "
     "同学,大学同学,高中同学=classmate 导师=mentor 医生=doctor 律师=lawyer 队友=teammate "
     "房东=landlord 侄子,外甥=nephew 侄女,外甥女=niece"
@@ -232,6 +266,9 @@ _PERSON = [
     (ascii_word_re(rf"^{_OWNER_EN} {_MOD_EN}{_REL_EN}(?:'s name is|’s name is| is named"
                    r"| is called| is(?P<bare>)) (?:now |actually )?"
                    r"(?P<name>(?-i:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*){0,2}))$", _I), _EN_REL),
+    # "Tobias is a coworker of the user", "Anna is a friend of mine": the relation, then whose
+    (ascii_word_re(rf"^(?P<name>{_NAME_EN}) is (?:now |actually |also |still )?(?:an? |the )"
+                   rf"{_MOD_EN}{_REL_EN} of (?:the user|mine)$", _I), _EN_REL),
     (ascii_word_re(rf"^(?P<name>{_ZH_NAME})(?:其实|现在|也|已经)?(?:是|成了|成为了?|变成了?)"
                    r"(?:用户|我)的?(?:一个|一位|一名)?"
                    rf"{_ZH_MOD}(?P<rel>{_ZH_REL_ALT})了?$", _I), _ZH_REL),
@@ -262,7 +299,7 @@ _ONE_AT_A_TIME = frozenset(words(
     "wife husband spouse partner girlfriend boyfriend fiancee fiance boss manager mother "
     "father"))
 _FORMER = frozenset(("former", "前"))
-_RELATION_FIRST = frozenset((1, 3))  # the indexes in _PERSON of "my sister is Anna" forms
+_RELATION_FIRST = frozenset((1, 4))  # the indexes in _PERSON of "my sister is Anna" forms
 
 
 def _about_relative(text: str) -> Classification:
@@ -368,7 +405,7 @@ def _staff_of(text: str) -> Classification | None:
 # a kind of person ("家长", "新手", "女士").
 _ZH_JOB = lazy_re(r"^(?:用户|我)(?:现在|目前)?是(?:一名|一个|一位|名|个|位)?"
                   r"(?P<o>[\u4e00-\u9fff]{1,8}?(?:士|长|手|官|匠|警|兵|司机|会计|编辑|教授|主播|模特"
-                  r"|总监|主管|主任|专员|顾问|律师|厨师|医生))$")
+                  r"|总监|主管|主任|专员|顾问|律师|厨师|医生|(?<=[\u4e00-\u9fff]{2})开发))$")
 _ZH_NOT_JOB = lazy_re(r"(?:家长|学长|兄长|新手|老手|高手|帮手|对手|男士|女士|人士|选手|能手"
                       r"|水手长)$")
 
@@ -451,6 +488,7 @@ _RELATIVE_PLACE = ascii_word_re(
 #: The predicate of "我在成都上班" / "I work in Austin": a city one works in, in no slot of its
 #: own, but possibly a sign of a new home (``may_fill``).
 WORKS_IN = "works_in"
+_THEME_WORD = ascii_word_re(r"主题|配色|\b(?:theme|colou?r scheme|dark mode|light mode)\b", _I)
 #: One value per meaning: "Anna is my wife" and "Anna and I got married" say one thing.
 _ONE_SPELLING = {"wife": "spouse", "husband": "spouse", "fiancee": "fiance"}
 
@@ -468,7 +506,7 @@ def canonical(cls: Classification) -> Classification:
     if key == "preference.language" and obj:
         obj = _language(obj) or obj
     elif key == "user.timezone" and obj:
-        obj = _ZONE_TAIL.sub("", " ".join(obj.split())) or obj
+        obj = _zone_offset(_ZONE_TAIL.sub("", " ".join(obj.split())) or obj)
     elif key.startswith("person.") and key.endswith(".relation") and obj:
         obj = _ONE_SPELLING.get(obj, obj)
     elif key == "user.residence" and obj:  # "Berlin, Germany" is Berlin
@@ -486,6 +524,9 @@ def canonical(cls: Classification) -> Classification:
                            object=city or obj, single_valued=False, slot=False)
     elif key == "user.occupation" and obj and "的" in obj:  # "字节跳动的产品经理"
         obj = obj.rsplit("的", 1)[1] or obj
+    elif key == "preference.editor" and obj and _THEME_WORD.search(obj):
+        # "用户把编辑器换成了浅色主题": the editor's theme changed, not the editor
+        return canonical(replace(cls, topic_key="preference.theme", predicate="theme"))
     elif key == "preference.theme" and obj:
         obj = theme_value(obj)
     elif key.startswith("project.") and key.endswith(".deploy") and obj:
@@ -569,8 +610,51 @@ _OTHER_PERSON = ascii_word_re(
 #: "I'd like to try the light theme", "用户以前住在杭州", "用户想转行做…").
 _NOT_NOW = ascii_word_re(
     r"\b(?:used to|would like to|'d like to|wants? to|plans? to|planning to|might|maybe"
-    r"|someday|sometime|thinking (?:about|of)|considering|tried|trying|once)\b"
-    r"|以前|曾经|之前|原来|过去|想要?|打算|计划|考虑|可能|也许|试试|试用|试了", _I)
+    r"|someday|sometime|thinking (?:about|of)|considering|tried|trying|once"
+    # a date ahead is a plan, an interview is no job ("我下周去腾讯面试")
+    r"|next (?:week|month|year)|interview\w*)\b"
+    r"|以前|曾经|之前|原来|过去|想要?|打算|计划|考虑|可能|也许|试试|试用|试了|下周|下个月|下礼拜"
+    r"|明年|面试", _I)
+#: The user's thing as the subject ("用户的博客用的是浅色主题", "My blog's theme is light"):
+#: its setting, not the user's preference (a closed class of things one owns that have one).
+_OWN_THING = ascii_word_re(
+    r"^(?:(?:the )?user's|my|our) (?:blog|website|site|company|team|project|docs?|app|shop"
+    r"|store|newsletter|slides?)\b|^(?:用户|我|我们)的(?:博客|网站|官网|公司|团队|项目|文档|文档站"
+    r"|应用|小程序|店铺|网店|公众号|幻灯片|PPT|ppt)", _I)
+
+
+#: A trial of a new value is the one use that may still be a switch ("I've been trying out
+#: Zed for a week", "这周在试用 Zed"): listed, not dropped as "not now" — unless the same
+#: text also says past, wish or plan ("tried it once", "想试试").
+_TRIAL = ascii_word_re(r"\b(?:(?:been )?trying(?: out)?|testing out|evaluating)\b"
+                       r"|(?:正在|在)试用(?!了)|试用中", _I)
+#: A value named by its kind and in use now counts as the slot's cue: an editor by name
+#: ("最近大多数时候我在用 Cursor"), a chat model by the shape of its name with a verb of use
+#: ("这周用户基本都在用 gpt-5 写代码"); "评测里 Gemini 得分最高" uses nothing.
+_KIND_USED = ascii_word_re(r"\b(?:use|uses|using|used|run|runs|running|trying|switched)\b"
+                           r"|在用|都用|改用|试用|用的", _I)
+_CHAT_MODEL = ascii_word_re(r"(?<![A-Za-z0-9-])(?:gpt-\d|chatgpt|claude|gemini|qwen|deepseek|llama"
+                            r"|mistral|kimi|glm-)", _I)
+
+
+def _value_of_kind(slot_key: str, text: str) -> bool:
+    if not _KIND_USED.search(text):
+        return False
+    if slot_key == "preference.editor":
+        return "editor" in tech_aspects(text)
+    if slot_key == "config.default_model":
+        return bool(_CHAT_MODEL.search(text)) and not _EMBED_WORD.search(text)
+    return False
+
+
+_EMBED_WORD = ascii_word_re(r"embed|向量|嵌入", _I)
+#: A use under a condition or on one machine is no default ("I use nano on the servers
+#: when I ssh in", "调试的时候用 Vim").
+_CONDITION = ascii_word_re(r"\b(?:when|whenever|if|on the (?:server|vm|box|machine)s?)\b"
+                           r"|的时候|如果", _I)
+#: A Chinese clause without a subject is the speaker's ("这周在试用 Zed").
+_ZH_SPEAKER = lazy_re(r"我(?!们)|用户")
+_SUBJECTLESS = lazy_re(r"^(?:这周|本周|最近|现在|目前|这几天|这阵子)?(?:都|基本)?(?:在|一直)")
 
 
 def _cue(slot_key: str) -> re.Pattern[str] | None:
@@ -607,14 +691,20 @@ def may_fill(text: str, cls: Classification, slot_key: str | None) -> bool:
     if cls.predicate == WORKS_IN:  # a city one works in: maybe a new home, never an employer
         return slot_key == "user.residence" and not _NOT_NOW.search(text)
     cue = _cue(slot_key)
-    if cue is None or not cue.search(text) or _NOT_NOW.search(text):
+    if cue is None or _NOT_NOW.search(_TRIAL.sub(" ", text)):
         return False
+    if not cue.search(text):
+        # the value's kind instead of the cue: the user's own use now, unconditioned
+        return (_value_of_kind(slot_key, text) and not _CONDITION.search(text)
+                and not _OTHER_PERSON.search(text)
+                and bool(_ABOUT_USER.search(text) or _SUBJECTLESS.match(text)
+                         or _ZH_SPEAKER.search(text)))
     if parts[0] == "config":  # the agent's setting, unless it is said to be someone's
         return not _OTHER_PERSON.search(text)
     if parts[0] not in ("user", "preference"):  # a preference is the user's too
         return True
     about_user = cls.subject == "user" or _ABOUT_USER.search(text)
-    return bool(about_user) and not _other_is_subject(text)
+    return bool(about_user) and not _other_is_subject(text) and not _OWN_THING.match(text)
 
 
 def _other_is_subject(text: str) -> bool:

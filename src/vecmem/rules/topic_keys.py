@@ -95,7 +95,7 @@ for _aspect, _names in {
     "deploy": "kubernetes k8s docker heroku vercel netlify fly.io nomad ecs render railway "
     "aws gcp azure cloudflare digitalocean hetzner linode supabase",
     "framework": "django flask fastapi express spring rails laravel next.js nextjs nuxt react vue "
-    "angular svelte gin actix axum",
+    "angular svelte gin actix axum hugo astro jekyll gatsby sveltekit remix htmx nestjs",
     "package_manager": "uv poetry pip pipenv conda npm pnpm yarn cargo maven gradle",
     "ci": "jenkins circleci travis",
     "linter": "ruff flake8 pylint eslint mypy",

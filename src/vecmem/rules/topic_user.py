@@ -38,7 +38,7 @@ _PREF_ASPECTS: list[tuple[str, re.Pattern[str]]] = [
             r"markdown|表格|列表|格式|排版|标题|要点|代码块|表情|\b(?:bullet(?: point)?s?"
             r"|tables?|lists?|headings?|formatting|format|emojis?|json|yaml|code blocks?)\b",
         ),
-        ("theme", r"深色|暗色|浅色|亮色|暗黑|主题|\b(?:dark|light) (?:mode|theme)\b|\btheme\b"),
+        ("theme", r"深色|暗色|浅色|亮色|暗黑|主题|\b(?:dark|light) (?:mode|themes?)\b|\bthemes?\b"),
         ("indentation", r"缩进|\b(?:tabs?|spaces|indent(?:ation)?)\b"),
         ("timezone", r"时区|\btime ?zone\b"),
         ("naming", r"命名|\bnaming\b|snake_case|camelcase"),

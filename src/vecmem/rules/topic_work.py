@@ -62,7 +62,7 @@ _ZH_ASPECT_IS = _re(
 _EN_PROJECT = _re(
     r"^(?:the|this|our|my) (?:(?P<name>[a-z0-9][\w.-]*) )?(?P<comp>project|repo|repository|codebase"
     r"|monorepo|backend|back-end|frontend|front-end|api|cli|service|app|application|website"
-    r"|library|package|sdk)(?: (?:layer|module|side|tier|code))?"
+    r"|library|package|sdk|site)(?: (?:layer|module|side|tier|code))?"
     r"(?:'s (?P<aspect>[a-z ]{2,30}?))? (?P<rest>(?:is|are|uses|runs|relies"
     r"|depends|requires|targets|deploys|stores|was|has|needs)\b.+)$",
     re.I | re.S,

@@ -137,6 +137,18 @@ History:
    4821", "(old one: …)", "不是 …，是 …"); passphrases of four capitalised words.
    Over-reads removed: a date is no piece of a value in parts, a
    key algorithm (ed25519) no key. Re-derive reads every stored text again under them.
+   Also slots round 9 (issue 15 item 5, rules/slot_forms.py, rules/slots.py, rules/changes.py,
+   rules/topic_work.py, rules/topic_keys.py, rules/topic_user.py, rules/places.py): a
+   slot's value said by another verb keys its slot — who pays one's wage ("I'm paid by
+   X"), 在X做事/打工/供职, 调岗/换岗 and a bare 做/当 before a job's ending, a standing
+   "these days I'm in <place>", 回答用X; a city's time in Chinese (按纽约时间作息) is the
+   time zone and a fixed offset has one spelling (东八区 = GMT+8 = UTC+08:00 = UTC+8); a
+   named person's relation said "a coworker of the user" / landlady / 直属上司; a project
+   named by its common noun ("The blog is deployed on Heroku"), in several words ("The
+   LQA report site") or in 「」 quotes, and rewritten or ported by a bare name; the theme
+   said where the editor would stand; static-site generators are frameworks; well-known
+   city names GeoNames spells otherwise (New York, 纽约, 西雅图) are places. Topic keys and
+   slot values change for such texts; re-derive reads every stored text again under them.
 """
 
 from __future__ import annotations
