@@ -30,13 +30,15 @@ RARE = ["deploy", "cache", "token", "rust", "editor", "theme", "咖啡", "旅行
 @contextmanager
 def strategy(name: str) -> Iterator[None]:
     """Read the lists as ``name`` says: ``pruned`` (the product's reading, tiny blocks so
-    small corpora go through several rounds), ``plain``, ``exhaustive``, or ``default``
-    (the product's settings as shipped)."""
+    small corpora go through several rounds), ``plain``, ``exhaustive``, ``accumulated``
+    (exhaustive, several tokens summed in the store-sized accumulator instead of by a
+    sort), or ``default`` (the product's settings as shipped)."""
     none, every = {"_EXHAUSTIVE_BELOW": 0, "_EXHAUSTIVE_ONE": 0}, {
         "_EXHAUSTIVE_BELOW": 1 << 62, "_EXHAUSTIVE_ONE": 1 << 62}
     patches = {"pruned": {"_PRUNE": True, **none, "_FIRST_DEPTH": 2},
                "plain": {"_PRUNE": False, **none, "_FIRST_DEPTH": 2},
                "exhaustive": every,
+               "accumulated": {**every, "_BY_SORT": False},
                "default": {"_PRUNE": ki._PRUNE}}[name]
     with mock.patch.multiple(ki, **patches):
         yield
@@ -44,7 +46,7 @@ def strategy(name: str) -> Iterator[None]:
 
 def answers(index: KeywordIndex, terms: list[str], k: int) -> dict[str, list]:
     out = {}
-    for name in ("pruned", "plain", "exhaustive"):
+    for name in ("pruned", "plain", "exhaustive", "accumulated"):
         with strategy(name):
             out[name] = index.search(terms, k)
     return out
@@ -74,7 +76,7 @@ def test_every_reading_strategy_gives_the_same_answer(corpus: list[str], terms: 
         else:
             index.remove(id_)
     got = answers(index, terms, k)
-    assert got["pruned"] == got["plain"] == got["exhaustive"]
+    assert got["pruned"] == got["plain"] == got["exhaustive"] == got["accumulated"]
     assert not index._acc.any() and not index._seen.any()  # scratch left clean
 
 
@@ -107,7 +109,7 @@ def test_common_lists_are_left_unread_and_the_answer_is_exact() -> None:
 def test_ties_at_the_cut_go_to_the_earlier_memory() -> None:
     # 300 identical documents: every one ties; the k kept are the first k rows.
     index = KeywordIndex.build((i, "user project cache") for i in range(1000, 1300))
-    for name in ("pruned", "plain", "exhaustive"):
+    for name in ("pruned", "plain", "exhaustive", "accumulated"):
         with strategy(name):
             got = index.search(["cache", "user"], 7)
         assert [i for i, _ in got] == list(range(1000, 1007)), name

@@ -78,6 +78,8 @@ _DENSE_MIN_POSTINGS = 4_096
 _DENSE_KEEP = 16
 # Lists of tokens in this share of the documents or more are read last (see _search).
 _COMMON_SHARE = 0.2
+#: False: several tokens' contributions go through the store-sized accumulator (tests).
+_BY_SORT = True
 _PRUNE = True  # False: read every list each round (the plain threshold algorithm; tests)
 
 
@@ -123,6 +125,20 @@ def _distinct(values: np.ndarray) -> np.ndarray:
     if len(values) < 2:
         return values
     return values[np.concatenate(([True], values[1:] != values[:-1]))]
+
+
+def _sum_by_row(rows: np.ndarray, contribs: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(distinct rows ascending, each row's contributions summed in the order given):
+    to the bit what ``acc[rows] += contrib`` per list and then ``acc[distinct rows]``
+    give, since ``np.bincount`` adds its weights one after the other from 0.0 in the
+    order they come (``np.add.reduceat`` would not: it adds a group's first value to
+    the sum of the rest)."""
+    order = np.argsort(rows, kind="stable")  # stable: a row's contributions keep order
+    rows, contribs = rows[order], contribs[order]
+    if len(rows) < 2:
+        return rows, contribs.astype(np.float64)
+    first = np.concatenate(([True], rows[1:] != rows[:-1]))
+    return rows[first], np.bincount(np.cumsum(first) - 1, weights=contribs)
 
 
 def _top_k(rows: np.ndarray, scores: np.ndarray, k: int) -> tuple[np.ndarray, np.ndarray]:
@@ -550,17 +566,18 @@ class KeywordIndex(KeywordArrays):
             # token) or binary search in its postings, all at once; delta rows by set.
             in_main = (rows >= 0) & (rows < self._main)
             main_rows = rows[in_main].astype(np.int32)
-            has = {t: self._holds(tids, main_rows) for t, tids in by_term.items()}
-            at_main = np.cumsum(in_main) - 1
+            # As Python lists: indexing a numpy array by a Python int costs ~10x a list's.
+            has = {t: self._holds(tids, main_rows).tolist() for t, tids in by_term.items()}
+            at_main = (np.cumsum(in_main) - 1).tolist()
+            main = self._main
             out: dict[int, list[str]] = {}
-            for j, (id_, row) in enumerate(zip(ids, rows.tolist(), strict=True)):
+            for id_, row, m in zip(ids, rows.tolist(), at_main, strict=True):
                 if row < 0:
                     continue
-                if row >= self._main:
+                if row >= main:
                     have = set(self._delta_fwd[row][0].tolist())
                     hit = [t for t, tids in by_term.items() if tids & have]
                 else:
-                    m = int(at_main[j])
                     hit = [t for t, h in has.items() if h[m]]
                 if hit:
                     out[id_] = hit
@@ -636,6 +653,10 @@ class KeywordIndex(KeywordArrays):
         # reads and writes of the accumulator, a store-sized array, are skipped - at 100k
         # memories they cost more than the scoring itself once the array leaves the cache.
         single = len(tids) == 1
+        # A few tokens: each row's contributions summed by one sort of the postings read
+        # (``_sum_by_row``) rather than scattered into and gathered from the store-sized
+        # accumulator - the same sums in the same order, without its cache misses.
+        by_sort = _BY_SORT and not single
         parts: list[np.ndarray] = []
         contribs: list[np.ndarray] = []
         for i, t in enumerate(tids.tolist()):
@@ -651,7 +672,7 @@ class KeywordIndex(KeywordArrays):
                     live = alive[rows]
                     rows, tfs = rows[live], tfs[live]
                 contrib = weights[i] * self._f(tfs, dl[rows], avgdl)
-                if single:
+                if single or by_sort:
                     contribs.append(contrib)
                 else:
                     acc[rows] += contrib
@@ -659,6 +680,8 @@ class KeywordIndex(KeywordArrays):
         theta = -math.inf
         if parts and single:
             theta = keep_best(np.concatenate(parts), np.concatenate(contribs))
+        elif parts and by_sort:
+            theta = keep_best(*_sum_by_row(np.concatenate(parts), np.concatenate(contribs)))
         elif parts:
             rows = _distinct(np.concatenate(parts))
             theta = keep_best(rows, acc[rows])
