@@ -3,12 +3,13 @@ retired slot rounds, the prototypes ``rules/slot_prototypes.py`` reads.
 
     python benchmarks/build_slot_prototypes.py
 
-Every retired ``tests/data/slot_paraphrase*.jsonl`` (never a blind round: ``slots_dev.BLIND``
-and any ``*_blind8`` or later file are left out, nor this session's round, ``NOT_YET``) gives, per scenario: the stored facts and a
-positive's paraphrase under the scenario's slot (they state it), a negative's new text
-under ``none`` (it is near a slot in meaning but fills none of the user's: another person,
-a trip, a trial). Ambiguous paraphrases are left out. One label per text (a slot label
-wins over ``none``), sorted, so the file is byte-stable.
+Every retired ``tests/data/slot_paraphrase*.jsonl`` (never a blind round:
+``slots_dev.BLIND`` and any ``*_blind8`` or later file are left out, nor this session's
+round, ``NOT_YET``) gives, per scenario: the stored facts and a positive's paraphrase under
+the scenario's slot (they state it), a negative's new text under ``none`` (it is near a slot
+in meaning but fills none of the user's: another person, a trip, a trial). Ambiguous
+paraphrases are left out. One label per text (a slot label wins over ``none``), sorted, so
+the file is byte-stable.
 """
 
 from __future__ import annotations
