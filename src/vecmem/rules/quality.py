@@ -18,6 +18,28 @@ Checks run in a fixed order, and the order is part of the contract:
 7. questions and requests, transient progress, hedged half-thoughts,
 8. everything else is allowed; its category comes from :func:`classify`.
 
+The reject categories, defined once (dev-set labels are judged against these):
+
+* ``secret_value`` — the text holds a usable credential value, with or without a label:
+  a bare token ("AKIA…", "sk-proj-…") is a value, never stored (``rules/secrets``).
+* ``secret_no_context`` — a credential is mentioned and nothing usable is said: that it
+  exists, was set/changed/expired/switched on or added somewhere, that it is handed over
+  in this conversation ("I'll paste it in the next message", "回头发你"), or given by
+  reference to it ("same as last time", "in the file I sent you"). Where a credential
+  *lives* (1Password, "贴在冰箱上"), who manages it and when it lapses are facts.
+* ``progress`` — the state of a task at a moment: a step reported done with the next
+  announced, something under way ("Running the tests now", "正在跑"), a status line.
+* ``half_formed`` — nothing settled is said yet: a thought held back by the speaker
+  (maybe, someday, not sure yet, 以后再说 — a *deferred-work hedge* such as "might tidy
+  this up at some point" is half_formed, not progress: its mark is the doubt, and no task
+  state is reported), a text broken off before its content ("remember to", "那个 X 的，
+  嗯"), thinking aloud ("我想想"), a vague value. A hedge about a person's own plan or
+  belief, or inside someone's reported advice, is a fact about them.
+* ``question`` — a question or a request to the agent, direct or indirect; a fact that
+  reports someone asking someone else ("用户会去请教他") is a fact.
+* ``bare_url_path`` — a URL or path with nothing saying what it is.
+* ``too_short`` — no words, or an acknowledgement, greeting or laughter only.
+
 Pure function, no I/O, never raises.
 """
 
@@ -266,7 +288,8 @@ _REPORTED_ASK = _re(
     r"|问一下|问问"
     r"|问(?=[我他她你]|孩子|儿子|女儿|老婆|老公|妻子|丈夫|爸|妈|父母|家人|同事|朋友|同学|老师|医生"
     r"|律师|客服|领导|老板|经理|导师|别人|大家|的))"
-    r"[^,.;!?]*"  # what was asked is part of the report ("用户问过如何配置代理")
+    # (asking *you*, the agent, is a question: "我想请教你一个问题")
+    r"(?![你您])[^,.;!?]*"  # what was asked is part of the report ("用户问过如何配置代理")
     # A habit of consulting someone, its subject in the clause before ("用户的师傅是老周，遇到
     # 难的 bug 会去请教他"): a report of whom they turn to, not a question to the agent.
     r"|(?:会|常|常常|经常|总|总是|通常|一般|都会?|就会)(?:先|去|来)*(?:请教|咨询|讨教|求教)"
