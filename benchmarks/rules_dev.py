@@ -87,6 +87,15 @@ while looking at it — or ``heldout`` — never looked at case by case):
   ``kind`` at write time (``tune_q7`` / ``heldout_q7``); rows ``kind:*`` and ``set:round7``.
   Round 7 holds out the whole of ``blind6`` as its untouched check (counts only, its misses
   never listed while round 7 was tuned).
+* ``quality_round9.jsonl``: a round-9 dev set (session 11, 103 cases, zh + en + mixed)
+  written per kind before that round changed a rule, from the kinds of miss of the retired
+  ``blind7`` round: deferred-work hedges, fragments broken off on a request or a question
+  word, facts that mention asking someone, a credential handed over in the conversation or
+  given by reference ("same as last time", "in the file I sent you"), a credential's life
+  event with a destination, beside progress, questions, repeated acknowledgements, bare
+  paths and the false-reject traps (durable credential facts, past achievements); split per
+  ``kind`` at write time, every third case held out (``tune_q9`` / ``heldout_q9``: the
+  held-out third is never listed while round 9 is tuned); rows ``kind:*`` and ``set:round9``.
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
@@ -137,13 +146,15 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_q5",
-          "heldout_q5", "tune_q6", "heldout_q6", "tune_q7", "heldout_q7", "tune_r4", "heldout_r4",
+          "heldout_q5", "tune_q6", "heldout_q6", "tune_q7", "heldout_q7", "tune_q9",
+          "heldout_q9", "tune_r4", "heldout_r4",
           "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "tune_r8",
           "heldout_r8", "tune_r9", "heldout_r9", "blind3", "blind4", "blind5", "blind6", "blind7",
           "blind8", "blind9")
 #: Blind splits: counts only, misses never shown (blind3 to blind7 are retired, now dev;
-#: blind8 and blind9 are sessions 10's and 11's blind rounds).
-NEVER_LISTED: tuple[str, ...] = ("blind8", "blind9")
+#: blind8 and blind9 are sessions 10's and 11's blind rounds). ``heldout_q9`` is round 9's
+#: held-out third, refused too so that it stays unlooked-at while round 9 is tuned.
+NEVER_LISTED: tuple[str, ...] = ("blind8", "blind9", "heldout_q9")
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -171,7 +182,8 @@ def _leaks(text: str, value: str) -> bool:
 
 _ROUND_OF = {"tune_q4": "round4", "heldout_q4": "round4", "tune_q5": "round5",
              "heldout_q5": "round5", "tune_q6": "round6", "heldout_q6": "round6",
-             "tune_q7": "round7", "heldout_q7": "round7"}
+             "tune_q7": "round7", "heldout_q7": "round7", "tune_q9": "round9",
+             "heldout_q9": "round9"}
 
 
 def quality(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -329,6 +341,7 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_round5.jsonl")
                                         + _load("quality_round6.jsonl")
                                         + _load("quality_round7.jsonl")
+                                        + _load("quality_round9.jsonl")
                                         + _load("quality_blind3.jsonl")
                                         + _load("quality_blind4.jsonl")
                                         + _load("quality_blind5.jsonl")
@@ -337,7 +350,8 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_blind8.jsonl")
                                         + _load("quality_blind9.jsonl"))
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
-                     "quality_round5 + quality_round6 + quality_round7 + quality_blind3 + "
+                     "quality_round5 + quality_round6 + quality_round7 + quality_round9 + "
+                     "quality_blind3 + "
                      "quality_blind4 + quality_blind5 + quality_blind6 + quality_blind7 (all "
                      "retired, now dev) + quality_blind8 + quality_blind9 (blind) "
                      "(right = decision and reason category)",

@@ -18,6 +18,28 @@ Checks run in a fixed order, and the order is part of the contract:
 7. questions and requests, transient progress, hedged half-thoughts,
 8. everything else is allowed; its category comes from :func:`classify`.
 
+The reject categories, defined once (dev-set labels are judged against these):
+
+* ``secret_value`` — the text holds a usable credential value, with or without a label:
+  a bare token ("AKIA…", "sk-proj-…") is a value, never stored (``rules/secrets``).
+* ``secret_no_context`` — a credential is mentioned and nothing usable is said: that it
+  exists, was set/changed/expired/switched on or added somewhere, that it is handed over
+  in this conversation ("I'll paste it in the next message", "回头发你"), or given by
+  reference to it ("same as last time", "in the file I sent you"). Where a credential
+  *lives* (1Password, "贴在冰箱上"), who manages it and when it lapses are facts.
+* ``progress`` — the state of a task at a moment: a step reported done with the next
+  announced, something under way ("Running the tests now", "正在跑"), a status line.
+* ``half_formed`` — nothing settled is said yet: a thought held back by the speaker
+  (maybe, someday, not sure yet, 以后再说 — a *deferred-work hedge* such as "might tidy
+  this up at some point" is half_formed, not progress: its mark is the doubt, and no task
+  state is reported), a text broken off before its content ("remember to", "那个 X 的，
+  嗯"), thinking aloud ("我想想"), a vague value. A hedge about a person's own plan or
+  belief, or inside someone's reported advice, is a fact about them.
+* ``question`` — a question or a request to the agent, direct or indirect; a fact that
+  reports someone asking someone else ("用户会去请教他") is a fact.
+* ``bare_url_path`` — a URL or path with nothing saying what it is.
+* ``too_short`` — no words, or an acknowledgement, greeting or laughter only.
+
 Pure function, no I/O, never raises.
 """
 
@@ -85,7 +107,7 @@ _ACK = _re(
     r"|cool beans|nice nice|omg|wait|hm+|on it"
     # Laughter and its spellings: chatter, not a fact.
     r"|(?:ha){2,}h?|(?:he){2,}|lol|lmao|xd)\b"
-    r"|没事|没关系|不客气|不用谢|好滴|好哒|好嘞|好的?|好吧|嗯+|行|可以|收到|谢谢|谢啦|谢了|多谢|感谢|明白了?|知道了|了解|没问题"
+    r"|没事|没关系|不客气|不用谢|好滴|好哒|好嘞|好的?|好吧|行吧|嗯+|行|可以|收到|谢谢|谢啦|谢了|多谢|感谢|明白了?|知道了|了解|没问题"
     r"|对的?|是的|不是|哈+|嘿+|嘻+|呵+|你好|再见|拜拜|辛苦了?|(?:早上|中午|下午|晚上)好|早安|晚安"
     r"|(?:那)?就这样(?:吧|了)?|就这么(?:办|定了?)|那就好|有道理|也是|确实|没错|妥了?|没毛病|安排上?"
     r"|懂了|晓得了?|得嘞|嗯呐|嗯呢|是滴|对滴|好哒|彳亍|可|中|成|ok(?:啦|了|的)|牛|厉害|绝了"
@@ -163,6 +185,14 @@ _FRAGMENT = _re(
     # (a preposition with no object: "I was going to mention something about")
     r"|about|regarding|of|with|for|from|into|onto)$"
     r"|(?:就是|那个|这个|的话|还有|然后|因为|但是|所以|关于|的是|是说|想说)$"
+    # Trailing off on a filler after a comma ("so about the backups, um", "那个 Docker 的，嗯").
+    r"|[,;]\s*(?:嗯+|呃+|额|那个|(?i:um+|uh+|erm+|hmm+|like|so))$"
+    # "to" with no verb after a word that wants one ("make sure to", "remember to").
+    r"|(?i:\b(?:sure|remember|forget|forgot|supposed|meant|able|about|ought|trying|tried"
+    r"|wanted|needed|planning|planned|going|gonna) to$)"
+    # A topic named with nothing said about it ("the thing with the config").
+    r"|(?i:^(?:(?:so|and|oh|also|wait),?\s+)*(?:the|that|this) (?:thing|issue|problem|stuff"
+    r"|business|bit|part|matter) (?:with|about|regarding|re|on) [^,.;:]{1,30}$)"
     # A conjunction or a preposition with nothing after it ("…而且", "要是", "把").
     r"|(?:而且|如果|要是|虽然|不过|或者|为了|以及|并且|只是|而是|比如|例如|像是|对于|(?<![不没])给|跟|把|被|和)$"
     # A word that needs its noun, or a clause announced and not given ("…is that").
@@ -258,7 +288,12 @@ _REPORTED_ASK = _re(
     r"|问一下|问问"
     r"|问(?=[我他她你]|孩子|儿子|女儿|老婆|老公|妻子|丈夫|爸|妈|父母|家人|同事|朋友|同学|老师|医生"
     r"|律师|客服|领导|老板|经理|导师|别人|大家|的))"
-    r"[^,.;!?]*"  # what was asked is part of the report ("用户问过如何配置代理")
+    # (asking *you*, the agent, is a question: "我想请教你一个问题")
+    r"(?![你您])[^,.;!?]*"  # what was asked is part of the report ("用户问过如何配置代理")
+    # A habit of consulting someone, its subject in the clause before ("用户的师傅是老周，遇到
+    # 难的 bug 会去请教他"): a report of whom they turn to, not a question to the agent.
+    r"|(?:会|常|常常|经常|总|总是|通常|一般|都会?|就会)(?:先|去|来)*(?:请教|咨询|讨教|求教)"
+    r"(?:[他她]|ta|[\u4e00-\u9fff]{1,3}(?=$|[,.;!]))?"
     # Someone else wanting to know ("用户想知道怎么学吉他，已经报了班"); "我想知道…" asks.
     # …or not knowing ("用户不知道有没有必要买保险"): a state of theirs, reported.
     r"|(?:用户|他|她|[爸妈]妈?|父亲|母亲|老婆|老公)[^,.;!?]{0,6}?(?:想知道|想了解|好奇|不知道|不清楚"
@@ -475,6 +510,22 @@ _ANNOUNCED_ONLY = _re(
 )
 
 
+# Thinking aloud before anything is said ("嗯，我想想", "let me think", "让我琢磨一下"): a
+# pause, not an acknowledgement (it answers nothing) and not a fact.
+_THINKING_ALOUD = _re(
+    r"(?i)^(?:(?:嗯+|呃+|额|那|好|这个|um+|uh+|hmm+|ok(?:ay)?|so|well|wait)[,\s]*)*"
+    r"(?:(?:让|等)?我(?:再|先)?(?:想想|想一想|想一下|琢磨(?:一下|琢磨)?|考虑(?:一下|考虑)?)(?:看|吧|哈|啊)?"
+    r"|let me (?:think|see|check)(?: (?:about it|for a sec(?:ond)?|a sec(?:ond)?|a moment|a bit))?"
+    r"|(?:i need to|gotta|need to) think(?: about it)?(?: a bit)?)$"
+)
+
+
+# A wh-clause ends on its copula and is whole ("Explain what a mutex is", "说说这是什么"):
+# not broken off.
+_WH_CLAUSE_LAST = _re(r"(?i)\b(?:what|how|who|whom|where|which|why|when)\b[^,.;]*\b(?:is|are"
+                      r"|was|were)$")
+
+
 _GIVEN_UP = _re(
     r"(?:……|…|\.\.\.|,)\s*(?:算了吧?|不说了|没事了?|(?i:forget it|never ?mind|nvm|whatever))$"
 )
@@ -571,6 +622,8 @@ def check_quality(text: str) -> Verdict:
             "secret_no_context",
             "Mentions a credential without saying anything usable about it.",
         )
+    if _THINKING_ALOUD.search(norm.rstrip(" .,;:!-~")):
+        return _reject("half_formed", "Thinking aloud, nothing said yet: not a fact.")
     short = _short_verdict(norm)
     if short is not None:
         return short
@@ -584,6 +637,13 @@ def check_quality(text: str) -> Verdict:
     if _units(norm) <= 16 and _GIVEN_UP.search(norm.rstrip(" .,;:!-")):
         return _reject("half_formed", "A thought given up before it was said, not a fact.")
     if _ANNOUNCED_ONLY.search(norm.rstrip(" .,;:!-")):
+        return _reject("half_formed", "A broken-off thought or a topic with nothing said about "
+                       "it, not a fact yet.")
+    # Broken off on a word that needs what follows ("remember to", "wait, what about the",
+    # "帮我记一下，那个", "关于 Kafka 的，嗯"): nothing is said yet, whatever its first words
+    # ask, so it is half-formed, not a question (read before the question test).
+    if (not text.rstrip().endswith(("?", "？")) and _is_fragment(norm)
+            and not _WH_CLAUSE_LAST.search(norm.rstrip(" .,;:!-"))):
         return _reject("half_formed", "A broken-off thought or a topic with nothing said about "
                        "it, not a fact yet.")
     # Before the preference trust below: "I'd like you to remind me next week" is worded

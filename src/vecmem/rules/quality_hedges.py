@@ -149,6 +149,10 @@ _PERSON_HEDGE = _re(
     rf"|{_OPEN_THOUGHT}|{_PUT_OFF}|{_COULD_BE_BETTER}|{_IF_EVER}|{_MODAL_VAGUE}|也许|或许|可能|大概|估计|有机会|有空|有时间|改天|回头|以后|好像|似乎|貌似|看起来|看样子|感觉|纠结|犹豫|拿不定主意|没想好"
     r"|还在考虑|还没决定|不太确定|不确定|不一定|拿不准|\b(?:has|have) no idea\b"
     r"|\bleaning (?:towards?|to)\b"
+    # Someone's advice reported, with its own hedge ("舅舅建议先租两年再说", "her doctor
+    # suggested waiting and seeing"): the hedge is theirs, the report is a fact.
+    r"|(?:建议|劝|推荐|提议)[^,;]*|(?i:\b(?:suggested|advised|recommended|told (?:them|him|her"
+    r"|the user)) [^,;.]*)"
 )
 # Deciding not done yet, or an open thought: not a task underway either (is_progress).
 UNDECIDED = _re(

@@ -60,7 +60,8 @@ _TAIL = (r"(?:\s+(?:today|yesterday|tonight|this\s+(?:morning|afternoon|evening|
 _EN_DONE_TO = _re(rf"(?i)^{_SUBJECT}{_ADVERB}{_PARTICIPLE}\s+{_NP}{_TAIL}$")
 _EN_UNDERWENT = _re(rf"(?i)^{_NP}{_AUX}{_PARTICIPLE}{_TAIL}$")
 
-_HEAD_ZH = (r"(?:密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据|授权码|验证码|(?i:token|pat|pin)(?:\s*码)?"
+_HEAD_ZH = (r"(?:密码|口令|密钥|秘钥|私钥|公钥|令牌|凭证|凭据|授权码|验证码"
+            r"|(?i:token|pat|pin)(?:\s*码)?"
             r"|(?i:(?:api|ssh|access|secret|deploy|private|app)\s*key)|(?i:accesskey))")
 # The noun phrase before the head: any words but a place, a handing-over or a verb of
 # putting ("在 / 放 / 存 / 记 / 写 / 贴 / 给 / 发 / 告诉 / 到 / 里"): those say where it is.
@@ -69,7 +70,7 @@ _SUBJ_ZH = r"(?:我们|我|你|他|她|用户|同事|运维|管理员)?"
 _ADV_ZH = r"(?:刚刚|刚才|刚|已经|已|又|都|终于|今天|昨天|早上|上午|下午|晚上|重新|\s)*"
 # The verbs of a credential's life: a closed class in Chinese, which has no participle.
 _VERB_ZH = (r"(?:忘记|收到|拿到|重新生成|生成|修改|更改|改|更换|换|更新|重置|重设|轮换|替换|作废"
-            r"|失效|过期|刷新"
+            r"|失效|过期|刷新|生效|上传|拷贝|复制|发过来|发来|到"
             r"|吊销|撤销|注销|续期|续|变更|泄露|泄漏|丢|忘|弄|搞|配置|设置|配|设|添加|加|创建|申请"
             r"|找回|激活|启用|禁用|停用|删除|删)")
 _RES_ZH = r"(?:好|完|过|掉|成功|完毕|完成|一下|了|啦)*"
@@ -81,7 +82,9 @@ _ZH_DONE_TO = _re(rf"^{_SUBJ_ZH}{_ADV_ZH}{_VERB_ZH}{_RES_ZH}\s*{_MOD_ZH}{_HEAD_Z
 # only by its form: "I'll DM you the password later", "Still waiting on the Stripe key",
 # "The password is below", "my password has 12 characters", "key 晚点给你", "token 还没拿到".
 _LATER = (r"(?:\s+(?:later|soon|tomorrow|tonight|in a (?:sec|second|minute|bit)|after (?:lunch"
-          r"|the call|the meeting)|over (?:signal|slack|whatsapp|email|chat)|by email|privately))?")
+          r"|the call|the meeting)|over (?:signal|slack|whatsapp|email|chat)|by email|privately"
+          r"|in (?:a|the|another) (?:separate |next |follow-up |private )?(?:message|email|dm|chat"
+          r"|text)))?")
 _EN_HANDOVER = _re(
     rf"(?i)^(?:i'll|i will|i'm going to|i am going to|i'm gonna|we'll|let me|i can)\s+(?:just\s+)?"
     rf"(?:dm|send|paste|share|give|forward|email|text|message|drop|post)(?:\s+(?:you|it))?"
@@ -102,6 +105,60 @@ _ZH_HANDOVER = _re(
     rf"|^{_MOD_ZH}{_HEAD_ZH}\s*(?:如下|见下面?|在下面)$"
 )
 
+# A credential given by reference to the conversation, not by anything that lasts: the same
+# value as before ("The password is the same as last time", "Use the same API token as
+# before", "密码还是上次那个"), a file or a message passed in this chat ("The token is in the
+# zip I emailed you", "token 在我发你的那个文件里"), arriving or on its way ("Just got the
+# verification code, hang on", "数据库密码在我笔记本上，晚点发你"), or switched on ("The new
+# API key is active now", "Deploy key added to the repo"). Where a credential *lives*
+# ("… is in 1Password", "贴在冰箱上") stays a fact: it is still true next month.
+_BEFORE = r"(?:last time|before|previously|always|usual|the old one|yesterday|earlier)"
+_FOR = r"(?:\s+(?:for|on) (?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2})?"
+_ARTIFACT = (r"(?:file|zip|archive|doc|document|email|e-mail|message|dm|attachment|note|screenshot"
+             r"|thread|pdf|link|spreadsheet|sheet|text)")
+_SENT = (r"(?:sent|emailed|shared|forwarded|attached|gave|dm'?d|messaged|posted|uploaded|texted"
+         r"|mailed)")
+_EN_BY_REFERENCE = _re(
+    rf"(?i)^(?:(?:just\s+)?(?:use|it's|its|it is)\s+)?(?:the\s+)?same\s+{_MOD}{{0,3}}{_HEAD_EN}"
+    rf"\s+as\s+{_BEFORE}{_FOR}$"
+    rf"|^{_NP}\s+(?:is|are|stays|remains|hasn't changed|has not changed|is unchanged)"
+    rf"(?:\s+(?:the\s+)?same(?:\s+as\s+{_BEFORE})?)?{_FOR}$"
+    rf"|^{_NP}\s+(?:is|are)\s+(?:in|inside|attached to)\s+(?:the|that|my|this)\s+"
+    rf"(?:[\w-]+\s+){{0,2}}{_ARTIFACT}\s+(?:that\s+)?(?:i|we|he|she|they|someone)\s+(?:just\s+)?{_SENT}"
+    rf"(?:\s+(?:you|with you|to you|over))?(?:\s+(?:today|yesterday|earlier|this (?:morning"
+    rf"|afternoon|evening|week)|last (?:night|week)))?$"
+    rf"|^{_NP}\s+(?:is|are)\s+(?:now\s+)?(?:active|live|valid|enabled|in effect|in use)"
+    rf"(?:\s+now)?$"
+    rf"|^{_NP}\s+(?:(?:has|have)\s+been\s+|was\s+|were\s+|is\s+|are\s+)?(?:just\s+)?"
+    rf"(?:added|uploaded|copied|pushed|installed|registered|attached|deployed)\s+(?:to|on|onto"
+    rf"|into)\s+(?:the\s+|my\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+){{0,2}}$"
+)
+_ZH_BY_REFERENCE = _re(
+    rf"^{_MOD_ZH}{_HEAD_ZH}\s*(?:还是|就是|跟|和|同)(?:用)?(?:上次|之前|以前|原来|老)(?:的|那个|那个一样"
+    rf"|一样)?(?:的)?(?:[,，]\s*(?:不用|没)(?:换|改|变)(?:了)?)?$"
+    rf"|^{_MOD_ZH}{_HEAD_ZH}\s*(?:就)?在(?:我|他|她)(?:刚才|刚刚|昨天|之前|早上|上午|下午)?"
+    rf"(?:发|给|传|转|邮件发)(?:给)?你的(?:那个|那份|那封)?[\w\u4e00-\u9fff ]{{0,8}}?"
+    rf"(?:里|中|上)(?:面)?$"
+)
+# A clause that puts the credential off for a moment: "hang on", "晚点发你", "你稍等".
+_WAIT = _re(
+    r"(?i)^(?:(?:hang|hold) on|one sec(?:ond)?|just a (?:sec|second|moment|minute)|give me a"
+    r" (?:sec|second|moment|minute)|wait a (?:sec|second|moment|minute)|i'll send it(?: over)?"
+    r"(?: later| soon| in a (?:sec|bit|minute))?|will send (?:it )?(?:later|soon|shortly))$"
+    r"|^(?:你|您)?(?:稍等|等我?一下|等等|等会儿?|等下)(?:哈|啊|吧)?$"
+    r"|^(?:我)?(?:等下|等会儿?|晚点|晚些|回头|一会儿?|稍后|明天|待会儿?)(?:再)?(?:私信|微信|单独)?"
+    r"(?:发|给|传|转)(?:给)?(?:你|您)(?:吧|哈)?$"
+)
+_ZH_ON_HAND = _re(rf"^{_MOD_ZH}{_HEAD_ZH}\s*在我(?:的)?(?:电脑|笔记本|手机|邮箱|本子)(?:上|里)$")
+_EN_ON_HAND = _re(rf"(?i)^{_NP}\s+(?:is|are)\s+on my (?:laptop|computer|phone|machine)$")
+
+
+def _one_clause_event(t: str) -> bool:
+    return bool(_EN_DONE_TO.match(t) or _EN_UNDERWENT.match(t) or _ZH_UNDERWENT.match(t)
+                or _ZH_DONE_TO.match(t) or _EN_HANDOVER.match(t) or _ZH_HANDOVER.match(t)
+                or _EN_BY_REFERENCE.match(t) or _ZH_BY_REFERENCE.match(t))
+
+
 _END = re.compile(r"[\s.!。！~～:：]+$")
 
 
@@ -109,7 +166,14 @@ def is_credential_event(norm: str) -> bool:
     """True when ``norm`` only tells that a credential was set, changed, rotated, expired
     or the like: one clause, no value, nothing about where it is or when it lapses."""
     t = _END.sub("", norm.strip())
-    if not t or len(t) > 120 or any(c in t for c in ",;:?，；：？、\n"):
+    if not t or len(t) > 120 or any(c in t for c in ":?：？、\n"):
         return False
-    return bool(_EN_DONE_TO.match(t) or _EN_UNDERWENT.match(t) or _ZH_UNDERWENT.match(t)
-                or _ZH_DONE_TO.match(t) or _EN_HANDOVER.match(t) or _ZH_HANDOVER.match(t))
+    if _ZH_BY_REFERENCE.match(t):  # (its own "，不用换" tail)
+        return True
+    clauses = [c.strip() for c in re.split(r"[,;，；]", t)]
+    if len(clauses) == 1:
+        return _one_clause_event(t)
+    # Two clauses: the credential's event or its place on hand, then a wait ("…, hang on").
+    return len(clauses) == 2 and bool(_WAIT.match(_END.sub("", clauses[1]))) and (
+        _one_clause_event(clauses[0]) or bool(_ZH_ON_HAND.match(clauses[0])
+                                              or _EN_ON_HAND.match(clauses[0])))

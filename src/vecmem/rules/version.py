@@ -149,6 +149,15 @@ History:
    said where the editor would stand; static-site generators are frameworks; well-known
    city names GeoNames spells otherwise (New York, 纽约, 西雅图) are places. Topic keys and
    slot values change for such texts; re-derive reads every stored text again under them.
+   Also filter round 9 (issue 15 item 2, rules/quality.py, rules/quality_mention.py,
+   rules/quality_hedges.py): a text broken off on a word that needs what follows
+   ("remember to", "帮我记一下，那个", "关于 Kafka 的，嗯") is half_formed before the question
+   test reads its first words; thinking aloud ("嗯，我想想") is half_formed; "行吧" is an
+   acknowledgement; a habit of consulting someone ("…会去请教他") and someone's advice
+   with its own hedge ("舅舅建议先租两年再说") are facts; a credential given by reference
+   to the chat ("same as last time", "in the file I sent you", "回头发你"), switched on
+   ("is active now", "已生效") or added somewhere ("Deploy key added to the repo") is a
+   secret_no_context mention. Quality verdicts change for those texts.
 """
 
 from __future__ import annotations
