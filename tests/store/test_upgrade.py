@@ -596,8 +596,10 @@ DERIVATION_DIGESTS = {
     # tokens, the CJK/Latin seam reading; stored texts read again under them)
     13: "547965ce387e3a46709ac69ee193cdc4022d18b63018ec3770ad6025b2d35999",
     # 14: session 11 — secret shapes round 9 (rules/secret_restate.py: values restated or
-    # corrected after their label; stored texts read again under them)
-    14: "547965ce387e3a46709ac69ee193cdc4022d18b63018ec3770ad6025b2d35999",
+    # corrected after their label; stored texts read again under them), slots round 9
+    # (slot values said by other verbs, one spelling per fixed offset: topic keys change)
+    # and filter round 9
+    14: "548c23e36da1a11bac2bcc45ae5e1b593b2260cfd010ef1ad12ff995f25e6371",
 }
 
 
