@@ -103,6 +103,24 @@ def test_an_unwritable_directory_only_means_no_cache(tmp_path: Path) -> None:
     assert got.shape == (len(TEXTS), 16)
 
 
+def test_a_full_disk_leaves_no_partial_file(tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    """The write fails half-way (ENOSPC): the vectors are still returned, and neither a
+    partial cache file nor its temporary file is left behind to be read later."""
+    import errno
+
+    from vecmem.engine import slot_prototypes
+
+    def full(*_: object, **__: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(slot_prototypes.np, "save", full)
+    directory = tmp_path / "cache"
+    got = cached_vectors(TEXTS, Embed(), "m1", directory)
+    assert got.shape == (len(TEXTS), 16)
+    assert list(directory.iterdir()) == []
+
+
 def test_prototypes_take_their_vectors_from_the_cache(tmp_path: Path) -> None:
     rows = [(t, "residence" if i % 2 else "none") for i, t in enumerate(TEXTS)]
     embed = Embed()

@@ -25,6 +25,7 @@ Leave-one-round-out estimates and the held-out check: ``benchmarks/slot_prototyp
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -182,6 +183,7 @@ def cached_vectors(texts: list[str], embed: Callable[[list[str]], np.ndarray], m
     except (OSError, ValueError, EOFError):
         pass  # absent, unreadable or not an array file: embed and rewrite
     arr = np.asarray(embed(texts), dtype=np.float32)
+    tmp = None
     try:
         directory.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=directory, suffix=".tmp")
@@ -189,5 +191,8 @@ def cached_vectors(texts: list[str], embed: Callable[[list[str]], np.ndarray], m
             np.save(f, arr, allow_pickle=False)
         os.replace(tmp, path)
     except OSError:
-        pass
+        # A full disk or a read-only directory only means no cache: leave no partial file.
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
     return arr
