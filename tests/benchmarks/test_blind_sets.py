@@ -159,6 +159,27 @@ def test_persona6_shape_and_counts() -> None:
     assert not earlier & {m["text"] for m in ids.values()}
 
 
+def check_persona_counts(ids: dict[str, dict[str, Any]], turns: list[dict[str, Any]],
+                         off: list[dict[str, Any]], *, memories: int, relevant: int,
+                         offtopic: int, cross: int, indirect: int, safety: int, shared: int,
+                         health: int, family: int) -> None:
+    """The counts a persona's brief asked for (sessions 10 and 11 ask the same rows): sizes,
+    cross-language, indirect and style-only turns, safety-critical turns and off-topic turns
+    in both languages, world knowledge in both, and the kinds of memory."""
+    assert len(ids) >= memories and len(turns) >= relevant and len(off) >= offtopic
+    assert sum(t["cross_lang"] for t in turns) >= cross
+    cats = Counter(t["category"] for t in turns)
+    assert cats["indirect"] >= indirect and cats["style"] >= 3
+    assert sum(t["safety"] for t in turns) >= safety
+    assert Counter(o["kind"] for o in off)["shared_word"] >= shared
+    assert {t["lang"] for t in turns if t["safety"]} == {"zh", "en"}
+    assert {o["lang"] for o in off} == {"zh", "en"}
+    assert {o["lang"] for o in off if o["kind"] == "world_knowledge"} == {"zh", "en"}
+    kinds = Counter(m["kind"] for m in ids.values())
+    assert kinds["health"] >= health and kinds["pet"] >= 3 and kinds["family"] >= family
+    assert kinds["style"] >= 3
+
+
 def test_persona7_shape_and_counts() -> None:
     """Session 10's blind persona: >= 130 memories (health >= 20, family >= 12, pets >= 3,
     style >= 3), >= 250 relevant turns of which >= 110 cross-language, >= 75 indirect, >= 100
@@ -166,18 +187,8 @@ def test_persona7_shape_and_counts() -> None:
     share a word with a memory, world knowledge in both languages; no memory or turn copied
     from any earlier persona or the gate set."""
     ids, turns, off = check_persona(P7, (P2.parent, P2, P3, P4, P5, P6))
-    assert len(ids) >= 130 and len(turns) >= 250 and len(off) >= 120
-    assert sum(t["cross_lang"] for t in turns) >= 110
-    cats = Counter(t["category"] for t in turns)
-    assert cats["indirect"] >= 75 and cats["style"] >= 3
-    assert sum(t["safety"] for t in turns) >= 100
-    assert Counter(o["kind"] for o in off)["shared_word"] >= 55
-    assert {t["lang"] for t in turns if t["safety"]} == {"zh", "en"}
-    assert {o["lang"] for o in off} == {"zh", "en"}
-    assert {o["lang"] for o in off if o["kind"] == "world_knowledge"} == {"zh", "en"}
-    kinds = Counter(m["kind"] for m in ids.values())
-    assert kinds["health"] >= 20 and kinds["pet"] >= 3 and kinds["family"] >= 12
-    assert kinds["style"] >= 3
+    check_persona_counts(ids, turns, off, memories=130, relevant=250, offtopic=120, cross=110,
+                         indirect=75, safety=100, shared=55, health=20, family=12)
     earlier = {r["text"] for d in (P2.parent, P2, P3, P4, P5, P6) for f in d.glob("*.jsonl")
                for r in rows(f) if "text" in r}
     assert not earlier & {r["text"] for r in turns + off}  # fresh turns, not copied
@@ -191,18 +202,8 @@ def test_persona8_shape_and_counts() -> None:
     share a word with a memory, world knowledge in both languages; no memory or turn copied
     from any earlier persona (persona 7 included) or the gate set."""
     ids, turns, off = check_persona(P8, (P2.parent, P2, P3, P4, P5, P6, P7))
-    assert len(ids) >= 140 and len(turns) >= 320 and len(off) >= 130
-    assert sum(t["cross_lang"] for t in turns) >= 130
-    cats = Counter(t["category"] for t in turns)
-    assert cats["indirect"] >= 85 and cats["style"] >= 3
-    assert sum(t["safety"] for t in turns) >= 115
-    assert Counter(o["kind"] for o in off)["shared_word"] >= 60
-    assert {t["lang"] for t in turns if t["safety"]} == {"zh", "en"}
-    assert {o["lang"] for o in off} == {"zh", "en"}
-    assert {o["lang"] for o in off if o["kind"] == "world_knowledge"} == {"zh", "en"}
-    kinds = Counter(m["kind"] for m in ids.values())
-    assert kinds["health"] >= 22 and kinds["pet"] >= 3 and kinds["family"] >= 12
-    assert kinds["style"] >= 3
+    check_persona_counts(ids, turns, off, memories=140, relevant=320, offtopic=130, cross=130,
+                         indirect=85, safety=115, shared=60, health=22, family=12)
     earlier = {r["text"] for d in (P2.parent, P2, P3, P4, P5, P6, P7) for f in d.glob("*.jsonl")
                for r in rows(f) if "text" in r}
     mine = [r["text"] for r in turns + off] + [m["text"] for m in ids.values()]

@@ -8,22 +8,12 @@ engines, with the deterministic test embedder."""
 from __future__ import annotations
 
 import pytest
+from tests.conformance.test_bilingual_query import ENGLISH
 
 from vecmem import Memory
 from vecmem.embed import HashingEmbedder
 from vecmem.engine import search
 
-ENGLISH = [
-    "User prefers dark mode in every editor",
-    "User's dentist is Dr. Patel on King Street",
-    "User runs 5 km every Saturday morning",
-    "User's laptop is a ThinkPad X1 Carbon",
-    "User drinks oat milk lattes",
-    "User's sister lives in Melbourne",
-    "User is allergic to penicillin",
-    "User's team deploys on Fridays",
-    "User reads science fiction before bed",
-]
 CHINESE = ["用户偏好深色主题，编辑器都用暗色", "用户的女儿每周四下午学钢琴", "用户对青霉素过敏"]
 TURNS = ["which editor theme do I like?", "我喜欢什么颜色的编辑器主题？"]
 
