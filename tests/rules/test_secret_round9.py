@@ -67,6 +67,12 @@ CAUGHT = {
         ("The PIN is not 6021, it's 1206", "1206"),
         ("PIN = last four of my phone, 7719", "7719"),
         ("密码是我车牌后四位，8848", "8848"),
+        # the label, then the verb of the change, then old and new (the new one is the
+        # secret; a question after it is no shelter)
+        ("PIN changed from 1111 to 4821, ok?", "4821"),
+        ("the WiFi password changed to Pomelo!4 yesterday", "Pomelo!4"),
+        ("Password rotated to Quince!3 this morning", "Quince!3"),
+        ("密码由 lily2020 改为 lily2021", "lily2020"),
     ],
     "passphrase": [
         ("backup passphrase: Seven Lazy Otters Dance", "Lazy Otters Dance"),
@@ -121,6 +127,10 @@ ALLOWED = {
         "Password: 12 characters, 2 symbols",
         "密码从 8 位改成了 12 位",
         "密码从来不换",
+        "PIN changed from 4 to 6 digits",
+        "The password reset link expired",
+        "密码由管理员重置",
+        "PIN 由 4 位改成 6 位",
     ],
     "passphrase": [
         "The passphrase is Stored In The Vault",

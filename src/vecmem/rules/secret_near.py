@@ -49,10 +49,11 @@ def _words(text: str) -> list[str]:
     return text.split()
 
 
-# The closed class a gap may be made of. English: copulas, determiners, pronouns,
-# adverbs of time and degree, discourse markers, the words of spelling something out and
-# of asking; a preposition may bring a qualifier of up to three words ("for the safe",
-# "to my bank account").
+# The closed class a gap may be made of. English: copulas, determiners, pronouns, adverbs
+# of time and degree, discourse markers, the words of spelling something out and of
+# asking, the verbs of a change ("PIN changed from 1111 to 4821", as Chinese 改); a
+# preposition may bring a qualifier of up to three words ("for the safe", "to my bank
+# account").
 _EN_LINK = frozenset(_words("""
 is was are be been being 's it it's its the my our your his her their this that these
 those which again still now currently always actually just also btw by way if you need
@@ -62,13 +63,14 @@ exactly literally simply basically q a answer what what's whats do does know rem
 recall tell told said says say me i we new old current usual same set all lowercase
 uppercase capitals caps capital small
 think guess believe pretty sure i'm im probably either
+changed change changes updated reset rotated switched became got
 """))
 _EN_PREP = frozenset(_words("for of to on at in with from"))
 # Chinese: copulas and their adverbs, possessive and pronouns, sentence particles, the
 # words of asking and answering, "if you need it".
 _ZH_LINK = (
     "是为叫做就也还都一直现在目前其实的我你他她它们这那个哦对嗯啊吧呢啦呀么什多少啥来着答问要话如果需"
-    "记得吗知道告诉给念出写成改设置新旧原来当前大小全从"
+    "记得吗知道告诉给念出写成改设置新旧原来当前大小全从由"
 )
 _GAP_PUNCT = frozenset(":：=?？—–-→>⇒,，、()（）\"'“”‘’「」『』 \t")
 _GAP_MAX = 48

@@ -134,7 +134,9 @@ History:
    of four with its label after it; "I think" and a sentence particle (了) around a
    value; a code followed by its keypad step ("… then the hash key"); "activated with"
    as a licence label; several values of one label (rules/secret_chain.py: "from 1111 to
-   4821", "(old one: …)", "不是 …，是 …"); passphrases of four capitalised words.
+   4821", "(old one: …)", "不是 …，是 …"); passphrases of four capitalised words; the
+   verbs of a change between a label and its values ("PIN changed from 1111 to 4821",
+   "rotated to", 密码由 … 改为 …).
    Over-reads removed: a date is no piece of a value in parts, a
    key algorithm (ed25519) no key. Re-derive reads every stored text again under them.
    Also slots round 9 (issue 15 item 5, rules/slot_forms.py, rules/slots.py, rules/changes.py,
