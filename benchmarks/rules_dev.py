@@ -38,8 +38,8 @@ while looking at it — or ``heldout`` — never looked at case by case):
   blind, sessions 9 and 10): its misses can be listed.
 * ``quality_blind8.jsonl`` / ``slot_paraphrase_blind8.jsonl``: the eighth blind round
   (split ``blind8``, session 10), written from the issue text alone before the writer read
-  any rule or earlier case. Reported as its own column; its misses are never listed
-  (``--misses`` refuses it): counts only, never tuned on.
+  any rule or earlier case. **Retired blind, now dev** (measured and reported once while
+  blind, sessions 10 and 11): its misses can be listed.
 * ``quality_blind9.jsonl`` / ``slot_paraphrase_blind9.jsonl``: the ninth blind round
   (split ``blind9``, session 11), written from the issue text alone before the writer read
   any rule or earlier case. Reported as its own column; its misses are never listed
@@ -151,10 +151,10 @@ SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", 
           "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "tune_r8",
           "heldout_r8", "tune_r9", "heldout_r9", "blind3", "blind4", "blind5", "blind6", "blind7",
           "blind8", "blind9")
-#: Blind splits: counts only, misses never shown (blind3 to blind7 are retired, now dev;
-#: blind8 and blind9 are sessions 10's and 11's blind rounds). ``heldout_q9`` is round 9's
+#: Blind splits: counts only, misses never shown (blind3 to blind8 are retired, now dev;
+#: blind9 is session 11's blind round). ``heldout_q9`` is round 9's
 #: held-out third, refused too so that it stays unlooked-at while round 9 is tuned.
-NEVER_LISTED: tuple[str, ...] = ("blind8", "blind9", "heldout_q9")
+NEVER_LISTED: tuple[str, ...] = ("blind9", "heldout_q9")
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -352,8 +352,8 @@ def main(argv: list[str] | None = None) -> int:
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
                      "quality_round5 + quality_round6 + quality_round7 + quality_round9 + "
                      "quality_blind3 + "
-                     "quality_blind4 + quality_blind5 + quality_blind6 + quality_blind7 (all "
-                     "retired, now dev) + quality_blind8 + quality_blind9 (blind) "
+                     "quality_blind4 + quality_blind5 + quality_blind6 + quality_blind7 + "
+                     "quality_blind8 (all retired, now dev) + quality_blind9 (blind) "
                      "(right = decision and reason category)",
                      out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
@@ -390,7 +390,7 @@ def main(argv: list[str] | None = None) -> int:
         _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _round6 + _round7 + _round8 + "
                      "_blind3 + "
                      "_blind4 + "
-                     "_blind5 + _blind6 + _blind7 (retired, now dev) + _blind8 + _blind9 (blind) "
+                     "_blind5 + _blind6 + _blind7 + _blind8 (retired, now dev) + _blind9 (blind) "
                      "(positives: same slot; negatives: another)",
                      out["slots"])
     if args.misses:

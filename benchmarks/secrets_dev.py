@@ -33,8 +33,8 @@ secret at all; every one is a false find.
 ``--set`` reads any jsonl whose secret cases carry ``secret`` (the quality sets); with
 ``--counts-only`` only the totals are printed, never a case (for blind sets). A set
 holding a blind split (``BLIND``) is always counts-only and ``--misses`` refuses it;
-``blind3`` to ``blind7`` are retired (now dev) and may be listed; ``blind8`` (session 10) and
-``blind9`` (session 11) are blind.
+``blind3`` to ``blind8`` are retired (now dev) and may be listed; ``blind9`` (session 11) is
+blind.
 """
 
 from __future__ import annotations
@@ -55,9 +55,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "data" / "secrets_round7.jsonl"
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
-#: Never tuned on: totals only, no case ever printed (blind3 to blind7 are retired, now
-#: dev; blind8 and blind9 are sessions 10's and 11's blind rounds).
-BLIND: tuple[str, ...] = ("blind8", "blind9")
+#: Never tuned on: totals only, no case ever printed (blind3 to blind8 are retired, now
+#: dev; blind9 is session 11's blind round).
+BLIND: tuple[str, ...] = ("blind9",)
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -190,7 +190,7 @@ def locomo_texts() -> dict[str, list[str]]:
 
 #: Sets never read here: the fresh blind round (its texts are never listed, not even as
 #: false finds).
-NEVER_READ: tuple[str, ...] = ("persona7", "blind8", "persona8", "blind9")
+NEVER_READ: tuple[str, ...] = ("persona8", "blind9")
 
 
 def repo_texts() -> dict[str, list[str]]:

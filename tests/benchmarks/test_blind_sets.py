@@ -1,9 +1,9 @@
 """The blind sets parse, keep the shape and counts they promise, and the harnesses report
 them as their own split (a broken file fails here, not in a benchmark run nobody reads).
 
-Session 11's sets (persona 8, ``*_blind9``) and session 10's (persona 7, ``*_blind8``) are
-blind: counts only, the harnesses refuse to list their misses. Session 9's sets (persona
-6, ``*_blind7``), session 8's (persona 5, ``*_blind6``), session 7's (persona 4,
+Session 11's sets (persona 8, ``*_blind9``) are blind: counts only, the harnesses refuse to
+list their misses. Session 10's sets (persona 7, ``*_blind8``), session 9's (persona 6,
+``*_blind7``), session 8's (persona 5, ``*_blind6``), session 7's (persona 4,
 ``*_blind5``), session 6's (persona 3, ``*_blind4``) and session 5's (persona 2,
 ``*_blind3``) are retired blind sets, now dev: measured and reported once while blind,
 reported as their own column since, and their misses can be listed."""
@@ -519,7 +519,7 @@ def test_slot_blind9_shape_and_counts() -> None:
     assert len({(c["slot"], tuple(c["prior"]), c["new"]) for c in cases}) == len(cases)
 
 
-@pytest.mark.parametrize("split", ["blind8", "blind9"])
+@pytest.mark.parametrize("split", ["blind9"])
 def test_rules_dev_reports_a_blind_round_and_never_lists_it(
         split: str, capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_module(ROOT / "benchmarks" / "rules_dev.py", f"rules_dev_bench_{split}")
@@ -541,7 +541,7 @@ def test_rules_dev_reports_a_blind_round_and_never_lists_it(
 
 
 @pytest.mark.parametrize(("split", "never_read"), [
-    ("blind8", {"persona7", "blind8"}), ("blind9", {"persona8", "blind9"})])
+    ("blind9", {"persona8", "blind9"})])
 def test_secrets_dev_is_counts_only_on_a_blind_round(
         split: str, never_read: set[str], capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", f"secrets_dev_bench_{split}")
@@ -556,16 +556,9 @@ def test_secrets_dev_is_counts_only_on_a_blind_round(
     assert never_read <= set(bench.NEVER_READ)
 
 
-def test_slots_dev_keeps_blind8_counts_only() -> None:
-    bench = load_module(ROOT / "benchmarks" / "slots_dev.py", "slots_dev_bench8")
-    assert {"blind8"} <= set(bench.BLIND) and "blind7" not in bench.BLIND
-    with pytest.raises(SystemExit):
-        bench.main(["--misses", "blind8"])
-
-
 def test_slots_dev_keeps_blind9_counts_only() -> None:
     bench = load_module(ROOT / "benchmarks" / "slots_dev.py", "slots_dev_bench9")
-    assert {"blind8", "blind9"} <= set(bench.BLIND)
+    assert {"blind9"} <= set(bench.BLIND) and "blind8" not in bench.BLIND
     with pytest.raises(SystemExit):
         bench.main(["--misses", "blind9"])
 
@@ -575,22 +568,22 @@ def test_rules_dev_reports_retired_blind_sets_and_lists_their_misses(
     bench = load_module(ROOT / "benchmarks" / "rules_dev.py", "rules_dev_bench")
     for name, split in (("quality_blind3.jsonl", "blind3"), ("quality_blind4.jsonl", "blind4"),
                         ("quality_blind5.jsonl", "blind5"), ("quality_blind6.jsonl", "blind6"),
-                        ("quality_blind7.jsonl", "blind7")):
+                        ("quality_blind7.jsonl", "blind7"), ("quality_blind8.jsonl", "blind8")):
         table, _ = bench.quality(rows(DATA / name))
         assert set(table) == {split}
         assert table[split]["all"]["n"] == len(rows(DATA / name))
-    for split in ("blind5", "blind6", "blind7"):
+    for split in ("blind5", "blind6", "blind7", "blind8"):
         table, _ = bench.slots(rows(DATA / f"slot_paraphrase_{split}.jsonl")[:2])
         assert set(table) == {split} and table[split]["all"]["n"] == 2
-    # blind3 to blind7 are retired (now dev): their misses may be listed.
-    for split in ("blind4", "blind5", "blind6", "blind7"):
+    # blind3 to blind8 are retired (now dev): their misses may be listed.
+    for split in ("blind4", "blind5", "blind6", "blind7", "blind8"):
         assert bench.main(["--misses", split, "--no-slots", "--no-benign"]) == 0
         assert split in capsys.readouterr().out
 
 
 def test_secrets_dev_lists_retired_blind_sets(capsys: pytest.CaptureFixture[str]) -> None:
     bench = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_bench")
-    for split in ("blind4", "blind5", "blind6", "blind7"):
+    for split in ("blind4", "blind5", "blind6", "blind7", "blind8"):
         path = str(DATA / f"quality_{split}.jsonl")
         assert bench.main(["--set", path, "--misses", split, "--no-store"]) == 0
         assert capsys.readouterr().out.startswith(f"{split}: secrets cut ")
@@ -671,18 +664,13 @@ def test_recall_harness_runs_persona6_and_lists_its_misses(
     assert "miss p6t" in captured.err
 
 
-def test_recall_harness_runs_persona7_and_never_lists_its_misses(
+def test_recall_harness_runs_persona7_and_lists_its_misses(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # persona 7's same-language turns are paraphrased too: hashing's floor there is low.
-    run_persona(tmp_path, "persona7", same_lang_floor=0.2)
+    run_persona(tmp_path, "persona7", "--show-misses", same_lang_floor=0.2)
     captured = capsys.readouterr()
-    assert "blind — never tuned on" in captured.out
-    assert "miss p7t" not in captured.err + captured.out
-    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p7_misses")
-    assert bench.SETS["persona7"] == "blind" and bench.SETS["persona6"] == "retired"
-    with pytest.raises(SystemExit):
-        bench.main(["--set", "persona7", "--show-misses", "--embedder", "hashing"])
-    assert "never listed" in capsys.readouterr().err
+    assert "retired blind set, now dev" in captured.out
+    assert "miss p7t" in captured.err
 
 
 def test_recall_harness_runs_persona8_and_never_lists_its_misses(
@@ -694,7 +682,7 @@ def test_recall_harness_runs_persona8_and_never_lists_its_misses(
     assert "blind — never tuned on" in captured.out
     assert "miss p8t" not in captured.err + captured.out
     bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p8_misses")
-    assert bench.SETS["persona8"] == "blind" and bench.SETS["persona7"] == "blind"
+    assert bench.SETS["persona8"] == "blind" and bench.SETS["persona7"] == "retired"
     with pytest.raises(SystemExit):
         bench.main(["--set", "persona8", "--show-misses", "--embedder", "hashing"])
     assert "never listed" in capsys.readouterr().err
