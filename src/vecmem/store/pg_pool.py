@@ -17,7 +17,8 @@ store on one URL in one process borrows from the same ``psycopg_pool.ConnectionP
 A returned connection never carries a lock: vecmem's write locks are transaction-level
 advisory locks, released by the COMMIT/ROLLBACK that ends every borrowing, and a
 connection returned mid-transaction is rolled back (or discarded) by the pool. The only
-session-level lock (the index-build lock) is released by :func:`_reset` before any reuse.
+session-level lock (the index-build lock) is released by :func:`_reset` when the
+connection comes back, in the returning thread, before any reuse.
 """
 
 from __future__ import annotations
@@ -104,7 +105,10 @@ class SharedPool:
             timeout=timeout,
             max_idle=MAX_IDLE,
             configure=functools.partial(_configure, ef_search=ef_search),
-            reset=_reset,
+            # No ``reset=`` callback: with one, psycopg_pool returns every connection
+            # through a worker task, and a task still queued when the pool closes is
+            # dropped with its connection open (found as a connection left on the server
+            # after the last store closed, under load). ``putconn`` resets it itself.
             name=f"vecmem {shown_url}",
             open=False,
         )
@@ -136,6 +140,12 @@ class SharedPool:
                 raise StoreError(f"cannot connect to {self.url} ({exc})") from None
 
     def putconn(self, conn: PooledConnection) -> None:
+        """Give ``conn`` back, reset first; the pool closes it if the pool is closed."""
+        if conn.session_locks and not (conn.closed or conn.broken):
+            try:
+                _reset(conn)
+            except psycopg.Error:
+                conn.close()  # one that cannot be reset is not lent again
         self._pool.putconn(conn)
 
     def discard_broken(self) -> None:
