@@ -23,7 +23,7 @@ from vecmem.limits import LIMIT_MAX, META_MAX, REASON_MAX
 from vecmem.settings import Settings
 from vecmem.store import open_store  # re-exported: front ends reach stores through here
 from vecmem.store.base import MemoryFilter, Store
-from vecmem.text import check_field, check_tree, validate_text
+from vecmem.text import check_field, check_tree, validate_text, visible_text
 from vecmem.types import (
     Action,
     AddResult,
@@ -736,7 +736,8 @@ def _llm_for(settings: Settings) -> Any:
 def _optional_text(value: object, what: str) -> str | None:
     if value is None:
         return None
-    return check_field(value, what, max_chars=REASON_MAX).strip() or None
+    # A reason or actor is shown back (history, the vecmem tool): nothing invisible in it.
+    return visible_text(check_field(value, what, max_chars=REASON_MAX)).strip() or None
 
 
 def _optional_meta(meta: object) -> dict[str, Any] | None:

@@ -168,6 +168,48 @@ INVISIBLE = lazy_re(
     "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]"
 )
 
+# What of the invisible survives in *stored* text (``visible_text``). The canonical form
+# drops every invisible character for matching; the stored text keeps only those that
+# draw something: a joiner inside an emoji or Indic cluster, one variation selector after
+# its base character, the tag letters of a flag (🏴 + tags + cancel tag). Everything else
+# is dropped before a memory is stored, because a reader (the agent's model) may decode
+# what a person cannot see: instructions spelled in tag characters, bits in runs of
+# zero-width characters or variation selectors, bidi overrides that reorder what is shown.
+_JOINERS = frozenset("\u200c\u200d")
+_SELECTORS = lazy_re("[\ufe00-\ufe0f\U000e0100-\U000e01ef]")
+_FLAG_TAGS = lazy_re("\U0001f3f4[\U000e0020-\U000e007e]{1,32}\U000e007f")
+
+
+def _draws(ch: str) -> bool:
+    """A character a person sees (not invisible, not white space)."""
+    return bool(ch) and not ch.isspace() and INVISIBLE.fullmatch(ch) is None
+
+
+def visible_text(text: str) -> str:
+    """``text`` without the invisible characters that draw nothing (see ``_JOINERS``)."""
+    if INVISIBLE.search(text) is None:
+        return text
+    keep = {i for m in _FLAG_TAGS.finditer(text) for i in range(m.start() + 1, m.end())}
+    out: list[str] = []
+    for i, ch in enumerate(text):
+        if i in keep or INVISIBLE.fullmatch(ch) is None:
+            out.append(ch)
+            continue
+        before = text[i - 1] if i else ""
+        after = text[i + 1] if i + 1 < len(text) else ""
+        if _SELECTORS.fullmatch(ch) and _draws(before):
+            out.append(ch)  # one selector on its base: emoji or ideographic variant
+        elif ch in _JOINERS and _draws(after) and (
+                _draws(before) or (i > 1 and before == "\ufe0f" and _draws(text[i - 2]))):
+            out.append(ch)  # a joiner between two drawn characters (👩‍💻, Indic conjuncts)
+    return "".join(out)
+
+
+def has_hidden_text(text: str) -> bool:
+    """``text`` holds an invisible character that :func:`visible_text` would drop."""
+    return visible_text(text) != text
+
+
 # --- look-alike letters --------------------------------------------------------------------
 # Cyrillic and Greek letters drawn like Latin ones (case kept). NFKC already folds
 # full-width, mathematical and circled forms; these it leaves alone.

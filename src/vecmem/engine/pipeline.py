@@ -32,7 +32,15 @@ from vecmem.rules.when import ValidTime, local_day
 from vecmem.rules.when import resolve as resolve_time
 from vecmem.store.base import SQLTx
 from vecmem.store.schema import TOMBSTONE
-from vecmem.text import check_field, content_hash, keyword_terms, normalize, validate_text
+from vecmem.text import (
+    check_field,
+    content_hash,
+    has_hidden_text,
+    keyword_terms,
+    normalize,
+    validate_text,
+    visible_text,
+)
 from vecmem.types import (
     LIVE_STATUSES,
     Action,
@@ -129,7 +137,11 @@ def prepare(
     """The pure steps for one input. ``said_at`` (ISO-8601) is when the fact was said — a
     conversation turn's time — against which "明天" or "next Friday" is resolved; default
     now, in the user's time zone (``settings.timezone``)."""
-    text = validate_text(content).strip()
+    given = validate_text(content)
+    # What is stored is what a person sees: invisible characters that draw nothing are
+    # dropped here, before the checks and the hash (text.visible_text says which).
+    # Text of nothing but such characters stays itself and is refused as too short.
+    text = visible_text(given).strip() or given.strip()
     source = _clean_label(source, "source")
     if category is not None:
         category = _clean_label(category, "category")
@@ -217,7 +229,7 @@ def _clean_label(value: object, what: str) -> str:
     if not isinstance(value, str) or not check_field(value, what, max_chars=LABEL_MAX).strip():
         raise InvalidInputError(f"{what} must be a non-empty string")
     value = value.strip()
-    if len(value) > LABEL_MAX or any(ord(c) < 32 for c in value):
+    if len(value) > LABEL_MAX or any(ord(c) < 32 for c in value) or has_hidden_text(value):
         raise InvalidInputError(f"{what} must be at most {LABEL_MAX} printable characters")
     writes.require_clean(value, what)
     return value

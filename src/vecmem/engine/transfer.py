@@ -32,7 +32,7 @@ from vecmem.engine.plans import PLAN_ID_RE
 from vecmem.errors import InvalidInputError
 from vecmem.rules import check_quality
 from vecmem.store.base import MemoryFilter, PlanRow, SQLTx, utcnow
-from vecmem.text import validate_text
+from vecmem.text import has_hidden_text, validate_text
 from vecmem.types import Event, MemoryRecord, Status
 
 FORMAT = "vecmem-jsonl"
@@ -144,6 +144,12 @@ def _check_content(p: Path, n: int, content: object, *, restore: bool) -> None:
     if restore and check_quality(content).category == "secret_value":
         raise InvalidInputError(f"{p}: line {n}: contains a secret value; secrets are never "
                                 "stored (remove the line and import again)")
+    if restore and has_hidden_text(content):
+        # A raw restore keeps text byte for byte, so it cannot drop them as a write does.
+        raise InvalidInputError(f"{p}: line {n}: the content holds invisible characters "
+                                "(tag characters, bidi overrides, zero-width runs) that would "
+                                "reach the agent unseen; import the file without --raw, "
+                                "which removes them")
 
 
 def _need(n: int, obj: dict[str, Any], fields: tuple[str, ...], what: str) -> None:

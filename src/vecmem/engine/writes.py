@@ -9,6 +9,8 @@ vecmem calls ``tx.insert_memory`` / ``tx.update_memory`` / ``tx.append_event``
   reasons, provenance labels, ``meta``, event before/after texts, plan documents);
   identity fields (content, category) that would change under redaction are refused
   instead, because their hash must describe what is stored;
+- no stored content or category holds hidden characters (``text.visible_text``): the
+  pipeline drops them before hashing, and a raw import holding them is refused;
 - at most one live row per content hash: a change that would make a second one live is
   refused with :class:`InvalidTransitionError` before anything is written;
 - every row change has its event, named by one :class:`~vecmem.types.Action`.
@@ -28,6 +30,7 @@ from vecmem.rules.redaction import ID_KEYS, redact, redact_event, redact_row, re
 from vecmem.store.base import PlanRow, SQLTx, utcnow
 from vecmem.store.rederive import HELD
 from vecmem.store.schema import TOMBSTONE
+from vecmem.text import has_hidden_text
 from vecmem.types import LIVE_STATUSES, Action, Event, MemoryRecord, Status
 
 if TYPE_CHECKING:
@@ -122,10 +125,16 @@ def _event(ctx: Context, tx: SQLTx, action: Action, memory_id: int | None, *,
 
 
 def _row(fields: dict[str, Any]) -> dict[str, Any]:
-    """Redact a memory row's stored strings; refuse identity fields holding a secret."""
+    """Redact a memory row's stored strings; refuse identity fields holding a secret or
+    hidden characters (text the agent's model could read and a person could not see)."""
     for key in ("content", "category"):
-        if fields.get(key) is not None:
-            require_clean(fields[key], key)
+        value = fields.get(key)
+        if value is not None:
+            require_clean(value, key)
+            if isinstance(value, str) and has_hidden_text(value):
+                raise InvalidInputError(
+                    f"{key} holds invisible characters that would reach the agent unseen "
+                    "(tag characters, bidi overrides, zero-width runs); remove them")
     return redact_row(fields)
 
 

@@ -14,14 +14,17 @@ from collections.abc import Mapping, Sequence
 from datetime import UTC, date, datetime
 from typing import Any
 
+from vecmem.text import visible_text
+
 _WS = re.compile(r"\s+")
 
 
 def escape_memory(text: str, limit: int = 1000) -> str:
     """One memory as inert text on one line: no markup (``<``/``>`` are escaped, so a
     memory cannot close or open a fence) and no line breaks (it cannot fake a list item
-    or a heading)."""
-    flat = _WS.sub(" ", text).strip()
+    or a heading), and nothing invisible (a row stored before vecmem dropped hidden
+    characters at write time must not carry tag-letter instructions into the prompt)."""
+    flat = _WS.sub(" ", visible_text(text)).strip()
     if len(flat) > limit:
         flat = flat[: limit - 1] + "…"
     return flat.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
