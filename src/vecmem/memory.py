@@ -23,7 +23,7 @@ from vecmem.limits import LIMIT_MAX, META_MAX, REASON_MAX
 from vecmem.settings import Settings
 from vecmem.store import open_store  # re-exported: front ends reach stores through here
 from vecmem.store.base import MemoryFilter, Store
-from vecmem.text import check_field, check_tree, validate_text, visible_text
+from vecmem.text import check_field, check_tree, has_hidden_text, validate_text, visible_text
 from vecmem.types import (
     Action,
     AddResult,
@@ -98,6 +98,14 @@ class Memory:
         scope = settings.scope
         if not check_field(scope, "scope", max_chars=128).strip():
             raise InvalidInputError("scope must be a non-empty string of at most 128 characters")
+        if not read_only and (scope != scope.strip() or has_hidden_text(scope)
+                              or any(ord(c) < 32 or ord(c) == 127 for c in scope)):
+            # Two scopes that print alike ("default" and "default\u200b") would split one
+            # person's memory without anyone seeing why. (A read-only open writes nothing
+            # and skips it, as it skips the secret check: no rule pattern is compiled.)
+            raise InvalidInputError(
+                f"scope {scope.strip()!r} holds surrounding spaces, control or invisible "
+                "characters; use printable characters only")
         # A scope is stored on every row and event: it must not hold a secret either. A
         # read-only memory stores nothing (its store refuses every write transaction), so
         # it skips the check, which compiles dozens of the secret rules' patterns.

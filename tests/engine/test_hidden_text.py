@@ -127,3 +127,11 @@ def test_reasons_and_actors_are_stored_visible(mem: Memory) -> None:
     mem.archive(mid, reason="no longer true" + TAGS, actor="alice\u202e")
     event = mem.events(memory_id=mid)[0]
     assert (event.reason, event.actor) == ("no longer true", "alice")
+
+
+@pytest.mark.parametrize("scope", ["default\u200b", "work\u202e", " default", "家\t"])
+def test_scopes_that_print_like_another_are_refused(scope: str) -> None:
+    with pytest.raises(InvalidInputError, match="printable characters only"):
+        Memory.open(":memory:", embedder=HashingEmbedder(), scope=scope)
+    with Memory.open(":memory:", embedder=HashingEmbedder(), scope="家 work") as ok:
+        assert ok.scope == "家 work"
