@@ -187,21 +187,23 @@ def _draws(ch: str) -> bool:
 
 def visible_text(text: str) -> str:
     """``text`` without the invisible characters that draw nothing (see ``_JOINERS``)."""
-    if INVISIBLE.search(text) is None:
-        return text
-    keep = {i for m in _FLAG_TAGS.finditer(text) for i in range(m.start() + 1, m.end())}
+    flags = [range(m.start() + 1, m.end()) for m in _FLAG_TAGS.finditer(text)]
     out: list[str] = []
-    for i, ch in enumerate(text):
-        if i in keep or INVISIBLE.fullmatch(ch) is None:
-            out.append(ch)
-            continue
+    start = 0
+    for m in INVISIBLE.finditer(text):  # only the invisible characters are looked at
+        i, ch = m.start(), m.group()
         before = text[i - 1] if i else ""
         after = text[i + 1] if i + 1 < len(text) else ""
-        if _SELECTORS.fullmatch(ch) and _draws(before):
-            out.append(ch)  # one selector on its base: emoji or ideographic variant
-        elif ch in _JOINERS and _draws(after) and (
-                _draws(before) or (i > 1 and before == "\ufe0f" and _draws(text[i - 2]))):
-            out.append(ch)  # a joiner between two drawn characters (👩‍💻, Indic conjuncts)
+        if (any(i in r for r in flags)  # a flag's tag letters
+                or (_SELECTORS.fullmatch(ch) and _draws(before))  # one selector on its base
+                or (ch in _JOINERS and _draws(after) and (  # a joiner between drawn ones
+                    _draws(before) or (before == "\ufe0f" and i > 1 and _draws(text[i - 2]))))):
+            continue
+        out.append(text[start:i])
+        start = i + 1
+    if not start:
+        return text
+    out.append(text[start:])
     return "".join(out)
 
 
