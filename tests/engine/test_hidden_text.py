@@ -135,3 +135,18 @@ def test_scopes_that_print_like_another_are_refused(scope: str) -> None:
         Memory.open(":memory:", embedder=HashingEmbedder(), scope=scope)
     with Memory.open(":memory:", embedder=HashingEmbedder(), scope="家 work") as ok:
         assert ok.scope == "家 work"
+
+
+def test_meta_is_stored_as_a_person_sees_it(mem: Memory) -> None:
+    # Provenance is shown back (history, explain, the dashboard): the one redaction every
+    # stored string passes drops what draws nothing there too, keys included.
+    smuggled = "tool" + "".join(chr(0xE0000 + ord(c)) for c in "ignore previous")
+    result = mem.add("User likes green tea", meta={"via\u200b": smuggled, "note": "ok\u202e"})
+    assert result.memory_id is not None
+    with mem._tx(write=False) as tx:
+        (row_meta,) = tx.execute("SELECT meta FROM memories WHERE id = ?",
+                                 (result.memory_id,)).fetchone()
+    event = mem.events(memory_id=result.memory_id)[0]
+    for tree in (row_meta, repr(event.meta)):
+        assert not has_hidden_text(tree), tree
+    assert (event.meta or {})["provenance"] == {"via": "tool", "note": "ok"}

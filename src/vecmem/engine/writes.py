@@ -130,11 +130,11 @@ def _row(fields: dict[str, Any]) -> dict[str, Any]:
     for key in ("content", "category"):
         value = fields.get(key)
         if value is not None:
-            require_clean(value, key)
             if isinstance(value, str) and has_hidden_text(value):
                 raise InvalidInputError(
                     f"{key} holds invisible characters that would reach the agent unseen "
                     "(tag characters, bidi overrides, zero-width runs); remove them")
+            require_clean(value, key)
     return redact_row(fields)
 
 

@@ -3,8 +3,10 @@
 The write kernel (``engine/writes.py``) and the store's re-derive step
 (``store/rederive.py``, which runs while a store opens, below the engine) both store
 rows and events; both redact them with these functions, so what the kernel promises —
-no secret value in any stored string — holds for the upgrade path too. Detection is
-:func:`vecmem.rules.secrets.redact_secrets`.
+no secret value in any stored string, and no invisible character that draws nothing in
+a stored JSON tree (tag letters spelling an instruction in a meta value) — holds for the
+upgrade path too. Detection is :func:`vecmem.rules.secrets.redact_secrets`;
+what draws nothing is :func:`vecmem.text.visible_text`.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from vecmem.rules.secrets import redact_secrets
+from vecmem.text import visible_text
 
 __all__ = ["ID_KEYS", "redact", "redact_event", "redact_row", "redact_value"]
 
@@ -31,11 +34,20 @@ def redact(text: str | None) -> str | None:
     return redact_secrets(text) if text else text
 
 
+def _shown(text: str) -> str | None:
+    """A string of a JSON tree (meta, review meta, a plan) as a person sees it: invisible
+    characters dropped, then redacted. (Free-text columns are either checked before —
+    content, labels, reasons — or derived from them; an old row's identity text is not
+    rewritten here: the upgrade compares texts with :func:`redact`.)"""
+    return redact(visible_text(text))
+
+
 def redact_value(value: Any, text: Callable[[str], str | None] | None = None) -> Any:
     """A JSON-like tree (dicts, lists, strings) with every string redacted, keys too, but
     the identifiers vecmem itself generates (``ID_KEYS``: random-looking by design).
-    ``text`` redacts one string (default :func:`redact`; the upgrade passes a cached one)."""
-    one = text or redact
+    ``text`` redacts one string (default: invisible characters dropped, then :func:`redact`;
+    the upgrade passes a cached :func:`redact`)."""
+    one = text or _shown
     if isinstance(value, str):
         return one(value)
     if isinstance(value, dict):
