@@ -145,7 +145,8 @@ def test_a_watchword_or_pass_named_with_no_value_is_a_mention(text: str) -> None
 
 def test_an_owner_makes_a_weak_password_the_users_again() -> None:
     """"the most common" names an example of the kind; "my weak password" is one's own."""
-    assert redact_secrets("hunter2x is my weak password") == "[REDACTED:password] is my weak password"
+    out = redact_secrets("hunter2x is my weak password")
+    assert out == "[REDACTED:password] is my weak password"
     assert find_secrets("123456 是我最常用的密码")
 
 
