@@ -7,7 +7,10 @@
 
 Cases (``tests/data/secrets_round7.jsonl``, the default, rounds 3 to 6, and round 9
 ``tests/data/secrets_round9.jsonl``: values restated, corrected, asked for, in parts,
-disguised, spoken, after Chinese labels, app passwords, licence keys, passphrases;
+disguised, spoken, after Chinese labels, app passwords, licence keys, passphrases; round 10
+``tests/data/secrets_round10.jsonl``: a label after its value, ``pass`` as a label, changes
+and corrections, Chinese 口令 / 回令 / 暗号, a value split across sentences, disguised
+labels; ``--set round10`` names a set by its round, see ``SETS``;
 split ``tune`` / ``heldout`` assigned when each file was written, before any rule was
 changed): secrets of many shapes in Chinese,
 English and mixed text as they appear in agent conversations (``expect: secret``, with
@@ -58,6 +61,10 @@ LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 #: Never tuned on: totals only, no case ever printed (blind3 to blind8 are retired, now
 #: dev; blind9 is session 11's blind round).
 BLIND: tuple[str, ...] = ("blind9",)
+#: The secret dev sets by name (``--set round10``); every one has ``tune`` / ``heldout``.
+SETS: dict[str, Path] = {
+    f"round{n}": ROOT / "tests" / "data" / f"secrets_round{n}.jsonl" for n in (3, 4, 5, 6, 7, 9, 10)
+}
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -236,7 +243,8 @@ def table(results: list[dict[str, Any]]) -> dict[str, dict[str, Counter[str]]]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--set", type=Path, default=CASES)
+    ap.add_argument("--set", default=str(CASES),
+                    help=f"a jsonl path or a set name ({', '.join(SETS)})")
     ap.add_argument("--split", help="report only this split (tune while tuning)")
     ap.add_argument("--misses", help="list the misses of this split (never a held-out one)")
     ap.add_argument("--counts-only", action="store_true", help="totals only (blind sets)")
@@ -250,7 +258,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.json:
             args.json.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
         return 0
-    cases = load(args.set)
+    cases = load(SETS.get(args.set, Path(args.set)))
     if args.misses in BLIND:
         ap.error(f"split {args.misses} is blind: its misses are never listed (counts only)")
     if any(c.get("split") in BLIND for c in cases):

@@ -334,6 +334,34 @@ def test_rederive_stores_nothing_the_kernel_would_redact(v1: Path) -> None:
         assert not mem.store.upgrade.changed
 
 
+
+def test_a_round10_secret_stored_under_rules_14_is_cut_on_upgrade(v1: Path) -> None:
+    """Texts rules 14 stored whole (a label after its value, a pass next to what it opens,
+    a watchword answered with 回令): opened under rules 15, the value is cut out of the row,
+    the row waits in review, and a fact about a secret stored beside them is untouched."""
+    texts = {"Xk9#2 是我的密码": "Xk9#2", "the pass for the guest wifi? it's seaside44":
+             "seaside44", "回令：长江黄河": "长江黄河"}
+    fact = "123456 is the most common password"
+    conn = sqlite3.connect(v1)
+    for i, text in enumerate([*texts, fact]):
+        when = f"2026-01-0{i + 3}T00:00:00"
+        conn.execute(
+            "INSERT INTO memories (scope, content, content_norm, content_hash, category, "
+            "memory_type, status, source, created_at, updated_at) VALUES "
+            "('default', ?, ?, ?, 'general', 'general', 'active', 'manual', ?, ?)",
+            (text, normalize(text), f"legacy-r10-{i}", when, when))
+    conn.execute("DELETE FROM meta WHERE key = 'derivation_version'")  # v1: rules 0 (< 14)
+    conn.commit()
+    conn.close()
+    with _open(v1) as mem:
+        every = mem.list(limit=1000) + mem.list(status="review", limit=1000)
+        held = [m for m in mem.list(status="review", limit=1000)
+                if m.review_meta and m.review_meta.get("kind") == "secret"]
+        assert len(held) == len(texts)
+        assert all("[REDACTED:" in m.content for m in held)
+        assert not any(v in (m.content or "") for m in every for v in texts.values())
+        assert [m.content for m in mem.list(limit=1000) if m.content == fact] == [fact]
+
 # -- the runner ----------------------------------------------------------------------------
 def test_python_migration_runs_once_after_a_backup(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -600,6 +628,10 @@ DERIVATION_DIGESTS = {
     # (slot values said by other verbs, one spelling per fixed offset: topic keys change)
     # and filter round 9
     14: "548c23e36da1a11bac2bcc45ae5e1b593b2260cfd010ef1ad12ff995f25e6371",
+    # 15: session 14 — secret shapes round 10 (a label after its value, pass next to what
+    # it opens, 回令, parts across sentences; stored texts read again under them). The
+    # corpus holds none of the new shapes: the digest is 14's.
+    15: "548c23e36da1a11bac2bcc45ae5e1b593b2260cfd010ef1ad12ff995f25e6371",
 }
 
 

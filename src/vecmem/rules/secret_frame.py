@@ -33,7 +33,7 @@ __all__ = ["EN_LABEL", "ZH_LABEL", "ZH_PASSWORD_WORDS", "frame_findings"]
 # these words: the English stems, and the Chinese words for a password (a value in Chinese
 # characters may follow them) and for a key or a token (a value after them is a made one).
 EN_LABEL = r"pass(?:word|wd|phrase|code)|pwd|pin|token|secret|api[ _-]?key"
-ZH_PASSWORD_WORDS = ("密码", "密碼", "口令", "暗号", "暗號", "密语", "通关密语", "咒语")
+ZH_PASSWORD_WORDS = ("密码", "密碼", "口令", "回令", "暗号", "暗號", "密语", "通关密语", "咒语")
 ZH_KEY_WORDS = ("密钥", "秘钥", "令牌")
 ZH_LABEL = "|".join((*ZH_PASSWORD_WORDS, *ZH_KEY_WORDS))
 
@@ -94,7 +94,7 @@ _HAN = r"[\u4e00-\u9fff]"
 _ZH_FRAME = lazy_re(
     rf"{_ZH_LABEL}(?:的话)?"
     r"(?P<sign>\s*[呢啊]?\s*[,，]\s*|\s*(?:就是|也是|还是|都是|是|为|叫做|叫|改成了?|换成了?|设成了?"
-    r"|设置成了?|设置为|设为|改为|[:：])\s*|\s+)"
+    r"|设置成了?|设置为|设为|改为|更新为|更新成了?)\s*[:：]?\s*|\s*[:：]\s*|\s+)"
     rf"(?:(?P<q>[\"“「『'‘])(?P<qv>[^\"”」』'’\n]{{1,24}})[\"”」』'’]"
     rf"|(?P<v>{_HAN}{{1,8}}(?: {_HAN}{{1,8}}){{0,2}})(?=$|[\s,，。.!！?？;；、）)]))"
 )
@@ -111,6 +111,8 @@ _DESCRIBING = lazy_re(
     r"生日|手机号|身份证|名字|拼音|英文|中文|数字|字母|符号|默认|初始|原来|原始|同一|一样|相同|统一"
     r"|公开|加密|明文|密文|复杂|简单|安全|随机|临时|固定|动态|错误|正确|保密|必填|区分|大小写|机密"
     r"|隐私|敏感|重要|有效|无效|过期|失效|纯"
+    # round 10: another way to unlock, not a value ("密码改成了指纹解锁")
+    r"|指纹|人脸|面容|刷脸|短信|验证码|扫码|二维码|手势|声纹|虹膜|解锁|识别|认证|登录|刷卡|U盾"
 )
 _ALL_NUMERALS = lazy_re(r"[零〇一二两三四五六七八九十百千万 ]+")
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from vecmem.rules.secret_values import is_placeholder
+from vecmem.rules.secret_values import is_placeholder, kind_example
 from vecmem.text import lazy_re
 
 __all__ = ["CLAUSE_END", "FOREIGN_PASSWORD", "broken_label_gaps", "counted_codes",
@@ -174,6 +174,8 @@ def loose_values(text: str) -> Iterator[tuple[str, int, int]]:
             yield ("pin_code" if code else "password"), m.start("v"), m.start("v") + len(value)
     for m in _ZH_VALUE_FIRST.finditer(text):
         value = m.group("v")
+        if kind_example(text[m.end("v"):m.end()]):
+            continue  # "123456 是最常见的弱密码": an example of the kind, no one's own
         if re.fullmatch(r"\d{4,10}", value) or _made(value, code=False):
             yield "password", m.start("v"), m.end("v")
 
@@ -345,8 +347,15 @@ def broken_label_gaps(text: str) -> list[tuple[int, int]]:
 # 后两个字符, 最后三位, 前半段), the rest (剩下的, 其余, 后面再加). The part may name its whole
 # ("first half of the key is …"), so a label just after the part phrase counts too.
 _PART_LABEL = lazy_re(r"(?i)(?<![A-Za-z])(?:pass(?:word|wd|phrase|code)?|pwd|pin|token|secret"
-                      r"|(?:api|access|private|secret)[ _-]?key|key|pw)(?![A-Za-z])"
-                      r"|密码|口令|密钥|秘钥|令牌|验证码|授权码")
+                      r"|(?:api|access|private|secret)[ _-]?key|key|pw"
+                      # round 10: a code label, and a bare "code" given as digits in parts
+                      r"|(?:door|gate|alarm|safe|garage|lock|entry|keypad)\s+code|code"
+                      r")(?![A-Za-z])"
+                      r"|密码|口令|回令|暗号|密钥|秘钥|令牌|验证码|授权码|门禁码|开锁码|解锁码|PIN码")
+# The label itself, a copula and a first part, when later parts follow (round 10): "My
+# email password is the word Kite. Then add 4471 at the end", "The code is 48… and then 21".
+_PART_HEAD = lazy_re(r"(?i)\s*(?:[:=：]|\bis\b|\bwas\b|就是|是|为)\s*(?:the\s+word\s+)?[\"'“]?"
+                     r"(?P<v>[^\s\"'”,;，。；…]{2,64})")
 _PART_EN_COUNT = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|twelve|\d{1,2})"
 _PART_EN_PIECE = (r"(?:parts?|half|halves|pieces?|chunks?|segments?|bits?|digits?|characters?"
                   r"|chars?|letters?|numbers?)")
@@ -359,6 +368,10 @@ _PART = lazy_re(
     rf"(?:\s+{_PART_EN_COUNT}(?:\s+{_PART_EN_PIECE})?|\s+{_PART_EN_PIECE})"
     r"|(?:the\s+)?(?:rest|remainder)|what'?s\s+left"
     r"|(?:starts?|begins?|ends?|finish(?:es)?)\s+with|followed\s+by|then\s+comes"
+    # round 10: the next part announced — "then add", "and then", "after that comes",
+    # "然后说", "再加上"
+    r"|(?:and\s+)?then\s+(?:add|type|put|comes|append)|and\s+then|after\s+that(?:\s+comes)?"
+    r"|然后(?:再)?(?:说|加上?|输入|跟上?|接上?|是)|再加上?"
     rf"|(?:最后|末尾|开头|[前后後末])(?:{_PART_ZH_COUNT}{_PART_ZH_UNIT}|半(?:段|部分)?)"
     rf"|第[一二三四1-4](?:部分|段|截)|剩下的?(?:{_PART_ZH_COUNT}{_PART_ZH_UNIT}|部分)?|其余的?(?:部分)?"
     r"|后面(?:再)?(?:加|跟|接)(?:上)?|结尾|开头)"
@@ -375,18 +388,27 @@ def part_values(text: str) -> Iterator[tuple[str, int, int]]:
     done: set[int] = set()
     for label in _PART_LABEL.finditer(text):
         window_end = min(len(text), label.end() + 160)
-        kind = ("password" if re.search(r"(?i)pass|pwd|pin|pw|密码|口令", label.group())
+        kind = ("password" if re.search(r"(?i)pass|pwd|pin|pw|code|密码|口令|回令|暗号|码",
+                                        label.group())
                 else "secret_assignment")
         parts = []
         for m in _PART.finditer(text, max(0, label.start() - 40), window_end):
-            value = m.group("v").rstrip(".!?)")
+            # a part ends at a sentence mark glued to the next Chinese clause
+            value = re.split(r"[.!?。！？](?=[\u3400-\u9fff])", m.group("v"))[0].rstrip(".!?)")
             # ("#88" is a piece here, not a reference to a channel or an issue)
             if (value and (not is_placeholder(value) or re.fullmatch(r"#\d{2,8}", value))
                     and m.start("v") not in done):
                 parts.append((m.start("v"), m.start("v") + len(value), value))
+        head = _PART_HEAD.match(text, label.end()) if parts else None
+        if head and head.start("v") < parts[0][0] and head.start("v") not in done:
+            value = head.group("v").rstrip(".!?)")
+            if value and not is_placeholder(value) and not _PART.match(text, head.start("v")):
+                parts.insert(0, (head.start("v"), head.start("v") + len(value), value))
         # The parts are judged together (round 7): "前半段是 Lotus，后半段是 5521" is one made
         # value in two pieces, each of which alone is a word or a number.
         joined = "".join(p[2] for p in parts)
+        if re.fullmatch(r"(?i)code", label.group()) and not joined.isdigit():
+            continue  # a bare "code" in parts is digits: "the code is ready, then v2" is none
         together = len(parts) >= 2 and (_part_made(joined) or (
             kind == "password" and joined.isdigit() and len(joined) >= 4))
         for start, end, value in parts:
@@ -399,7 +421,7 @@ def part_values(text: str) -> Iterator[tuple[str, int, int]]:
                 yield kind, start, end
 
 
-_PART_END = lazy_re(r"\s*(?:$|[.,;!?\n。，；！？)）])")
+_PART_END = lazy_re(r"\s*(?:$|[.,;!?\n。，；！？)）]|at\s+the\s+(?:end|start)\b|在最后|在后面)")
 
 
 def _part_made(value: str) -> bool:

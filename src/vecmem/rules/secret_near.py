@@ -23,13 +23,21 @@ import re
 from collections.abc import Iterator
 
 from vecmem.rules.secret_chain import chain_next
-from vecmem.rules.secret_values import is_placeholder
+from vecmem.rules.secret_values import classes, is_placeholder, kind_example
 from vecmem.text import lazy_re
 
 __all__ = ["CONTRACTION", "LABEL", "gap_ok", "near_values", "value_at"]
 
+# Round 10: a bare "pass" is a password only next to what it opens — a network, a device
+# or an account before it ("vpn pass", "wifi 的 pass") or after for / to / of ("the pass
+# for the guest wifi"); a bus pass, a season pass, a boarding pass "for flight CA1234"
+# open nothing of the kind.
+_OPENS = (r"(?:wi-?fi|wlan|router|network|admin|login|email|mail|vpn|nas|server|ssh|sftp|ftp"
+          r"|db|database|laptop|computer|pc|mac|account|hotspot|modem|vault)")
 _EN_PASSWORD = (r"pass(?:word|wd|phrase)s?|pwd|pw|passwort|kennwort"
-                r"|(?:wi-?fi|wlan|router|network|admin|login|email|mail)\s+pass")
+                rf"|{_OPENS}\s*(?:的\s*)?pass(?!\s+(?:rate|mark|through)\b)"
+                rf"|pass(?=\s+(?:for|to|of|on)\s+(?:the\s+|my\s+|our\s+|your\s+)?"
+                rf"(?:[a-z]+\s+)?{_OPENS}(?![A-Za-z]))")
 _EN_CODE = (r"pins?|pin\s+(?:code|number)|passcodes?|combination|combo"
             r"|(?:door|gate|alarm|safe|locker|garage|lock|entry|keypad|access|unlock|padlock"
             r"|building|front\s+door|back\s+door)\s+(?:code|pin)s?")
@@ -42,7 +50,7 @@ _LABEL = lazy_re(
     r"|(?P<bare>codes?)(?=\s+(?:to|for|of)\s+(?:the\s+|my\s+|our\s+)?(?!conduct\b)[a-z]))"
     r"(?![A-Za-z])"
     r"|(?P<zhcode>PIN码|pin码|门禁码|开锁码|解锁码|门锁码|密码锁的?密码)"
-    r"|(?P<zhpw>密码|密碼|口令|暗号)"
+    r"|(?P<zhpw>密码|密碼|口令|回令|暗号)"
 )
 
 def _words(text: str) -> list[str]:
@@ -71,6 +79,8 @@ _EN_PREP = frozenset(_words("for of to on at in with from"))
 _ZH_LINK = (
     "是为叫做就也还都一直现在目前其实的我你他她它们这那个哦对嗯啊吧呢啦呀么什多少啥来着答问要话如果需"
     "记得吗知道告诉给念出写成改设置新旧原来当前大小全从由"
+    # round 10: the verbs of a change ("密码已经更新为 …", "口令更正一下，是 …")
+    "已经更换重变正下"
 )
 _GAP_PUNCT = frozenset(":：=?？—–-→>⇒,，、()（）\"'“”‘’「」『』 \t")
 _GAP_MAX = 48
@@ -208,7 +218,16 @@ _FIRST_TOKEN = lazy_re(
 # ("my bank PIN", not "a bad PIN").
 _QUALIFIER = lazy_re(r"[\u4e00-\u9fff]{0,3}[^\W\d的得地了]$"
                      r"|(?i:(?<![A-Za-z])(?P<own>my|our|your|his|her|their)\s[A-Za-z-]{2,20}\s)$")
-_COPULA = lazy_re(r"(?i)(?<![A-Za-z])(?:is|was|are)(?![A-Za-z])|是|为|就是")
+# Round 10: what the label belongs to, said before it: a thing and 的 ("是保险柜的密码"), or
+# after "the" or "=" up to three words ("= server root password", "is the NAS admin
+# password"); a word that ranks the kind ("the most common", "最常见的弱") is no owner.
+_THING_QUALIFIER = lazy_re(r"(?<=[是为])[\u4e00-\u9fff]{1,4}的$"
+                           r"|(?i:(?<![A-Za-z])(?P<det>the|=)\s(?:[A-Za-z][\w-]{0,19}\s){1,3})$")
+_COPULA = lazy_re(r"(?i)(?<![A-Za-z])(?:is|was|are)(?![A-Za-z])|是|为|就是|(?<=\s)=(?=\s)")
+# An aside between a value and its copula: "3390，记住，是保险柜的密码", "4821, remember, is
+# my PIN". A closed class of reminders, between commas.
+_ASIDE = lazy_re(r"(?i)[,，]\s*(?:记住|记好|记一下|记得|注意|别忘了|对了|remember|mind\s+you|btw"
+                 r"|by\s+the\s+way|note)\s*(?=[,，])")
 
 
 def _named_before(text: str, label: re.Match[str], code: str) -> Iterator[tuple[str, int, int]]:
@@ -218,17 +237,29 @@ def _named_before(text: str, label: re.Match[str], code: str) -> Iterator[tuple[
         return
     lo = max(0, label.start() - _GAP_MAX - 40)
     starts = [m.end() for m in _CLAUSE_START.finditer(text, lo, label.start())]
-    if not starts:
+    # the value opens the last clause, or an earlier one when only asides follow it
+    for at in reversed(starts[-3:]):
+        span = _value_before(text, at, label.start(), code)
+        if not span:
+            continue
+        gap = _ASIDE.sub("", text[span[1]:label.start()])
+        if not _COPULA.search(gap) or kind_example(gap):
+            return  # "123456 is the most common password": an example of the kind
+        if _label_gap_ok(gap):
+            yield ("pin_code" if code else "password"), *span
         return
-    at = starts[-1]
-    span = _value_before(text, at, label.start(), code)
-    if not span or not _COPULA.search(text, span[1], label.start()):
-        return
-    gap = text[span[1]:label.start()]
-    # the label's own qualifier touching it: "我的银行卡密码", "my bank PIN"
-    bare = _QUALIFIER.sub(lambda q: q.group("own") or "", gap)
-    if _gap_ok(gap) or (bare != gap and _gap_ok(bare)):
-        yield ("pin_code" if code else "password"), *span
+
+
+def _label_gap_ok(gap: str) -> bool:
+    """Linking words between a value and its label, after the label's own qualifier is
+    taken off: "我的银行卡密码", "my bank PIN", "保险柜的密码", "= server root password"."""
+    if _gap_ok(gap):
+        return True
+    for rx in (_QUALIFIER, _THING_QUALIFIER):
+        bare = rx.sub(lambda q: q.groupdict().get("own") or q.groupdict().get("det") or "", gap)
+        if bare != gap and _gap_ok(bare):
+            return True
+    return False
 
 
 def _value_before(text: str, at: int, stop: int, code: str) -> tuple[int, int] | None:
@@ -249,6 +280,8 @@ def _value_before(text: str, at: int, stop: int, code: str) -> tuple[int, int] |
         return None
     made = (joined.isdigit() and 4 <= len(joined) <= 12) or (
         len(joined) >= 6 and re.search(r"\d", joined) and re.search(r"[^\W\d_]", joined))
+    # five characters of three classes: "Xk9#2" (round 10)
+    made = made or (len(joined) == 5 and classes(joined) >= 3 and re.search(r"\d", joined))
     return (at, end) if made or (spelled and len(joined) >= 4) else None
 
 

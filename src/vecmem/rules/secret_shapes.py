@@ -17,7 +17,7 @@ from collections.abc import Iterator
 from vecmem.text import ENGLISH_STOPWORDS, ascii_word_re, lazy_re
 
 __all__ = ["CODE_WORD", "INSTRUCTION", "NOT_PHRASE", "SEP", "SHAPE_DESCRIPTIONS",
-           "structured_secrets"]
+           "kind_example", "structured_secrets"]
 
 SHAPE_DESCRIPTIONS = {
     "app_password": "an app password",
@@ -167,7 +167,7 @@ _VALUE_AS_LABEL = lazy_re(
 # Chinese passwords the label rule cannot see: a value of Chinese characters and digits
 # ("口令：芝麻开门2024"), or a short description before the value ("支付宝密码是我生日
 # 19900512"). A value that starts with a word of instruction or state ("请…", "已…") is none.
-_ZH_LABEL = r"(?:密码|口令|暗号|支付密码|登录密码)"
+_ZH_LABEL = r"(?:密码|口令|回令|暗号|支付密码|登录密码)"
 _ZH_MIXED_VALUE = lazy_re(
     rf"{_ZH_LABEL}\s*(?:[:：]|是|为|就是|叫)\s*(?P<v>(?![已请在见不没无由用去找问要我你他她])"
     r"[\u4e00-\u9fff]{1,8}\d{2,8}|\d{2,8}(?![年月日号位个次岁点天周])[\u4e00-\u9fff]{1,8})"
@@ -178,7 +178,7 @@ _ZH_MIXED_VALUE = lazy_re(
 # of them a word that describes a password or asks about it ("口令是每周一换", "暗号是什么",
 # "密码：八位数字", "密码：我的生日").
 _ZH_WORDS_VALUE = lazy_re(
-    r"(?:(?:口令|暗号)\s*(?:[:：]|是|为|就是|叫)|密码\s*[:：])\s*"
+    r"(?:(?:口令|回令|暗号)\s*(?:(?:是|为|就是|叫)?\s*[:：]|是|为|就是|叫)|密码\s*(?:是\s*)?[:：])\s*"
     r"(?P<v>[\u4e00-\u9fff]{3,8})(?=$|[\s,，。.;；!！])"
 )
 _ZH_DESCRIPTION = lazy_re(
@@ -356,6 +356,8 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
     for m in _VALUE_AS_LABEL.finditer(text):
         group = "v" if m.group("v") else "v2"
         value = m.group(group)
+        if group == "v2" and _kind_example(text[m.end(group):m.start("label2")]):
+            continue  # "123456 is the most common password": an example of the kind
         if m.group("label2") and re.match(r"(?i)pin", m.group("label2")):
             if re.fullmatch(r"\d{4,10}", value):  # "4821 is my PIN", not "This is my PIN"
                 yield "pin_code", m.start(group), m.end(group)
@@ -463,3 +465,25 @@ def _is_phrase_value(words: list[str]) -> bool:
     if words[0] in INSTRUCTION:  # "ask the front desk", "call the office": where to get it
         return False
     return sum(function) == 0 or (sum(function) == 1 and len(words) >= 4)
+
+
+# Round 10: a value named as an example of its kind ("123456 is the most common password",
+# "1234 is a bad PIN", "123456 是最常见的弱密码") is a fact about passwords, not one of the
+# user's: words that judge or rank a kind, standing between the value and its label with
+# no owner ("my", 我的) there. An owner makes it the user's again ("hunter2 is my weak
+# password").
+_KIND_EXAMPLE = lazy_re(
+    r"(?i)(?<![A-Za-z])(?:bad|weak|weakest|good|strong|common|commonest|default|typical"
+    r"|example|sample|terrible|worst|best|popular|simple|easy|easiest|obvious|classic|famous"
+    r"|most|least|guessable|standard|favourite|favorite|dumb|stupid|lazy|silly|cliche)(?![A-Za-z])"
+    r"|最|常见|常用|弱|简单|默认|典型|示例|例子|糟糕|经典|有名|著名|烂|容易|好猜")
+_OWNER = lazy_re(r"(?i)(?<![A-Za-z])(?:my|our|your|his|her|their)(?![A-Za-z])|我|你|他|她|咱")
+
+
+def _kind_example(between: str) -> bool:
+    """Whether ``between`` (the words from a value to its label after it) names the value
+    as an example of its kind, with no owner: "is the most common", "是最常见的弱"."""
+    return bool(_KIND_EXAMPLE.search(between)) and not _OWNER.search(between)
+
+
+kind_example = _kind_example

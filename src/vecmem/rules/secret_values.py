@@ -14,11 +14,24 @@ from vecmem.rules.secret_entropy import letter_noise as _letter_noise
 from vecmem.rules.secret_entropy import random_looking as _random_looking
 from vecmem.rules.secret_shapes import CODE_WORD as _CODE_WORD
 from vecmem.rules.secret_shapes import NOT_PHRASE as _NOT_PHRASE_WORDS
+from vecmem.rules.secret_shapes import kind_example as _kind_example
 from vecmem.text import ascii_word_re, lazy_re
 
-__all__ = ["CODE_NAME", "NOT_VALUES", "SENTENCE_END", "VAULTS", "ZH_CODE_WORD", "SecretFinding",
-           "classes", "is_path_or_url", "is_placeholder", "plain_word", "plausible_assigned",
-           "strip_value"]
+__all__ = [
+    "CODE_NAME",
+    "NOT_VALUES",
+    "SENTENCE_END",
+    "VAULTS",
+    "ZH_CODE_WORD",
+    "SecretFinding",
+    "classes",
+    "is_path_or_url",
+    "is_placeholder",
+    "kind_example",
+    "plain_word",
+    "plausible_assigned",
+    "strip_value",
+]
 
 _re = ascii_word_re
 
@@ -241,6 +254,7 @@ def masked(text: str, start: int, end: int) -> bool:
 
 NOT_VALUES = _NOT_VALUES
 VAULTS = _VAULTS
+kind_example = _kind_example
 strip_value = _strip_value
 is_placeholder = _is_placeholder
 classes = _classes

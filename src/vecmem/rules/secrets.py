@@ -183,7 +183,9 @@ _MENTION_SECRET = _re(
     r"(?:api[_ .-]?keys?|apikey|access[_ .-]?keys?|secret[_ .-]?keys?"
     r"|private[_ .-]?keys?|ssh[_ .-]?keys?|access[_ .-]?tokens?|auth[_ .-]?tokens?|tokens?"
     r"|secrets?|passwords?|passwd|passphrase|credentials?|creds|keys?)(?![A-Za-z0-9])"
-    r"|密码|口令|密钥|秘钥|私钥|令牌|凭证|凭据|授权码"
+    # round 10: a pass next to what it opens, and the Chinese watchwords
+    r"|(?i:(?<![A-Za-z])(?:wi-?fi|wlan|router|vpn|nas|admin|email|login)\s+pass(?![A-Za-z]))"
+    r"|密码|口令|回令|暗号|密钥|秘钥|私钥|令牌|凭证|凭据|授权码"
 )
 _MENTION_STATUS = _re(
     r"(?i)\b(?:has\s+been\s+|have\s+been\s+|was\s+|were\s+|is\s+|are\s+|got\s+|now\s+)?"

@@ -160,8 +160,18 @@ History:
    to the chat ("same as last time", "in the file I sent you", "回头发你"), switched on
    ("is active now", "已生效") or added somewhere ("Deploy key added to the repo") is a
    secret_no_context mention. Quality verdicts change for those texts.
+15. secret shapes, round 10 (issue 15 item 4, session 14): a label after its value with
+   the label's owner or thing before it ("Xk9#2 是我的密码", "3390，记住，是保险柜的密码",
+   "Bluefin_42 = server root password"); a bare "pass" next to what it opens ("the pass
+   for the guest wifi", "vpn pass", "wifi 的 pass"); 回令 as a watchword label and "口令是：";
+   the verbs of a change between a Chinese label and its value (已经更新为); a value in
+   parts across sentences ("… the word Kite. Then add 4471", "门禁码前两位是 73。后两位是
+   09。", "然后说 …"). Over-reads removed: a value named as an example of its kind ("123456
+   is the most common password", "123456 是最常见的弱密码") and another way to unlock
+   ("密码改成了指纹解锁"). Quality verdicts change for such texts; re-derive reads every
+   stored text again under them.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 14
+RULES_VERSION = 15
