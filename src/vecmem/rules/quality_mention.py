@@ -187,6 +187,11 @@ _ZH_ON_HAND = _re(rf"^{_MOD_ZH}{_HEAD_ZH}\s*在我(?:的)?(?:电脑|笔记本|�
 _EN_ON_HAND = _re(rf"(?i)^{_NP}\s+(?:is|are)\s+on my (?:laptop|computer|phone|machine)$")
 
 
+# A credential's label with its value masked ("门禁密码：••••", "API key: ****"): nothing
+# usable is said, the value was never given.
+_MASKED = _re(rf"(?i)^(?:{_NP}|{_MOD_ZH}{_HEAD_ZH})\s*[:：=]\s*[•●*·∙⋅xX#]{{3,}}$")
+
+
 def _one_clause_event(t: str) -> bool:
     return bool(_EN_DONE_TO.match(t) or _EN_UNDERWENT.match(t) or _ZH_UNDERWENT.match(t)
                 or _ZH_DONE_TO.match(t) or _EN_HANDOVER.match(t) or _ZH_HANDOVER.match(t)
@@ -201,6 +206,8 @@ def is_credential_event(norm: str) -> bool:
     """True when ``norm`` only tells that a credential was set, changed, rotated, expired
     or the like: one clause, no value, nothing about where it is or when it lapses."""
     t = _END.sub("", norm.strip())
+    if _MASKED.match(t):
+        return True
     if not t or len(t) > 120 or any(c in t for c in ":?：？、\n"):
         return False
     if _ZH_BY_REFERENCE.match(t):  # (its own "，不用换" tail)
