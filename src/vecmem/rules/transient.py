@@ -360,8 +360,8 @@ _STEP_PROGRESS = _re(
     r"|(?:^|[,;]\s*)moving on to\b"
     r"|(?:^|[,;]\s*|\s-\s)(?:and |now )?(?:on to|onto) (?:the|a|my|our)\b"
     r"|\b(?:job|task|run|build|upload|download|migration|backfill|import|export|sync|training"
-    r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy)\b[^.;]{0,30}\b(?:is|at|reached)"
-    r" \d{1,3} ?(?:%|percent)"
+    r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy|export|render|encode|transcode"
+    rf"|restore|backup)\b[^.;]{{0,30}}\b(?:is|at|reached) (?:\d{{1,3}}|{_EN_TENS}) ?(?:%|percent)"
     # (the clause done is not negated: "还没想好，回头再说" defers)
     rf"|(?:^|[,;])[^,;没未不]*(?:了|完|好|掉)[,;]\s*(?:{ZH_AHEAD})"
     r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步|准备|开始|现在|马上|正要|打算|等会儿?|待会儿?|晚点"
