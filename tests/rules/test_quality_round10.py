@@ -73,5 +73,6 @@ def test_requests_and_work_items_stay_what_they_were() -> None:
     assert _cat("Switch the branch to main.") == "question"  # no standing setting of mine
     assert _cat("你把主题改回浅色吧") == "question"           # the agent is asked
     assert _cat("服务迁到新集群了，明天切流量") == "progress"   # a next step follows
-    assert _cat("I deployed the hotfix in July 2025, next I'm writing the postmortem.") == "progress"
+    dated_then_next = "I deployed the hotfix in July 2025, next I'm writing the postmortem."
+    assert _cat(dated_then_next) == "progress"
     assert _cat("I stored the token in Bitwarden.") == "fact"  # a vault: where it lives
