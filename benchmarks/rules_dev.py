@@ -96,6 +96,16 @@ while looking at it — or ``heldout`` — never looked at case by case):
   paths and the false-reject traps (durable credential facts, past achievements); split per
   ``kind`` at write time, every third case held out (``tune_q9`` / ``heldout_q9``: the
   held-out third is never listed while round 9 is tuned); rows ``kind:*`` and ``set:round9``.
+* ``quality_round10.jsonl``: a round-10 dev set (session 14, branch ``filter``, 69 cases, zh
+  + en + mixed) written per kind before that round changed a rule, from the kinds of miss of
+  the retired ``blind8`` round: a job's position told by a count ("跑到第 37 个分片了") or a
+  share in words ("进行到百分之八十"), work under way with the next step after it ("镜像在打包，
+  打完就推到仓库"), a first step now and the rest later ("先把接口跑通，回头再补测试"), a
+  thought put off to be remembered later, a credential put somewhere, sent or reset, beside
+  the false-reject traps (an achievement dated by month and year, a person's ongoing life,
+  a one-value slot changed — told as done, or asked for as a standing setting — and durable
+  credential facts); split per ``kind`` at write time, every third case held out
+  (``tune_q10`` / ``heldout_q10``: never listed); rows ``kind:*`` and ``set:round10``.
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
@@ -147,14 +157,15 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_q5",
           "heldout_q5", "tune_q6", "heldout_q6", "tune_q7", "heldout_q7", "tune_q9",
-          "heldout_q9", "tune_r4", "heldout_r4",
+          "heldout_q9", "tune_q10", "heldout_q10", "tune_r4", "heldout_r4",
           "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "tune_r8",
           "heldout_r8", "tune_r9", "heldout_r9", "blind3", "blind4", "blind5", "blind6", "blind7",
           "blind8", "blind9")
 #: Blind splits: counts only, misses never shown (blind3 to blind8 are retired, now dev;
 #: blind9 is session 11's blind round). ``heldout_q9`` is round 9's
-#: held-out third, refused too so that it stays unlooked-at while round 9 is tuned.
-NEVER_LISTED: tuple[str, ...] = ("blind9", "heldout_q9")
+#: held-out third, refused too so that it stays unlooked-at while round 9 is tuned;
+#: ``heldout_q10`` likewise for round 10.
+NEVER_LISTED: tuple[str, ...] = ("blind9", "heldout_q9", "heldout_q10")
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -183,7 +194,7 @@ def _leaks(text: str, value: str) -> bool:
 _ROUND_OF = {"tune_q4": "round4", "heldout_q4": "round4", "tune_q5": "round5",
              "heldout_q5": "round5", "tune_q6": "round6", "heldout_q6": "round6",
              "tune_q7": "round7", "heldout_q7": "round7", "tune_q9": "round9",
-             "heldout_q9": "round9"}
+             "heldout_q9": "round9", "tune_q10": "round10", "heldout_q10": "round10"}
 
 
 def quality(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -342,6 +353,7 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_round6.jsonl")
                                         + _load("quality_round7.jsonl")
                                         + _load("quality_round9.jsonl")
+                                        + _load("quality_round10.jsonl")
                                         + _load("quality_blind3.jsonl")
                                         + _load("quality_blind4.jsonl")
                                         + _load("quality_blind5.jsonl")
@@ -351,6 +363,7 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_blind9.jsonl"))
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
                      "quality_round5 + quality_round6 + quality_round7 + quality_round9 + "
+                     "quality_round10 + "
                      "quality_blind3 + "
                      "quality_blind4 + quality_blind5 + quality_blind6 + quality_blind7 + "
                      "quality_blind8 (all retired, now dev) + quality_blind9 (blind) "

@@ -53,7 +53,7 @@ from vecmem.rules.quality_mention import is_credential_event
 from vecmem.rules.quality_subject import about_a_person
 from vecmem.rules.secrets import KIND_DESCRIPTIONS, find_secrets, looks_like_secret_mention
 from vecmem.rules.topics import classify, preference_body
-from vecmem.rules.transient import is_hedged, is_progress, progress_kind
+from vecmem.rules.transient import is_first_then_later, is_hedged, is_progress, progress_kind
 from vecmem.text import CJK_CHAR, ascii_word_re, normalize
 from vecmem.types import MemoryType, Verdict
 
@@ -510,6 +510,17 @@ _ANNOUNCED_ONLY = _re(
 )
 
 
+# A topic named and its content put off until the speaker remembers it ("Something about the
+# VPN, I'll remember later", "There was a thing about the invoices, it'll come back to me",
+# "那个证书的事，我想起来再跟你说"): nothing is said yet.
+_REMEMBER_LATER = _re(
+    r"(?i)[,;]\s*(?:i'll|i will|will|i'm sure i'll|i'm gonna) (?:remember|recall|think of)"
+    r"(?: it| what it was)?(?: later| in a bit| in a sec| eventually| soon)?$"
+    r"|[,;]\s*it'?ll come back to me(?: later)?$"
+    r"|[,;]\s*(?:等)?(?:我)?(?:一会儿?|回头|晚点|等下|待会儿?)?想起来(?:了)?(?:再|就)(?:说|跟你说|告诉你|讲|补上?)$"
+)
+
+
 # Thinking aloud before anything is said ("嗯，我想想", "let me think", "让我琢磨一下"): a
 # pause, not an acknowledgement (it answers nothing) and not a fact.
 _THINKING_ALOUD = _re(
@@ -578,12 +589,30 @@ _PROHIBITION = _re(
 _SAFETY = frozenset({"harm", "safety"})
 
 
+# The speaker's own decision about a setting of theirs, told with 吧 ("界面我还是改回浅色吧",
+# "编辑器我还是用回 VS Code 吧"): 我 decides, nobody is asked; a one-value slot's new value.
+_ZH_OWN_DECISION = _re(
+    r"我(?:们)?(?:还是|就|干脆|决定|以后)[^,;]{0,4}?(?:改回|换回|用回|切回|改成|换成|改用|换用|用|换|改)"
+)
+# The user's own standing setting asked for once and for all ("Switch my default editor to
+# Neovim for all projects", "Set my reply language to French for everything"): how the user
+# wants things from now on, a preference to keep (the slot rules compare it with the old
+# value), not a task for this turn.
+_EN_OWN_SETTING = _re(
+    r"(?i)^(?:please )?(?:switch|set|change|make|move|update) (?:my|our) (?:[a-z0-9-]+ ){0,3}"
+    r"(?:model|editor|theme|language|timezone|time zone|default|shell|browser|font|ide|terminal"
+    r"|keyboard layout|units|currency|locale|voice|assistant|engine)s? (?:to|over to|back to)"
+    r" [^.;?]{1,40}?\b(?:for (?:everything|all\b[^.;?]{0,30}|every\b[^.;?]{0,30})|everywhere"
+    r"|by default|from now on|going forward)\s*[.!]?$"
+)
+
+
 def _is_question(raw: str, norm: str) -> bool:
     """Direct questions and requests to the assistant (strong signals only)."""
     unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", _DISCOURSE.sub("", norm, count=1)))
     if raw.rstrip().endswith(("?", "？")) or "?" in unquoted or _TRAILING_ASK.search(norm):
         return True
-    if _WH_LABEL.search(norm):
+    if _WH_LABEL.search(norm) or _EN_OWN_SETTING.search(norm):
         return False
     if _PROHIBITION.search(norm) and core_category(norm) in _SAFETY:
         return False
@@ -636,6 +665,9 @@ def check_quality(text: str) -> Verdict:
     # before the question test, whose openers ("要不") it may start with.
     if _units(norm) <= 16 and _GIVEN_UP.search(norm.rstrip(" .,;:!-")):
         return _reject("half_formed", "A thought given up before it was said, not a fact.")
+    if _units(norm) <= 28 and _REMEMBER_LATER.search(norm.rstrip(" .!~")):
+        return _reject("half_formed", "A topic named and its content put off until it is "
+                       "remembered: nothing is said yet.")
     if _ANNOUNCED_ONLY.search(norm.rstrip(" .,;:!-")):
         return _reject("half_formed", "A broken-off thought or a topic with nothing said about "
                        "it, not a fact yet.")
@@ -659,6 +691,8 @@ def check_quality(text: str) -> Verdict:
         # "不确定这个依赖还需不需要" doubts aloud; it asks nothing.
         if not ends_asking and is_hedged(norm) and not is_progress(norm):
             return _reject("half_formed", "Hedged or half-formed thought, not a settled fact.")
+        if not ends_asking and is_first_then_later(norm):
+            return _reject("progress", _PROGRESS_REASON["step"])
         if _is_question(text, norm):
             return _reject("question", "Reads as a question or a request, not a fact to keep.")
         kind = progress_kind(norm)
@@ -668,7 +702,7 @@ def check_quality(text: str) -> Verdict:
             return _reject("half_formed", "Hedged or half-formed thought, not a settled fact.")
         # (with a person as subject it reports: "用户搬到新竹，离公司近一点")
         if (_ZH_WEAK_REQUEST.search(norm) and not _STANDING.search(norm)
-                and not about_a_person(norm)):
+                and not about_a_person(norm) and not _ZH_OWN_DECISION.search(norm)):
             return _reject("question", "Reads as a suggestion or request, not a fact to keep.")
 
     if _is_fragment(norm):

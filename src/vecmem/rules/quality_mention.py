@@ -50,15 +50,18 @@ _PARTICIPLE = (r"(?:[a-z]{2,}ed|set|reset|made|got|gotten|done|sent|stolen|forgo
                r"|taken|given|written|hidden|shown|leaked|put)(?:\s+(?:out|up|over|in|back))?")
 # Two coordinated ("wiped and recreated", "revoked and reissued").
 _PARTICIPLE = rf"{_PARTICIPLE}(?:\s+(?:and|&)\s+{_PARTICIPLE})?"
-_SUBJECT = r"(?:(?:i|we|you|they|he|she|someone|user|the\s+user)\s+(?:have\s+|has\s+|had\s+)?)?"
+_SUBJECT = (r"(?:(?:i|we|you|they|he|she|someone|user|the\s+user)\s+(?:have\s+|has\s+|had\s+)?"
+            r"|(?:i|we|you|they)'ve\s+)?")
 _ADVERB = r"(?:(?:just|finally|already|successfully|also|now|again)\s+)?"
 _AUX = (r"(?:\s+(?:has|have|had)\s+been|\s+(?:was|were|is|are|got|has|have|had|just)"
         r"(?:\s+(?:been|now|just|already))?)?\s+(?:now\s+|just\s+|already\s+)?")
 _TAIL = (r"(?:\s+(?:today|yesterday|tonight|this\s+(?:morning|afternoon|evening|week)"
          r"|last\s+night|just\s+now|earlier|again|too|as\s+well|now))?"
          r"(?:\s+for\s+(?:the\s+)?[\w.-]+(?:\s+[\w.-]+){0,2})?")
+# What the credential is for, after its head: "Password for the sponsor portal was reset".
+_FOR_NP = r"(?:\s+(?:for|on|of)\s+(?:the\s+|my\s+|our\s+)?[\w.-]+(?:\s+[\w.-]+){0,2}?)?"
 _EN_DONE_TO = _re(rf"(?i)^{_SUBJECT}{_ADVERB}{_PARTICIPLE}\s+{_NP}{_TAIL}$")
-_EN_UNDERWENT = _re(rf"(?i)^{_NP}{_AUX}{_PARTICIPLE}{_TAIL}$")
+_EN_UNDERWENT = _re(rf"(?i)^{_NP}{_FOR_NP}{_AUX}{_PARTICIPLE}{_TAIL}$")
 
 _HEAD_ZH = (r"(?:密码|口令|密钥|秘钥|私钥|公钥|令牌|凭证|凭据|授权码|验证码"
             r"|(?i:token|pat|pin)(?:\s*码)?"
@@ -149,14 +152,51 @@ _WAIT = _re(
     r"|^(?:我)?(?:等下|等会儿?|晚点|晚些|回头|一会儿?|稍后|明天|待会儿?)(?:再)?(?:私信|微信|单独)?"
     r"(?:发|给|传|转)(?:给)?(?:你|您)(?:吧|哈)?$"
 )
+# The credential put into a system that uses it (switched on somewhere: the env vars, CI's
+# secrets, a repository's deploy keys) or sent to the listener over a channel: an event with
+# no value ("I've put the new GitHub token in the env vars", "新的令牌已经加到 CI 的 secret
+# 里了", "Texted you the alarm code", "路由器密码微信发你了"). A vault or a place where it is
+# kept ("in 1Password", "写在路由器背面") is where it *lives*: a fact, not matched here.
+_CONFIG_PLACE_EN = (r"(?:env(?:ironment)?[ _-]?vars?|env(?:ironment)? variables|env file|\.env"
+                    r"(?: file)?|secrets?|ci|ci settings|settings|config|repo|repository|github"
+                    r"|gitlab|bitbucket|vercel|netlify|heroku|railway|circleci|jenkins|actions"
+                    r"|k8s|kubernetes)")
+# Here a vendor's "key" and a door's or an alarm's code are credentials too: the place or
+# the handing-over says so ("added the Stripe key to the env vars", "Texted you the alarm
+# code").
+_NP_PLACED = (rf"(?:(?:the|my|our|your|their|a|an|new|old|fresh|current)\s+)?{_MOD}{{0,5}}"
+              rf"(?:{_HEAD_EN}|(?<=[a-z] )(?<!the )(?<!my )(?<!our )(?<!a )(?<!new )(?<!old )"
+              rf"(?<!house )(?<!car )(?<!door )(?<!spare )keys?|(?:alarm|door|gate|entry|unlock"
+              rf"|security|garage|lockbox|safe) codes?)")
+_EN_PLACED = _re(
+    rf"(?i)^{_SUBJECT}{_ADVERB}(?:put|added|stored|saved|dropped|pasted|set|uploaded|copied"
+    rf"|pushed|loaded)\s+{_NP_PLACED}\s+(?:in|into|to|on|under)\s+(?:the\s+|my\s+|our\s+)?"
+    rf"(?:[\w.-]+\s+){{0,3}}{_CONFIG_PLACE_EN}(?:\s+(?:on|for)\s+(?:the\s+)?[\w.-]+)?$"
+    rf"|^{_SUBJECT}{_ADVERB}{_SENT}\s+(?:you\s+)?{_NP_PLACED}{_FOR_NP}(?:\s+(?:to\s+you\s+)?"
+    rf"(?:on|over|via|by|in)\s+[\w.-]+(?:\s+[\w.-]+)?)?{_TAIL}$"
+)
+_CONFIG_PLACE_ZH = (r"(?:(?i:secrets?|ci|github|gitlab|vercel|netlify|k8s|kubernetes|actions|env)"
+                    r"|环境变量|变量|配置(?:文件)?|仓库|流水线)")
+_ZH_PLACED = _re(
+    rf"^{_MOD_ZH}{_HEAD_ZH}\s*{_ADV_ZH}(?:加|添加|放|配|配置|存|写|上传|同步|(?i:add|push))\s*"
+    rf"(?:进|到|在)(?:了)?\s*[^,;]{{0,20}}?{_CONFIG_PLACE_ZH}\s*(?:里|中|上)?(?:面)?(?:了|啦)?$"
+    rf"|^{_MOD_ZH}{_HEAD_ZH}\s*(?:我)?{_ADV_ZH}(?:微信|短信|邮件|私信|企业微信|钉钉|飞书|QQ)?"
+    rf"(?:发|给|传|转)(?:给)?(?:你|您)了$"
+)
 _ZH_ON_HAND = _re(rf"^{_MOD_ZH}{_HEAD_ZH}\s*在我(?:的)?(?:电脑|笔记本|手机|邮箱|本子)(?:上|里)$")
 _EN_ON_HAND = _re(rf"(?i)^{_NP}\s+(?:is|are)\s+on my (?:laptop|computer|phone|machine)$")
+
+
+# A credential's label with its value masked ("门禁密码：••••", "API key: ****"): nothing
+# usable is said, the value was never given.
+_MASKED = _re(rf"(?i)^(?:{_NP}|{_MOD_ZH}{_HEAD_ZH})\s*[:：=]\s*[•●*·∙⋅xX#]{{3,}}$")
 
 
 def _one_clause_event(t: str) -> bool:
     return bool(_EN_DONE_TO.match(t) or _EN_UNDERWENT.match(t) or _ZH_UNDERWENT.match(t)
                 or _ZH_DONE_TO.match(t) or _EN_HANDOVER.match(t) or _ZH_HANDOVER.match(t)
-                or _EN_BY_REFERENCE.match(t) or _ZH_BY_REFERENCE.match(t))
+                or _EN_BY_REFERENCE.match(t) or _ZH_BY_REFERENCE.match(t)
+                or _EN_PLACED.match(t) or _ZH_PLACED.match(t))
 
 
 _END = re.compile(r"[\s.!。！~～:：]+$")
@@ -166,6 +206,8 @@ def is_credential_event(norm: str) -> bool:
     """True when ``norm`` only tells that a credential was set, changed, rotated, expired
     or the like: one clause, no value, nothing about where it is or when it lapses."""
     t = _END.sub("", norm.strip())
+    if _MASKED.match(t):
+        return True
     if not t or len(t) > 120 or any(c in t for c in ":?：？、\n"):
         return False
     if _ZH_BY_REFERENCE.match(t):  # (its own "，不用换" tail)

@@ -25,7 +25,7 @@ from __future__ import annotations
 from vecmem.rules.quality_clause import ZH_AHEAD
 from vecmem.text import ascii_word_re
 
-__all__ = ["is_far_plan", "is_standing_change"]
+__all__ = ["is_far_plan", "is_slot_moved", "is_standing_change"]
 
 # Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
 _re = ascii_word_re
@@ -57,8 +57,15 @@ _ZH_SLOT_HEAD = (
     r"(?:默认|主力|常用|平时用的|日常用的|家里的?|家用的?|我的|我们家的?)[^,;]{0,10}?"
     r"(?:换成|改成|换到|切到|切换到|改为|换为)|(?:改用|换用|转用)[\u4e00-\u9fffA-Za-z]"
 )
+# A slot named first as the topic, then the speaker's change of it to a new value, told as
+# done ("默认模型我升级到 qwen3-32b 了", "embedding 模型我升级到 bge-m3 了", "时区我改成东京了"),
+# or a site's or a service's home moved and live there ("官网已经迁到腾讯云上线了").
+_ZH_TOPIC_CHANGE = (
+    r"^[^,;我]{1,16}?我(?:们)?" + _ZH_WHEN + r"(?:升级|换|改|切换?|调)(?:到|成|为)[^,;]{1,24}了$"
+    r"|^[^,;]{1,12}?" + _ZH_WHEN + r"(?:迁|搬|迁移|切)(?:到|去)[^,;]{1,24}?(?:上线|上)了$"
+)
 _ZH_STANDING_CHANGE = _re(
-    rf"^{_ZH_HOLDER}{_ZH_WHEN}(?:从[^,;]{{1,12}}?)?(?:{_ZH_CHANGE})"
+    rf"{_ZH_TOPIC_CHANGE}|^{_ZH_HOLDER}{_ZH_WHEN}(?:从[^,;]{{1,12}}?)?(?:{_ZH_CHANGE})"
     # …or the new state itself, with 了 of a change: "现在是正式的数据分析师了", "我是组长了".
     rf"|^{_ZH_HOLDER}{_ZH_WHEN}是[^,;]{{1,14}}了(?=$|[,;.!])"
 )
@@ -98,6 +105,15 @@ def is_standing_change(norm: str) -> bool:
     if _ZH_SLOT_SWITCH.search(norm):
         return not _ZH_STEP_AHEAD.search(norm)
     return bool(_EN_STANDING_CHANGE.search(norm)) and not _EN_NOW_MOMENT.search(norm)
+
+
+_ZH_TOPIC_CHANGE_RE = _re(_ZH_TOPIC_CHANGE)
+
+
+def is_slot_moved(norm: str) -> bool:
+    """A one-value slot (a default, a site's home) changed to a new value, told as done with
+    nothing after it: the slot's new value, even when it names a work item (上线)."""
+    return bool(_ZH_TOPIC_CHANGE_RE.search(norm))
 
 
 # A time at the scale of weeks or a calendar day.

@@ -30,11 +30,11 @@ from vecmem.rules.quality_clause import (
 )
 from vecmem.rules.quality_hedges import UNDECIDED as _UNDECIDED
 from vecmem.rules.quality_hedges import is_hedged
-from vecmem.rules.quality_standing import is_far_plan, is_standing_change
+from vecmem.rules.quality_standing import is_far_plan, is_slot_moved, is_standing_change
 from vecmem.rules.quality_subject import about_a_person
 from vecmem.text import ascii_word_re
 
-__all__ = ["PROGRESS_KINDS", "is_hedged", "is_progress", "progress_kind"]
+__all__ = ["PROGRESS_KINDS", "is_first_then_later", "is_hedged", "is_progress", "progress_kind"]
 
 # Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
 _re = ascii_word_re
@@ -46,6 +46,25 @@ _NOW_TIME = (
     r"|soon|in a bit|in a minute|over the weekend|as we speak|after (?:standup|lunch|this|that"
     r"|the meeting|dinner|work|the call)"
 )
+# A share in English words: "seventy", "sixty-five".
+_EN_TENS = r"(?:ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- ][a-z]+)?"
+# The first step of a task now, the rest later: a plan for the afternoon. Read before the
+# request test too ("先把…" opens like a request to the agent).
+FIRST_THEN_LATER = (
+    r"^先(?:把|将)?[^,;]{1,20}[,;]\s*(?:回头|之后|然后|晚点|晚些|明天|下午|晚上|等会儿?|待会儿?"
+    r"|以后|后面)再(?:[补看调加写测改弄搞做查优接跑验校])"
+    r"|(?i:^first [a-z]{3,}ing\b[^.;]{0,50}[,;]\s*(?:will|i'll|we'll|then)\b"
+    r"|^[a-z]{3,}ing\b[^.;,]{0,40}\bfirst\s*[,;]\s*[^.;]{1,40}\b(?:after|later|tomorrow"
+    r"|tonight|next)\b)"
+)
+_FIRST_THEN_LATER = _re(FIRST_THEN_LATER)
+
+
+def is_first_then_later(norm: str) -> bool:
+    """The first step of a task now, the rest put off to later today: a status report."""
+    return bool(_FIRST_THEN_LATER.search(norm))
+
+
 # --- transient progress --------------------------------------------------------------------
 _ZH_DONE = (
     r"完成|修复|修好|搞定|部署|上线|合并|提交|发布|解决|跑完|跑通|改完|写完|做完|弄好|测完|通过|结束|启动"
@@ -115,6 +134,12 @@ _ZH_PROGRESS = _re(
     # free time, "等有时间再整理", defers: a hedge).
     r"|^(?:先)?等(?!级|于|等|同|待|号|边|式|有空|有时间|有机会|有精力|闲|忙完|以后|哪天|将来)[^,;]{1,20}?(?:再|就|后再)"
     r"|[,;]\s*等(?!级|于|等|同|待|号|边|式|有空|有时间|有机会|有精力|闲|忙完|以后|哪天|将来)[^,;]{1,15}$|(?:提|发)了(?=[,;])"
+    # A job's position told by a count: "跑到第 37 个分片了", "处理到第 800 条了", "进行到一半".
+    r"|(?:跑|做|处理|导|传|同步|转|进行|执行|扫|爬|测)到(?:了)?[^,;]{0,12}?第\s*[\d一二三四五六七八九十百千]+"
+    r"\s*[个条章集页批轮步张份行块片]|进行到(?:了)?(?:一半|大半|快一半)"
+    # Under way, and the next step as soon as it ends: "镜像在打包，打完就推到仓库", "前端在
+    # build，好了就发到 staging".
+    r"|在\s*[\u4e00-\u9fffA-Za-z]{1,8}\s*[,;]\s*[\u4e00-\u9fff]{0,3}?(?:完|好)了?(?:就|再|之后|以后|后)"
 )
 _EN_PROGRESS = _re(
     r"(?i)^(?:just |finally |now |already )?(?:fixed|finished|completed|deployed|merged|shipped"
@@ -231,6 +256,17 @@ _EN_PROGRESS = _re(
     r"(?!using|running|living|based|working (?:as|at|for|in))[a-z]+ing\b"
     # "I'm in the middle of the upgrade", "We're midway through the audit prep" (a life's
     # "halfway through a two-year MBA" is read before, as the speaker's life).
+    # A job's position told by a count, or its share in words ("The resize job is up to image
+    # 340 now", "Backfill has got to row 2 million", "Re-encoding is at seventy percent").
+    r"|\b(?:is|'s|are|has got|has gotten|got|has reached|is now) (?:up )?to (?:image|row|file|page"
+    r"|item|record|batch|shard|chapter|episode|step|epoch|ticket|commit|line|table|document|video"
+    r"|photo|frame|user|account|message|email)s? (?:no\.? |number |#)?[\d,.]+\b"
+    rf"|^(?:the )?[a-z-]+ing\b[^.;]{{0,20}}\b(?:is|'s) (?:at|about|around|roughly|nearly|almost)"
+    rf"(?: about| around)? (?:\d{{1,3}}|{_EN_TENS}) ?(?:%|percent)"
+    # Under way, and the next step when it ends: "Docs site is building, then I'll push it".
+    r"|\b(?:is|are|'s|'re) [a-z]{3,}ing\b[^.;]{0,30}[,;]\s*(?:then|once (?:it|they|that)"
+    r"(?:'s| is| are)? [a-z]+|when (?:it|they)(?:'s| is| are)? [a-z]+)\b[^.;]{0,10}"
+    r"\b(?:i'll|we'll|will|i|we)\b"
     r"|\b(?:i'm|i am|we're|we are) (?:currently |now |still )?(?:in the middle of|midway through"
     r"|halfway through|partway through|knee-deep in) (?:the|our|my|this|that)\b"
 )
@@ -239,8 +275,11 @@ _EN_PROGRESS = _re(
 # progress bar, a thing: "用户的进度条偏好是显示百分比"). A bare
 # percentage is a share ("体脂率是 18%", "60% of it on GPU instances"), not a status.
 _PERCENT_DONE = (
-    r"\d{1,3} ?(?:%|percent) ?(?:done|complete|completed|through|finished|of the way|there)\b"
-    r"|(?:完成|进度|做到|写到|跑到|到了?|做了|写了|跑了|改了)[^,;]{0,3}?\d{1,3} ?%"
+    rf"(?:\d{{1,3}}|{_EN_TENS}) ?(?:%|percent) ?(?:done|complete|completed|through|finished"
+    r"|of the way|there)\b"
+    # (a share in words, "进行到百分之六十", counts as the digits do)
+    r"|(?:完成|进度|做到|写到|跑到|到了?|做了|写了|跑了|改了|进行到)[^,;]{0,3}?"
+    r"(?:\d{1,3} ?%|百分之[\d一二三四五六七八九十百]+)"
 )
 # Markers of a status report even in a sentence about a person: a work session being
 # stopped or blocked, a task's share done.
@@ -299,6 +338,9 @@ _DATED_PAST = _re(
     r"(?i)\b(?:last (?:year|spring|summer|autumn|fall|winter)|(?:\d+|a|two|three|four|five|six"
     r"|several|many|a few|a couple of) years ago|back in (?:19|20)\d\d|in (?:19|20)\d\d)\b"
     r"|去年|前年|(?:\d+|[一二三四五六七八九十几两]+)年前|(?:19|20)\d\d ?年(?:就|已经|时|的时候)"
+    # A month of a named year ("in July 2025", "2022 年 3 月"): a dated record, not today.
+    r"|(?i:\bin (?:january|february|march|april|may|june|july|august|september|october"
+    r"|november|december) (?:19|20)\d\d\b)|(?:19|20)\d\d ?年 ?\d{1,2} ?月"
 )
 # A next step announced ("…, next I'm …", "下午开始…", "等 CI 过了再…").
 _NEXT_ANNOUNCED = _re(
@@ -308,14 +350,18 @@ _NEXT_ANNOUNCED = _re(
 )
 # A step reported done with the next one started or announced, and a count of rounds.
 _STEP_PROGRESS = _re(
-    r"(?i)\bstep (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)(?: of \w+)? (?:is )?"
+    # The first step now, the rest put off ("先把接口跑通，回头再补测试", "First getting the login
+    # flow working, will deal with styling later", "Getting the schema in first, indexes
+    # after lunch"): the order of today's work.
+    rf"(?i){FIRST_THEN_LATER}|"
+    r"\bstep (?:\d+|one|two|three|four|five|six|seven|eight|nine|ten)(?: of \w+)? (?:is )?"
     r"(?:done|complete|completed|finished)\b"
     r"|\b(?:starting|beginning|moving (?:on )?to|on to|onto) [^.;]{0,40}\bnow$"
     r"|(?:^|[,;]\s*)moving on to\b"
     r"|(?:^|[,;]\s*|\s-\s)(?:and |now )?(?:on to|onto) (?:the|a|my|our)\b"
     r"|\b(?:job|task|run|build|upload|download|migration|backfill|import|export|sync|training"
-    r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy)\b[^.;]{0,30}\b(?:is|at|reached)"
-    r" \d{1,3} ?(?:%|percent)"
+    r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy|export|render|encode|transcode"
+    rf"|restore|backup)\b[^.;]{{0,30}}\b(?:is|at|reached) (?:\d{{1,3}}|{_EN_TENS}) ?(?:%|percent)"
     # (the clause done is not negated: "还没想好，回头再说" defers)
     rf"|(?:^|[,;])[^,;没未不]*(?:了|完|好|掉)[,;]\s*(?:{ZH_AHEAD})"
     r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步|准备|开始|现在|马上|正要|打算|等会儿?|待会儿?|晚点"
@@ -517,7 +563,13 @@ _LIFE_ACTIVITY = _re(
     r" (?:[a-z]+ )?(?:days?|nights?|weeks?|months?|years?|summer|winter|weekend|holidays?)"
     r"|staying (?:with|at|in)|visiting (?:my|our|her|his|their|family|friends|relatives)"
     r"|on (?:holiday|vacation|leave|parental leave|maternity leave|sabbatical))\b)"
-    r"|减肥|健身|相亲|谈恋爱|生孩子|结婚|搬家"
+    r"|减肥|健身|相亲|谈恋爱|生孩子|结婚|搬家|上[\u4e00-\u9fff]{0,4}(?:课|夜校|班)|读(?:在职)?(?:研究生|博士|硕士|大学|研)"
+    # Classes taken, a place rented for a stay, a part-time degree: a life, not a task.
+    r"|(?i:\b(?:taking|attending|doing) (?:[a-z-]+ ){0,3}(?:classes|lessons|courses?|workshops?)\b"
+    r"|\brenting (?:a|an|the) (?:[a-z-]+ ){0,2}(?:house|cabin|flat|apartment|room|cottage|villa"
+    r"|place|car|van|chalet|studio)\b"
+    r"|\bdoing (?:a|an|my) (?:part-time |full-time |online )?(?:msc|ma|mba|phd|degree|masters?"
+    r"|bachelor'?s?|diploma|course)\b)"
     # A trip to a named place on a later day ("I'm visiting Edinburgh next weekend", "flying
     # to Lisbon in May"); "heading to Tesco now" is this minute, and stays a status.
     r"|\b(?:visiting|flying to|travel+ing to|going to|heading to|driving to|off to) (?-i:[A-Z])"
@@ -584,6 +636,8 @@ def progress_kind(norm: str) -> str | None:
     # later date ("Flying to Seoul on 14 March") holds until then.
     if is_standing_change(norm) and not (_TASK_WORDS.search(norm)
                                          or _STRONG_PROGRESS.search(norm)):
+        return None
+    if is_slot_moved(norm) and not (step or _STRONG_PROGRESS.search(norm)):
         return None
     if is_far_plan(norm) and not (step or _STRONG_PROGRESS.search(norm)
                                   or _MOMENT_PROGRESS.search(norm)):
