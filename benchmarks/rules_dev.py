@@ -140,6 +140,13 @@ while looking at it — or ``heldout`` — never looked at case by case):
   former job, a plan, another project's stack), written before that round changed a rule,
   every third case per polarity held out at write time into ``heldout_r9``
   (``benchmarks/slots_dev.py`` holds it out, counts only).
+* ``slot_paraphrase_round10.jsonl``: a round-10 slot set (session 14; 32 scenarios, 16
+  positives, 16 negatives): one value said in the other language or spelling — a city in
+  Chinese and English (巴黎 / Paris), a time zone as an offset, a region name or an IANA
+  name (UTC+8 / 北京时间 / Asia/Shanghai), an editor's short name (nvim / Neovim) — and a
+  project's frontend and backend as two slots; negatives: a relative's city, a trip, a
+  colleague's editor, a server's clock, the other half of the stack. Every third case per
+  polarity held out at write time into ``heldout_r10`` (counts only).
 """
 
 from __future__ import annotations
@@ -159,13 +166,14 @@ SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", 
           "heldout_q5", "tune_q6", "heldout_q6", "tune_q7", "heldout_q7", "tune_q9",
           "heldout_q9", "tune_q10", "heldout_q10", "tune_r4", "heldout_r4",
           "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "tune_r8",
-          "heldout_r8", "tune_r9", "heldout_r9", "blind3", "blind4", "blind5", "blind6", "blind7",
+          "heldout_r8", "tune_r9", "heldout_r9", "tune_r10",
+          "heldout_r10", "blind3", "blind4", "blind5", "blind6", "blind7",
           "blind8", "blind9")
 #: Blind splits: counts only, misses never shown (blind3 to blind8 are retired, now dev;
 #: blind9 is session 11's blind round). ``heldout_q9`` is round 9's
 #: held-out third, refused too so that it stays unlooked-at while round 9 is tuned;
-#: ``heldout_q10`` likewise for round 10.
-NEVER_LISTED: tuple[str, ...] = ("blind9", "heldout_q9", "heldout_q10")
+#: ``heldout_q10`` and ``heldout_r10`` likewise for round 10's quality and slot cases.
+NEVER_LISTED: tuple[str, ...] = ("blind9", "heldout_q9", "heldout_q10", "heldout_r10")
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -393,6 +401,7 @@ def main(argv: list[str] | None = None) -> int:
                                     + _load("slot_paraphrase_round7.jsonl")
                                     + _load("slot_paraphrase_round8.jsonl")
                                     + _load("slot_paraphrase_round9.jsonl")
+                                    + _load("slot_paraphrase_round10.jsonl")
                                     + _load("slot_paraphrase_blind3.jsonl")
                                     + _load("slot_paraphrase_blind4.jsonl")
                                     + _load("slot_paraphrase_blind5.jsonl")

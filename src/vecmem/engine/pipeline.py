@@ -27,7 +27,7 @@ from vecmem.rules.sameness import adds_information, same_fact_veto
 from vecmem.rules.slot_frames import announces_change, leaves_value, same_frame
 from vecmem.rules.slot_grammar import SLOT_KEYS
 from vecmem.rules.slot_opinion import ASPECTS, aspect_matches, read
-from vecmem.rules.slots import may_fill, slots_named
+from vecmem.rules.slots import may_fill, same_value, slots_named
 from vecmem.rules.when import ValidTime, local_day
 from vecmem.rules.when import resolve as resolve_time
 from vecmem.store.base import SQLTx
@@ -271,12 +271,23 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
     elif cls.topic_key and cls.single_valued:
         same_topic = tx.by_topic(ctx.scope, cls.topic_key, ("active",))
         if same_topic:
-            wanted = _value_key(cls.object) if cls.object else None
+            wanted = normalize(cls.object) if cls.object else None
             for m in same_topic:
-                if wanted is not None and m.object is not None and _value_key(m.object) == wanted:
+                if wanted is not None and m.object is not None and same_value(
+                        cls.topic_key, normalize(m.object), wanted):
                     return Plan(
                         Decision.DUPLICATE,
                         f"same {cls.topic_key} value as #{m.id}",
+                        m.id,
+                        similarity=1.0,
+                    )
+            # the new value already waits in review (said another way): it joins that item
+            for m in tx.by_topic(ctx.scope, cls.topic_key, (Status.REVIEW,)):
+                if wanted is not None and m.object is not None and same_value(
+                        cls.topic_key, normalize(m.object), wanted):
+                    return Plan(
+                        Decision.DUPLICATE,
+                        f"same {cls.topic_key} value as #{m.id} (already in the review queue)",
                         m.id,
                         similarity=1.0,
                     )
@@ -414,10 +425,6 @@ def _slot_opinion(ctx: Context, tx: SQLTx, p: Prepared,
             return {"topic_key": m.topic_key,
                     "ids": [r.id for r in held if r.topic_key == m.topic_key]}
     return None
-
-
-def _value_key(value: str) -> str:
-    return normalize(value).casefold().replace(" ", "")
 
 
 def _neighbours(ctx: Context, tx: SQLTx, p: Prepared) -> list[Neighbour]:

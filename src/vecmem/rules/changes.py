@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import re
 
+from vecmem.rules.places import is_place
 from vecmem.rules.slot_forms import before_restate
 from vecmem.rules.slot_grammar import EN_ADVERB, ZH_TIME, announced, early, trim_value
 from vecmem.text import lazy_re
@@ -84,7 +85,10 @@ _TAIL_EN = lazy_re(r"\s+(?:these days|nowadays|lately|recently|now)$"
 # "Home is X now, moved there in the spring", "…，因为更方便".
 _ASIDE = lazy_re(r"\s*[,;]\s*(?:easier|better|because|since|as|so|which|it's|it is|much|more"
                  r"|(?:i |we )?(?:moved|relocated|been|started|switched) (?:there|here|over)"
-                 r"|after)\b.*$|\s*[,，;；]\s*(?:因为|这样|比较|更|方便|毕竟).*$", _I)
+                 r"|after|same as (?:always|before|ever)|as (?:always|usual|before)|like always"
+                 r"|my eyes\b)\b.*$"
+                 r"|\s*[,，;；]\s*(?:因为|这样|比较|更|方便|毕竟|一直这样|一直都是|和以前一样|跟以前一样"
+                 r"|没(?:挪|变|换|动|搬)).*$", _I)
 # Chat drops the subject: "Been using Helix", "Switched to Zed last week", "Moved over to X".
 _NO_SUBJECT = lazy_re(r"^(?=(?:have |'ve )?(?:been using|now using|switched|moved over|went back"
                       r"|gone back|started using|recently switched|just switched)\b)", _I)
@@ -111,6 +115,9 @@ _WORK_HOW = lazy_re(r"\b(?P<w>work|works|working) (?:remotely|full[- ]time|part[
                     r"|fully remote|mostly|now) (?P<p>for|at)\b", _I)
 _WE_MOVED_ZH = lazy_re(r"^我们(?:全家|一家)?(?:已经)?(?:从(?P<old>[^,，]{1,20}?))?"
                        r"(?:搬到|搬去|搬家到|移居到?|定居在?)了?(?P<v>[^,，]{1,20}?)(?:定居|生活|住)?了?$")
+# "我家就在杭州": where one's home is, when the value is a place ("我家在三楼" is a floor)
+_HOME_ZH = lazy_re(r"^(?P<s>用户|我(?!们))(?:的)?家(?:就|也|还|现在|目前|一直|其实)*在"
+                   r"(?P<v>[^,，]{1,12}?)$")
 _HOME_IS = lazy_re(r"^home (?:is|=) (?:now )?(?P<v>(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*){0,2}"
                    r"|[\u4e00-\u9fff]{1,8})(?: now)?$", _I)
 # Past or present only (``slot_grammar.ZH_TIME``): "下周" / "明年" announce a plan and stay.
@@ -127,8 +134,33 @@ _LEFT_EN = lazy_re(r"^(?P<s>(?:the )?user|i)(?: has| have|'ve)? (?:left (?!for\b
                    _I)
 
 
+# "Got moved up — I'm the data platform manager now", "Big news: I've joined X": a change
+# announced before a dash or colon, then the statement of the new value
+_LEAD_CHANGE = lazy_re(r"^(?:(?:i )?(?:got|was|been|just got) (?:moved up|promoted|moved"
+                       r"|transferred"
+                       r"|hired|poached)|(?:big |some )?news|update|so|well|guess what)"
+                       r"\s*(?:[—–:]|--|,)\s*(?P<rest>(?:i'm|i am|i've|i have|i now|i work|my"
+                       r"|the user)"
+                       r"\b.+)$", _I)
+# "向量化我改用 bge 了", "默认模型我升级到 X 了": the slot said first, then who changed it
+_TOPIC_FIRST_ZH = lazy_re(r"^(?P<label>向量化|嵌入|向量模型|嵌入模型|默认模型|对话模型|编辑器|主题"
+                          r"|配色)"
+                          r"(?:这块|这边|方面|的话)?[,，]?\s*(?P<s>我们|我|用户)(?:已经|现在|刚)?"
+                          r"(?P<verb>改用|换成|换用|改成|升级到|切换到|换到|切到)了?\s*(?P<v>[^,，]+?)了?$")
+# "公司把我调到测试主管的岗位了": one's new post, said by who moved one there
+_POSTED_ZH = lazy_re(r"^(?:公司|领导|老板|上面|单位)?把(?:我|用户)(?:调到|调去|调成|提拔为|提拔到"
+                     r"|提拔成|升为"
+                     r"|升到|任命为)了?(?P<v>[^,，]{2,20}?)(?:的)?(?:岗位|职位|位置|位子)?(?:上)?了?$")
+
+
 def _untime(text: str) -> str:
     text = _NO_SUBJECT.sub("I ", _ASIDE.sub("", text))
+    if m := _LEAD_CHANGE.match(text):
+        text = m["rest"]
+    if m := _TOPIC_FIRST_ZH.match(text):
+        text = f"{m['s']}把{m['label']}{m['verb']}{m['v']}"
+    if m := _POSTED_ZH.match(text):
+        text = f"我的职位是{m['v']}"
     text = _HAVE.sub(lambda m: f"{m[1]} have ", text)
     if m := _ANNOUNCED_EN.match(text):  # "I switched roles, I'm a designer now"
         text = m["rest"]
@@ -148,6 +180,8 @@ def _untime(text: str) -> str:
         text = f"我搬到了{m['v']}"
     if m := _HOME_IS.match(text):
         text = f"My home city is {m['v']}"
+    if (m := _HOME_ZH.match(text)) and is_place(m["v"]):
+        text = f"{m['s']}住在{m['v']}"
     m = _LEFT_EN.match(text)
     if m:
         rest = re.sub(r"^join\b", "joined", m["rest"], flags=_I)
@@ -200,8 +234,9 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
     (lazy_re(rf"^(?:{_SUBJ_EN}|i'm|we're) (?:now |mostly |mainly )?(?:use|uses|am using|is using"
              r"|are using|using"
              r"|codes? in|programs? in|writes? code in|do (?:all )?(?:of )?(?:my |our )?"
-             r"(?:coding|programming|development) in|does (?:all )?(?:of )?(?:his |her |their )?"
-             rf"(?:coding|programming|development) in) (?P<v>.+?){_OLD}{_FOR_EN}$"
+             r"(?:coding|programming|development|editing) in|does (?:all )?(?:of )?(?:his |her "
+             r"|their )?"
+             rf"(?:coding|programming|development|editing) in) (?P<v>.+?){_OLD}{_FOR_EN}$"
              r"|^(?:i'm|i am|we're|we are|the user is) (?:now )?on (?P<v2>.+)$", _I), False),
     # "I default to Claude Opus", "We standardised on X as the default model"
     (lazy_re(rf"^{_SUBJ_EN} (?:now )?(?:defaults? to|standardi[sz]ed on|settled on|went with"
@@ -214,6 +249,9 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
              r"(?:runs on|is powered by|is backed by|talks to|uses) (?P<v>.+)$"
              r"|^(?P<v2>.+?) (?:is|are) (?:now )?(?:used|what we use) for (?P<label2>embeddings?"
              r"|vectors?|chat)$", _I), True),
+    # "Light mode everywhere please", "Dark theme from now on": the theme asked for
+    (lazy_re(r"^(?P<v>(?:dark|light) (?:mode|theme))(?: (?:everywhere|please|from now on"
+             r"|for everything|by default|always|again))+$", _I), True),
     # "用户开启了深色模式", "我打开了浅色主题"
     (lazy_re(r"^(?:用户|我(?!们))(?:已经)?(?:开启了?|打开了?|启用了?|切到了?)(?P<v>.+?(?:模式|主题))$"),
      True),
@@ -252,7 +290,7 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
              r"|写代码|编程|写程序|开发)?了?$"),
      False),
     # "现在默认用 claude-sonnet-4", "The assistant uses X by default": the value's kind
-    (lazy_re(r"^(?:现在|目前|以后)?默认(?:用|使用|改用|换成)了?\s*(?P<v>[^,，]+?)了?$"
+    (lazy_re(r"^(?:现在|目前|以后)?默认(?:用|使用|改用|换成)了?\s*(?P<v>[^,，]+?)(?:了|吧|了吧)?$"
              r"|^(?:the )?(?:assistant|agent|bot|we|i|user) (?:now )?uses? (?P<v2>.+?) by default$",
              _I), True),
 ]
@@ -260,7 +298,8 @@ _SWITCH: list[tuple[re.Pattern[str], bool]] = [
 _EMBED_NAME = lazy_re(r"embed|^(?:bge|e5|gte|m3e|jina|nomic|mxbai|voyage|multilingual-e5)\b"
                       r"|minilm|^text-embedding", _I)
 _CHAT_NAME = lazy_re(r"^(?:gpt-|chatgpt|claude|gemini|llama|qwen|deepseek|mistral|mixtral"
-                     r"|o[1-4](?:-|$)|glm-|kimi|moonshot|doubao|grok|sonnet|opus|haiku)", _I)
+                     r"|o[1-4](?:-|$)|glm-|kimi|moonshot|doubao|grok|sonnet|opus|haiku"
+                     r"|文心|通义|千问|豆包|智谱|混元|星火|月之暗面)", _I)
 
 
 #: One's own time-keeping things: set to a zone, they say the user's time zone ("moved my
@@ -462,7 +501,10 @@ def _moved(text: str) -> str | None:
 # "Please answer in English from now on", "Switch to English please", "请改用英文回复":
 # the standing instruction the language preference family reads.
 _LANG_NAMES = ("english|chinese|mandarin|cantonese|japanese|korean|french|german|spanish"
-               "|portuguese|italian|russian|dutch|vietnamese")
+               "|portuguese|italian|russian|dutch|vietnamese|deutsch|français|francais|español"
+               "|espanol")
+_ENDONYM = {"deutsch": "German", "français": "French", "francais": "French",
+            "español": "Spanish", "espanol": "Spanish"}
 _LANG_SWITCH = [
     lazy_re(r"^(?:please |from now on,? |going forward,? )*(?:switch|change|move) (?:over )?to"
             rf" (?P<v>{_LANG_NAMES})(?: please| from now on| going forward)?$", _I),
@@ -480,7 +522,12 @@ _LANG_SWITCH = [
             rf"(?:replies|answers|responses) in (?P<v>{_LANG_NAMES})"
             r" (?:from now on|going forward|from today on|always)$", _I),
     # "Reply in English": a bare imperative kept as a memory is a standing instruction
-    lazy_re(rf"^(?:answer|reply|respond|write back|talk)(?: to me)? in (?P<v>{_LANG_NAMES})$", _I),
+    lazy_re(rf"^(?:answer|reply|respond|write back|talk)(?: to)?(?: me)? in (?P<v>{_LANG_NAMES})$",
+            _I),
+    # "Keep talking to me auf Deutsch": a standing instruction kept up
+    lazy_re(r"^(?:please )?(?:keep|continue|stick to) (?:talking|replying|answering|writing"
+            r"|responding)(?: to me| back)? (?:in|auf|en) "
+            rf"(?P<v>{_LANG_NAMES})(?: please)?$", _I),
     # "Please always reply in French": a standing marker before the verb
     lazy_re(r"^(?:please )?(?:always|from now on,?|going forward,?) (?:please )?(?:answer|reply"
             rf"|respond|write|talk) (?:to me )?in (?P<v>{_LANG_NAMES})(?: please)?$", _I),
@@ -493,6 +540,10 @@ _LANG_SWITCH_ZH = lazy_re(r"^(?:用户|我)?(?:请|以后|今后|从现在起|�
 
 # "用户以后想要英文回复": a wish with a standing marker is the standing preference (without
 # one it stays a wish); "请用英文回答" likewise
+# "跟我说中文就行", "和我用英文交流吧": how to talk to the user, said to the agent
+_LANG_TALK_ZH = lazy_re(r"^(?:请|以后|今后)?(?:跟|和|对)我(?:说|讲|用)"
+                        r"(?P<v>中文|英文|英语|日语|日文|韩语|法语|德语)(?P<how>交流|沟通|回复|回答)?"
+                        r"(?:就行|就好|即可|吧)?$")
 _LANG_PLEASE_ZH = lazy_re(r"^(?:请|麻烦)(?:你)?(?:用|以)"
                           r"(?P<v>中文|英文|英语|日语|日文|韩语|法语|德语)"
                           r"(?P<how>回复|回答|交流|沟通)(?:我)?(?:吧)?$")
@@ -507,10 +558,10 @@ def language_switch(text: str) -> str | None:
     a preference, not a one-off request (``topics.preference_body``)."""
     for rx in _LANG_SWITCH:
         m = rx.match(text)
-        if m:
-            return f"From now on answer in {m['v']}"
+        if m:  # "auf Deutsch" is German: the language by its English name
+            return f"From now on answer in {_ENDONYM.get(m['v'].casefold(), m['v'])}"
     m = (_LANG_SWITCH_ZH.match(text) or _LANG_WISH_ZH.match(text)
-         or _LANG_PLEASE_ZH.match(text))
+         or _LANG_PLEASE_ZH.match(text) or _LANG_TALK_ZH.match(text))
     return f"以后用{m['v']}{m['how'] or '回复'}" if m else None
 
 

@@ -32,7 +32,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import replace
 
-from vecmem.rules.places import is_place
+from vecmem.rules.places import is_place, place_key
 from vecmem.rules.slot_forms import plain, theme_value
 from vecmem.rules.slot_grammar import SLOT_KEYS, trim_value, words
 from vecmem.rules.topic_keys import tech_aspects
@@ -40,7 +40,7 @@ from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
 __all__ = ["POLICY", "WORKS_IN", "canonical", "is_zone", "may_fill", "policy_of", "reword",
-           "slot_fact"]
+           "same_value", "slot_fact", "value_key"]
 
 _I = re.IGNORECASE
 
@@ -330,10 +330,16 @@ def _wedding(text: str) -> Classification | None:
     return None
 
 
+#: "Tom's my older brother": the contracted "is" before an owner.
+_CONTRACTED_IS = ascii_word_re(rf"^(?P<n>{_NAME_EN})['’]s (?=(?:actually |now |also |still )?"
+                               rf"{_OWNER_EN} )", _I)
+
+
 def _person_relation(text: str) -> Classification | None:
     wed = _wedding(text)
     if wed is not None:
         return wed
+    text = _CONTRACTED_IS.sub(r"\g<n> is ", text)
     found = next(((i, m, table) for i, (rx, table) in enumerate(_PERSON)
                   if (m := rx.match(text))), None)
     if found is None:
@@ -359,7 +365,8 @@ def _person_relation(text: str) -> Classification | None:
 # --- embeddings named by what they do ----------------------------------------------------
 
 _EMBED_EN = ascii_word_re(
-    r"^(?:the |our |my )?(?:text |document |vector )?embeddings? (?:are |is )?(?:now )?"
+    r"^(?:the |our |my )?(?:(?:text |document |vector )?embeddings?|(?:text |document )?vectors)"
+    r"(?: for (?:my|our|the|all) [\w ]{1,20}?)? (?:are |is )?(?:now )?"
     r"(?:use|uses|using|come from|computed (?:with|by)|generated (?:with|by)|made (?:with|by)"
     r"|created (?:with|by)|produced by|done with"
     r"|run with|run on) (?:the )?(?P<o>.+?)(?: model)?$"
@@ -385,7 +392,8 @@ def _embedding(text: str) -> Classification | None:
 
 # "用户是字节跳动的员工", "The user is an employee of Canva": the employer, not a job title.
 _STAFF_OF = ascii_word_re(
-    r"^(?:用户|我)(?:现在|目前|已经)?是(?P<o>[^,，。的]{1,20})的(?:正式|全职)?(?:员工|职员|雇员|一员)$"
+    r"^(?:用户|我)(?:现在|目前|已经|还|仍然|依然|一直)?是(?P<o>[^,，。的]{1,20})的(?:正式|全职)?"
+    r"(?:员工|职员|雇员|一员)$"
     r"|^(?:(?:the )?user|i) (?:is|am)(?: now| currently)? (?:an? |the )?(?:full-time )?"
     r"(?:employee|staff member|contractor) (?:of|at) (?P<o2>.+)$",
     _I,
@@ -445,9 +453,9 @@ _LANGS = [
     ("english", r"英文|英语|\benglish\b"),
     ("japanese", r"日语|日文|\bjapanese\b"),
     ("korean", r"韩语|韩文|\bkorean\b"),
-    ("french", r"法语|法文|\bfrench\b"),
-    ("german", r"德语|德文|\bgerman\b"),
-    ("spanish", r"西班牙语|\bspanish\b"),
+    ("french", r"法语|法文|\bfrench\b|\bfran[cç]ais\b"),
+    ("german", r"德语|德文|\bgerman\b|\bdeutsch\b"),
+    ("spanish", r"西班牙语|\bspanish\b|\bespa[nñ]ol\b"),
     ("portuguese", r"葡萄牙语|\bportuguese\b"),
     ("italian", r"意大利语|\bitalian\b"),
     ("russian", r"俄语|俄文|\brussian\b"),
@@ -538,6 +546,96 @@ def canonical(cls: Classification) -> Classification:
     if (key, obj, subject, in_place) == (cls.topic_key, cls.object, cls.subject, cls.slot):
         return cls
     return replace(cls, topic_key=key, subject=subject, object=obj, slot=in_place)
+
+
+# --- one key per value, for comparing a slot's values ---------------------------------------
+
+#: A zone by any of its names, as (the place or region whose clock it is, its fixed offset):
+#: "Asia/Shanghai" = "Beijing time" = "北京时间" = "China". A fixed-offset zone (no daylight
+#: saving) also equals its bare offset ("UTC+8" restates "北京时间"), but two places on one
+#: offset stay two values (Beijing time -> Singapore time is a change). Zones that move
+#: with daylight saving meet under one IANA name ("Pacific time" = "PT" = "PDT" =
+#: "America/Los_Angeles" = "美西时间"), never an offset. An ambiguous abbreviation (CST, IST)
+#: keeps its own spelling.
+_ZONE_KEYS = _pairs(
+    "asia/shanghai,asia/chongqing,asia/harbin,asia/urumqi,prc,china,chinese,beijing,shanghai,"
+    "北京,上海,中国=china@UTC+8 asia/singapore,singapore,sgt,新加坡=singapore@UTC+8 "
+    "asia/hong_kong,hongkong,hong_kong,hkt,香港=hongkong@UTC+8 "
+    "asia/taipei,taiwan,taipei,台北,台湾=taipei@UTC+8 awst,australia/perth,perth,珀斯=perth@UTC+8 "
+    "asia/tokyo,japan,tokyo,jst,东京,日本=japan@UTC+9 asia/seoul,korea,seoul,kst,首尔,"
+    "韩国=korea@UTC+9 "
+    "asia/kolkata,asia/calcutta,india,indian,kolkata,mumbai,印度=india@UTC+5:30 "
+    "europe/moscow,moscow,msk,莫斯科=moscow@UTC+3 "
+    "utc,gmt,zulu,greenwich,格林尼治,零时区,中时区,utc+0,utc-0=utc@UTC+0 "
+    "america/los_angeles,pacific,pt,pst,pdt,us/pacific,太平洋,美西,los_angeles,洛杉矶,"
+    "san_francisco,旧金山,seattle,西雅图=America/Los_Angeles "
+    "america/new_york,eastern,et,est,edt,us/eastern,美东,new_york,纽约,toronto,"
+    "多伦多=America/New_York "
+    "america/chicago,central,ct,cdt,us/central,美中,chicago,芝加哥=America/Chicago "
+    "america/denver,mountain,mt,mst,mdt,us/mountain,denver=America/Denver "
+    "europe/london,british,bst,london,伦敦,uk=Europe/London "
+    "europe/berlin,europe/paris,europe/amsterdam,europe/madrid,europe/rome,cet,cest,"
+    "central_european,berlin,paris,柏林,巴黎=CET "
+    "australia/sydney,australia/melbourne,aest,aedt,australian_eastern,sydney,"
+    "悉尼=Australia/Sydney "
+    "pacific/auckland,new_zealand,nzst,nzdt,auckland=Pacific/Auckland")
+#: An editor by any of its names ("nvim" = "Neovim", "VS Code" = "Visual Studio Code").
+_EDITOR_KEYS = _pairs("nvim,neovim,neo-vim=neovim vscode,vs-code,visualstudiocode,code=vscode "
+                      "intellij,intellijidea,idea=intellij sublime,sublimetext=sublime "
+                      "hx,helix=helix emacs,gnuemacs,doomemacs,spacemacs=emacs")
+#: A chat model by its Chinese and English names (文心一言 = ERNIE Bot, 通义千问 = Qwen).
+_MODEL_KEYS = _pairs("通义千问,千问,通义,qwen=qwen 文心一言,文心,ernie,erniebot=ernie 豆包,"
+                     "doubao=doubao "
+                     "智谱清言,chatglm=chatglm kimi,月之暗面=kimi")
+_VALUE_TAIL = ascii_word_re(r"^(?:the )|(?: editor| ide| model| llm| time ?zone| time)$", _I)
+
+
+def _zone(value: str) -> tuple[str, str | None]:
+    """(the zone's one name, its fixed offset or None) for a time-zone value."""
+    bare = _VALUE_TAIL.sub("", " ".join(value.split()).strip(" .,;，。").casefold())
+    bare = bare.replace(" ", "_")
+    if "utc" in bare or "gmt" in bare:
+        offset = _zone_offset(bare.upper().replace("_", ""))
+        if offset.startswith("UTC"):
+            bare = offset.casefold()
+    found = _ZONE_KEYS.get(bare) or _ZONE_KEYS.get(_zone_offset(value).casefold())
+    if found is None:
+        offset = _zone_offset(value.strip())
+        return (offset.casefold(), offset) if re.match(r"UTC[+-]", offset) else (bare, None)
+    name, _, offset = found.partition("@")
+    return name.casefold(), offset or None
+
+
+def value_key(topic_key: str | None, value: str) -> str:
+    """One key per value of the slot ``topic_key``: two values with one key are the same
+    value said two ways (a restatement is a duplicate). A place is its ``place_key``
+    whichever language names it, a time zone its one name (``_ZONE_KEYS``), an editor or a
+    chat model its one name; any other value is itself, casefolded, without spaces."""
+    flat = " ".join(value.split()).strip(" .,;，。").casefold()
+    if topic_key == "user.residence":
+        return place_key(value)
+    if topic_key == "user.timezone":
+        return _zone(value)[0]
+    if topic_key == "preference.editor":
+        bare = _VALUE_TAIL.sub("", flat).replace(" ", "")
+        return _EDITOR_KEYS.get(bare, bare)
+    if topic_key == "config.default_model":
+        bare = _VALUE_TAIL.sub("", flat).replace(" ", "")
+        return _MODEL_KEYS.get(bare, bare)
+    return flat.replace(" ", "")
+
+
+def same_value(topic_key: str | None, a: str, b: str) -> bool:
+    """Whether ``a`` and ``b`` are one value of the slot ``topic_key`` (``value_key``); a
+    bare offset also restates a fixed-offset zone ("UTC+8" = "北京时间"), though two places
+    on that offset differ."""
+    if value_key(topic_key, a) == value_key(topic_key, b):
+        return True
+    if topic_key != "user.timezone":
+        return False
+    (na, oa), (nb, ob) = _zone(a), _zone(b)
+    bare_a, bare_b = oa is not None and na == oa.casefold(), ob is not None and nb == ob.casefold()
+    return oa is not None and oa == ob and (bare_a or bare_b)
 
 
 # --- ambiguous cases: text the rules could not key, near a filled slot ---------------------

@@ -168,12 +168,13 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
             rf"^{_USER}(?:的职业)?(?:是|为)(?:一名|一个|一位|名|个|位)?(?P<o>.{{1,12}}?"
             r"(?:师|员|家|生|者|工|经理|总监|主管|老板|创始人|学生|医生|律师|老师|作家|博士))$"
             # by its label ("用户的职位是校长", what "当上了校长" announces)
-            rf"|^{_USER}的(?:职位|职业|岗位|头衔|职务)(?:现在)?(?:是|为)(?P<o2>[^,，。]{{1,15}})$",
+            rf"|^{_USER}(?:现在|目前)?的(?:职位|职业|岗位|头衔|职务|title|Title|TITLE)(?:现在)?(?:是|为)"
+            r"(?P<o2>[^,，。]{1,40})$",
         ),
         (
             "user.occupation",
             r"^(?:(?:the )?user (?:is|works as|has become|became)|i am|i'm|i work as)(?: now)?"
-            r" an? (?P<o>(?:[\w-]+ )"
+            r" (?:an?|the) (?P<o>(?:[\w-]+ )"
             r"{0,3}(?:engineer|developer|programmer|designer|teacher|doctor|nurse|student|manager|"
             r"scientist|researcher|writer|lawyer|founder|analyst|consultant|architect|admin"
             r"|administrator))$"

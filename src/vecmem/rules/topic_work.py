@@ -192,10 +192,14 @@ def _project(text: str) -> Classification | None:
         generic = comp in {"project", "repo", "repository", "codebase", "monorepo"}
         owner = "-".join(p for p in (name, "" if generic else comp) if p)
         explicit = None
+        part: list[str] = []
         if m.group("aspect"):
             slugs = _label_slugs(m.group("aspect"))
             explicit = next((_ASPECT_WORDS[s] for s in slugs if s in _ASPECT_WORDS), None)
-        parts = ["project", owner] if owner else ["project"]
+            # "the heron project's frontend uses React": the part is its own slot, as in
+            # "heron 项目的前端用 React" (project.heron.frontend.framework)
+            part = [s for s in slugs if s in _COMPONENTS][:1]
+        parts = ["project", owner, *part] if owner else ["project", *part]
         key = _aspect_key(parts, explicit, m.group("rest"))
         pm = _EN_PRED.match(m.group("rest"))
         pred, obj = (
