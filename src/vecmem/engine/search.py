@@ -39,6 +39,9 @@ BILINGUAL_VECTOR_WEIGHT = 0.6
 #: Keyword coverage (rarity-weighted share of the query matched) at which the best
 #: keyword candidate keeps the keyword side's full weight in the blend.
 FULL_COVERAGE = 0.5
+#: EXPERIMENT flags (recall lane)
+LANG_SHIFT = 0.0
+OWN_COVERAGE = False
 #: Reciprocal-rank term that breaks ties between equal blended scores.
 RRF_K = 10
 #: How many candidates each side contributes before fusion, per requested result.
@@ -292,11 +295,14 @@ def hybrid(
                             tx.get_many([i for i in band if i not in got]).items()})
                 return {i: floors.offset(query, t) for i, t in got.items()}
 
+        shift: dict[int, float] = {}
+        if LANG_SHIFT and offsets is not None and vec_hits:
+            shift = {i: LANG_SHIFT * o for i, o in offsets([i for i, _ in vec_hits]).items()}
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,
                        evidence, matched, judge, rejected, today=ctx.today(),
                        admit=None if timeline is None else timeline.admit, beyond=beyond,
                        offsets=offsets, band=0.0 if offsets is None else floors.band(query),
-                       weight=_vector_weight(ctx, mode, trace))
+                       weight=_vector_weight(ctx, mode, trace), shift=shift)
         if episode and scored:
             # A memory the gate turned down may still join as the context of a passing
             # neighbour in its episode (the answer often sits in the next turn).
@@ -481,6 +487,7 @@ def _rank(
     judge: tuple[float, float, bool] | None = None, rejected: dict[int, Any] | None = None,
     today: str | None = None, admit: Any = None, beyond: dict[int, float] | None = None,
     offsets: Any = None, band: float = 0.0, weight: float | None = None,
+    shift: dict[int, float] | None = None,
 ) -> list[tuple[float, Any, CandidateScore]]:
     """Fused score of every candidate; the excluded ones go to the trace only.
 
@@ -496,7 +503,8 @@ def _rank(
     cos = dict(vec_hits)
     vrank = {mid: r for r, (mid, _) in enumerate(vec_hits, 1)}
     krank = {mid: r for r, (mid, _) in enumerate(kw_hits, 1)}
-    vnorm = _minmax({m: c for m, c in cos.items() if c >= min_score})
+    shift = shift or {}
+    vnorm = _minmax({m: c + shift.get(m, 0.0) for m, c in cos.items() if c >= min_score})
     matched = matched or {}
     cover: dict[int, float] = {}
     if evidence is not None:
@@ -599,6 +607,9 @@ def _keyword_scale(bm25: dict[int, float], cover: dict[int, float]) -> dict[int,
     strength = 1.0
     if cover:
         strength = min(1.0, max(cover.values()) / FULL_COVERAGE)
+    if OWN_COVERAGE and cover:
+        return {m: min(1.0, cover.get(m, 0.0) / FULL_COVERAGE) * v
+                for m, v in _minmax(bm25).items()}
     return {m: strength * v for m, v in _minmax(bm25).items()}
 
 
