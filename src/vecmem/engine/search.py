@@ -22,7 +22,7 @@ from vecmem.text import cjk_ratio, has_cjk, validate_text
 from vecmem.types import CandidateScore, Explanation, Hit, Hits, MemoryRecord, Status
 
 #: Bump when the ranking formula changes, so stored explanations stay interpretable.
-FUSION_FORMULA_VERSION = "blend-v5"
+FUSION_FORMULA_VERSION = "blend-v6"
 #: Weight of the vector side in the score blend; the keyword side gets the rest.
 VECTOR_WEIGHT = 0.4
 #: The vector side's weight in a scope that holds both languages (``OTHER_LANGUAGE_SHARE``,
@@ -39,9 +39,24 @@ BILINGUAL_VECTOR_WEIGHT = 0.6
 #: Keyword coverage (rarity-weighted share of the query matched) at which the best
 #: keyword candidate keeps the keyword side's full weight in the blend.
 FULL_COVERAGE = 0.5
-#: EXPERIMENT flags (recall lane)
-LANG_SHIFT = 0.0
-OWN_COVERAGE = False
+#: blend-v6, gated search only (``Memory.search``'s default; the exploratory ranking and
+#: LoCoMo's ``gate=False`` keep blend-v5): each keyword candidate's keyword side is scaled
+#: by its *own* rarity-weighted coverage (up to ``FULL_COVERAGE``), not the best
+#: candidate's -- a memory that matches one word of a long turn, or only the turn's
+#: commonest concept, then cannot ride the best match's coverage to the top of the list.
+#: Set False to measure without.
+OWN_COVERAGE = True
+#: blend-v6, gated search only: on the vector side a memory in the other language than the
+#: turn's is scored on its cosine plus this many times its other-language floor offset
+#: (``relevance.Floors.offset``: the measured gap between a turn's background cosines to
+#: memories of its own language and of the other) before the min-max, so its rank among
+#: the candidates follows how far it stands above its own language's background, as the
+#: gate already judges it. Sessions 7-11 lowered only the floor; the fusion still ranked a
+#: cross-language memory by its raw cosine, below same-language near-topic ones. Measured
+#: on dev + gate and personas 2-7 (benchmarks/README.md "Agent recall, session 14"):
+#: needed-in-top-5 1 x 1,537 -> +14, 2 x +19, 3 x +21 (persona 7 alone); 2 kept.
+#: 0 turns it off.
+OTHER_LANGUAGE_LIFT = 2.0
 #: Reciprocal-rank term that breaks ties between equal blended scores.
 RRF_K = 10
 #: How many candidates each side contributes before fusion, per requested result.
@@ -296,8 +311,16 @@ def hybrid(
                 return {i: floors.offset(query, t) for i, t in got.items()}
 
         shift: dict[int, float] = {}
-        if LANG_SHIFT and offsets is not None and vec_hits:
-            shift = {i: LANG_SHIFT * o for i, o in offsets([i for i, _ in vec_hits]).items()}
+        if OTHER_LANGUAGE_LIFT and offsets is not None and vec_hits:
+            # The vector candidates' texts are read for their language (one read of the
+            # ~50 rows; the band below the floor reads the same rows).
+            shift = {i: OTHER_LANGUAGE_LIFT * o
+                     for i, o in offsets([i for i, _ in vec_hits]).items() if o > 0}
+            if shift and trace is not None:
+                trace.notes.append(
+                    f"vector side: {len(shift)} candidate(s) in the other language scored on "
+                    f"cosine + {OTHER_LANGUAGE_LIFT:g} x their floor offset before min-max "
+                    f"(largest +{max(shift.values()):.4f})")
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,
                        evidence, matched, judge, rejected, today=ctx.today(),
                        admit=None if timeline is None else timeline.admit, beyond=beyond,
@@ -498,7 +521,9 @@ def _rank(
     rank below every vector candidate). ``offsets`` (ids -> how much lower their floor
     is, ``Floors.offset``) is asked only for the candidates within ``band`` below the
     floor: a memory in the other language than the turn's passes a little lower.
-    ``weight``: the vector side's share of the blend (``_vector_weight``)."""
+    ``weight``: the vector side's share of the blend (``_vector_weight``). ``shift``: what
+    each other-language vector candidate's cosine gains before the min-max
+    (``OTHER_LANGUAGE_LIFT``; the reported cosine and the gate's verdict are unchanged)."""
     beyond = beyond or {}
     cos = dict(vec_hits)
     vrank = {mid: r for r, (mid, _) in enumerate(vec_hits, 1)}
@@ -518,7 +543,7 @@ def _rank(
             if share is None:
                 share = by_set[key] = evidence.coverage(got)
             cover[m] = share
-    knorm = _keyword_scale(dict(kw_hits), cover)
+    knorm = _keyword_scale(dict(kw_hits), cover, own=OWN_COVERAGE and judge is not None)
     lower: dict[int, float] = {}
     if judge is not None and offsets is not None and band > 0:
         floor, lift = judge[0], judge[1]
@@ -591,7 +616,8 @@ def _rank(
     return scored
 
 
-def _keyword_scale(bm25: dict[int, float], cover: dict[int, float]) -> dict[int, float]:
+def _keyword_scale(bm25: dict[int, float], cover: dict[int, float], own: bool = False
+                   ) -> dict[int, float]:
     """The keyword side in [0, 1]: BM25 min-max scaled over the keyword candidates, times
     how much of the query's rarity-weighted evidence the best match covers (up to
     ``FULL_COVERAGE``).
@@ -601,15 +627,18 @@ def _keyword_scale(bm25: dict[int, float], cover: dict[int, float]) -> dict[int,
     full keyword weight). The lowest is subtracted as before blend-v3: dividing by the
     best alone (blend-v3) lifted every weak keyword match and cost LoCoMo 0.010 of
     recall@10 with episodes (0.745 -> 0.735; back to 0.745 with blend-v4; agent-recall
-    dev, no gate: USE 0.838 -> 0.847, e5 0.658 -> 0.667)."""
+    dev, no gate: USE 0.838 -> 0.847, e5 0.658 -> 0.667).
+
+    ``own`` (blend-v6, the gated search): each candidate is scaled by its own coverage
+    instead of the best one's (``OWN_COVERAGE``)."""
     if not bm25:
         return {}
+    if own and cover:
+        return {m: min(1.0, cover.get(m, 0.0) / FULL_COVERAGE) * v
+                for m, v in _minmax(bm25).items()}
     strength = 1.0
     if cover:
         strength = min(1.0, max(cover.values()) / FULL_COVERAGE)
-    if OWN_COVERAGE and cover:
-        return {m: min(1.0, cover.get(m, 0.0) / FULL_COVERAGE) * v
-                for m, v in _minmax(bm25).items()}
     return {m: strength * v for m, v in _minmax(bm25).items()}
 
 
@@ -793,6 +822,7 @@ def explain(ctx: Context, query: str, k: int, min_score: float, *, gate: bool = 
             f"{t!r} ({why})" for t, why in trace.dropped.items()))
     if trace.gate is not None:
         trace.gate["dropped_terms"] = dict(trace.dropped)
+    own = "its own" if gate and OWN_COVERAGE else "the best candidate's"
     return hits, Explanation(
         query=query,
         model=ctx.model_id,
@@ -807,8 +837,10 @@ def explain(ctx: Context, query: str, k: int, min_score: float, *, gate: bool = 
         k=k,
         fusion=(f"{FUSION_FORMULA_VERSION}: ({weight}·minmax(cosine) + "
                 f"{round(1 - weight, 4):g}·keyword + 0.01·rrf(k={RRF_K})) / max, keyword = "
-                f"minmax(bm25) · min(1, best coverage / {FULL_COVERAGE}); "
-                "+ episode neighbours (" + ", ".join(
+                f"minmax(bm25) · min(1, {own} coverage / {FULL_COVERAGE}); "
+                + (f"a memory in the other language: cosine + {OTHER_LANGUAGE_LIFT:g} x its "
+                   "floor offset before min-max; " if gate and OTHER_LANGUAGE_LIFT else "")
+                + "+ episode neighbours (" + ", ".join(
                     f"{d:+d}: {w}" for d, w in EPISODE_WEIGHTS.items()) + "), "
                 "scaled into [0, 1]; ties: hit_count, recency"),
         notes=notes,
