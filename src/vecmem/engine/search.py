@@ -54,8 +54,10 @@ OWN_COVERAGE = True
 #: gate already judges it. Sessions 7-11 lowered only the floor; the fusion still ranked a
 #: cross-language memory by its raw cosine, below same-language near-topic ones. Measured
 #: on dev + gate and personas 2-7 (benchmarks/README.md "Agent recall, session 14"):
-#: needed-in-top-5 1 x 1,537 -> +14, 2 x +19, 3 x +21 (persona 7 alone); 2 kept.
-#: 0 turns it off.
+#: needed-in-top-5 of 1,537 turns 1,217 -> 1,229 at 1 x, 1,237 at 2 x (alone, with more
+#: memories per turn: the rank cut ``relevance.RANK_STEP`` takes that back); 3 x with
+#: ``OWN_COVERAGE`` gained 2 more persona-7 turns than 2 x and nothing on personas 2 and 5,
+#: so 2 is kept. 0 turns it off.
 OTHER_LANGUAGE_LIFT = 2.0
 #: Reciprocal-rank term that breaks ties between equal blended scores.
 RRF_K = 10
