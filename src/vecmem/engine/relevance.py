@@ -53,7 +53,7 @@ from vecmem.store.fts_tokens import is_stop_token_term
 from vecmem.text import CJK_CHAR, cjk_ratio, keyword_terms
 
 #: Bump when the gate's rule or its constants change (shown in ``explain``).
-GATE_VERSION = "gate-v7"  # v7: the relative cut rises with the rank; pleasantries
+GATE_VERSION = "gate-v8"  # v8: the cut rises 0.06 per rank (v7: 0.035); pleasantries
 #: A term in at least this share of the scope's memories is no evidence ...
 COMMON_SHARE = 0.20
 #: ... once it is in at least this many (in a scope of 5, one memory is not "common").
@@ -173,7 +173,14 @@ RELATIVE_CUT = 0.35
 #: memories per relevant turn 3.74 -> 3.26 (of the first six, what a Hermes prefetch can
 #: show: 3.42 -> 3.16), needed-in-top-5 966 -> 962; a step of 0.025 gave 3.38 / 963, 0.05
 #: 3.13 / 957. Set ``RANK_STEP`` to 0 for the flat cut of gate-v6.
-RANK_STEP = 0.035
+#: gate-v8 (session 14): 0.035 -> 0.06 with blend-v6 (each keyword candidate scaled by its
+#: own coverage, other-language cosines lifted by their floor offset), which ranks the
+#: needed memory higher and so lets the tail go sooner. Dev + gate and personas 2-7 (1,537
+#: relevant turns, ``Memory.search`` defaults): needed-in-top-5 with blend-v6 at 0.05
+#: 1,238, at 0.06 1,236 (gate-v7 + blend-v5: 1,217); memories per relevant turn on
+#: persona 7 4.33 (0.035) / 4.07 / 3.94 (4.24 before), every set under 4 at 0.06
+#: (benchmarks/README.md "Agent recall, session 14").
+RANK_STEP = 0.06
 RANK_STEP_FROM = 3
 #: Of the candidates the gate passes on cosine alone (no keyword evidence), only this
 #: many -- the nearest -- are kept (``search._vector_only_cap``). In a large store the

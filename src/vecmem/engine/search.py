@@ -22,7 +22,7 @@ from vecmem.text import cjk_ratio, has_cjk, validate_text
 from vecmem.types import CandidateScore, Explanation, Hit, Hits, MemoryRecord, Status
 
 #: Bump when the ranking formula changes, so stored explanations stay interpretable.
-FUSION_FORMULA_VERSION = "blend-v5"
+FUSION_FORMULA_VERSION = "blend-v6"
 #: Weight of the vector side in the score blend; the keyword side gets the rest.
 VECTOR_WEIGHT = 0.4
 #: The vector side's weight in a scope that holds both languages (``OTHER_LANGUAGE_SHARE``,
@@ -39,6 +39,26 @@ BILINGUAL_VECTOR_WEIGHT = 0.6
 #: Keyword coverage (rarity-weighted share of the query matched) at which the best
 #: keyword candidate keeps the keyword side's full weight in the blend.
 FULL_COVERAGE = 0.5
+#: blend-v6, gated search only (``Memory.search``'s default; the exploratory ranking and
+#: LoCoMo's ``gate=False`` keep blend-v5): each keyword candidate's keyword side is scaled
+#: by its *own* rarity-weighted coverage (up to ``FULL_COVERAGE``), not the best
+#: candidate's -- a memory that matches one word of a long turn, or only the turn's
+#: commonest concept, then cannot ride the best match's coverage to the top of the list.
+#: Set False to measure without.
+OWN_COVERAGE = True
+#: blend-v6, gated search only: on the vector side a memory in the other language than the
+#: turn's is scored on its cosine plus this many times its other-language floor offset
+#: (``relevance.Floors.offset``: the measured gap between a turn's background cosines to
+#: memories of its own language and of the other) before the min-max, so its rank among
+#: the candidates follows how far it stands above its own language's background, as the
+#: gate already judges it. Sessions 7-11 lowered only the floor; the fusion still ranked a
+#: cross-language memory by its raw cosine, below same-language near-topic ones. Measured
+#: on dev + gate and personas 2-7 (benchmarks/README.md "Agent recall, session 14"):
+#: needed-in-top-5 of 1,537 turns 1,217 -> 1,229 at 1 x, 1,237 at 2 x (alone, with more
+#: memories per turn: the rank cut ``relevance.RANK_STEP`` takes that back); 3 x with
+#: ``OWN_COVERAGE`` gained 2 more persona-7 turns than 2 x and nothing on personas 2 and 5,
+#: so 2 is kept. 0 turns it off.
+OTHER_LANGUAGE_LIFT = 2.0
 #: Reciprocal-rank term that breaks ties between equal blended scores.
 RRF_K = 10
 #: How many candidates each side contributes before fusion, per requested result.
@@ -292,11 +312,22 @@ def hybrid(
                             tx.get_many([i for i in band if i not in got]).items()})
                 return {i: floors.offset(query, t) for i, t in got.items()}
 
+        shift: dict[int, float] = {}
+        if OTHER_LANGUAGE_LIFT and offsets is not None and vec_hits:
+            # The vector candidates' texts are read for their language (one read of the
+            # ~50 rows; the band below the floor reads the same rows).
+            shift = {i: OTHER_LANGUAGE_LIFT * o
+                     for i, o in offsets([i for i, _ in vec_hits]).items() if o > 0}
+            if shift and trace is not None:
+                trace.notes.append(
+                    f"vector side: {len(shift)} candidate(s) in the other language scored on "
+                    f"cosine + {OTHER_LANGUAGE_LIFT:g} x their floor offset before min-max "
+                    f"(largest +{max(shift.values()):.4f})")
         scored = _rank(ids, facts, records, vec_hits, kw_hits, min_score, mode, trace,
                        evidence, matched, judge, rejected, today=ctx.today(),
                        admit=None if timeline is None else timeline.admit, beyond=beyond,
                        offsets=offsets, band=0.0 if offsets is None else floors.band(query),
-                       weight=_vector_weight(ctx, mode, trace))
+                       weight=_vector_weight(ctx, mode, trace), shift=shift)
         if episode and scored:
             # A memory the gate turned down may still join as the context of a passing
             # neighbour in its episode (the answer often sits in the next turn).
@@ -481,6 +512,7 @@ def _rank(
     judge: tuple[float, float, bool] | None = None, rejected: dict[int, Any] | None = None,
     today: str | None = None, admit: Any = None, beyond: dict[int, float] | None = None,
     offsets: Any = None, band: float = 0.0, weight: float | None = None,
+    shift: dict[int, float] | None = None,
 ) -> list[tuple[float, Any, CandidateScore]]:
     """Fused score of every candidate; the excluded ones go to the trace only.
 
@@ -491,12 +523,15 @@ def _rank(
     rank below every vector candidate). ``offsets`` (ids -> how much lower their floor
     is, ``Floors.offset``) is asked only for the candidates within ``band`` below the
     floor: a memory in the other language than the turn's passes a little lower.
-    ``weight``: the vector side's share of the blend (``_vector_weight``)."""
+    ``weight``: the vector side's share of the blend (``_vector_weight``). ``shift``: what
+    each other-language vector candidate's cosine gains before the min-max
+    (``OTHER_LANGUAGE_LIFT``; the reported cosine and the gate's verdict are unchanged)."""
     beyond = beyond or {}
     cos = dict(vec_hits)
     vrank = {mid: r for r, (mid, _) in enumerate(vec_hits, 1)}
     krank = {mid: r for r, (mid, _) in enumerate(kw_hits, 1)}
-    vnorm = _minmax({m: c for m, c in cos.items() if c >= min_score})
+    shift = shift or {}
+    vnorm = _minmax({m: c + shift.get(m, 0.0) for m, c in cos.items() if c >= min_score})
     matched = matched or {}
     cover: dict[int, float] = {}
     if evidence is not None:
@@ -510,7 +545,7 @@ def _rank(
             if share is None:
                 share = by_set[key] = evidence.coverage(got)
             cover[m] = share
-    knorm = _keyword_scale(dict(kw_hits), cover)
+    knorm = _keyword_scale(dict(kw_hits), cover, own=OWN_COVERAGE and judge is not None)
     lower: dict[int, float] = {}
     if judge is not None and offsets is not None and band > 0:
         floor, lift = judge[0], judge[1]
@@ -583,7 +618,8 @@ def _rank(
     return scored
 
 
-def _keyword_scale(bm25: dict[int, float], cover: dict[int, float]) -> dict[int, float]:
+def _keyword_scale(bm25: dict[int, float], cover: dict[int, float], own: bool = False
+                   ) -> dict[int, float]:
     """The keyword side in [0, 1]: BM25 min-max scaled over the keyword candidates, times
     how much of the query's rarity-weighted evidence the best match covers (up to
     ``FULL_COVERAGE``).
@@ -593,9 +629,15 @@ def _keyword_scale(bm25: dict[int, float], cover: dict[int, float]) -> dict[int,
     full keyword weight). The lowest is subtracted as before blend-v3: dividing by the
     best alone (blend-v3) lifted every weak keyword match and cost LoCoMo 0.010 of
     recall@10 with episodes (0.745 -> 0.735; back to 0.745 with blend-v4; agent-recall
-    dev, no gate: USE 0.838 -> 0.847, e5 0.658 -> 0.667)."""
+    dev, no gate: USE 0.838 -> 0.847, e5 0.658 -> 0.667).
+
+    ``own`` (blend-v6, the gated search): each candidate is scaled by its own coverage
+    instead of the best one's (``OWN_COVERAGE``)."""
     if not bm25:
         return {}
+    if own and cover:
+        return {m: min(1.0, cover.get(m, 0.0) / FULL_COVERAGE) * v
+                for m, v in _minmax(bm25).items()}
     strength = 1.0
     if cover:
         strength = min(1.0, max(cover.values()) / FULL_COVERAGE)
@@ -782,6 +824,7 @@ def explain(ctx: Context, query: str, k: int, min_score: float, *, gate: bool = 
             f"{t!r} ({why})" for t, why in trace.dropped.items()))
     if trace.gate is not None:
         trace.gate["dropped_terms"] = dict(trace.dropped)
+    own = "its own" if gate and OWN_COVERAGE else "the best candidate's"
     return hits, Explanation(
         query=query,
         model=ctx.model_id,
@@ -796,8 +839,10 @@ def explain(ctx: Context, query: str, k: int, min_score: float, *, gate: bool = 
         k=k,
         fusion=(f"{FUSION_FORMULA_VERSION}: ({weight}·minmax(cosine) + "
                 f"{round(1 - weight, 4):g}·keyword + 0.01·rrf(k={RRF_K})) / max, keyword = "
-                f"minmax(bm25) · min(1, best coverage / {FULL_COVERAGE}); "
-                "+ episode neighbours (" + ", ".join(
+                f"minmax(bm25) · min(1, {own} coverage / {FULL_COVERAGE}); "
+                + (f"a memory in the other language: cosine + {OTHER_LANGUAGE_LIFT:g} x its "
+                   "floor offset before min-max; " if gate and OTHER_LANGUAGE_LIFT else "")
+                + "+ episode neighbours (" + ", ".join(
                     f"{d:+d}: {w}" for d, w in EPISODE_WEIGHTS.items()) + "), "
                 "scaled into [0, 1]; ties: hit_count, recency"),
         notes=notes,
