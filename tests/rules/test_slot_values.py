@@ -80,6 +80,8 @@ def test_two_values_stay_two(key: str, a: str, b: str) -> None:
     ("向量化我改用 bge 了。", "config.embedding_model", "bge"),
     ("The Heron project's frontend uses React.", "project.heron.frontend.framework", "React"),
     ("The Heron project's backend uses Django.", "project.heron.backend.framework", "Django"),
+    ("以后按东京时间给我排会议。", "user.timezone", "东京"),
+    ("Schedule my meetings in Tokyo time from now on.", "user.timezone", "Tokyo"),
 ])
 def test_change_grammar_keys_the_slot(text: str, key: str, value: str) -> None:
     c = classify(normalize(text))
@@ -88,8 +90,15 @@ def test_change_grammar_keys_the_slot(text: str, key: str, value: str) -> None:
 
 @pytest.mark.parametrize("text", [
     "我还是觉得华为的员工很辛苦。", "I'm the oldest child.", "我家就在公司附近。",
-    "My teammate uses Neovim as his editor.",
+    "My teammate uses Neovim as his editor.", "The standup is at 9am Beijing time.",
+    "按北京时间给客户排会议。",
 ])
 def test_look_alikes_key_no_user_slot(text: str) -> None:
     key = classify(normalize(text)).topic_key or ""
     assert not key.startswith(("user.", "preference."))
+
+
+@pytest.mark.parametrize("text", ["以后按顺序给我安排任务。", "以后按我的习惯给我排会议。",
+                                  "The standup is at 9am Beijing time."])
+def test_a_schedule_not_by_a_zone_is_no_time_zone(text: str) -> None:
+    assert classify(normalize(text)).topic_key != "user.timezone"

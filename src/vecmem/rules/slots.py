@@ -40,7 +40,7 @@ from vecmem.text import ascii_word_re, lazy_re
 from vecmem.types import Classification, MemoryType
 
 __all__ = ["POLICY", "WORKS_IN", "canonical", "is_zone", "may_fill", "policy_of", "reword",
-           "same_value", "slot_fact", "value_key"]
+           "same_value", "scheduled_zone", "slot_fact", "value_key"]
 
 _I = re.IGNORECASE
 
@@ -145,12 +145,34 @@ _TZ_ZH_CITY = lazy_re(r"^(?:用户|我)(?:现在|目前|平时|一般|一直)?"
                       r"(?P<o>[\u4e00-\u9fff]{2,5}?)时间(?:工作|生活|作息|上班|来)?$")
 
 
+#: "以后按东京时间给我排会议", "Schedule my meetings in Tokyo time": the user's own calendar
+#: kept by a zone is the user's zone (a meeting's time said once is not: "the standup is at
+#: 9am Beijing time").
+_TZ_SCHEDULE = [
+    lazy_re(r"^(?:以后|今后|从现在起|往后)?(?:都)?(?:按|按照|用)(?P<o>[\u4e00-\u9fff]{2,5}?|UTC[+-]\d{1,2}"
+            r"|[东西][一二三四五六七八九十]{1,2}区)(?:时间|时区)?(?:给|帮|替)我(?:排|安排|约|定|算)"),
+    ascii_word_re(r"^(?:please |from now on,? |going forward,? )*(?:schedule|book|plan|put)"
+                  r" (?:all )?my (?:meetings|calls|calendar|appointments) (?:in|on|by) "
+                  rf"(?:the )?(?P<o>{_TZ})(?: time ?zone| time)?(?: from now on| please)*$", _I),
+]
+
+
+def scheduled_zone(text: str) -> Classification | None:
+    """The user's time zone, when ``text`` asks for the user's calendar to be kept by it
+    (``_TZ_SCHEDULE``); read before the preference families, which would take the
+    request as a preference of its own."""
+    m = next((found for rx in _TZ_SCHEDULE if (found := rx.match(text))), None)
+    if m is None or not (is_zone(m["o"]) or is_place(m["o"])):
+        return None
+    return Classification(MemoryType.USER_FACT, "user.timezone", "user", "timezone", m["o"])
+
+
 def _timezone(text: str) -> Classification | None:
     m = _TZ_EN.match(text) or _TZ_ZH.match(text) or _TZ_FROM.match(text)
     if not m and (city := _TZ_ZH_CITY.match(text)) and is_place(city["o"]):
         m = city
     if not m:
-        return None
+        return scheduled_zone(text)
     return Classification(MemoryType.USER_FACT, "user.timezone", "user", "timezone",
                           m.group("o"))
 

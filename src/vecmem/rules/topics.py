@@ -82,6 +82,8 @@ def _classify(text: str) -> Classification:
         )
     text = slots.reword(restate(text))  # "默认模型改成了 X" is classified as "默认模型是X"
     body = preference_body(text)
+    if body is not None and (zone := slots.scheduled_zone(text)) is not None:
+        return zone  # "以后按东京时间给我排会议": the user's zone, not a preference of its own
     if body is not None:
         return _or_frame(_preference(text, body), text)
     # frame_fact reads the slot by label and value shape when no word order keyed one; it
