@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from vecmem.rules.kin import _ANY_ZH as _KIN_ZH
 from vecmem.rules.kin import roles as kin_roles
 from vecmem.text import lazy_re
 
@@ -410,6 +411,8 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         r"肝功能|肝脏|肾脏|肺部|甲状腺|胆固醇|血糖|血脂|复查|"
         # A diagnosis or a condition asked about ("Mum's diagnosis", "hypos").
         r"\b(?:diagnos\w*|hypos?|hypoglyc\w*)\b|诊断|病情|"
+        # Herbal remedies and tonics (what a drug like warfarin interacts with).
+        r"\b(?:herbal|herbs|tonics?|remed(?:y|ies))\b|中药|草药|补品|偏方|"
         r"症状|低血糖|治疗|"
         # An injection by any name (a jab, a long-acting shot, 饭前那针), and losing
         # consciousness (what a note for a carer or a first-aider is about).
@@ -447,7 +450,8 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
     "contact": lazy_re(
         r"\b(?:gloves?|balloons?|plasters?|band-?aids?|bandages?|condoms?|jewel\w*|"
         r"earrings?|necklaces?|bracelets?|watch ?straps?|cosmetics|make-?up|lipsticks?|"
-        r"lotions?|moisturi\w+|sunscreen|sunblock|soaps?|shampoos?|body wash|"
+        r"lotions?|moisturi\w+|sunscreen|sunblock|sun protection|sun cream|soaps?|shampoos?|"
+        r"body wash|"
         r"bath (?:products?|bombs?|oils?)|bubble bath|detergents?|perfumes?|scented|"
         r"candles?|fragrances?|diffusers?|air fresheners?|incense|hair dye|nail polish)\b|"
         r"手套|气球|创可贴|绷带|避孕套|首饰|耳环|项链|手链|"
@@ -559,6 +563,57 @@ def roles(text: str, *, turn: bool = False,
     ``kin`` ties to a role), and ``self`` for the user's own fact or a turn that names
     nobody else (a turn is the user speaking)."""
     return kin_roles(text, turn=turn, own=is_own(text), kin=kin)
+
+
+# -- names the profile learns beyond the index's stated pairs ----------------------------
+#: "儿子欧阳乐（英文名 Leo）", "女儿 (English name Dora) 朵朵": a Chinese name and the
+#: English name stated for it.
+_ENGLISH_NAME = lazy_re(
+    r"([\u4e00-\u9fff]{2,8})\s*[（(]\s*(?:英文名(?:字)?|English name)\s*(?:叫|是|:|：)?\s*"
+    r"([A-Z][a-z]+)\s*[）)]")
+#: "我们家的狗叫豆包", "我家的猫叫芝麻": a household member named after the household's
+#: own word (the index's frames start from 用户的 / 我的 / 家里的).
+_HOUSEHOLD_NAMED = lazy_re(
+    rf"(?:我们家|我家|咱家|咱们家)的?(?P<r>{_KIN_ZH})(?:叫|名叫|名字叫)"
+    r"\s?(?P<n>[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}?)(?=[，,。；;\s（(、]|是|$)")
+
+
+def profile_names(texts: Sequence[str]) -> tuple[list[tuple[str, str]],
+                                                 list[tuple[str, str]]]:
+    """Names the profile ties together over a store's memories: (form, form) pairs of
+    one person's names -- a Chinese name with its stated English name and the
+    nicknames of a one-character given name (欧阳乐 / Leo -> 乐乐, 小乐, 阿乐: what the
+    family calls him) -- and (name, role) ties in the household's own words (我们家的狗叫
+    豆包 -> 豆包: dog), each Chinese name also in pinyin when the memories write it so
+    ("Doubao must never ..."). Rules by form, the same for every person."""
+    from vecmem.rules.kin import role_of
+    from vecmem.rules.names import romanize
+
+    latin_words = {w.lower() for t in texts for w in re.findall(r"\b[A-Z][a-z]+\b", t)}
+    pairs: list[tuple[str, str]] = []
+    ties: list[tuple[str, str]] = []
+    for text in texts:
+        for m in _ENGLISH_NAME.finditer(text):
+            han, latin = m.group(1), m.group(2).lower()
+            for cut in ("儿子", "女儿", "孩子", "老婆", "老公", "妻子", "丈夫", "太太", "先生"):
+                han = han.split(cut)[-1] or han
+            han = han[-3:]
+            forms = [han]
+            if len(han) in (2, 3):  # a one-character given name: its nicknames
+                given = han[-1]
+                forms += [given * 2, "小" + given, "阿" + given]
+            pairs += [(f, latin) for f in forms] + [(han, f) for f in forms[1:]]
+        for m in _HOUSEHOLD_NAMED.finditer(text):
+            role = role_of(m.group("r"))
+            if role is None:
+                continue
+            name = m.group("n")
+            ties.append((name.lower() if name.isascii() else name, role))
+            for pinyin in romanize(name) if not name.isascii() else []:
+                if pinyin in latin_words:
+                    ties.append((pinyin, role))
+                    pairs.append((name, pinyin))
+    return pairs, ties
 
 
 # -- whom a fact names ------------------------------------------------------------------------
