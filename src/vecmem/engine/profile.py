@@ -26,6 +26,7 @@ from vecmem.rules.profile import (
     HEALTH,
     core_category,
     is_own,
+    profile_names,
     severity,
     standing_exposures,
 )
@@ -188,6 +189,15 @@ def build(ctx: Context, *, max_memories: int | None = None, max_chars: int | Non
             if len(page) < _PAGE:
                 break
             offset += _PAGE
+    pairs, ties = profile_names(texts)
+    for a, b in pairs:
+        for x, y in ((a, b), (b, a)):
+            if y not in aliases.setdefault(x, []):
+                aliases[x].append(y)
+    kin = learn_kin(texts, aliases)
+    for name, role in ties:
+        if role not in kin.setdefault(name, []):
+            kin[name].append(role)
     order = {m: i for i, m in enumerate(choice["pin"])}
     pinned.sort(key=lambda r: order[r.id])
     entries: list[ProfileEntry] = []
@@ -212,7 +222,7 @@ def build(ctx: Context, *, max_memories: int | None = None, max_chars: int | Non
             reserve.append(entry)
     reserve.sort(key=lambda e: (3 if e.severity is None else e.severity, e.memory_id))
     return CoreProfile(entries, chars, left_out, [r.id for r in pinned], sorted(excluded),
-                       limit_n, limit_c, reserve, aliases, learn_kin(texts, aliases))
+                       limit_n, limit_c, reserve, aliases, kin)
 
 
 def choose(ctx: Context, memory_id: object, include: object) -> CoreProfile:

@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
+from vecmem.rules.kin import _ANY_ZH as _KIN_ZH
 from vecmem.rules.kin import roles as kin_roles
 from vecmem.text import lazy_re
 
@@ -49,10 +50,14 @@ _CONDITION_EN = (r"pregnan|\bexpecting (?:a baby|twins)\b|\bRh[- ]?negative|coel
                  r"(?:chronic|lower) back pain|back pain from|an(?:a)?emi[ac]\b|\bADHD\b|"
                  r"attention deficit|motion sickness|car ?sick|sea ?sick|air ?sick|dysplasia|"
                  r"arthritis|\bgout\b|(?:knee|hip|joint) replacement|"
-                 r"(?:serious|severe|bad|allergic) reaction|itchy (?:mouth|throat|lips)")
+                 r"(?:serious|severe|bad|allergic) reaction|itchy (?:mouth|throat|lips)|"
+                 # The body's limits that change what is safe to do, eat or plan: a fall
+                 # risk and what one walks with, dentures, skin that burns in the sun.
+                 r"fall risk|rollator|walking frame|zimmer frame|dentures|false teeth|"
+                 r"sunburn\w*|burns? easily")
 _CONDITION_ZH = (r"怀孕|孕期|孕早期|孕晚期|预产期|Rh阴性|乳糜泻|偏头痛|椎间盘|腰椎|腰痛|背痛|贫血|"
                  r"注意力缺陷|多动症|晕车|晕船|晕机|发育不良|关节炎|痛风|关节置换|置换手术|荨麻疹|"
-                 r"严重(?:的)?反应")
+                 r"严重(?:的)?反应|跌倒风险|容易摔|怕摔|防跌|助行器|助步器|假牙|义齿|晒伤")
 
 #: A health fact by its frame rather than its condition's name, so that a condition no
 #: list names still counts (new people have new conditions: sleep apnoea, a torn rotator
@@ -152,13 +157,15 @@ _HARM_EN = (
     # gluten-free"), not as a description ("gluten-free recipes").
     r"\b(?:not|isn't|aren't|never|must be|has to be|have to be|strictly|only)\s+(?:\w+\s+)?"
     r"(?:nut|peanut|gluten|dairy|egg|sesame|soy|shellfish|lactose|latex)-free\b|"
-    r"\b(?:low blood pressure|hypotension|blood sugar (?:drops|crashes|goes low)|hypos?)\b")
+    r"\b(?:low blood pressure|hypotension|blood sugar (?:drops|crashes|goes low)|hypos?)\b|"
+    # An animal that is in danger off its lead (a sighthound bolts, a reactive dog).
+    r"\b(?:never|not) (?:be )?(?:let )?off (?:the |its |his |her )?(?:lead|leash)\b")
 _HARM_ZH = (r"(?:吃|喝|用|闻|碰|服|涂|打|抹|戴)[^，。；]{0,8}(?:会|就|让人|让[他她我]|"
             r"使[他她我]?)(?:吐|呕吐|恶心|头晕|犯困|起疹|出疹|起红疹|"
             r"发痒|拉肚子|腹泻|喘|肿|胸闷)|有毒|会中毒|(?:对|给).{1,8}致命|不能给.{0,12}(?:吃|喝|用)|"
             r"禁止.{0,6}(?:吃|喝|服|用)|千万不能|"
-            r"(?:不是|并非|要|必须|只能|一定要|都要)[^，。；]{0,6}无(?:麸质|坚果|花生|蛋|乳)|血压(?:偏低|低)|"
-            r"低血压|低血糖")
+            r"(?:不是|并非|要|得|需要|必须|只能|一定要|都要)[^，。；]{0,6}无(?:麸质|坚果|花生|蛋|乳)|血压(?:偏低|低)|"
+            r"低血压|低血糖|不能(?:松|解)开?(?:牵引)?绳|必须(?:拴|牵)(?:着)?绳")
 _HARM = lazy_re(rf"{_HARM_EN}|{_HARM_ZH}", re.I)
 #: A poison or a banned food is something eaten: such a fact matters on a food turn
 #: whatever the substance ("avocado is poisonous to him", "葡萄会中毒").
@@ -188,14 +195,14 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
         # Conditions that change what is safe to eat, take, lift or do, and reactions
         # described without the word "allergy".
         rf"{_CONDITION_EN}|"
-        r"过敏|不耐受|哮喘|癫痫|惊厥|糖尿病|胰岛素|高血压|心脏病|肾病|溃疡|湿疹|禁用|不能吃|"
+        r"过敏|不耐受|哮喘|癫痫|惊厥|糖尿病|胰岛素|高血压|心脏病|肾病|溃疡|湿疹|禁用|不能吃|不能喝|"
         r"不能服|吃.{0,6}(?:会|就)(?:发痒|过敏|起|拉肚子|腹泻|呕吐|肿)|半月板|骨折|韧带|"
         rf"{_CONDITION_ZH}", re.I)),
     ("medication", lazy_re(
         rf"{_MEDICATION_SHAPE}|"
         r"\btakes? (?:\d+(?:\.\d+)? ?(?:mg|mcg|µg|ml|iu) )?(?:[\w-]+ )?"
         r"(?:[a-z]+(?:ine|ol|in|ide|pril|artan|statin|cillin|mab|one|am|ate)|vitamin \w+)\b|"
-        r"\bmedication\b|\bprescri|医生开了|开了.{0,4}药|"
+        r"\bmedication\b|\bprescri|医生开了|开[了过].{0,4}药|"
         r"在(?:吃|服用?).{0,8}(?:药|片|他汀)|每天(?:早上|晚上)?(?:吃|服)一?[粒片]|"
         r"每天.{0,6}(?:吃|服用?).{0,6}(?:药|片|粒)|服用|"
         rf"(?:在吃|在服|每天(?:早上|晚上|睡前)?(?:吃|打))(?:{_DRUG_ZH})", re.I)),
@@ -277,7 +284,8 @@ _MILD = lazy_re(r"intoleran|不耐受|mild|轻度|发痒|itch|尽量不|\btreats
                 r"eczema|湿疹|\b(?:tore|torn|fractured?|broke|sprain\w*)\b|半月板|骨折|韧带|扭伤|"
                 r"back pain|herniated|slipped disc|sciatica|dysplasia|arthritis|"
                 r"motion sickness|car ?sick|sea ?sick|air ?sick|"
-                r"腰痛|背痛|椎间盘|发育不良|关节炎|晕车|晕船|晕机", re.I)
+                r"腰痛|背痛|椎间盘|发育不良|关节炎|晕车|晕船|晕机|"
+                r"sunburn|burns? easily|晒伤|dentures|false teeth|假牙|义齿", re.I)
 
 
 #: A severe word said *not* to apply ("big local swelling, not anaphylaxis", "不是过敏性
@@ -308,7 +316,9 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
         r"喝.{0,4}会|[Dd]iabet|[Gg]out\b|[Cc]oeliac|[Cc]eliac|kidney|ulcer|blood pressure|"
         r"hypertension|pregnan|糖尿病|痛风|乳糜泻|肾|溃疡|高血压|怀孕|孕期|控糖|"
         # A drink named in a health fact (a trigger, a limit): drinks are food turns.
-        r"\b(?:wine|beer|alcohol|coffee|caffeine|tea)\b|酒|咖啡|茶|[Aa]n(?:a)?emi|贫血"),
+        r"\b(?:wine|beer|alcohol|coffee|caffeine|tea)\b|酒|咖啡|茶|[Aa]n(?:a)?emi|贫血|"
+        # What one can chew, and salt counted for the body's sake.
+        r"[Dd]entures|false teeth|\bchew|假牙|义齿|嚼|[Ss]odium|钠"),
     # Drugs, and the conditions that decide which drugs are safe.
     "medicine": lazy_re(
         rf"\b(?:{_DRUG_EN})\b|\btakes? \w+|{_DRUG_ZH}|服用|"
@@ -324,7 +334,9 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
     "outdoor": lazy_re(
         r"\b(?:bees?|wasps?|stings?|stung|insects?|mosquito\w*|pollen|hay fever|asthma|"
         r"knees?|ankles?|back|hips?|shoulders?|neck|wrists?|meniscus|ligaments?|hik\w+|heat|"
-        r"sun)\b|蜂|蜇|昆虫|蚊|花粉|哮喘|膝|踝|腰|肩|颈椎|手腕|半月板|韧带|中暑|日晒", re.I),
+        r"sun|sunburn\w*|spf\d*|fall risk|rollator|lead|leash)\b|"
+        r"蜂|蜇|昆虫|蚊|花粉|哮喘|膝|踝|腰|肩|颈椎|手腕|半月板|韧带|中暑|日晒|"
+        r"晒伤|防晒|跌倒|摔|助行器|牵引绳|牵绳", re.I),
     "illness": lazy_re(r"(?<!hay )\b(?:fever|febrile|seizures?|temperature|asthma|diabet\w*)\b|"
                        r"发烧|发热|高烧|惊厥|体温|哮喘|糖尿病", re.I),
     # What a person must carry (EpiPen, inhaler, insulin) matters when they travel.
@@ -334,7 +346,7 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
     # 不能开车") matters on a turn about a drive.
     "travel": lazy_re(r"\bdriv(?:e|es|ing|en)\b|开车|驾驶|\bcarr(?:y|ies)\b|"
                       r"\b(?:bring|take) (?:it|them|\w+) along\b|带上|要带|得带|"
-                      r"epipen|inhaler|insulin|motion sickness|car ?sick|"
+                      r"epipen|inhaler|insulin|motion sickness|car ?sick|cpap|呼吸机|"
                       r"sea ?sick|air ?sick|pregnan|随身带|随身携带|肾上腺素笔|喷雾|胰岛素|晕车|"
                       r"晕船|晕机|怀孕|孕期", re.I),
     # The back, the joints, a pregnancy: what lifting, moving house, long sitting, stairs,
@@ -346,13 +358,14 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
                        r"香精|染发|洗衣液|湿疹|皮炎|乳液|保湿霜", re.I),
     # An implanted or worn device (a pacemaker and magnets, scanners, induction hobs).
     "device": lazy_re(r"\b(?:pacemakers?|defibrillators?|implants?|implanted|insulin pumps?|"
-                      r"stents?|metal (?:plates?|pins?|rods?)|cochlear)\b|起搏器|植入|"
+                      r"stents?|metal (?:plates?|pins?|rods?)|cochlear|cpap|hearing aids?)\b|"
+                      r"起搏器|植入|呼吸机|助听器|"
                       r"胰岛素泵|支架|钢板|钢钉|人工耳蜗", re.I),
     "body": lazy_re(r"\b(?:back|spine|spinal|disc|lumbar|lift\w*|knees?|hips?|shoulders?|neck|"
-                    r"wrists?|joints?|"
+                    r"wrists?|joints?|fall risk|rollator|"
                     r"meniscus|ligaments?|dysplasia|arthritis|replacement|stairs|sitting|"
                     r"sciatica)\b|pregnan|腰(?!果)|背|椎|膝|髋|肩|手腕|关节|半月板|韧带|楼梯|置换|怀孕|"
-                    r"孕期|久坐", re.I),
+                    r"孕期|久坐|跌倒|摔|助行器", re.I),
 }
 
 #: Eating and drinking verbs: food on their own, but also how medicine is taken (吃药,
@@ -373,7 +386,7 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         # "a dropdown menu" are no food (the hermes round's off-topic probes).
         r"whisk(?:e)?y|sake|spirits|bartender|happy hour|bread|toast\w*|sandwich\w*|"
         r"feed(?:ing)?|pancakes?|cheese ?platter|"
-        r"salt(?!\s+(?:and\s+)?(?:hash\w*|passwords?|values?)))\b|"
+        r"salt(?!\s+(?:and\s+)?(?:hash\w*|passwords?|values?))|sodium)\b|钠|"
         r"面包|吐司|三明治|喂(?:它|他|她|猫|狗|鸟|食|奶|饭|点)|盐(?!值|哈希)|"
         r"吃|喝|餐|菜|饭|食|零食|小吃|外卖|甜点|甜品|蛋糕|奶茶|咖啡|拿铁|酸奶|火锅|烤肉|烧烤|早点|"
         r"宵夜|点心|饮料|厨|烘焙|馆子|聚餐|自助|美食|做法|野餐|派对|水果|果汁|啤酒|酒|糖果|"
@@ -386,17 +399,20 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         r"antibiotics?|surgery|operation|anaesthe\w+|anesthe\w+|blood test|check-?up|"
         r"vaccin\w*|side effects?|sick|ill|hangover|insomnia|jet lag|sleep aid|"
         r"supplements?|vitamins?|allerg\w*|dizz\w*|nause\w*|rash|itch\w*|diarrh\w*|"
-        r"vomit\w*|sprain\w*|injur\w*|burns?|stomach ?ache|toothache|pregnan\w*|"
+        r"vomit\w*|sprain\w*|injur\w*|sneez\w*|runny nose|(?:itchy|watery) eyes|"
+        r"burns?|stomach ?ache|toothache|pregnan\w*|"
         # The organs and measures a check-up is about ("get my liver checked").
         r"liver|kidneys?|lungs?|bladder|thyroid|cholesterol|blood (?:sugar|pressure|test|"
         r"work))\b|"
         rf"take (?:for|something)|\b(?:{_DRUG_EN})\b|{_DRUG_ZH_NAMES}|"
         r"药|医生|诊所|医院|门诊|处方|止痛|头疼|头痛|疼|痛|感冒|发烧|发炎|咳嗽|抗生素|体检|"
         r"抽血|打针|疫苗|手术|麻醉|副作用|不舒服|生病|病了|保健品|补充剂|失眠|睡不着|入睡|"
-        r"倒时差|过敏|头晕|恶心|皮疹|痒|拉肚子|腹泻|呕吐|扭伤|受伤|烫伤|牙医|输液|点滴|怀孕|"
+        r"倒时差|过敏|打喷嚏|流眼泪|流鼻涕|头晕|恶心|皮疹|痒|拉肚子|腹泻|呕吐|扭伤|受伤|烫伤|牙医|输液|点滴|怀孕|"
         r"肝功能|肝脏|肾脏|肺部|甲状腺|胆固醇|血糖|血脂|复查|"
         # A diagnosis or a condition asked about ("Mum's diagnosis", "hypos").
         r"\b(?:diagnos\w*|hypos?|hypoglyc\w*)\b|诊断|病情|"
+        # Herbal remedies and tonics (what a drug like warfarin interacts with).
+        r"\b(?:herbal|herbs|tonics?|remed(?:y|ies))\b|中药|草药|补品|偏方|"
         r"症状|低血糖|治疗|"
         # An injection by any name (a jab, a long-acting shot, 饭前那针), and losing
         # consciousness (what a note for a carer or a first-aider is about).
@@ -413,7 +429,9 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         r"garden\w*|park|smog|air quality|pollution|pollen|trail|mountains?|beach|"
         r"exercise|workout|marathon|\d+k|cycling|bike|trek\w*|fishing|countryside|"
         r"flowers?|ski\w*|climb\w*|stairs|swim\w*|sports?|tennis|football|soccer|"
-        r"basketball|gym|training)\b|跑步|爬山|徒步|户外|野餐|露营|花园|公园|雾霾|空气|"
+        r"basketball|gym|training|warm-?up|wind ?chill|sub-zero|freezing|"
+        r"sun(?:screen|block|burn\w*| protection| cream)|spf\d*)\b|防晒|晒伤|暴晒|零下|冷空气|热身|"
+        r"步道|跑步|爬山|徒步|户外|野餐|露营|花园|公园|雾霾|空气|"
         r"花粉|登山|运动|健身|骑车|骑行|马拉松|郊游|踏青|春游|赏花|钓鱼|滑雪|游泳|(?<!气)球|训练|"
         # Running and climbing as compounds (越野跑, 晨跑, 去爬 X): 跑 / 爬 alone are too
         # common (跑一趟, 爬虫).
@@ -432,7 +450,8 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
     "contact": lazy_re(
         r"\b(?:gloves?|balloons?|plasters?|band-?aids?|bandages?|condoms?|jewel\w*|"
         r"earrings?|necklaces?|bracelets?|watch ?straps?|cosmetics|make-?up|lipsticks?|"
-        r"lotions?|moisturi\w+|sunscreen|sunblock|soaps?|shampoos?|body wash|"
+        r"lotions?|moisturi\w+|sunscreen|sunblock|sun protection|sun cream|soaps?|shampoos?|"
+        r"body wash|"
         r"bath (?:products?|bombs?|oils?)|bubble bath|detergents?|perfumes?|scented|"
         r"candles?|fragrances?|diffusers?|air fresheners?|incense|hair dye|nail polish)\b|"
         r"手套|气球|创可贴|绷带|避孕套|首饰|耳环|项链|手链|"
@@ -442,7 +461,8 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
     "device": lazy_re(
         r"\b(?:induction|magnets?|magnetic|mri|metal detectors?|security (?:scans?|gates?|"
         r"checks?)|airport security|body scanners?|x-?rays?|ct scans?|electric blankets?|"
-        r"massage chairs?)\b|(?-i:\bCT\b)|电磁炉|磁铁|磁疗|核磁|安检|金属探测|电热毯|按摩椅|X光",
+        r"massage chairs?|cpap|plug adapters?|travel adapters?|voltage)\b|(?-i:\bCT\b)|"
+        r"呼吸机|转换插头|转换器|电压|电磁炉|磁铁|磁疗|核磁|安检|金属探测|电热毯|按摩椅|X光",
         re.I),
     # Physical strain and the body's own care: lifting and moving things, desks and
     # posture, stairs, massages, hot springs and saunas.
@@ -471,7 +491,8 @@ CLINICIAN = "clinician"
 _CLINICIAN_TURN = lazy_re(
     r"\b(?:gp|family doctor|doctors?|paediatrician|pediatrician|dentist|vet|physio\w*|"
     r"\w+ologist|clinic|appointments?|check-?ups?|sick note|doctor's note|referral|"
-    r"pharmac(?:y|ies|ist)|chemist)\b|医生|大夫|牙医|兽医|诊所|门诊|挂号|预约|病假条|看病|"
+    r"pharmac(?:y|ies|ist)|chemist|animal hospital)\b|医生|大夫|牙医|兽医|诊所|门诊|挂号|预约|"
+    r"病假条|看病|宠物医院|"
     r"体检|复查|药房|药店", re.I)
 
 #: A turn about the user's home (where a home fact left out of the profile matters).
@@ -542,6 +563,57 @@ def roles(text: str, *, turn: bool = False,
     ``kin`` ties to a role), and ``self`` for the user's own fact or a turn that names
     nobody else (a turn is the user speaking)."""
     return kin_roles(text, turn=turn, own=is_own(text), kin=kin)
+
+
+# -- names the profile learns beyond the index's stated pairs ----------------------------
+#: "儿子欧阳乐（英文名 Leo）", "女儿 (English name Dora) 朵朵": a Chinese name and the
+#: English name stated for it.
+_ENGLISH_NAME = lazy_re(
+    r"([\u4e00-\u9fff]{2,8})\s*[（(]\s*(?:英文名(?:字)?|English name)\s*(?:叫|是|:|：)?\s*"
+    r"([A-Z][a-z]+)\s*[）)]")
+#: "我们家的狗叫豆包", "我家的猫叫芝麻": a household member named after the household's
+#: own word (the index's frames start from 用户的 / 我的 / 家里的).
+_HOUSEHOLD_NAMED = lazy_re(
+    rf"(?:我们家|我家|咱家|咱们家)的?(?P<r>{_KIN_ZH})(?:叫|名叫|名字叫)"
+    r"\s?(?P<n>[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}?)(?=[，,。；;\s（(、]|是|$)")
+
+
+def profile_names(texts: Sequence[str]) -> tuple[list[tuple[str, str]],
+                                                 list[tuple[str, str]]]:
+    """Names the profile ties together over a store's memories: (form, form) pairs of
+    one person's names -- a Chinese name with its stated English name and the
+    nicknames of a one-character given name (欧阳乐 / Leo -> 乐乐, 小乐, 阿乐: what the
+    family calls him) -- and (name, role) ties in the household's own words (我们家的狗叫
+    豆包 -> 豆包: dog), each Chinese name also in pinyin when the memories write it so
+    ("Doubao must never ..."). Rules by form, the same for every person."""
+    from vecmem.rules.kin import role_of
+    from vecmem.rules.names import romanize
+
+    latin_words = {w.lower() for t in texts for w in re.findall(r"\b[A-Z][a-z]+\b", t)}
+    pairs: list[tuple[str, str]] = []
+    ties: list[tuple[str, str]] = []
+    for text in texts:
+        for m in _ENGLISH_NAME.finditer(text):
+            han, latin = m.group(1), m.group(2).lower()
+            for cut in ("儿子", "女儿", "孩子", "老婆", "老公", "妻子", "丈夫", "太太", "先生"):
+                han = han.split(cut)[-1] or han
+            han = han[-3:]
+            forms = [han]
+            if len(han) in (2, 3):  # a one-character given name: its nicknames
+                given = han[-1]
+                forms += [given * 2, "小" + given, "阿" + given]
+            pairs += [(f, latin) for f in forms] + [(han, f) for f in forms[1:]]
+        for m in _HOUSEHOLD_NAMED.finditer(text):
+            role = role_of(m.group("r"))
+            if role is None:
+                continue
+            name = m.group("n")
+            ties.append((name.lower() if name.isascii() else name, role))
+            for pinyin in romanize(name) if not name.isascii() else []:
+                if pinyin in latin_words:
+                    ties.append((pinyin, role))
+                    pairs.append((name, pinyin))
+    return pairs, ties
 
 
 # -- whom a fact names ------------------------------------------------------------------------
