@@ -160,8 +160,17 @@ History:
    to the chat ("same as last time", "in the file I sent you", "回头发你"), switched on
    ("is active now", "已生效") or added somewhere ("Deploy key added to the repo") is a
    secret_no_context mention. Quality verdicts change for those texts.
+15. rule cue terms, round 4 (issue 13 item 4, rules/lexicon.py TOPICS, rules/cues.py):
+   categories of everyday memories the earlier personas barely held — motion sickness,
+   heights, enclosed spaces, emergency and blood type, vision, hearing, access
+   (wheelchair, step-free), animals (horses, farms), faith (fasting, halal), clothing
+   and sizes, scent, plants, crafts, sports, mind — and more triggers for food
+   (barbecue, halal), medication (drug-name stems by a leading ``*``: ``*statin``,
+   ``*cillin``), pet (birds, rabbits, tortoises), schedule (shifts), car (tyres,
+   servicing, brands), finance (retirement), home (appliances, lifts), outdoors (sun,
+   fishing), healthcare (teeth). A memory's rule cue terms change; re-derive reindexes.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 14
+RULES_VERSION = 15
