@@ -91,3 +91,17 @@ def test_new_categories_keep_every_category_keyed() -> None:
     """Every category still has a cue term only it gives (the turn side's key)."""
     groups = cue_groups([], lambda t: (t,), "Book a ferry, then a wheelchair-friendly cafe.")
     assert groups and all(len(g) == 1 for g in groups)
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("User quit smoking two years ago.", "smoking"),
+    ("用户在戒烟。", "smoking"),
+    ("User is studying for the bar exam.", "study"),
+    ("用户在准备雅思考试。", "study"),
+    ("User cancelled the Netflix subscription.", "subscription"),
+    ("用户的视频会员下个月到期。", "subscription"),
+    ("User's father has gout.", "condition"),
+    ("外婆有阿尔茨海默症。", "condition"),
+])
+def test_round_four_b_categories(text: str, category: str) -> None:
+    assert category in topics(text)

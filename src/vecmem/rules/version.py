@@ -168,7 +168,9 @@ History:
    (barbecue, halal), medication (drug-name stems by a leading ``*``: ``*statin``,
    ``*cillin``), pet (birds, rabbits, tortoises), schedule (shifts), car (tyres,
    servicing, brands), finance (retirement), home (appliances, lifts), outdoors (sun,
-   fishing), healthcare (teeth). A memory's rule cue terms change; re-derive reindexes.
+   fishing), healthcare (teeth), condition (heart, dementia, gout, cancer), exercise
+   (cycling); smoking, study and subscription categories. A memory's rule cue terms
+   change; re-derive reindexes.
 """
 
 from __future__ import annotations
