@@ -428,8 +428,8 @@ animals: horse* riding farm zoo livestock | 骑马 马术 马场 农场 动物�
 faith: ramadan fasting mosque church temple sabbath muslim christian jewish buddhist hindu prayer |
     斋月 封斋 清真寺 教堂 寺庙 回族 穆斯林 基督 佛教 礼拜
     => food meal lunch dinner schedule meeting event holiday | 饮食 午饭 聚餐 安排 节日 活动
-clothing: clothes clothing shoe shoes sneakers boots shirt* dress* jacket* coat* jeans trousers wear
-    wears | 衣服 鞋 鞋子 尺码 外套 裤子 裙子 衬衫 穿
+clothing: clothes clothing shoe shoes sneakers boots shirt* dress* jacket* coat* jeans trousers |
+    衣服 鞋 鞋子 尺码 外套 裤子 裙子 衬衫
     => clothes clothing shoes size buy shopping gift outfit | 衣服 鞋子 尺码 购物 礼物 外套
 scent: perfume* fragrance* scent* candle* incense cologne | 香水 香味 香薰 香氛 蜡烛
     => perfume fragrance scent candle gift cosmetics | 香水 香味 香薰 礼物 化妆品
@@ -438,8 +438,8 @@ plants: plant plants flower flowers lily lilies orchid* houseplant* gardening ba
     => plant plants flower flowers garden watering bouquet | 植物 鲜花 花束 浇水 养花
 crafts: crochet knit* yarn wool sewing embroidery quilt* | 钩针 编织 毛线 十字绣 缝纫
     => craft yarn wool knitting crochet sewing handmade gift | 手工 毛线 编织 礼物
-sports: football soccer basketball baseball cricket rugby afl nba nfl tennis badminton league match
-    matches | 足球 篮球 网球 羽毛球 乒乓 比赛 球队 球迷
+sports: football soccer basketball baseball cricket rugby afl nba nfl tennis badminton league |
+    足球 篮球 网球 羽毛球 乒乓 比赛 球队 球迷
     => sport sports game match watch team ticket | 体育 比赛 看球 球赛 门票
 mind: anxiety anxious depress* therapist therapy counsel* adhd panic | 焦虑 抑郁 心理医生 心理咨询
     多动症 惊恐
