@@ -105,3 +105,23 @@ def test_new_categories_keep_every_category_keyed() -> None:
 ])
 def test_round_four_b_categories(text: str, category: str) -> None:
     assert category in topics(text)
+
+
+@pytest.mark.parametrize(("text", "category"), [
+    ("User's father takes warfarin.", "medication"),
+    ("User takes sumatriptan when a migraine starts.", "medication"),
+    ("User sleeps with a CPAP machine.", "devices"),
+    ("妈妈装了心脏起搏器。", "devices"),
+    ("Our whippet pulls on the leash.", "pet"),
+    ("家里的柯基很怕打雷。", "pet"),
+    ("User keeps salt under 2 g a day.", "food"),
+    ("用户不能吃西柚。", "food"),
+    ("User sneezes all through June.", "allergy"),
+])
+def test_round_four_c_triggers(text: str, category: str) -> None:
+    assert category in topics(text)
+
+
+def test_a_lead_is_no_leash() -> None:
+    assert "pet" not in topics("User will lead the planning meeting.")
+    assert "pet" in topics("The dog must stay on a lead near sheep.")

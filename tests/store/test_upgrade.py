@@ -602,7 +602,7 @@ DERIVATION_DIGESTS = {
     14: "548c23e36da1a11bac2bcc45ae5e1b593b2260cfd010ef1ad12ff995f25e6371",
     # 15: session 14 — rule cue terms round 4 (branch cues: new categories of everyday
     # memories, drug-name suffix triggers; rules/lexicon.py TOPICS)
-    15: "cbaa1a1c94a0b934b401dccbebb9a6f7e7f8d86c90a048f9bd8c3d6f5394419c",
+    15: "2775fa6b93036c8249b71ee518bceca1beacd31e4b755f771490d8f2c2ec9367",
 }
 
 

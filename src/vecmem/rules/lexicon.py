@@ -283,15 +283,19 @@ CONCEPTS = _load()
 # three categories per memory, those with most triggers. Written by category from
 # general knowledge of what people store, never from one test sentence.
 _TOPICS = """
-allergy: allerg* intoleran* anaphyla* epipen epinephrine adrenaline hives antihistamine* reaction |
-    过敏 不耐受 荨麻疹 发痒 肾上腺素
+allergy: allerg* intoleran* anaphyla* epipen epinephrine adrenaline hives antihistamine* reaction
+    sneez* itchy rash swelling hay_fever | 过敏 不耐受 荨麻疹 发痒 肾上腺素 打喷嚏 流鼻涕 流眼泪
+    红肿 花粉症
     => allergy avoid ingredient reaction safe | 过敏 忌口 成分 安全
 food: food diet peanut shrimp crab shellfish seafood milk dairy lactose meat fish vegetarian vegan
     pescatarian spicy cilantro mango eat eats restaurant dish cuisine nut nuts cashew* pistachio*
     almond* walnut* hazelnut* gluten coeliac celiac wheat fruit egg eggs beef pork sugar dessert*
-    sweets halal kosher pork barbecue bbq grill potluck calories keto low_carb | 清真 烧烤 花生 虾
-    蟹 海鲜 牛奶 乳糖 吃素 吃肉 吃辣 不吃 爱吃 能吃 香菜 芒果 饮食 馆子 川菜 餐厅 坚果 腰果 开心果
-    杏仁 核桃 麸质 乳糜泻 水果 鸡蛋 牛肉 猪肉 控糖 甜点 甜食 蔬菜 减肥 热量 低碳 生酮 节食
+    sweets halal kosher pork barbecue bbq grill potluck calories keto low_carb chicken salad pizza
+    pasta bread cheese soup noodle* rice curry sandwich* burger* steak sauce* oats oatmeal cereal
+    brunch grapefruit citrus sodium salt salty | 清真 烧烤 花生 虾 蟹 海鲜 牛奶 乳糖 吃素 吃肉 吃辣
+    不吃 爱吃 能吃 香菜 芒果 饮食 馆子 川菜 餐厅 坚果 腰果 开心果 杏仁 核桃 麸质 乳糜泻 水果 鸡蛋
+    牛肉 猪肉 控糖 甜点 甜食 蔬菜 减肥 热量 低碳 生酮 节食 沙拉 披萨 面包 奶酪 芝士 面条 米饭 咖喱
+    牛排 酱油 燕麦 早茶 点心 菜馆 卤味 烤鱼 西柚 柚子 盐 钠
     => food meal dish order menu restaurant recipe cook dinner lunch breakfast snack bake baking
     cake cookie grocery potluck picnic takeout barbecue bbq | 饮食 吃饭 点菜 餐厅 菜谱 做饭 晚饭
     午饭 早饭 零食 聚餐 烘焙 蛋糕 买菜 外卖 野餐 聚会
@@ -299,7 +303,9 @@ drink: coffee tea alcohol beer wine drink drinks oolong latte caffeine | 咖啡 
     => drink beverage bar party | 饮料 喝点 聚餐 酒吧 聚会
 medication: medication* medicine* pill pills tablet* mg mcg dose insulin inhaler prescri* vitamin*
     supplement* antibiotic* *cillin *cycline *mycin *floxacin *pril *sartan *olol *dipine *statin
-    *prazole *oxetine *azepam *formin *thyroxine | 药 胰岛素 喷雾 维生素 一粒 一片 空腹 抗生素
+    *prazole *oxetine *azepam *formin *thyroxine *farin *xaban *gliptin *triptan *lukast *purinol
+    *thiazide *semide *setron pharmacist pharmacy herbal tonic | 药 胰岛素 喷雾 维生素 一粒 一片
+    空腹 抗生素 中药 草药 保健品 药店 药剂师
     => medicine medication pill dose pharmacy prescription | 吃药 药物 用药 药店 服药
 pain: ibuprofen paracetamol acetaminophen aspirin painkiller* pain ache ulcer migraine* headache* |
     布洛芬 止痛 疼 痛 胃溃疡 偏头痛
@@ -328,8 +334,10 @@ children: daughter son kid kids child children school class nursery kindergarten
 birthday: birthday birthdays anniversary born | 生日 纪念日 出生 忌日
     => birthday gift present celebrate party surprise | 生日 礼物 庆祝 蛋糕 惊喜
 pet: cat cats dog dogs pet pets vet kitten puppy aquarium guppy guppies parrot* bird birds budgie*
-    hamster* rabbit* bunny tortoise* turtle* lizard* | 猫 狗 宠物 兽医 鱼缸 孔雀鱼 鹦鹉 鸟 兔子 仓鼠
-    乌龟
+    hamster* rabbit* bunny tortoise* turtle* lizard* greyhound* whippet* labrador* retriever*
+    poodle* terrier* beagle* spaniel* collie* dachshund* husky huskies schnauzer* corgi* pug pugs
+    bulldog* chihuahua* leash off_the_lead on_a_lead | 猫 狗 宠物 兽医 鱼缸 孔雀鱼 鹦鹉 鸟 兔子
+    仓鼠 乌龟 柯基 金毛 泰迪 柴犬 哈士奇 边牧 拉布拉多 牵绳 狗绳
     => pet animal animals feed vet park walk sitter | 宠物 动物 喂食 兽医 照顾 遛狗 寄养
 schedule: monday* tuesday* wednesday* thursday* friday* saturday* sunday* weekday* weekly shift
     shifts roster rota | 周一 周二 周三 周四 周五 周六 周日 星期 每周 每晚 倒班 夜班 轮班 排班
@@ -350,8 +358,9 @@ finance: money invest* fund funds stock* saving* salary bonus tax mortgage loan 
     => money finance invest saving budget bonus pay payment bill | 理财 投资 存钱 财务 预算 奖金
     付款 缴费 账单
 work: project service repo repository deploy* team code deadline sprint oncall standup engineer job
-    company employer career scientist analyst developer promot* award | 项目 部署 上线 团队 代码
-    值班 轮值 工作 公司 职位 升职 工程师 科学家 分析师
+    company employer career scientist analyst developer promot* award at_work annual_leave
+    sick_leave leave_request job_title | 项目 部署 上线 团队 代码 值班 轮值 工作 公司 职位 升职
+    工程师 科学家 分析师 请假 年假 病假 职称
     => work project team code job company career | 工作 项目 团队 代码 上班 公司 职业
 devtools: python golang rust sql editor vim neovim emacs vscode ide terminal shell zsh tmux lint
     linter ruff conda uv pip keyboard shortcut* plot plots plotly matplotlib chart* indent* | 编辑器
@@ -420,7 +429,7 @@ vision: glasses lenses optical optometrist eyesight nearsighted shortsighted col
 hearing: hearing deaf ear ears hearing_aid tinnitus | 听力 耳朵 耳聋 助听器 耳鸣 左耳 右耳
     => noise noisy loud quiet call phone hear concert bar | 吵闹 安静 电话 噪音 嘈杂 音乐会
 access: wheelchair* mobility walker crutch* disabled disability accessible accessibility step_free
-    stroke | 轮椅 无障碍 残疾 拐杖 行动不便 中风
+    stroke rollator fall_risk | 轮椅 无障碍 残疾 拐杖 行动不便 中风 助行器 摔倒 跌倒 行动不便
     => access accessible wheelchair restaurant venue hotel outing stairs lift | 无障碍 轮椅 台阶
     电梯 餐厅 出行
 animals: horse* riding farm zoo livestock | 骑马 马术 马场 农场 动物园
@@ -438,8 +447,8 @@ plants: plant plants flower flowers lily lilies orchid* houseplant* gardening ba
     => plant plants flower flowers garden watering bouquet | 植物 鲜花 花束 浇水 养花
 crafts: crochet knit* yarn wool sewing embroidery quilt* | 钩针 编织 毛线 十字绣 缝纫
     => craft yarn wool knitting crochet sewing handmade gift | 手工 毛线 编织 礼物
-sports: football soccer basketball baseball cricket rugby afl nba nfl tennis badminton league |
-    足球 篮球 网球 羽毛球 乒乓 比赛 球队 球迷
+sports: football soccer basketball baseball cricket rugby afl nba nfl tennis badminton league | 足球
+    篮球 网球 羽毛球 乒乓 比赛 球队 球迷
     => sport sports game match watch team ticket | 体育 比赛 看球 球赛 门票
 mind: anxiety anxious depress* therapist therapy counsel* adhd panic | 焦虑 抑郁 心理医生 心理咨询
     多动症 惊恐
@@ -451,6 +460,10 @@ study: exam exams course courses degree studying student tutor* certificat* ielt
     => study exam course class schedule homework | 学习 考试 课程 复习 上课
 subscription: subscription* membership* netflix spotify | 订阅 会员
     => subscription membership account renew payment | 订阅 会员 续费 账号
+devices: cpap* apnoea apnea ventilator pacemaker hearing_aid insulin_pump cgm dexcom omnipod nebuli*
+    oxygen | 呼吸机 起搏器 助听器 胰岛素泵 血糖仪 制氧机 睡眠呼吸暂停
+    => travel trip flight hotel airline luggage power adapter charger | 出行 旅行 航班 酒店 行李
+    插头 充电 转换器
 """
 
 

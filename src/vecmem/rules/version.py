@@ -169,8 +169,11 @@ History:
    ``*cillin``), pet (birds, rabbits, tortoises), schedule (shifts), car (tyres,
    servicing, brands), finance (retirement), home (appliances, lifts), outdoors (sun,
    fishing), healthcare (teeth), condition (heart, dementia, gout, cancer), exercise
-   (cycling); smoking, study and subscription categories. A memory's rule cue terms
-   change; re-derive reindexes.
+   (cycling); smoking, study and subscription categories; medical devices (CPAP,
+   pacemaker, hearing aid: they matter when travelling), dog breeds and leads, allergy
+   symptoms (sneezing, 打喷嚏), everyday dishes, salt and citrus for food, more drug
+   stems (``*farin``, ``*triptan``). A memory's rule cue terms change; re-derive
+   reindexes.
 """
 
 from __future__ import annotations
