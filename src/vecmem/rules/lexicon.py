@@ -336,8 +336,8 @@ birthday: birthday birthdays anniversary born | 生日 纪念日 出生 忌日
 pet: cat cats dog dogs pet pets vet kitten puppy aquarium guppy guppies parrot* bird birds budgie*
     hamster* rabbit* bunny tortoise* turtle* lizard* greyhound* whippet* labrador* retriever*
     poodle* terrier* beagle* spaniel* collie* dachshund* husky huskies schnauzer* corgi* pug pugs
-    bulldog* chihuahua* leash off_the_lead on_a_lead | 猫 狗 宠物 兽医 鱼缸 孔雀鱼 鹦鹉 鸟 兔子
-    仓鼠 乌龟 柯基 金毛 泰迪 柴犬 哈士奇 边牧 拉布拉多 牵绳 狗绳
+    bulldog* chihuahua* leash off_the_lead on_a_lead kibble | 猫 狗 狗粮 猫粮 宠物 兽医 鱼缸 孔雀鱼
+    鹦鹉 鸟 兔子 仓鼠 乌龟 柯基 金毛 泰迪 柴犬 哈士奇 边牧 拉布拉多 牵绳 狗绳
     => pet animal animals feed vet park walk sitter | 宠物 动物 喂食 兽医 照顾 遛狗 寄养
 schedule: monday* tuesday* wednesday* thursday* friday* saturday* sunday* weekday* weekly shift
     shifts roster rota | 周一 周二 周三 周四 周五 周六 周日 星期 每周 每晚 倒班 夜班 轮班 排班
@@ -359,8 +359,8 @@ finance: money invest* fund funds stock* saving* salary bonus tax mortgage loan 
     付款 缴费 账单
 work: project service repo repository deploy* team code deadline sprint oncall standup engineer job
     company employer career scientist analyst developer promot* award at_work annual_leave
-    sick_leave leave_request job_title | 项目 部署 上线 团队 代码 值班 轮值 工作 公司 职位 升职
-    工程师 科学家 分析师 请假 年假 病假 职称
+    leave_request job_title | 项目 部署 上线 团队 代码 值班 轮值 工作 公司 职位 升职
+    工程师 科学家 分析师 请假 年假 职称
     => work project team code job company career | 工作 项目 团队 代码 上班 公司 职业
 devtools: python golang rust sql editor vim neovim emacs vscode ide terminal shell zsh tmux lint
     linter ruff conda uv pip keyboard shortcut* plot plots plotly matplotlib chart* indent* | 编辑器
