@@ -88,10 +88,11 @@ _ID = re.compile(r"#(\d+)\b")
 CATEGORIES = ("same_lang", "cross_lang", "indirect", "mixed", "style")
 STYLE_ROW = "style-only turns: a preference in top 5 (not a goal row)"
 #: Persona sets by status: ``blind`` (never tuned on, misses never listed) or ``retired``
-#: (was blind, measured and reported once, now dev: misses listed like ``dev``'s).
+#: (was blind, measured and reported once, now dev: misses listed like ``dev``'s) or
+#: ``dev`` (a tuning set with its own ``dev`` / ``heldout`` split: ``dev`` misses listed).
 SETS = {"persona2": "retired", "persona3": "retired", "persona4": "retired",
         "persona5": "retired", "persona6": "retired", "persona7": "retired",
-        "persona8": "blind"}
+        "persona8": "blind", "cues14": "dev"}
 #: The splits whose misses ``--show-misses`` may list (``use_set`` widens it for a
 #: retired set and empties it for a blind one).
 LISTED: tuple[str, ...] = ("dev",)
@@ -102,7 +103,7 @@ def use_set(name: str) -> None:
     global DATA, SPLITS, LISTED
     DATA = DATA / name
     SPLITS = tuple(dict.fromkeys(t["split"] for t in read_jsonl("turns.jsonl")))
-    LISTED = SPLITS if SETS[name] == "retired" else ()
+    LISTED = {"retired": SPLITS, "dev": ("dev",)}.get(SETS[name], ())
 
 
 def only_splits(names: list[str]) -> None:
@@ -525,9 +526,10 @@ def main(argv: list[str] | None = None) -> int:
         p.error(f"--set {args.set} is a blind set: its misses are never listed (counts only)")
     if args.set:
         use_set(args.set)
-        print(f"set {args.set}: " + ("blind — never tuned on, counts only"
-                                     if SETS[args.set] == "blind"
-                                     else "retired blind set, now dev (misses listable)"))
+        print(f"set {args.set}: " + {
+            "blind": "blind — never tuned on, counts only",
+            "dev": "a tuning set: tune on dev, held-out counts only"}.get(
+                SETS[args.set], "retired blind set, now dev (misses listable)"))
     if args.splits:
         only_splits(args.splits.split(","))
     results = [run(args, padded=False)]

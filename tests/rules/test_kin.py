@@ -70,3 +70,19 @@ def test_whom_a_turn_concerns(turn: str, who: set[str]) -> None:
 ])
 def test_someone_elses_relative_or_a_species_is_no_ones_role(turn: str) -> None:
     assert roles(turn, turn=True) == {"self"}
+
+
+@pytest.mark.parametrize(("text", "pairs"), [
+    # Session 14: "our" is the user's too; grandparents and small pets are roles.
+    ("Our dog Pepper is scared of fireworks.", [("Pepper", "dog")]),
+    ("My grandpa Joe lives with us.", [("Joe", "grandparent")]),
+    ("Our rabbit Biscuit chews cables.", [("Biscuit", "rabbit")]),
+    ("家里养了一只乌龟叫慢慢。", [("慢慢", "tortoise")]),
+])
+def test_more_roles_and_owners(text: str, pairs: list[tuple[str, str]]) -> None:
+    assert kin_of(text) == pairs
+
+
+def test_a_species_question_is_still_no_ones_pet() -> None:
+    assert roles("Why do tortoises live so long?", turn=True) == {"self"}
+    assert roles("Can my tortoise eat strawberries?", turn=True) == {"tortoise"}

@@ -628,10 +628,10 @@ DERIVATION_DIGESTS = {
     # (slot values said by other verbs, one spelling per fixed offset: topic keys change)
     # and filter round 9
     14: "548c23e36da1a11bac2bcc45ae5e1b593b2260cfd010ef1ad12ff995f25e6371",
-    # 15: session 14 — secret shapes round 10 (a label after its value, pass next to what
-    # it opens, 回令, parts across sentences; stored texts read again under them). The
-    # corpus holds none of the new shapes: the digest is 14's.
-    15: "548c23e36da1a11bac2bcc45ae5e1b593b2260cfd010ef1ad12ff995f25e6371",
+    # 15: session 14 — secret shapes round 10 (stored texts read again under them), rule
+    # cue terms round 4 (new categories of everyday memories, drug-name suffix triggers),
+    # slot values by key (places, time zones, editors, models) and filter round 10
+    15: "2775fa6b93036c8249b71ee518bceca1beacd31e4b755f771490d8f2c2ec9367",
 }
 
 

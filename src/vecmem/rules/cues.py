@@ -86,10 +86,24 @@ def _topics() -> list[tuple[str, frozenset[str], tuple[str, ...], tuple[str, ...
 
     out = []
     for name, en, zh, cues in TOPICS:
-        exact = frozenset(w for w in en if not w.endswith("*") and "_" not in w)
+        exact = frozenset(w for w in en if "*" not in w and "_" not in w)
         prefixes = tuple(w[:-1] for w in en if w.endswith("*"))
         out.append((name, exact, prefixes, zh, cues))
     return out
+
+
+#: A suffix trigger (``*statin``) needs this many letters before it ("atorvastatin";
+#: not "april" for ``*pril``).
+SUFFIX_STEM = 2
+
+
+@lru_cache(maxsize=1)
+def _suffixes() -> tuple[tuple[str, int], ...]:
+    """(suffix, category order) for every leading-``*`` English trigger."""
+    from vecmem.rules.lexicon import TOPICS
+
+    return tuple((w[1:], order) for order, (_, en, _, _) in enumerate(TOPICS)
+                 for w in en if w.startswith("*"))
 
 
 @lru_cache(maxsize=1)
@@ -186,8 +200,8 @@ def topics(content: str) -> list[str]:
     """The categories ``content`` belongs to, most triggers first (at most MAX_TOPICS).
 
     A category's count: its exact words among the text's word forms, its prefixes some
-    form starts with, its Chinese substrings in the text, its phrases, and for
-    ``schedule`` a clock time."""
+    form starts with, its suffixes some form ends with, its Chinese substrings in the
+    text, its phrases, and for ``schedule`` a clock time."""
     # NFKC folds full-width letters and digits ("４：３０ ＰＭ"); the canonical form's other
     # steps (markup, invisible characters) cannot change a trigger and cost 10x more.
     text = unicodedata.normalize("NFKC", content).casefold()
@@ -200,6 +214,10 @@ def topics(content: str) -> list[str]:
     for p in {w[:n] for w in words for n in lengths if len(w) >= n and w[:n] in prefix}:
         for order in prefix[p]:
             count[order] = count.get(order, 0) + 1
+    for w in words:
+        for suffix, order in _suffixes():
+            if w.endswith(suffix) and len(w) - len(suffix) >= SUFFIX_STEM:
+                count[order] = count.get(order, 0) + 1
     for first in {"", *text}:  # a substring can only be there if its first character is
         for z, order in zh.get(first, ()):
             if z in text:

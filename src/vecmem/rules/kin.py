@@ -32,12 +32,16 @@ _ROLE_WORDS: dict[str, tuple[str, str]] = {
     "grandchild": (r"grandson|granddaughter|grandchild(?:ren)?|grandkids?|grandbaby",
                    r"孙子|孙女|外孙女?|孙辈"),
     "sibling": (r"sister|brother|sibling", r"姐姐|妹妹|哥哥|弟弟|姐夫|妹夫|嫂子|弟妹"),
+    "grandparent": (r"grandmother|grandfather|grandma|grandpa|granny|grandparents?",
+                    r"奶奶|爷爷|外婆|外公|姥姥|姥爷"),
     "cat": (r"cats?|kittens?|kitty", r"(?<!熊)猫(?!头鹰|眼)"),
     "dog": (r"dogs?|pupp(?:y|ies)|corgi|labrador|retriever|poodle|terrier|beagle|spaniel|"
             r"collie|dachshund|husky|schnauzer|shepherd",
             r"狗|犬|柯基|拉布拉多|金毛|泰迪|柴犬|哈士奇|边牧"),
     "bird": (r"birds?|cockatiels?|parrots?|budgies?|budgerigars?|canar(?:y|ies)|parakeets?",
              r"鸟|鹦鹉|玄凤|虎皮"),
+    "rabbit": (r"rabbits?|bunn(?:y|ies)|hamsters?|guinea pigs?", r"兔子|兔兔|仓鼠|豚鼠"),
+    "tortoise": (r"tortoises?|turtles?|lizards?|geckos?", r"乌龟|龟|蜥蜴|守宫"),
 }
 ROLES: dict[str, re.Pattern[str]] = {
     role: lazy_re(rf"\b(?:{en})s?\b|{zh}", re.I) for role, (en, zh) in _ROLE_WORDS.items()}
@@ -46,7 +50,7 @@ _ANY_ZH = "|".join(zh for _, zh in _ROLE_WORDS.values())
 
 #: Pets: in a turn their species word counts only when it is the user's ("my cat", "the
 #: dog", "我家的猫"): "Why do cats purr?" is about no one.
-PETS = frozenset({"cat", "dog", "bird"})
+PETS = frozenset({"cat", "dog", "bird", "rabbit", "tortoise"})
 _OWNED_PET = lazy_re(
     rf"\b(?:my|our|the)\s+(?:[\w-]+\s+)?(?:{'|'.join(_ROLE_WORDS[p][0] for p in PETS)})s?\b|"
     rf"(?:我家|家里|我的|我们家|咱家)的?[\u4e00-\u9fff]{{0,3}}?"
@@ -64,8 +68,8 @@ _NAME = r"[A-Z][a-z]+|[\u4e00-\u9fff]{2,3}"
 #: word group "r"). The possessor must be the user: "Jun's wife Aroha" is not the user's
 #: wife.
 _KIN_FRAMES = [lazy_re(p) for p in (
-    # "User's son Max", "my grandson Nikau", "User's son 何俊 / Jun He"
-    rf"(?i:\b(?:user's|my)\s+(?:(?:younger|older|elder|little|big|baby|\d+-year-old)\s+)?)"
+    # "User's son Max", "my grandson Nikau", "our cat Mochi", "User's son 何俊 / Jun He"
+    rf"(?i:\b(?:user's|my|our)\s+(?:(?:younger|older|elder|little|big|baby|\d+-year-old)\s+)?)"
     rf"(?P<r>(?i:{_ANY_EN}))s?,?\s+(?:(?:is\s+)?(?:called|named)\s+)?(?P<n>{_NAME})",
     # "User has a cockatiel called Doudou", "a dog named Kumara"
     rf"(?i:\b(?:an?|one)\s+(?:[\w-]+\s+){{0,3}}?)(?P<r>(?i:{_ANY_EN}))\s+"

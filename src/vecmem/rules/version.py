@@ -170,6 +170,27 @@ History:
    is the most common password", "123456 是最常见的弱密码") and another way to unlock
    ("密码改成了指纹解锁"). Quality verdicts change for such texts; re-derive reads every
    stored text again under them.
+   Also in 15, rule cue terms, round 4 (issue 13 item 4, rules/lexicon.py TOPICS, rules/cues.py):
+   categories of everyday memories the earlier personas barely held — motion sickness,
+   heights, enclosed spaces, emergency and blood type, vision, hearing, access
+   (wheelchair, step-free), animals (horses, farms), faith (fasting, halal), clothing
+   and sizes, scent, plants, crafts, sports, mind — and more triggers for food
+   (barbecue, halal), medication (drug-name stems by a leading ``*``: ``*statin``,
+   ``*cillin``), pet (birds, rabbits, tortoises), schedule (shifts), car (tyres,
+   servicing, brands), finance (retirement), home (appliances, lifts), outdoors (sun,
+   fishing), healthcare (teeth), condition (heart, dementia, gout, cancer), exercise
+   (cycling); smoking, study and subscription categories; medical devices (CPAP,
+   pacemaker, hearing aid: they matter when travelling), dog breeds and leads, allergy
+   symptoms (sneezing, 打喷嚏), everyday dishes, salt and citrus for food, more drug
+   stems (``*farin``, ``*triptan``). A memory's rule cue terms change; re-derive
+   reindexes.
+   Also in 15, slots by value (issue 15 item 5, session 14): one value said two ways is
+   one value — places by a bundled zh/en alias table (``data/place_aliases.tsv``,
+   ``rules/places.place_key``: 巴黎 = Paris), time zones by place and fixed offset (UTC+8 =
+   北京时间 = Asia/Shanghai), editors and chat models by their one name; frontend and
+   backend stacks are two slots in English too; more change grammar. And filter round 10
+   (a job's position in words is progress; a dated achievement is a fact; a slot change
+   reaches the slot rules). Topic keys and quality verdicts change for such texts.
 """
 
 from __future__ import annotations
