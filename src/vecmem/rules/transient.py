@@ -51,8 +51,9 @@ _EN_TENS = r"(?:ten|twenty|thirty|forty|fifty|sixty|seventy|eighty|ninety)(?:[- 
 # The first step of a task now, the rest later: a plan for the afternoon. Read before the
 # request test too ("先把…" opens like a request to the agent).
 FIRST_THEN_LATER = (
-    r"^先(?:把|将)?[^,;]{1,20}[,;]\s*(?:回头|之后|然后|晚点|晚些|明天|下午|晚上|等会儿?|待会儿?"
-    r"|以后|后面)再(?:[补看调加写测改弄搞做查优接跑验校])"
+    # ("先这样吧，以后再优化" settles nothing and defers: a hedge, half_formed)
+    r"^先(?!这样|这么|凑合|放着|不管|搁着)(?:把|将)?[^,;]{1,20}[,;]\s*(?:回头|之后|然后|晚点|晚些|明天"
+    r"|下午|晚上|等会儿?|待会儿?|后面)再(?:[补看调加写测改弄搞做查优接跑验校])"
     r"|(?i:^first [a-z]{3,}ing\b[^.;]{0,50}[,;]\s*(?:will|i'll|we'll|then)\b"
     r"|^[a-z]{3,}ing\b[^.;,]{0,40}\bfirst\s*[,;]\s*[^.;]{1,40}\b(?:after|later|tomorrow"
     r"|tonight|next)\b)"
