@@ -55,3 +55,20 @@ def test_credential_words_in_an_ordinary_sense_are_facts(text: str) -> None:
 ])
 def test_status_lines_around_those_words_stay_progress(text: str) -> None:
     assert _cat(text) == "progress"
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Gmail 应用密码四组：hqzr ‑ vmkt ‑ pwle ‑ snbd", "hqzr ‑ vmkt ‑ pwle ‑ snbd"),  # U+2011
+    ("Gmail app password: wqpe – rtnm – zxkl – bvcy", "wqpe – rtnm – zxkl – bvcy"),
+    ("邮箱的应用专用密码 abcd - efgh - ijkl - mnop", "abcd - efgh - ijkl - mnop"),
+])
+def test_app_password_in_spaced_hyphen_groups_is_cut_out(text: str, value: str) -> None:
+    from vecmem.rules import redact_secrets
+    assert value not in redact_secrets(text)
+    assert "vmkt" not in redact_secrets(text) and "rtnm" not in redact_secrets(text)
+
+
+def test_spaced_hyphen_words_without_a_label_are_kept() -> None:
+    from vecmem.rules import redact_secrets
+    text = "the words come in four groups - like - this - here"
+    assert redact_secrets(text) == text
