@@ -51,8 +51,12 @@ CODE_WORD = (
 
 _B = r"(?<![A-Za-z0-9])"
 _E = r"(?![A-Za-z0-9])"
-# Google-style app passwords: four groups of four lower-case letters (spaces or hyphens).
-_APP_PASSWORD = lazy_re(rf"{_B}[a-z]{{4}}([ .-])[a-z]{{4}}\1[a-z]{{4}}\1[a-z]{{4}}{_E}")
+# Google-style app passwords: four groups of four lower-case letters (spaces or hyphens,
+# a hyphen of any width with spaces around it: "hqzr ‑ vmkt ‑ pwle ‑ snbd").
+_APP_PASSWORD = lazy_re(
+    rf"{_B}[a-z]{{4}}([ .-]|[ \t]?[\u2010-\u2015\u2212-][ \t]?)"
+    rf"[a-z]{{4}}\1[a-z]{{4}}\1[a-z]{{4}}{_E}"
+)
 _APP_LABEL = lazy_re(
     r"(?i)(?:app(?:lication)?[ -]?(?:specific[ -])?password|password|passcode|passwd|pwd"
     r"|(?<![A-Za-z])pw(?![A-Za-z])|密码|口令)"

@@ -66,6 +66,14 @@ def is_first_then_later(norm: str) -> bool:
     return bool(_FIRST_THEN_LATER.search(norm))
 
 
+# A card held somewhere ("员工门禁卡在周末也能用", "会员卡在钱包里") is a thing, not a task
+# stuck: 卡在 after a card's name is no status.
+_CARD = (
+    "(?<!门禁)(?<!员工)(?<!银行)(?<!会员)(?<!公交)(?<!信用)(?<!校园)(?<!储蓄)(?<!礼品)(?<!电话)"
+    "(?<!健身)(?<!房)(?<!饭)(?<!年)(?<!季)"
+)
+
+
 # --- transient progress --------------------------------------------------------------------
 _ZH_DONE = (
     r"完成|修复|修好|搞定|部署|上线|合并|提交|发布|解决|跑完|跑通|改完|写完|做完|弄好|测完|通过|结束|启动"
@@ -83,7 +91,8 @@ _ZH_PROGRESS = _re(
     r"|准备)中(?=$|[,.;!])"
     # A subjectless clause at work ("…，在查原因", "正在看日志").
     r"|(?:^|[,;])\s*(?:这周|本周|今天|这两天|目前|现在|now)?(?:正在|还在|在)(?:查|排查|看|修|处理|定位|调|弄"
-    r"|改|写|测|跑)|在跑|还在|跑着(?=$|[,.;!]|呢)|卡在|卡住|进度(?!条)|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
+    r"|改|写|测|跑)|在跑|还在|跑着(?=$|[,.;!]|呢)|" + _CARD
+    + r"卡在|卡住|进度(?!条)|下一步|接下来(?:要|准备|会|就)|今天先|先做到|先到这"
     r"|到此为止|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
     r"|没(?:写|做|跑|改|修|测)完|还没(?:结束|完成|跑完|弄好|搞定|好)(?=$|[,.;!])"
     # Not finished yet, any verb ("数据还没同步完"); just begun ("年终总结写了个开头").
@@ -166,7 +175,8 @@ _EN_PROGRESS = _re(
     r"|\b(?:is|are) (?:up for review|in review|under review|out for review|awaiting review"
     r"|ready for review)\b|\bnext on (?:my|the|our) (?:list|plate)\b|\b(?:is|are|comes?) next\b"
     # ("is next Thursday" is a date: "The dentist appointment is next Thursday at 10am")
-    r"(?! (?:week|month|year|quarter|weekend|spring|summer|fall|autumn|winter|semester|term"
+    # ("is next to the lift", "is next door" is where a thing stands, not a step)
+    r"(?! (?:to|door|week|month|year|quarter|weekend|spring|summer|fall|autumn|winter|semester|term"
     r"|time|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\b)"
     r"|^that's (?:the )?[a-z ]{1,30} (?:sorted|done|fixed|finished|handled)\b"
     r"|\b(?:is|are) [a-z]+ing\b[^.;]{0,40}\bas we speak\b"
@@ -316,7 +326,7 @@ _MOMENT_PROGRESS = _re(
     r"(?i)\b(?:right now|at the moment|about to|halfway|half-way|in the middle of"
     r"|(?:is|are) (?:blocked|stuck|pending)|waiting (?:on|for))\b"
     r"|一半|大半|过半|下一步|接下来|明天(?:再|继续)|稍后|待会|等会|马上(?:就)?(?:好|完|开始|去)|还差|还剩"
-    r"|卡在|卡住|阻塞|在等|等待中"
+    r"|" + _CARD + r"卡在|卡住|阻塞|在等|等待中"
 )
 # Work items that have a status: software words that name nothing in a person's life
 # (ambiguous verbs such as build, release, upload, train, 发布, 训练 are left out:
@@ -508,6 +518,21 @@ _ACHIEVEMENT = _re(
     r"(?:training|program|programme|course))\b"
     r"|考试|考过|考上|考取|证书|认证|学位|文凭|驾照|毕业|马拉松|获奖|奖学金|晋升|升职|拿到了?.{0,12}(?:证|奖|offer)"
 )
+# A pass or card issued to a person ("Press pass for the conference is ready", "会议的记者证
+# 已经办好了"): the person holds it from now on, like a certificate earned; not a task's state.
+_ISSUED_DOCUMENT = _re(
+    r"(?i)\b(?:(?:press|boarding|season|guest|visitor|backstage|day|ski|access|conference"
+    r"|festival|gym|parking|security|staff|media) pass(?:es)?|badges?|visas?|passports?"
+    r"|(?:id|identity|membership|library|key|access|loyalty|residence) cards?|permits?)\b"
+    r"(?![^.;,]{0,20}\b(?:application|renewal|request|form)s?\b)"
+    r"|记者证|通行证|工作证|出入证|参会证|胸卡|工牌|胸牌|门禁卡|会员卡|年卡|季卡|月卡|健身卡|护照|签证"
+    r"|身份证|居住证|登机牌|门票|社保卡|校园卡|饭卡|房卡"
+)
+# …still being made is a task's state ("The staff badges are being printed now",
+# "年卡在办理中").
+_DOC_UNDERWAY = _re(
+    r"(?i)\b(?:being|now|still|yet|in progress)\b|正在|还在|中(?=$|[,.;!])|在办|审核|审批|还没|没好"
+)
 # A status of this moment, which even a person's studies can have ("is 80% through the
 # exam paper right now").
 _NOW_PROGRESS = _re(rf"(?i){_PERCENT_DONE}|\b(?:right now|at the moment)\b|进度(?!条)")
@@ -685,6 +710,13 @@ def progress_kind(norm: str) -> str | None:
                                           or _MOMENT_PROGRESS.search(norm)
                                           or _TASK_WORDS.search(norm)):
         return None  # …unless it is a work item ("证书续期的脚本写好了，还没部署")
+    if _ISSUED_DOCUMENT.search(norm) and not (_STRONG_PROGRESS.search(norm)
+                                              or _MOMENT_PROGRESS.search(norm)
+                                              or _TASK_WORDS.search(norm)
+                                              or _NEXT_ANNOUNCED.search(norm)
+                                              or _DOC_UNDERWAY.search(norm)
+                                              or is_ongoing_work(norm)):
+        return None  # a pass or card issued: held from now on
     if (_ZH_PROGRESS.search(norm) or _EN_PROGRESS.search(norm)
             or _DONE_THEN_NEXT.search(norm) or _STRONG_PROGRESS.search(norm)
             or is_ongoing_work(norm)):
