@@ -224,8 +224,8 @@ def check_quality_set(name: str, split: str, earlier_sets: tuple[str, ...]
     assert not earlier & {c["text"] for c in cases}  # fresh, not copied
     for c in cases:
         # "relabelled": a retired set's label corrected to the written definition, noted.
-        assert set(c) - {"secret", "relabelled", "written_as"} == {"text", "expect", "category", "lang",
-                                                     "shape", "split"}
+        extra = {"secret", "relabelled", "written_as"}
+        assert set(c) - extra == {"text", "expect", "category", "lang", "shape", "split"}
         assert c["split"] == split and c["category"] in QUALITY_CATEGORIES, c
         assert c["expect"] == ("allow" if c["category"] == "fact" else "reject"), c
         assert c["lang"] in {"zh", "en", "mixed"}, c
