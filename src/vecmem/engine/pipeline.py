@@ -9,6 +9,7 @@ never disagree with the real operation (a failure of the first version of this s
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -272,25 +273,17 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
         same_topic = tx.by_topic(ctx.scope, cls.topic_key, ("active",))
         if same_topic:
             wanted = normalize(cls.object) if cls.object else None
-            for m in same_topic:
-                if wanted is not None and m.object is not None and same_value(
-                        cls.topic_key, normalize(m.object), wanted):
-                    return Plan(
-                        Decision.DUPLICATE,
-                        f"same {cls.topic_key} value as #{m.id}",
-                        m.id,
-                        similarity=1.0,
-                    )
-            # the new value already waits in review (said another way): it joins that item
-            for m in tx.by_topic(ctx.scope, cls.topic_key, (Status.REVIEW,)):
-                if wanted is not None and m.object is not None and same_value(
-                        cls.topic_key, normalize(m.object), wanted):
-                    return Plan(
-                        Decision.DUPLICATE,
-                        f"same {cls.topic_key} value as #{m.id} (already in the review queue)",
-                        m.id,
-                        similarity=1.0,
-                    )
+            # the same value live, or already waiting in review (said another way): it
+            # joins that row
+            in_review = functools.partial(tx.by_topic, ctx.scope, cls.topic_key, (Status.REVIEW,))
+            for rows, where in ((lambda: same_topic, ""),
+                                (in_review, " (already in the review queue)")):
+                for m in rows():
+                    if wanted is not None and m.object is not None and same_value(
+                            cls.topic_key, normalize(m.object), wanted):
+                        return Plan(Decision.DUPLICATE,
+                                    f"same {cls.topic_key} value as #{m.id}{where}",
+                                    m.id, similarity=1.0)
             ids = [m.id for m in same_topic]
             return Plan(
                 Decision.REVIEW,
