@@ -42,8 +42,8 @@ while looking at it — or ``heldout`` — never looked at case by case):
   blind, sessions 10 and 11): its misses can be listed.
 * ``quality_blind9.jsonl`` / ``slot_paraphrase_blind9.jsonl``: the ninth blind round
   (split ``blind9``, session 11), written from the issue text alone before the writer read
-  any rule or earlier case. Reported as its own column; its misses are never listed
-  (``--misses`` refuses it): counts only, never tuned on.
+  any rule or earlier case. **Retired blind, now dev** (measured and reported while blind,
+  sessions 11 to 14): its misses can be listed.
 * ``slot_paraphrase.jsonl``: a stored fact, then a paraphrase. Positives restate or change
   the same one-value slot (expected ``duplicate`` or a conflict: ``review``/``update``),
   negatives are another slot or another person's (expected ``store``). Run through the
@@ -169,11 +169,11 @@ SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", 
           "heldout_r8", "tune_r9", "heldout_r9", "tune_r10",
           "heldout_r10", "blind3", "blind4", "blind5", "blind6", "blind7",
           "blind8", "blind9")
-#: Blind splits: counts only, misses never shown (blind3 to blind8 are retired, now dev;
-#: blind9 is session 11's blind round). ``heldout_q9`` is round 9's
+#: Blind splits: counts only, misses never shown (blind3 to blind9 are retired, now dev).
+#: ``heldout_q9`` is round 9's
 #: held-out third, refused too so that it stays unlooked-at while round 9 is tuned;
 #: ``heldout_q10`` and ``heldout_r10`` likewise for round 10's quality and slot cases.
-NEVER_LISTED: tuple[str, ...] = ("blind9", "heldout_q9", "heldout_q10", "heldout_r10")
+NEVER_LISTED: tuple[str, ...] = ("heldout_q9", "heldout_q10", "heldout_r10")
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -374,7 +374,7 @@ def main(argv: list[str] | None = None) -> int:
                      "quality_round10 + "
                      "quality_blind3 + "
                      "quality_blind4 + quality_blind5 + quality_blind6 + quality_blind7 + "
-                     "quality_blind8 (all retired, now dev) + quality_blind9 (blind) "
+                     "quality_blind8 + quality_blind9 (all retired, now dev) "
                      "(right = decision and reason category)",
                      out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
@@ -412,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
         _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _round6 + _round7 + _round8 + "
                      "_blind3 + "
                      "_blind4 + "
-                     "_blind5 + _blind6 + _blind7 + _blind8 (retired, now dev) + _blind9 (blind) "
+                     "_blind5 + _blind6 + _blind7 + _blind8 + _blind9 (retired, now dev) "
                      "(positives: same slot; negatives: another)",
                      out["slots"])
     if args.misses:
