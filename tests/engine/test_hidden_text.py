@@ -10,6 +10,8 @@ a flag's tag letters) stay.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from vecmem import Memory
@@ -150,3 +152,23 @@ def test_meta_is_stored_as_a_person_sees_it(mem: Memory) -> None:
     for tree in (row_meta, repr(event.meta)):
         assert not has_hidden_text(tree), tree
     assert (event.meta or {})["provenance"] == {"via": "tool", "note": "ok"}
+
+
+def test_an_old_rows_meta_loses_what_draws_nothing_on_upgrade(tmp_path: Path) -> None:
+    # A row written before meta was stored as a person sees it keeps its hidden
+    # characters until the rules change: the upgrade re-reads every meta tree through
+    # the same redaction a write uses now. Its text and status are untouched.
+    import json
+
+    db = str(tmp_path / "old.db")
+    with Memory.open(db, embedder=HashingEmbedder()) as mem:
+        mid = mem.add("User likes green tea").memory_id
+        old = {"via\u200b": "tool" + TAGS, "note": "用户\u200b说的"}
+        with mem.store.transaction() as tx:
+            tx.execute("UPDATE memories SET meta = ? WHERE id = ?", [json.dumps(old), mid])
+            tx.execute("UPDATE meta SET value = '6' WHERE key = 'derivation_version'")
+    with Memory.open(db, embedder=HashingEmbedder()) as mem, mem._tx(write=False) as tx:
+        (row_meta, content, status) = tx.execute(
+            "SELECT meta, content, status FROM memories WHERE id = ?", (mid,)).fetchone()
+    assert json.loads(row_meta) == {"via": "tool", "note": "用户说的"}
+    assert (content, status) == ("User likes green tea", "active")

@@ -34,6 +34,7 @@ from vecmem.rules.redaction import redact, redact_value
 from vecmem.rules.secrets import find_secrets
 from vecmem.store.base import EVENT_COLUMNS, _json_load, row_to_event
 from vecmem.store.schema import TOMBSTONE
+from vecmem.text import visible_text
 
 if TYPE_CHECKING:
     from vecmem.store.base import SQLTx
@@ -66,12 +67,18 @@ class Cleaner:
     def _text(self, text: str) -> str:
         return self.clean(text) or text
 
-    def clean_tree(self, value: Any) -> Any:
+    def _shown(self, text: str) -> str:
+        seen = visible_text(text)
+        return self.clean(seen) or seen
+
+    def clean_tree(self, value: Any, *, shown: bool = False) -> Any:
         """A JSON-like value redacted (the kernel's ``redact_value``, each distinct string
-        read once), or None if clean."""
+        read once), or None if clean. ``shown``: also drop what draws nothing, as every
+        write now stores a memory's meta (an old row's meta kept it); event meta is only
+        ever tombstoned for a secret, so the log keeps it as written."""
         if value is None:
             return None
-        out = redact_value(value, self._text)
+        out = redact_value(value, self._shown if shown else self._text)
         return out if out != value else None
 
 

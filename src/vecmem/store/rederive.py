@@ -105,7 +105,7 @@ def _row(tx: SQLTx, rec: MemoryRecord, meta: Any, cleaner: legacy_secrets.Cleane
     text = rec.content if content is None else content
     new = derive(text, chosen_category(rec))
     meta = _json_load(meta) if isinstance(meta, str) else meta
-    clean_meta = cleaner.clean_tree(meta) if meta else None
+    clean_meta = cleaner.clean_tree(meta, shown=True) if meta else None
     if meta:  # cue terms an extraction gave the memory stay in its index (rules/cues.py)
         new = replace(new, terms=index_terms(text, clean_meta or meta))
     return _Row(rec, new, tx.keyword_index_terms(rec.id) != new.terms, content, clean_meta)
