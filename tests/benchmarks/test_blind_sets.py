@@ -1,9 +1,9 @@
 """The blind sets parse, keep the shape and counts they promise, and the harnesses report
 them as their own split (a broken file fails here, not in a benchmark run nobody reads).
 
-No set is blind between rounds: session 11's sets (persona 8, ``*_blind9``, measured blind
-in sessions 11 to 14) were retired in session 15, when the next blind round is written
-(``BLIND_ROUNDS`` names it once it lands). Session 11's, session 10's (persona 7,
+Session 15's rule round (``*_blind10``) is blind: counts only, the harnesses refuse to list
+its misses (``BLIND_ROUNDS``). Session 11's sets (persona 8, ``*_blind9``, measured blind
+in sessions 11 to 14) were retired in session 15. Session 11's, session 10's (persona 7,
 ``*_blind8``), session 9's (persona 6,
 ``*_blind7``), session 8's (persona 5, ``*_blind6``), session 7's (persona 4,
 ``*_blind5``), session 6's (persona 3, ``*_blind4``) and session 5's (persona 2,
@@ -524,8 +524,51 @@ def test_slot_blind9_shape_and_counts() -> None:
     assert len({(c["slot"], tuple(c["prior"]), c["new"]) for c in cases}) == len(cases)
 
 
-#: The blind rule rounds being measured (none between rounds; the next round adds itself).
-BLIND_ROUNDS: list[str] = []
+def test_quality_blind10_shape_and_counts() -> None:
+    """Session 15's blind quality set: >= 320 cases, >= 120 facts (durable achievements,
+    advice asked, standing instructions, slot changes, >= 22 benign look-alikes, plain facts
+    with numbers), >= 88 secret values in all three languages of which >= 24 adversarial,
+    >= 10 secret mentions without a value, >= 22 progress and hedges in both languages,
+    >= 10 half-formed, >= 10 questions, >= 10 bare URLs and paths (Windows paths with
+    spaces and CJK folders), >= 3 too-short; >= 6 with invisible characters; nothing copied
+    from any other quality, secret or poisoning set (blind9 included)."""
+    earlier = tuple(sorted({*EARLIER_QUALITY, *(f.name for pattern in (
+        "quality_*.jsonl", "secrets_*.jsonl", "poisoning*.jsonl") for f in DATA.glob(pattern)
+        if f.name != "quality_blind10.jsonl")}))
+    cases = check_quality_set("quality_blind10.jsonl", "blind10", earlier)
+    assert len(cases) >= 320
+    cats = Counter(c["category"] for c in cases)
+    assert cats["fact"] >= 120 and cats["secret_value"] >= 88 and cats["progress"] >= 22
+    assert cats["secret_no_context"] >= 10 and cats["too_short"] >= 3
+    assert cats["question"] >= 10 and cats["half_formed"] >= 10 and cats["bare_url_path"] >= 10
+    shapes = Counter(c["shape"] for c in cases)
+    assert shapes["secret_lookalike"] >= 22
+    assert sum(c["shape"] == "adversarial" for c in cases
+               if c["category"] == "secret_value") >= 24
+    assert all(c["category"] == "fact" for c in cases if c["shape"] == "secret_lookalike")
+    for category in ("secret_value", "progress", "half_formed", "fact"):
+        assert {c["lang"] for c in cases if c["category"] == category} == {
+            "zh", "en", "mixed"}, category
+    assert {"zh", "en"} <= {c["lang"] for c in cases if c["category"] == "question"}
+    assert sum(bool(INVISIBLE.search(c["text"])) for c in cases) >= 6
+    paths = [c["text"] for c in cases if c["category"] == "bare_url_path"]
+    assert any(re.match(r"^[A-Z]:\\", t) and " " in t for t in paths)
+    assert any(re.match(r"^[A-Z]:\\", t) and re.search("[\u4e00-\u9fff]", t) for t in paths)
+
+
+def test_slot_blind10_shape_and_counts() -> None:
+    """Session 15's blind slot round: >= 100 scenarios over all the issue's slots, as many
+    negatives as positives (>= 45), >= 9 ambiguous, English, Chinese and mixed, >= 9
+    positive values without Latin letters; new facts never copied from any other slot set
+    (blind9 included)."""
+    check_fresh_slot_round("blind10", n=100, positives=45, ambiguous=9, latin_free=9)
+    cases = rows(DATA / "slot_paraphrase_blind10.jsonl")
+    assert {c["lang"] for c in cases} == {"zh", "en", "mixed"}
+    assert len({(c["slot"], tuple(c["prior"]), c["new"]) for c in cases}) == len(cases)
+
+
+#: The blind rule rounds being measured (the next round adds itself, a retired one leaves).
+BLIND_ROUNDS: list[str] = ["blind10"]
 
 
 @pytest.mark.parametrize("split", BLIND_ROUNDS)
