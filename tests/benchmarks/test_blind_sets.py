@@ -1,14 +1,14 @@
 """The blind sets parse, keep the shape and counts they promise, and the harnesses report
 them as their own split (a broken file fails here, not in a benchmark run nobody reads).
 
-Session 15's rule round (``*_blind10``) is blind: counts only, the harnesses refuse to list
-its misses (``BLIND_ROUNDS``). Session 11's sets (persona 8, ``*_blind9``, measured blind
-in sessions 11 to 14) were retired in session 15. Session 11's, session 10's (persona 7,
-``*_blind8``), session 9's (persona 6,
-``*_blind7``), session 8's (persona 5, ``*_blind6``), session 7's (persona 4,
-``*_blind5``), session 6's (persona 3, ``*_blind4``) and session 5's (persona 2,
-``*_blind3``) are retired blind sets, now dev: measured and reported once while blind,
-reported as their own column since, and their misses can be listed."""
+Session 15's sets (persona 9, ``*_blind10``) are blind: counts only, the harnesses refuse
+to list their misses (``BLIND_ROUNDS`` names the rule round). Session 11's sets (persona 8,
+``*_blind9``, measured blind in sessions 11 to 14) were retired in session 15. Session
+11's, session 10's (persona 7, ``*_blind8``), session 9's (persona 6, ``*_blind7``),
+session 8's (persona 5, ``*_blind6``), session 7's (persona 4, ``*_blind5``), session 6's
+(persona 3, ``*_blind4``) and session 5's (persona 2, ``*_blind3``) are retired blind sets,
+now dev: measured and reported once while blind, reported as their own column since, and
+their misses can be listed."""
 
 from __future__ import annotations
 
@@ -30,6 +30,8 @@ P5 = P2.parent / "persona5"
 P6 = P2.parent / "persona6"
 P7 = P2.parent / "persona7"
 P8 = P2.parent / "persona8"
+P9 = P2.parent / "persona9"
+CUES14 = P2.parent / "cues14"
 DATA = ROOT / "tests" / "data"
 INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
 
@@ -211,6 +213,30 @@ def test_persona8_shape_and_counts() -> None:
     mine = [r["text"] for r in turns + off] + [m["text"] for m in ids.values()]
     assert not [t for t in mine if t in earlier]  # fresh: lists only this set's own lines
     assert len(set(mine)) == len(mine)
+
+
+def test_persona9_shape_and_counts() -> None:
+    """Session 15's blind persona: >= 160 memories (health >= 24, family >= 12, pets >= 3,
+    style >= 3), >= 330 relevant turns of which >= 135 cross-language, >= 90 indirect, >= 115
+    safety-critical in both languages, >= 3 style-only; >= 135 off-topic of which >= 60
+    share a word with a memory, world knowledge in both languages; no memory or turn copied
+    from any earlier persona (persona 8 included), the gate set or the cue set."""
+    earlier_dirs = (P2.parent, P2, P3, P4, P5, P6, P7, P8, CUES14)
+    ids, turns, off = check_persona(P9, earlier_dirs)
+    check_persona_counts(ids, turns, off, memories=160, relevant=330, offtopic=135, cross=135,
+                         indirect=90, safety=115, shared=60, health=24, family=12)
+    earlier = {r["text"] for d in earlier_dirs for f in d.glob("*.jsonl")
+               for r in rows(f) if "text" in r}
+    mine = [r["text"] for r in turns + off] + [m["text"] for m in ids.values()]
+    assert not [t for t in mine if t in earlier]  # fresh: lists only this set's own lines
+    assert len(set(mine)) == len(mine)
+    # The bank's language labels follow the script: mixed holds both Han and Latin.
+    han, latin = re.compile("[\u4e00-\u9fff]"), re.compile("[A-Za-z]")
+    for m in ids.values():
+        want = {(True, True): "mixed", (True, False): "zh", (False, True): "en"}[
+            (bool(han.search(m["text"])), bool(latin.search(m["text"])))]
+        assert m["lang"] == want, m["id"]
+    assert all(t["lang"] == ("zh" if han.search(t["text"]) else "en") for t in turns + off)
 
 
 QUALITY_CATEGORIES = {"fact", "question", "progress", "half_formed", "bare_url_path",
@@ -735,3 +761,23 @@ def test_recall_harness_runs_persona8_and_lists_its_misses(
     assert "miss p8t" in captured.err
     bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p8_misses")
     assert bench.SETS["persona8"] == "retired"
+
+
+def test_recall_harness_runs_persona9_and_never_lists_its_misses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # persona 9 is session 15's blind set: counts only, no hashing floor claimed, no miss
+    # ever printed, --show-misses refused; the other harnesses key off SETS (a blind set is
+    # refused there) and the secrets harness's benign corpus never reads its bank.
+    run_persona(tmp_path, "persona9", same_lang_floor=-1.0)
+    captured = capsys.readouterr()
+    assert "blind — never tuned on" in captured.out
+    assert "miss p9t" not in captured.err + captured.out
+    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p9_misses")
+    assert bench.SETS["persona9"] == "blind" and bench.SETS["persona8"] == "retired"
+    with pytest.raises(SystemExit):
+        bench.main(["--set", "persona9", "--show-misses", "--embedder", "hashing"])
+    assert "never listed" in capsys.readouterr().err
+    secrets = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_p9")
+    assert "persona9" in secrets.NEVER_READ
+    corpus = set(secrets.repo_texts()["repo facts"])
+    assert not corpus & {m["text"] for m in rows(P9 / "bank.jsonl")}
