@@ -175,8 +175,8 @@ SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", 
           "heldout_q9", "tune_q10", "heldout_q10", "tune_r4", "heldout_r4",
           "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "tune_r8",
           "heldout_r8", "tune_r9", "heldout_r9", "tune_r10",
-          "heldout_r10", "tune_r11", "heldout_r11", "blind3", "blind4", "blind5", "blind6", "blind7",
-          "blind8", "blind9")
+          "heldout_r10", "tune_r11", "heldout_r11", "blind3", "blind4", "blind5", "blind6",
+          "blind7", "blind8", "blind9")
 #: Blind splits: counts only, misses never shown (blind3 to blind9 are retired, now dev).
 #: ``heldout_q9`` is round 9's
 #: held-out third, refused too so that it stays unlooked-at while round 9 is tuned;
