@@ -160,7 +160,8 @@ _RESAY: list[tuple[re.Pattern[str], str]] = [
     (lazy_re(r"^(?P<s>用户|我(?!们))\s*(?:last|this|earlier this|in the) (?:week|month|year|spring"
              r"|summer|autumn|fall|winter)\s*(?=\S)", _I), r"\g<s>"),
     # the theme's label said 配色 / theme / colour scheme ("用户的配色是暗色", "的 theme 换成了 X")
-    (lazy_re(r"^(?P<s>用户|我(?!们))的\s*(?:配色|配色方案|theme|colou?r scheme)\s*(?=是|换成|改成|改为"
+    (lazy_re(r"^(?P<s>用户|我(?!们))的\s*(?:配色|配色方案|theme|colou?r scheme)"
+             r"\s*(?=是|换成|改成|改为"
              r"|变成)", _I), r"\g<s>的主题"),
     # the look changed to a mode ("用户把界面换成了亮色模式"): the mode is the theme
     (lazy_re(r"^(?P<s>用户|我(?!们))?(?:已经)?把(?:界面|外观|显示|整体界面|主界面)(?P<v>换成|改成|改为|切换到"
@@ -183,11 +184,13 @@ _RESAY: list[tuple[re.Pattern[str], str]] = [
     # a job said with 了 ("用户现在是设计主管了"), a Latin title in Chinese ("用户是 tech lead")
     (lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|目前|如今|已经)*是\s*(?P<v>[^,，]{2,24}?)\s*了$"),
      r"\g<s>是\g<v>"),
-    (lazy_re(r"^(?:用户|我(?!们))(?:现在|目前|如今|已经)*是\s*(?:一名|一个|个)?\s*(?P<v>[A-Za-z][\w -]{0,30}"
+    (lazy_re(r"^(?:用户|我(?!们))(?:现在|目前|如今|已经)*是\s*(?:一名|一个|个)?"
+             r"\s*(?P<v>[A-Za-z][\w -]{0,30}"
              r"(?:lead|engineer|developer|manager|designer|analyst|architect|scientist))\s*了?$",
              _I), r"The user is a \g<v>"),
     # a wish changed ("用户改成希望用繁体中文回答"): the wish
-    (lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|已经)*(?:改成|改为|变成)了?(?=希望|想要|要求|偏好)"), r"\g<s>"),
+    (lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|已经)*(?:改成|改为|变成)了?(?=希望|想要|要求|偏好)"),
+     r"\g<s>"),
     # a migration verb for a tool ("用户已经全面迁移到 Cursor 了"): a switch
     (lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|已经)*(?:全面|彻底|完全)?(?:迁移到|迁到)了?\s*(?=[A-Za-z])"),
      r"\g<s>已经换到了"),

@@ -153,7 +153,8 @@ _SLASH_OR_SPACE = lazy_re(r"[\s/]+")
 _MADE_FOR = ascii_word_re(r"\b(?:wrote|written|built|made|maintains?|contributed|opened|filed"
                           r"|sent|submitted)\b.{0,30}\b(?:plugins?|extensions?|prs?|pull requests?"
                           r"|patch(?:es)?|issues?|themes?|bug reports?)\b.{0,10}\b(?:for|to)\b"
-                          r"|\bcontributed to\b|给.{1,20}?(?:写过|写了|提过|提了|贡献过|做过|开发过|修过)", _I)
+                          r"|\bcontributed to\b"
+                          r"|给.{1,20}?(?:写过|写了|提过|提了|贡献过|做过|开发过|修过)", _I)
 #: A setting owned by a thing that is not the agent: a project, a bot, a service
 #: ("Project Falcon 的 search 用的是 X", "用户的客服机器人用的是 X").
 _OTHER_THING = ascii_word_re(r"\b(?:project|bot|chatbot|pipeline|service|app)\b|项目|机器人"

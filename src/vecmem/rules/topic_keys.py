@@ -116,7 +116,8 @@ _TECH_MULTI = {
     for k, v in _pairs(
         "github+actions=ci gitlab+ci=ci vs+code=editor docker+compose=deploy "
         "sql+server=database go+test=test_framework visual+studio=editor sublime+text=editor "
-        "android+studio=editor jetbrains+fleet=editor google+cloud=deploy 阿里云=deploy 腾讯云=deploy 华为云=deploy"
+        "android+studio=editor jetbrains+fleet=editor "
+        "google+cloud=deploy 阿里云=deploy 腾讯云=deploy 华为云=deploy"
     ).items()
 }
 # Words in a project/predicate phrase that name the aspect explicitly.
