@@ -152,6 +152,14 @@ while looking at it — or ``heldout`` — never looked at case by case):
   project's frontend and backend as two slots; negatives: a relative's city, a trip, a
   colleague's editor, a server's clock, the other half of the stack. Every third case per
   polarity held out at write time into ``heldout_r10`` (counts only).
+* ``slot_paraphrase_round11.jsonl``: a round-11 slot set (session 15; 44 scenarios, 22
+  positives, 22 negatives, zh + en + mixed), written by blind9's kinds of miss before
+  that round changed a rule: change announcements ("has gone over to", "moved into a …
+  position", 入职了, 把界面换成了, 迁到了…上部署, 改成希望用), statements the grammar did not key
+  (配色, a Chinese project's deploy target, a repo's place); negatives: the same verbs
+  said of someone else, a bot's or another project's model, a plugin written for an
+  editor, a website's theme, another project. Every third case per polarity held out at
+  write time into ``heldout_r11`` (counts only).
 """
 
 from __future__ import annotations
@@ -172,14 +180,16 @@ SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", 
           "heldout_q9", "tune_q10", "heldout_q10", "tune_r4", "heldout_r4",
           "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "tune_r8",
           "heldout_r8", "tune_r9", "heldout_r9", "tune_r10",
-          "heldout_r10", "blind3", "blind4", "blind5", "blind6", "blind7",
-          "blind8", "blind9", "blind10")
+          "heldout_r10", "tune_r11", "heldout_r11", "blind3", "blind4", "blind5", "blind6",
+          "blind7", "blind8", "blind9", "blind10")
 #: Blind splits: counts only, misses never shown (blind3 to blind9 are retired, now dev;
 #: blind10 is session 15's blind round).
 #: ``heldout_q9`` is round 9's
 #: held-out third, refused too so that it stays unlooked-at while round 9 is tuned;
-#: ``heldout_q10`` and ``heldout_r10`` likewise for round 10's quality and slot cases.
-NEVER_LISTED: tuple[str, ...] = ("blind10", "heldout_q9", "heldout_q10", "heldout_r10")
+#: ``heldout_q10`` and ``heldout_r10`` likewise for round 10's quality and slot cases,
+#: ``heldout_r11`` for round 11's slots.
+NEVER_LISTED: tuple[str, ...] = ("blind10", "heldout_q9", "heldout_q10", "heldout_r10",
+                                 "heldout_r11")
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rules_dev import DATA, _load_path, slots
 
-UNTOUCHED = ("heldout_r8", "heldout_r9", "heldout_r10")
+UNTOUCHED = ("heldout_r8", "heldout_r9", "heldout_r10", "heldout_r11")
 BLIND: tuple[str, ...] = ("blind10",)
 _ROWS = ("positive", "negative", "ambiguous")
 

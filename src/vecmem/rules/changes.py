@@ -153,8 +153,73 @@ _POSTED_ZH = lazy_re(r"^(?:公司|领导|老板|上面|单位)?把(?:我|用户)
                      r"|升到|任命为)了?(?P<v>[^,，]{2,20}?)(?:的)?(?:岗位|职位|位置|位子)?(?:上)?了?$")
 
 
+# Session 15 (blind9's kinds of miss): a slot's label or verb said another way, read as the
+# wording the families key. Each is a category, never one sentence.
+_RESAY: list[tuple[re.Pattern[str], str]] = [
+    # English time words inside a Chinese sentence ("用户 last week 正式加入了 X")
+    (lazy_re(r"^(?P<s>用户|我(?!们))\s*(?:last|this|earlier this|in the) (?:week|month|year|spring"
+             r"|summer|autumn|fall|winter)\s*(?=\S)", _I), r"\g<s>"),
+    # the theme's label said 配色 / theme / colour scheme ("用户的配色是暗色", "的 theme 换成了 X")
+    (lazy_re(r"^(?P<s>用户|我(?!们))的\s*(?:配色|配色方案|theme|colou?r scheme)"
+             r"\s*(?=是|换成|改成|改为"
+             r"|变成)", _I), r"\g<s>的主题"),
+    # the look changed to a mode ("用户把界面换成了亮色模式"): the mode is the theme
+    (lazy_re(r"^(?P<s>用户|我(?!们))?(?:已经)?把(?:界面|外观|显示|整体界面|主界面)(?P<v>换成|改成|改为|切换到"
+             r"|切到|调成)了?\s*(?=(?:亮色|暗色|深色|浅色|黑色|白色|dark|light))", _I),
+     r"\g<s>把主题\g<v>了"),
+    # a project named before 项目 ("蜂鸟项目部署在阿里云"): the families read "项目蜂鸟…"
+    (lazy_re(r"^(?!这个|那个|我们|我的|用户的|新|老|该|此)(?P<n>[\u4e00-\u9fff]{2,6}|[A-Za-z][\w.-]{1,20})"
+             r"\s*项目(?=\s*(?:现在|目前|如今|已经)*\s*(?:部署|迁|改|转|搬|托管))"), r"项目\g<n>"),
+    # a deploy target moved to, then "上部署": 迁到了X上部署, 改成部署到X, 转到X上部署了
+    (lazy_re(r"^(?P<p>项目[^,，\s从由把]{1,20}?)\s*(?:现在|目前|如今|已经)*\s*(?:迁到了?|迁移到了?|转到了?|搬到了?"
+             r"|改成部署到|改为部署到|改部署到|转为部署到)\s*(?P<v>[^,，]+?)\s*(?:上)?(?:部署|托管|运行)?了?$"),
+     r"\g<p>部署在\g<v>"),
+    # a promotion said by another verb ("got bumped up to X", "moved into a X position")
+    (lazy_re(r"^(?P<s>(?:the )?user|i)(?: was| has been| got| have been| has| have)?"
+             r" (?:bumped up|moved up) to (?:an? |the )?(?P<v>[\w -]{2,40}?)(?: role| position)?$",
+             _I), r"\g<s> promoted to \g<v>"),
+    (lazy_re(r"^(?P<s>(?:the )?user|i)(?: has| have|'ve)? (?:moved|transitioned|transferred)"
+             r" into (?:an? |the )?(?P<v>[\w -]{2,40}?) (?:position|role|job)$", _I),
+     r"\g<s> promoted to \g<v>"),
+    # a job said with 了 ("用户现在是设计主管了"), a Latin title in Chinese ("用户是 tech lead")
+    (lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|目前|如今|已经)*是\s*(?P<v>[^,，]{2,24}?)\s*了$"),
+     r"\g<s>是\g<v>"),
+    (lazy_re(r"^(?:用户|我(?!们))(?:现在|目前|如今|已经)*是\s*(?:一名|一个|个)?"
+             r"\s*(?P<v>[A-Za-z][\w -]{0,30}"
+             r"(?:lead|engineer|developer|manager|designer|analyst|architect|scientist))\s*了?$",
+             _I), r"The user is a \g<v>"),
+    # a wish changed ("用户改成希望用繁体中文回答"): the wish
+    (lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|已经)*(?:改成|改为|变成)了?(?=希望|想要|要求|偏好)"),
+     r"\g<s>"),
+    # a migration verb for a tool ("用户已经全面迁移到 Cursor 了"): a switch
+    (lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|已经)*(?:全面|彻底|完全)?(?:迁移到|迁到)了?\s*(?=[A-Za-z])"),
+     r"\g<s>已经换到了"),
+    # a colour scheme kept ("User keeps the Nord colour scheme"): the theme
+    (lazy_re(r"^(?:(?:the )?user|i) (?:keeps|keep|sticks with|stick with|stays with|stay with"
+             r"|is sticking with|am sticking with) (?:the |a |to )?(?P<v>[\w ]{2,30}?)"
+             r" (?:colou?r ?scheme|theme)$", _I), r"My theme is \g<v>"),
+    # one's clocks set to a zone ("The user's clocks are set to Asia/Tokyo since relocating")
+    (lazy_re(r"^(?:the user's|my) (?:clocks?|calendars?|watch|phone)(?: is| are| has been"
+             r"| have been)? (?:now )?set to (?P<v>\S+(?: time)?)(?: now| since \w+(?: \w+)?)?$",
+             _I), r"The user's clock zone \g<v>"),
+]
+
+
+def _resay(text: str) -> str:
+    for rx, template in _RESAY:
+        m = rx.search(text)
+        if m is None:
+            continue
+        if template.startswith("The user's clock zone "):
+            if _is_zone(m["v"]):
+                text = f"The user's timezone is {m['v']}"
+            continue
+        text = rx.sub(template, text, count=1)
+    return text
+
+
 def _untime(text: str) -> str:
-    text = _NO_SUBJECT.sub("I ", _ASIDE.sub("", text))
+    text = _resay(_NO_SUBJECT.sub("I ", _ASIDE.sub("", text)))
     if m := _LEAD_CHANGE.match(text):
         text = m["rest"]
     if m := _TOPIC_FIRST_ZH.match(text):
@@ -327,6 +392,8 @@ def _kind_slot(value: str, old: str, change: bool) -> str | None:
     kinds = tech_aspects(value) or tech_aspects(old)
     if len(kinds) == 1 and kinds[0] in _BY_KIND:
         return _BY_KIND[kinds[0]]
+    if _THEME_NAME.match(value.strip()):  # "User uses One Dark": a colour scheme by its name
+        return "theme"
     if not change or kinds:
         return None
     for name in (value, old):
@@ -337,6 +404,11 @@ def _kind_slot(value: str, old: str, change: bool) -> str | None:
     return None
 
 
+#: Colour schemes known by name: used, they are the theme (session 15).
+_THEME_NAME = lazy_re(r"^(?:one dark|one light|dracula|nord|solarized(?: dark| light)?|gruvbox"
+                      r"(?: dark| light)?|tokyo ?night|monokai(?: pro)?|catppuccin(?: \w+)?"
+                      r"|ros[eé] pine|everforest|kanagawa|night owl|ayu(?: dark| light| mirage)?"
+                      r"|github (?:dark|light))(?: theme| colou?r scheme)?$", _I)
 # A label that names no slot by itself: the value's kind decides ("my daily driver", "the
 # default" — "switched the default over to claude-opus-4" is the default model).
 _GENERIC_TOOL = lazy_re(r"^(?:daily driver|go-to(?: tool)?|tool of choice|favou?rite(?: tool)?"

@@ -148,6 +148,19 @@ def _key(value: str) -> str:
 _SLASH_OR_SPACE = lazy_re(r"[\s/]+")
 
 
+#: Something made for a tool or given to it is no use of it (session 15): "wrote a plugin
+#: for Helix", "给 Zed 提过一个 PR", "给 VS Code 写过一个 extension".
+_MADE_FOR = ascii_word_re(r"\b(?:wrote|written|built|made|maintains?|contributed|opened|filed"
+                          r"|sent|submitted)\b.{0,30}\b(?:plugins?|extensions?|prs?|pull requests?"
+                          r"|patch(?:es)?|issues?|themes?|bug reports?)\b.{0,10}\b(?:for|to)\b"
+                          r"|\bcontributed to\b"
+                          r"|给.{1,20}?(?:写过|写了|提过|提了|贡献过|做过|开发过|修过)", _I)
+#: A setting owned by a thing that is not the agent: a project, a bot, a service
+#: ("Project Falcon 的 search 用的是 X", "用户的客服机器人用的是 X").
+_OTHER_THING = ascii_word_re(r"\b(?:project|bot|chatbot|pipeline|service|app)\b|项目|机器人"
+                             r"|的\s*(?:search|搜索|bot|服务|系统|app|应用)", _I)
+
+
 def read(text: str, slot: str, held_key: str, held_value: str | None, held_content: str,
          heads: Iterable[str]) -> Reading | None:
     """What ``text`` does to the filled slot ``held_key`` (holding ``held_value``, stored
@@ -170,12 +183,14 @@ def read(text: str, slot: str, held_key: str, held_value: str | None, held_conte
         return None
     if slot == "residence" and _WORKS_IN.search(text):
         return None
+    if _MADE_FOR.search(text):
+        return None
     if parts[0] == "project":
         name = parts[1].replace("-", " ")
         if name not in _SLASH_OR_SPACE.sub(" ", text.casefold().replace("-", " ")):
             return None
     elif parts[0] == "config":  # the agent's setting, unless it is said to be someone's
-        if _OTHER_PERSON.search(text):
+        if _OTHER_PERSON.search(text) or _OTHER_THING.search(text):
             return None
     elif (not _USER.search(text) or _other_is_subject(text) or _OTHER_PERSON.search(text)
           or _WHO.search(text)):

@@ -103,7 +103,7 @@ for _aspect, _names in {
     "os": "ubuntu debian centos fedora alpine windows macos linux rhel",
     "web_server": "nginx apache caddy traefik",
     "editor": "vim neovim nvim emacs vscode vscodium pycharm intellij cursor sublime zed helix "
-    "windsurf webstorm goland clion rider kate nano xcode",
+    "windsurf webstorm goland clion rider kate nano xcode atom fleet lapce",
     "license": "mit apache-2.0 gpl agpl bsd",
     "message_queue": "kafka rabbitmq nats",
     "dataframe": "pandas polars dask",
@@ -116,7 +116,8 @@ _TECH_MULTI = {
     for k, v in _pairs(
         "github+actions=ci gitlab+ci=ci vs+code=editor docker+compose=deploy "
         "sql+server=database go+test=test_framework visual+studio=editor sublime+text=editor "
-        "android+studio=editor google+cloud=deploy 阿里云=deploy 腾讯云=deploy 华为云=deploy"
+        "android+studio=editor jetbrains+fleet=editor "
+        "google+cloud=deploy 阿里云=deploy 腾讯云=deploy 华为云=deploy"
     ).items()
 }
 # Words in a project/predicate phrase that name the aspect explicitly.

@@ -177,7 +177,7 @@ _USER_FACTS: list[tuple[str, re.Pattern[str]]] = [
             r" (?:an?|the) (?P<o>(?:[\w-]+ )"
             r"{0,3}(?:engineer|developer|programmer|designer|teacher|doctor|nurse|student|manager|"
             r"scientist|researcher|writer|lawyer|founder|analyst|consultant|architect|admin"
-            r"|administrator))$"
+            r"|administrator|lead))$"
             # a title said by its label ("The user's job title is firmware team lead", what
             # "promoted to X" announces): the label says it is a role, no head noun needed
             r"|^(?:(?:the )?user|i)(?: now)? works? as (?:an? |the )?(?P<o3>[\w -]{2,40})$"

@@ -191,8 +191,19 @@ History:
    backend stacks are two slots in English too; more change grammar. And filter round 10
    (a job's position in words is progress; a dated achievement is a fact; a slot change
    reaches the slot rules). Topic keys and quality verdicts change for such texts.
+16. slots by category, session 15 (issue 15 item 5, rules/changes.py ``_RESAY``,
+   rules/slot_opinion.py, rules/topic_keys.py, rules/topic_user.py; blind9's kinds of
+   miss): the theme's label said 配色 / theme / colour scheme, the look changed to a mode
+   (把界面换成了暗色模式), colour schemes by name ("User uses One Dark") and kept; a project
+   named before 项目 (蜂鸟项目部署在阿里云) and its deploy moves (迁到了 X 上部署, 改成部署到 X);
+   promotions said "bumped up to" / "moved into a X role"; a job with 了 and a Latin title
+   in Chinese (我现在是 tech lead 了); 改成希望…; 迁移到 a tool; English time words inside a
+   Chinese sentence; one's clocks set to a zone; more editor names (Atom, Fleet). The
+   second opinion no longer reads something made for a tool (a plugin, a PR) as its use,
+   nor a project's or bot's model as the agent's. Topic keys change for such texts;
+   re-derive brings them to existing stores.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 15
+RULES_VERSION = 16
