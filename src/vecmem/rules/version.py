@@ -191,8 +191,14 @@ History:
    backend stacks are two slots in English too; more change grammar. And filter round 10
    (a job's position in words is progress; a dated achievement is a fact; a slot change
    reaches the slot rules). Topic keys and quality verdicts change for such texts.
+16. filter round 11 (issue 15 items 1-2, session 15, branch ``filter``): a text broken off
+   on a possessive, an adjective or a pronoun ("my brother's old", "对了，我爸的", "我 mom
+   她") and a label with no value ("my passcode is", "我的登录密码是") are half_formed (the
+   latter read before the credential-mention test); a wh-question marked only by 来着 or
+   "again" is a question; a thing out of order where it stands ("The PIN pad at the front
+   desk is broken") is a fact, not progress. Quality verdicts change for such texts.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 15
+RULES_VERSION = 16
