@@ -111,6 +111,16 @@ while looking at it — or ``heldout`` — never looked at case by case):
   a one-value slot changed — told as done, or asked for as a standing setting — and durable
   credential facts); split per ``kind`` at write time, every third case held out
   (``tune_q10`` / ``heldout_q10``: never listed); rows ``kind:*`` and ``set:round10``.
+* ``quality_round11.jsonl``: a round-11 dev set (session 15, branch ``filter``, 99 cases, zh
+  + en + mixed) written per kind before that round changed a rule, from the kinds of miss of
+  the retired ``blind9`` round: a fragment broken off on a possessive, an adjective or a
+  pronoun ("my brother's old", "对了，我爸的", "我 mom 她"), a label with no value ("my
+  passcode is", "我的登录密码是"), deferred-work hedges, a question marked only by 来着 /
+  "again", a task artefact's broken state, beside the false-reject traps (a thing in the
+  world that is broken, a whole possessive fact, a label with its value, a standing setting
+  asked for everywhere, a path with what it is, short facts, a hedge about a person's plan),
+  with look-alike letters, invisible characters and full-width forms; split per ``kind`` at
+  write time, every third case held out (``tune_q11`` / ``heldout_q11``: never listed).
 * Benign corpus: LoCoMo's session observations, event summaries and summary sentences
   (``../shared/data/locomo10.json``) — plain facts about people. Any reject is false.
   Conversations 0-4 are the tune half, 5-9 the held-out half.
@@ -177,7 +187,8 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = ROOT / "tests" / "data"
 SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", "tune_q5",
           "heldout_q5", "tune_q6", "heldout_q6", "tune_q7", "heldout_q7", "tune_q9",
-          "heldout_q9", "tune_q10", "heldout_q10", "tune_r4", "heldout_r4",
+          "heldout_q9", "tune_q10", "heldout_q10", "tune_q11", "heldout_q11", "tune_r4",
+          "heldout_r4",
           "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "tune_r8",
           "heldout_r8", "tune_r9", "heldout_r9", "tune_r10",
           "heldout_r10", "tune_r11", "heldout_r11", "blind3", "blind4", "blind5", "blind6",
@@ -187,9 +198,9 @@ SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", 
 #: ``heldout_q9`` is round 9's
 #: held-out third, refused too so that it stays unlooked-at while round 9 is tuned;
 #: ``heldout_q10`` and ``heldout_r10`` likewise for round 10's quality and slot cases,
-#: ``heldout_r11`` for round 11's slots.
-NEVER_LISTED: tuple[str, ...] = ("blind10", "heldout_q9", "heldout_q10", "heldout_r10",
-                                 "heldout_r11")
+#: ``heldout_r11`` for round 11's slots, ``heldout_q11`` for round 11's quality cases.
+NEVER_LISTED: tuple[str, ...] = ("blind10", "heldout_q9", "heldout_q10", "heldout_q11",
+                                 "heldout_r10", "heldout_r11")
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -218,7 +229,8 @@ def _leaks(text: str, value: str) -> bool:
 _ROUND_OF = {"tune_q4": "round4", "heldout_q4": "round4", "tune_q5": "round5",
              "heldout_q5": "round5", "tune_q6": "round6", "heldout_q6": "round6",
              "tune_q7": "round7", "heldout_q7": "round7", "tune_q9": "round9",
-             "heldout_q9": "round9", "tune_q10": "round10", "heldout_q10": "round10"}
+             "heldout_q9": "round9", "tune_q10": "round10", "heldout_q10": "round10",
+             "tune_q11": "round11", "heldout_q11": "round11"}
 
 
 def quality(cases: list[dict[str, Any]]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
@@ -378,6 +390,7 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_round7.jsonl")
                                         + _load("quality_round9.jsonl")
                                         + _load("quality_round10.jsonl")
+                                        + _load("quality_round11.jsonl")
                                         + _load("quality_blind3.jsonl")
                                         + _load("quality_blind4.jsonl")
                                         + _load("quality_blind5.jsonl")
@@ -388,7 +401,7 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_blind10.jsonl"))
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
                      "quality_round5 + quality_round6 + quality_round7 + quality_round9 + "
-                     "quality_round10 + "
+                     "quality_round10 + quality_round11 + "
                      "quality_blind3 + "
                      "quality_blind4 + quality_blind5 + quality_blind6 + quality_blind7 + "
                      "quality_blind8 + quality_blind9 (all retired, now dev) + "

@@ -632,6 +632,8 @@ DERIVATION_DIGESTS = {
     # cue terms round 4 (new categories of everyday memories, drug-name suffix triggers),
     # slot values by key (places, time zones, editors, models) and filter round 10
     15: "2775fa6b93036c8249b71ee518bceca1beacd31e4b755f771490d8f2c2ec9367",
+    # 16: session 15 — slots by category, filter round 11, secrets round 11 (the corpus's
+    # derived fields are unchanged, so the digest is 15's)
     16: "2775fa6b93036c8249b71ee518bceca1beacd31e4b755f771490d8f2c2ec9367",
 }
 

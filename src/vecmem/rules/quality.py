@@ -214,6 +214,13 @@ _FRAGMENT = _re(
 # and nothing needed ("we need"), a verb of saying or minding with its "that" and no clause
 # ("remember that"), a relative with no clause ("the one that"), a demonstrative noun
 # phrase with 的 and no predicate ("那个 config 的"; "这本书是我的" has its 是).
+# Words that open a turn's next thought ("对了", "然后", "还有"), and people a speaker names
+# before saying something of them (kin, household, work): for the fragments below.
+_ZH_OPENER = r"(?:对了|然后|就是|还有|另外|关于|而且|那)"
+_ZH_PEOPLE = (r"(?:爸爸|妈妈|老爸|老妈|爸|妈|老婆|老公|媳妇|爱人|女儿|儿子|闺女|哥哥|姐姐"
+              r"|弟弟|妹妹|哥|姐|弟|妹|爷爷|奶奶|外公|外婆|姥姥|姥爷|孩子|宝宝|同事|老板|领导"
+              r"|室友|女朋友|男朋友|朋友|对象|邻居|房东|老师|医生)")
+
 _OPEN_ENDED = _re(
     r"(?i)(?:^|\b(?:then|so|if|when|once|because|basically|actually|maybe|but|until|unless"
     r"|after|before|whether|where|since|while|cause|cuz|that)\s+)(?:we|they|he|she|i)$"
@@ -225,6 +232,18 @@ _OPEN_ENDED = _re(
     r"|the person|the bit|the part)\s+(?:that|which|who|whom|whose|where)$)"
     r"|(?:我们|你们|他们|她们|我|你|他|她|它|然后|那|所以|结果)(?:就|才|又)$"
     r"|^(?:那个|这个|那些|这些|那种|这种)\s*[^,;。，是有在很为叫]{1,12}的$"
+    # A possessive or an adjective with its noun not said yet ("my brother's old", "the
+    # client's new", "his wife's", "对了，我爸的", "然后那个服务器的"), or a person named and
+    # then their pronoun with nothing said of them ("我 mom 她", "还有我老婆她").
+    r"|(?i:\b(?:[a-z]+'s|my|our|your|his|her|their)\s+(?:new|old|latest|former|current"
+    r"|favourite|favorite|usual|other|last|next)$)|(?i:\b(?:the|a|an)\s+(?:new|old|former)$)"
+    r"|(?i:^(?:(?:and|so|oh|also|about|then|plus|but)\s+)*(?:(?:the|my|our|your|his|her"
+    r"|their)\s+)?(?:[a-z-]+\s+)?[a-z-]+'s$)"
+    rf"|^(?:{_ZH_OPENER}\s*,?\s*)+(?:那个|这个|那些|这些)\s*[^,;。，是有在很为叫]{{1,12}}的$"
+    rf"|^(?:{_ZH_OPENER}\s*,?\s*)*(?:我|你|他|她|我们|他们|咱们?)(?:的)?\s*(?:{_ZH_PEOPLE}"
+    r"|[A-Za-z]+)?\s*的$"
+    rf"|^(?:{_ZH_OPENER}\s*,?\s*)*(?:我的?|我们的?|你的?)?\s*(?:{_ZH_PEOPLE}|[A-Za-z]+)\s*"
+    r"(?:她|他|它|他们|她们)$"
 )
 
 # --- questions and requests ----------------------------------------------------------------
@@ -607,10 +626,32 @@ _EN_OWN_SETTING = _re(
 )
 
 
+# A label and its copula with nothing after them ("my passcode is", "the admin password
+# is:", "我的登录密码是", "邮箱密码是"): broken off before the value, whatever the label names
+# (a credential label too: nothing about it is said yet, not even that it exists).
+_LABEL_NO_VALUE = _re(
+    r"(?i)^(?:(?:and|so|oh|also|btw|ok)\s*,?\s+)*(?:the|my|our|your|his|her|their|[a-z]+'s)"
+    r"\s+(?:[a-z0-9-]+\s+){0,3}(?:is|are|was|were)\s*[:=]?$"
+    rf"|^(?:{_ZH_OPENER}\s*,?\s*)*(?:(?:我|我们|我家|你|他|她|用户|公司|家里)(?:的)?\s*"
+    r"[^,;。，\s]{1,10}?|[^,;。，\s]{0,8}?(?:密码|口令|码|账号|地址|号码|名字|电话))"
+    r"(?<![也都就不可还正倒总要凡但或算真若])(?:是|为|叫)\s*[:=]?$"
+)
+
+# A question marked only by a word of recalling ("每天钠的摄入上限是多少来着", "What's the
+# landlord's number again"): it asks the agent for something told before.
+_RECALL_ASK = _re(
+    r"(?:多少|什么|啥|哪|几|谁|怎么)[^,;。]{0,6}来着(?:啊|呀|呢)?$"
+    r"|(?i:^(?:(?:so|and|um|oh|ok|hey),?\s+)?(?:what|when|where|who|which|how)\b[^.;,]{2,60}"
+    r"\bagain$)"
+)
+
+
 def _is_question(raw: str, norm: str) -> bool:
     """Direct questions and requests to the assistant (strong signals only)."""
     unquoted = _QUOTED.sub(" ", _URLISH.sub(" ", _DISCOURSE.sub("", norm, count=1)))
     if raw.rstrip().endswith(("?", "？")) or "?" in unquoted or _TRAILING_ASK.search(norm):
+        return True
+    if _RECALL_ASK.search(unquoted.rstrip(" .!~")):
         return True
     if _WH_LABEL.search(norm) or _EN_OWN_SETTING.search(norm):
         return False
@@ -646,6 +687,9 @@ def check_quality(text: str) -> Verdict:
             return _reject("too_short", f"The {category} entry has no content.")
         return Verdict(True, category, _ALLOW_REASON[category])
 
+    if _units(norm) <= 12 and _LABEL_NO_VALUE.search(norm.rstrip(" .")):
+        return _reject("half_formed", "A label with nothing after it: broken off before its "
+                       "value, not a fact yet.")
     if looks_like_secret_mention(norm) or is_credential_event(norm):
         return _reject(
             "secret_no_context",

@@ -638,6 +638,13 @@ def is_progress(norm: str) -> bool:
 PROGRESS_KINDS = ("status_line", "step", "status")
 
 
+_FAULT_AT_PLACE = _re(
+    r"(?i)^(?:the |a |our |my )?(?:[a-z0-9-]+ ){1,3}(?:at|in|by|near|next to|outside)"
+    r" (?:the|our|my|their|[a-z]+'s)\b[^.;,]{1,50}\b(?:is|are|has been|have been|was)"
+    r" (?:broken|out of order|not working)\b"
+)
+
+
 def progress_kind(norm: str) -> str | None:
     """Which kind of status report ``norm`` is (one of :data:`PROGRESS_KINDS`), or None for
     a fact that stays true: the filter tells the user which."""
@@ -660,6 +667,12 @@ def progress_kind(norm: str) -> str | None:
     # A change of a standing fact told as done ("我已经升为护士长了", "Canva pays me now") is
     # the slot's new value, not a task's state, unless it names a work item; a plan on a
     # later date ("Flying to Seoul on 14 March") holds until then.
+    # A thing in the world out of order where it stands ("The PIN pad at the front desk is
+    # broken", "The card reader at the gym entrance is out of order"): a fact about the
+    # place that holds until it is repaired, not a task's state, unless it is a work item.
+    if _FAULT_AT_PLACE.search(norm) and not (_TASK_WORDS.search(norm) or step
+                                              or _STRONG_PROGRESS.search(norm)):
+        return None
     if is_standing_change(norm) and not (_TASK_WORDS.search(norm)
                                          or _STRONG_PROGRESS.search(norm)):
         return None

@@ -191,7 +191,8 @@ History:
    backend stacks are two slots in English too; more change grammar. And filter round 10
    (a job's position in words is progress; a dated achievement is a fact; a slot change
    reaches the slot rules). Topic keys and quality verdicts change for such texts.
-16. slots by category, session 15 (issue 15 item 5, rules/changes.py ``_RESAY``,
+16. session 15, the rule lanes folded into one version (issue 15). Slots by category
+   (item 5, rules/changes.py ``_RESAY``,
    rules/slot_opinion.py, rules/topic_keys.py, rules/topic_user.py; blind9's kinds of
    miss): the theme's label said 配色 / theme / colour scheme, the look changed to a mode
    (把界面换成了暗色模式), colour schemes by name ("User uses One Dark") and kept; a project
@@ -202,6 +203,13 @@ History:
    second opinion no longer reads something made for a tool (a plugin, a PR) as its use,
    nor a project's or bot's model as the agent's. Topic keys change for such texts;
    re-derive brings them to existing stores.
+   Filter round 11 (items 1-2): a text broken off on a possessive, an adjective or a
+   pronoun ("my brother's old", "对了，我爸的", "我 mom 她") and a label with no
+   value ("my passcode is", "我的登录密码是") are half_formed (the latter read
+   before the credential-mention test); a wh-question marked only by 来着 or
+   "again" is a question; a thing out of order where it stands ("The PIN pad at
+   the front desk is broken") is a fact, not progress. Quality verdicts change for
+   such texts.
 """
 
 from __future__ import annotations

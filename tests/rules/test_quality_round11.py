@@ -1,0 +1,126 @@
+"""Round 11 of the quality filter (session 15, branch ``filter``): one test per category
+touched, in both languages, from the kinds of miss of the retired blind9 round.
+
+Sentences here are not the dev-set cases; each stands for its category.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from vecmem.rules import check_quality
+
+
+def _cat(text: str) -> str:
+    v = check_quality(text)
+    return "fact" if v.allowed else v.category
+
+
+@pytest.mark.parametrize("text", [
+    "my cousin's new",                 # a possessive and an adjective, the noun not said
+    "and the landlord's latest",
+    "their neighbour's",               # a bare possessive
+    "about the former",
+    "对了，我姐的",                     # 的 with nothing after it
+    "然后那个数据库的",
+    "就是那个 bucket 的",
+    "我 dad 他",                        # a person named, then their pronoun only
+    "还有我室友她",
+    "my nephew's n\u0435w",            # a Cyrillic look-alike letter
+    "对了，我哥\u200b的",               # an invisible character
+])
+def test_broken_off_on_a_possessive_or_pronoun_is_half_formed(text: str) -> None:
+    v = check_quality(text)
+    assert not v.allowed and v.category == "half_formed"
+    assert "broken-off" in v.reason
+
+
+@pytest.mark.parametrize("text", [
+    "my bank PIN is",                  # a credential label, nothing after it
+    "the router password is:",
+    "our office address is",
+    "我的支付密码是",
+    "公司邮箱密码是：",
+    "我家的 wifi 密码是",
+    "my p\u0430sscode is",             # look-alike letter
+])
+def test_a_label_with_no_value_is_half_formed(text: str) -> None:
+    v = check_quality(text)
+    assert not v.allowed and v.category == "half_formed"
+    assert "label" in v.reason
+
+
+@pytest.mark.parametrize("text", [
+    "每周的跑步目标是多少来着",         # 来着 after a question word, no question mark
+    "我那个牙医叫什么来着",
+    "上次体检是哪天来着",
+    "What's my gym locker number again",
+    "when is the plumber coming again",
+    "Which pharmacy did I say was cheaper again",
+])
+def test_a_recall_question_without_a_mark_is_a_question(text: str) -> None:
+    assert _cat(text) == "question"
+
+
+@pytest.mark.parametrize("text", [
+    "The parking meter outside the library is broken.",  # a thing out of order where it stands
+    "The coffee machine in the office kitchen is out of order.",
+    "The PIN pad at the front desk is broken.",
+    "小区门口的快递柜坏了，要去物业取件。",
+])
+def test_a_thing_broken_where_it_stands_is_a_fact(text: str) -> None:
+    assert _cat(text) == "fact"
+
+
+@pytest.mark.parametrize("text", [
+    "The build is broken again.",                     # a task artefact's state
+    "The deploy pipeline in staging is broken.",
+    "The integration tests in CI are broken now.",
+])
+def test_a_work_item_broken_stays_progress(text: str) -> None:
+    assert _cat(text) == "progress"
+
+
+@pytest.mark.parametrize("text", [
+    "The red scooter by the door is my neighbour's.",  # a whole possessive fact
+    "这把伞是我妈的。",
+    "我的手机是旧的。",
+    "The user's brother's flat is new.",
+    "My passport number is in the blue folder.",        # a label with its value
+    "我的工位是 3 楼 12 号。",
+    "我昨天还说来着。",                                   # 来着 with no question word
+    "He bought it again.",
+    "我很喜欢她。",
+    "老板也是。",
+])
+def test_look_alike_facts_pass(text: str) -> None:
+    assert _cat(text) == "fact" or _cat(text) == "too_short"
+    assert _cat(text) != "half_formed"
+
+
+def test_look_alike_longer_facts_are_stored() -> None:
+    for text in ("The red scooter by the door is my neighbour's.", "这把伞是我妈的。",
+                 "My passport number is in the blue folder.", "我的工位是 3 楼 12 号。"):
+        assert check_quality(text).allowed, text
+
+
+def test_round11_set_is_split_per_kind_fresh_and_bilingual() -> None:
+    import json
+    from pathlib import Path
+
+    data = Path(__file__).resolve().parent.parent / "data"
+
+    def load(path: Path) -> list[dict[str, str]]:
+        return [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x]
+
+    cases = load(data / "quality_round11.jsonl")
+    assert len(cases) >= 90
+    for kind in {c["kind"] for c in cases}:
+        sides = [c["split"] for c in cases if c["kind"] == kind]
+        assert sides[2::3] == ["heldout_q11"] * len(sides[2::3]), kind  # every third
+        assert set(sides[0::3] + sides[1::3]) == {"tune_q11"}, kind
+    assert {c["lang"] for c in cases} == {"zh", "en", "mixed"}
+    assert {"lookalike", "invisible", "fullwidth"} <= {c["shape"] for c in cases}
+    earlier = {c["text"].strip().casefold() for path in sorted(data.glob("quality_*.jsonl"))
+               if path.name != "quality_round11.jsonl" for c in load(path)}
+    assert not earlier & {c["text"].strip().casefold() for c in cases}  # fresh, not copied
