@@ -66,7 +66,8 @@ LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 BLIND: tuple[str, ...] = ()
 #: The secret dev sets by name (``--set round10``); every one has ``tune`` / ``heldout``.
 SETS: dict[str, Path] = {
-    f"round{n}": ROOT / "tests" / "data" / f"secrets_round{n}.jsonl" for n in (3, 4, 5, 6, 7, 9, 10, 11)
+    f"round{n}": ROOT / "tests" / "data" / f"secrets_round{n}.jsonl"
+    for n in (3, 4, 5, 6, 7, 9, 10, 11)
 }
 
 
