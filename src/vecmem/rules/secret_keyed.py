@@ -159,7 +159,7 @@ def keyed_values(text: str) -> list[tuple[str, int, int]]:
             out.append(("secret_assignment", *m.span(g)))
     if any(w in low for w in ("recovery", "backup", "bitlocker", "恢复", "备用")):
         for m in _RECOVERY.finditer(text):
-            g = _GROUPS.match(text, m.end())
-            if g:
-                out.append(("recovery_key", *g.span()))
+            groups = _GROUPS.match(text, m.end())
+            if groups:
+                out.append(("recovery_key", *groups.span()))
     return out

@@ -191,8 +191,15 @@ History:
    backend stacks are two slots in English too; more change grammar. And filter round 10
    (a job's position in words is progress; a dated achievement is a fact; a slot change
    reaches the slot rules). Topic keys and quality verdicts change for such texts.
+16. secret shapes, round 11 (issue 15 item 4, session 15, rules/secret_keyed.py): codes
+   with a separator between every digit ("Door code … is 4#8#1#5"), combinations in
+   number words ("twelve, thirty-three, eight", "三十二、十五、八"), security answers
+   (密保问题的答案是…, "the answer to my security question is …"), a value in a later
+   clause (密码跟上次一样，就是 …), a Wi-Fi key after the network name, recovery keys in
+   digit groups. Quality verdicts change for such texts; re-derive reads every stored
+   text again under them.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 15
+RULES_VERSION = 16
