@@ -632,6 +632,9 @@ DERIVATION_DIGESTS = {
     # cue terms round 4 (new categories of everyday memories, drug-name suffix triggers),
     # slot values by key (places, time zones, editors, models) and filter round 10
     15: "2775fa6b93036c8249b71ee518bceca1beacd31e4b755f771490d8f2c2ec9367",
+    # 16: session 15 — secret shapes round 11 (rules/secret_keyed.py; stored texts read
+    # again under them); the corpus's derived fields are unchanged.
+    16: "2775fa6b93036c8249b71ee518bceca1beacd31e4b755f771490d8f2c2ec9367",
 }
 
 
