@@ -10,7 +10,11 @@ Cases (``tests/data/secrets_round7.jsonl``, the default, rounds 3 to 6, and roun
 disguised, spoken, after Chinese labels, app passwords, licence keys, passphrases; round 10
 ``tests/data/secrets_round10.jsonl``: a label after its value, ``pass`` as a label, changes
 and corrections, Chinese 口令 / 回令 / 暗号, a value split across sentences, disguised
-labels; ``--set round10`` names a set by its round, see ``SETS``;
+labels; round 11 ``tests/data/secrets_round11.jsonl``: codes with a separator between
+digits, combinations in number words, security answers, a value in a later clause, Wi-Fi
+keys after the network name, env lines, connection strings, JSON/YAML config, recovery
+codes, passphrases, disguises, and the facts people cite (versions, orders, hashes);
+``--set round10`` names a set by its round, see ``SETS``;
 split ``tune`` / ``heldout`` assigned when each file was written, before any rule was
 changed): secrets of many shapes in Chinese,
 English and mixed text as they appear in agent conversations (``expect: secret``, with
@@ -63,7 +67,8 @@ LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 BLIND: tuple[str, ...] = ("blind10",)
 #: The secret dev sets by name (``--set round10``); every one has ``tune`` / ``heldout``.
 SETS: dict[str, Path] = {
-    f"round{n}": ROOT / "tests" / "data" / f"secrets_round{n}.jsonl" for n in (3, 4, 5, 6, 7, 9, 10)
+    f"round{n}": ROOT / "tests" / "data" / f"secrets_round{n}.jsonl"
+    for n in (3, 4, 5, 6, 7, 9, 10, 11)
 }
 
 

@@ -35,7 +35,7 @@ _CRED = (
     r"|(?:door|gate|alarm|garage|safe|lock|locker|building|entry|access|unlock|lockbox|keypad"
     r"|security)\s+codes?|(?:api|access|secret|private|ssh|recovery|licen[cs]e)\s+keys?"
     r"|(?:api|access|auth|bot)\s+tokens?|tokens?|secrets?|credentials?|creds|logins?"
-    r"|seed\s+phrase|recovery\s+(?:codes?|phrase))"
+    r"|seed\s+phrase|recovery\s+(?:codes?|phrase)|security\s+(?:question\s+)?answers?)"
 )
 # The owner and what the credential is for: "my bank", "Dad's email", "the wifi", "NAS".
 _OWNER = r"(?:(?:my|our|your|his|her|their|the|this|that|[\w-]+['’]s)\s+)?"
@@ -62,14 +62,15 @@ _EN_HINTED = lazy_re(
 _EN_STATE = lazy_re(
     rf"^{_NP}\s+(?:(?:still\s+|now\s+|finally\s+)?(?:works|worked|is\s+working|doesn['’]t\s+work"
     r"|didn['’]t\s+work|isn['’]t\s+working|(?:is|was)\s+(?:wrong|correct|right|invalid|valid"
-    r"|accepted|rejected|expired|blocked|locked)|failed|expired|has\s+expired))$"
+    r"|accepted|rejected|expired|blocked|locked)|failed|expired|has\s+expired"
+    r"|have\s+expired|(?:are|were)\s+(?:wrong|invalid|expired|blocked)))$"
     rf"|^(?i:i|we)\s+(?:know|knew|remember|remembered|forgot|forget|can['’]?not\s+remember"
     rf"|can['’]t\s+remember|don['’]t\s+remember|memori[sz]ed)\s+{_NP}"
     r"(?:\s+(?:by\s+heart|off\s+by\s+heart|again|now))?$"
 )
 
 _ZH_CRED = (
-    r"(?:密码|密碼|口令|密钥|秘钥|私钥|令牌|验证码|门禁码|开锁码|解锁码|锁屏码|pin码|PIN码"
+    r"(?:密码|密碼|口令|密钥|秘钥|私钥|令牌|验证码|门禁码|开锁码|解锁码|锁屏码|pin码|PIN码|密保答案"
     r"|(?i:password|passcode|pin|token|api\s*key))"
 )
 # The owner and what it is for: "银行卡", "NAS 的", "wifi ", "保险箱的".

@@ -17,6 +17,7 @@ import re
 from vecmem.rules.secret_assign import assigned_findings
 from vecmem.rules.secret_fields import field_findings
 from vecmem.rules.secret_frame import frame_findings
+from vecmem.rules.secret_keyed import keyed_values
 from vecmem.rules.secret_labels import (
     broken_label_gaps,
     counted_codes,
@@ -57,7 +58,8 @@ def find_in(text: str) -> list[tuple[int, SecretFinding]]:
     for kind, start, end in itertools.chain(counted_codes(text), spoken_codes(text),
                                           loose_values(text), part_values(text),
                                           frame_findings(text), field_findings(text),
-                                          near_values(text), restated_values(text)):
+                                          near_values(text), restated_values(text),
+                                          keyed_values(text)):
         add(BASE, kind, start, end)
     return found
 

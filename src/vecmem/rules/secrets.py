@@ -21,6 +21,7 @@ import re
 from typing import Any
 
 from vecmem.rules.secret_chain import CHAIN_KINDS, chain_next
+from vecmem.rules.secret_keyed import KEYED_DESCRIPTIONS
 from vecmem.rules.secret_mention import is_bare_mention
 from vecmem.rules.secret_readings import readings, union
 from vecmem.rules.secret_shapes import SHAPE_DESCRIPTIONS
@@ -45,6 +46,7 @@ KIND_DESCRIPTIONS: dict[str, str] = {
     **VENDOR_DESCRIPTIONS,
     "pin_code": "a PIN or access code",
     **SHAPE_DESCRIPTIONS,
+    **KEYED_DESCRIPTIONS,
     "secret_assignment": "a value assigned to a secret-named setting",
     "encoded_secret": "a secret encoded in base64 or ROT13",
     "high_entropy_token": "a long random-looking token",

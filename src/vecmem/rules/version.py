@@ -210,6 +210,13 @@ History:
    "again" is a question; a thing out of order where it stands ("The PIN pad at
    the front desk is broken") is a fact, not progress. Quality verdicts change for
    such texts.
+   Secret shapes round 11 (item 4, rules/secret_keyed.py): codes
+   with a separator between every digit ("Door code … is 4#8#1#5"), combinations in
+   number words ("twelve, thirty-three, eight", "三十二、十五、八"), security answers
+   (密保问题的答案是…, "the answer to my security question is …"), a value in a later
+   clause (密码跟上次一样，就是 …), a Wi-Fi key after the network name, recovery keys in
+   digit groups. Quality verdicts change for such texts; re-derive reads every stored
+   text again under them.
 """
 
 from __future__ import annotations
