@@ -47,8 +47,9 @@ def make_embedder(provider: str) -> Any:
     return build_embedder(provider)
 
 
-def run(data: Path, provider: str, limit: int | None, min_score: float,
-        episode: bool = True, gate: bool = False, cache_dir: Path | None = None) -> dict:
+def run(data: Path, provider: str, limit: int | None, min_score: float | None,
+        episode: bool = True, gate: bool = False, cache_dir: Path | None = None,
+        modes: tuple[str, ...] = MODES) -> dict:
     convs = load_locomo(data)[:limit]
     embedder: Any = make_embedder(provider)
     if cache_dir is not None:
@@ -74,7 +75,7 @@ def run(data: Path, provider: str, limit: int | None, min_score: float,
                     if r.memory_id is not None:
                         turn_of[r.memory_id].add(dia_id)
                 for question, category, evidence in conv["queries"]:
-                    for mode in MODES:
+                    for mode in modes:
                         hits = mem.search(question, k=max(KS), mode=mode, min_score=min_score,
                                           gate=gate)
                         for i, k in enumerate(KS):
@@ -83,7 +84,9 @@ def run(data: Path, provider: str, limit: int | None, min_score: float,
                                                              / len(evidence))
                             anyhit[mode][i].append(float(bool(found & evidence)))
     return {"model": embedder.model_id + ("" if episode else " (no episode)")
-            + (" (gate on)" if gate else ""), "scores": scores, "any": anyhit,
+            + (" (gate on)" if gate else "")
+            + (" (default min_score)" if min_score is None else ""),
+            "scores": scores, "any": anyhit, "modes": modes,
             "seconds": time.perf_counter() - started}
 
 
@@ -95,7 +98,7 @@ def table(results: list[dict]) -> None:
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
     for r in results:
-        for mode in MODES:
+        for mode in r["modes"]:
             per = r["scores"][mode]
             cells = [f"{_mean(per[c][0]):.3f} / {_mean(per[c][1]):.3f}" for c in cats]
             overall = [_mean([x for c in cats for x in per[c][i]]) for i in range(len(KS))]
@@ -115,6 +118,10 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="first N conversations")
     parser.add_argument("--min-score", type=float, default=-1.0,
                         help="cosine floor for vector hits (default -1: rank everything)")
+    parser.add_argument("--default-min-score", action="store_true",
+                        help="pass no min_score (Memory.search's own default), e.g. with --gate")
+    parser.add_argument("--modes", default=",".join(MODES),
+                        help="comma-separated subset of keyword,vector,hybrid (default all)")
     parser.add_argument("--no-episode", action="store_true",
                         help="store the turns as unrelated memories (no episode context)")
     parser.add_argument("--gate", action="store_true",
@@ -131,8 +138,12 @@ def main() -> None:
         module, _, attr = name.rpartition(".")
         target = {"relevance": relevance, "search": search}[module]
         setattr(target, attr, type(getattr(target, attr))(json.loads(value.lower())))
-    results = [run(args.data, p, args.limit, args.min_score, not args.no_episode, args.gate,
-                   args.cache_dir)
+    modes = tuple(m for m in args.modes.split(",") if m)
+    if not set(modes) <= set(MODES):
+        parser.error(f"--modes: choose from {', '.join(MODES)}")
+    min_score = None if args.default_min_score else args.min_score
+    results = [run(args.data, p, args.limit, min_score, not args.no_episode, args.gate,
+                   args.cache_dir, modes)
                for p in args.embedders.split(",")]
     table(results)
     for r in results:
