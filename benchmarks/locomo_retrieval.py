@@ -32,6 +32,9 @@ from vecmem import Memory
 from vecmem.embed.factory import build_embedder
 
 MODES = ("keyword", "vector", "hybrid")
+# Not run by default: hybrid with Memory.search's defaults (the relevance gate on, its own
+# min_score), on the same store as the ranking-alone rows.
+GATED = "hybrid-default"
 
 
 def make_embedder(provider: str) -> Any:
@@ -47,8 +50,9 @@ def make_embedder(provider: str) -> Any:
     return build_embedder(provider)
 
 
-def run(data: Path, provider: str, limit: int | None, min_score: float,
-        episode: bool = True, gate: bool = False, cache_dir: Path | None = None) -> dict:
+def run(data: Path, provider: str, limit: int | None, min_score: float | None,
+        episode: bool = True, gate: bool = False, cache_dir: Path | None = None,
+        modes: tuple[str, ...] = MODES) -> dict:
     convs = load_locomo(data)[:limit]
     embedder: Any = make_embedder(provider)
     if cache_dir is not None:
@@ -58,10 +62,10 @@ def run(data: Path, provider: str, limit: int | None, min_score: float,
         embedder.warm([normalize(t) for c in convs for _, t in c["turns"]], query=False)
         embedder.warm([q for c in convs for q, _, _ in c["queries"]], query=True)
     scores: dict[str, dict[int, list[list[float]]]] = {
-        m: defaultdict(lambda: [[] for _ in KS]) for m in MODES
+        m: defaultdict(lambda: [[] for _ in KS]) for m in (*MODES, GATED)
     }
     # recall_any@k: the share of questions with at least one evidence turn in the top k.
-    anyhit: dict[str, list[list[float]]] = {m: [[] for _ in KS] for m in MODES}
+    anyhit: dict[str, list[list[float]]] = {m: [[] for _ in KS] for m in (*MODES, GATED)}
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as tmp:
         for conv in convs:
@@ -74,16 +78,21 @@ def run(data: Path, provider: str, limit: int | None, min_score: float,
                     if r.memory_id is not None:
                         turn_of[r.memory_id].add(dia_id)
                 for question, category, evidence in conv["queries"]:
-                    for mode in MODES:
-                        hits = mem.search(question, k=max(KS), mode=mode, min_score=min_score,
-                                          gate=gate)
+                    for mode in modes:
+                        if mode == GATED:
+                            hits = mem.search(question, k=max(KS))
+                        else:
+                            hits = mem.search(question, k=max(KS), mode=mode,
+                                              min_score=min_score, gate=gate)
                         for i, k in enumerate(KS):
                             found = set().union(*(turn_of[h.memory.id] for h in hits[:k]))
                             scores[mode][category][i].append(len(found & evidence)
                                                              / len(evidence))
                             anyhit[mode][i].append(float(bool(found & evidence)))
     return {"model": embedder.model_id + ("" if episode else " (no episode)")
-            + (" (gate on)" if gate else ""), "scores": scores, "any": anyhit,
+            + (" (gate on)" if gate else "")
+            + (" (default min_score)" if min_score is None else ""),
+            "scores": scores, "any": anyhit, "modes": modes,
             "seconds": time.perf_counter() - started}
 
 
@@ -95,7 +104,7 @@ def table(results: list[dict]) -> None:
     print(head)
     print("|" + "---|" * (head.count("|") - 1))
     for r in results:
-        for mode in MODES:
+        for mode in r["modes"]:
             per = r["scores"][mode]
             cells = [f"{_mean(per[c][0]):.3f} / {_mean(per[c][1]):.3f}" for c in cats]
             overall = [_mean([x for c in cats for x in per[c][i]]) for i in range(len(KS))]
@@ -115,6 +124,11 @@ def main() -> None:
     parser.add_argument("--limit", type=int, default=None, help="first N conversations")
     parser.add_argument("--min-score", type=float, default=-1.0,
                         help="cosine floor for vector hits (default -1: rank everything)")
+    parser.add_argument("--default-min-score", action="store_true",
+                        help="pass no min_score (Memory.search's own default), e.g. with --gate")
+    parser.add_argument("--modes", default=",".join(MODES),
+                        help="comma-separated subset of keyword,vector,hybrid,hybrid-default "
+                        "(Memory.search defaults: gate on; default keyword,vector,hybrid)")
     parser.add_argument("--no-episode", action="store_true",
                         help="store the turns as unrelated memories (no episode context)")
     parser.add_argument("--gate", action="store_true",
@@ -131,8 +145,12 @@ def main() -> None:
         module, _, attr = name.rpartition(".")
         target = {"relevance": relevance, "search": search}[module]
         setattr(target, attr, type(getattr(target, attr))(json.loads(value.lower())))
-    results = [run(args.data, p, args.limit, args.min_score, not args.no_episode, args.gate,
-                   args.cache_dir)
+    modes = tuple(m for m in args.modes.split(",") if m)
+    if not set(modes) <= {*MODES, GATED}:
+        parser.error(f"--modes: choose from {', '.join((*MODES, GATED))}")
+    min_score = None if args.default_min_score else args.min_score
+    results = [run(args.data, p, args.limit, min_score, not args.no_episode, args.gate,
+                   args.cache_dir, modes)
                for p in args.embedders.split(",")]
     table(results)
     for r in results:
