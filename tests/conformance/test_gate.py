@@ -502,6 +502,7 @@ def test_the_relative_cut_rises_with_the_rank(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(relevance, "RELATIVE_CUT", 0.35)
     monkeypatch.setattr(relevance, "RANK_STEP", 0.025)
     monkeypatch.setattr(relevance, "RANK_STEP_FROM", 3)
+    monkeypatch.setattr(relevance, "TAIL_STEP", 0.0)  # the tail's own step: next test
     # Bars: rank 3 0.35, 4 0.375, 5 0.40, 6 0.425: rank 6 (0.41) is the first below.
     scores = [1.0, 0.8, 0.5, 0.45, 0.41, 0.41, 0.36]
     trace = search.Trace(candidates=[cs for _, _, cs in _scored(scores)])
@@ -520,3 +521,26 @@ def test_the_relative_cut_rises_with_the_rank(monkeypatch: pytest.MonkeyPatch) -
     # Two candidates are never cut by rank.
     monkeypatch.setattr(relevance, "RANK_STEP", 0.5)
     assert len(search._relative_cut(_scored([1.0, 0.4]), None)) == 2
+
+
+def test_the_tail_past_rank_five_needs_more(monkeypatch: pytest.MonkeyPatch) -> None:
+    """gate-v9: from ``TAIL_FROM`` on each rank adds ``TAIL_STEP`` to the bar; the first
+    five are judged as before."""
+    from vecmem.engine import search
+
+    monkeypatch.setattr(relevance, "RELATIVE_CUT", 0.35)
+    monkeypatch.setattr(relevance, "RANK_STEP", 0.06)
+    monkeypatch.setattr(relevance, "RANK_STEP_FROM", 3)
+    monkeypatch.setattr(relevance, "TAIL_FROM", 6)
+    # Bars without the tail: rank 5 0.47, 6 0.53, 7 0.59; with 0.1: rank 6 0.63, 7 0.79.
+    scores = [1.0, 0.9, 0.8, 0.75, 0.7, 0.6, 0.6]
+    monkeypatch.setattr(relevance, "TAIL_STEP", 0.0)
+    assert len(search._relative_cut(_scored(scores), None)) == 7
+    monkeypatch.setattr(relevance, "TAIL_STEP", 0.1)
+    trace = search.Trace(candidates=[cs for _, _, cs in _scored(scores)])
+    kept = search._relative_cut(_scored(scores), trace)
+    assert [f for f, _, _ in kept] == [1.0, 0.9, 0.8, 0.75, 0.7]
+    cut = [c for c in trace.candidates if not c.included]
+    assert "0.1 more from rank 6" in (cut[0].excluded_because or "")
+    # A strong sixth memory stays.
+    assert len(search._relative_cut(_scored([1.0, 0.9, 0.8, 0.75, 0.7, 0.68]), None)) == 6

@@ -705,7 +705,8 @@ def _rank_cut(scored: list[tuple[float, Any, CandidateScore]], best: float,
               trace: Trace | None) -> list[tuple[float, Any, CandidateScore]]:
     """The relative cut's bar rises down the list (``relevance.RANK_STEP``): the
     candidate at rank ``k >= RANK_STEP_FROM`` must reach ``RELATIVE_CUT + RANK_STEP *
-    (k - RANK_STEP_FROM)`` of the best fused score. The first one below its bar ends the
+    (k - RANK_STEP_FROM)`` of the best fused score, plus ``TAIL_STEP`` per rank from
+    ``TAIL_FROM`` (``_rank_share``). The first one below its bar ends the
     list (every later one is lower and its bar higher); one tied with a kept candidate
     stays, so the cut does not depend on how ties are ordered."""
     step, start = relevance.RANK_STEP, max(2, relevance.RANK_STEP_FROM)  # the best stays
@@ -713,22 +714,33 @@ def _rank_cut(scored: list[tuple[float, Any, CandidateScore]], best: float,
         return scored
     ranked = sorted((s[0] for s in scored), reverse=True)
     end = next((k for k, f in enumerate(ranked, 1) if k >= start
-                and f < best * (relevance.RELATIVE_CUT + step * (k - start))), None)
+                and f < best * _rank_share(k, start)), None)
     if end is None:
         return scored
     last = ranked[end - 2]  # the lowest score kept (rank end - 1 >= 1)
     keep = [s for s in scored if s[0] >= last]
     if trace is not None and len(keep) < len(scored):
-        share = relevance.RELATIVE_CUT + step * (end - start)
+        share = round(_rank_share(end, start), 4)
         cut = {cs.memory_id for f, _, cs in scored if f < last}
         why = (f"gate: rank {end} or lower, fused below {share:g} x the best candidate's "
                f"({share * best:.4f}; the relative cut rises by {step:g} per rank from rank "
-               f"{start})")
+               f"{start}" + (f", {relevance.TAIL_STEP:g} more from rank {relevance.TAIL_FROM}"
+                             if relevance.TAIL_STEP > 0 and end >= relevance.TAIL_FROM
+                             else "") + ")")
         trace.candidates = [
             replace(c, included=False, excluded_because=why,
                     gate=f"fail: {why[len('gate: '):]}")
             if c.included and c.memory_id in cut else c for c in trace.candidates]
     return keep
+
+
+def _rank_share(k: int, start: int) -> float:
+    """The share of the best fused score the candidate at rank ``k`` must reach: the
+    relative cut, ``RANK_STEP`` per rank from ``start``, and ``TAIL_STEP`` more per rank
+    from ``TAIL_FROM``."""
+    tail = max(0, k - relevance.TAIL_FROM + 1) if relevance.TAIL_STEP > 0 else 0
+    return (relevance.RELATIVE_CUT + relevance.RANK_STEP * (k - start)
+            + relevance.TAIL_STEP * tail)
 
 
 def _episodes(facts: dict[int, Any]) -> dict[int, str]:
