@@ -111,8 +111,21 @@ def _entry(rec: Any, category: str) -> ProfileEntry:
                         sorted(standing_exposures(rule, rec.content)) if rule else [])
 
 
+#: A serious (tier 1) health fact of the user's own exposed to at least this many turn
+#: topics (type 1 diabetes: food, medicine, travel, the outdoors, illness, a device)
+#: applies as broadly as
+#: a life-threatening one and is offered a place with them (persona8, session 15: the
+#: user's diabetes lost its place to a relative's narrower facts).
+BROAD_EXPOSURES = 5
+
+
 def _group(entry: ProfileEntry) -> str:
-    return "severe" if entry.severity == 0 else entry.category
+    if entry.severity == 0:
+        return "severe"
+    if (entry.severity == 1 and len(entry.exposures) >= BROAD_EXPOSURES
+            and is_own(entry.content)):
+        return "severe"
+    return entry.category
 
 
 def _rank(entry: ProfileEntry) -> tuple[Any, ...]:

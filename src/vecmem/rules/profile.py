@@ -37,8 +37,10 @@ _DRUG_ZH = _DRUG_ZH_NAMES + r"|[一二两每]?[粒片]"
 #: Foods that are common allergens or intolerances.
 _ALLERGEN_EN = (r"peanuts?|nuts?|tree nuts?|almonds?|cashews?|shellfish|shrimps?|prawns?|"
                 r"crabs?|lobsters?|seafood|fish|milk|dairy|lactose|gluten|wheat|eggs?|soy|"
-                r"sesame|mangoe?s?|kiwis?|strawberr\w+|food|foods|meals?|diet|treats?")
-_ALLERGEN_ZH = (r"花生|坚果|杏仁|腰果|虾|蟹|海鲜|贝类|鱼|牛奶|奶制品|乳糖|乳制品|麸质|小麦|"
+                r"sesame|mangoe?s?|kiwis?|strawberr\w+|grapefruits?|food|foods|meals?|diet|"
+                r"treats?")
+_ALLERGEN_ZH = (r"西柚|葡萄柚|花生|坚果|杏仁|腰果|虾|蟹|海鲜|贝类|鱼|牛奶|奶制品|乳糖|乳制品|"
+                r"麸质|小麦|"
                 r"鸡蛋|蛋类|大豆|芝麻|芒果|猕猴桃|奇异果|草莓|食物|饮食|忌口|不能吃|不吃")
 
 #: Standing conditions beyond allergies: pregnancy, coeliac disease, migraine, the back
@@ -54,10 +56,22 @@ _CONDITION_EN = (r"pregnan|\bexpecting (?:a baby|twins)\b|\bRh[- ]?negative|coel
                  # The body's limits that change what is safe to do, eat or plan: a fall
                  # risk and what one walks with, dentures, skin that burns in the sun.
                  r"fall risk|rollator|walking frame|zimmer frame|dentures|false teeth|"
-                 r"sunburn\w*|burns? easily")
+                 r"sunburn\w*|burns? easily|"
+                 # Session 15 (persona8 by category): a neurological or circulatory
+                 # condition by name, trouble swallowing, unsteady on one's feet, a
+                 # standing low blood pressure, motion sick said as a verb phrase, a drug
+                 # interaction the person must avoid.
+                 r"parkinson\w*|raynaud\w*|dementia|alzheimer\w*|dysphagia|"
+                 r"(?:trouble|difficulty) swallowing|chokes? (?:easily|on)|"
+                 r"unsteady on (?:his|her|my|their) feet|"
+                 r"blood pressure (?:runs|is|tends to be) low|"
+                 r"(?:get|gets|getting) (?:motion|car|sea|travel) ?sick|"
+                 r"interacts? with (?:my|his|her|their) \w+")
 _CONDITION_ZH = (r"怀孕|孕期|孕早期|孕晚期|预产期|Rh阴性|乳糜泻|偏头痛|椎间盘|腰椎|腰痛|背痛|贫血|"
                  r"注意力缺陷|多动症|晕车|晕船|晕机|发育不良|关节炎|痛风|关节置换|置换手术|荨麻疹|"
-                 r"严重(?:的)?反应|跌倒风险|容易摔|怕摔|防跌|助行器|助步器|假牙|义齿|晒伤")
+                 r"严重(?:的)?反应|跌倒风险|容易摔|怕摔|防跌|助行器|助步器|假牙|义齿|晒伤|"
+                 r"帕金森|雷诺|痴呆|阿尔茨海默|吞咽(?:困难|有点困难|不好)|容易呛|走路不稳|站不稳|"
+                 r"磨牙|(?:癫痫|哮喘)?发作(?:超过|时|的时候).{0,12}(?:用|吃|喷|打|给)")
 
 #: A health fact by its frame rather than its condition's name, so that a condition no
 #: list names still counts (new people have new conditions: sleep apnoea, a torn rotator
@@ -111,7 +125,7 @@ _FRAME_ZH = (
     r"卒中|撕裂|损伤|听力(?:损失|下降|受损|障碍|不好)|视力(?:下降|受损|不好|很差)|近视|远视|"
     r"色盲|色弱|呼吸暂停|反流|青光眼|白内障|血型.{0,6}阴性|血糖|助听器|呼吸机|血糖仪|胰岛素泵|"
     r"起搏器|(?:心脏|冠脉)支架|(?:肾|肝|骨髓|器官)移植|术后|(?:做|动)手术|手术(?:定在|安排在|约在|预约)|"
-    r"眼药|慢性(?!子)|"
+    r"眼药|慢性(?!子)|[\u4e00-\u9fff]{1,4}(?:唑仑|西泮|多巴(?!胺)|曲林|西汀)|"
     r"(?:医生|大夫|康复师|理疗师|营养师|兽医)(?:说|叮嘱|嘱咐|建议|让|要求|交代)|医嘱|复查|"
     r"每(?:半年|年|[一两三]?个月)查")
 _HEALTH_FRAME = lazy_re(rf"{_FRAME_EN}|{_FRAME_DRUG}|{_FRAME_ZH}", re.I)
@@ -145,7 +159,7 @@ _MEDICATION_SHAPE = (
 #: push on Fridays" is no health fact.
 _SYMPTOM_EN = (r"vomit\w*|throw up|sick(?! of)|nause\w*|rash\w*|hives|swell\w*|swollen|"
                r"dizz\w*|drowsy|itch\w*|wheez\w*|faint\w*|diarrh\w*|cramps?|breathless|"
-               r"short of breath")
+               r"short of breath|stomach (?:pain|aches?|upsets?|cramps?)|heartburn")
 _HARM_EN = (
     rf"\b(?:makes?|made|gives?|gave|causes?|caused|triggers?|triggered)\b(?: \w+){{0,3}} "
     rf"(?:{_SYMPTOM_EN})\b|"
@@ -179,7 +193,8 @@ _DIET = lazy_re(r"\b(?:vegetarian|vegan|pescatarian|halal|kosher)\b|素食|吃�
                 # sugar or fat ("counts carbs at every meal", "吃饭要算碳水", "低盐饮食").
                 r"\bcounts? (?:her |his |my |the )?carb\w*|\bcarb[- ]counting\b|"
                 r"\blow[- ](?:carb|salt|sodium|sugar|fat)\w* diet\b|算碳水|控碳水|低碳水|"
-                r"低盐饮食|低糖饮食|低脂饮食", re.I)
+                r"低盐饮食|低糖饮食|低脂饮食|饮食要(?:低|少)(?:盐|糖|脂)|盐不(?:超过|能超过)|"
+                r"\blow[- ](?:salt|sodium)\b|\bno more than \d+ ?g of salt\b", re.I)
 
 #: Whose clinician a care fact names, by a capitalized name ("Mia's paediatrician").
 _CARE_OWNER = r"(?-i:[A-Z][a-z]+)"
@@ -227,12 +242,19 @@ _RULES: list[tuple[str, re.Pattern[str]]] = [
     # 住在西湖边") and not where a relative lives (that is family).
     ("home", lazy_re(
         r"\b(?:user|he|she) lives in\b|\buser's (?:home|apartment|flat|house) is\b|"
-        r"^用户(?:现在|目前)?(?:住在|家住|家在|老家在|老家是)", re.I)),
+        r"^用户(?:现在|目前)?(?:住在|家住|家在|老家在|老家是)|"
+        # The same in the first person (a note to oneself: "我住在…", "I live in …").
+        r"^I (?:now |currently )?live in\b|^(?:my|our) (?:home|apartment|flat|house) is\b|"
+        r"^我(?:现在|目前)?(?:住在|家住|家在)", re.I)),
     ("family", lazy_re(
         r"\buser's (?:(?:younger|older|elder|little|big) )?(?:wife|husband|partner|daughter|"
         r"son|children|kids?|mother|father|parents|mom|mum|dad|sister|brother)\b|"
         r"\buser has (?:a|two|three) (?:daughter|son|child|kids?)|"
-        r"^用户的(?:妻子|丈夫|老婆|老公|女儿|儿子|孩子|父母|爸爸|妈妈|父亲|母亲)(?:叫|是|住|在)",
+        r"^用户的(?:妻子|丈夫|老婆|老公|女儿|儿子|孩子|父母|爸爸|妈妈|父亲|母亲)(?:叫|是|住|在)|"
+        # The household in the first person: who the user lives with or is parent to.
+        r"^I(?:'m| am) a single (?:mum|mom|mother|dad|father|parent)\b|"
+        r"^I have (?:a|two|three|twin) (?:daughters?|sons?|children|kids|twins)\b|"
+        r"^我是单亲(?:妈妈|爸爸|母亲|父亲)|^我有(?:一个|两个|三个|一对)?(?:女儿|儿子|孩子|双胞胎)",
         re.I)),
     # Who cares for the person's health: their (or their household's) own clinician or
     # pharmacy, named as such ("User's GP is Dr. Petersen", "两个孩子的儿科医生是 Dr.
@@ -285,7 +307,9 @@ _MILD = lazy_re(r"intoleran|不耐受|mild|轻度|发痒|itch|尽量不|\btreats
                 r"back pain|herniated|slipped disc|sciatica|dysplasia|arthritis|"
                 r"motion sickness|car ?sick|sea ?sick|air ?sick|"
                 r"腰痛|背痛|椎间盘|发育不良|关节炎|晕车|晕船|晕机|"
-                r"sunburn|burns? easily|晒伤|dentures|false teeth|假牙|义齿", re.I)
+                r"sunburn|burns? easily|晒伤|dentures|false teeth|假牙|义齿|磨牙|"
+                r"grind\w* (?:my|his|her) teeth",
+                re.I)
 
 
 #: A severe word said *not* to apply ("big local swelling, not anaphylaxis", "不是过敏性
@@ -293,7 +317,8 @@ _MILD = lazy_re(r"intoleran|不耐受|mild|轻度|发痒|itch|尽量不|\btreats
 _NEGATED = lazy_re(r"\b(?:not|never|no|isn't|wasn't|without)\b (?:(?:an?|any|the|needed|"
                    r"had|been|used|a case of) )*(?:anaphyla\w*|epipen\w*|severe\w*|serious|"
                    r"emergency|seizures?|er\b|a&e)|(?:不是|没有|并非|不算|从没)(?:到|用过|需要)?"
-                   r"(?:严重|过敏性休克|休克|急诊|肾上腺素)", re.I)
+                   r"(?:严重|过敏性休克|休克|急诊|肾上腺素)|"
+                   rf"对(?:{_DRUG_ZH}).{{0,6}}不过敏|\bnot allergic to (?:{_DRUG_EN})\b", re.I)
 
 
 def severity(text: str) -> int:
@@ -336,7 +361,10 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
         r"knees?|ankles?|back|hips?|shoulders?|neck|wrists?|meniscus|ligaments?|hik\w+|heat|"
         r"sun|sunburn\w*|spf\d*|fall risk|rollator|lead|leash)\b|"
         r"蜂|蜇|昆虫|蚊|花粉|哮喘|膝|踝|腰|肩|颈椎|手腕|半月板|韧带|中暑|日晒|"
-        r"晒伤|防晒|跌倒|摔|助行器|牵引绳|牵绳", re.I),
+        r"晒伤|防晒|跌倒|摔|助行器|牵引绳|牵绳|"
+        # Cold on the body (Raynaud's: fingers that go white in the cold), and feet that
+        # are not steady (a fall on a trail or a wet floor).
+        r"遇冷|怕冷|雷诺|保暖|走路不稳|站不稳|\b(?:raynaud\w*|unsteady)\b", re.I),
     "illness": lazy_re(r"(?<!hay )\b(?:fever|febrile|seizures?|temperature|asthma|diabet\w*)\b|"
                        r"发烧|发热|高烧|惊厥|体温|哮喘|糖尿病", re.I),
     # What a person must carry (EpiPen, inhaler, insulin) matters when they travel.
@@ -346,7 +374,7 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
     # 不能开车") matters on a turn about a drive.
     "travel": lazy_re(r"\bdriv(?:e|es|ing|en)\b|开车|驾驶|\bcarr(?:y|ies)\b|"
                       r"\b(?:bring|take) (?:it|them|\w+) along\b|带上|要带|得带|"
-                      r"epipen|inhaler|insulin|motion sickness|car ?sick|cpap|呼吸机|"
+                      r"epipen|inhaler|insulin|motion sick\w*|car ?sick|cpap|呼吸机|winding roads|"
                       r"sea ?sick|air ?sick|pregnan|随身带|随身携带|肾上腺素笔|喷雾|胰岛素|晕车|"
                       r"晕船|晕机|怀孕|孕期", re.I),
     # The back, the joints, a pregnancy: what lifting, moving house, long sitting, stairs,
@@ -365,7 +393,7 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
                     r"wrists?|joints?|fall risk|rollator|"
                     r"meniscus|ligaments?|dysplasia|arthritis|replacement|stairs|sitting|"
                     r"sciatica)\b|pregnan|腰(?!果)|背|椎|膝|髋|肩|手腕|关节|半月板|韧带|楼梯|置换|怀孕|"
-                    r"孕期|久坐|跌倒|摔|助行器", re.I),
+                    r"孕期|久坐|跌倒|摔|助行器|走路不稳|站不稳|\bunsteady\b", re.I),
 }
 
 #: Eating and drinking verbs: food on their own, but also how medicine is taken (吃药,
@@ -548,7 +576,11 @@ def turn_topics(text: str) -> frozenset[str]:
 _RELATIVE = (r"wife|husband|partner|daughter|son|children|kids?|mother|father|parents|"
              r"mom|mum|dad|sister|brother|nephew|niece|妻子|丈夫|老婆|老公|女儿|儿子|孩子|"
              r"父母|爸爸|妈妈|父亲|母亲|岳|公婆|姐|妹|哥|弟")
-_OWN = lazy_re(rf"^(?:the )?(?:user\b(?!'s (?:{_RELATIVE}))|用户(?!的?(?:{_RELATIVE})))", re.I)
+_OWN = lazy_re(rf"^(?:the )?(?:user\b(?!'s (?:{_RELATIVE}))|用户(?!的?(?:{_RELATIVE})))|"
+               # A note in the first person is the user's own ("我有1型糖尿病", "I take …"),
+               # not one about a relative ("我爸…", "My father …").
+               rf"^(?:I\b|I'm\b|my\b(?! (?:{_RELATIVE}|ex|grand\w*|aunt|uncle|cousin)))|"
+               rf"^我(?!的?(?:{_RELATIVE}|爸|妈|家[猫狗]))", re.I)
 
 
 def is_own(text: str) -> bool:
