@@ -51,6 +51,28 @@ def test_a_label_with_no_value_is_half_formed(text: str) -> None:
 
 
 @pytest.mark.parametrize("text", [
+    "用户最喜欢的表情是 🔥",             # the value is drawn as an emoji
+    "我们群的吉祥物是 🦊",
+    "用户最常用的表情是 ❤\ufe0f\u200d🔥",  # a joined emoji
+    "my favourite emoji is 👍🏽.",       # with a skin tone and a full stop
+    "The team mascot is 🦊",
+    "her signature reaction was 🙃",
+])
+def test_an_emoji_after_a_label_is_its_value(text: str) -> None:
+    assert _cat(text) == "fact", check_quality(text).reason
+
+
+@pytest.mark.parametrize("text", [
+    "my favourite emoji is",            # the same labels, the value not said
+    "我们群的吉祥物是",
+    "🔥 my passcode is",                # an emoji before the label is no value
+    "我的登录密码是 ",
+])
+def test_the_same_labels_without_the_emoji_stay_half_formed(text: str) -> None:
+    assert _cat(text) == "half_formed"
+
+
+@pytest.mark.parametrize("text", [
     "每周的跑步目标是多少来着",         # 来着 after a question word, no question mark
     "我那个牙医叫什么来着",
     "上次体检是哪天来着",

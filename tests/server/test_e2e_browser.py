@@ -403,8 +403,8 @@ def test_hermes_dashboard_tab(browser: Any, tmp_path: Path,
             page.wait_for_selector("[data-test=memory-row]")
             assert page.locator(".vm-app.vm-embedded").count() == 1
             assert page.locator("[data-test=memory-row]").count() == 16
-            page.click("[data-test=tab-review]")
-            page.wait_for_selector(f"[data-test=review-item][data-id='{seeded.review_id}']")
+            _open_tab(page, "review",
+                      f"[data-test=review-item][data-id='{seeded.review_id}']")
             page.click("[data-test=review-reject]")
             page.click("[data-test=confirm-dialog] [data-test=dialog-submit]")
             page.wait_for_selector("[data-test=review-empty]")
@@ -429,6 +429,20 @@ def test_hermes_dashboard_tab(browser: Any, tmp_path: Path,
         assert mem.events(seeded.review_id, limit=1)[0].actor == "hermes-dashboard"
     finally:
         mem.close()
+
+
+def _open_tab(page: Any, tab: str, shows: str, attempts: int = 3) -> None:
+    """Click a dashboard tab until it shows ``shows``. Hermes may mount its plugin tab
+    again while its own shell is still loading (a new vecmem app, back on Memories), so
+    a click that landed on the first mount is given again — the tab must still open."""
+    for attempt in range(attempts):
+        page.click(f"[data-test=tab-{tab}]")
+        try:
+            page.wait_for_selector(shows, timeout=10_000)
+            return
+        except playwright_api.Error:
+            if attempt == attempts - 1:
+                raise
 
 
 def _hermes_settings(home: Path) -> Any:

@@ -46,6 +46,7 @@ Pure function, no I/O, never raises.
 from __future__ import annotations
 
 import re
+import unicodedata
 
 from vecmem.rules.profile import core_category
 from vecmem.rules.quality_clause import strip_universal_wh, zh_alternative_question
@@ -668,6 +669,25 @@ def _is_question(raw: str, norm: str) -> bool:
     )
 
 
+def _ends_on_a_symbol(text: str) -> bool:
+    for ch in reversed(text):
+        kind = unicodedata.category(ch)
+        if kind[0] in "ZCMP" or kind == "Sk":
+            continue  # spaces, joiners, variation selectors, punctuation, skin tones
+        return kind == "So"
+    return False
+
+
+_COPULA_LAST = _re(r"(?i)(?:\b(?:is|are|was|were)|是|为|叫)\s*[:=：]?$")
+
+
+def _emoji_is_the_value(text: str, norm: str) -> bool:
+    """The canonical form drops a trailing emoji as decoration; after a label ("最喜欢的
+    表情是 🔥", "my favourite emoji is 👍") the emoji is the value, not an ornament."""
+    return (_ends_on_a_symbol(text) and not _ends_on_a_symbol(norm)
+            and _COPULA_LAST.search(norm.rstrip(" .")) is not None)
+
+
 def check_quality(text: str) -> Verdict:
     """Judge one text. Normalizes internally; total over all strings (never raises)."""
     if not isinstance(text, str):
@@ -687,7 +707,9 @@ def check_quality(text: str) -> Verdict:
             return _reject("too_short", f"The {category} entry has no content.")
         return Verdict(True, category, _ALLOW_REASON[category])
 
-    if _units(norm) <= 12 and _LABEL_NO_VALUE.search(norm.rstrip(" .")):
+    emoji_value = _emoji_is_the_value(text, norm)
+    if (_units(norm) <= 12 and _LABEL_NO_VALUE.search(norm.rstrip(" ."))
+            and not emoji_value):
         return _reject("half_formed", "A label with nothing after it: broken off before its "
                        "value, not a fact yet.")
     if looks_like_secret_mention(norm) or is_credential_event(norm):
@@ -712,13 +734,13 @@ def check_quality(text: str) -> Verdict:
     if _units(norm) <= 28 and _REMEMBER_LATER.search(norm.rstrip(" .!~")):
         return _reject("half_formed", "A topic named and its content put off until it is "
                        "remembered: nothing is said yet.")
-    if _ANNOUNCED_ONLY.search(norm.rstrip(" .,;:!-")):
+    if not emoji_value and _ANNOUNCED_ONLY.search(norm.rstrip(" .,;:!-")):
         return _reject("half_formed", "A broken-off thought or a topic with nothing said about "
                        "it, not a fact yet.")
     # Broken off on a word that needs what follows ("remember to", "wait, what about the",
     # "帮我记一下，那个", "关于 Kafka 的，嗯"): nothing is said yet, whatever its first words
     # ask, so it is half-formed, not a question (read before the question test).
-    if (not text.rstrip().endswith(("?", "？")) and _is_fragment(norm)
+    if (not text.rstrip().endswith(("?", "？")) and not emoji_value and _is_fragment(norm)
             and not _WH_CLAUSE_LAST.search(norm.rstrip(" .,;:!-"))):
         return _reject("half_formed", "A broken-off thought or a topic with nothing said about "
                        "it, not a fact yet.")
@@ -749,7 +771,7 @@ def check_quality(text: str) -> Verdict:
                 and not about_a_person(norm) and not _ZH_OWN_DECISION.search(norm)):
             return _reject("question", "Reads as a suggestion or request, not a fact to keep.")
 
-    if _is_fragment(norm):
+    if not emoji_value and _is_fragment(norm):
         return _reject("half_formed", "A broken-off thought or a topic with nothing said about "
                        "it, not a fact yet.")
     category = _CATEGORY.get(classify(norm).memory_type, "general")
