@@ -146,3 +146,31 @@ def test_round11_set_is_split_per_kind_fresh_and_bilingual() -> None:
     earlier = {c["text"].strip().casefold() for path in sorted(data.glob("quality_*.jsonl"))
                if path.name != "quality_round11.jsonl" for c in load(path)}
     assert not earlier & {c["text"].strip().casefold() for c in cases}  # fresh, not copied
+
+
+@pytest.mark.parametrize("text", [
+    "I was going to say",               # speech announced, nothing said
+    "oh and I meant to tell you",
+    "So, we were about to ask you",
+    "There's something I wanted to tell you",
+    "I forgot what I was going to say",
+    "I w\u0430s going to say",          # a Cyrillic look-alike letter
+    "对了我想告诉你",
+    "我有件事想跟你说",
+    "对了，还有件事",
+    "我忘了刚才要说啥了",
+    "我有件\u200b事想跟你说",            # an invisible character
+])
+def test_speech_announced_and_not_given_is_half_formed(text: str) -> None:
+    assert _cat(text) == "half_formed", check_quality(text).reason
+
+
+@pytest.mark.parametrize("text", [
+    "I was going to say that the deploy moved to Friday",  # the thing is said after it
+    "I meant to tell you that my sister moved to Paris",
+    "I need to tell you about my allergy to peanuts",
+    "我想告诉你我下周去上海",
+    "我有件事想跟你说：我下周搬家",
+])
+def test_speech_announced_and_then_given_is_kept(text: str) -> None:
+    assert _cat(text) == "fact", check_quality(text).reason

@@ -527,6 +527,21 @@ _ANNOUNCED_ONLY = _re(
     r"|^something (?:about|with|regarding|to do with|re) [^,.;:]{1,40}$"
     r"|^(?:so,? )?(?:i'm|i am|i was|we're|we were)? ?(?:thinking|wondering)(?: about)?"
     r"(?: (?:whether|if|maybe|of))?(?: (?:we|i|to|the|you))?$"
+    # …speech announced and not given: "I was going to say", "oh and I meant to tell you",
+    # "There's something I wanted to tell you", "对了我想告诉你", "我有件事想跟你说".
+    r"|^(?:(?:oh|so|and|well|um|also),? )*(?:i|we) (?:was|were|am|are) (?:going|gonna|about)"
+    r" to (?:say|mention|tell you|ask(?: you)?|add)(?: something| one thing)?$"
+    r"|^(?:(?:oh|so|and|well|um|also),? )*(?:i|we) (?:wanted|meant|want|need|have) to"
+    r" (?:say|mention|tell you|ask(?: you)?|add)(?: something| one thing)?$"
+    r"|^(?:(?:oh|so|and|well|um|also),? )*there(?:'s| is) something (?:i|we) (?:wanted|want"
+    r"|meant|need|have|was going) to (?:tell|ask|say to|mention to) you$"
+    r"|^(?:i|we) (?:forgot|forget|can't remember|don't remember) what (?:i|we) (?:was|were)"
+    r" (?:going|gonna|about) to (?:say|mention|tell you)$"
+    r"|^(?:对了,?|哦,?|那个,?|还有,?)?(?:我|我们)?(?:想|要|得|正想|本来想|刚想)?(?:告诉你|跟你说|和你说"
+    r"|跟你讲|和你讲)(?:一下|一声|个事|件事)?$"
+    r"|^(?:对了,?|哦,?|那个,?|还有,?)?(?:我|我们)?(?:还)?有(?:件|个|一件|一个)事(?:情|儿)?(?:想|要|得)?"
+    r"(?:跟你|和你|对你|告诉你)?(?:说|讲)?(?:一下|一声)?$"
+    r"|^(?:我|我们)?忘了(?:我|我们)?(?:刚才|本来)?(?:要|想)(?:说|讲)(?:什么|啥)了?$"
 )
 
 

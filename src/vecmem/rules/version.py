@@ -209,8 +209,9 @@ History:
    before the credential-mention test; a value drawn as an emoji, "最喜欢的表情是 🔥",
    is a value though the canonical form drops it as decoration); a wh-question
    marked only by 来着 or "again" is a question; a thing out of order where it
-   stands ("The PIN pad at the front desk is broken") is a fact, not progress.
-   Quality verdicts change for such texts.
+   stands ("The PIN pad at the front desk is broken") is a fact, not progress;
+   speech announced and not given ("I was going to say", "我有件事想跟你说") is
+   half_formed. Quality verdicts change for such texts.
    Secret shapes round 11 (item 4, rules/secret_keyed.py): codes
    with a separator between every digit ("Door code … is 4#8#1#5"), combinations in
    number words ("twelve, thirty-three, eight", "三十二、十五、八"), security answers
