@@ -32,11 +32,10 @@ seeded) and counts.
 ``--set NAME`` runs the same rows on another person's bank and turns
 (``data/agent_recall/NAME/``; the distractors are shared). ``persona2`` (session 5)
 ``persona3`` (session 6), ``persona4`` (session 7), ``persona5`` (session 8), ``persona6``
-(session 9), ``persona7`` (session 10) and ``persona8`` (session 11, measured blind in
-sessions 11 to 14) are *retired* blind sets, now dev: each was written from the issue
-alone, measured and reported while blind, and is tuned on since, so its misses are
-listed. ``persona9`` (session 15) is the blind set: written from the issue alone, never
-tuned on, counts only. A set marked
+(session 9), ``persona7`` (session 10), ``persona8`` (session 11, measured blind in
+sessions 11 to 14) and ``persona9`` (session 15, measured blind at its start and end) are
+*retired* blind sets, now dev: each was written from the issue alone, measured and
+reported while blind, and is tuned on since, so its misses are listed. A set marked
 ``blind`` in ``SETS`` is never tuned on and counts only (``--show-misses`` refuses it).
 
 ``--baseline`` prints paired changes (new - base, bootstrap over the same turns) for
@@ -93,7 +92,7 @@ STYLE_ROW = "style-only turns: a preference in top 5 (not a goal row)"
 #: ``dev`` (a tuning set with its own ``dev`` / ``heldout`` split: ``dev`` misses listed).
 SETS = {"persona2": "retired", "persona3": "retired", "persona4": "retired",
         "persona5": "retired", "persona6": "retired", "persona7": "retired",
-        "persona8": "retired", "persona9": "blind", "cues14": "dev"}
+        "persona8": "retired", "persona9": "retired", "cues14": "dev"}
 #: The splits whose misses ``--show-misses`` may list (``use_set`` widens it for a
 #: retired set and empties it for a blind one).
 LISTED: tuple[str, ...] = ("dev",)
@@ -508,7 +507,7 @@ def main(argv: list[str] | None = None) -> int:
                         "never looks at held-out)")
     p.add_argument("--set", default=None, choices=tuple(SETS),
                    help="another person's bank and turns: a set marked blind is never tuned "
-                        "on (counts only: persona9); persona2 to persona8 are retired "
+                        "on (counts only); persona2 to persona9 are retired "
                         "blind sets, now dev (misses listable)")
     p.add_argument("--override", action="append", default=[], metavar="MODULE.NAME=VALUE",
                    help="set a search constant first, for an ablation against the product "

@@ -47,8 +47,8 @@ while looking at it — or ``heldout`` — never looked at case by case):
 * ``quality_blind10.jsonl`` / ``slot_paraphrase_blind10.jsonl``: the tenth blind round
   (split ``blind10``, session 15, 326 quality cases and 139 slot scenarios), written from
   the issue text and the label definitions alone before the writer read any rule or
-  earlier case. Reported as its own column; its misses are never listed (``--misses``
-  refuses it): counts only, never tuned on.
+  earlier case. **Retired blind, now dev** (measured and reported while blind at the start
+  and end of session 15): its misses can be listed.
 * ``slot_paraphrase.jsonl``: a stored fact, then a paraphrase. Positives restate or change
   the same one-value slot (expected ``duplicate`` or a conflict: ``review``/``update``),
   negatives are another slot or another person's (expected ``store``). Run through the
@@ -193,13 +193,12 @@ SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", 
           "heldout_r8", "tune_r9", "heldout_r9", "tune_r10",
           "heldout_r10", "tune_r11", "heldout_r11", "blind3", "blind4", "blind5", "blind6",
           "blind7", "blind8", "blind9", "blind10")
-#: Blind splits: counts only, misses never shown (blind3 to blind9 are retired, now dev;
-#: blind10 is session 15's blind round).
+#: Blind splits: counts only, misses never shown (blind3 to blind10 are retired, now dev).
 #: ``heldout_q9`` is round 9's
 #: held-out third, refused too so that it stays unlooked-at while round 9 is tuned;
 #: ``heldout_q10`` and ``heldout_r10`` likewise for round 10's quality and slot cases,
 #: ``heldout_r11`` for round 11's slots, ``heldout_q11`` for round 11's quality cases.
-NEVER_LISTED: tuple[str, ...] = ("blind10", "heldout_q9", "heldout_q10", "heldout_q11",
+NEVER_LISTED: tuple[str, ...] = ("heldout_q9", "heldout_q10", "heldout_q11",
                                  "heldout_r10", "heldout_r11")
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
@@ -404,8 +403,7 @@ def main(argv: list[str] | None = None) -> int:
                      "quality_round10 + quality_round11 + "
                      "quality_blind3 + "
                      "quality_blind4 + quality_blind5 + quality_blind6 + quality_blind7 + "
-                     "quality_blind8 + quality_blind9 (all retired, now dev) + "
-                     "quality_blind10 (blind) "
+                     "quality_blind8 + quality_blind9 + quality_blind10 (all retired, now dev) "
                      "(right = decision and reason category)",
                      out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
@@ -444,8 +442,8 @@ def main(argv: list[str] | None = None) -> int:
         _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _round6 + _round7 + _round8 + "
                      "_blind3 + "
                      "_blind4 + "
-                     "_blind5 + _blind6 + _blind7 + _blind8 + _blind9 (retired, now dev) + "
-                     "_blind10 (blind) "
+                     "_blind5 + _blind6 + _blind7 + _blind8 + _blind9 + _blind10 "
+                     "(retired, now dev) "
                      "(positives: same slot; negatives: another)",
                      out["slots"])
     if args.misses:

@@ -40,8 +40,7 @@ secret at all; every one is a false find.
 ``--set`` reads any jsonl whose secret cases carry ``secret`` (the quality sets); with
 ``--counts-only`` only the totals are printed, never a case (for blind sets). A set
 holding a blind split (``BLIND``) is always counts-only and ``--misses`` refuses it;
-``blind3`` to ``blind9`` are retired (now dev) and may be listed; ``blind10`` (session 15)
-is blind.
+``blind3`` to ``blind10`` are retired (now dev) and may be listed.
 """
 
 from __future__ import annotations
@@ -62,9 +61,9 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "data" / "secrets_round7.jsonl"
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
-#: Never tuned on: totals only, no case ever printed (blind3 to blind9 are retired, now
-#: dev; blind10 is session 15's blind round).
-BLIND: tuple[str, ...] = ("blind10",)
+#: Never tuned on: totals only, no case ever printed (blind3 to blind10 are retired, now
+#: dev; none is blind until the next round is written).
+BLIND: tuple[str, ...] = ()
 #: The secret dev sets by name (``--set round10``); every one has ``tune`` / ``heldout``.
 SETS: dict[str, Path] = {
     f"round{n}": ROOT / "tests" / "data" / f"secrets_round{n}.jsonl"
@@ -201,8 +200,8 @@ def locomo_texts() -> dict[str, list[str]]:
 
 
 #: Sets never read here: the fresh blind round (its texts are never listed, not even as
-#: false finds): blind10 and persona9, session 15's blind rule round and recall persona.
-NEVER_READ: tuple[str, ...] = ("blind10", "persona9")
+#: false finds); none between rounds.
+NEVER_READ: tuple[str, ...] = ()
 
 
 def repo_texts() -> dict[str, list[str]]:
