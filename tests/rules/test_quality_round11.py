@@ -36,18 +36,30 @@ def test_broken_off_on_a_possessive_or_pronoun_is_half_formed(text: str) -> None
 
 
 @pytest.mark.parametrize("text", [
-    "my bank PIN is",                  # a credential label, nothing after it
-    "the router password is:",
     "our office address is",
-    "我的支付密码是",
-    "公司邮箱密码是：",
-    "我家的 wifi 密码是",
-    "my p\u0430sscode is",             # look-alike letter
+    "my hometown is:",
+    "我家的地址是",
+    "公司前台的电话是：",
+    "my n\u0435w address is",          # look-alike letter
 ])
 def test_a_label_with_no_value_is_half_formed(text: str) -> None:
     v = check_quality(text)
     assert not v.allowed and v.category == "half_formed"
     assert "label" in v.reason
+
+
+@pytest.mark.parametrize("text", [
+    "my bank PIN is",                  # a credential label, nothing after it (session 17:
+    "the router password is:",         # it names a secret, so secret_no_context)
+    "我的支付密码是",
+    "公司邮箱密码是：",
+    "我家的 wifi 密码是",
+    "my p\u0430sscode is",             # look-alike letter
+])
+def test_a_credential_label_with_no_value_is_a_mention(text: str) -> None:
+    v = check_quality(text)
+    assert not v.allowed and v.category == "secret_no_context"
+    assert "credential" in v.reason
 
 
 @pytest.mark.parametrize("text", [
@@ -65,8 +77,8 @@ def test_an_emoji_after_a_label_is_its_value(text: str) -> None:
 @pytest.mark.parametrize("text", [
     "my favourite emoji is",            # the same labels, the value not said
     "我们群的吉祥物是",
-    "🔥 my passcode is",                # an emoji before the label is no value
-    "我的登录密码是 ",
+    "🔥 my hometown is",                # an emoji before the label is no value
+    "我的老家是 ",
 ])
 def test_the_same_labels_without_the_emoji_stay_half_formed(text: str) -> None:
     assert _cat(text) == "half_formed"

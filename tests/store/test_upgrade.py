@@ -635,6 +635,9 @@ DERIVATION_DIGESTS = {
     # 16: session 15 — slots by category, filter round 11, secrets round 11 (the corpus's
     # derived fields are unchanged, so the digest is 15's)
     16: "2775fa6b93036c8249b71ee518bceca1beacd31e4b755f771490d8f2c2ec9367",
+    # 17: session 17 — secret shapes round 12 (stored texts read again under them) and
+    # filter changes; the corpus's derived fields are unchanged, so the digest is 15's
+    17: "2775fa6b93036c8249b71ee518bceca1beacd31e4b755f771490d8f2c2ec9367",
 }
 
 

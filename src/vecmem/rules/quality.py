@@ -52,6 +52,7 @@ from vecmem.rules.profile import core_category
 from vecmem.rules.quality_clause import strip_universal_wh, zh_alternative_question
 from vecmem.rules.quality_mention import is_credential_event
 from vecmem.rules.quality_subject import about_a_person
+from vecmem.rules.secret_mention import is_label_only
 from vecmem.rules.secrets import KIND_DESCRIPTIONS, find_secrets, looks_like_secret_mention
 from vecmem.rules.topics import classify, preference_body
 from vecmem.rules.transient import is_first_then_later, is_hedged, is_progress, progress_kind
@@ -723,6 +724,9 @@ def check_quality(text: str) -> Verdict:
         return Verdict(True, category, _ALLOW_REASON[category])
 
     emoji_value = _emoji_is_the_value(text, norm)
+    if is_label_only(norm):
+        return _reject("secret_no_context", "Names a credential and gives nothing after it: "
+                       "no value, nothing usable about it.")
     if (_units(norm) <= 12 and _LABEL_NO_VALUE.search(norm.rstrip(" ."))
             and not emoji_value):
         return _reject("half_formed", "A label with nothing after it: broken off before its "

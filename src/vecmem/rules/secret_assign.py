@@ -127,7 +127,7 @@ _ASSIGN = _re(
     # "Door passcode 4417", "SIM PIN 9012": a code label then digits, nothing between.
     r"|(?P<bareen>(?<=[A-Za-z.])\s+(?=[#*]?\d|(?=\S{0,128}\d)(?=\S{0,128}[A-Za-z])\S{6,}))"
     # "same as my phone PIN, 1470 — …": a comma, then digits that end their clause.
-    r"|(?P<encomma>(?<=[A-Za-z])\s*,\s*(?=[#*]?\d{4,10}[#*]?\s*(?:$|[.,;!?)—–]|-\s))))"
+    r"|(?P<encomma>(?<=[A-Za-z])\s*[,，]\s*(?=[#*]?\d{3,10}[#*]?\s*(?:$|[.,;!?)—–。，；！？]|-\s))))"
     # Digits typed with spaces ("PIN code: 1 2 3 4", "Door code 12 34") are one value.
     r"(?P<q>[\"'`]?)(?P<value>\d{1,4}(?: \d{1,4}){1,5}(?![\w.,:/-])"
     r"|[^\s\"'`,;\u3000-\u303f\u3400-\u9fff\uff00-\uffef]{1,512})"
@@ -207,7 +207,11 @@ def assigned_findings(text: str, add: Add) -> None:
                 and (not _CODE_NAME.search(name) or m.group("qual"))
                 and not CLAUSE_END.match(text, end)):
             continue  # "the password is 2024 compliant": digits in prose end their clause
-        if not (_plausible_assigned(value, name, mode)
+        # "门禁密码，5827#": after a Chinese label and a comma, a number ending its clause
+        # is the code itself (a word there says where it is kept: "密码，Vault 里有").
+        comma_code = (m.group("comma") is not None and CLAUSE_END.match(text, end) is not None
+                      and re.fullmatch(r"[#*]?\d{4,12}[#*]?", value) is not None)
+        if not (comma_code or _plausible_assigned(value, name, mode)
                 or (mode == "prose" and _word_password(text, m, name, value))
                 or _connection_field(text, m, name, value, end)):
             continue

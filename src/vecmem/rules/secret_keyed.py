@@ -68,7 +68,15 @@ _EN_ANSWER_LABEL = (
     r"(?i:(?<![A-Za-z])(?:(?:security|secret)\s+(?:question\s+)?answer"
     r"|answer\s+(?:to|for)\s+(?:my|the|our|his|her|their)\s+(?:[\w-]{1,15}\s+)?"
     r"security\s+question"
-    r"(?:\s+(?:for|on)\s+(?:the\s+|my\s+)?[\w-]{1,20})?))"
+    # what the question asks: "… security question about their first pet is Rufus"
+    r"(?:\s+(?:for|on|about)\s+(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|your\s+)?"
+    r"(?:[\w-]{1,20}\s+){0,2}[\w-]{1,20})?))"
+)
+# The thing a security answer is, named first: "mother's maiden name, used as a security
+# answer, is Kowalczyk".
+_EN_ANSWER_ASIDE = (
+    r"(?i:,\s*(?:used|given|set|chosen|picked)\s+as\s+(?:a|the|my|our|his|her|their|your)\s+"
+    r"security\s+(?:question\s+)?answer\s*,\s*(?:is|was))\s+"
 )
 # An English answer: quoted, one made token, or capitalised words (a name or a place);
 # "the same as my sister's" and "at least three letters" are no answer.
@@ -76,9 +84,13 @@ _EN_VALUE = (
     r"(?:['\"‘“`](?P<q>[^'\"’”`\n]{2,40})['\"’”`]"
     r"|(?P<t>(?![A-Za-z]+(?![\w!@#$%^&*+=~-]))[A-Za-z0-9][\w!@#$%^&*+=~-]{2,39}(?<![.,;!?-]))"
     r"|(?P<c>(?!(?:The|A|An|My|Your|His|Her|Our|Their|Same|Just|Still|Not|In|On|At|Stored|Saved)\b)"
-    r"[A-Z][a-z]{1,20}(?:\s+[A-Z][a-z]{1,20}){0,3}))"
+    # a name or a place, then what it is ("Rufus the hamster"); letters of any Latin
+    # alphabet ("Valparaíso", "Kowalczyk")
+    r"[A-Z][^\W\d_]{1,20}(?:\s+[A-Z][^\W\d_]{1,20}){0,3}"
+    r"(?:\s+(?:the|a|an|my|our|his|her|their)\s+[a-z]{2,20}(?:\s+[a-z]{2,20})?)?))"
 )
-_EN_ANSWER = _re(rf"{_EN_ANSWER_LABEL}{_EN_SIGN}{_EN_VALUE}(?=\s*(?:$|[.,;!?)\n]))")
+_EN_ANSWER = _re(rf"(?:{_EN_ANSWER_LABEL}{_EN_SIGN}|{_EN_ANSWER_ASIDE}){_EN_VALUE}"
+                 r"(?=\s*(?:$|[.,;!?)\n]))")
 _ZH_ANSWER = _re(
     r"密保(?:问题)?(?:的)?答案(?:写的|设的|填的|设置的)?(?:是|为|：|:)\s*[:：]?\s*"
     r"(?:['\"‘“「](?P<q>[^'\"’”」\n]{1,30})['\"’”」]"
@@ -87,10 +99,18 @@ _ZH_ANSWER = _re(
     r"(?=\s*(?:$|[，。；！？,;!?\n]|[啊嘛吧呢哦啦呀]))"
 )
 # "Security question: first pet? Answer: Biscuit-07"
-_ASKED = _re(r"(?i)security\s+question|密保问题")
+# (安全问题 alone is a safety issue; with the question quoted after it, it is one to answer)
+_ASKED = _re(r"(?i)security\s+question|密保问题|安全问题(?=\s*[“「『\"'‘])")
+_ZH_LATER_VALUE = r"(?P<v>[\w\u4e00-\u9fff!@#$%&*+-]{2,24}?)(?=\s*(?:$|[，。；！？,;!?\n]))"
 _LATER_ANSWER = _re(rf"(?i:(?<![A-Za-z])answer){_EN_SIGN}{_EN_VALUE}"
                     r"(?=\s*(?:$|[.,;!?)\n]))"
-                    r"|答案\s*[:：]\s*(?P<v>[\w\u4e00-\u9fff!@#$%&*+-]{2,24}?)(?=\s*(?:$|[，。；！？,;!?\n]))")
+                    rf"|答案\s*(?:[:：]|就是|是|为)\s*[:：]?\s*{_ZH_LATER_VALUE}")
+# The question quoted, then its answer after a colon or a dash: "Security question 'city
+# where your parents met': Valparaíso", "密保问题「第一只宠物」：豆豆".
+_QUOTED_ANSWER = _re(
+    r"\s*[:：]?\s*[“「『\"'‘](?P<question>[^\"'’”」』\n]{3,80})[\"'’”」』]\s*(?:[:：=]|\s[-–—]\s?|——)\s*"
+    rf"(?:{_EN_VALUE}(?=\s*(?:$|[.,;!?)\n]))|{_ZH_LATER_VALUE})"
+)
 
 # --- a value in a later clause -----------------------------------------------------------
 _PW_LABEL = (
@@ -144,11 +164,14 @@ def keyed_values(text: str) -> list[tuple[str, int, int]]:
             for m in rx.finditer(text):
                 g = next(k for k in ("q", "t", "c", "v") if k in m.groupdict() and m.group(k))
                 out.append(("security_answer", *m.span(g)))
-        asked = _ASKED.search(text)
-        if asked:
-            for m in _LATER_ANSWER.finditer(text, asked.end()):
-                g = next(k for k in ("q", "t", "c", "v") if m.group(k))
-                out.append(("security_answer", *m.span(g)))
+    asked = _ASKED.search(text)
+    if asked:
+        later = list(_LATER_ANSWER.finditer(text, asked.end())) if (
+            "answer" in low or "答案" in text) else []
+        quoted = _QUOTED_ANSWER.match(text, asked.end())
+        for m in later + ([quoted] if quoted else []):
+            g = next(k for k in ("q", "t", "c", "v") if m.group(k))
+            out.append(("security_answer", *m.span(g)))
     for rx in (_LATER_ZH, _LATER_EN):
         for m in rx.finditer(text):
             out.append(("password", *m.span("v")))

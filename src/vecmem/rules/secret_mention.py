@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from vecmem.text import lazy_re
 
-__all__ = ["is_bare_mention"]
+__all__ = ["is_bare_mention", "is_label_only"]
 
 # The credential nouns of a mention (a lock's code, a PIN, a password, a key or token).
 _CRED = (
@@ -35,7 +35,8 @@ _CRED = (
     r"|(?:door|gate|alarm|garage|safe|lock|locker|building|entry|access|unlock|lockbox|keypad"
     r"|security)\s+codes?|(?:api|access|secret|private|ssh|recovery|licen[cs]e)\s+keys?"
     r"|(?:api|access|auth|bot)\s+tokens?|tokens?|secrets?|credentials?|creds|logins?"
-    r"|seed\s+phrase|recovery\s+(?:codes?|phrase)|security\s+(?:question\s+)?answers?)"
+    r"|seed\s+phrase|recovery\s+(?:codes?|phrase)|security\s+(?:question\s+)?answers?"
+    r"|(?:backup|2fa|mfa|otp)\s+codes?)"
 )
 # The owner and what the credential is for: "my bank", "Dad's email", "the wifi", "NAS".
 _OWNER = r"(?:(?:my|our|your|his|her|their|the|this|that|[\w-]+['’]s)\s+)?"
@@ -87,6 +88,30 @@ _ZH_STATE = lazy_re(
     r"|错了|对了|失效了?|过期了?|被锁了)$"
     rf"|^{_ZH_NP}\s*[,，]?\s*[我]们?\s*(?:一直|总是|老是|还是)?(?:记不住|记不得|忘了|忘记了|记得|背下来了|背熟了)$"
 )
+
+
+# A credential named and nothing after it but its copula or a colon: "User's API key:",
+# "the recovery code for the account", "Licence key —", "用户的支付密码是", "门禁密码就是" —
+# the credential is mentioned, nothing usable is said (a label broken off before any
+# other value is half-formed, but this one announces a secret). A verb first makes it a
+# request ("reset my password"), not a label.
+_VERB_FIRST = (r"(?!(?:reset|change|update|set|rotate|send|give|need|forgot|forget|enter|type"
+               r"|paste|share|find|get|use|check|add|remove|delete|generate|create|copy|store"
+               r"|save|show|tell|what|where|which|how|why|when|who|is|are|do|does|can|please)\b)")
+_EN_LABEL_ONLY = lazy_re(
+    rf"^(?i:{_VERB_FIRST}{_NP})(?:\s+(?:is|was|are|were)\s*[:=]?|\s*[:=：]|\s*[-–—]+)?$")
+_ZH_LABEL_ONLY = lazy_re(
+    r"^(?!.*(?:输入|输|设置|修改|更改|改|换|需要|必须|要|忘|重置|填|发|给|告诉|问|找|查|请|帮|用(?!户)|没))"
+    rf"(?:[\u4e00-\u9fffA-Za-z0-9 -]{{0,10}}?的?\s*)?{_ZH_CRED}"
+    r"\s*(?:就是|也是|还是|是|为|叫)?\s*[:：]?$")
+
+
+def is_label_only(text: str) -> bool:
+    """True for a credential label with nothing after it (see ``_EN_LABEL_ONLY``)."""
+    t = text.strip().rstrip(".!。！ ")
+    if not t or len(t) > 80 or any(c in t for c in ";?!。；？！\n"):
+        return False
+    return bool(_EN_LABEL_ONLY.match(t) or _ZH_LABEL_ONLY.match(t))
 
 
 def is_bare_mention(text: str) -> bool:

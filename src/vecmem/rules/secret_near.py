@@ -217,6 +217,8 @@ _FIRST_TOKEN = lazy_re(
 # A qualifier compounded with the label (银行卡密码, not 很弱的密码), or after a possessive
 # ("my bank PIN", not "a bad PIN").
 _QUALIFIER = lazy_re(r"[\u4e00-\u9fff]{0,3}[^\W\d的得地了]$"
+                     # whose and what it opens, a product by name: "是用户的Outlook密码"
+                     r"|(?:[\u4e00-\u9fff]{1,4}的\s*)?[A-Za-z][\w.-]{0,19}\s*$"
                      r"|(?i:(?<![A-Za-z])(?P<own>my|our|your|his|her|their)\s[A-Za-z-]{2,20}\s)$")
 # Round 10: what the label belongs to, said before it: a thing and 的 ("是保险柜的密码"), or
 # after "the" or "=" up to three words ("= server root password", "is the NAS admin

@@ -69,6 +69,12 @@ def find_in(text: str) -> list[tuple[int, SecretFinding]]:
 _DECORATION = _re("(?<=[A-Za-z\u0300-\u036f\u20d0-\u20ff])[\u0300-\u036f\u1ab0-\u1aff"
                   "\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]|[\u2600-\u27bf\u2b00-\u2bff"
                   "\U0001f000-\U0001faff]")
+# Whose a secret is says nothing of what it is: an agent writes "the user's PIN", "Mom's
+# wifi password", "the answer to the user's security question". A reading without the
+# possessed owner lets every label rule see the label as if the person had said "the PIN"
+# ("the" stays, so "is the Spotify password" still reads as a copula and its label).
+_OWNER = _re(r"(?i)(?<![\w'’])(?:(?!(?:it|that|this|what|here|there|who|he|she|let|where|how"
+             r"|when|why)['’])[a-z][a-z-]{1,30}['’]s[ \t]{1,3}){1,3}(?=[\w(])")
 _INLINE_TAG = _re(r"(?i)</?(?:b|i|u|s|em|strong|code|kbd|samp|span|mark|small|big|font|tt|var)"
                   r"(?:\s[^<>]{0,80})?>")
 
@@ -98,6 +104,10 @@ def readings(text: str) -> list[list[SecretFinding]]:
     seamed.space_scripts()
     if seamed.text != chars.text:
         forms.append(seamed)
+    if _OWNER.search(chars.text):  # "Harbor-Wren-5521 is the user's Spotify password"
+        unowned = canonicalize(text, structure=False, decode=True)
+        unowned.delete(_OWNER)
+        forms.append(unowned)
     if THIN_SPACE.search(text):  # "Kes\u2009trel41": a thin space inside one value
         forms.append(canonicalize(text, structure=False, decode=True, thin=True))
     skeleton = confusable_skeleton(chars.text)

@@ -30,6 +30,7 @@ SHAPE_DESCRIPTIONS = {
     "zh_password": "a password written in Chinese characters and digits",
     "code_in_words": "a PIN or password spelled out in words",
     "recovery_key": "a disk-encryption recovery key",
+    "national_id": "a national identity number (SSN, 身份证号)",
 }
 
 SEP = r"[_ .-]?"
@@ -59,7 +60,9 @@ _APP_PASSWORD = lazy_re(
 )
 _APP_LABEL = lazy_re(
     r"(?i)(?:app(?:lication)?[ -]?(?:specific[ -])?password|password|passcode|passwd|pwd"
-    r"|(?<![A-Za-z])pw(?![A-Za-z])|密码|口令)"
+    r"|(?<![A-Za-z])pw(?![A-Za-z])|密码|口令"
+    # a setting's name: "smtp_pass = 'gmlx vbqe trsp nayk'", "pass: …"
+    r"|[_.-]pass(?![A-Za-z])|(?<![A-Za-z])pass(?=\s*[:=]))"
 )
 # Groups between hyphens or spaces, mixed too ("ZQ7R1-XW9P2 KL4M3-TN8Y5").
 _KEY_GROUPS = lazy_re(rf"{_B}[A-Z0-9]{{4,6}}(?:[- ][A-Z0-9]{{4,6}}){{3,5}}{_E}")
@@ -74,7 +77,8 @@ _KEY_LABEL = lazy_re(
 _PASSPHRASE_LABEL = (
     r"(?i)(?<![A-Za-z])(?P<label>pass ?phrase|(?:seed|recovery|wallet|backup|mnemonic)"
     r"(?: phrase| words| seed)?|secret phrase|password|passwort|助记词|密语|口令|密码(?:短语)?)"
-    r"(?:\s+(?:for|of|on|to)\s+(?:the\s+|my\s+|our\s+)?[\w.-]{1,30}(?:\s+[\w.-]{1,30})?)?"
+    r"(?:\s+(?:for|of|on|to)\s+(?:the\s+|my\s+|our\s+|their\s+|his\s+|her\s+)?[\w.-]{1,30}"
+    r"(?:\s+[\w.-]{1,30}){0,3})?"
     r"\s*(?P<sep>(?:is|was)\s*:|is|was|:|=|—|–|是|为|就是)\s*"
 )
 _PASSPHRASE = lazy_re(
@@ -133,6 +137,25 @@ _BACKUP_CODE = lazy_re(rf"{_B}(?:\d{{4}}[- ]?\d{{4}}"
 # card label close before or in the 4×4 layout cards print. A Luhn-valid order number
 # without a label stays ("Order 4539 1488 0343 6467" is still read as a card: 4×4 groups).
 _CARD_NUMBER = lazy_re(r"(?<![\d-])\d{4}(?:[ -]?\d{4}){2}[ -]?\d{1,7}(?![\d-])")
+# National identity numbers open accounts the way a password does. A US Social Security
+# number after its label, in its issued ranges (no 000 / 666 / 9xx area, no 00 group, no
+# 0000 serial); a Chinese resident ID by its structure alone: region, a real birth date,
+# sequence and the ISO 7064 MOD 11-2 check character, or that structure after its label.
+_SSN_LABEL = lazy_re(r"(?i)(?<![A-Za-z])(?:ssn|social\s+security\s+(?:number|no\.?|#))(?![A-Za-z])"
+                     r"|社会安全号|社保号")
+_SSN = lazy_re(r"(?<![\d-])(?!000|666|9)\d{3}([- ]?)(?!00)\d{2}\1(?!0000)\d{4}(?![\d-])")
+_CN_ID = lazy_re(r"(?<![\dA-Za-z])[1-9]\d{5}(?:18|19|20)\d{2}(?:0[1-9]|1[0-2])"
+                 r"(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])")
+_CN_ID_LABEL = lazy_re(r"身份证|身份號|证件号|(?i:(?<![A-Za-z])(?:resident\s+)?id\s+(?:card\s+)?"
+                       r"(?:number|no\.?|#))")
+_CN_ID_WEIGHTS = (7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2)
+
+
+def _cn_id_checks(value: str) -> bool:
+    total = sum(int(c) * w for c, w in zip(value[:17], _CN_ID_WEIGHTS, strict=True))
+    return "10X98765432"[total % 11] == value[17].upper()
+
+
 _CARD_GROUPS = lazy_re(r"^\d{4}([ -])\d{4}\1\d{4}\1\d{4}$")
 _CARD_LABEL = lazy_re(
     r"(?i)\b(?:card|visa|mastercard|master card|amex|american express|credit|debit|cc)\b"
@@ -158,13 +181,14 @@ _VALUE_AS_LABEL = lazy_re(
     r"(?i)\b(?:use|using|with|set|chose|picked)\s+(?P<q>['\"`“]?)(?P<v>[^\s'\"`”]{6,64})(?P=q)?\s+as\s+"
     r"(?:the\s+|my\s+|our\s+|a\s+)?(?:[\w-]+\s+){0,3}(?:password|passphrase|passcode|pin|pwd)\b"
     # "Maple!88 is the router password", "4821 is my PIN": the value, then its label.
-    r"|(?<![^\s\"'“(])(?P<q2>['\"`“]?)(?P<v2>[^\s'\"`”]{4,64})(?P=q2)?\s+(?:is|was"
+    r"|(?<![^\s\"'“(])(?P<q2>['\"`“]?)(?P<v2>[^\s'\"`”]{3,64})(?P=q2)?\s+(?:is|was"
     # "4821 — that's the PIN", "Maple!88, that is my password"
     r"|[—–-]\s+that'?s|[—–-]\s+that\s+is|,\s+that'?s|,\s+that\s+is)\s+"
     # "… is what I set as the router password": a relative clause may come first.
     r"(?:what\s+(?:I|we|you|he|she)\s+(?:set|use|used|chose|picked|made|have)\s+(?:as\s+)?)?"
-    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+)(?:new\s+|old\s+)?(?:[\w-]+\s+){0,3}"
-    r"(?P<label2>password|passphrase|passcode|pin(?:\s+code)?|pwd)(?![\w-])"
+    r"(?:the\s+|my\s+|our\s+|his\s+|her\s+|their\s+|your\s+|(?:the\s+)?[A-Za-z-]{2,30}['’]s\s+)"
+    r"(?:new\s+|old\s+)?(?:[\w-]+\s+){0,3}"
+    r"(?P<label2>password|passphrase|passcode|pin(?:\s+code)?|pwd|cvv2?|cvc2?)(?![\w-])"
 )
 
 
@@ -227,13 +251,21 @@ _WORDS_CODE = ascii_word_re(
 _NEXT_SENTENCE = ascii_word_re(
     rf"(?i)(?<![A-Za-z])(?P<label>pass(?:word|wd|code|phrase)|pwd|{CODE_WORD}|密码|口令)"
     r"[^.?!。？！\n]{0,40}(?:(?:[.!。！…]+)\s*"
-    r"(?:it'?s|it\s+is|it\s+was|that'?s|here\s+it\s+is:?|就是|是)"
+    r"(?:(?:it'?s|it\s+is|it\s+was|that'?s|here\s+it\s+is)\s*[:：]?|就是|是)"
     # After a question the answer may come bare: "the code for my bike lock? 3092".
     r"|(?P<ask>[?？])\s*(?:(?:it'?s|it\s+is|it\s+was|that'?s|就是|是"
     r"|here(?:'?s|\s+it\s+is|\s+you\s+go)?\s*[:：,]?|答\s*[:：]?|A\s*[:：])\s*)?)\s*[\"'“]?"
     rf"(?P<v>{_DIGIT_WORD}(?:[\s,-]+{_DIGIT_WORD}){{3,11}}(?![A-Za-z])"
     # "the code? 9 1 4 6": digits typed with spaces, one value
     r"|\d{1,4}(?: \d{1,4}){1,5}(?![\w.,:/-])|[^\s\"'”]{4,64})"
+)
+# The digits of a code named before, told a sentence or two later: "User's locker PIN?
+# It's written on the back of the badge. The digits are 6620", "门禁密码在卡背面。数字是 6620".
+_LATER_DIGITS = ascii_word_re(
+    rf"(?i)(?<![A-Za-z])(?:{CODE_WORD}|pass(?:word|code)|密码|口令)[^\n]{{0,120}}?[.?!。？！]\s*"
+    r"(?:the\s+|its\s+|the\s+actual\s+)?(?:digits|numbers|code|combination|数字|号码)"
+    r"\s*(?:are|is|were|was|是|为|[:：])\s*[:：]?\s*(?P<v>[#*]?\d{4,10}[#*]?)"
+    r"(?=\s*(?:$|[.!。！]))"
 )
 # A bare "code" asked for, answered with digits typed one by one ("the code? 9 1 4 6 —"):
 # spaced single digits are no line count or status code.
@@ -362,8 +394,9 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         value = m.group(group)
         if group == "v2" and _kind_example(text[m.end(group):m.start("label2")]):
             continue  # "123456 is the most common password": an example of the kind
-        if m.group("label2") and re.match(r"(?i)pin", m.group("label2")):
-            if re.fullmatch(r"\d{4,10}", value):  # "4821 is my PIN", not "This is my PIN"
+        if m.group("label2") and re.match(r"(?i)pin|cv", m.group("label2")):
+            # "4821 is my PIN", not "This is my PIN"; a card's CVV has three or four digits
+            if re.fullmatch(r"\d{4,10}" if m.group("label2")[0] in "pP" else r"\d{3,4}", value):
                 yield "pin_code", m.start(group), m.end(group)
         elif len(value) >= 6 and re.search(r"\d|[^\w]", value) and not _is_reference(value):
             # machine-made: not "use it as the password", "That is the password"
@@ -382,6 +415,13 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
         if 13 <= len(digits) <= 19 and _luhn(digits) and (
                 _CARD_GROUPS.match(m.group()) or _labelled(text, m.start(), _CARD_LABEL, 40)):
             yield "payment_card", m.start(), m.end()
+    for m in _SSN.finditer(text):
+        if _labelled(text, m.start(), _SSN_LABEL, 40):
+            yield "national_id", m.start(), m.end()
+    for m in _CN_ID.finditer(text):
+        # mistyped by a digit it is still the person's number: its label is enough
+        if _cn_id_checks(m.group()) or _labelled(text, m.start(), _CN_ID_LABEL, 24):
+            yield "national_id", m.start(), m.end()
     for m in _WORDS_CODE.finditer(text):
         if not re.fullmatch(r"[\d\s,-]+", m.group("v")):  # spaced digits: the label rule's
             yield "code_in_words", m.start("v"), m.end("v")
@@ -410,8 +450,9 @@ def structured_secrets(text: str) -> Iterator[tuple[str, int, int]]:
             yield kind, m.start("v"), m.start("v") + len(value)
     for m in _DESCRIBED_CODE.finditer(text):
         yield "pin_code", m.start("v"), m.end("v")
-    for m in _ASKED_CODE.finditer(text):
-        yield "pin_code", m.start("v"), m.end("v")
+    for rx in (_ASKED_CODE, _LATER_DIGITS):
+        for m in rx.finditer(text):
+            yield "pin_code", m.start("v"), m.end("v")
     for m in _USE_VALUE.finditer(text):
         found = _use_value(m)
         if found:

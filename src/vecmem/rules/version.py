@@ -206,12 +206,10 @@ History:
    Filter round 11 (items 1-2): a text broken off on a possessive, an adjective or a
    pronoun ("my brother's old", "对了，我爸的", "我 mom 她") and a label with no
    value ("my passcode is", "我的登录密码是") are half_formed (the latter read
-   before the credential-mention test; a value drawn as an emoji, "最喜欢的表情是 🔥",
-   is a value though the canonical form drops it as decoration); a wh-question
+   before the credential-mention test); a wh-question
    marked only by 来着 or "again" is a question; a thing out of order where it
-   stands ("The PIN pad at the front desk is broken") is a fact, not progress;
-   speech announced and not given ("I was going to say", "我有件事想跟你说") is
-   half_formed. Quality verdicts change for such texts.
+   stands ("The PIN pad at the front desk is broken") is a fact, not progress.
+   Quality verdicts change for such texts.
    Secret shapes round 11 (item 4, rules/secret_keyed.py): codes
    with a separator between every digit ("Door code … is 4#8#1#5"), combinations in
    number words ("twelve, thirty-three, eight", "三十二、十五、八"), security answers
@@ -219,8 +217,22 @@ History:
    clause (密码跟上次一样，就是 …), a Wi-Fi key after the network name, recovery keys in
    digit groups. Quality verdicts change for such texts; re-derive reads every stored
    text again under them.
+17. session 17 — secret shapes round 12 (the kinds of miss of the retired blind10 round):
+   a reading without the possessed owner ("the user's", "Grandma's": whose a secret is
+   hides no label, rules/secret_readings.py), a value before its label in Chinese after
+   a product name (…，这是用户的Outlook密码), a card's CVV, a code after a Chinese label
+   and a comma (门禁密码，5827#), a value told a sentence later ("It is: …", "The digits
+   are …"), an app password quoted in a setting, security questions asked about a thing,
+   quoted or named by what they are ("…, used as a security answer, is …"), national
+   identity numbers (an SSN after its label, a Chinese resident ID by its check
+   character or its label). Filter: a credential label with nothing after it ("my
+   passcode is", "用户的银行卡密码") is secret_no_context, not half_formed (it names a
+   secret; 11 dev rows relabelled); a value drawn as an emoji after a label ("最喜欢的表情
+   是 🔥") is a value though the canonical form drops it as decoration; speech announced
+   and not given ("I was going to say", "我有件事想跟你说") is half_formed. Quality
+   verdicts change for such texts; re-derive reads every stored text again under them.
 """
 
 from __future__ import annotations
 
-RULES_VERSION = 16
+RULES_VERSION = 17
