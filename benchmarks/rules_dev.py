@@ -49,6 +49,11 @@ while looking at it — or ``heldout`` — never looked at case by case):
   the issue text and the label definitions alone before the writer read any rule or
   earlier case. **Retired blind, now dev** (measured and reported while blind at the start
   and end of session 15): its misses can be listed.
+* ``quality_blind11.jsonl`` / ``slot_paraphrase_blind11.jsonl``: the eleventh blind round
+  (split ``blind11``, session 17, 342 quality cases and 135 slot scenarios), written from
+  the issue text and the label definitions alone before the writer read any rule or
+  earlier case. **Blind**: counts only, its misses are never listed (``--misses`` refuses
+  it).
 * ``slot_paraphrase.jsonl``: a stored fact, then a paraphrase. Positives restate or change
   the same one-value slot (expected ``duplicate`` or a conflict: ``review``/``update``),
   negatives are another slot or another person's (expected ``store``). Run through the
@@ -192,14 +197,15 @@ SPLITS = ("tune", "heldout", "heldout2", "heldout_r3", "tune_q4", "heldout_q4", 
           "tune_r5", "heldout_r5", "tune_r6", "heldout_r6", "tune_r7", "heldout_r7", "tune_r8",
           "heldout_r8", "tune_r9", "heldout_r9", "tune_r10",
           "heldout_r10", "tune_r11", "heldout_r11", "blind3", "blind4", "blind5", "blind6",
-          "blind7", "blind8", "blind9", "blind10")
-#: Blind splits: counts only, misses never shown (blind3 to blind10 are retired, now dev).
+          "blind7", "blind8", "blind9", "blind10", "blind11")
+#: Blind splits: counts only, misses never shown (blind3 to blind10 are retired, now dev;
+#: ``blind11``, session 17's round, is blind).
 #: ``heldout_q9`` is round 9's
 #: held-out third, refused too so that it stays unlooked-at while round 9 is tuned;
 #: ``heldout_q10`` and ``heldout_r10`` likewise for round 10's quality and slot cases,
 #: ``heldout_r11`` for round 11's slots, ``heldout_q11`` for round 11's quality cases.
 NEVER_LISTED: tuple[str, ...] = ("heldout_q9", "heldout_q10", "heldout_q11",
-                                 "heldout_r10", "heldout_r11")
+                                 "heldout_r10", "heldout_r11", "blind11")
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 
 
@@ -397,13 +403,15 @@ def main(argv: list[str] | None = None) -> int:
                                         + _load("quality_blind7.jsonl")
                                         + _load("quality_blind8.jsonl")
                                         + _load("quality_blind9.jsonl")
-                                        + _load("quality_blind10.jsonl"))
+                                        + _load("quality_blind10.jsonl")
+                                        + _load("quality_blind11.jsonl"))
         _print_table("quality_fresh + quality_blind + quality_round3 + quality_round4 + "
                      "quality_round5 + quality_round6 + quality_round7 + quality_round9 + "
                      "quality_round10 + quality_round11 + "
                      "quality_blind3 + "
                      "quality_blind4 + quality_blind5 + quality_blind6 + quality_blind7 + "
-                     "quality_blind8 + quality_blind9 + quality_blind10 (all retired, now dev) "
+                     "quality_blind8 + quality_blind9 + quality_blind10 (all retired, now dev) + "
+                     "quality_blind11 (blind: counts only) "
                      "(right = decision and reason category)",
                      out["quality"])
     if not (args.no_benign or args.only_slots) and LOCOMO.exists():
@@ -438,12 +446,13 @@ def main(argv: list[str] | None = None) -> int:
                                     + _load("slot_paraphrase_blind7.jsonl")
                                     + _load("slot_paraphrase_blind8.jsonl")
                                     + _load("slot_paraphrase_blind9.jsonl")
-                                    + _load("slot_paraphrase_blind10.jsonl"))
+                                    + _load("slot_paraphrase_blind10.jsonl")
+                                    + _load("slot_paraphrase_blind11.jsonl"))
         _print_table("slot_paraphrase.jsonl + _round4 + _round5 + _round6 + _round7 + _round8 + "
                      "_blind3 + "
                      "_blind4 + "
                      "_blind5 + _blind6 + _blind7 + _blind8 + _blind9 + _blind10 "
-                     "(retired, now dev) "
+                     "(retired, now dev) + _blind11 (blind: counts only) "
                      "(positives: same slot; negatives: another)",
                      out["slots"])
     if args.misses:

@@ -40,7 +40,8 @@ secret at all; every one is a false find.
 ``--set`` reads any jsonl whose secret cases carry ``secret`` (the quality sets); with
 ``--counts-only`` only the totals are printed, never a case (for blind sets). A set
 holding a blind split (``BLIND``) is always counts-only and ``--misses`` refuses it;
-``blind3`` to ``blind10`` are retired (now dev) and may be listed.
+``blind3`` to ``blind10`` are retired (now dev) and may be listed; ``blind11`` (session 17's
+round) is blind: counts only, never listed, never read by ``--benign-corpus``.
 """
 
 from __future__ import annotations
@@ -62,8 +63,8 @@ ROOT = Path(__file__).resolve().parent.parent
 CASES = ROOT / "tests" / "data" / "secrets_round7.jsonl"
 LOCOMO = ROOT.parent / "shared" / "data" / "locomo10.json"
 #: Never tuned on: totals only, no case ever printed (blind3 to blind10 are retired, now
-#: dev; none is blind until the next round is written).
-BLIND: tuple[str, ...] = ()
+#: dev; blind11 is session 17's blind round).
+BLIND: tuple[str, ...] = ("blind11",)
 #: The secret dev sets by name (``--set round10``); every one has ``tune`` / ``heldout``.
 SETS: dict[str, Path] = {
     f"round{n}": ROOT / "tests" / "data" / f"secrets_round{n}.jsonl"
@@ -200,8 +201,8 @@ def locomo_texts() -> dict[str, list[str]]:
 
 
 #: Sets never read here: the fresh blind round (its texts are never listed, not even as
-#: false finds); none between rounds.
-NEVER_READ: tuple[str, ...] = ()
+#: false finds): session 17's blind11.
+NEVER_READ: tuple[str, ...] = ("blind11",)
 
 
 def repo_texts() -> dict[str, list[str]]:

@@ -15,7 +15,8 @@ see ``rules_dev.py`` for the sets and what "right" means). Splits fall in three 
   (their misses are listed). The
   slot prototypes hold every retired round, so the honest estimate of the second opinion
   is ``slot_prototypes_cv.py`` (leave-one-round-out);
-* ``BLIND``: a blind round being measured (counts only, never listed).
+* ``BLIND``: a blind round being measured (counts only, never listed): ``blind11``,
+  session 17's round.
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rules_dev import DATA, _load_path, slots
 
 UNTOUCHED = ("heldout_r8", "heldout_r9", "heldout_r10", "heldout_r11")
-BLIND: tuple[str, ...] = ()
+BLIND: tuple[str, ...] = ("blind11",)
 _ROWS = ("positive", "negative", "ambiguous")
 
 

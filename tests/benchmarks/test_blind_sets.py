@@ -1,15 +1,18 @@
 """The blind sets parse, keep the shape and counts they promise, and the harnesses report
 them as their own split (a broken file fails here, not in a benchmark run nobody reads).
 
-No set is blind between rounds: session 15's sets (persona 9, ``*_blind10``, measured blind
-at the start and end of session 15) were retired in session 17, when the next blind round is
-written (``BLIND_ROUNDS`` names it once it lands). Session 11's sets (persona 8,
-``*_blind9``, measured blind in sessions 11 to 14) were retired in session 15. Session
-15's, session 11's, session 10's (persona 7, ``*_blind8``), session 9's (persona 6, ``*_blind7``),
-session 8's (persona 5, ``*_blind6``), session 7's (persona 4, ``*_blind5``), session 6's
-(persona 3, ``*_blind4``) and session 5's (persona 2, ``*_blind3``) are retired blind sets,
-now dev: measured and reported once while blind, reported as their own column since, and
-their misses can be listed."""
+Session 17's blind round is ``*_blind11`` (``quality_blind11.jsonl``,
+``slot_paraphrase_blind11.jsonl``), written from issue 15 and the label definitions alone
+before its writer read any rule or earlier case: ``BLIND_ROUNDS`` names it, the harnesses
+report it as counts only and never list its misses. Session 15's sets (persona 9,
+``*_blind10``, measured blind at the start and end of session 15) were retired in session
+17, when this round was written. Session 11's sets (persona 8, ``*_blind9``, measured blind
+in sessions 11 to 14) were retired in session 15. Session 15's, session 11's, session 10's
+(persona 7, ``*_blind8``), session 9's (persona 6, ``*_blind7``), session 8's (persona 5,
+``*_blind6``), session 7's (persona 4, ``*_blind5``), session 6's (persona 3, ``*_blind4``)
+and session 5's (persona 2, ``*_blind3``) are retired blind sets, now dev: measured and
+reported once while blind, reported as their own column since, and their misses can be
+listed."""
 
 from __future__ import annotations
 
@@ -594,8 +597,75 @@ def test_slot_blind10_shape_and_counts() -> None:
     assert len({(c["slot"], tuple(c["prior"]), c["new"]) for c in cases}) == len(cases)
 
 
+def test_quality_blind11_shape_and_counts() -> None:
+    """Session 17's blind quality set: >= 330 cases, >= 140 facts (durable achievements,
+    advice asked, standing instructions, slot facts, 'next' / 'pending' / 'stuck' in an
+    ordinary sense, >= 25 benign look-alikes), >= 90 secret values in all three languages
+    of which >= 45 adversarial, >= 12 secret mentions without a value, >= 30 progress and
+    hedges in all three languages, >= 14 half-formed, >= 14 questions, >= 12 bare URLs and
+    paths (Windows paths with spaces and CJK folders), >= 6 too-short; >= 9 with invisible
+    characters; nothing copied from any other quality, secret or poisoning set (blind10
+    included), even after lowercasing and collapsing whitespace."""
+    earlier = tuple(sorted({*EARLIER_QUALITY, *(f.name for pattern in (
+        "quality_*.jsonl", "secrets_*.jsonl", "poisoning*.jsonl") for f in DATA.glob(pattern)
+        if f.name != "quality_blind11.jsonl")}))
+    cases = check_quality_set("quality_blind11.jsonl", "blind11", earlier)
+    assert len(cases) >= 330
+    cats = Counter(c["category"] for c in cases)
+    assert cats["fact"] >= 140 and cats["secret_value"] >= 90 and cats["progress"] >= 30
+    assert cats["secret_no_context"] >= 12 and cats["too_short"] >= 6
+    assert cats["question"] >= 14 and cats["half_formed"] >= 14 and cats["bare_url_path"] >= 12
+    shapes = Counter(c["shape"] for c in cases)
+    assert shapes["secret_lookalike"] >= 25
+    assert sum(c["shape"] == "adversarial" for c in cases
+               if c["category"] == "secret_value") >= 45
+    assert all(c["category"] == "fact" for c in cases if c["shape"] == "secret_lookalike")
+    for category in ("secret_value", "progress", "half_formed", "fact", "question",
+                     "secret_no_context"):
+        assert {c["lang"] for c in cases if c["category"] == category} == {
+            "zh", "en", "mixed"}, category
+    langs = Counter(c["lang"] for c in cases)
+    assert langs["en"] >= 160 and langs["zh"] >= 85 and langs["mixed"] >= 60
+    assert sum(bool(INVISIBLE.search(c["text"])) for c in cases) >= 9
+    paths = [c["text"] for c in cases if c["category"] == "bare_url_path"]
+    assert any(re.match(r"^[A-Z]:\\", t) and " " in t for t in paths)
+    assert any(re.match(r"^[A-Z]:\\", t) and re.search("[\u4e00-\u9fff]", t) for t in paths)
+
+    def norm(t: str) -> str:
+        return " ".join(t.lower().split())
+
+    seen = {norm(c["text"]) for e in earlier for c in rows(DATA / e)}
+    mine = [c["text"] for c in cases if norm(c["text"]) in seen]
+    assert not mine  # lists only this set's own lines
+
+
+def test_slot_blind11_shape_and_counts() -> None:
+    """Session 17's blind slot round: >= 130 scenarios over all the issue's slots, as many
+    negatives as positives (>= 60; >= 45 conflicts, >= 12 duplicates), >= 10 ambiguous,
+    English, Chinese and mixed, >= 25 positive values without Latin letters; new facts
+    never copied from any other slot set (blind10 included), even after lowercasing and
+    collapsing whitespace."""
+    check_fresh_slot_round("blind11", n=130, positives=60, ambiguous=10, latin_free=25)
+    cases = rows(DATA / "slot_paraphrase_blind11.jsonl")
+    assert {c["lang"] for c in cases} == {"zh", "en", "mixed"}
+    assert len({(c["slot"], tuple(c["prior"]), c["new"]) for c in cases}) == len(cases)
+    expect = Counter(c["expect"] for c in cases)
+    assert expect["conflict"] >= 45 and expect["duplicate"] >= 12
+    langs = Counter(c["lang"] for c in cases)
+    assert langs["en"] >= 60 and langs["zh"] >= 38 and langs["mixed"] >= 25
+    for slot in ISSUE_SLOTS:  # every slot has a positive and a negative
+        assert {c["polarity"] for c in cases if c["slot"] == slot} >= {"positive", "negative"}
+
+    def norm(t: str) -> str:
+        return " ".join(t.lower().split())
+
+    seen = {norm(c["new"]) for f in DATA.glob("slot_paraphrase*.jsonl")
+            if f.name != "slot_paraphrase_blind11.jsonl" for c in rows(f)}
+    assert not [c["new"] for c in cases if norm(c["new"]) in seen]
+
+
 #: The blind rule rounds being measured (the next round adds itself, a retired one leaves).
-BLIND_ROUNDS: list[str] = []
+BLIND_ROUNDS: list[str] = ["blind11"]
 
 
 @pytest.mark.parametrize("split", BLIND_ROUNDS)

@@ -75,7 +75,7 @@ def test_slots_dev_holds_out_its_untouched_splits() -> None:
     import sys
 
     script = Path(__file__).resolve().parents[2] / "benchmarks" / "slots_dev.py"
-    for split in ("heldout_r8", "heldout_r9", "heldout_r11"):
+    for split in ("heldout_r8", "heldout_r9", "heldout_r11", "blind11"):
         run = subprocess.run([sys.executable, str(script), "--misses", split],
                              capture_output=True, text=True, timeout=60)
         assert run.returncode == 2 and "held out" in run.stderr, run.stderr
