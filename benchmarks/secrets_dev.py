@@ -200,8 +200,8 @@ def locomo_texts() -> dict[str, list[str]]:
 
 
 #: Sets never read here: the fresh blind round (its texts are never listed, not even as
-#: false finds); none between rounds.
-NEVER_READ: tuple[str, ...] = ()
+#: false finds); none between rounds. Session 17's blind recall persona: persona10.
+NEVER_READ: tuple[str, ...] = ("persona10",)
 
 
 def repo_texts() -> dict[str, list[str]]:
