@@ -27,7 +27,8 @@ seeded) and counts.
     OPENBLAS_NUM_THREADS=1 .venv/bin/python benchmarks/recall_agent.py \
         [--embedder e5|use|mix|hashing] [--distractors] [--no-hermes] [--json out.json]
         [--baseline earlier.json]
-        [--set persona2|persona3|persona4|persona5|persona6|persona7|persona8|persona9]
+        [--set persona2|persona3|persona4|persona5|persona6|persona7|persona8|persona9|
+               persona10]
 
 ``--set NAME`` runs the same rows on another person's bank and turns
 (``data/agent_recall/NAME/``; the distractors are shared). ``persona2`` (session 5)
@@ -35,8 +36,10 @@ seeded) and counts.
 (session 9), ``persona7`` (session 10), ``persona8`` (session 11, measured blind in
 sessions 11 to 14) and ``persona9`` (session 15, measured blind at its start and end) are
 *retired* blind sets, now dev: each was written from the issue alone, measured and
-reported while blind, and is tuned on since, so its misses are listed. A set marked
-``blind`` in ``SETS`` is never tuned on and counts only (``--show-misses`` refuses it).
+reported while blind, and is tuned on since, so its misses are listed. ``persona10``
+(session 17) is the *blind* set: written from the issue alone, never tuned on, counts
+only. A set marked ``blind`` in ``SETS`` is never tuned on and counts only
+(``--show-misses`` refuses it).
 
 ``--baseline`` prints paired changes (new - base, bootstrap over the same turns) for
 the main rows, per split: the way to measure one mechanism against the untuned run.
@@ -92,7 +95,7 @@ STYLE_ROW = "style-only turns: a preference in top 5 (not a goal row)"
 #: ``dev`` (a tuning set with its own ``dev`` / ``heldout`` split: ``dev`` misses listed).
 SETS = {"persona2": "retired", "persona3": "retired", "persona4": "retired",
         "persona5": "retired", "persona6": "retired", "persona7": "retired",
-        "persona8": "retired", "persona9": "retired", "cues14": "dev"}
+        "persona8": "retired", "persona9": "retired", "persona10": "blind", "cues14": "dev"}
 #: The splits whose misses ``--show-misses`` may list (``use_set`` widens it for a
 #: retired set and empties it for a blind one).
 LISTED: tuple[str, ...] = ("dev",)
@@ -507,8 +510,9 @@ def main(argv: list[str] | None = None) -> int:
                         "never looks at held-out)")
     p.add_argument("--set", default=None, choices=tuple(SETS),
                    help="another person's bank and turns: a set marked blind is never tuned "
-                        "on (counts only); persona2 to persona9 are retired "
-                        "blind sets, now dev (misses listable)")
+                        "on (counts only): persona10 (session 17) is the blind set; "
+                        "persona2 to persona9 are retired blind sets, now dev (misses "
+                        "listable)")
     p.add_argument("--override", action="append", default=[], metavar="MODULE.NAME=VALUE",
                    help="set a search constant first, for an ablation against the product "
                         "(e.g. search.OTHER_LANGUAGE_SHARE=2: never the bilingual query form)")

@@ -4,7 +4,9 @@ them as their own split (a broken file fails here, not in a benchmark run nobody
 Session 17's blind round is ``*_blind11`` (``quality_blind11.jsonl``,
 ``slot_paraphrase_blind11.jsonl``), written from issue 15 and the label definitions alone
 before its writer read any rule or earlier case: ``BLIND_ROUNDS`` names it, the harnesses
-report it as counts only and never list its misses. Session 15's sets (persona 9,
+report it as counts only and never list its misses; session 17's blind recall set is
+persona 10 (written from issue 13 alone; counts only, its misses never listed). Session
+15's sets (persona 9,
 ``*_blind10``, measured blind at the start and end of session 15) were retired in session
 17, when this round was written. Session 11's sets (persona 8, ``*_blind9``, measured blind
 in sessions 11 to 14) were retired in session 15. Session 15's, session 11's, session 10's
@@ -35,6 +37,7 @@ P6 = P2.parent / "persona6"
 P7 = P2.parent / "persona7"
 P8 = P2.parent / "persona8"
 P9 = P2.parent / "persona9"
+P10 = P2.parent / "persona10"
 CUES14 = P2.parent / "cues14"
 DATA = ROOT / "tests" / "data"
 INVISIBLE = re.compile("[\u00ad\u200b-\u200f\u2060-\u2064\ufeff]")
@@ -241,6 +244,37 @@ def test_persona9_shape_and_counts() -> None:
             (bool(han.search(m["text"])), bool(latin.search(m["text"])))]
         assert m["lang"] == want, m["id"]
     assert all(t["lang"] == ("zh" if han.search(t["text"]) else "en") for t in turns + off)
+
+
+def test_persona10_shape_and_counts() -> None:
+    """Session 17's blind persona: >= 160 memories (health >= 30, family >= 12, pets >= 3,
+    style >= 3), >= 380 relevant turns of which >= 240 cross-language, >= 200 indirect,
+    >= 140 safety-critical in both languages, >= 3 style-only, some needing several
+    memories; >= 140 off-topic of which >= 60 share a word with a memory, both languages
+    about half each, world knowledge in both; no memory or turn copied from any earlier
+    persona (persona 9 included), the gate set or the cue set."""
+    earlier_dirs = (P2.parent, P2, P3, P4, P5, P6, P7, P8, P9, CUES14)
+    ids, turns, off = check_persona(P10, earlier_dirs)
+    check_persona_counts(ids, turns, off, memories=160, relevant=380, offtopic=140, cross=240,
+                         indirect=200, safety=140, shared=60, health=30, family=12)
+    assert sum(len(t.get("needs", [])) > 1 for t in turns) >= 5
+    assert sum(len(t["gold"]) > 1 for t in turns) >= 30
+    langs = Counter(o["lang"] for o in off)
+    assert min(langs.values()) >= 0.4 * len(off)
+    earlier = {r["text"] for d in earlier_dirs for f in d.glob("*.jsonl")
+               for r in rows(f) if "text" in r}
+    mine = [r["text"] for r in turns + off] + [m["text"] for m in ids.values()]
+    assert not [t for t in mine if t in earlier]  # fresh: lists only this set's own lines
+    assert len(set(mine)) == len(mine)
+    # The bank's language labels follow the script: mixed holds both Han and Latin.
+    han, latin = re.compile("[\u4e00-\u9fff]"), re.compile("[A-Za-z]")
+    for m in ids.values():
+        want = {(True, True): "mixed", (True, False): "zh", (False, True): "en"}[
+            (bool(han.search(m["text"])), bool(latin.search(m["text"])))]
+        assert m["lang"] == want, m["id"]
+    assert all(t["lang"] == ("zh" if han.search(t["text"]) else "en") for t in turns + off)
+    assert [m["id"] for m in ids.values()] == [f"p10m{i:03d}" for i in range(1, len(ids) + 1)]
+    assert [t["id"] for t in turns] == [f"p10t{i:03d}" for i in range(1, len(turns) + 1)]
 
 
 QUALITY_CATEGORIES = {"fact", "question", "progress", "half_formed", "bare_url_path",
@@ -844,3 +878,23 @@ def test_recall_harness_runs_persona9_and_lists_its_misses(
     assert "miss p9t" in captured.err
     bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p9_misses")
     assert bench.SETS["persona9"] == "retired" and bench.SETS["persona8"] == "retired"
+
+
+def test_recall_harness_runs_persona10_and_never_lists_its_misses(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # persona 10 is session 17's blind set: counts only, no hashing floor claimed, no miss
+    # ever printed, --show-misses refused; the other harnesses key off SETS (a blind set is
+    # refused there) and the secrets harness's benign corpus never reads its bank.
+    run_persona(tmp_path, "persona10", same_lang_floor=-1.0)
+    captured = capsys.readouterr()
+    assert "blind — never tuned on" in captured.out
+    assert "miss p10t" not in captured.err + captured.out
+    bench = load_module(ROOT / "benchmarks" / "recall_agent.py", "recall_agent_p10_misses")
+    assert bench.SETS["persona10"] == "blind" and bench.SETS["persona9"] == "retired"
+    with pytest.raises(SystemExit):
+        bench.main(["--set", "persona10", "--show-misses", "--embedder", "hashing"])
+    assert "never listed" in capsys.readouterr().err
+    secrets = load_module(ROOT / "benchmarks" / "secrets_dev.py", "secrets_dev_p10")
+    assert "persona10" in secrets.NEVER_READ
+    corpus = set(secrets.repo_texts()["repo facts"])
+    assert not corpus & {m["text"] for m in rows(P10 / "bank.jsonl")}
