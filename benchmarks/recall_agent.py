@@ -515,16 +515,18 @@ def main(argv: list[str] | None = None) -> int:
                         "listable)")
     p.add_argument("--override", action="append", default=[], metavar="MODULE.NAME=VALUE",
                    help="set a search constant first, for an ablation against the product "
-                        "(e.g. search.OTHER_LANGUAGE_SHARE=2: never the bilingual query form)")
+                        "(e.g. search.OTHER_LANGUAGE_SHARE=2: never the bilingual query form; "
+                        "hermes.HEALTH_PER_TURN=3: the provider's recall)")
     args = p.parse_args(argv)
     for item in args.override:
         from vecmem.engine import relevance, search
+        from vecmem.integrations.hermes import recall as hermes_recall
         from vecmem.rules import cues, names, turn_need
 
         name, _, value = item.partition("=")
         module, _, attr = name.rpartition(".")
         target = {"relevance": relevance, "search": search, "cues": cues,
-                  "names": names, "turn_need": turn_need}[module]
+                  "names": names, "turn_need": turn_need, "hermes": hermes_recall}[module]
         setattr(target, attr, type(getattr(target, attr))(json.loads(value.lower())))
     if args.set and args.show_misses and SETS[args.set] == "blind":
         p.error(f"--set {args.set} is a blind set: its misses are never listed (counts only)")

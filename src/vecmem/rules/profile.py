@@ -31,7 +31,7 @@ _DRUG_EN = (r"penicillin|amoxicillin|antibiotics?|sulfa\w*|sulphonamide|ibuprofe
             r"loratadine|antihistamines?|melatonin|inhaler|ventolin|epipen|steroids?|"
             r"medications?|medicines?|drugs?|pills?|tablets?|doses?|prescri\w+|vitamins?")
 _DRUG_ZH_NAMES = (r"药|青霉素|阿莫西林|头孢|抗生素|磺胺|布洛芬|阿司匹林|对乙酰氨基酚|他汀|"
-                  r"胰岛素|二甲双胍|优甲乐|甲状腺素|降压|维生素|褪黑素|喷雾|肾上腺素|激素")
+                  r"胰岛素|二甲双胍|优甲乐|甲状腺素|降压|维生素|褪黑素|喷雾|肾上腺素|激素|华法林|抗凝")
 #: In a health fact, a count of pills ("每天晚上一粒") is medication too.
 _DRUG_ZH = _DRUG_ZH_NAMES + r"|[一二两每]?[粒片]"
 #: Foods that are common allergens or intolerances.
@@ -343,7 +343,11 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
         # A drink named in a health fact (a trigger, a limit): drinks are food turns.
         r"\b(?:wine|beer|alcohol|coffee|caffeine|tea)\b|酒|咖啡|茶|[Aa]n(?:a)?emi|贫血|"
         # What one can chew, and salt counted for the body's sake.
-        r"[Dd]entures|false teeth|\bchew|假牙|义齿|嚼|[Ss]odium|钠"),
+        r"[Dd]entures|false teeth|\bchew|假牙|义齿|嚼|[Ss]odium|钠|"
+        # Session 17: fat and sugar counted for the body's sake ("cut saturated fat",
+        # "blood sugar drops … jelly beans").
+        r"[Cc]holesterol|saturated fat|fatty|fried|\b[Ss]ugar\b|glucose|jelly beans|"
+        r"胆固醇|脂肪|油腻|油炸|血糖|葡萄糖|糖果"),
     # Drugs, and the conditions that decide which drugs are safe.
     "medicine": lazy_re(
         rf"\b(?:{_DRUG_EN})\b|\btakes? \w+|{_DRUG_ZH}|服用|"
@@ -376,7 +380,13 @@ _FACT_TOPICS: dict[str, re.Pattern[str]] = {
                       r"\b(?:bring|take) (?:it|them|\w+) along\b|带上|要带|得带|"
                       r"epipen|inhaler|insulin|motion sick\w*|car ?sick|cpap|呼吸机|winding roads|"
                       r"sea ?sick|air ?sick|pregnan|随身带|随身携带|肾上腺素笔|喷雾|胰岛素|晕车|"
-                      r"晕船|晕机|怀孕|孕期", re.I),
+                      r"晕船|晕机|怀孕|孕期|"
+                      # Session 17: a blood thinner or a clot (long flights), and what is
+                      # kept in a bag ("keeps jelly beans in her handbag", 包里常备).
+                      r"warfarin|blood thinners?|anticoagul\w*|\w+xaban|clots?|dvt|"
+                      r"华法林|抗凝|血栓|"
+                      r"\bkeeps? (?:\w+ ){1,3}in (?:her|his|my|their|the) (?:hand)?bags?\b|"
+                      r"包里", re.I),
     # The back, the joints, a pregnancy: what lifting, moving house, long sitting, stairs,
     # a massage or a hot spring expose.
     # What touches the skin or is breathed in: a latex or nickel allergy, a scent that
@@ -442,6 +452,12 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         # Herbal remedies and tonics (what a drug like warfarin interacts with).
         r"\b(?:herbal|herbs|tonics?|remed(?:y|ies))\b|中药|草药|补品|偏方|"
         r"症状|低血糖|治疗|"
+        # Session 17 (persona 9 by category): a symptom said loosely (头有点晕, "tired and
+        # pale", 手抖, talking in a muddle) and a blood-pressure reading ("150/95").
+        r"头[^，。,]{0,3}晕|晕乎乎|乏力|疲劳|没精神|脸色(?:发白|苍白|很差)|手抖|发抖|颤抖|"
+        r"说话[^，。,]{0,3}乱|神志不清|意识模糊|"
+        r"\b(?:tired|exhausted|fatigue\w*|pale|shaky|shaking|trembl\w*|confused|confusion|"
+        r"slurr\w*|light-?headed)\b|(?<![\d/])(?:[89]\d|1\d\d|2[0-4]\d)\s*/\s*(?:[4-9]\d|1[0-4]\d)(?![\d/])|"
         # An injection by any name (a jab, a long-acting shot, 饭前那针), and losing
         # consciousness (what a note for a carer or a first-aider is about).
         r"\b(?:injections?|inject(?:s|ed|ing)?|jabs?|(?:long-acting|insulin|flu|booster|"
@@ -463,7 +479,14 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         r"花粉|登山|运动|健身|骑车|骑行|马拉松|郊游|踏青|春游|赏花|钓鱼|滑雪|游泳|(?<!气)球|训练|"
         # Running and climbing as compounds (越野跑, 晨跑, 去爬 X): 跑 / 爬 alone are too
         # common (跑一趟, 爬虫).
-        r"(?:越野|长|赛|晨|夜|慢|短)跑|跑[步道]|(?:去|想|要|来)爬(?!虫)", re.I),
+        r"(?:越野|长|赛|晨|夜|慢|短)跑|跑[步道]|(?:去|想|要|来)爬(?!虫)|"
+        # Session 17 (persona 9 by category): weather that comes to the person (a storm,
+        # wind, a heatwave: pollen, asthma, heat), garden work, school sport.
+        r"\b(?:storms?|thunder\w*|lightning|windy|gales?|heat ?waves?|typhoons?|"
+        r"hurricanes?|blizzards?|weather forecast|shrubs?|hedges?|lawns?|mow\w*|weed\w*|"
+        r"prun\w*|flower ?beds?|yard work|backyard|cross-?country|sports day|athletics|"
+        r"fun run|field trip)\b|雷暴|雷雨|打雷|大风|台风|暴雨|高温|酷暑|天气预报|灌木|花坛|"
+        r"除草|割草|修剪|草坪|后院|院子|运动会|体育课|体测|春游|秋游", re.I),
     "illness": lazy_re(r"(?<!hay )\b(?:fever|temperature|febrile|seizures?|sick|ill|flu|cold|"
                        r"vaccin\w*)\b|发烧|发热|高烧|体温|烧到|惊厥|生病|病了|感冒|流感|疫苗",
                        re.I),
@@ -504,9 +527,22 @@ _TURN_TOPICS: dict[str, re.Pattern[str]] = {
         # sofa"): what a back or a knee must be spared.
         r"carry(?:ing)? (?:\w+ ){1,2}(?:on|up|down) |mov(?:e|ing) (?:the|a|our|my|this|that) "
         r"(?:\w+ )?(?:sofa|couch|bed|wardrobe|piano|fridge|desk|table|bookshel\w+|cabinet|"
-        r"dresser|mattress|washing machine))\b|"
+        r"dresser|mattress|washing machine)|"
+        # Session 17 (persona 9 by category): a big thing got out, hauled or shifted by
+        # any verb ("getting the old fridge out to the kerb", "把旧冰箱抬下楼").
+        r"(?:get|getting|take|taking|haul\w*|shift\w*|drag\w*|lug\w*|bring\w*|carry\w*|"
+        r"push\w*) (?:\w+ ){0,3}(?:fridge|refrigerator|freezer|washing machine|dryer|"
+        r"mattress|piano|wardrobe|treadmill|bookcase)|"
+        # Rides that drop, spin or jolt, and free falls: what an eye, a back, a heart or a
+        # pregnancy must be spared.
+        r"roller ?coasters?|theme parks?|amusement parks?|funfairs?|fairground|"
+        r"(?:thrill|carnival|fair|scary|fast) rides?|(?:which|what|pick a|the) rides?|"
+        r"rides? at|bungee\w*|sky ?div\w*|parachut\w*|zip ?lin\w*|free ?fall)\b|"
         r"搬(?!迁到)|扛|提重|重物|家具|书桌|办公椅|椅子|坐姿|久坐|按摩|推拿|温泉|"
-        r"桑拿|汗蒸|瑜伽|普拉提|拉伸|楼梯|爬楼|腰(?!果)|后背|背痛|背部|椎|膝|髋|关节", re.I),
+        r"桑拿|汗蒸|瑜伽|普拉提|拉伸|楼梯|爬楼|腰(?!果)|后背|背痛|背部|椎|膝|髋|关节|"
+        r"[抬挪拖](?:\S{0,4})(?:冰箱|洗衣机|床垫|钢琴|衣柜|跑步机)|"
+        r"(?:冰箱|洗衣机|床垫|钢琴|衣柜|跑步机)[^，。,]{0,3}[抬挪拖]|"
+        r"游乐园|游乐场|过山车|跳楼机|蹦极|跳伞|大摆锤|海盗船|高空项目|刺激的项目", re.I),
 }
 
 #: Every health topic a rule knows (``exposures`` and ``turn_topics`` share the names).
