@@ -66,6 +66,8 @@ _PHATIC_EN = frozenset((
     # today?", "anyone home?", "thanks for your help", "you're the best", "great stuff".
     "how's", "hows", "going", "today", "anyone", "home", "free", "friend", "kindly", "help",
     "your", "you're", "youre", "the", "best", "stuff", "long", "time", "chat",
+    # Presence checks: "yo, you awake in there?", "hey, you still up?", "anyone alive?"
+    "awake", "still", "in", "alive", "asleep", "online",
 ))
 _PHATIC_ZH = lazy_re(
     r"你好|您好|嗨|嘿|喂|哈喽|哈啰|早安|早上好|上午好|中午好|下午好|晚上好|晚安|在忙吗?|在吗|在么|在不在|"
@@ -506,6 +508,22 @@ _UPTAKE = lazy_re(
     re.I)
 
 
+#: A reported routine may take a few more words than a bare remark ("just got back from
+#: the school run").
+ROUTINE_EXTRA_WORDS = 3
+_UNWELL = lazy_re(r"\b(?:fever|sick|ill|unwell|pain|hurts?|hurt|injur\w*|vomit\w*|rash|"
+                  r"cough\w*|headache|sore|allerg\w*)\b|发烧|发热|生病|病了|不舒服|疼|痛|受伤|"
+                  r"过敏|咳嗽|呕吐|拉肚子", re.I)
+# A routine of the day reported done, after a greeting: drop-offs, bedtimes, getting home.
+_ROUTINE_DONE = lazy_re(
+    r"(?:刚|刚刚|总算|终于|已经)(?:把\S{1,4})?(?:送完|送走|接完|接回来|哄睡|睡了|睡着|到家|回到家|下班|"
+    r"忙完|吃完饭|放学)"
+    r"|\b(?:just|finally)\s+(?:got\s+(?:back|home|in)|dropped\s+(?:\w+\s+){0,2}off|"
+    r"(?:put|got)\s+(?:\w+\s+){0,2}(?:to\s+bed|down)|(?:asleep|in\s+bed|home|back))\b"
+    r"|\b(?:kids?|children|baby|twins)\s+(?:are|is)\s+(?:finally\s+)?(?:asleep|in\s+bed|down)\b",
+    re.I)
+
+
 def is_greeting_remark(turn: str) -> bool:
     """True for a greeting followed by a short remark that asks nothing and says nothing
     of the speaker ("哈喽哈喽，今天好冷", "Hey! Long week."), or thanks followed by taking
@@ -517,14 +535,23 @@ def is_greeting_remark(turn: str) -> bool:
         return False
     if _UPTAKE.match(rest):
         return True
-    if _ASKS.search(rest):
+    # A routine of the day just done ("刚送完孩子", "the kids are finally asleep", "just
+    # got back from the school run") is the day's small talk, nothing to act on: its own
+    # words ask nothing and its family word is no news; what else the remark says is read
+    # as before. Feeling ill is news, whoever says it ("Morning! Leo has a fever").
+    if _UNWELL.search(rest):
+        return False
+    routine = _ROUTINE_DONE.search(rest) is not None
+    said = _ROUTINE_DONE.sub(" ", rest) if routine else rest
+    if _ASKS.search(said):
         return False
     # "Today" is the moment of the greeting; any other anchor (tomorrow's meeting, the
     # kids) is news about the person's life that memories may bear on.
-    if _ANCHOR.search(_TODAY.sub(" ", rest)):
+    if not routine and _ANCHOR.search(_TODAY.sub(" ", rest)):
         return False
-    return (len(_LATIN.findall(rest)) <= REMARK_MAX_WORDS
-            and len(_CJK.findall(rest)) <= REMARK_MAX_CJK)
+    extra = ROUTINE_EXTRA_WORDS if routine else 0
+    return (len(_LATIN.findall(rest)) <= REMARK_MAX_WORDS + extra
+            and len(_CJK.findall(rest)) <= REMARK_MAX_CJK + extra)
 
 
 _WH = lazy_re(r"^\s*(?:why|how|what|when|where|who|which|whether|if)\b"
