@@ -155,6 +155,8 @@ def test_not_knowing_about_someone_is_a_question(text: str) -> None:
     "Not sure if we still need the legacy endpoint",    # one's own step: a hedge
     "Not sure if I'll keep the gym membership.",
     "Not sure if it's worth upgrading.",
+    "Not sure if Docker supports ARM.",                 # a tool's fact doubted, no person
+    "Not sure if Postgres can handle that load.",
     "不知道要不要换框架，先放着",
     "不确定旧的定时任务还用不用得上",
 ])

@@ -338,9 +338,14 @@ _EN_DOUBT = (
 )
 _ASK_SOMEONE = _re(
     rf"(?i)^(?:(?:so|hmm|um|also|but),? )*{_EN_DOUBT},? (?:if|whether) (?:the (?:{_EN_PEOPLE})s?"
-    rf"|(?:my|our|his|her|their) (?:[a-z]+ )?(?:{_EN_PEOPLE})s?|he|she|(?-i:[A-Z][a-z]+)(?<!We)"
-    r"(?<!It)(?<!This)(?<!That)(?<!They))(?:'s|'ll|'d)? (?!(?:is|are|was) (?:still )?(?:needed"
-    r"|necessary|required|worth)\b)[a-z]+"
+    rf"|(?:my|our|his|her|their) (?:[a-z]+ )?(?:{_EN_PEOPLE})s?|he|she)(?:'s|'ll|'d)?"
+    r" (?!(?:is|are|was) (?:still )?(?:needed|necessary|required|worth)\b)[a-z]+"
+    # (a capitalised name may be a product: "Not sure if Docker supports ARM" doubts a fact
+    # about a tool, a hedge; a person's wish, plan or time is asked with these verbs)
+    r"|^(?:(?:so|hmm|um|also|but),? )*" + _EN_DOUBT + r",? (?:if|whether) (?-i:[A-Z][a-z]+)"
+    r"(?:'s|'ll)? (?:(?:still|even|really) )?(?:can make it|wants?|likes?|prefers?|is coming"
+    r"|coming|will come|can come|has time|is free|is around|is in|agrees|minds|eats|drinks"
+    r"|would like|would mind|is okay with|is ok with)\b"
     r"|^(?:(?:我|我也|我还)\s*)?(?:不知道|不清楚|不确定|拿不准|不太清楚|不太确定|说不准)(?:用户|客户|对方|他们|她们"
     rf"|他|她|{_ZH_PEOPLE})[^,;。]{{0,20}}?(?:有没有|是不是|要不要|会不会|能不能|想不想|(?P<ab2>[\u4e00-\u9fff])不(?P=ab2)"
     r"|吗(?=$|[,;。]))"
