@@ -192,6 +192,8 @@ def test_a_standing_instruction_stays_a_fact(text: str) -> None:
     "Run the test suite now.",
     "Check the changelog before tagging the release.",  # one release: this turn's task
     "Run the linter on this file.",
+    "Tell me after fixing all the tests.",              # "all" of this task, not every case
+    "把所有文件改完之后告诉我。",
     "帮我把这个文件跑一遍 lint。",
 ])
 def test_a_one_off_instruction_is_still_a_request(text: str) -> None:

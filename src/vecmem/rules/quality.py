@@ -286,8 +286,8 @@ _STANDING = _re(
     r"|(?:before|after) (?:every|each|any)"
     # a condition over every case, with its gerund ("before proposing any refactor", "after
     # merging each PR", "whenever touching a migration")
-    r"|(?:before|after|when|whenever|while) [a-z]+ing (?:any|every|each|all)\b)\b"
-    r"|(?:任何|所有|每一?个|每一?次)[^,;。]{0,15}(?:前|之前|以前|后|之后|的时候)"
+    r"|(?:before|after|when|whenever|while) [a-z]+ing (?:any|every|each)\b)\b"
+    r"|(?:任何|每一[次回])[^,;。]{0,15}(?:前|之前|以前|后|之后|的时候)"
 )
 _ZH_QUESTION = _re(
     r"有没有|要不要|能不能|可不可以|是不是|会不会|需不需要|用不用|对不对|好不好|行不行|该不该|想不想"
