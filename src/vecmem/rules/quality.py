@@ -285,7 +285,7 @@ _STANDING = _re(
     r"|in (?:your )?(?:answers|responses|replies)|every time|each time|whenever"
     r"|(?:before|after) (?:every|each|any)"
     # a condition over every case, with its gerund ("before proposing any refactor", "after
-    # merging each PR", "whenever touching a migration")
+    # merging each PR", "when touching any migration")
     r"|(?:before|after|when|whenever|while) [a-z]+ing (?:any|every|each)\b)\b"
     r"|(?:任何|每一[次回])[^,;。]{0,15}(?:前|之前|以前|后|之后|的时候)"
 )
