@@ -218,10 +218,14 @@ _FRAGMENT = _re(
 # phrase with 的 and no predicate ("那个 config 的"; "这本书是我的" has its 是).
 # Words that open a turn's next thought ("对了", "然后", "还有"), and people a speaker names
 # before saying something of them (kin, household, work): for the fragments below.
-_ZH_OPENER = r"(?:对了|然后|就是|还有|另外|关于|而且|那)"
+_ZH_OPENER = r"(?:对了|然后|就是|还有|另外|关于|而且|因为|所以|但是|不过|可是|至于|说到|那)"
 _ZH_PEOPLE = (r"(?:爸爸|妈妈|老爸|老妈|爸|妈|老婆|老公|媳妇|爱人|女儿|儿子|闺女|哥哥|姐姐"
               r"|弟弟|妹妹|哥|姐|弟|妹|爷爷|奶奶|外公|外婆|姥姥|姥爷|孩子|宝宝|同事|老板|领导"
               r"|室友|女朋友|男朋友|朋友|对象|邻居|房东|老师|医生)")
+
+# A noun phrase's characters: none that would make it a predicate (a copula, 很/挺, a
+# negation, an aspect mark, a modal).
+_ZH_NP = r"[^,;。，是有在很为叫挺太真好不都也最更蛮没了过着会要能]"
 
 _OPEN_ENDED = _re(
     r"(?i)(?:^|\b(?:then|so|if|when|once|because|basically|actually|maybe|but|until|unless"
@@ -242,6 +246,30 @@ _OPEN_ENDED = _re(
     r"|(?i:^(?:(?:and|so|oh|also|about|then|plus|but)\s+)*(?:(?:the|my|our|your|his|her"
     r"|their)\s+)?(?:[a-z-]+\s+)?[a-z-]+'s$)"
     rf"|^(?:{_ZH_OPENER}\s*,?\s*)+(?:那个|这个|那些|这些)\s*[^,;。，是有在很为叫]{{1,12}}的$"
+    # …with any measure word after the opener ("然后那台机器的", "所以这家店的"), or a topic
+    # opened with 关于 / 至于 and closed on its 的 ("还有就是关于 deploy 的", "至于报销的"): the
+    # noun phrase waits for its predicate. (No predicate word inside: "然后那台机器挺好的".)
+    rf"|^(?:{_ZH_OPENER}\s*,?\s*)+(?:那|这)(?:台|家|件|位|张|本|辆|条|份|款|部|只|次|种|批|套)"
+    r"\s*" + _ZH_NP + r"{1,12}的$"
+    rf"|^(?:{_ZH_OPENER}\s*,?\s*)*(?:关于|至于|说到|有关)\s*{_ZH_NP}{{1,12}}的$"
+    # A clause opener, then a noun phrase and nothing said of it ("Because the config file",
+    # "Since the new server", "So the backup script"): no verb among its words (no -ed, no
+    # -s, no auxiliary), at most four of them.
+    r"|(?i:^(?:because|cause|cuz|since|so|and then|then|but|and|plus|as for|except)\s+"
+    r"(?:the|my|our|his|her|their|that|this|your|its)\s+"
+    r"(?:(?!(?:is|was|has|had|does|did|can|will|would|could|should|may|might|must|got|went"
+    r"|left|made|broke|ran|came|took|gave|kept|sent|sold|won|lost|fell|told|said|him|her|it"
+    r"|them|me|us)\b)(?![a-z]+(?:ed|s)\b)[a-z0-9][a-z0-9-]*\s*){1,4}$)"
+    # Saying or thinking announced and its content broken off after a possessive ("用户说他的
+    # Docker", "我觉得她的新", "The user said his laptop", "User thinks that her").
+    r"|^(?:用户|他|她|我|我们|他们|她们|" + _ZH_PEOPLE + r")"
+    r"(?:说|讲|提到|提过|觉得|认为|发现|告诉我|以为)"
+    r"(?:了|过)?\s*(?:他|她|我|你|它|他们|她们|我们)的\s*(?:[A-Za-z0-9][A-Za-z0-9 .+#-]{0,20}"
+    r"|(?![^,;。]*坏)(?:(?![\sA-Za-z])" + _ZH_NP + r"){1,4})?$"
+    r"|(?i:^(?:the user|user|he|she|they|[a-z]+)\s+(?:said|says|thinks|thought|reckons|noticed"
+    r"|told me|mentioned that|believes)(?:\s+that)?\s+(?:his|her|their|my|our|its|the)"
+    r"(?:\s+(?!(?:is|was|has|had|does|did|can|will|would)\b)(?![a-z]+(?:ed|s)\b)[a-z0-9][a-z0-9-]*)"
+    r"{0,2}$)"
     rf"|^(?:{_ZH_OPENER}\s*,?\s*)*(?:我|你|他|她|我们|他们|咱们?)(?:的)?\s*(?:{_ZH_PEOPLE}"
     r"|[A-Za-z]+)?\s*的$"
     rf"|^(?:{_ZH_OPENER}\s*,?\s*)*(?:我的?|我们的?|你的?)?\s*(?:{_ZH_PEOPLE}|[A-Za-z]+)\s*"
@@ -255,7 +283,11 @@ _STANDING = _re(
     r"(?i)以后|今后|往后|永远|总是|始终|每次|每当|每回|再也|一律|回答[里中时]|回复[里中时]"
     r"|\b(?:ever|always|never|anymore|any more|from now on|going forward|in (?:the )?future"
     r"|in (?:your )?(?:answers|responses|replies)|every time|each time|whenever"
-    r"|(?:before|after) (?:every|each))\b"
+    r"|(?:before|after) (?:every|each|any)"
+    # a condition over every case, with its gerund ("before proposing any refactor", "after
+    # merging each PR", "when touching any migration")
+    r"|(?:before|after|when|whenever|while) [a-z]+ing (?:any|every|each)\b)\b"
+    r"|(?:任何|每一[次回])[^,;。]{0,15}(?:前|之前|以前|后|之后|的时候)"
 )
 _ZH_QUESTION = _re(
     r"有没有|要不要|能不能|可不可以|是不是|会不会|需不需要|用不用|对不对|好不好|行不行|该不该|想不想"
@@ -287,6 +319,45 @@ _EN_INDIRECT = _re(
     r"|curious|wondering|i wonder|i'm wondering|i am wondering|i was wondering|i'd like to find"
     r" out|i want to find out|i need to find out|i'm trying to (?:figure out|understand|work out))"
     r",? (?:about )?(?:what|how|why|whether|if|which|who|whom|where|when)\b"
+)
+# Not knowing, said by the speaker, what *someone else* wants, has or will do ("Not sure if
+# the user wants the report in PDF or Word", "不知道用户明天有没有空", "不清楚她喜不喜欢吃辣"),
+# or any doubt of the speaker's that ends on their plan to ask ("…, I need to ask", "…，得问
+# 问"): the answer is a fact about that person, still to be asked for — an indirect
+# question. Undecided about one's own step ("Not sure if we still need the legacy
+# endpoint", "不知道要不要换框架") is a hedge; a subject before the doubt ("The user doesn't
+# know whether …", "用户不知道…") reports their state, a fact.
+_EN_PEOPLE = (
+    r"user|client|customer|landlord|landlady|boss|manager|team|wife|husband|partner|mom|mum"
+    r"|dad|mother|father|sister|brother|son|daughter|kids?|friend|colleague|teacher|doctor"
+    r"|neighbou?r|roommate|flatmate|girlfriend|boyfriend|family|parents|recruiter|interviewer"
+)
+_EN_DOUBT = (
+    r"(?:(?:i'm|i am|i) )?(?:not (?:quite |really |too )?sure|unsure|not certain|don't know"
+    r"|do not know|dunno|no idea|can't tell|wondering)"
+)
+_ASK_SOMEONE = _re(
+    rf"(?i)^(?:(?:so|hmm|um|also|but),? )*{_EN_DOUBT},? (?:if|whether) (?:the (?:{_EN_PEOPLE})s?"
+    rf"|(?:my|our|his|her|their) (?:[a-z]+ )?(?:{_EN_PEOPLE})s?|he|she)(?:'s|'ll|'d)?"
+    r" (?!(?:is|are|was) (?:still )?(?:needed|necessary|required|worth)\b)[a-z]+"
+    # (a capitalised name may be a product: "Not sure if Docker supports ARM" doubts a fact
+    # about a tool, a hedge; a person's wish, plan or time is asked with these verbs)
+    r"|^(?:(?:so|hmm|um|also|but),? )*" + _EN_DOUBT + r",? (?:if|whether) (?-i:[A-Z][a-z]+)"
+    r"(?:'s|'ll)? (?:(?:still|even|really) )?(?:can make it|wants?|likes?|prefers?|is coming"
+    r"|coming|will come|can come|has time|is free|is around|is in|agrees|minds|eats|drinks"
+    r"|would like|would mind|is okay with|is ok with)\b"
+    r"|^(?:(?:我|我也|我还)\s*)?(?:不知道|不清楚|不确定|拿不准|不太清楚|不太确定|说不准)(?:用户|客户|对方|他们|她们"
+    rf"|他|她|{_ZH_PEOPLE})[^,;。]{{0,20}}?(?:有没有|是不是|要不要|会不会|能不能|想不想|(?P<ab2>[\u4e00-\u9fff])不(?P=ab2)"
+    r"|吗(?=$|[,;。]))"
+)
+_PLAN_TO_ASK = _re(
+    rf"(?i)^(?:(?:so|hmm|um|also|but),? )*{_EN_DOUBT},? (?:if|whether|what|which|how|when|where"
+    r"|who)\b[^.;!?]{3,80}[,;]\s*(?:so )?(?:i'll|i will|we'll|i need to|i have to|i gotta|i should"
+    r"|i must|need to|have to|gotta|should|will|must|ought to)"
+    r" (?:ask|check with|find out|double-check with)\b[^.;!?]{0,30}$"
+    r"|^(?:(?:我|我也|我还)\s*)?(?:不知道|不清楚|不确定|拿不准|不太清楚|不太确定|说不准)[^,;。]{2,30}[,;]\s*"
+    r"(?:我)?(?:还)?(?:得|要|需要|回头|晚点|待会儿?|等下|再)*(?:去)?(?:问问|问一下|问一声|确认一下|打听一下)"
+    r"(?:他|她|他们|对方|[\u4e00-\u9fff]{1,3})?(?:吧|看)?$"
 )
 _ZH_REQUEST = _re(
     # A verb and 一下 with no subject first: "罗列一下这周的待办", "总结一下会议" ask for it
@@ -770,6 +841,9 @@ def check_quality(text: str) -> Verdict:
                        "a task for the agent, not a fact to keep.")
     if _EN_INDIRECT.search(norm):
         return _reject("question", "Reads as a question or a request, not a fact to keep.")
+    if _ASK_SOMEONE.search(norm) or _PLAN_TO_ASK.search(norm.rstrip(" .!~")):
+        return _reject("question", "An open question about someone, told as not knowing it: "
+                       "a question still to be asked, not a fact to keep.")
     explicit_pref = preference_body(norm, explicit_only=True) is not None
     if not (explicit_pref and not text.rstrip().endswith(("?", "？"))):
         ends_asking = text.rstrip().endswith(("?", "？")) or bool(_TRAILING_ASK.search(norm))

@@ -150,6 +150,10 @@ _ZH_PROGRESS = _re(
     # Under way, and the next step as soon as it ends: "镜像在打包，打完就推到仓库", "前端在
     # build，好了就发到 staging".
     r"|在\s*[\u4e00-\u9fffA-Za-z]{1,8}\s*[,;]\s*[\u4e00-\u9fff]{0,3}?(?:完|好)了?(?:就|再|之后|以后|后)"
+    # …the verb in English on both sides ("Docker 镜像在 build，build 完就部署", "数据在 sync，
+    # sync 好了再跑报表"): the same verb again, then 完/好 and the next step.
+    r"|在\s*(?P<latin_v>[A-Za-z][A-Za-z-]{1,15})\s*[,;]\s*(?:等|等到)?\s*(?P=latin_v)(?:ed)?\s*"
+    r"(?:完|好)了?\s*(?:就|再|之后|以后|后)"
 )
 _EN_PROGRESS = _re(
     r"(?i)^(?:just |finally |now |already )?(?:fixed|finished|completed|deployed|merged|shipped"
@@ -282,6 +286,18 @@ _EN_PROGRESS = _re(
     r"|halfway through|partway through|knee-deep in) (?:the|our|my|this|that)\b"
 )
 
+# Jobs named by a noun (English) and by a verb-noun (Chinese), for a share of them done.
+_JOB_NOUN = (
+    r"rebuild|reindex|index(?:ing)?|migration|backfill|import|export|upload|download|sync"
+    r"|backup|restore|build|deploy(?:ment)?|rollout|install(?:ation)?|update|upgrade|render"
+    r"|encode|transcode|scan|crawl|training(?: run)?|job|task|run|copy|transfer|conversion"
+    r"|compile|extraction|replication|resync|batch|pipeline"
+)
+_ZH_JOB = (
+    r"重建|迁移|同步|导入|导出|上传|下载|训练|编译|备份|恢复|安装|更新|升级|渲染|转码|扫描|索引|回填"
+    r"|拷贝|复制|解压|构建|打包|部署|爬取|抓取|转换"
+)
+
 # How far a task has got, said outright: "80% done", "进度 70%", "完成了 60%" (a 进度条 is a
 # progress bar, a thing: "用户的进度条偏好是显示百分比"). A bare
 # percentage is a share ("体脂率是 18%", "60% of it on GPU instances"), not a status.
@@ -291,6 +307,10 @@ _PERCENT_DONE = (
     # (a share in words, "进行到百分之六十", counts as the digits do)
     r"|(?:完成|进度|做到|写到|跑到|到了?|做了|写了|跑了|改了|进行到)[^,;]{0,3}?"
     r"(?:\d{1,3} ?%|百分之[\d一二三四五六七八九十百]+)"
+    # A job named by its verb-noun, then where it has got ("视频导出已经 80% 了", "模型训练才
+    # 百分之二十"; "数据迁移的成功率是 99%" is a rate).
+    rf"|(?:{_ZH_JOB})(?:的?进度)?(?:现在|目前|已经|才|刚|都|只)*(?:到了?|跑到|做到)?\s*"
+    r"(?:\d{1,3}\s*%|百分之[\d一二三四五六七八九十百]+)"
 )
 # Markers of a status report even in a sentence about a person: a work session being
 # stopped or blocked, a task's share done.
@@ -370,9 +390,14 @@ _STEP_PROGRESS = _re(
     r"|\b(?:starting|beginning|moving (?:on )?to|on to|onto) [^.;]{0,40}\bnow$"
     r"|(?:^|[,;]\s*)moving on to\b"
     r"|(?:^|[,;]\s*|\s-\s)(?:and |now )?(?:on to|onto) (?:the|a|my|our)\b"
-    r"|\b(?:job|task|run|build|upload|download|migration|backfill|import|export|sync|training"
-    r"|indexing|reindex|rollout|deploy(?:ment)?|crawl|scan|copy|export|render|encode|transcode"
-    rf"|restore|backup)\b[^.;]{{0,30}}\b(?:is|at|reached) (?:\d{{1,3}}|{_EN_TENS}) ?(?:%|percent)"
+    # A job and where it has got ("The index rebuild is at 63% and climbing", "The nightly
+    # backup's at about 40 percent"); a measure after the share is no job's position ("The
+    # backup drive is at 90% capacity").
+    # (a measure between them is what is at the share: "The migration success rate was at 99%")
+    rf"|\b(?:{_JOB_NOUN})\b(?:(?!\b(?:rate|ratio|share|coverage|accuracy|usage|success|error"
+    r"|failure|hit|quota|limit|disk|drive|battery)\b)[^.;]){0,30}(?:\b(?:is|at|reached)|'s at)"
+    rf"(?: about| around| roughly| nearly| almost)? (?:\d{{1,3}}|{_EN_TENS}) ?(?:%|percent)"
+    r"(?! (?:of|capacity|accuracy|coverage|usage|utili[sz]ation|share|rate|margin|full)\b)"
     # (the clause done is not negated: "还没想好，回头再说" defers)
     rf"|(?:^|[,;])[^,;没未不]*(?:了|完|好|掉)[,;]\s*(?:{ZH_AHEAD})"
     r"|(?:了|完|好)[,;]\s*(?:接下来|然后|之后|再|下一步|准备|开始|现在|马上|正要|打算|等会儿?|待会儿?|晚点"

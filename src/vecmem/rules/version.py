@@ -231,6 +231,14 @@ History:
    是 🔥") is a value though the canonical form drops it as decoration; speech announced
    and not given ("I was going to say", "我有件事想跟你说") is half_formed. Quality
    verdicts change for such texts; re-derive reads every stored text again under them.
+   Filter round 12 (branch filter17): a job named by its noun at a share ("The index
+   rebuild is at 41%", "视频导出已经 80% 了"; a rate or a capacity is no job) and a job under
+   way with an English verb in a Chinese frame, then its next step ("镜像在 push，push 完就
+   重启") are progress; an opener and a noun phrase only ("Since the new server", "因为她的",
+   "至于报销的") and saying broken off after a possessive ("用户说她的 iPad", "The user said
+   his laptop") are half_formed; not knowing what someone else wants or will do ("不知道老板
+   在不在", "Not sure whether Anna can make it") is a question, and a condition over every
+   case ("before pushing any commit", "任何 PR 之前") makes an instruction standing.
 """
 
 from __future__ import annotations
