@@ -211,19 +211,21 @@ _RESAY: list[tuple[re.Pattern[str], str]] = [
 _NAME = r"(?-i:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?)"
 _OWNER = r"(?:the user's|user's|the user’s|my)"
 #: A one-value slot's own label in Chinese (a closed class: "用户的同事还是…" is no label)
-_ZH_LABELS = (r"时区|默认模型|默认的模型|对话模型|聊天模型|嵌入模型|向量模型|向量化模型|编辑器|主题|配色"
-              r"|职位|岗位|职务|头衔|工作单位|雇主|居住地|住址|所在城市|常住地|编程语言|回答语言|回复语言"
+_ZH_LABELS = (r"时区|默认模型|默认的模型|对话模型|聊天模型|嵌入模型|向量模型|向量化模型"
+              r"|编辑器|主题|配色|职位|岗位|职务|头衔|工作单位|雇主|居住地|住址|所在城市|常住地|编程语言|回答语言|回复语言"
               r"|time ?zone|editor|theme|default model|title|role")
 #: An English label of one's own: a few words, none a verb of the sentence ("sister has
 #: since" is no label)
-_EN_LABEL = r"(?P<l>(?!\w+(?:'s|’s)\b)[a-z][\w-]*(?: (?!has\b|have\b|since\b|just\b)[a-z][\w-]*){0,3}?)"
+_EN_LABEL = (r"(?P<l>(?!\w+(?:'s|’s)\b)[a-z][\w-]*"
+             r"(?: (?!has\b|have\b|since\b|just\b)[a-z][\w-]*){0,3}?)")
 _RESAY17: list[tuple[re.Pattern[str], str]] = [
     # a value kept: "User's default model remains X", "My editor is still X", "时区还是东八区"
     (lazy_re(rf"^(?P<o>{_OWNER}) {_EN_LABEL} (?:remains|stays|is still"
              r"|has stayed|continues to be|is unchanged at|is still set to) (?P<v>\S.*)$", _I),
      r"\g<o> \g<l> is \g<v>"),
     (lazy_re(rf"^(?P<s>用户|我(?!们))的\s*(?P<l>{_ZH_LABELS})\s*"
-             r"(?:也)?(?:还是|仍然是|依然是|依旧是|仍是|照样是|一直是)(?=\S)", _I), r"\g<s>的\g<l>是"),
+             r"(?:也)?(?:还是|仍然是|依然是|依旧是|仍是|照样是|一直是)(?=\S)", _I),
+     r"\g<s>的\g<l>是"),
     (lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|目前|如今)?(?:也)?(?:还|仍然|依然|依旧|仍|还是|照样)"
              r"(?:一直)?(?=(?:在|住在|住|用|使用|是|待在)(?!考虑|犹豫|找|想|等|纠结|看|问|试))"),
      r"\g<s>"),
@@ -280,8 +282,8 @@ _RESAY17: list[tuple[re.Pattern[str], str]] = [
 
 
 # a project's host changed, said with 改 before 部署 ("账本系统现在改部署到华为云了")
-_ZH_REDEPLOY = lazy_re(r"^(?P<n>[^\s,，把从由]{2,12}?)(?:现在|目前|如今|已经)*(?:改成|改为|改|转为|换成)"
-                       r"(?=部署(?:到|在))")
+_ZH_REDEPLOY = lazy_re(r"^(?P<n>[^\s,，把从由]{2,12}?)(?:现在|目前|如今|已经)*"
+                       r"(?:改成|改为|改|转为|换成)(?=部署(?:到|在))")
 # a programming language by its label: "User's preferred language is TypeScript" (a
 # language one speaks is the answer language, read elsewhere)
 _CODE_LANG = lazy_re(rf"^{_OWNER} (?:preferred |favou?rite |main |go-to |primary )?"
