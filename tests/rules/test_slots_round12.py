@@ -57,6 +57,15 @@ KEYED = [
     ("deploy en ships", "tally goes out on Vercel.", "project.tally.deploy", "Vercel"),
     ("stack en named", "kiln is a Rust project.", "project.kiln.language", "Rust"),
     ("deploy zh 改部署", "账本系统现在改部署到华为云了。", "project.账本系统.deploy", "华为云"),
+    # the answer language wished by who answers; the embedding named by what it embeds
+    ("answer zh 让回答", "用户以后想让回答都用日语。", "preference.language", "japanese"),
+    ("answer zh 让你", "我想让你用英文回复。", "preference.language", "english"),
+    ("answer zh 让助手", "我希望让助手都用中文回答。", "preference.language", "chinese"),
+    ("embed en passive", "Documents are now embedded with e5-large-v2 in the user's setup.",
+     "config.embedding_model", "e5-large-v2"),
+    ("embed en active", "The user embeds documents with all-MiniLM-L6-v2.",
+     "config.embedding_model", "all-MiniLM-L6-v2"),
+    ("embed en notes", "I embed my notes with bge-m3.", "config.embedding_model", "bge-m3"),
 ]
 
 
@@ -91,6 +100,12 @@ NOT_THE_USERS = [
     ("editor zh colleague", "用户的同事在 VS Code 里写代码。"),
     ("deploy en docs", "The tally docs go out on Vercel."),
     ("stack en a fork", "kiln is a Rust project's fork of orbit."),
+    ("answer zh colleague", "用户的同事想让回答都用日语。"),
+    ("answer zh a child", "我想让孩子用英文回答问题。"),
+    ("answer zh a program", "我想让你用 Python 写。"),
+    ("embed en colleague", "My colleague embeds documents with e5-large-v2."),
+    ("embed en a bot's", "The support bot's documents are embedded with e5-large-v2."),
+    ("embed en images", "Images are embedded with CLIP."),
 ]
 
 

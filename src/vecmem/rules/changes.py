@@ -274,6 +274,20 @@ _RESAY17: list[tuple[re.Pattern[str], str]] = [
     (lazy_re(r"^(?P<n>[a-z][\w.-]{1,30}) (?:goes out on|ships (?:on|to)|is live on|lives on"
              r"|is served from|runs in production on) (?P<v>(?-i:[A-Z])\S*(?: \S+)?)$", _I),
      r"Project \g<n> deploys to \g<v>"),
+    # the answer language wished by who answers: "用户以后想让回答都用日语", "我想让你用英文回复"
+    (lazy_re(r"^(?P<s>用户|我(?!们))(?:以后|今后|往后|从现在起)?(?:都)?(?:想|希望|要|想要)让"
+             r"(?:你|助手|ai|AI|回答|回复|答案)(?:都|全|全部|一律)?(?:用|以)\s*"
+             r"(?P<v>[\u4e00-\u9fff]{1,4}?文|[\u4e00-\u9fff]{1,4}?语|(?i:english|chinese|japanese"
+             r"|korean|french|german|spanish))\s*(?:来)?(?:回答|回复|答复)?了?$"), r"\g<s>以后希望用\g<v>回答"),
+    # the embedding named by what it embeds: "The user embeds documents with X",
+    # "Documents are now embedded with X in the user's setup"
+    (lazy_re(r"^(?:(?:the )?user|i) (?:now )?embeds? (?:all )?(?:the |my |their )?(?:documents"
+             r"|docs|notes|texts?|files|chunks|passages|everything) (?:with|using|via) "
+             r"(?P<v>[\w.:/-]+)(?: now)?$", _I), r"The embedding model is \g<v>"),
+    (lazy_re(r"^(?:the |my |the user's )?(?:documents|docs|notes|texts|files|chunks|passages)"
+             r" (?:are|get) (?:now )?embedded (?:with|using|via|by) (?P<v>[\w.:/-]+)"
+             r"(?: (?:in|for) (?:the user's|my) (?:setup|store|memory|pipeline))?(?: now)?$", _I),
+     r"The embedding model is \g<v>"),
     # a project named by its stack: "kiln is a Rust project", "Atlas 是一个 Django 项目"
     (lazy_re(r"^(?:project )?(?P<n>[a-z][\w.-]{1,30}) is an? (?P<v>(?-i:[A-Z])[\w.+#-]*)"
              r" (?:project|app|application|service|codebase)$", _I),
