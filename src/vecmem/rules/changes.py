@@ -278,7 +278,8 @@ _RESAY17: list[tuple[re.Pattern[str], str]] = [
     (lazy_re(r"^(?P<s>用户|我(?!们))(?:以后|今后|往后|从现在起)?(?:都)?(?:想|希望|要|想要)让"
              r"(?:你|助手|ai|AI|回答|回复|答案)(?:都|全|全部|一律)?(?:用|以)\s*"
              r"(?P<v>[\u4e00-\u9fff]{1,4}?文|[\u4e00-\u9fff]{1,4}?语|(?i:english|chinese|japanese"
-             r"|korean|french|german|spanish))\s*(?:来)?(?:回答|回复|答复)?了?$"), r"\g<s>以后希望用\g<v>回答"),
+             r"|korean|french|german|spanish))\s*(?:来)?(?:回答|回复|答复)?了?$"),
+     r"\g<s>以后希望用\g<v>回答"),
     # the embedding named by what it embeds: "The user embeds documents with X",
     # "Documents are now embedded with X in the user's setup"
     (lazy_re(r"^(?:(?:the )?user|i) (?:now )?embeds? (?:all )?(?:the |my |their )?(?:documents"
