@@ -205,6 +205,118 @@ _RESAY: list[tuple[re.Pattern[str], str]] = [
 ]
 
 
+# Session 17 (blind10's kinds of miss): a value said to hold still, a slot's label said to
+# have changed, a person's relation said to have turned, a verb of the slot said another way.
+# Each is a category in both languages, never one sentence; each yields the plain statement.
+_NAME = r"(?-i:[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)?)"
+_OWNER = r"(?:the user's|user's|the user’s|my)"
+#: A one-value slot's own label in Chinese (a closed class: "用户的同事还是…" is no label)
+_ZH_LABELS = (r"时区|默认模型|默认的模型|对话模型|聊天模型|嵌入模型|向量模型|向量化模型"
+              r"|编辑器|主题|配色|职位|岗位|职务|头衔|工作单位|雇主|居住地|住址|所在城市|常住地|编程语言|回答语言|回复语言"
+              r"|time ?zone|editor|theme|default model|title|role")
+#: An English label of one's own: a few words, none a verb of the sentence ("sister has
+#: since" is no label)
+_EN_LABEL = (r"(?P<l>(?!\w+(?:'s|’s)\b)[a-z][\w-]*"
+             r"(?: (?!has\b|have\b|since\b|just\b)[a-z][\w-]*){0,3}?)")
+_RESAY17: list[tuple[re.Pattern[str], str]] = [
+    # a value kept: "User's default model remains X", "My editor is still X", "时区还是东八区"
+    (lazy_re(rf"^(?P<o>{_OWNER}) {_EN_LABEL} (?:remains|stays|is still"
+             r"|has stayed|continues to be|is unchanged at|is still set to) (?P<v>\S.*)$", _I),
+     r"\g<o> \g<l> is \g<v>"),
+    (lazy_re(rf"^(?P<s>用户|我(?!们))的\s*(?P<l>{_ZH_LABELS})\s*"
+             r"(?:也)?(?:还是|仍然是|依然是|依旧是|仍是|照样是|一直是)(?=\S)", _I),
+     r"\g<s>的\g<l>是"),
+    (lazy_re(r"^(?P<s>用户|我(?!们))(?:现在|目前|如今)?(?:也)?(?:还|仍然|依然|依旧|仍|还是|照样)"
+             r"(?:一直)?(?=(?:在|住在|住|用|使用|是|待在)(?!考虑|犹豫|找|想|等|纠结|看|问|试))"),
+     r"\g<s>"),
+    # a label said to have changed: "The user's title changed to X", "… has become X"
+    (lazy_re(rf"^(?P<o>{_OWNER}) {_EN_LABEL} (?:has |have |was |got )?"
+             r"(?:changed|switched|been changed|been switched) (?:over )?to (?P<v>\S.*)$",
+             _I), r"\g<o> \g<l> is \g<v>"),
+    (lazy_re(rf"^(?P<o>{_OWNER}) {_EN_LABEL} (?:has become|became|is now"
+             r"|has now become) (?P<v>\S.*)$", _I), r"\g<o> \g<l> is \g<v>"),
+    # "The user has since moved to X": "since" dates the move
+    (lazy_re(r"^(?P<s>(?:the )?user|i|we)(?P<aux> has| have|'ve) since (?=\w+ed\b)", _I),
+     r"\g<s>\g<aux> "),
+    # a new home named by the dwelling: "User's new apartment is in X", "我的新公寓在X"
+    (lazy_re(rf"^(?P<o>{_OWNER}) new (?:apartment|flat|house|home|place|condo)"
+             r" is (?:in|located in) (?P<v>(?-i:[A-Z])[\w.-]*(?: (?-i:[A-Z])[\w.-]*){0,2})$", _I),
+     r"The user lives in \g<v>"),
+    (lazy_re(r"^(?P<s>用户|我(?!们))(?:的)?新(?:租的|买的)?(?:公寓|房子|住处|住所)"
+             r"(?:就)?(?:在|位于)(?P<v>[\u4e00-\u9fff]{2,8}?)(?:市)?了?$"), r"\g<s>住在\g<v>"),
+    # a relation dated by "now" and its reason: "Alice is the user's direct report now after
+    # the reorg" is "Alice is the user's direct report"
+    (lazy_re(rf"^(?P<h>{_NAME} is {_OWNER} [a-z][\w -]{{1,30}}?) now"
+             r"(?: (?:after|since|that|following|because)\b.*)?$", _I), r"\g<h>"),
+    # who reports to whom: "Tom now reports to the user" / "Tom 现在向我汇报"
+    (lazy_re(rf"^(?P<n>{_NAME}) (?:now |currently )?reports (?:directly )?to (?:the user|me)$",
+             _I), r"\g<n> is the user's direct report"),
+    (lazy_re(r"^(?P<n>[A-Z][A-Za-z0-9_.-]{0,20}|[\u4e00-\u9fff]{1,4}?)\s*(?:现在|目前|如今)?(?:直接)?"
+             r"(?:向|给|跟)(?:我|用户)汇报(?:工作)?了?$"), r"\g<n>是我的下属"),
+    # a relation no longer held, then the new one: "X is no longer my manager; she is my
+    # mentee" / "X 已经不是我老板了，他现在是我的 mentee"
+    (lazy_re(rf"^(?P<n>{_NAME}) is no longer {_OWNER} [a-z][\w -]{{1,30}}?\s*[;,]\s*"
+             r"(?:and )?(?:he|she|they)(?:'s| is| are) (?:now )?(?P<r>\S.*)$", _I),
+     r"\g<n> is \g<r>"),
+    (lazy_re(r"^(?P<n>[A-Z][A-Za-z0-9_.-]{0,20}|[\u4e00-\u9fff]{1,4}?)\s*(?:已经|早就)?不(?:再)?是"
+             r"(?:我|用户)的?\s*\S{1,10}?了?\s*[,，;；]\s*(?:他|她)(?:现在|如今|已经|目前)*"
+             r"(?:成了|成为了|变成了|是)(?P<r>.+)$"), r"\g<n>是\g<r>"),
+    # a wedding between a named person and the user, and the relation it makes
+    (lazy_re(rf"^(?P<n>{_NAME}) and the user (?:just |finally )?(?:got |have |have been )?"
+             r"(?P<ev>married|engaged)\b.*$", _I), r"\g<n> and I got \g<ev>"),
+    # the editor named by editing: "User edits code in X", "I do my coding in X", "在 X 里写代码"
+    (lazy_re(r"^(?P<s>(?:the )?user|i) (?:edits|edit|does|do) (?:all )?(?:the |my |his |her "
+             r"|their )?(?:code|coding|programming) (?:in|with) (?P<v>\S.*)$", _I),
+     r"\g<s> writes code in \g<v>"),
+    (lazy_re(r"^(?P<s>用户|我(?!们))(?:平时|一般|都|现在)*在\s*(?P<v>[A-Za-z][\w .+-]{0,20}?)\s*"
+             r"(?:里|中|上)(?:面)?(?:写|敲|编辑)(?:代码|程序)$"), r"\g<s>用\g<v>写代码"),
+    # a project's host said by shipping: "tally goes out on Vercel", "kiln ships to Fly.io"
+    (lazy_re(r"^(?P<n>[a-z][\w.-]{1,30}) (?:goes out on|ships (?:on|to)|is live on|lives on"
+             r"|is served from|runs in production on) (?P<v>(?-i:[A-Z])\S*(?: \S+)?)$", _I),
+     r"Project \g<n> deploys to \g<v>"),
+    # the answer language wished by who answers: "用户以后想让回答都用日语", "我想让你用英文回复"
+    (lazy_re(r"^(?P<s>用户|我(?!们))(?:以后|今后|往后|从现在起)?(?:都)?(?:想|希望|要|想要)让"
+             r"(?:你|助手|ai|AI|回答|回复|答案)(?:都|全|全部|一律)?(?:用|以)\s*"
+             r"(?P<v>[\u4e00-\u9fff]{1,4}?文|[\u4e00-\u9fff]{1,4}?语|(?i:english|chinese|japanese"
+             r"|korean|french|german|spanish))\s*(?:来)?(?:回答|回复|答复)?了?$"),
+     r"\g<s>以后希望用\g<v>回答"),
+    # the embedding named by what it embeds: "The user embeds documents with X",
+    # "Documents are now embedded with X in the user's setup"
+    (lazy_re(r"^(?:(?:the )?user|i) (?:now )?embeds? (?:all )?(?:the |my |their )?(?:documents"
+             r"|docs|notes|texts?|files|chunks|passages|everything) (?:with|using|via) "
+             r"(?P<v>[\w.:/-]+)(?: now)?$", _I), r"The embedding model is \g<v>"),
+    (lazy_re(r"^(?:the |my |the user's )?(?:documents|docs|notes|texts|files|chunks|passages)"
+             r" (?:are|get) (?:now )?embedded (?:with|using|via|by) (?P<v>[\w.:/-]+)"
+             r"(?: (?:in|for) (?:the user's|my) (?:setup|store|memory|pipeline))?(?: now)?$", _I),
+     r"The embedding model is \g<v>"),
+    # a project named by its stack: "kiln is a Rust project", "Atlas 是一个 Django 项目"
+    (lazy_re(r"^(?:project )?(?P<n>[a-z][\w.-]{1,30}) is an? (?P<v>(?-i:[A-Z])[\w.+#-]*)"
+             r" (?:project|app|application|service|codebase)$", _I),
+     r"Project \g<n> is built with \g<v>"),
+]
+
+
+# a project's host changed, said with 改 before 部署 ("账本系统现在改部署到华为云了")
+_ZH_REDEPLOY = lazy_re(r"^(?P<n>[^\s,，把从由]{2,12}?)(?:现在|目前|如今|已经)*"
+                       r"(?:改成|改为|改|转为|换成)(?=部署(?:到|在))")
+# a programming language by its label: "User's preferred language is TypeScript" (a
+# language one speaks is the answer language, read elsewhere)
+_CODE_LANG = lazy_re(rf"^{_OWNER} (?:preferred |favou?rite |main |go-to |primary )?"
+                     r"(?:programming |coding )?language is (?P<v>[\w.+#-]{1,20})$", _I)
+
+
+def _resay17(text: str) -> str:
+    text = _ZH_REDEPLOY.sub(r"\g<n>", text, count=1)
+    for rx, template in _RESAY17:
+        m = rx.match(text)
+        if m is not None:
+            text = m.expand(template) + text[m.end():]
+            break
+    if (c := _CODE_LANG.match(text)) and _tech(c["v"]) == ["language"]:
+        return f"The user prefers {c['v']}"
+    return text
+
+
 def _resay(text: str) -> str:
     for rx, template in _RESAY:
         m = rx.search(text)
@@ -219,7 +331,7 @@ def _resay(text: str) -> str:
 
 
 def _untime(text: str) -> str:
-    text = _resay(_NO_SUBJECT.sub("I ", _ASIDE.sub("", text)))
+    text = _resay(_resay17(_NO_SUBJECT.sub("I ", _ASIDE.sub("", text))))
     if m := _LEAD_CHANGE.match(text):
         text = m["rest"]
     if m := _TOPIC_FIRST_ZH.match(text):

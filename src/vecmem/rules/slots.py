@@ -213,7 +213,7 @@ _EN_REL = {
         "sister brother mother father wife husband partner spouse son daughter child cousin "
         "uncle aunt nephew niece grandmother grandfather girlfriend boyfriend fiancee fiance "
         "friend colleague teammate manager boss landlord neighbor roommate classmate mentor "
-        "doctor therapist dentist lawyer accountant assistant tutor student stepmother "
+        "doctor therapist dentist lawyer accountant assistant tutor student mentee stepmother "
         "stepfather stepson stepdaughter godmother godfather goddaughter godson "
         "brother-in-law sister-in-law mother-in-law father-in-law son-in-law "
         "daughter-in-law ex-wife ex-husband")},
@@ -240,7 +240,10 @@ _ZH_REL = _pairs(
     "未婚夫=fiance 经理=manager 直属上司,直属领导,顶头上司,上级=boss 下属,手下=direct-report "
     "室友=roommate 邻居=neighbor "
     "同学,大学同学,高中同学=classmate 导师=mentor 医生=doctor 律师=lawyer 队友=teammate "
-    "房东=landlord 侄子,外甥=nephew 侄女,外甥女=niece"
+    "房东=landlord 侄子,外甥=nephew 侄女,外甥女=niece "
+    # session 17: a mentee, and English relation words said inside Chinese ("是我的 mentee")
+    "徒弟,学徒,带的新人,mentee=mentee mentor=mentor manager=manager roommate=roommate "
+    "boss=boss"
 )
 
 
@@ -292,7 +295,7 @@ _PERSON = [
     (ascii_word_re(rf"^(?P<name>{_NAME_EN}) is (?:now |actually |also |still )?(?:an? |the )"
                    rf"{_MOD_EN}{_REL_EN} of (?:the user|mine)$", _I), _EN_REL),
     (ascii_word_re(rf"^(?P<name>{_ZH_NAME})(?:其实|现在|也|已经)?(?:是|成了|成为了?|变成了?)"
-                   r"(?:用户|我)的?(?:一个|一位|一名)?"
+                   r"(?:用户|我)的?\s*(?:一个|一位|一名)?"
                    rf"{_ZH_MOD}(?P<rel>{_ZH_REL_ALT})了?$", _I), _ZH_REL),
     (ascii_word_re(rf"^(?:用户|我)的?{_ZH_MOD}(?P<rel>{_ZH_REL_ALT})(?:的名字|名字)?"
                    rf"(?:叫做|叫|名叫|是(?P<bare>))\s*(?P<name>{_ZH_NAME_AFTER})$", _I), _ZH_REL),

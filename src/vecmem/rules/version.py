@@ -239,6 +239,15 @@ History:
    his laptop") are half_formed; not knowing what someone else wants or will do ("不知道老板
    在不在", "Not sure whether Anna can make it") is a question, and a condition over every
    case ("before pushing any commit", "任何 PR 之前") makes an instruction standing.
+   Slots round 12 (blind10's kinds of miss, rules/changes.py ``_RESAY17``): a value said to
+   hold still ("remains", "is still", 还是, 还在, 仍然) and a slot's label said to have
+   changed ("title changed to", "has become") are the plain statement; "has since moved", a
+   new home named by its dwelling, a relation dated by "now", who reports to whom, a
+   relation no longer held then the new one, a wedding with the user, editing code in an
+   editor, a host by shipping, "X is a Rust project", 改部署到, an answer language wished by
+   who answers (想让回答都用日语) and an embedding named by what it embeds key their slot;
+   mentee (徒弟, 带的新人) and English relation words inside Chinese are relations. Topic
+   keys change for such texts.
 """
 
 from __future__ import annotations
