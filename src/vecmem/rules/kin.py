@@ -24,9 +24,17 @@ from vecmem.text import lazy_re
 _ROLE_WORDS: dict[str, tuple[str, str]] = {
     # role: (English words, Chinese words)
     "spouse": (r"wife|husband|partner|spouse", r"妻子|丈夫|老婆|老公|爱人|媳妇"),
-    "mother": (r"mother|mom|mum|mommy|mummy|mama|ma(?=['’]s)", r"妈妈|母亲|老妈|妈"),
-    "father": (r"father|dad|daddy|papa", r"爸爸|父亲|老爸|爸"),
-    "parents": (r"parents", r"父母|爸妈"),
+    "mother": (r"mother(?![- ]in[- ]law)|mom|mum|mommy|mummy|mama|ma(?=['’]s)",
+               r"妈妈|母亲|老妈|(?<![舅姑姨婶])妈"),
+    "father": (r"father(?![- ]in[- ]law)|dad|daddy|papa", r"爸爸|父亲|老爸|爸"),
+    "parents": (r"parents(?![- ]in[- ]law)", r"父母|爸妈"),
+    # Session 17: a spouse's parents and the wider family are the user's own too ("岳母会说
+    # 英语吗？", "my cousin Wei is visiting"); 阿姨 / 叔叔 are left out (any older person).
+    "in_law": (r"(?:mother|father|parents|mum|mom|dad)[- ]in[- ]law|in-?laws",
+               r"岳母|岳父|丈母娘|老丈人|岳父母|婆婆|公公|公婆"),
+    "relative": (r"aunt(?:ie)?|uncle|cousin|nephew|niece",
+                 r"舅舅|舅妈|姑姑|姑妈|姑父|姨妈|姨父|小姨|大姨|叔叔婶婶|婶婶|伯伯|伯母|"
+                 r"[表堂](?:哥|姐|弟|妹|兄)|侄子|侄女|外甥女?"),
     "child": (r"daughter|son|child|children|kids?|baby|toddler|little one",
               r"女儿|儿子|孩子|小孩|宝宝|闺女"),
     "grandchild": (r"grandson|granddaughter|grandchild(?:ren)?|grandkids?|grandbaby",
@@ -51,6 +59,10 @@ _ANY_ZH = "|".join(zh for _, zh in _ROLE_WORDS.values())
 #: Pets: in a turn their species word counts only when it is the user's ("my cat", "the
 #: dog", "我家的猫"): "Why do cats purr?" is about no one.
 PETS = frozenset({"cat", "dog", "bird", "rabbit", "tortoise"})
+#: The words of the human roles (no species), for the relevance gate's personal anchors
+#: (``rules/turn_need.py``): "岳母会说英语吗？" is about the person's family.
+HUMAN_EN = "|".join(en for r, (en, _) in _ROLE_WORDS.items() if r not in PETS)
+HUMAN_ZH = "|".join(zh for r, (_, zh) in _ROLE_WORDS.items() if r not in PETS)
 _OWNED_PET = lazy_re(
     rf"\b(?:my|our|the)\s+(?:[\w-]+\s+)?(?:{'|'.join(_ROLE_WORDS[p][0] for p in PETS)})s?\b|"
     rf"(?:我家|家里|我的|我们家|咱家)的?[\u4e00-\u9fff]{{0,3}}?"

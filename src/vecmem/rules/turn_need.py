@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import re
 
+from vecmem.rules.kin import HUMAN_EN, HUMAN_ZH
 from vecmem.text import is_query_stopword, lazy_re
 
 # ---------------------------------------------------------------------------- phatic
@@ -372,6 +373,9 @@ _EN_ANCHOR = (
     # The person in the third person, as memories are written and as an agent's tool
     # call asks ("Where does the user work?", "the user's editor"); not "a user", "users".
     r"|\bthe\s+user(?:'s)?\b|\buser's\b"
+    # Every human role the kin rules know (in-laws, grandparents, cousins: rules/kin.py),
+    # unless someone else's ("Shakespeare's mother", "贾宝玉的表妹").
+    rf"|(?<!['’]s )\b(?:{HUMAN_EN})\b"
 )
 _ZH_ANCHOR = (
     r"(?<![帮给替为叫让])我|咱|俺|自己"
@@ -392,6 +396,7 @@ _ZH_ANCHOR = (
     # 用户 as memories name the person ("用户现在在哪里工作？"); not users in general
     # (用户们, 用户数, 用户量, 用户群, 用户体验, 用户增长, 新用户, 老用户).
     r"|(?<![新老])用户(?!们|数|量|群|体验|增长|画像|留存)"
+    rf"|(?<!的)(?:{HUMAN_ZH})"
 )
 _ANCHOR = lazy_re(f"(?:{_EN_ANCHOR})|(?:{_ZH_ANCHOR})", re.I)
 # The person as the one a question is judged for, not the one asking: "a good lunch for
