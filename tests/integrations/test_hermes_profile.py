@@ -480,6 +480,12 @@ def test_a_substance_named_in_the_other_language_picks_the_fact_it_concerns(
         # A knowledge question naming a substance is about no one: nothing from the reserve.
         assert not _ids(provider.prefetch("What's the history of codeine?",
                                           session_id="e")) & reserve
+        # ... unless it asks for someone who takes the household's drug (session 17): the
+        # one who does; still nothing else from the reserve.
+        for n, turn in enumerate(["Is a glass of wine OK for someone taking codeine?",
+                                  "吃可待因的人能喝酒吗？"]):
+            got = _ids(provider.prefetch(turn, session_id=f"t{n}")) & reserve
+            assert got == {s["codeine"]}, turn
         assert not _ids(provider.prefetch("西柚起源于哪里？", session_id="f")) & reserve
     finally:
         manager.shutdown_all()

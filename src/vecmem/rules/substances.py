@@ -170,6 +170,13 @@ def shared(turn: str, fact: str) -> int:
     return max((min(a[c], b[c]) for c in a.keys() & b.keys()), default=0)
 
 
+def shares_drug(turn: str, fact: str) -> bool:
+    """True when a turn and a fact name the same drug class itself (``NARROW``: metformin
+    and 二甲双胍, ibuprofen and meloxicam), not only a broader one or a food."""
+    a, b = classes(turn), classes(fact)
+    return any(a[c] == b[c] == NARROW and is_drug(c) for c in a.keys() & b.keys())
+
+
 def is_drug(name: str) -> bool:
     """True for a drug class (the first block above), False for a food or allergen."""
     return name in _DRUGS

@@ -20,6 +20,7 @@
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -44,6 +45,7 @@ from vecmem.integrations.hermes.render import (
 from vecmem.integrations.hermes.worker import Worker
 from vecmem.rules.profile import CLINICIAN, names_shared, roles, turn_topics
 from vecmem.rules.substances import shared as substance_shared
+from vecmem.rules.substances import shares_drug
 from vecmem.rules.turn_need import is_impersonal
 
 logger = logging.getLogger(__name__)
@@ -57,6 +59,13 @@ LINE_FRAME_TOKENS = 8
 #: Mum touches both her diabetes and her blood pressure; the per-turn count stays within
 #: ``recall_max`` (dev + persona 2, benchmarks/README.md "Hermes recall, session 6").
 HEALTH_PER_TURN = 2
+#: Someone who takes a drug, asked about in a knowledge question's shape ("for someone on
+#: metformin", "people taking warfarin", "吃华法林的人"): the household member who does.
+#: "What's the history of codeine?" is about the drug, not a taker.
+_TAKER = re.compile(
+    r"\b(?:someone|somebody|anyone|a person|people|patients?|an? (?:\w+ )?(?:man|woman|"
+    r"adult|kid|child|senior))\s+(?:who(?:'s| is| are)?\s+)?(?:on|taking|takes|using)\b"
+    r"|(?:吃|服用|在吃|用)[^，。,？?]{1,8}的(?:人|老人|病人|患者)", re.I)
 HEALTH_RANKED = 30
 #: Care facts (the person's clinicians: ``rules.profile`` "care") recalled into a turn
 #: about seeing one, beside the health facts.
@@ -298,8 +307,14 @@ class Recall:
         # whether by role word or by a name the store ties to that role.
         concerned = {m for m, r in whose.items() if r & who - {"self"}}
         # (A substance the turn shares with a fact is no exception to the first rule: "Who
-        # created Sesame Street?", "大熊猫主要吃什么？" name one and are about no one.)
-        if impersonal and not named:
+        # created Sesame Street?", "大熊猫主要吃什么？" name one and are about no one --
+        # except a drug a household fact names by its own class: "Is brown rice better for
+        # someone on metformin?" asks, in a knowledge question's shape, for whoever in the
+        # household takes it (session 17, persona 9).)
+        drug = ({e.memory_id for e in reserve
+                 if e.memory_id in substance and shares_drug(query, e.content)}
+                if _TAKER.search(query) else set())
+        if impersonal and not named and not drug:
             return []
         if not topics and not (named or concerned or substance):
             return []
@@ -314,9 +329,12 @@ class Recall:
                   if ((topics & set(e.exposures)
                         and (e.exposures != ["family"] or whose[e.memory_id] & who
                              or e.memory_id in named))
-                       or (e.memory_id in substance and not impersonal)
+                       or (e.memory_id in substance and (not impersonal
+                                                         or e.memory_id in drug))
                        or (e.severity is not None and not impersonal
                            and (e.memory_id in named or e.memory_id in concerned)))}
+        if impersonal and not named:  # here only for the drug it names: nothing else
+            wanted = {m: e for m, e in wanted.items() if m in drug}
         if not wanted:
             return []
         # Order: health facts before home and family ones; about whom the turn is (the
