@@ -560,3 +560,30 @@ def test_the_reserve_reads_the_turn_as_the_gate_does(
             assert not got & {e.memory_id for e in reserve}, turn
     finally:
         manager.shutdown_all()
+
+
+def test_a_question_for_someone_with_a_households_condition_reaches_that_fact(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Session 17: "Are bananas OK for someone with weak kidneys?" has a knowledge
+    # question's shape; the household's kidney fact is what it asks for, and nothing else
+    # of the reserve comes with it. "What causes kidney stones?" asks for no one.
+    kidney = "用户的岳母肾功能不太好，医生说她要限钾，少吃香蕉和土豆。"
+    filler = ["User's wife is severely allergic to sesame and carries an EpiPen.",
+              "用户的女儿对青霉素严重过敏，会休克。",
+              "User's father must not take aspirin: he is on a blood thinner."]
+    facts = SEVERE + filler + BROAD + list(RESERVED.values()) + [kidney] + OTHER
+    manager, provider = start_with_facts(tmp_path, monkeypatch, [])
+    results = provider.memory.add_many(facts, raw=True)
+    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    try:
+        provider.system_prompt_block()
+        reserve = {e.memory_id for e in provider._recall.reserve}
+        assert ids[kidney] in reserve
+        for n, turn in enumerate(["Are bananas OK for someone with weak kidneys?",
+                                  "肾不好的老人能吃香蕉吗？"]):
+            got = _ids(provider.prefetch(turn, session_id=f"k{n}")) & reserve
+            assert got == {ids[kidney]}, turn
+        assert not _ids(provider.prefetch("What causes kidney stones?",
+                                          session_id="k9")) & reserve
+    finally:
+        manager.shutdown_all()

@@ -170,6 +170,32 @@ def shared(turn: str, fact: str) -> int:
     return max((min(a[c], b[c]) for c in a.keys() & b.keys()), default=0)
 
 
+#: Standing conditions a turn may ask about for "someone with" them, by what they name in
+#: either language (session 17): the condition a household fact holds.
+_CONDITIONS: dict[str, tuple[str, str]] = {
+    "kidney": (r"kidneys?|renal", r"肾"),
+    "diabetes": (r"diabet\w*|blood sugar", r"糖尿病|血糖"),
+    "gout": (r"gout|uric acid|urate", r"痛风|尿酸"),
+    "asthma": (r"asthma\w*", r"哮喘"),
+    "hypertension": (r"hypertension|high blood pressure", r"高血压|血压高|血压偏高"),
+    "coeliac": (r"c[o]?eliac|gluten intoleran\w*", r"乳糜泻|麸质不耐"),
+    "heart": (r"heart (?:condition|disease|failure|problems?)|afib|atrial fibrillation|"
+              r"pacemakers?", r"心脏病|房颤|心衰|起搏器"),
+    "liver": (r"liver (?:disease|problems?)|hepatitis|cirrhosis", r"肝病|肝炎|肝硬化|肝不好"),
+    "pregnancy": (r"pregnan\w*|expecting", r"怀孕|孕妇|孕期"),
+    "epilepsy": (r"epilep\w*|seizures?", r"癫痫|抽搐"),
+    "cholesterol": (r"cholesterol", r"胆固醇|血脂"),
+}
+_CONDITION_RX = {name: lazy_re(rf"\b(?:{en})\b|{zh}", re.I)
+                 for name, (en, zh) in _CONDITIONS.items()}
+
+
+def shares_condition(turn: str, fact: str) -> bool:
+    """True when a turn and a fact name the same standing condition (weak kidneys and
+    肾功能不太好, diabetes and 糖尿病)."""
+    return any(rx.search(turn) and rx.search(fact) for rx in _CONDITION_RX.values())
+
+
 def shares_drug(turn: str, fact: str) -> bool:
     """True when a turn and a fact name the same drug class itself (``NARROW``: metformin
     and 二甲双胍, ibuprofen and meloxicam), not only a broader one or a food."""

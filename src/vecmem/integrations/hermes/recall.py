@@ -45,7 +45,7 @@ from vecmem.integrations.hermes.render import (
 from vecmem.integrations.hermes.worker import Worker
 from vecmem.rules.profile import CLINICIAN, names_shared, roles, turn_topics
 from vecmem.rules.substances import shared as substance_shared
-from vecmem.rules.substances import shares_drug
+from vecmem.rules.substances import shares_condition, shares_drug
 from vecmem.rules.turn_need import is_impersonal
 
 logger = logging.getLogger(__name__)
@@ -66,6 +66,13 @@ _TAKER = re.compile(
     r"\b(?:someone|somebody|anyone|a person|people|patients?|an? (?:\w+ )?(?:man|woman|"
     r"adult|kid|child|senior))\s+(?:who(?:'s| is| are)?\s+)?(?:on|taking|takes|using)\b"
     r"|(?:吃|服用|在吃|用)[^，。,？?]{1,8}的(?:人|老人|病人|患者)", re.I)
+#: Someone with a standing condition, asked about the same way ("for someone with weak
+#: kidneys", "有糖尿病的人", "痛风患者"): the household member who has it.
+_WITH_CONDITION = re.compile(
+    r"\b(?:someone|somebody|anyone|a person|people|patients?|an? (?:\w+ )?(?:man|woman|"
+    r"adult|kid|child|senior))\s+(?:who (?:has|have)|with)\b|\bfor (?:a |an )?diabetics?\b"
+    r"|(?:有|得了?|患有?)[^，。,？?]{1,8}的(?:人|老人|病人|患者)|[\u4e00-\u9fff]{1,4}(?:不好|不全)的(?:人|老人)"
+    r"|[\u4e00-\u9fff]{1,4}患者", re.I)
 HEALTH_RANKED = 30
 #: Care facts (the person's clinicians: ``rules.profile`` "care") recalled into a turn
 #: about seeing one, beside the health facts.
@@ -314,9 +321,14 @@ class Recall:
         drug = ({e.memory_id for e in reserve
                  if e.memory_id in substance and shares_drug(query, e.content)}
                 if _TAKER.search(query) else set())
+        # The same for a condition the fact holds ("Are bananas OK for someone with weak
+        # kidneys?": the mother-in-law's kidney fact).
+        if _WITH_CONDITION.search(query):
+            drug |= {e.memory_id for e in reserve
+                     if e.severity is not None and shares_condition(query, e.content)}
         if impersonal and not named and not drug:
             return []
-        if not topics and not (named or concerned or substance):
+        if not topics and not (named or concerned or substance or drug):
             return []
         # A relative's fact only on a turn that names that relative. A health fact about
         # someone the turn names by name ("Arjun's class is going to the pool") whatever
@@ -329,8 +341,8 @@ class Recall:
                   if ((topics & set(e.exposures)
                         and (e.exposures != ["family"] or whose[e.memory_id] & who
                              or e.memory_id in named))
-                       or (e.memory_id in substance and (not impersonal
-                                                         or e.memory_id in drug))
+                       or (e.memory_id in substance and not impersonal)
+                       or e.memory_id in drug
                        or (e.severity is not None and not impersonal
                            and (e.memory_id in named or e.memory_id in concerned)))}
         if impersonal and not named:  # here only for the drug it names: nothing else
