@@ -49,7 +49,12 @@ import re
 import unicodedata
 
 from vecmem.rules.profile import core_category
-from vecmem.rules.quality_clause import strip_universal_wh, zh_alternative_question
+from vecmem.rules.quality_clause import (
+    strip_universal_wh,
+    zh_a_not_a,
+    zh_alternative_question,
+    zh_doubt_a_not_a,
+)
 from vecmem.rules.quality_mention import is_credential_event
 from vecmem.rules.quality_subject import about_a_person
 from vecmem.rules.secret_mention import is_label_only
@@ -751,6 +756,10 @@ def _is_question(raw: str, norm: str) -> bool:
     if (_ZH_QUESTION.search(unquoted) or _EN_QUESTION.search(unquoted)
             or zh_alternative_question(norm) or _zh_wh_inside(unquoted)):
         return True
+    # A bare A-not-A about a thing ("这个版本兼不兼容 Python 3.12"); a person's own choice
+    # ("她还在考虑去不去上海", "用户纠结换不换工作") is reported.
+    if zh_a_not_a(unquoted) == "thing" and not about_a_person(norm):
+        return True
     return not _STANDING.search(norm) and bool(
         _ZH_REQUEST.search(unquoted) or _EN_REQUEST.search(unquoted)
     )
@@ -844,6 +853,15 @@ def check_quality(text: str) -> Verdict:
     if _ASK_SOMEONE.search(norm) or _PLAN_TO_ASK.search(norm.rstrip(" .!~")):
         return _reject("question", "An open question about someone, told as not knowing it: "
                        "a question still to be asked, not a fact to keep.")
+    # Not knowing, said by the speaker, a thing's yes or no folded into its verb ("不知道
+    # Docker 支不支持 ARM", "不确定这个库还维不维护"): a fact the agent could answer, asked; over
+    # a decision of the speaker's own ("不知道去不去参加年会") it is a step not settled yet.
+    doubt = zh_doubt_a_not_a(norm)
+    if doubt == "thing":
+        return _reject("question", "An open question about a thing, told as not knowing it: "
+                       "a question to the agent, not a fact to keep.")
+    if doubt == "plan":
+        return _reject("half_formed", "Undecided about one's own step: nothing settled yet.")
     explicit_pref = preference_body(norm, explicit_only=True) is not None
     if not (explicit_pref and not text.rstrip().endswith(("?", "？"))):
         ends_asking = text.rstrip().endswith(("?", "？")) or bool(_TRAILING_ASK.search(norm))

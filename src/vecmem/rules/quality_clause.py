@@ -25,6 +25,8 @@ Pure functions over normalized text.
 
 from __future__ import annotations
 
+import re
+
 from vecmem.text import ascii_word_re
 
 __all__ = [
@@ -36,7 +38,9 @@ __all__ = [
     "is_lasting_change",
     "is_ongoing_work",
     "strip_universal_wh",
+    "zh_a_not_a",
     "zh_alternative_question",
+    "zh_doubt_a_not_a",
 ]
 
 # Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
@@ -337,3 +341,35 @@ _ZH_ALTERNATIVE = _re(
 def zh_alternative_question(text: str) -> bool:
     """Whether ``text`` is a subjectless Chinese alternative question (A 还是 B)."""
     return bool(_ZH_ALTERNATIVE.search(text))
+
+
+# A-not-A ("支不支持", "维不维护", "开不开门"): a yes/no question folded into the verb. Its verb
+# says what is asked: a decision of the speaker's own ("要不要换", "去不去", "还用不用得上") is
+# a step not settled yet; anything else ("支不支持", "兼不兼容", "收不收费") asks a fact about
+# a thing, which the agent could answer. (是/有/会/能 have their own readings upstream;
+# "动不动" is "at every turn"; after 不管 / 无论 / 取决于 the choice is conceded or settled.)
+_A_NOT_A = _re(r"([\u4e00-\u9fff])不\1")
+_A_NOT_A_PLAN = frozenset("要需用该应值换改买去留删加升上做搬学报继接跟试想打写修来走参请选装卸退辞订约回看")
+_A_NOT_A_SKIP = frozenset("是有会能动")
+_CONCEDED = _re(r"(?:不管|无论|不论|管他|取决于|要看|看|由|决定)[^,;]{0,12}$")
+_ZH_DOUBT = r"(?:不知道|不清楚|不确定|拿不准|不太清楚|不太确定|说不准|搞不清楚?|不晓得)"
+_ZH_DOUBT_FIRST = _re(rf"^(?:我(?:也|还|其实)?)?{_ZH_DOUBT}(?P<rest>[^,;]*)")
+
+
+def zh_a_not_a(text: str) -> str | None:
+    """The first A-not-A of ``text``'s first clause read as ``"plan"`` (the speaker's own
+    decision) or ``"thing"`` (a fact asked about), or None."""
+    clause = re.split(r"[,;]", text, maxsplit=1)[0]
+    for m in _A_NOT_A.finditer(clause):
+        verb = m.group(1)
+        if verb in _A_NOT_A_SKIP or _CONCEDED.search(clause[: m.start()]):
+            continue
+        return "plan" if verb in _A_NOT_A_PLAN else "thing"
+    return None
+
+
+def zh_doubt_a_not_a(norm: str) -> str | None:
+    """A doubt said by the speaker, no subject before it, over an A-not-A ("不知道 Docker 支不
+    支持 ARM" → ``"thing"``, "不知道去不去参加年会" → ``"plan"``); None otherwise."""
+    m = _ZH_DOUBT_FIRST.search(norm)
+    return zh_a_not_a(m.group("rest")) if m else None
