@@ -58,6 +58,9 @@ def test_a_bare_imperative_is_a_request(text: str) -> None:
     "The user ran the linter first.",
     "CI runs the linter before the tests.",
     "The cache is cleared every night.",
+    "换个工作环境对他有好处",                  # what a change does, no try asked for
+    "跑一遍全量测试要四十分钟",                # a predicate about the step
+    "Reset the router whenever the Wi-Fi drops.",
 ])
 def test_an_instruction_that_stands_or_a_report_stays_a_fact(text: str) -> None:
     assert _cat(text) == "fact"
@@ -101,6 +104,9 @@ def test_a_doubt_about_ones_own_step_stays_half_formed(text: str) -> None:
     "不管下不下雨他都去跑步",
     "她还在考虑去不去上海",
     "这个库支持 Python 3.12，也兼容 3.11",
+    "说不说都行",                             # settled after it
+    "去不去由他定",
+    "用户支不支持这个方案还没表态",
 ])
 def test_a_subject_who_does_not_know_or_no_doubt_stays_a_fact(text: str) -> None:
     assert _cat(text) == "fact"

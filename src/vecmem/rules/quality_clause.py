@@ -347,11 +347,15 @@ def zh_alternative_question(text: str) -> bool:
 # says what is asked: a decision of the speaker's own ("要不要换", "去不去", "还用不用得上") is
 # a step not settled yet; anything else ("支不支持", "兼不兼容", "收不收费") asks a fact about
 # a thing, which the agent could answer. (是/有/会/能 have their own readings upstream;
-# "动不动" is "at every turn"; after 不管 / 无论 / 取决于 the choice is conceded or settled.)
+# "动不动" is "at every turn"; after 不管 / 无论 / 取决于, or with 都行 / 由 … after it, the
+# choice is conceded or settled.)
 _A_NOT_A = _re(r"([\u4e00-\u9fff])不\1")
-_A_NOT_A_PLAN = frozenset("要需用该应值换改买去留删加升上做搬学报继接跟试想打写修来走参请选装卸退辞订约回看")
+_A_NOT_A_PLAN = frozenset("要需用该应值换改买去留删加升上做搬学报继接跟试想打写修来走参请"
+                          "选装卸退辞订约回看")
 _A_NOT_A_SKIP = frozenset("是有会能动")
 _CONCEDED = _re(r"(?:不管|无论|不论|管他|取决于|要看|看|由|决定)[^,;]{0,12}$")
+# …or settled after it ("说不说都行", "去不去由他定", "支不支持无所谓").
+_SETTLED_AFTER = _re(r"^[^,;]{0,10}?(?:都|也|无所谓|没关系|不重要|不要紧|由|取决于|要看)")
 _ZH_DOUBT = r"(?:不知道|不清楚|不确定|拿不准|不太清楚|不太确定|说不准|搞不清楚?|不晓得)"
 _ZH_DOUBT_FIRST = _re(rf"^(?:我(?:也|还|其实)?)?{_ZH_DOUBT}(?P<rest>[^,;]*)")
 
@@ -362,7 +366,8 @@ def zh_a_not_a(text: str) -> str | None:
     clause = re.split(r"[,;]", text, maxsplit=1)[0]
     for m in _A_NOT_A.finditer(clause):
         verb = m.group(1)
-        if verb in _A_NOT_A_SKIP or _CONCEDED.search(clause[: m.start()]):
+        if (verb in _A_NOT_A_SKIP or _CONCEDED.search(clause[: m.start()])
+                or _SETTLED_AFTER.search(clause[m.end():])):
             continue
         return "plan" if verb in _A_NOT_A_PLAN else "thing"
     return None
