@@ -80,6 +80,8 @@ def test_an_instruction_that_stands_or_a_report_stays_a_fact(text: str) -> None:
     "不确定这个库\u200b还维不维护",            # a zero-width space
     "Docker 支持 ARM 吗",                     # the 吗 form
     "不知道 Node 有没有 ARM 版本",
+    "不确定这个库还维护吗",                    # a doubt closed by 吗
+    "不确定 Docker 是否支持 ARM",              # …or over 是否
 ])
 def test_an_a_not_a_doubt_about_a_thing_is_a_question(text: str) -> None:
     assert _cat(text) == "question"
@@ -92,6 +94,8 @@ def test_an_a_not_a_doubt_about_a_thing_is_a_question(text: str) -> None:
     "不知道去不去参加年会",
     "不确定这个库换不换",
     "Not sure if we still need the legacy endpoint",
+    "不确定是否值得升级",
+    "不确定是否是缓存的问题",                  # a belief of one's own doubted
 ])
 def test_a_doubt_about_ones_own_step_stays_half_formed(text: str) -> None:
     assert _cat(text) == "half_formed"

@@ -373,8 +373,31 @@ def zh_a_not_a(text: str) -> str | None:
     return None
 
 
+# The same doubt over 是否 + a verb ("不确定 Docker 是否支持 ARM"), or closed by 吗 ("不确定这个
+# 库还维护吗"); a decision of one's own is marked by a modal of need or worth right after the
+# doubt or a word of worth anywhere ("不知道要换框架吗", "不确定是否值得升级").
+_WHETHER = _re(r"是否(?:还|都|仍|真的?)?(?P<v>[\u4e00-\u9fff])")
+_MA_LAST = _re(r"吗$")
+_PLAN_MODAL = _re(r"^(?:还)?(?:要|需要|应该|该|得|值得|有必要)|有必要|值得|用得上|用得着")
+
+
 def zh_doubt_a_not_a(norm: str) -> str | None:
-    """A doubt said by the speaker, no subject before it, over an A-not-A ("不知道 Docker 支不
-    支持 ARM" → ``"thing"``, "不知道去不去参加年会" → ``"plan"``); None otherwise."""
+    """A doubt said by the speaker, no subject before it, over a yes or no (A-not-A, 是否,
+    a closing 吗): ``"thing"`` when a fact is asked ("不知道 Docker 支不支持 ARM"), ``"plan"``
+    when the speaker's own decision is ("不知道去不去参加年会"); None otherwise."""
     m = _ZH_DOUBT_FIRST.search(norm)
-    return zh_a_not_a(m.group("rest")) if m else None
+    if not m:
+        return None
+    rest = m.group("rest")
+    found = zh_a_not_a(rest)
+    if found is not None:
+        return found
+    w = _WHETHER.search(rest)
+    # (是 / 有 first doubt a belief of the speaker's: "不确定是否是缓存的问题", a hedge)
+    if (w and w.group("v") in _A_NOT_A_SKIP) or (not w and rest.lstrip().startswith(("是", "有"))):
+        return None
+    if w or _MA_LAST.search(rest):
+        if _PLAN_MODAL.search(rest) or (w and w.group("v") in _A_NOT_A_PLAN):
+            return "plan"
+        return "thing"
+    return None
