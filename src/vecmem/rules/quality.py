@@ -49,7 +49,12 @@ import re
 import unicodedata
 
 from vecmem.rules.profile import core_category
-from vecmem.rules.quality_clause import strip_universal_wh, zh_alternative_question
+from vecmem.rules.quality_clause import (
+    strip_universal_wh,
+    zh_a_not_a,
+    zh_alternative_question,
+    zh_doubt_a_not_a,
+)
 from vecmem.rules.quality_mention import is_credential_event
 from vecmem.rules.quality_subject import about_a_person
 from vecmem.rules.secret_mention import is_label_only
@@ -392,6 +397,27 @@ _REPORTED_ASK = _re(
     r"|不确定|不太确定|拿不准)[^,.;!?]*"
     r"|(?i:(?<=[a-z] )(?:asked|asks|consulted|consults|checked with|checks with)\b[^.;!?]{0,120})"
 )
+# A bare imperative on the agent's work, no subject, nothing done yet: a sequencing word
+# first ("先跑一遍 lint", "再跑一次 benchmark", "先提交，再推送"), a count of runs after the
+# verb ("跑一遍单元测试", "跑个 benchmark 看看", "换个模型试试"), or the verb doubled ("日志清一
+# 清"). A standing condition (_STANDING: "每次提交前先跑 lint"), a habit ("一般先去健身房"), a
+# subject ("用户先跑了一遍 lint", "CI 会先跑 lint") or a predicate about the step ("…是团队的
+# 规矩", "跑一遍测试大概要十分钟") makes it a fact.
+_ZH_TASK_VERB = (
+    r"(?:重跑|跑|重启|启动|部署|发布|提交|推送|推|合并|回滚|构建|编译|打包|清理|清空|清掉|清|删除|删掉"
+    r"|删|安装|卸载|重装|升级|更新|测试|测|检查|扫描|格式化|重构|备份|同步|迁移|导出|导入|生成|拉取"
+    r"|(?i:build|push|merge|deploy|rebase|lint))"
+)
+_ZH_BARE_IMPERATIVE = _re(
+    rf"^(?:先|再|重新|马上|赶紧|赶快|接着|顺便)+\s*(?:把[^,;了过]{{1,20}}?)?{_ZH_TASK_VERB}"
+    rf"|^(?:把[^,;了过]{{1,20}}?)?{_ZH_TASK_VERB}(?:一遍|一次|一轮|一把|个)"
+    r"|^[^,;了过]{0,12}?(?P<vv>[清理跑查测改修试删装整弄收擦洗扫])一(?P=vv)"
+    # ("换个模型试试" asks for the try; "换个环境对他有好处" says what it does)
+    r"|^(?:先|再)?换(?:个|一个|一下)[^,;了过]{1,12}(?:试试|看看)$"
+)
+_ZH_IMPERATIVE_FACT = _re(
+    r"[了过着]|是|会|能|可以|需要|要|大概|花了|习惯|规矩|一般|通常|平时|经常|总|都|每"
+)
 # (after 了/过, 一下 is the aspect of a thing done: "部署在笔记本上试了一下")
 _ZH_WEAK_REQUEST = _re(r"(?:吧|(?<![了过])一下|一点)$")
 # Reminder requests: "记得下次提醒我", "remind me next time", "下次记得告诉我". The user asks the
@@ -490,9 +516,14 @@ _EN_REQUEST = _re(
     r"|use|upgrade|downgrade|bump|generate|summarize|translate|read|search|list|print|debug"
     r"|investigate|document|draft|edit|recommend|suggest|compare|proofread|rewrite|polish"
     r"|calculate|estimate|analyze|analyse|describe|define|book|schedule|order|outline"
+    r"|clear|flush|wipe|purge|prune|rebuild|redeploy|reinstall|reboot|reset|rebase|lint"
     r") (?:the|a|an|this|that|these|those|it|them|me|us|my|our"
     r"|your|all|some|up|out|down|again|every|each|any|its|their|whether|if|why|how|what|for)\b"
     r"|\b(?:please|for me|asap)$"
+    # A task verb and a bare name, nothing else but a word of sequence: "Rerun CI", "Restart
+    # nginx again", "Run pytest first".
+    r"|^(?:run|rerun|re-run|restart|rebuild|redeploy|reboot|reinstall|deploy|retry|relaunch"
+    r"|lint|flush|clear) [a-z0-9._/+#-]+(?: (?:again|first|now|once more|real quick))?[.!]?$"
 )
 
 # What the user is told for each kind of status report (rules.transient.PROGRESS_KINDS).
@@ -751,8 +782,13 @@ def _is_question(raw: str, norm: str) -> bool:
     if (_ZH_QUESTION.search(unquoted) or _EN_QUESTION.search(unquoted)
             or zh_alternative_question(norm) or _zh_wh_inside(unquoted)):
         return True
+    # A bare A-not-A about a thing ("这个版本兼不兼容 Python 3.12"); a person's own choice
+    # ("她还在考虑去不去上海", "用户纠结换不换工作") is reported.
+    if zh_a_not_a(unquoted) == "thing" and not about_a_person(norm):
+        return True
     return not _STANDING.search(norm) and bool(
         _ZH_REQUEST.search(unquoted) or _EN_REQUEST.search(unquoted)
+        or (_ZH_BARE_IMPERATIVE.search(unquoted) and not _ZH_IMPERATIVE_FACT.search(unquoted))
     )
 
 
@@ -844,6 +880,15 @@ def check_quality(text: str) -> Verdict:
     if _ASK_SOMEONE.search(norm) or _PLAN_TO_ASK.search(norm.rstrip(" .!~")):
         return _reject("question", "An open question about someone, told as not knowing it: "
                        "a question still to be asked, not a fact to keep.")
+    # Not knowing, said by the speaker, a thing's yes or no folded into its verb ("不知道
+    # Docker 支不支持 ARM", "不确定这个库还维不维护"): a fact the agent could answer, asked; over
+    # a decision of the speaker's own ("不知道去不去参加年会") it is a step not settled yet.
+    doubt = zh_doubt_a_not_a(norm)
+    if doubt == "thing":
+        return _reject("question", "An open question about a thing, told as not knowing it: "
+                       "a question to the agent, not a fact to keep.")
+    if doubt == "plan":
+        return _reject("half_formed", "Undecided about one's own step: nothing settled yet.")
     explicit_pref = preference_body(norm, explicit_only=True) is not None
     if not (explicit_pref and not text.rstrip().endswith(("?", "？"))):
         ends_asking = text.rstrip().endswith(("?", "？")) or bool(_TRAILING_ASK.search(norm))

@@ -25,6 +25,8 @@ Pure functions over normalized text.
 
 from __future__ import annotations
 
+import re
+
 from vecmem.text import ascii_word_re
 
 __all__ = [
@@ -36,7 +38,9 @@ __all__ = [
     "is_lasting_change",
     "is_ongoing_work",
     "strip_universal_wh",
+    "zh_a_not_a",
     "zh_alternative_question",
+    "zh_doubt_a_not_a",
 ]
 
 # Patterns are compiled at first use, with an ASCII-only ``\b`` (see vecmem.text).
@@ -337,3 +341,63 @@ _ZH_ALTERNATIVE = _re(
 def zh_alternative_question(text: str) -> bool:
     """Whether ``text`` is a subjectless Chinese alternative question (A 还是 B)."""
     return bool(_ZH_ALTERNATIVE.search(text))
+
+
+# A-not-A ("支不支持", "维不维护", "开不开门"): a yes/no question folded into the verb. Its verb
+# says what is asked: a decision of the speaker's own ("要不要换", "去不去", "还用不用得上") is
+# a step not settled yet; anything else ("支不支持", "兼不兼容", "收不收费") asks a fact about
+# a thing, which the agent could answer. (是/有/会/能 have their own readings upstream;
+# "动不动" is "at every turn"; after 不管 / 无论 / 取决于, or with 都行 / 由 … after it, the
+# choice is conceded or settled.)
+_A_NOT_A = _re(r"([\u4e00-\u9fff])不\1")
+_A_NOT_A_PLAN = frozenset("要需用该应值换改买去留删加升上做搬学报继接跟试想打写修来走参请"
+                          "选装卸退辞订约回看")
+_A_NOT_A_SKIP = frozenset("是有会能动")
+_CONCEDED = _re(r"(?:不管|无论|不论|管他|取决于|要看|看|由|决定)[^,;]{0,12}$")
+# …or settled after it ("说不说都行", "去不去由他定", "支不支持无所谓").
+_SETTLED_AFTER = _re(r"^[^,;]{0,10}?(?:都|也|无所谓|没关系|不重要|不要紧|由|取决于|要看)")
+_ZH_DOUBT = r"(?:不知道|不清楚|不确定|拿不准|不太清楚|不太确定|说不准|搞不清楚?|不晓得)"
+_ZH_DOUBT_FIRST = _re(rf"^(?:我(?:也|还|其实)?)?{_ZH_DOUBT}(?P<rest>[^,;]*)")
+
+
+def zh_a_not_a(text: str) -> str | None:
+    """The first A-not-A of ``text``'s first clause read as ``"plan"`` (the speaker's own
+    decision) or ``"thing"`` (a fact asked about), or None."""
+    clause = re.split(r"[,;]", text, maxsplit=1)[0]
+    for m in _A_NOT_A.finditer(clause):
+        verb = m.group(1)
+        if (verb in _A_NOT_A_SKIP or _CONCEDED.search(clause[: m.start()])
+                or _SETTLED_AFTER.search(clause[m.end():])):
+            continue
+        return "plan" if verb in _A_NOT_A_PLAN else "thing"
+    return None
+
+
+# The same doubt over 是否 + a verb ("不确定 Docker 是否支持 ARM"), or closed by 吗 ("不确定这个
+# 库还维护吗"); a decision of one's own is marked by a modal of need or worth right after the
+# doubt or a word of worth anywhere ("不知道要换框架吗", "不确定是否值得升级").
+_WHETHER = _re(r"是否(?:还|都|仍|真的?)?(?P<v>[\u4e00-\u9fff])")
+_MA_LAST = _re(r"吗$")
+_PLAN_MODAL = _re(r"^(?:还)?(?:要|需要|应该|该|得|值得|有必要)|有必要|值得|用得上|用得着")
+
+
+def zh_doubt_a_not_a(norm: str) -> str | None:
+    """A doubt said by the speaker, no subject before it, over a yes or no (A-not-A, 是否,
+    a closing 吗): ``"thing"`` when a fact is asked ("不知道 Docker 支不支持 ARM"), ``"plan"``
+    when the speaker's own decision is ("不知道去不去参加年会"); None otherwise."""
+    m = _ZH_DOUBT_FIRST.search(norm)
+    if not m:
+        return None
+    rest = m.group("rest")
+    found = zh_a_not_a(rest)
+    if found is not None:
+        return found
+    w = _WHETHER.search(rest)
+    # (是 / 有 first doubt a belief of the speaker's: "不确定是否是缓存的问题", a hedge)
+    if (w and w.group("v") in _A_NOT_A_SKIP) or (not w and rest.lstrip().startswith(("是", "有"))):
+        return None
+    if w or _MA_LAST.search(rest):
+        if _PLAN_MODAL.search(rest) or (w and w.group("v") in _A_NOT_A_PLAN):
+            return "plan"
+        return "thing"
+    return None

@@ -247,7 +247,11 @@ History:
    editor, a host by shipping, "X is a Rust project", 改部署到, an answer language wished by
    who answers (想让回答都用日语) and an embedding named by what it embeds key their slot;
    mentee (徒弟, 带的新人) and English relation words inside Chinese are relations. Topic
-   keys change for such texts.
+   keys change for such texts. Filter round 12b (branch filter17b): a bare imperative on
+   the agent's work ("先跑一遍 lint", "跑个 benchmark 看看", "日志清一清", "Rerun CI", "Clear the
+   cache") is a question (a request), and a Chinese A-not-A about a thing ("不知道 Docker
+   支不支持 ARM", "这个版本兼不兼容 Python 3.12"; a doubt over 是否 or closed by 吗 alike) is a
+   question, over the speaker's own decision ("不知道去不去参加年会") half_formed.
 """
 
 from __future__ import annotations
