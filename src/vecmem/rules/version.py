@@ -247,7 +247,10 @@ History:
    editor, a host by shipping, "X is a Rust project", 改部署到, an answer language wished by
    who answers (想让回答都用日语) and an embedding named by what it embeds key their slot;
    mentee (徒弟, 带的新人) and English relation words inside Chinese are relations. Topic
-   keys change for such texts.
+   keys change for such texts. A project's stack named by two or more technologies ("tally
+   uses Django and PostgreSQL", "账本系统用的是 Vue + Node.js"; branch stacks17,
+   rules/slot_stacks.py) is the whole set under ``project.<name>.stack``, no longer keyed by
+   its first item's kind.
 """
 
 from __future__ import annotations
