@@ -636,8 +636,9 @@ DERIVATION_DIGESTS = {
     # derived fields are unchanged, so the digest is 15's)
     16: "2775fa6b93036c8249b71ee518bceca1beacd31e4b755f771490d8f2c2ec9367",
     # 17: session 17 — secret shapes round 12 (stored texts read again under them) and
-    # filter changes; the corpus's derived fields are unchanged, so the digest is 15's
-    17: "2775fa6b93036c8249b71ee518bceca1beacd31e4b755f771490d8f2c2ec9367",
+    # filter changes, then a project's stack named by several technologies keyed as one
+    # set (branch stacks17: project.<name>.stack), which changes the corpus's topic keys
+    17: "15f19634f6131847e546547ea2e129a50c2b186495bb442b5b754cc31d860411",
 }
 
 

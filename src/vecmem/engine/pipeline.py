@@ -28,6 +28,7 @@ from vecmem.rules.sameness import adds_information, same_fact_veto
 from vecmem.rules.slot_frames import announces_change, leaves_value, same_frame
 from vecmem.rules.slot_grammar import SLOT_KEYS
 from vecmem.rules.slot_opinion import ASPECTS, aspect_matches, read
+from vecmem.rules.slot_stacks import stack_reading, stack_siblings
 from vecmem.rules.slots import may_fill, same_value, slots_named
 from vecmem.rules.when import ValidTime, local_day
 from vecmem.rules.when import resolve as resolve_time
@@ -290,6 +291,16 @@ def decide(ctx: Context, tx: SQLTx, p: Prepared) -> Plan:
                 f"conflicts with #{', #'.join(map(str, ids))} on {cls.topic_key}",
                 related_ids=ids,
             )
+        # a project's stack as a set and one aspect of it said alone meet each other
+        for key in stack_siblings(cls.topic_key):
+            for m in tx.by_topic(ctx.scope, key, ("active",)):
+                reading = stack_reading(cls.topic_key, cls.object, key, m.object)
+                if reading == "duplicate":
+                    return Plan(Decision.DUPLICATE, f"same {key} value as #{m.id}", m.id,
+                                similarity=1.0)
+                if reading == "review":
+                    return Plan(Decision.REVIEW, f"conflicts with #{m.id} on {key}",
+                                related_ids=[m.id])
 
     if archived:
         return Plan(

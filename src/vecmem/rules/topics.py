@@ -21,6 +21,7 @@ import re
 from vecmem.rules import slot_grammar, slots
 from vecmem.rules.changes import restate
 from vecmem.rules.slot_frames import frame_fact
+from vecmem.rules.slot_stacks import stack_fact
 from vecmem.rules.topic_keys import _T, _cls, _re, _short_hash, slugify_name, tech_aspects
 from vecmem.rules.topic_user import _preference, _user_fact, preference_body
 from vecmem.rules.topic_work import _environment, _project, _project_path
@@ -80,6 +81,9 @@ def _classify(text: str) -> Classification:
             body,
             single=False,
         )
+    stack = stack_fact(text)  # "tally uses Django and PostgreSQL": the set is the value
+    if stack is not None:
+        return stack
     text = slots.reword(restate(text))  # "默认模型改成了 X" is classified as "默认模型是X"
     body = preference_body(text)
     if body is not None and (zone := slots.scheduled_zone(text)) is not None:

@@ -252,6 +252,10 @@ History:
    cache") is a question (a request), and a Chinese A-not-A about a thing ("不知道 Docker
    支不支持 ARM", "这个版本兼不兼容 Python 3.12"; a doubt over 是否 or closed by 吗 alike) is a
    question, over the speaker's own decision ("不知道去不去参加年会") half_formed.
+   A project's stack named by two or more technologies ("tally
+   uses Django and PostgreSQL", "账本系统用的是 Vue + Node.js"; branch stacks17,
+   rules/slot_stacks.py) is the whole set under ``project.<name>.stack``, no longer keyed by
+   its first item's kind.
 """
 
 from __future__ import annotations
