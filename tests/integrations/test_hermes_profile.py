@@ -448,16 +448,24 @@ SUBSTANCE_FACTS = {
 }
 
 
-def test_a_substance_named_in_the_other_language_picks_the_fact_it_concerns(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    filler = ["User's wife is severely allergic to sesame and carries an EpiPen.",
-              "用户的女儿对青霉素严重过敏，会休克。",
-              "User's father must not take aspirin: he is on a blood thinner."]
-    facts = (SEVERE + filler + BROAD + list(RESERVED.values())
-             + list(SUBSTANCE_FACTS.values()) + OTHER)
+#: More severe facts, so that the block is full and the reserve holds the facts under test.
+FILLER = ["User's wife is severely allergic to sesame and carries an EpiPen.",
+          "用户的女儿对青霉素严重过敏，会休克。",
+          "User's father must not take aspirin: he is on a blood thinner."]
+
+
+def _start_full(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, extra: list[str]
+                ) -> tuple[Any, Any, dict[str, int]]:
+    """A provider whose block is full, holding ``extra`` beside the usual facts."""
+    facts = SEVERE + FILLER + BROAD + list(RESERVED.values()) + extra + OTHER
     manager, provider = start_with_facts(tmp_path, monkeypatch, [])
     results = provider.memory.add_many(facts, raw=True)
-    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    return manager, provider, {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+
+
+def test_a_substance_named_in_the_other_language_picks_the_fact_it_concerns(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    manager, provider, ids = _start_full(tmp_path, monkeypatch, list(SUBSTANCE_FACTS.values()))
     s = {key: ids[text] for key, text in SUBSTANCE_FACTS.items()}
     try:
         block = _ids(provider.system_prompt_block())
@@ -568,13 +576,7 @@ def test_a_question_for_someone_with_a_households_condition_reaches_that_fact(
     # question's shape; the household's kidney fact is what it asks for, and nothing else
     # of the reserve comes with it. "What causes kidney stones?" asks for no one.
     kidney = "用户的岳母肾功能不太好，医生说她要限钾，少吃香蕉和土豆。"
-    filler = ["User's wife is severely allergic to sesame and carries an EpiPen.",
-              "用户的女儿对青霉素严重过敏，会休克。",
-              "User's father must not take aspirin: he is on a blood thinner."]
-    facts = SEVERE + filler + BROAD + list(RESERVED.values()) + [kidney] + OTHER
-    manager, provider = start_with_facts(tmp_path, monkeypatch, [])
-    results = provider.memory.add_many(facts, raw=True)
-    ids = {t: r.memory_id for t, r in zip(facts, results, strict=True)}
+    manager, provider, ids = _start_full(tmp_path, monkeypatch, [kidney])
     try:
         provider.system_prompt_block()
         reserve = {e.memory_id for e in provider._recall.reserve}

@@ -190,6 +190,31 @@ _CONDITION_RX = {name: lazy_re(rf"\b(?:{en})\b|{zh}", re.I)
                  for name, (en, zh) in _CONDITIONS.items()}
 
 
+# Someone who takes a drug or has a condition, asked about in a knowledge question's shape
+# ("for someone on metformin", "people taking warfarin", "吃华法林的人"; "for someone with
+# weak kidneys", "有糖尿病的人", "痛风患者"): the household member who does. "What's the
+# history of codeine?" is about the drug, not a person.
+_ANYONE = (r"\b(?:someone|somebody|anyone|a person|people|patients?|an? (?:\w+ )?(?:man|woman|"
+           r"adult|kid|child|senior))\s+")
+_ZH_PERSON = r"[^，。,？?]{1,8}的(?:人|老人|病人|患者)"
+_ON_DRUG = lazy_re(rf"{_ANYONE}(?:who(?:'s| is| are)?\s+)?(?:on|taking|takes|using)\b"
+                   rf"|(?:吃|服用|在吃|用){_ZH_PERSON}", re.I)
+_WITH_CONDITION = lazy_re(
+    rf"{_ANYONE}(?:who (?:has|have)|with)\b|\bfor (?:a |an )?diabetics?\b"
+    rf"|(?:有|得了?|患有?){_ZH_PERSON}|[\u4e00-\u9fff]{{1,4}}(?:不好|不全)的(?:人|老人)"
+    r"|[\u4e00-\u9fff]{1,4}患者", re.I)
+
+
+def asks_for_someone_on(turn: str) -> bool:
+    """True for a question about someone who takes a drug (see ``_ON_DRUG``)."""
+    return _ON_DRUG.search(turn) is not None
+
+
+def asks_for_someone_with(turn: str) -> bool:
+    """True for a question about someone with a condition (see ``_WITH_CONDITION``)."""
+    return _WITH_CONDITION.search(turn) is not None
+
+
 def shares_condition(turn: str, fact: str) -> bool:
     """True when a turn and a fact name the same standing condition (weak kidneys and
     肾功能不太好, diabetes and 糖尿病)."""

@@ -20,7 +20,6 @@
 from __future__ import annotations
 
 import logging
-import re
 import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -44,8 +43,13 @@ from vecmem.integrations.hermes.render import (
 )
 from vecmem.integrations.hermes.worker import Worker
 from vecmem.rules.profile import CLINICIAN, names_shared, roles, turn_topics
+from vecmem.rules.substances import (
+    asks_for_someone_on,
+    asks_for_someone_with,
+    shares_condition,
+    shares_drug,
+)
 from vecmem.rules.substances import shared as substance_shared
-from vecmem.rules.substances import shares_condition, shares_drug
 from vecmem.rules.turn_need import is_impersonal
 
 logger = logging.getLogger(__name__)
@@ -59,20 +63,6 @@ LINE_FRAME_TOKENS = 8
 #: Mum touches both her diabetes and her blood pressure; the per-turn count stays within
 #: ``recall_max`` (dev + persona 2, benchmarks/README.md "Hermes recall, session 6").
 HEALTH_PER_TURN = 2
-#: Someone who takes a drug, asked about in a knowledge question's shape ("for someone on
-#: metformin", "people taking warfarin", "吃华法林的人"): the household member who does.
-#: "What's the history of codeine?" is about the drug, not a taker.
-_TAKER = re.compile(
-    r"\b(?:someone|somebody|anyone|a person|people|patients?|an? (?:\w+ )?(?:man|woman|"
-    r"adult|kid|child|senior))\s+(?:who(?:'s| is| are)?\s+)?(?:on|taking|takes|using)\b"
-    r"|(?:吃|服用|在吃|用)[^，。,？?]{1,8}的(?:人|老人|病人|患者)", re.I)
-#: Someone with a standing condition, asked about the same way ("for someone with weak
-#: kidneys", "有糖尿病的人", "痛风患者"): the household member who has it.
-_WITH_CONDITION = re.compile(
-    r"\b(?:someone|somebody|anyone|a person|people|patients?|an? (?:\w+ )?(?:man|woman|"
-    r"adult|kid|child|senior))\s+(?:who (?:has|have)|with)\b|\bfor (?:a |an )?diabetics?\b"
-    r"|(?:有|得了?|患有?)[^，。,？?]{1,8}的(?:人|老人|病人|患者)|[\u4e00-\u9fff]{1,4}(?:不好|不全)的(?:人|老人)"
-    r"|[\u4e00-\u9fff]{1,4}患者", re.I)
 HEALTH_RANKED = 30
 #: Care facts (the person's clinicians: ``rules.profile`` "care") recalled into a turn
 #: about seeing one, beside the health facts.
@@ -320,10 +310,10 @@ class Recall:
         # household takes it (session 17, persona 9).)
         drug = ({e.memory_id for e in reserve
                  if e.memory_id in substance and shares_drug(query, e.content)}
-                if _TAKER.search(query) else set())
+                if asks_for_someone_on(query) else set())
         # The same for a condition the fact holds ("Are bananas OK for someone with weak
         # kidneys?": the mother-in-law's kidney fact).
-        if _WITH_CONDITION.search(query):
+        if asks_for_someone_with(query):
             drug |= {e.memory_id for e in reserve
                      if e.severity is not None and shares_condition(query, e.content)}
         if impersonal and not named and not drug:
