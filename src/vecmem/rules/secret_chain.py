@@ -39,6 +39,9 @@ _TOKEN = lazy_re(r"[^\s,，。;；、()（）\"'“”?？:：]{3,64}")
 _NOT_VALUE = lazy_re(
     r"(?i)v?\d+(?:\.\d+)+|\d{4}[-./]\d{1,2}[-./]\d{1,2}|\d{1,2}[-./]\d{1,2}[-./]\d{2,4}"
     r"|\d{1,2}:\d{2}(?::\d{2})?|[a-z][a-z0-9+.-]*://.*|[~/].*|.*[\\/].*"
+    # a word with its possessive or contraction, either apostrophe ("user’s", "don’t"):
+    # the apostrophe is no symbol of a made value
+    r"|[^\W\d_]+['’](?:s|t|re|ve|ll|d|m)"
 )
 
 
